@@ -6,8 +6,10 @@
  */
 #include "config.h"
 
+#include <glib-unix.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 
 #include "store/cp-demo.h"
 #include "store/cp-store.h"
@@ -24,6 +26,7 @@ struct _CpApplication
   AdwApplication  parent_instance;
 
   GSettings      *settings;
+  guint           terminate_id;
 };
 
 G_DEFINE_FINAL_TYPE (CpApplication, cp_application, ADW_TYPE_APPLICATION)
@@ -443,6 +446,16 @@ quit_action (GSimpleAction *action,
     gtk_window_close (l->data);
 }
 
+/* Ended by the session or by kill, the app quits as by Ctrl+Q: projects
+ * are saved, and an untitled one left empty is not kept (issue 26: each
+ * killed start left an empty untitled-N in the data folder). */
+static gboolean
+on_terminate (gpointer user_data)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (user_data), "quit", NULL);
+  return G_SOURCE_CONTINUE;
+}
+
 static const GActionEntry app_entries[] = {
   { "new", new_action },
   { "open", open_action },
@@ -500,6 +513,7 @@ cp_application_startup (GApplication *application)
     self->settings = g_settings_new (APP_ID);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_entries, G_N_ELEMENTS (app_entries), self);
+  self->terminate_id = g_unix_signal_add (SIGTERM, on_terminate, self);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action, accels[i].accels);
 }
@@ -522,6 +536,7 @@ cp_application_finalize (GObject *object)
 {
   CpApplication *self = (CpApplication *) object;
 
+  g_clear_handle_id (&self->terminate_id, g_source_remove);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (cp_application_parent_class)->finalize (object);

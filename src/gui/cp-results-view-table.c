@@ -222,8 +222,11 @@ cell_text (CpResultsView   *self,
        * (issue 26: the runner-up). */
       if (cp_job_deadline_days (job) > 0 && estimate->fits && estimate->meets_deadline &&
           option->range.calendar_days_high > cp_job_deadline_days (job))
-        /* TRANSLATORS: the results table's Deadline cell, on two lines: met at the expected days, missed at the range's slow end */
-        return g_strdup (_("Met\n(misses at slow end)"));
+        /* Three short lines: "(misses at slow end)" on one widened the
+         * column, and the LoRA job's table at 1600 × 1000 scrolled
+         * sideways (issue 26). */
+        /* TRANSLATORS: the results table's Deadline cell, on three short lines: met at the expected days, missed at the range's slow end */
+        return g_strdup (_("Met\n(misses at\nslow end)"));
       return cp_words_deadline_status (job, estimate, lang);
     case CP_OPTION_TEXT_COST:
       if (!estimate->fits)

@@ -946,6 +946,16 @@ open_written_action (GSimpleAction *action,
  * room could not see being changed. F11 or the menu's check item turn it
  * on, F11 or Escape leave it, as the toast says. Nothing of the project
  * changes. */
+static gboolean
+present_hint_timeout_cb (gpointer user_data)
+{
+  CpWindow *self = user_data;
+
+  self->present_hint_id = 0;
+  gtk_revealer_set_reveal_child (self->present_hint, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 present_change_state (GSimpleAction *action,
                       GVariant      *state,
@@ -979,8 +989,10 @@ present_change_state (GSimpleAction *action,
       cp_results_view_scroll_to_top (self->results_view);
       gtk_window_fullscreen (GTK_WINDOW (self));
       /* As long as a toast stays: read, then out of the way. */
-      self->present_notice = _cp_window_show_notice (self, _("Press Esc or F11 to leave present mode"),
-                                                     FALSE, 5000);
+      gtk_label_set_text (self->present_hint_label, _("Press Esc or F11 to leave present mode"));
+      gtk_revealer_set_reveal_child (self->present_hint, TRUE);
+      g_clear_handle_id (&self->present_hint_id, g_source_remove);
+      self->present_hint_id = g_timeout_add (5000, present_hint_timeout_cb, self);
     }
   else
     {
@@ -988,7 +1000,8 @@ present_change_state (GSimpleAction *action,
       gtk_window_unfullscreen (GTK_WINDOW (self));
       /* Left soon after entering, the hint stayed over the window it no
        * longer described (lead15). */
-      _cp_window_hide_notice (self, self->present_notice);
+      g_clear_handle_id (&self->present_hint_id, g_source_remove);
+      gtk_revealer_set_reveal_child (self->present_hint, FALSE);
     }
   /* At a narrow width the button stayed, and opened an empty sidebar. */
   _cp_window_sync_sidebar_button (self);

@@ -18,11 +18,11 @@
 #include "cp-quote-object.h"
 #include "cp-window-private.h"
 
-/* The language reports are written in: the one chosen in the preferences,
- * else the window's own, as the setting's description says. Not the last
- * export's: a Chinese export once made every later English session's
- * dialog open on Chinese (meeting walkthrough), and the key those exports
- * wrote, report-language, is no longer read. */
+/* The language reports are written in: the one chosen in the preferences
+ * or picked in the last export (remember_export_choices()), else the
+ * window's own, as the setting's description says. The key earlier
+ * versions wrote out of sight of Preferences, report-language, is no
+ * longer read (meeting walkthrough). */
 static const char *
 report_language (CpWindow *self)
 {
@@ -214,6 +214,23 @@ on_export_destination (GtkNativeDialog *native,
   export_request_free (request);
 }
 
+/* The export's language and formats are the next export's (issue 26: a
+ * Chinese export's dialog opened on English again, and the team lead
+ * picked Chinese every time). The language goes where Preferences shows
+ * it; the window's own language leaves the key empty, so that the
+ * reports keep following the window's. */
+static void
+remember_export_choices (CpWindow            *self,
+                         const ExportRequest *request)
+{
+  if (self->settings == NULL)
+    return;
+  g_settings_set_string (self->settings, "export-language",
+                         g_str_equal (request->lang, cp_labels_ui_language ()) ? "" : request->lang);
+  g_settings_set_boolean (self->settings, "export-pdf", request->pdf);
+  g_settings_set_boolean (self->settings, "export-xml", request->xml);
+}
+
 static void
 on_export_dialog_response (AdwMessageDialog *dialog,
                            const char       *response,
@@ -243,6 +260,7 @@ on_export_dialog_response (AdwMessageDialog *dialog,
       export_request_free (request);
       return;
     }
+  remember_export_choices (self, request);
 
   native = gtk_file_chooser_native_new (_("Export Report"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
@@ -271,6 +289,13 @@ _cp_window_export_report (CpWindow *self)
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")),
                               g_str_equal (lang, "zh_CN") ? 1 : 0);
+  if (self->settings != NULL)
+    {
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "pdf_check")),
+                                   g_settings_get_boolean (self->settings, "export-pdf"));
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")),
+                                   g_settings_get_boolean (self->settings, "export-xml"));
+    }
   /* The name the window's title shows, an untitled project's too: an
    * empty field read as if the report would have no title. */
   {

@@ -57,7 +57,7 @@ struct _CpWindow
   gboolean              save_again;  /* a save asked for while busy */
   gboolean              closing;     /* close once the work running is done */
   GCancellable         *cancellable; /* imports and exports; cancelled by a close and in dispose */
-  GtkRevealer          *notice_revealer;  /* progress and the present-mode hint */
+  GtkRevealer          *notice_revealer;  /* progress of work on a worker */
   GtkSpinner           *notice_spinner;
   GtkLabel             *notice_label;
   guint                 notice_serial;     /* the notice shown last, which a hide must name */
@@ -71,7 +71,9 @@ struct _CpWindow
   guint                 fold_id;     /* folds or unfolds the sidebar after a layout */
   int                   fold_width;  /* the width allocated last, which fold_id folds for */
   gboolean              revealed_before_present; /* the sidebar was open when present mode began */
-  guint                 present_notice; /* serial of "Press Esc or F11…", hidden on leaving */
+  GtkRevealer          *present_hint;   /* "Press Esc or F11…", a bar over the results */
+  GtkLabel             *present_hint_label;
+  guint                 present_hint_id; /* hides the hint once read */
   GSettings            *settings;
 
   GListStore           *jobs;     /* CpJobObject */

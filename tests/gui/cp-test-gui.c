@@ -55,34 +55,53 @@ cp_test_gui_application_new (void)
   return app;
 }
 
-typedef struct {
-  CpWindow *window;
-  int       width;
-  int       height;
-} SizeWait;
-
 static gboolean
-width_reached (gpointer user_data)
+width_reached (CpWindow *window,
+               int       width)
 {
-  SizeWait *wait = user_data;
-  int shown = gtk_widget_get_width (GTK_WIDGET (wait->window));
+  int shown = gtk_widget_get_width (GTK_WIDGET (window));
 
-  if (shown <= wait->width && shown >= wait->width - 24)
-    return TRUE;
-  gtk_window_set_default_size (GTK_WINDOW (wait->window), wait->width, wait->height);
-  return FALSE;
+  return shown <= width && shown >= width - 24;
 }
+
+/* GTK keeps a window's default size within its monitor, so a width wider
+ * than the test's screen is never reached: say so at once (a wait for it
+ * used to run into the hang guard). Otherwise the size is reached within
+ * a few frames: each frame lays the window out and asks X for its size,
+ * and a round trip to the server after it brings X's answer, however
+ * slow the machine. */
+#define RESIZE_FRAMES 8
 
 void
 cp_test_gui_resize_window (CpWindow *window,
                            int       width,
                            int       height)
 {
-  SizeWait wait = { window, width, height };
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (window));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  GdkMonitor *monitor;
+  GdkRectangle screen;
+
+  g_assert_nonnull (surface);
+  monitor = gdk_display_get_monitor_at_surface (display, surface);
+  g_assert_nonnull (monitor);
+  gdk_monitor_get_geometry (monitor, &screen);
+  if (width > screen.width || height > screen.height)
+    g_error ("the test asks for a %d × %d window on a %d × %d screen: give it a larger screen in tests/gui/meson.build",
+             width, height, screen.width, screen.height);
 
   gtk_window_unmaximize (GTK_WINDOW (window));
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  cp_test_gui_wait_until (width_reached, &wait, "the window at its new width");
+  for (guint frame = 0; !width_reached (window, width); frame++)
+    {
+      if (frame == RESIZE_FRAMES)
+        g_error ("the window stays %d px wide after %d frames for a %d px request",
+                 gtk_widget_get_width (GTK_WIDGET (window)), RESIZE_FRAMES, width);
+      gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+      cp_test_gui_wait_frames (GTK_WIDGET (window), 1);
+      gdk_display_sync (display);
+      cp_test_gui_spin ();
+    }
   cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
 }
 
@@ -346,6 +365,42 @@ void
 cp_test_gui_wait_results (CpResultsView *results)
 {
   cp_test_gui_wait_until (results_shown, results, "the results' paragraphs");
+}
+
+static gboolean
+details_done (gpointer results)
+{
+  return !cp_results_view_get_update_pending (results);
+}
+
+void
+cp_test_gui_wait_details (CpWindow *window)
+{
+  CpResultsView *results = cp_window_get_results_view (window);
+
+  cp_test_gui_wait_results (results);
+  cp_test_gui_wait_not_busy (window);
+  cp_test_gui_wait_until (details_done, results, "the paragraphs after the verdict");
+}
+
+void
+cp_test_gui_select_job (CpWindow *window,
+                        guint     job_index)
+{
+  GtkListBox *list = cp_window_get_jobs_list (window);
+
+  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, (int) job_index));
+  cp_test_gui_wait_details (window);
+}
+
+void
+cp_test_gui_type_text (CpFieldRow *row,
+                       const char *text)
+{
+  g_assert_nonnull (row);
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), text);
+  g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
+  cp_test_gui_spin ();
 }
 
 CpWindow *

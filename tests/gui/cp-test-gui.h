@@ -2,6 +2,7 @@
 #pragma once
 
 #include "gui/cp-application.h"
+#include "gui/cp-field-row.h"
 #include "gui/cp-results-view.h"
 #include "gui/cp-window.h"
 
@@ -88,7 +89,9 @@ void           cp_test_gui_wait_frames     (GtkWidget *widget,
  * property), then what that queued on the main loop. */
 /* Asks for @window at @width × @height and waits until its own width
  * (inside whatever its frame takes) is within 24 px below @width, then
- * three frames for the layout that width queues. */
+ * three frames for the layout that width queues. Fails at once when the
+ * size is larger than the test's screen (GTK keeps a window within its
+ * monitor), and after a few frames if the width is not reached. */
 void           cp_test_gui_resize_window   (CpWindow *window,
                                             int       width,
                                             int       height);
@@ -102,6 +105,17 @@ void           cp_test_gui_wait_results    (CpResultsView *results);
 GtkEventController *cp_test_gui_motion_controller (GtkWidget *widget);
 /* Whether the GtkLabel @label says something (a CpTestGuiCondition). */
 gboolean       cp_test_gui_label_not_empty (gpointer label);
+/* Until the verdict, then the paragraphs worked out after it (the
+ * robustness search: one machine or the cluster, what would change it),
+ * are of the project as it is. */
+void           cp_test_gui_wait_details    (CpWindow *window);
+/* Selects job @job_index in the sidebar's list, as a click does, and
+ * waits for its results (cp_test_gui_wait_details()). */
+void           cp_test_gui_select_job      (CpWindow *window,
+                                            guint     job_index);
+/* @text in the form row's entry, then Enter. */
+void           cp_test_gui_type_text       (CpFieldRow *row,
+                                            const char *text);
 /* A window of @app with the demo project loaded, presented. */
 CpWindow      *cp_test_gui_demo_window     (CpApplication *app);
 /* Closes @window and waits until it is gone (closing saves off the main

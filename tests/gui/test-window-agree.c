@@ -38,45 +38,6 @@ job_of_kind (const CpProject *project,
   g_assert_not_reached ();
 }
 
-static gboolean
-details_done (gpointer results)
-{
-  return !cp_results_view_get_update_pending (results);
-}
-
-/* Until the verdict, then the paragraphs worked out after it (the
- * robustness search: one machine or the cluster, what would change it),
- * are of the project as it is. */
-static void
-wait_details (CpWindow *window)
-{
-  CpResultsView *results = cp_window_get_results_view (window);
-
-  cp_test_gui_wait_results (results);
-  cp_test_gui_wait_not_busy (window);
-  cp_test_gui_wait_until (details_done, results, "the paragraphs after the verdict");
-}
-
-static void
-select_job (CpWindow *window,
-            guint     job_index)
-{
-  GtkListBox *list = cp_window_get_jobs_list (window);
-
-  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, (int) job_index));
-  wait_details (window);
-}
-
-static void
-type_text (CpFieldRow *row,
-           const char *text)
-{
-  g_assert_nonnull (row);
-  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), text);
-  g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
-  cp_test_gui_spin ();
-}
-
 static const char *
 label_text (CpResultsView *results,
             const char    *name)
@@ -109,7 +70,7 @@ test_cpu_offload_as_planned (void)
   GtkWidget *input;
   GtkStringObject *shown;
 
-  select_job (window, job_index);
+  cp_test_gui_select_job (window, job_index);
   row = cp_job_editor_get_row (cp_window_get_job_editor (window), "cpu-offload");
   input = cp_field_row_get_input (row);
   g_assert_true (GTK_IS_DROP_DOWN (input));
@@ -122,7 +83,7 @@ test_cpu_offload_as_planned (void)
   g_assert_nonnull (strstr (label_text (results, "robustness"), "1,043 GiB"));
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (input), 1);
-  wait_details (window);
+  cp_test_gui_wait_details (window);
   g_assert_true (job->cpu_offload);
   shown = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (input));
   g_assert_cmpstr (gtk_string_object_get_string (shown), ==, chinese ? "始终" : "Always");
@@ -152,7 +113,7 @@ test_optimizer_states_row (void)
   GtkWidget *input;
   GtkStringObject *shown;
 
-  select_job (window, job_index);
+  cp_test_gui_select_job (window, job_index);
   row = cp_job_editor_get_row (cp_window_get_job_editor (window), "optimizer-states");
   g_assert_true (gtk_widget_is_visible (GTK_WIDGET (row)));
   input = cp_field_row_get_input (row);
@@ -164,7 +125,7 @@ test_optimizer_states_row (void)
   g_assert_nonnull (strstr (label_text (results, "layout"), "1,043 GiB"));
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (input), CP_OPTIMIZER_STATES_BF16);
-  wait_details (window);
+  cp_test_gui_wait_details (window);
   g_assert_cmpint (job->optimizer_states, ==, CP_OPTIMIZER_STATES_BF16);
   shown = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (input));
   g_assert_cmpstr (gtk_string_object_get_string (shown), ==,
@@ -172,7 +133,7 @@ test_optimizer_states_row (void)
   g_assert_null (strstr (label_text (results, "layout"), "1,043 GiB"));
 
   /* The Training group, this row with it, is hidden for a service. */
-  select_job (window, job_of_kind (project, CP_TASK_INFERENCE));
+  cp_test_gui_select_job (window, job_of_kind (project, CP_TASK_INFERENCE));
   g_assert_false (gtk_widget_is_visible (GTK_WIDGET (row)));
 
   cp_test_gui_close_window (window);
@@ -225,9 +186,9 @@ test_cluster_misses_deadline (void)
   const char *paragraph;
   double run_days, late_days;
 
-  select_job (window, job_index);
-  type_text (cp_job_editor_get_row (cp_window_get_job_editor (window), "deadline-days"), "91");
-  wait_details (window);
+  cp_test_gui_select_job (window, job_index);
+  cp_test_gui_type_text (cp_job_editor_get_row (cp_window_get_job_editor (window), "deadline-days"), "91");
+  cp_test_gui_wait_details (window);
   g_assert_cmpfloat (job->deadline_days, ==, 91);
 
   /* One label per quote's paragraph; the view's text is all of them. */
@@ -310,7 +271,7 @@ test_margin_as_memo (void)
   gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
   const char *text;
 
-  select_job (window, job_of_kind (project, CP_TASK_FULL_FINETUNE));
+  cp_test_gui_select_job (window, job_of_kind (project, CP_TASK_FULL_FINETUNE));
   text = label_text (results, "changes");
   g_assert_nonnull (strstr (text, chinese ? "¥685" : "by 685 CNY"));
   g_assert_null (strchr (text, '%'));
@@ -376,7 +337,7 @@ test_offer_names_other_gpus (void)
 
     for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
       {
-        type_text (row, cases[i].typed);
+        cp_test_gui_type_text (row, cases[i].typed);
         g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (project->quotes, b))->offer_name, ==, cases[i].typed);
         if (cases[i].offer == NULL)
           {
@@ -430,7 +391,7 @@ test_table_words_as_report (void)
   gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
   GListModel *options;
 
-  select_job (window, job_of_kind (project, CP_TASK_LORA));
+  cp_test_gui_select_job (window, job_of_kind (project, CP_TASK_LORA));
   options = cp_results_view_get_options (results);
   g_assert_cmpuint (g_list_model_get_n_items (options), >=, 5);
   for (guint i = 0; i < g_list_model_get_n_items (options); i++)
@@ -446,7 +407,7 @@ test_table_words_as_report (void)
   /* On screen, not only in the objects. */
   g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (results), "LoRA", CP_TEST_GUI_TEXT_WHOLE));
 
-  select_job (window, job_of_kind (project, CP_TASK_PRETRAIN));
+  cp_test_gui_select_job (window, job_of_kind (project, CP_TASK_PRETRAIN));
   {
     g_autoptr(CpOptionObject) d = option_of_vendor (results, "示例供应商 D");
 
@@ -459,7 +420,7 @@ test_table_words_as_report (void)
   }
   /* The 70B full fine-tune does not fit vendor A's 4090s: the PDF's row
    * has its node, "1", and no technique, "—". */
-  select_job (window, job_of_kind (project, CP_TASK_FULL_FINETUNE));
+  cp_test_gui_select_job (window, job_of_kind (project, CP_TASK_FULL_FINETUNE));
   {
     g_autoptr(CpOptionObject) a = option_of_vendor (results, "示例供应商 A");
 
@@ -477,6 +438,19 @@ test_table_words_as_report (void)
  * the form, A meets it at its expected figure only, as the memo's "which
  * the range's slow end, 1.6 days, misses" says; E and G meet it
  * outright; at 2 days all do. */
+/* The width of the table's Deadline column: its title's. */
+static int
+deadline_column_width (GtkWidget *table,
+                       gboolean   chinese)
+{
+  GtkWidget *title = cp_test_gui_find_with_text (table, chinese ? "截止期限" : "Deadline", CP_TEST_GUI_TEXT_WHOLE);
+
+  g_assert_nonnull (title);
+  title = gtk_widget_get_ancestor (title, g_type_from_name ("GtkColumnViewTitle"));
+  g_assert_nonnull (title);
+  return gtk_widget_get_width (title);
+}
+
 static void
 test_deadline_met_at_slow_end (void)
 {
@@ -485,13 +459,18 @@ test_deadline_met_at_slow_end (void)
   CpResultsView *results = cp_window_get_results_view (window);
   gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
   const char *met = chinese ? "满足" : "Met";
-  const char *slow_end = chinese ? "满足\n（最慢估计会超期）" : "Met\n(misses at slow end)";
+  const char *slow_end = chinese ? "满足\n（最慢估计\n会超期）" : "Met\n(misses at\nslow end)";
   CpFieldRow *deadline;
+  GtkWidget *table;
+  GtkAdjustment *sideways;
+  int column_px;
+  double table_px;
 
-  select_job (window, job_of_kind (project, CP_TASK_LORA));
+  cp_test_gui_resize_window (window, 1600, 1000);
+  cp_test_gui_select_job (window, job_of_kind (project, CP_TASK_LORA));
   deadline = cp_job_editor_get_row (cp_window_get_job_editor (window), "deadline-days");
-  type_text (deadline, "1.5");
-  wait_details (window);
+  cp_test_gui_type_text (deadline, "1.5");
+  cp_test_gui_wait_details (window);
   {
     g_autoptr(CpOptionObject) a = option_of_vendor (results, "示例供应商 A");
     g_autoptr(CpOptionObject) e = option_of_vendor (results, "示例供应商 E");
@@ -503,8 +482,24 @@ test_deadline_met_at_slow_end (void)
     g_assert_cmpstr (cp_option_object_get_text (g, CP_OPTION_TEXT_DEADLINE), ==, met);
     g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (results), slow_end, CP_TEST_GUI_TEXT_WHOLE));
   }
-  type_text (deadline, "2");
-  wait_details (window);
+  /* That cell widens neither its column nor the table: both are as wide
+   * as when every option meets the deadline outright (issue 26: its one
+   * long second line widened the Deadline column and the LoRA job's table
+   * at 1600 × 1000 scrolled sideways). */
+  table = cp_test_gui_find_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW);
+  cp_test_gui_wait_frames (table, 3);
+  sideways = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (table, GTK_TYPE_SCROLLED_WINDOW)));
+  column_px = deadline_column_width (table, chinese);
+  table_px = gtk_adjustment_get_upper (sideways);
+  g_test_message ("slow end: Deadline column %d px, table %.0f px wide in %.0f px",
+                  column_px, table_px, gtk_adjustment_get_page_size (sideways));
+  cp_test_gui_type_text (deadline, "2");
+  cp_test_gui_wait_details (window);
+  cp_test_gui_wait_frames (table, 3);
+  g_test_message ("all met: Deadline column %d px, table %.0f px wide",
+                  deadline_column_width (table, chinese), gtk_adjustment_get_upper (sideways));
+  g_assert_cmpint (column_px, ==, deadline_column_width (table, chinese));
+  g_assert_cmpfloat (table_px, ==, gtk_adjustment_get_upper (sideways));
   g_assert_null (cp_test_gui_find_with_text (GTK_WIDGET (results), slow_end, CP_TEST_GUI_TEXT_WHOLE));
   cp_test_gui_close_window (window);
 }
@@ -548,7 +543,7 @@ test_token_cost_says_setup_fee (void)
   g_autoptr(CpOptionObject) a = NULL;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1000);
-  select_job (window, job_of_kind (project, CP_TASK_INFERENCE));
+  cp_test_gui_select_job (window, job_of_kind (project, CP_TASK_INFERENCE));
   b = option_of_vendor (results, "示例供应商 B");
   a = option_of_vendor (results, "示例供应商 A");
   cp_test_gui_wait_frames (GTK_WIDGET (results), 3);

@@ -12,6 +12,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <string.h>
 
@@ -390,6 +391,36 @@ test_open_new_path_creates (void)
   g_unlink (path);
 }
 
+/* Ended by kill or the session, the app quits as by Ctrl+Q: an untitled
+ * project left empty goes with its SQLite files (issue 26: every killed
+ * start left an empty untitled-N.cplan in the data folder). */
+static void
+test_terminated_keeps_no_empty_untitled (void)
+{
+  CpWindow *window = cp_window_new (app);
+  g_autoptr(GError) error = NULL;
+  gpointer weak = window;
+  g_autofree char *path = NULL;
+
+  g_assert_true (cp_window_load_new (window, NULL, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  cp_test_gui_spin ();
+  path = g_strdup (cp_window_get_path (window));
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  raise (SIGTERM);
+  cp_test_gui_wait_finalized (&weak, "the window closed on SIGTERM");
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *beside = g_strconcat (path, i == 0 ? "-wal" : "-shm", NULL);
+
+      g_assert_false (g_file_test (beside, G_FILE_TEST_EXISTS));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -405,6 +436,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-file/name-too-long", test_name_too_long);
   g_test_add_func ("/gui/window-file/open-again-presents", test_open_again_presents);
   g_test_add_func ("/gui/window-file/open-new-path-creates", test_open_new_path_creates);
+  g_test_add_func ("/gui/window-file/terminated-keeps-no-empty-untitled", test_terminated_keeps_no_empty_untitled);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);

@@ -709,6 +709,57 @@ present_state (CpWindow *window)
   return g_variant_get_boolean (state);
 }
 
+/* The descendant of @widget with the style class @name, or NULL. */
+static GtkWidget *
+find_with_class (GtkWidget  *widget,
+                 const char *name)
+{
+  if (gtk_widget_has_css_class (widget, name))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_with_class (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 26: on a 2,560 px projector present mode's 28-pt verdict read
+ * about as large as the window's own 26 pt. Wider than 2,200 px its
+ * type grows by a third again: the verdict at 38 pt, nothing under 17. */
+static void
+test_present_type_wide (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  GtkWidget *smallest = NULL;
+  GdkRectangle screen;
+
+  /* Run on its own screen, gui-window-room-projector. */
+  cp_test_gui_spin ();
+  gdk_monitor_get_geometry (gdk_display_get_monitor_at_surface (gtk_widget_get_display (results),
+                                                                gtk_native_get_surface (GTK_NATIVE (window))),
+                            &screen);
+  if (screen.width < 2560 || screen.height < 1440)
+    {
+      g_test_skip ("needs a 2560 × 1440 screen (gui-window-room-projector)");
+      cp_test_gui_close_window (window);
+      return;
+    }
+  cp_test_gui_resize_window (window, 2560, 1440);
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "present", g_variant_new_boolean (TRUE));
+  cp_test_gui_wait_frames (results, 3);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window), "cp-present-wide"));
+  /* In pixels at 96 dpi, as the style gives them to Pango. */
+  g_assert_cmpfloat (fabs (font_size (find_with_class (results, "cp-verdict")) / (double) PANGO_SCALE - 38.0 * 96 / 72), <, 0.1);
+  g_assert_cmpfloat (smallest_font (results, &smallest) / (double) PANGO_SCALE, >=, 17.0 * 96 / 72 - 0.1);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "present", g_variant_new_boolean (FALSE));
+  cp_test_gui_close_window (window);
+}
+
 /* Walkthrough 9: there was no present mode. F11 (win.present) leaves the
  * results alone in the window, larger; Escape goes back to the forms;
  * Escape does nothing of the kind when not presenting. */
@@ -785,10 +836,20 @@ test_present_mode (void)
 
   /* lead15: left within its few seconds, the hint stayed over the
    * window it no longer described. It goes as present mode ends. */
-  g_assert_true (gtk_revealer_get_reveal_child (window->notice_revealer));
-  g_assert_cmpstr (gtk_label_get_text (window->notice_label), ==, "Press Esc or F11 to leave present mode");
+  g_assert_true (gtk_revealer_get_reveal_child (window->present_hint));
+  g_assert_cmpstr (gtk_label_get_text (window->present_hint_label), ==, "Press Esc or F11 to leave present mode");
+  /* A bar of its own above the results, over nothing of theirs (issue
+   * 26: laid over them, it covered the chart's axis or its title). */
+  {
+    graphene_rect_t hint_bounds, results_bounds;
+
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->present_hint), GTK_WIDGET (window), &hint_bounds));
+    g_assert_true (gtk_widget_compute_bounds (results, GTK_WIDGET (window), &results_bounds));
+    g_assert_cmpfloat (hint_bounds.size.height, >, 0);
+    g_assert_cmpfloat (hint_bounds.origin.y + hint_bounds.size.height, <=, results_bounds.origin.y + 0.5);
+  }
   press_escape (window);
-  g_assert_false (gtk_revealer_get_reveal_child (window->notice_revealer));
+  g_assert_false (gtk_revealer_get_reveal_child (window->present_hint));
   g_assert_false (present_state (window));
   g_assert_true (gtk_widget_get_visible (sidebar));
   g_assert_true (gtk_widget_get_visible (forms));
@@ -1613,6 +1674,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/new-window-or-in-place", test_new_window_or_in_place);
   g_test_add_func ("/gui/window-room/save-as-leaves-nothing-unsaved", test_save_as_leaves_nothing_unsaved);
   g_test_add_func ("/gui/window-room/present-mode", test_present_mode);
+  g_test_add_func ("/gui/window-room/present-type-wide", test_present_type_wide);
   g_test_add_func ("/gui/window-room/nodes-whole-present", test_nodes_whole_present);
   g_test_add_func ("/gui/window-room/readout-no-band-1024", test_readout_no_band_1024);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);

@@ -37,16 +37,6 @@ chinese (void)
   return cp_i18n_is_chinese (cp_labels_ui_language ());
 }
 
-static void
-type_text (CpFieldRow *row,
-           const char *text)
-{
-  g_assert_nonnull (row);
-  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), text);
-  g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
-  cp_test_gui_spin ();
-}
-
 static guint
 first_training_job (const CpProject *project)
 {
@@ -60,10 +50,7 @@ static CpJob *
 select_job (CpWindow *window,
             guint     index)
 {
-  GtkListBox *list = cp_window_get_jobs_list (window);
-
-  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, (int) index));
-  cp_test_gui_spin ();
+  cp_test_gui_select_job (window, index);
   return g_ptr_array_index (cp_window_get_project (window)->jobs, index);
 }
 
@@ -93,22 +80,22 @@ test_trial_on_its_machine (void)
   g_assert_cmpstr (job->trial.quote_id, ==, quote->id);
   g_assert_cmpuint (job->trial.gpus, ==, 8);
 
-  type_text (gpus_row, "64");
+  cp_test_gui_type_text (gpus_row, "64");
   g_assert_cmpuint (job->trial.gpus, ==, 8);
   g_assert_cmpstr (cp_field_row_get_error (gpus_row), ==,
                    chinese () ? "不能超过运行它的机器的 GPU 数（8 块）"
                               : "must be at most 8, the GPUs of the machine it ran on");
-  type_text (gpus_row, "4");
+  cp_test_gui_type_text (gpus_row, "4");
   g_assert_cmpuint (job->trial.gpus, ==, 4);
   g_assert_null (cp_field_row_get_error (gpus_row));
 
-  type_text (peak_row, "30 GiB");
+  cp_test_gui_type_text (peak_row, "30 GiB");
   g_assert_cmpfloat (job->trial.peak_memory_bytes, ==, 0);
   g_assert_cmpstr (cp_field_row_get_error (peak_row), ==,
                    chinese () ? "不能超过运行它的 GPU 的显存（24 GB）" : "must be at most the 24 GB of the GPU it ran on");
   /* The results name the refused field and keep using the last value. */
   g_assert_nonnull (cp_results_view_get_notice (cp_window_get_results_view (window)));
-  type_text (peak_row, "20 GiB");
+  cp_test_gui_type_text (peak_row, "20 GiB");
   g_assert_cmpfloat (job->trial.peak_memory_bytes, ==, 20.0 * 1024 * 1024 * 1024);
   g_assert_null (cp_field_row_get_error (peak_row));
 
@@ -136,7 +123,7 @@ test_refused_value_names_quote (void)
   gtk_list_box_select_row (quotes, gtk_list_box_get_row_at_index (quotes, 0));
   cp_test_gui_spin ();
   price_before = quote->price;
-  type_text (price, "-5");
+  cp_test_gui_type_text (price, "-5");
   g_assert_cmpfloat (quote->price, ==, price_before);
   notice = cp_results_view_get_notice (cp_window_get_results_view (window));
   g_assert_nonnull (notice);
@@ -146,7 +133,7 @@ test_refused_value_names_quote (void)
 
   if (!chinese ())
     {
-      type_text (price, "12abc");
+      cp_test_gui_type_text (price, "12abc");
       g_assert_nonnull (strstr (cp_field_row_get_error (price), "2352/node/day"));
       g_assert_null (strstr (cp_field_row_get_error (price), "元"));
     }
@@ -155,10 +142,10 @@ test_refused_value_names_quote (void)
 
 /* FP8 picked in the job's Precision drop-down: the demo's A800 and A100
  * quotes have no FP8 (catalogue dense FP8 0), and the row says they run
- * the job in BF16; back to BF16, the row says nothing of it. At 1920 ×
- * 1080 the words take the row's width under the drop-down, not the
- * title's column beside it: there they took eight lines of two or three
- * words in a column about 120 px wide (issue 26). */
+ * the job in BF16; back to BF16, the row says nothing of it. The words
+ * take the row's width under the drop-down, not the title's column
+ * beside it: at 1920 × 1080 they took eight lines of two or three words
+ * in a column about 120 px wide (issue 26). */
 static void
 test_fp8_without_fp8 (void)
 {
@@ -182,7 +169,6 @@ test_fp8_without_fp8 (void)
     }
   g_assert_nonnull (no_fp8);
 
-  cp_test_gui_resize_window (window, 1920, 1080);
   gtk_drop_down_set_selected (drop_down, CP_PRECISION_FP8);
   cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
   g_assert_cmpint (job->precision, ==, CP_PRECISION_FP8);
@@ -208,6 +194,22 @@ static gboolean
 chart_has_data (gpointer view)
 {
   return cp_chart_view_get_data (view) != NULL && gtk_widget_get_mapped (view);
+}
+
+/* @view's chart drawn as the view draws it, at its size, on an image
+ * surface (to be destroyed), its labels' boxes in @boxes. */
+static cairo_surface_t *
+draw_as_shown (GtkWidget *view,
+               GArray    *boxes)
+{
+  int width = gtk_widget_get_width (view), height = gtk_widget_get_height (view);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, cp_chart_view_get_data (CP_CHART_VIEW (view)), boxes);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
 }
 
 /* The demo's inference service, on its Cost per Token tab: its quotes
@@ -260,8 +262,6 @@ test_memory_label_led_to_marker (void)
   guint led = 0;
   GtkWidget *view;
   cairo_surface_t *surface;
-  cairo_t *cr;
-  int width, height;
 
   g_assert_true (g_str_has_prefix (((const CpJob *) g_ptr_array_index (project->jobs, 0))->name, "70B"));
   select_job (window, 0);
@@ -271,12 +271,7 @@ test_memory_label_led_to_marker (void)
   view = cp_test_gui_find_named (GTK_WIDGET (results), "memory-chart");
   cp_test_gui_wait_until (chart_has_data, view, "the memory chart");
   cp_test_gui_wait_frames (view, 3);
-  width = gtk_widget_get_width (view);
-  height = gtk_widget_get_height (view);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
-  cr = cairo_create (surface);
-  cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, cp_chart_view_get_data (CP_CHART_VIEW (view)), boxes);
-  cairo_surface_flush (surface);
+  surface = draw_as_shown (view, boxes);
   cp_chart_highlight_rgb (CP_CHART_STYLE_LIGHT, highlight);
   for (guint i = 0; i < boxes->len; i++)
     {
@@ -308,7 +303,6 @@ test_memory_label_led_to_marker (void)
       g_assert_true (at_marker);
     }
   g_assert_cmpuint (led, >=, 1);
-  cairo_destroy (cr);
   cairo_surface_destroy (surface);
   cp_test_gui_close_window (window);
 }
@@ -327,9 +321,7 @@ test_cost_labels_inside (void)
   CpResultsView *results = cp_window_get_results_view (window);
   g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
   GtkWidget *view;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  int width, height;
+  int width;
   guint lines = 0;
 
   select_job (window, 0);
@@ -340,10 +332,7 @@ test_cost_labels_inside (void)
   cp_test_gui_wait_until (chart_has_data, view, "the cost chart");
   cp_test_gui_wait_frames (view, 3);
   width = gtk_widget_get_width (view);
-  height = gtk_widget_get_height (view);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
-  cr = cairo_create (surface);
-  cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, cp_chart_view_get_data (CP_CHART_VIEW (view)), boxes);
+  cairo_surface_destroy (draw_as_shown (view, boxes));
   for (guint i = 0; i < boxes->len; i++)
     {
       const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
@@ -356,8 +345,6 @@ test_cost_labels_inside (void)
                  width - box->x - box->width, width);
     }
   g_assert_cmpuint (lines, >=, 4);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
   cp_test_gui_close_window (window);
 }
 
@@ -407,22 +394,13 @@ test_calendar_legend_clear (void)
   buttons[1] = cp_test_gui_find_named (view, "present-chart");
   for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
     {
-      int width, height;
-      cairo_surface_t *surface;
-      cairo_t *cr;
       g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
       guint legend_boxes = 0;
 
       cp_test_gui_resize_window (window, widths[w], widths[w] == 1024 ? 700 : 1000);
       cp_test_gui_wait_until (chart_has_data, view, "the calendar's chart");
       cp_test_gui_wait_frames (view, 3);
-      width = gtk_widget_get_width (view);
-      height = gtk_widget_get_height (view);
-      surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
-      cr = cairo_create (surface);
-      cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, cp_chart_view_get_data (CP_CHART_VIEW (view)), boxes);
-      cairo_destroy (cr);
-      cairo_surface_destroy (surface);
+      cairo_surface_destroy (draw_as_shown (view, boxes));
 
       for (guint b = 0; b < G_N_ELEMENTS (buttons); b++)
         {

@@ -3055,12 +3055,32 @@ test_window_export_actions (void)
   g_assert_cmpstr (project->name, ==, "Board review");
   g_assert_cmpstr (project->prepared_by, ==, "Li Wei");
 
-  /* Opened again, the dialog offers the window's language (English), not
-   * the last export's: the pick was for that report only. */
+  /* Opened again, the dialog offers the last export's choices: Chinese,
+   * PDF only (issue 26: it went back to English and both), and
+   * Preferences shows that language as the reports'. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "export-report", NULL);
   dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
   builder = g_object_get_data (G_OBJECT (dialog), "builder");
-  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down"))), ==, 0);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down"))), ==, 1);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "pdf_check"))));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check"))));
+  {
+    GSettings *settings = cp_application_get_settings (app);
+    CpPreferencesWindow *preferences;
+    AdwComboRow *row;
+
+    g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
+    spin ();
+    preferences = find_preferences_window ();
+    g_assert_nonnull (preferences);
+    row = cp_test_gui_find_combo_row (GTK_WIDGET (preferences), "Report language");
+    g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 2);
+    gtk_window_destroy (GTK_WINDOW (preferences));
+    spin ();
+    /* The next tests start from the defaults. */
+    g_settings_reset (settings, "export-language");
+    g_settings_reset (settings, "export-xml");
+  }
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row"))), ==,
                    "Board review");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row"))), ==,

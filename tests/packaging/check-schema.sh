@@ -30,7 +30,7 @@ check export-language "''"
 check autosave true
 
 keys=$(gsettings list-keys "$schema" | LC_ALL=C sort | tr '\n' ' ')
-expected='autosave export-language last-project recent-projects window-height window-maximized window-width '
+expected='autosave export-language export-pdf export-xml last-project recent-projects window-height window-maximized window-width '
 if [ "$keys" != "$expected" ]; then
   echo "keys: expected '$expected', got '$keys'" >&2
   status=1
