@@ -450,6 +450,13 @@ test_xml_budget_as_printed (void)
           vendors += cost;
         }
       g_assert_cmpfloat (vendors, ==, total);
+      /* The amount's VAT by rate (approver 22: the 6% part read 5,189).
+       * By hand: the jobs on 13% quotes (示例供应商 G's 9,984, D's
+       * 182,559) hold 192,543 × 0.13 / 1.13 = 22,151.0 of VAT, those on
+       * A's 6% quote 33,052 × 0.06 / 1.06 = 1,870.9; the amount's 30,659
+       * (its contingency's too) shared in that proportion gives 28,271.4
+       * and 2,387.8. */
+      cp_test_assert_has (demo_pdf, "VAT:30,659CNY(13%:28,271CNY;6%:2,388CNY)");
       cp_test_assert_has (demo, "<vendorquote=\"q-4090\"jobs=\"5\">");
       cp_test_assert_has (demo_pdf, "示例供应商A(ExamplevendorA),5jobs,");
       /* The over-booking: the 4090 machine's five jobs, 5 nodes of 1. */
