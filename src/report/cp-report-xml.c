@@ -236,8 +236,16 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans, co
   add_date (node, "end-high", &last);
   /* The sum of the jobs' totals as the memo prints them, as page 1 adds it. */
   add_money (node, "total-cost", cp_report_schedule_shown_total (schedule), currency);
-  add_money (node, "total-cost-low", schedule->total_cost_low, currency);
-  add_money (node, "total-cost-high", schedule->total_cost_high, currency);
+  {
+    /* And its range as page 1 prints it, the sum of the jobs' ends as
+     * shown: the unrounded sums were 1–2 CNY off the PDF's and the
+     * approval's top in the same file (approver 22). */
+    double low, high;
+
+    cp_report_schedule_shown_range (schedule, &low, &high);
+    add_money (node, "total-cost-low", low, currency);
+    add_money (node, "total-cost-high", high, currency);
+  }
   {
     /* What the memo asks the approver to sign for. */
     CpApprovalAmount approval;

@@ -429,6 +429,10 @@ test_xml_budget_as_printed (void)
       demo_pdf = cp_test_pdf_text (tmp_dir, pdf_name, 0, FALSE);
       total = number_in (demo, "<schedule", "total-cost");
       g_assert_cmpfloat (total, ==, round (total));
+      /* One range in one file: the schedule's top is the approval's
+       * (approver 22: 261,745 beside 261,747), page 1's "(210,978–261,747". */
+      g_assert_cmpfloat (number_in (demo, "<schedule", "total-cost-high"), ==, number_in (demo, "<approval", "top-of-range"));
+      cp_test_assert_has (demo_pdf, "(210,978–261,747CNY)");
       /* Each vendor's subtotal as page 1 prints it; together, the total. */
       /* The schedule's own <vendor>s, not the questions' after it. */
       *strstr (demo, "</schedule>") = '\0';
