@@ -637,18 +637,24 @@ cp_words_minimum_term (const CpProject *project,
   granular_h = granular_hours (quote, &project->settings, used_h);
   if (used_h <= 0)
     return NULL;
-  if (granular_h >= term_h)
+  /* A monthly price with no term stated is billed by whole months, not
+   * for a minimum the vendor never named: "Billed for the 1-month
+   * minimum" read as the quote's term while the appendix called it an
+   * assumption and page 1 asked the vendor (approver 22). */
+  if (granular_h >= term_h || (cp_quote_minimum_term_is_assumed (quote) && cp_quote_billing_granularity_is_assumed (quote)))
     {
       /* Past the term, a step of a month or more is said in months:
        * 36.8 days at 30,000 per node-month is billed as two months. */
       double step_h = cp_quote_billing_granularity_h (quote, &project->settings);
       double billed_h = cp_quote_billed_hours (quote, &project->settings, used_h);
-      double months = billed_h / project->settings.hours_per_month;
+      double months = MAX (billed_h, term_h) / project->settings.hours_per_month;
       g_autofree char *n_months = NULL;
+      gulong n;
 
-      if (step_h < project->settings.hours_per_month - 1e-6 || billed_h <= used_h + 1e-6)
+      if (step_h < project->settings.hours_per_month - 1e-6 || MAX (billed_h, term_h) <= used_h + 1e-6)
         return NULL;
       n_months = cp_i18n_format_value (months, lang);
+      n = (gulong) round (months);
       rental_text = cp_i18n_format_money (rental, quote->currency, lang);
       total = cp_i18n_format_money (e->total_cost, quote->currency, lang);
       used = cp_i18n_format_days (used_h / 24.0, lang);
@@ -658,18 +664,18 @@ cp_words_minimum_term (const CpProject *project,
         {
           if (cp_quote_billing_granularity_is_assumed (quote))
             /* TRANSLATORS: a monthly price billed by whole months; the months billed, the rental (the option's whole cost), the time the job uses */
-            return g_strdup_printf (_("Billed by whole months, as the price is per node-month and the quote states no billing step: %s months, %s, the option’s whole cost, for %s of use."),
+            return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Billed by whole months, as the price is per node-month and the quote states no billing step: %s month, %s, the option’s whole cost, for %s of use.", "Billed by whole months, as the price is per node-month and the quote states no billing step: %s months, %s, the option’s whole cost, for %s of use.", n),
                                     n_months, rental_text, used);
           /* TRANSLATORS: billed by whole months as the quote states; the months billed, the rental (the option's whole cost), the time the job uses */
-          return g_strdup_printf (_("Billed by whole months, as the quote states: %s months, %s, the option’s whole cost, for %s of use."),
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Billed by whole months, as the quote states: %s month, %s, the option’s whole cost, for %s of use.", "Billed by whole months, as the quote states: %s months, %s, the option’s whole cost, for %s of use.", n),
                                   n_months, rental_text, used);
         }
       if (cp_quote_billing_granularity_is_assumed (quote))
         /* TRANSLATORS: a monthly price billed by whole months; the months billed, the rental, the option's total cost, the time the job uses */
-        return g_strdup_printf (_("Billed by whole months, as the price is per node-month and the quote states no billing step: %s months, %s of %s, for %s of use."),
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Billed by whole months, as the price is per node-month and the quote states no billing step: %s month, %s of %s, for %s of use.", "Billed by whole months, as the price is per node-month and the quote states no billing step: %s months, %s of %s, for %s of use.", n),
                                 n_months, rental_text, total, used);
       /* TRANSLATORS: billed by whole months as the quote states; the months billed, the rental, the option's total cost, the time the job uses */
-      return g_strdup_printf (_("Billed by whole months, as the quote states: %s months, %s of %s, for %s of use."),
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Billed by whole months, as the quote states: %s month, %s of %s, for %s of use.", "Billed by whole months, as the quote states: %s months, %s of %s, for %s of use.", n),
                               n_months, rental_text, total, used);
     }
 

@@ -177,14 +177,13 @@ dearest_pricer (const CpProject *project,
 /* Host memory and storage or network prices the recommended quote does
  * not state, with another quote winning once the prices are read as the
  * dearest another quote states: what the recommended option then costs,
- * the winner and its cost, at whose price, and its vendor (@name) to
- * ask for both, with @need, the host memory a machine. Call with the
- * language pushed. */
+ * the winner and its cost, at whose price, and what to ask its vendor
+ * (named beside it, as the recommendation's) for both, with @need, the
+ * host memory a machine. Call with the language pushed. */
 static char *
 host_memory_and_prices_unconfirmed (const CpProject *project,
                                     const CpPlan    *plan,
                                     const CpOption  *option,
-                                    const char      *name,
                                     const char      *need,
                                     const char      *lang)
 {
@@ -211,14 +210,15 @@ host_memory_and_prices_unconfirmed (const CpProject *project,
   if (pricer != NULL && (storage_pricer == NULL || network_pricer == NULL || storage_pricer == network_pricer))
     /* TRANSLATORS: the recommendation rests on host memory and prices its quote does not state: what is unstated
      * ("storage price"), the vendor whose price is taken, the recommended option's total cost then, the quote that
-     * wins and its cost, the vendor to ask, then the host memory a machine needs */
-    return g_strdup_printf (_("Not firm: it rests on host memory and a %s the quote does not state; at %s’s price it costs %s and %s wins at %s. Ask %s for both (%s of host memory a machine)."),
-                            what, quote_vendor (pricer), own_cost, winner_name, winner_cost, name, need);
+     * wins and its cost, then the host memory a machine needs (the vendor to ask is the recommended quote's, named
+     * beside it: the English demo's page 1 had no line to spare for its name again) */
+    return g_strdup_printf (_("Not firm: it rests on host memory and a %s the quote does not state; at %s’s price it costs %s and %s wins at %s. Ask the vendor for both (%s of host memory a machine)."),
+                            what, quote_vendor (pricer), own_cost, winner_name, winner_cost, need);
   /* TRANSLATORS: as "Not firm: it rests on host memory and a %s the quote does not state; at %s’s price …", with
    * the prices taken from two quotes: what is unstated, the recommended option's cost, the quote that wins and its
-   * cost, the vendor to ask, then the host memory a machine needs */
-  return g_strdup_printf (_("Not firm: it rests on host memory and a %s the quote does not state; at the dearest prices other quotes state it costs %s and %s wins at %s. Ask %s for both (%s of host memory a machine)."),
-                          what, own_cost, winner_name, winner_cost, name, need);
+   * cost, then the host memory a machine needs */
+  return g_strdup_printf (_("Not firm: it rests on host memory and a %s the quote does not state; at the dearest prices other quotes state it costs %s and %s wins at %s. Ask the vendor for both (%s of host memory a machine)."),
+                          what, own_cost, winner_name, winner_cost, need);
 }
 
 static char *
@@ -289,7 +289,7 @@ unconfirmed_text (const CpProject *project,
    * wins once they are priced (approver 21, finding 2: the demo's 70B job
    * on Vendor G, whose storage is unpriced, and Vendor E winning then). */
   if (plan->unstated_costs_winner >= 0 && (guint) plan->unstated_costs_winner < project->quotes->len)
-    text = host_memory_and_prices_unconfirmed (project, plan, option, name, need, lang);
+    text = host_memory_and_prices_unconfirmed (project, plan, option, need, lang);
   else
     /* TRANSLATORS: the recommended option needs host memory its quote does not state; the vendor, then a size */
     text = g_strdup_printf (_("Not firm: it rests on host memory the quote does not state. Ask %s whether each machine has %s of host memory."),

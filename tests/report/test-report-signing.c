@@ -138,16 +138,17 @@ test_rules_consecutive (void)
 }
 
 /* A rental that is the option's whole cost is said once: one A800 machine
- * at 30,000 CNY a month, a month at least, for a run of under a day, costs
- * the month's 30,000 and nothing else (no fees, no storage price); "the
- * 1-month minimum: 30,000 CNY of 30,000 CNY" and "总计 ¥30,000 中占
- * ¥30,000" read wrong. */
+ * at 30,000 CNY a month, billed by whole months as its quote states no
+ * step nor term (not "the 1-month minimum", which the vendor never named:
+ * approver 22), for a run of under a day, costs the month's 30,000 and
+ * nothing else (no fees, no storage price); "30,000 CNY of 30,000 CNY"
+ * and "总计 ¥30,000 中占 ¥30,000" read wrong. */
 static void
 test_whole_cost (void)
 {
   static const struct { const char *lang, *says, *not; } cases[] = {
-    { "en", "Billed for the 1-month minimum: 30,000 CNY, the option’s whole cost,", "30,000 CNY of 30,000 CNY" },
-    { "zh_CN", "按最短租期 1 个月计费：租金 ¥30,000，即该方案的全部费用，", "中占" },
+    { "en", "Billed by whole months, as the price is per node-month and the quote states no billing step: 1 month, 30,000 CNY, the option’s whole cost,", "30,000 CNY of 30,000 CNY" },
+    { "zh_CN", "按整月计费（价格为每节点每月，报价未注明计费粒度）：1 个月，租金 ¥30,000，即该方案的全部费用，", "中占" },
   };
 
   if (!cp_test_have_poppler ())
