@@ -188,6 +188,16 @@ is_date_unit (gunichar c)
   return c == 0x5E74 /* 年 */ || c == 0x6708 /* 月 */ || c == 0x65E5 /* 日 */;
 }
 
+/* A run of digits at @p that a date's 年, 月 or 日 ends: "至11日",
+ * "至2027年1月2日" take no space before it either. */
+static gboolean
+starts_date (const char *p)
+{
+  while (g_ascii_isdigit (*p))
+    p++;
+  return is_date_unit (g_utf8_get_char (p));
+}
+
 char *
 cp_i18n_space_chinese (const char *text,
                        const char *lang)
@@ -218,7 +228,7 @@ cp_i18n_space_chinese (const char *text,
       else if (is_chinese_word_char (last) && is_chinese_word_char (c))
         space = FALSE;
       else if (is_chinese_word_char (last) && is_spaced_latin (c, TRUE))
-        space = !(g_unichar_isdigit (c) && is_date_unit (last));
+        space = !(g_unichar_isdigit (c) && (is_date_unit (last) || starts_date (p)));
       else if (is_spaced_latin (last, FALSE) && is_chinese_word_char (c))
         space = !(g_unichar_isdigit (last) && is_date_unit (c));
       else
@@ -411,6 +421,12 @@ cp_i18n_money_shown (double amount)
   return round (amount * 100) / 100;
 }
 
+/* One precision rule, as the tables print: a total or a difference of
+ * totals (a job's cost, a margin, a range) is in whole units at any
+ * size, by cp_i18n_format_money_whole(), so "92 CNY" in the table is
+ * "92 CNY" in the sentence beside it, not "92.00 CNY" (approver 21);
+ * a unit price (per GPU-hour, per million tokens, per TB-month) keeps
+ * its cents below 100 by cp_i18n_format_money(). */
 char *
 cp_i18n_format_money_whole (double      amount,
                             const char *currency,
