@@ -188,11 +188,16 @@ is_date_unit (gunichar c)
   return c == 0x5E74 /* 年 */ || c == 0x6708 /* 月 */ || c == 0x65E5 /* 日 */;
 }
 
-/* A run of digits at @p that a date's 年, 月 or 日 ends: "至11日",
- * "至2027年1月2日" take no space before it either. */
+/* The second date of a span, after 至 that ends the first ("4日至11日",
+ * "12月4日至2027年1月2日"), takes no space either; "截至 1月24日" keeps
+ * its space. @before is the character before 至, @p the digits. */
 static gboolean
-starts_date (const char *p)
+continues_date_span (gunichar    before,
+                     gunichar    last,
+                     const char *p)
 {
+  if (last != 0x81F3 /* 至 */ || !is_date_unit (before))
+    return FALSE;
   while (g_ascii_isdigit (*p))
     p++;
   return is_date_unit (g_utf8_get_char (p));
@@ -204,6 +209,7 @@ cp_i18n_space_chinese (const char *text,
 {
   GString *out;
   gunichar last = 0;   /* the last character written, not a space */
+  gunichar before = 0; /* the one written before it */
   gboolean pending_space = FALSE;
 
   if (text == NULL)
@@ -228,7 +234,7 @@ cp_i18n_space_chinese (const char *text,
       else if (is_chinese_word_char (last) && is_chinese_word_char (c))
         space = FALSE;
       else if (is_chinese_word_char (last) && is_spaced_latin (c, TRUE))
-        space = !(g_unichar_isdigit (c) && (is_date_unit (last) || starts_date (p)));
+        space = !(g_unichar_isdigit (c) && (is_date_unit (last) || continues_date_span (before, last, p)));
       else if (is_spaced_latin (last, FALSE) && is_chinese_word_char (c))
         space = !(g_unichar_isdigit (last) && is_date_unit (c));
       else
@@ -236,6 +242,7 @@ cp_i18n_space_chinese (const char *text,
       if (space)
         g_string_append_c (out, ' ');
       g_string_append_unichar (out, c);
+      before = last;
       last = c;
       pending_space = FALSE;
     }
