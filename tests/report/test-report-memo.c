@@ -891,6 +891,34 @@ test_13b_lora (void)
                            "<cumulative-cost currency=\"CNY\">60000</cumulative-cost>");
 }
 
+/* Approver 21: the team's question named the 7B job while the 70B job
+ * of the same project said its team has run distributed training. The
+ * question now points to that job. */
+static void
+test_team_stated_elsewhere (void)
+{
+  g_autofree char *all = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "stated.cplan");
+  RUN_OK ("add-job", "stated.cplan", "--name", "7B LoRA", "--model", "qwen2.5-7b", "--task", "lora",
+          "--tokens", "200M", "--deadline-days", "14");
+  RUN_OK ("add-job", "stated.cplan", "--name", "70B full", "--model", "llama-3.1-70b", "--task", "full-finetune",
+          "--tokens", "2B", "--deadline-days", "30", "--distributed-experience");
+  RUN_OK ("add-quote", "stated.cplan", "--vendor", "A", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "11.5");
+  RUN_OK ("add-quote", "stated.cplan", "--vendor", "B", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "4",
+          "--price-per-gpu-hour", "7.2", "--network", "roce", "--nics", "4", "--nic-gbps", "200");
+  RUN_OK ("report", "stated.cplan", "--lang", "en", "--pdf", "stated.pdf");
+  all = cp_test_pdf_text (tmp_dir, "stated.pdf", 0, FALSE);
+  cp_test_assert_has (all, "Ask: the team, for 7B LoRA. 70B full states that its team has run distributed training; "
+                           "if it is the same team, state it in these jobs too.");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -908,6 +936,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/13b", test_13b);
   g_test_add_func ("/report-memo/13b-pretrain", test_13b_pretrain);
   g_test_add_func ("/report-memo/demo-pages", test_demo_pages);
+  g_test_add_func ("/report-memo/team-stated-elsewhere", test_team_stated_elsewhere);
   g_test_add_func ("/report-memo/two-page-memo", test_two_page_memo);
   g_test_add_func ("/report-memo/amount-assumptions", test_amount_assumptions);
   g_test_add_func ("/report-memo/same-pages", test_same_pages);
