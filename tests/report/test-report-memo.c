@@ -904,17 +904,17 @@ test_team_stated_elsewhere (void)
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
-  RUN_OK ("new", "stated.cplan");
-  RUN_OK ("add-job", "stated.cplan", "--name", "7B LoRA", "--model", "qwen2.5-7b", "--task", "lora",
+  RUN_OK ("new", "elsewhere.cplan");
+  RUN_OK ("add-job", "elsewhere.cplan", "--name", "7B LoRA", "--model", "qwen2.5-7b", "--task", "lora",
           "--tokens", "200M", "--deadline-days", "14");
-  RUN_OK ("add-job", "stated.cplan", "--name", "70B full", "--model", "llama-3.1-70b", "--task", "full-finetune",
+  RUN_OK ("add-job", "elsewhere.cplan", "--name", "70B full", "--model", "llama-3.1-70b", "--task", "full-finetune",
           "--tokens", "2B", "--deadline-days", "30", "--distributed-experience");
-  RUN_OK ("add-quote", "stated.cplan", "--vendor", "A", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
+  RUN_OK ("add-quote", "elsewhere.cplan", "--vendor", "A", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
           "--price-per-gpu-hour", "11.5");
-  RUN_OK ("add-quote", "stated.cplan", "--vendor", "B", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "4",
+  RUN_OK ("add-quote", "elsewhere.cplan", "--vendor", "B", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "4",
           "--price-per-gpu-hour", "7.2", "--network", "roce", "--nics", "4", "--nic-gbps", "200");
-  RUN_OK ("report", "stated.cplan", "--lang", "en", "--pdf", "stated.pdf");
-  all = cp_test_pdf_text (tmp_dir, "stated.pdf", 0, FALSE);
+  RUN_OK ("report", "elsewhere.cplan", "--lang", "en", "--pdf", "elsewhere.pdf");
+  all = cp_test_pdf_text (tmp_dir, "elsewhere.pdf", 0, FALSE);
   cp_test_assert_has (all, "Ask: the team, for 7B LoRA. 70B full states that its team has run distributed training; "
                            "if it is the same team, state it in these jobs too.");
 }
