@@ -100,7 +100,10 @@ cp_cli_table_add_recommended (CpCliTable      *table,
       g_autofree char *high = cp_cli_format_money (range->total_cost_high, quote->currency);
 
       cp_cli_table_add_label_value (table, _("Total cost"), cp_cli_format_money (est->total_cost, quote->currency));
-      cp_cli_table_add_label_value (table, _("Total cost range"), g_strdup_printf (_("%s – %s"), low, high));
+      /* One figure when both ends print the same: "92 CNY – 92 CNY" read
+       * as a slip (approver 21). */
+      cp_cli_table_add_label_value (table, _("Total cost range"),
+                                    g_strcmp0 (low, high) == 0 ? g_strdup (low) : g_strdup_printf (_("%s – %s"), low, high));
     }
 }
 

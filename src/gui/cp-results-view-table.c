@@ -89,9 +89,12 @@ billed_hours_text (const CpProject *project,
     rule = g_strdup (_("as used, not rounded"));
 
   if (shared)
-    /* TRANSLATORS: hours billed for one machine, the billing rule, then the run's part of those hours */
+    /* The share is of the hours billed, rounded up, so it can exceed
+     * the run time above it ("Run time: 32.8 h" beside "33.1 hours" read
+     * as a fault, walk 22, W): it says so.
+     * TRANSLATORS: hours billed for one machine, the billing rule, then the run's part of those hours */
     return g_strdup_printf (_("Billed: %s hours of one machine, debugging and the run together (%s)\n"
-                              "The run's share of them: %s hours"), rental, rule, run);
+                              "The run's share of them, with its part of the rounding up: %s hours"), rental, rule, run);
   /* TRANSLATORS: hours billed per node, then the billing rule */
   return g_strdup_printf (_("Billed: %s hours per node (%s)"), rental, rule);
 }
@@ -258,8 +261,17 @@ cell_text (CpResultsView   *self,
       {
         g_autofree char *compute = cp_i18n_format_money (estimate->compute_cost, currency, lang);
         g_autofree char *debug = cp_i18n_format_money (estimate->debug_cost, currency, lang);
-        g_autofree char *network = cp_i18n_format_money (estimate->network_cost, currency, lang);
-        g_autofree char *storage = cp_i18n_format_money (estimate->storage_cost, currency, lang);
+        /* A price the quote does not state is not a price of 0, as the
+         * report's cost table says it (cp-report-job.c): "Storage: 0 CNY"
+         * read as free storage (walk 22, W). */
+        const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+        CpUnstatedCost unstated = cp_option_unstated_costs (job, quote, option);
+        g_autofree char *network = (unstated & CP_UNSTATED_NETWORK_FEE) != 0
+                                   ? g_strdup (_("not priced"))
+                                   : cp_i18n_format_money (estimate->network_cost, currency, lang);
+        g_autofree char *storage = (unstated & CP_UNSTATED_STORAGE_PRICE) != 0
+                                   ? g_strdup (_("not priced"))
+                                   : cp_i18n_format_money (estimate->storage_cost, currency, lang);
         g_autofree char *fees = cp_i18n_format_money (estimate->fees_cost, currency, lang);
         g_autofree char *engineering = cp_i18n_format_money (estimate->engineering_cost, currency, lang);
         g_autofree char *total = cp_i18n_format_money (estimate->total_cost, currency, lang);

@@ -188,12 +188,28 @@ is_date_unit (gunichar c)
   return c == 0x5E74 /* 年 */ || c == 0x6708 /* 月 */ || c == 0x65E5 /* 日 */;
 }
 
+/* The second date of a span, after 至 that ends the first ("4日至11日",
+ * "12月4日至2027年1月2日"), takes no space either; "截至 1月24日" keeps
+ * its space. @before is the character before 至, @p the digits. */
+static gboolean
+continues_date_span (gunichar    before,
+                     gunichar    last,
+                     const char *p)
+{
+  if (last != 0x81F3 /* 至 */ || !is_date_unit (before))
+    return FALSE;
+  while (g_ascii_isdigit (*p))
+    p++;
+  return is_date_unit (g_utf8_get_char (p));
+}
+
 char *
 cp_i18n_space_chinese (const char *text,
                        const char *lang)
 {
   GString *out;
   gunichar last = 0;   /* the last character written, not a space */
+  gunichar before = 0; /* the one written before it */
   gboolean pending_space = FALSE;
 
   if (text == NULL)
@@ -218,7 +234,7 @@ cp_i18n_space_chinese (const char *text,
       else if (is_chinese_word_char (last) && is_chinese_word_char (c))
         space = FALSE;
       else if (is_chinese_word_char (last) && is_spaced_latin (c, TRUE))
-        space = !(g_unichar_isdigit (c) && is_date_unit (last));
+        space = !(g_unichar_isdigit (c) && (is_date_unit (last) || continues_date_span (before, last, p)));
       else if (is_spaced_latin (last, FALSE) && is_chinese_word_char (c))
         space = !(g_unichar_isdigit (last) && is_date_unit (c));
       else
@@ -226,6 +242,7 @@ cp_i18n_space_chinese (const char *text,
       if (space)
         g_string_append_c (out, ' ');
       g_string_append_unichar (out, c);
+      before = last;
       last = c;
       pending_space = FALSE;
     }
@@ -411,6 +428,12 @@ cp_i18n_money_shown (double amount)
   return round (amount * 100) / 100;
 }
 
+/* One precision rule, as the tables print: a total or a difference of
+ * totals (a job's cost, a margin, a range) is in whole units at any
+ * size, by cp_i18n_format_money_whole(), so "92 CNY" in the table is
+ * "92 CNY" in the sentence beside it, not "92.00 CNY" (approver 21);
+ * a unit price (per GPU-hour, per million tokens, per TB-month) keeps
+ * its cents below 100 by cp_i18n_format_money(). */
 char *
 cp_i18n_format_money_whole (double      amount,
                             const char *currency,

@@ -146,6 +146,7 @@ debug_minimum_term (const CpProject *project,
  * first by total or by price, and which end is 1. */
 static char *
 unit_price_rank (double      rank,
+                 const char *name,
                  const char *lang)
 {
   guint r = isfinite (rank) && rank >= 1 ? (guint) rank : 0;
@@ -154,8 +155,11 @@ unit_price_rank (double      rank,
   cp_i18n_push_language (lang);
   /* Counted from the cheapest: "the third cheapest" of three quotes was
    * the dearest, and read as a bargain (approver 21). */
+  /* The quote named, not "It": after the cheaper quote that misses the
+   * deadline, "It" read as that one (walk 22, T). */
   if (r == 1)
-    text = g_strdup (_("It is also the cheapest per GPU-hour."));
+    /* TRANSLATORS: R6; the recommended quote's name */
+    text = g_strdup_printf (_("%s is also the cheapest per GPU-hour."), name);
   else if (r > 1)
     /* TRANSLATORS: R6; the number of quotes cheaper per GPU-hour than the one recommended */
     text = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u quote is cheaper per GPU-hour.",
@@ -223,7 +227,7 @@ cp_reason_text_cost (const CpReason  *reason,
         if (plan != NULL && plan->cost_unknown)
           /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days (run, debugging and migration); no quote has a price */
           return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (run, debugging and migration), at a cost unknown without a price to compare."), a, name, b, job_days);
-        c = cp_i18n_format_money (shown_debug_cost (plan, reason->quote_index, v[2]), currency, lang);
+        c = cp_i18n_format_money_whole (shown_debug_cost (plan, reason->quote_index, v[2]), currency, lang);
         term = debug_minimum_term (project, plan, reason->quote_index, lang, &used);
         if (term != NULL)
           /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, their cost, the minimum term (e.g. "the 7-day minimum"), the days the rental is used */
@@ -273,8 +277,8 @@ cp_reason_text_cost (const CpReason  *reason,
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
-        a = cp_i18n_format_money (v[0], currency, lang);
-        b = cp_i18n_format_money (v[1], currency, lang);
+        a = cp_i18n_format_money_whole (v[0], currency, lang);
+        b = cp_i18n_format_money_whole (v[1], currency, lang);
         c = cp_i18n_format_days (v[2], lang);
         d = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->cost_unknown)
@@ -461,8 +465,8 @@ cp_reason_text_cost (const CpReason  *reason,
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
         const CpOption *late;
 
-        a = cp_i18n_format_money (v[0], currency, lang);
-        c = unit_price_rank (v[2], lang);
+        a = cp_i18n_format_money_whole (v[0], currency, lang);
+        c = unit_price_rank (v[2], name, lang);
         /* With one option there is nothing to rank it against. */
         if (plan != NULL && plan->options->len == 1)
           /* TRANSLATORS: R6, one quote evaluated; quote name, its total cost */
@@ -472,7 +476,7 @@ cp_reason_text_cost (const CpReason  *reason,
           {
             g_autofree char *late_name = cp_words_quote_name (project, late->quote_index);
 
-            b = cp_i18n_format_money (late->estimate.total_cost, currency, lang);
+            b = cp_i18n_format_money_whole (late->estimate.total_cost, currency, lang);
             if (plan->deadline_days <= 0)
               {
                 g_autofree char *limit = cp_i18n_format_days (late->estimate.longest_run_days, lang);
@@ -489,9 +493,9 @@ cp_reason_text_cost (const CpReason  *reason,
                                     name, a, late_name, b, c);
           }
         if (!isfinite (v[1]) || v[1] <= 0)
-          /* TRANSLATORS: R6; quote name, its total cost, then where its unit price ranks ("It is also the cheapest per GPU-hour.") */
+          /* TRANSLATORS: R6; quote name, its total cost, then where its unit price ranks ("Shenzhen Cloud is also the cheapest per GPU-hour.") */
           return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s. %s"), name, a, c);
-        b = cp_i18n_format_money (v[1], currency, lang);
+        b = cp_i18n_format_money_whole (v[1], currency, lang);
         /* TRANSLATORS: R6; quote name, its total cost, the runner-up's, then where its unit price ranks */
         return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s, against %s for the runner-up. %s"), name, a, b, c);
       }
@@ -655,8 +659,8 @@ cp_words_minimum_term (const CpProject *project,
         return NULL;
       n_months = cp_i18n_format_value (months, lang);
       n = (gulong) round (months);
-      rental_text = cp_i18n_format_money (rental, quote->currency, lang);
-      total = cp_i18n_format_money (e->total_cost, quote->currency, lang);
+      rental_text = cp_i18n_format_money_whole (rental, quote->currency, lang);
+      total = cp_i18n_format_money_whole (e->total_cost, quote->currency, lang);
       used = cp_i18n_format_days (used_h / 24.0, lang);
       /* The rental may be the whole cost ("¥70,000 of ¥70,000" read
        * wrong, approver, 2 December): then it is said once. */
@@ -680,8 +684,8 @@ cp_words_minimum_term (const CpProject *project,
     }
 
   term = minimum_term_words (term_h, project->settings.hours_per_month, lang);
-  rental_text = cp_i18n_format_money (rental, quote->currency, lang);
-  total = cp_i18n_format_money (e->total_cost, quote->currency, lang);
+  rental_text = cp_i18n_format_money_whole (rental, quote->currency, lang);
+  total = cp_i18n_format_money_whole (e->total_cost, quote->currency, lang);
   used = cp_i18n_format_days (used_h / 24.0, lang);
   if (strcmp (rental_text, total) == 0)
     /* TRANSLATORS: the minimum term (e.g. "the 1-month minimum"), the rental it sets (the option's whole cost), the time the job uses */

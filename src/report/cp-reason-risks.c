@@ -224,21 +224,16 @@ cp_option_risks_except (const CpProject   *project,
   else if (job->kind != CP_TASK_INFERENCE && e->nodes == 1 && cp_task_kind_is_training (job->kind) &&
            !(left_out & CP_OPTION_RISK_ONE_MACHINE_FAILURE))
     {
-      g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
       g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
+      g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
 
-      if (e->expected_interruptions < FEW_INTERRUPTIONS)
-        {
-          g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
-
-          /* "0.01% chance … leaving 99.962%" read as a contradiction: the
-           * rest is checkpoint writes (lead15).
-           * TRANSLATORS: a risk; the chance of an interruption such as "0.03%", then a percentage */
-          add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, the chance of an interruption is %s; with the time spent writing checkpoints, %s of the time is useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), chance, goodput));
-        }
-      else
-        /* TRANSLATORS: a risk; a number of interruptions such as "0.12", then a percentage */
-        add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: about %s interruptions are expected over the run at the per-GPU rate of large clusters; with the time spent writing checkpoints, %s of the time is useful. Each one stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
+      /* One machine's risk is always the chance, as page 1 gives it
+       * (cp_words_one_machine_interruptions()): "1.2%" there beside
+       * "about 0.013 interruptions" here read as two figures (approver
+       * 21). "0.01% chance … leaving 99.962%" read as a contradiction:
+       * the rest is checkpoint writes (lead15).
+       * TRANSLATORS: a risk; the chance of an interruption such as "0.03%", then a percentage */
+      add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, the chance of an interruption is %s; with the time spent writing checkpoints, %s of the time is useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), chance, goodput));
     }
   if (cp_task_kind_is_training (job->kind) && e->nodes > 1 && isfinite (e->expected_interruptions))
     {

@@ -71,9 +71,9 @@ prefer_hosted_text (const CpReason  *reason,
   {
     const char *currency = cp_reason_currency (project, reason->quote_index);
     g_autofree char *other = cp_words_quote_name (project, hosted->quote_index);
-    g_autofree char *other_cost = cp_i18n_format_money (hosted->estimate.total_cost, currency, lang);
+    g_autofree char *other_cost = cp_i18n_format_money_whole (hosted->estimate.total_cost, currency, lang);
     /* The difference of the two totals as printed, so that it adds up. */
-    g_autofree char *more = cp_i18n_format_money (round (hosted->estimate.total_cost) - round (subject->estimate.total_cost),
+    g_autofree char *more = cp_i18n_format_money_whole (round (hosted->estimate.total_cost) - round (subject->estimate.total_cost),
                                                   currency, lang);
 
     if (plan->cost_unknown)
@@ -137,7 +137,16 @@ cp_reason_text_signals (const CpReason  *reason,
     case CP_OUTCOME_SIGNAL_DEADLINE:
       a = cp_i18n_format_days (v[0], lang);
       b = cp_i18n_format_days (v[1], lang);
-      return g_strdup_printf (_("On a single machine the job takes %s, past the deadline of %s."), a, b);
+      {
+        /* The machine named: the fastest single machine may be one node
+         * of a cluster offer, in no table of single machines, and "a
+         * single machine takes 110.5 days" matched none (approver 21). */
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        /* TRANSLATORS: R7; the quote whose one machine is the fastest single machine, its days, the deadline */
+        return g_strdup_printf (_("On one machine of %s, the fastest single machine quoted, the job takes %s, past the deadline of %s."),
+                                name, a, b);
+      }
 
     case CP_OUTCOME_SIGNAL_CONCURRENCY:
       a = cp_i18n_format_number (v[0], 0, lang);
@@ -153,8 +162,8 @@ cp_reason_text_signals (const CpReason  *reason,
         int machine = (int) v[2];
         g_autofree char *name = cp_words_quote_short_name (project, machine);
 
-        a = cp_i18n_format_money (v[0], currency, lang);
-        b = cp_i18n_format_money (v[1], currency, lang);
+        a = cp_i18n_format_money_whole (v[0], currency, lang);
+        b = cp_i18n_format_money_whole (v[1], currency, lang);
         if (machine == reason->quote_index)
           /* TRANSLATORS: R7; the recommended cluster's quote, its cost on one machine, the cluster's cost */
           return g_strdup_printf (_("%s on one machine costs %s, more than the %s of its cluster."), name, a, b);
@@ -203,7 +212,7 @@ cp_reason_text_signals (const CpReason  *reason,
                                                                 currency, lang);
 
         a = cp_i18n_format_days (v[0], lang);
-        b = cp_i18n_format_money (v[1], currency, lang);
+        b = cp_i18n_format_money_whole (v[1], currency, lang);
         /* TRANSLATORS: R8; calendar days, their cost, the working days in them, working days a week, the team's cost a working day */
         return team_assumed_text (plan, g_strdup_printf (_("The team has no distributed-training experience: moving to a cluster costs about %s of migration and debugging, counted as %s: %s working days (%s a week) at %s a day for the team."),
                                 a, b, working, week, team_day));
@@ -297,7 +306,7 @@ cp_words_operations (const CpProject *project,
     {
       const char *currency = cp_reason_currency (project, fired->quote_index);
       g_autofree char *other = cp_words_quote_short_name (project, hosted->quote_index);
-      g_autofree char *more = cp_i18n_format_money (round (hosted->estimate.total_cost) - round (subject->estimate.total_cost),
+      g_autofree char *more = cp_i18n_format_money_whole (round (hosted->estimate.total_cost) - round (subject->estimate.total_cost),
                                                     currency, lang);
 
       text = plan->team_assumed

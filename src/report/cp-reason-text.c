@@ -83,7 +83,7 @@ cp_words_not_feasible (const CpProject *project,
     }
   quote = g_ptr_array_index (project->quotes, best->quote_index);
   name = cp_words_quote_name (project, best->quote_index);
-  cost = cp_i18n_format_money (best->estimate.total_cost, quote->currency, lang);
+  cost = cp_i18n_format_money_whole (best->estimate.total_cost, quote->currency, lang);
   days = cp_i18n_format_days (best->estimate.calendar_days, lang);
   if (plan->shortfall == CP_SHORTFALL_CONCURRENCY)
     /* TRANSLATORS: the best available option: quote, node count, total cost */
@@ -955,7 +955,7 @@ cp_words_plan_money (const CpPlan    *plan,
   if (plan != NULL && plan->cost_unknown)
     /* TRANSLATORS: stands for a cost in a sentence, when no quote has a price */
     return g_strdup (_("a cost unknown without a price to compare"));
-  return cp_i18n_format_money (value, currency, lang);
+  return cp_i18n_format_money_whole (value, currency, lang);
 }
 
 char *
@@ -1234,7 +1234,10 @@ cp_words_tokens (double      tokens,
   char *text;
 
   cp_i18n_push_language (lang);
-  count = cp_i18n_format_count (tokens, lang);
+  /* A sequence length is read digit by digit, as the form takes it:
+   * "6.554 万个 token" for 65,536 hid the power of two (approver 21).
+   * Corpus sizes, millions and up, keep their short form. */
+  count = tokens < 1e6 ? cp_i18n_format_number (tokens, 0, lang) : cp_i18n_format_count (tokens, lang);
   /* TRANSLATORS: a count of tokens; %s is like "4,096" or "2B" */
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s token", "%s tokens",
                                        tokens >= 1 && tokens < 2 ? 1 : 2),

@@ -57,7 +57,7 @@ unstated_unconfirmed (const CpProject *project,
 
   cp_i18n_push_language (lang);
   name = cp_words_quote_short_name (project, winner_index);
-  cost = cp_i18n_format_money (winner_cost, winner->currency, lang);
+  cost = cp_i18n_format_money_whole (winner_cost, winner->currency, lang);
   vendors = vendors_asked (project, plan, outcome);
   if (outcome == CP_OUTCOME_ASK_BILLING_TERMS)
     /* TRANSLATORS: the recommendation rests on billing terms the quotes do not state; the quote that
@@ -112,9 +112,9 @@ part_unconfirmed (const CpProject *project,
   cp_i18n_push_language (lang);
   rented = cp_i18n_format_number (option->estimate.nodes, 0, lang);
   offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
-  whole = cp_i18n_format_money (cp_option_whole_offer_cost (project, option), quote->currency, lang);
+  whole = cp_i18n_format_money_whole (cp_option_whole_offer_cost (project, option), quote->currency, lang);
   name = cp_words_quote_short_name (project, next->quote_index);
-  cost = cp_i18n_format_money (next->estimate.total_cost, other->currency, lang);
+  cost = cp_i18n_format_money_whole (next->estimate.total_cost, other->currency, lang);
   vendor = cp_words_quote_short_name (project, option->quote_index);
   /* TRANSLATORS: the recommendation rests on renting part of an offer alone: the nodes rented, the nodes
    * offered, the cost with the whole offer rented for the same time, the quote that would then win and
@@ -194,8 +194,8 @@ host_memory_and_prices_unconfirmed (const CpProject *project,
   const CpQuote *network_pricer = (costs & CP_UNSTATED_NETWORK_FEE) ? dearest_pricer (project, plan, FALSE) : NULL;
   const CpQuote *pricer = storage_pricer != NULL ? storage_pricer : network_pricer;
   g_autofree char *winner_name = cp_words_quote_short_name (project, plan->unstated_costs_winner);
-  g_autofree char *winner_cost = cp_i18n_format_money (plan->unstated_costs_winner_cost, winner->currency, lang);
-  g_autofree char *own_cost = cp_i18n_format_money (plan->unstated_costs_recommended_cost, quote->currency, lang);
+  g_autofree char *winner_cost = cp_i18n_format_money_whole (plan->unstated_costs_winner_cost, winner->currency, lang);
+  g_autofree char *own_cost = cp_i18n_format_money_whole (plan->unstated_costs_recommended_cost, quote->currency, lang);
   const char *what;
 
   if (storage_pricer != NULL && network_pricer != NULL)

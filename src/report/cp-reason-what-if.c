@@ -55,7 +55,7 @@ what_if_text (const CpProject *project,
 
     case CP_WHAT_IF_RUNNER_UP_PRICE:
       {
-        g_autofree char *target = cp_i18n_format_money (item->value, currency, lang);
+        g_autofree char *target = cp_i18n_format_money_whole (item->value, currency, lang);
         /* The margin in money, as the memo's "Next best" line gives it:
          * "6.4% lower" on the runner-up's own cost here beside "6.9% more"
          * on the recommended one's on page 1 were two margins to an
@@ -63,10 +63,13 @@ what_if_text (const CpProject *project,
         g_autofree char *more = NULL, *share = NULL;
 
         margin_words (item->value, item->estimate.total_cost, currency, lang, &more, &share);
-        /* TRANSLATORS: what would change the answer: the runner-up quote, the total it must fall below,
-         * and by how much in money (its cost less the recommended option's) */
-        return g_strdup_printf (_("%s would be recommended if its total cost fell below %s, by %s."),
-                                name, target, more);
+        /* The cut first, then the total it reaches: "fell below 2,480 CNY,
+         * by 1,518 CNY" left the reader unsure which figure was the new
+         * price (walk 22, A). */
+        /* TRANSLATORS: what would change the answer: the runner-up quote, by how much in money its total
+         * must fall (its cost less the recommended option's), and the total it must fall below */
+        return g_strdup_printf (_("%s would be recommended if its total cost fell by more than %s, to below %s."),
+                                name, more, target);
       }
 
     case CP_WHAT_IF_SINGLE_MEMORY:
@@ -94,7 +97,7 @@ what_if_text (const CpProject *project,
     case CP_WHAT_IF_LONGER_DEADLINE:
       {
         g_autofree char *deadline = cp_i18n_format_days (item->value, lang);
-        g_autofree char *cost = cp_i18n_format_money (item->estimate.total_cost, currency, lang);
+        g_autofree char *cost = cp_i18n_format_money_whole (item->estimate.total_cost, currency, lang);
         g_autofree char *finish = cp_i18n_format_days (item->estimate.calendar_days, lang);
 
         /* TRANSLATORS: a deadline in days; the quote that would then be recommended, its node count,
@@ -123,7 +126,7 @@ what_if_text (const CpProject *project,
     case CP_WHAT_IF_TEAM_EXPERIENCE:
       {
         g_autofree char *migration = cp_i18n_format_days (item->value, lang);
-        g_autofree char *cost = cp_i18n_format_money (item->estimate.total_cost, currency, lang);
+        g_autofree char *cost = cp_i18n_format_money_whole (item->estimate.total_cost, currency, lang);
         g_autofree char *finish = cp_i18n_format_days (item->estimate.calendar_days, lang);
 
         /* TRANSLATORS: the days of moving to a cluster counted for a team new to distributed training
@@ -302,7 +305,7 @@ cp_words_cost_difference (const CpProject *project,
   quote = g_ptr_array_index (project->quotes, next->quote_index);
   /* Page 1 keeps it to one line: the vendor, when it made one quote. */
   name = cp_words_quote_short_name (project, next->quote_index);
-  cost = cp_i18n_format_money (round (next->estimate.total_cost), quote->currency, lang);
+  cost = cp_i18n_format_money_whole (round (next->estimate.total_cost), quote->currency, lang);
   ratio = margin_words (best->estimate.total_cost, next->estimate.total_cost, quote->currency, lang, &more, &share);
   if (ratio >= 2)
     /* TRANSLATORS: the next-ranked option: its quote, its total cost, how much more than the

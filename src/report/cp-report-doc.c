@@ -412,8 +412,13 @@ cp_doc_paragraph_full (Doc                        *doc,
   double width = doc->right - doc->left - indent;
   double layout_top = doc->y;
   g_autofree double *line_bottom = NULL;
+  /* One spacing rule for every paragraph, where its parts were joined
+   * with a space ("%s %s", g_strjoin (" ", …)): the Chinese report had
+   * "。 " 27 times (issue 22). */
+  g_autofree char *spaced = cp_i18n_space_chinese (text, doc->lang);
   int n_lines, next_page;
 
+  text = spaced;
   layout = text_layout (doc, font, text, width);
   if (hanging_label != NULL)
     label = doc_layout (doc, doc->bold, hanging_label, indent);
@@ -468,7 +473,9 @@ cp_doc_paragraph_height (Doc                        *doc,
                          const char                 *text,
                          double                      indent)
 {
-  g_autoptr(PangoLayout) layout = text_layout (doc, font, text, doc->right - doc->left - indent);
+  /* Measured as cp_doc_paragraph_full() lays it out. */
+  g_autofree char *spaced = cp_i18n_space_chinese (text, doc->lang);
+  g_autoptr(PangoLayout) layout = text_layout (doc, font, spaced, doc->right - doc->left - indent);
 
   return layout_height (layout);
 }

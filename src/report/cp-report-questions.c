@@ -533,6 +533,25 @@ team_question (const CpProject *project,
                    /* TRANSLATORS: the question to the team (rule R8), then the jobs whose plans assumed the answer */
                    : g_strdup_printf (_("Has the team run distributed training before, and does it have an operations engineer? Not stated, so assumed not (R8). Ask: the team, for %s."),
                                       jobs->str);
+  /* Another job of the project may already answer it: asking the team
+   * about the 7B job when the 70B job says it has run distributed
+   * training read as the report forgetting its own page (approver 21). */
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+
+      if (job->team_stated && job->team_has_distributed_experience)
+        {
+          g_autofree char *asked = question->text;
+
+          /* TRANSLATORS: after the question to the team (R8): a job of the same project whose team is stated to have that experience */
+          g_autofree char *stated = g_strdup_printf (_("%s states that its team has run distributed training; if it is the same team, state it in these jobs too."),
+                                                     job->name);
+
+          question->text = g_strdup_printf ("%s %s", asked, stated);
+          break;
+        }
+    }
   return question;
 }
 

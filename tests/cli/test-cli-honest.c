@@ -1174,7 +1174,7 @@ test_r6_names_cheaper_late_quote (void)
   if (cp_test_have_poppler ())
     {
       g_autofree char *memo = NULL;
-      g_autofree char *answer = g_strdup_printf ("within the 21.0 days deadline, which the range's slow end, %.1f days, misses.",
+      g_autofree char *answer = g_strdup_printf ("within the 21-day deadline, which the range's slow end, %.1f days, misses.",
                                                  slow_end_days);
       /* Page 1 says what the late quote would save, from the plan's two
        * totals (approver 19: said only in the job's chapter). */

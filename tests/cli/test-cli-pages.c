@@ -555,7 +555,7 @@ static const WalkWords walk_english = {
   "Stated in this report until the vendor states the share",
   "not priced",
   "deadline by 79 min",
-  "but misses the deadline. It is also the cheapest per GPU-hour.",
+  "but misses the deadline. Nanshan Compute — NVIDIA A800 80GB SXM is also the cheapest per GPU-hour.",
 };
 
 static const WalkWords walk_chinese = {
@@ -571,7 +571,7 @@ static const WalkWords walk_chinese = {
   "在供应商说明共享比例之前，按本报告所述假设计算",
   "未报价",
   "截止期限晚 79 分钟",
-  "但赶不上截止日期。它的每卡时单价也最低。",
+  "但赶不上截止日期。Nanshan Compute — NVIDIA A800 80GB SXM 的每卡时单价也最低。",
 };
 
 static void

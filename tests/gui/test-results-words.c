@@ -237,7 +237,7 @@ test_chinese (void)
   g_assert_nonnull (strstr (changes, "若截止期限为 7.2 天，推荐将改为 示例供应商 F"));
   g_assert_nonnull (strstr (changes, "1 个节点（8 块 GPU），¥14,917，7.1 天。"));
   g_assert_nonnull (strstr (cluster, "节点越多成本越高，多出 ¥43,891：迁移工程投入 +¥45,000，单机调试 −"));
-  g_assert_true (g_str_has_prefix (robustness, "尚未确定"));
+  g_assert_true (g_str_has_prefix (robustness, "结论待定"));
   g_assert_null (strstr (robustness, "都成立"));
 }
 

@@ -536,7 +536,7 @@ test_unconfirmed (void)
                      "price it costs 13,126 CNY and 示例供应商 E (Example vendor E) wins at 10,669 CNY. Ask the vendor "
                      "for both (1,043 GiB of host memory a machine).");
   check_unconfirmed ("zh_CN", "在此范围内结论不变", "期限与价格固定，无浮动；结论不变。",
-                     "尚未确定：它依赖报价未写明的主机内存和存储价格；按示例供应商 D (Example vendor D) 的价格计，它需 ¥13,126，"
+                     "结论待定：取决于报价未写明的主机内存和存储价格；按示例供应商 D (Example vendor D) 的价格计，它需 ¥13,126，"
                      "示例供应商 E (Example vendor E) 将以 ¥10,669 胜出。请向该供应商确认这两项（每台机器 1,043 GiB 主机内存）。");
 }
 

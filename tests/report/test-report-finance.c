@@ -66,7 +66,7 @@ static const Words english = {
   "示例供应商 D (Example vendor D)’s 1,200 CNY per TB-month, within the contingency;",
   "the team's working days, except in moving to a cluster (R8).",
   "Next best: 深圳算力云 at %s CNY, %s CNY (%s%%) more.",
-  "would be recommended if its total cost fell below %s CNY, by %s CNY.",
+  "would be recommended if its total cost fell by more than %2$s CNY, to below %1$s CNY.",
 };
 
 static const Words chinese = {
@@ -166,7 +166,7 @@ static const Firm firm_english = {
 
 static const Firm firm_chinese = {
   "zh_CN",
-  "尚未确定：它依赖只租用报价中 1 个节点（共 2 个）；若整套租用，费用为 ¥%s，深圳算力云 将以 ¥%s 胜出。请向 华为云 确认能否只租一部分。",
+  "结论待定：取决于只租用报价中 1 个节点（共 2 个）；若整套租用，费用为 ¥%s，深圳算力云 将以 ¥%s 胜出。请向 华为云 确认能否只租一部分。",
   "在此范围内结论不变",
   "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：华为云（共 2 个节点中的 1 个）和深圳算力云。",
 };

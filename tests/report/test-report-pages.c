@@ -195,7 +195,7 @@ test_firm_once (void)
       "R7 Signals to move to a cluster — None is present: one machine holds the job in memory and finishes it in "
       "time, and no cluster costs less.",
       "memory still short on one machine" },
-    { "zh_CN", "在各项假设的取值范围内都成立", "尚未确定：它依赖只租用报价中 1 个节点（共 2 个）",
+    { "zh_CN", "在各项假设的取值范围内都成立", "结论待定：取决于只租用报价中 1 个节点（共 2 个）",
       "R7 转向集群的信号 — 均未出现：单机显存放得下任务、能按时完成，且没有比它更便宜的集群。",
       "用尽各种技术后单机显存仍不足" },
   };

@@ -200,7 +200,7 @@ test_vat_by_offering (void)
 {
   static const struct { const char *lang, *container, *bare, *note; } cases[] = {
     { "en", "6% incl.", "13% added", "not stated in the quotes, taken as 6%, included (Vendor A); 13% (Vendor B)." },
-    { "zh_CN", "6% 含税", "13% 另加", "报价未写明税率，按以下计：6%，已含在报价中（Vendor A）；13%（Vendor B）。" },
+    { "zh_CN", "6% 含税", "13% 另加", "报价未写明税率，按 6%，已含在报价中（Vendor A）；13%（Vendor B）。" },
   };
   g_autofree char *csv_path = g_build_filename (tmp_dir, "vendor-b.csv", NULL);
   g_autofree char *xml = NULL, *raw = NULL, *bare = NULL, *container = NULL;
@@ -540,7 +540,7 @@ test_memo_names_assumptions (void)
     { "en", "Assumed, not given: 100M tokens (Qwen2.5 72B LoRA); 910B taken as the 910B2 (华为云).",
       "in the amount; not stated in the quotes, taken as 13%, included (every quote).", "VAT" },
     { "zh_CN", "假设值（未填写）：1 亿个 token（Qwen2.5 72B LoRA）；910B 按 910B2 计（华为云）。",
-      "；报价未写明税率，按以下计：13%，已含在报价中（所有报价）。", "增值税" },
+      "；报价未写明税率，按 13%，已含在报价中（所有报价）。", "增值税" },
   };
 
   if (!cp_test_have_poppler ())

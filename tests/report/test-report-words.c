@@ -109,7 +109,7 @@ test_unconfirmed_host_memory_and_storage (void)
   } cases[] = {
     { "en", TRUE, "Not firm: it rests on host memory and a storage price the quote does not state; at Vendor D’s price it "
       "costs 13,126 CNY and Vendor E wins at 10,669 CNY. Ask the vendor for both (1,043 GiB of host memory a machine)." },
-    { "zh_CN", TRUE, "尚未确定：它依赖报价未写明的主机内存和存储价格；按 Vendor D 的价格计，它需 ¥13,126，Vendor E 将以 "
+    { "zh_CN", TRUE, "结论待定：取决于报价未写明的主机内存和存储价格；按 Vendor D 的价格计，它需 ¥13,126，Vendor E 将以 "
       "¥10,669 胜出。请向该供应商确认这两项（每台机器 1,043 GiB 主机内存）。" },
     /* No other quote wins with the storage priced: the host memory alone. */
     { "en", FALSE, "Not firm: it rests on host memory the quote does not state. Ask Vendor G whether each machine has "
@@ -184,6 +184,9 @@ test_space_chinese (void)
     { "zh_CN", "因为 深圳云算 A", "因为深圳云算 A" },
     { "zh_CN", "约需¥13,126，多  ¥685（6.9%）。", "约需 ¥13,126，多 ¥685（6.9%）。" },
     { "zh_CN", "截至 1月24日，每 TB·月 ¥1,200", "截至 1月24日，每 TB·月 ¥1,200" },
+    /* A span's second date, as the memo writes 4–11 December. */
+    { "zh_CN", "8.0 天（2026年12月4日至11日）完成", "8.0 天（2026年12月4日至11日）完成" },
+    { "zh_CN", "（2026年12月4日至 2027年1月2日）", "（2026年12月4日至2027年1月2日）" },
     { "en", "Done.  Next best: Vendor E。 ", "Done.  Next best: Vendor E。 " },
   };
 
