@@ -48,6 +48,7 @@ struct _CpChartView
   GtkWindow    *presentation;   /* the full-screen window while it is open */
   GCancellable *cancellable;    /* exports still running */
   gboolean      exporting;
+  char         *export_path;  /* the file the export in progress writes */
 };
 
 G_DEFINE_FINAL_TYPE (CpChartView, cp_chart_view, GTK_TYPE_WIDGET)
@@ -573,13 +574,26 @@ on_exported (GObject      *source,
 {
   g_autoptr(CpChartView) self = user_data;
   g_autoptr(GError) error = NULL;
-  GtkRoot *root;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
-  if (cp_chart_view_export_finish (self, result, &error) ||
-      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (cp_chart_view_export_finish (self, result, &error))
+    {
+      /* Said, as the report's export says it (walkthrough 22: nothing
+       * did), in the project's window: the presented chart's is
+       * transient for it. */
+      GtkWidget *window = GTK_WIDGET (root);
+      g_autofree char *name = g_filename_display_basename (self->export_path);
+      g_autofree char *message = g_strdup_printf (_("Chart written: %s"), name);
+
+      if (GTK_IS_WINDOW (window) && !CP_IS_WINDOW (window))
+        window = GTK_WIDGET (gtk_window_get_transient_for (GTK_WINDOW (window)));
+      if (CP_IS_WINDOW (window))
+        _cp_window_toast_written (CP_WINDOW (window), message, self->export_path);
+      return;
+    }
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
-  root = gtk_widget_get_root (GTK_WIDGET (self));
   {
     g_autofree char *body = g_strdup_printf (_("Could not write the chart: %s"), error->message);
     GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
@@ -670,17 +684,21 @@ on_export_destination (GtkNativeDialog *native,
       return;
     }
 
-  /* The name decides when it says; otherwise the filter chosen does. */
+  /* The name comes as ".png": SVG picked in the type list writes an SVG,
+   * its name's ".png" made ".svg" (walkthrough 22: the list was ignored
+   * unless the name was edited too); a name typed with ".svg" is one. */
   if (g_str_has_suffix (path, ".svg"))
     svg = TRUE;
-  else if (g_str_has_suffix (path, ".png"))
-    svg = FALSE;
-  else
-    {
-      char *named = g_strconcat (path, svg ? ".svg" : ".png", NULL);
-      g_free (path);
-      path = named;
-    }
+  if (g_str_has_suffix (path, ".png") || g_str_has_suffix (path, ".svg"))
+    path[strlen (path) - 4] = '\0';
+  {
+    char *named = g_strconcat (path, svg ? ".svg" : ".png", NULL);
+
+    g_free (path);
+    path = named;
+  }
+  g_free (self->export_path);
+  self->export_path = g_strdup (path);
   cp_chart_view_export_async (self, path, svg, on_exported, self);
 }
 
@@ -790,6 +808,7 @@ cp_chart_view_finalize (GObject *object)
 
   g_clear_pointer (&self->data, cp_chart_data_free);
   g_clear_pointer (&self->readout, g_free);
+  g_clear_pointer (&self->export_path, g_free);
   g_clear_pointer (&self->label_boxes, g_array_unref);
   g_clear_object (&self->cancellable);
 

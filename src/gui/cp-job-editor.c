@@ -280,6 +280,16 @@ update_visibility (CpJobEditor *self)
       /* "0 uses the deadline" named a row a service does not show. */
       if (strcmp (field->key, "duration-days") == 0)
         cp_field_row_set_hint (row, self->job->kind == CP_TASK_INFERENCE ? _("How long the service runs") : NULL);
+      /* "Training tokens, such as 2T or 100B" read as pre-training on a
+       * LoRA job (walkthrough 22). */
+      if (strcmp (field->key, "tokens") == 0)
+        {
+          gboolean fine_tuning = self->job->kind != CP_TASK_PRETRAIN;
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                         fine_tuning ? _("Fine-tuning tokens") : _(field->title));
+          cp_field_row_set_hint (row, fine_tuning ? _("Such as 500M") : NULL);
+        }
     }
 }
 
@@ -669,6 +679,27 @@ value_is_zero (const CpField *field,
  * A field in @typed_keys was set by the user and is kept whatever its
  * value, unless @all: then every field the old kind hid takes the new
  * kind's default. */
+/* Whether @field holds the untouched default of any kind: a service
+ * made from a new pre-training job still carries, hidden, its 100B
+ * tokens, and a full fine-tune made from it should not run on them for
+ * 174 days (walkthrough 22). */
+static gboolean
+holds_some_kind_default (const CpField *field,
+                         const CpJob   *job)
+{
+  gboolean found = FALSE;
+
+  for (int kind = 0; kind < CP_N_TASKS && !found; kind++)
+    {
+      CpJob defaults;
+
+      cp_job_init (&defaults, kind);
+      found = same_value (field, job, &defaults);
+      cp_job_clear (&defaults);
+    }
+  return found;
+}
+
 static void
 adopt_kind_defaults (CpJob      *job,
                      CpTaskKind  old_kind,
@@ -689,9 +720,18 @@ adopt_kind_defaults (CpJob      *job,
       if (field->group == GROUP_MODEL || !field_shown_for (field, job->kind))
         continue;
       if ((!typed && same_value (field, job, &old_defaults)) ||
-          (!field_shown_for (field, old_kind) && (all || (!typed && value_is_zero (field, job)))))
+          (!field_shown_for (field, old_kind) &&
+           (all || (!typed && (value_is_zero (field, job) || holds_some_kind_default (field, job))))))
         copy_value (field, job, &new_defaults);
     }
+
+  /* A deadline the user gave bounds the run: a development or data job
+   * made from a LoRA run with 7 days showed Duration 30 days beside it
+   * and rented 30 days (walkthrough 22). Unless Duration was typed, 0
+   * ("uses the deadline"). */
+  if ((DURATION_KINDS & DEADLINE_KINDS & KIND (job->kind)) != 0 && job->deadline_days > 0 &&
+      !g_hash_table_contains (typed_keys, "duration-days"))
+    job->duration_days = 0;
 
   /* A job that had no model (development, data processing) gets the one
    * a new job starts with; a model it had is kept. */

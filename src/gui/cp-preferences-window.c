@@ -399,6 +399,20 @@ cp_preferences_window_dispose (GObject *object)
   G_OBJECT_CLASS (cp_preferences_window_parent_class)->dispose (object);
 }
 
+/* Opened on a page other than the first (Report Sign-Off opens the
+ * Report page), the focus starts in that page: GTK gave it to the first
+ * tab of the switcher, and "General" looked chosen (walkthrough 22). */
+static void
+cp_preferences_window_show (GtkWidget *widget)
+{
+  AdwPreferencesWindow *window = ADW_PREFERENCES_WINDOW (widget);
+  AdwPreferencesPage *page = adw_preferences_window_get_visible_page (window);
+
+  GTK_WIDGET_CLASS (cp_preferences_window_parent_class)->show (widget);
+  if (page != NULL && g_strcmp0 (adw_preferences_page_get_name (page), "report") == 0)
+    gtk_widget_child_focus (GTK_WIDGET (page), GTK_DIR_TAB_FORWARD);
+}
+
 static void
 cp_preferences_window_class_init (CpPreferencesWindowClass *klass)
 {
@@ -408,6 +422,7 @@ cp_preferences_window_class_init (CpPreferencesWindowClass *klass)
 
   object_class->dispose = cp_preferences_window_dispose;
   window_class->close_request = cp_preferences_window_close_request;
+  widget_class->show = cp_preferences_window_show;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, autosave_switch);

@@ -146,15 +146,93 @@ export_cb (GObject      *source,
 
   {
     g_autofree char *message = g_strdup_printf (_("Report written: %s"), written);
-    AdwToast *toast = adw_toast_new (message);
 
     /* The first file written (the PDF when there is one) opens from the
      * toast, as a document the user will look at next. */
-    adw_toast_set_button_label (toast, _("_Open"));
-    adw_toast_set_action_name (toast, "win.open-written");
-    adw_toast_set_action_target_value (toast, g_variant_new_string (first_path));
-    adw_toast_overlay_add_toast (self->toast_overlay, toast);
+    _cp_window_toast_written (self, message, first_path);
   }
+}
+
+/* The file manager's window on @path's folder, @path selected:
+ * org.freedesktop.FileManager1.ShowItems (Nautilus, Dolphin, Nemo...);
+ * where no file manager answers, the folder opened as any URI. */
+static void
+open_folder_of (GFile *file)
+{
+  g_autoptr(GFile) folder = g_file_get_parent (file);
+  g_autofree char *uri = g_file_get_uri (folder);
+
+  gtk_show_uri (NULL, uri, GDK_CURRENT_TIME);
+}
+
+static void
+show_items_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GFile) file = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+
+  if (reply == NULL)
+    open_folder_of (file);
+}
+
+static void
+show_in_folder_clicked (GtkButton *button,
+                        AdwToast  *toast)
+{
+  GFile *file = g_file_new_for_path (g_object_get_data (G_OBJECT (button), "path"));
+  g_autofree char *uri = g_file_get_uri (file);
+  GDBusConnection *bus = g_application_get_dbus_connection (g_application_get_default ());
+  const char *uris[] = { uri, NULL };
+
+  adw_toast_dismiss (toast);
+  if (bus == NULL)
+    {
+      open_folder_of (file);
+      g_object_unref (file);
+      return;
+    }
+  g_dbus_connection_call (bus, "org.freedesktop.FileManager1", "/org/freedesktop/FileManager1",
+                          "org.freedesktop.FileManager1", "ShowItems",
+                          g_variant_new ("(^ass)", uris, ""), NULL, G_DBUS_CALL_FLAGS_NONE, 5000,
+                          NULL, show_items_cb, file);
+}
+
+/* "Report written: report.pdf, report.xml", "Chart written: ...": the
+ * folder named, Open for @path and Show in Folder beside it (walkthrough
+ * 22: only Open, and no word of where the files went). AdwToast has one
+ * button in libadwaita 1.2; the second sits in its title. */
+void
+_cp_window_toast_written (CpWindow   *self,
+                          const char *message,
+                          const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *folder_name = g_filename_display_basename (folder);
+  /* TRANSLATORS: a toast: what was written, then the folder it is in, e.g. "Report written: a.pdf, in Documents" */
+  g_autofree char *title = g_strdup_printf (_("%s, in %s"), message, folder_name);
+  AdwToast *toast = adw_toast_new (title);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *label = gtk_label_new (title);
+  GtkWidget *show = gtk_button_new_with_mnemonic (_("Show in _Folder"));
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_set_valign (show, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (show, "flat");
+  g_object_set_data_full (G_OBJECT (show), "path", g_strdup (path), g_free);
+  g_signal_connect (show, "clicked", G_CALLBACK (show_in_folder_clicked), toast);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), show);
+  adw_toast_set_custom_title (toast, box);
+  adw_toast_set_button_label (toast, _("_Open"));
+  adw_toast_set_action_name (toast, "win.open-written");
+  adw_toast_set_action_target_value (toast, g_variant_new_string (path));
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 void

@@ -102,6 +102,10 @@ struct _CpWindow
 
 void       _cp_window_toast               (CpWindow      *self,
                                            const char    *message);
+/* @message, the folder of @path, and Open and Show in Folder for @path. */
+void       _cp_window_toast_written       (CpWindow      *self,
+                                           const char    *message,
+                                           const char    *path);
 /* Shows @message over the results until _cp_window_hide_notice() is
  * given the serial returned, or for @timeout_ms if not 0; a spinner
  * beside it while @working. A later notice replaces it. */

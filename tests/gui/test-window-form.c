@@ -3,7 +3,10 @@
  * by its close button or Escape; a quote without a vendor goes by one
  * name everywhere, never its id, and its Vendor says it is needed; one
  * Escape closes a picker with a search; a deadline takes "10天"; a
- * cluster offering with one node says a cluster needs two. Through the
+ * cluster offering with one node says a cluster needs two (walkthrough
+ * 22: a kind change's Duration and tokens follow the deadline and the
+ * kind; a fabric's share shows for a shared one; a day price bills whole
+ * days; Sign-Off's focus starts in its page). Through the
  * widgets: actions by name, text typed into the entries then Enter or
  * the focus leaving, key presses through the widgets' own controllers and
  * shortcuts. */
@@ -425,6 +428,217 @@ test_cluster_needs_two_nodes (void)
   cp_test_gui_close_window (window);
 }
 
+/* A new job (pre-training, 100B tokens) switched by its Kind row. */
+static CpJob *
+add_job_of_kind (CpWindow   *window,
+                 CpTaskKind  kind)
+{
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  GtkDropDown *kind_picker = GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind")));
+  CpJob *job;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-job", NULL));
+  cp_test_gui_spin ();
+  job = g_ptr_array_index (project->jobs, project->jobs->len - 1);
+  g_assert_cmpint (job->kind, ==, CP_TASK_PRETRAIN);
+  g_assert_cmpfloat (job->tokens, ==, 100e9);
+  gtk_drop_down_set_selected (kind_picker, kind);
+  cp_test_gui_spin ();
+  g_assert_cmpint (job->kind, ==, kind);
+  return job;
+}
+
+static void
+pick_kind (CpWindow   *window,
+           CpTaskKind  kind)
+{
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind"))), kind);
+  cp_test_gui_spin ();
+}
+
+/* Walkthrough 22: a LoRA job with a 7-day deadline switched to
+ * Development and debugging or Data processing showed Duration 30 days
+ * beside Deadline 7 and rented 30 days. Duration becomes 0, "uses the
+ * deadline"; a Duration the user typed stays. */
+static void
+test_kind_switch_duration_follows_deadline (void)
+{
+  static const CpTaskKind kinds[] = { CP_TASK_DEBUG, CP_TASK_DATA_PROCESSING };
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      CpJob *job = add_job_of_kind (window, CP_TASK_LORA);
+
+      enter_into (cp_job_editor_get_row (editor, "deadline-days"), "7");
+      g_assert_cmpfloat (job->deadline_days, ==, 7);
+      pick_kind (window, kinds[i]);
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cp_job_editor_get_row (editor, "duration-days"))));
+      g_assert_cmpfloat (job->deadline_days, ==, 7);
+      g_assert_cmpfloat (job->duration_days, ==, 0);
+    }
+
+  /* No deadline: the kind's 30 days, as before. */
+  {
+    CpJob *job = add_job_of_kind (window, CP_TASK_LORA);
+
+    pick_kind (window, CP_TASK_DEBUG);
+    g_assert_cmpfloat (job->duration_days, ==, 30);
+    /* Typed, then a deadline: the typed 5 days stay across a switch. */
+    enter_into (cp_job_editor_get_row (editor, "duration-days"), "5");
+    enter_into (cp_job_editor_get_row (editor, "deadline-days"), "7");
+    pick_kind (window, CP_TASK_DATA_PROCESSING);
+    g_assert_cmpfloat (job->duration_days, ==, 5);
+  }
+
+  cp_test_gui_close_window (window);
+}
+
+/* Walkthrough 22: a service switched to Full-parameter fine-tuning kept
+ * the 100B tokens of the pre-training job it was made from (174 days,
+ * 0.94 M CNY); LoRA got its 100M. Untouched, a token count follows the
+ * kind: 1B for a full fine-tune (cp_job_init()), on every path; a typed
+ * one stays. The row says what it counts: fine-tuning tokens. */
+static void
+test_kind_switch_tokens_follow_kind (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpFieldRow *tokens_row = cp_job_editor_get_row (editor, "tokens");
+  CpJob *job;
+
+  job = add_job_of_kind (window, CP_TASK_INFERENCE);
+  pick_kind (window, CP_TASK_FULL_FINETUNE);
+  g_assert_cmpfloat (job->tokens, ==, 1e9);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (tokens_row)), ==, "Fine-tuning tokens");
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (tokens_row), "Such as 500M", CP_TEST_GUI_TEXT_PART));
+
+  job = add_job_of_kind (window, CP_TASK_FULL_FINETUNE);
+  g_assert_cmpfloat (job->tokens, ==, 1e9);
+
+  job = add_job_of_kind (window, CP_TASK_LORA);
+  g_assert_cmpfloat (job->tokens, ==, 100e6);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (tokens_row)), ==, "Fine-tuning tokens");
+  pick_kind (window, CP_TASK_PRETRAIN);
+  g_assert_cmpfloat (job->tokens, ==, 100e9);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (tokens_row)), ==, "Training tokens");
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (tokens_row), "Such as 2T or 100B", CP_TEST_GUI_TEXT_PART));
+
+  /* Typed 2T, through a service and back to full fine-tuning: kept. */
+  enter_into (tokens_row, "2T");
+  pick_kind (window, CP_TASK_INFERENCE);
+  pick_kind (window, CP_TASK_FULL_FINETUNE);
+  g_assert_cmpfloat (job->tokens, ==, 2e12);
+
+  cp_test_gui_close_window (window);
+}
+
+/* Walkthrough 22: a 4-node cluster showed "Share of a shared fabric"
+ * beside Bandwidth Dedicated, and its Common fabric list offered "None
+ * (single machine)". The share shows for Shared only; the list has no
+ * None. */
+static void
+test_cluster_network_rows (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  GtkDropDown *sharing;
+  GtkWidget *share;
+  GListModel *fabrics;
+  CpQuote *quote;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-quote", NULL));
+  cp_test_gui_spin ();
+  quote = g_ptr_array_index (project->quotes, project->quotes->len - 1);
+  enter_into (cp_quote_editor_get_row (editor, "nodes-available"), "4");
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  sharing = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "sharing")));
+  share = GTK_WIDGET (cp_quote_editor_get_row (editor, "share-factor"));
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (sharing)));
+
+  gtk_drop_down_set_selected (sharing, CP_SHARING_DEDICATED);
+  cp_test_gui_spin ();
+  g_assert_cmpint (quote->sharing, ==, CP_SHARING_DEDICATED);
+  g_assert_false (gtk_widget_is_visible (share));
+  gtk_drop_down_set_selected (sharing, CP_SHARING_SHARED);
+  cp_test_gui_spin ();
+  g_assert_true (gtk_widget_is_visible (share));
+  gtk_drop_down_set_selected (sharing, CP_SHARING_UNKNOWN);
+  cp_test_gui_spin ();
+  g_assert_false (gtk_widget_is_visible (share));
+
+  fabrics = adw_combo_row_get_model (cp_quote_editor_get_network_preset_row (editor));
+  g_assert_cmpuint (g_list_model_get_n_items (fabrics), >, 1);
+  for (guint i = 0; i < g_list_model_get_n_items (fabrics); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (fabrics, i);
+
+      g_assert_null (strstr (gtk_string_object_get_string (item), "None"));
+    }
+
+  cp_test_gui_close_window (window);
+}
+
+/* Walkthrough 22: "2976 CNY/node/day" became 124 CNY a node-hour with a
+ * 24 h minimum term, but billed by the hour after the first day. A price
+ * by the day bills whole days: 24 h granularity; one the user typed
+ * stays. */
+static void
+test_day_price_bills_whole_days (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  CpFieldRow *price = cp_quote_editor_get_row (editor, "price");
+  CpQuote *quote;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-quote", NULL));
+  cp_test_gui_spin ();
+  quote = g_ptr_array_index (project->quotes, project->quotes->len - 1);
+  enter_into (price, "2976 CNY/node/day");
+  g_assert_null (cp_field_row_get_error (price));
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_HOUR);
+  /* 2976 / 24 = 124 */
+  g_assert_cmpfloat_with_epsilon (quote->price, 124, 1e-9);
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 24);
+  g_assert_cmpfloat (quote->billing_granularity_h, ==, 24);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-quote", NULL));
+  cp_test_gui_spin ();
+  quote = g_ptr_array_index (project->quotes, project->quotes->len - 1);
+  enter_into (cp_quote_editor_get_row (editor, "billing-granularity"), "1");
+  g_assert_cmpfloat (quote->billing_granularity_h, ==, 1);
+  enter_into (price, "2976 CNY/node/day");
+  g_assert_cmpfloat (quote->billing_granularity_h, ==, 1);
+
+  cp_test_gui_close_window (window);
+}
+
+/* Walkthrough 22: Report Sign-Off opened the preferences on their Report
+ * page with the focus on the General tab, which looked chosen. The focus
+ * starts in the Report page. */
+static void
+test_sign_off_focus_on_report_page (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpPreferencesWindow *preferences = open_sign_off ();
+  AdwPreferencesPage *page = adw_preferences_window_get_visible_page (ADW_PREFERENCES_WINDOW (preferences));
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (preferences));
+
+  g_assert_cmpstr (adw_preferences_page_get_name (page), ==, "report");
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (page)));
+
+  gtk_window_close (GTK_WINDOW (preferences));
+  cp_test_gui_wait_until (no_preferences_window, NULL, "the sign-off closed");
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -438,6 +652,11 @@ main (int   argc,
   g_test_add_func ("/gui/window-form/picker-escape-closes", test_picker_escape_closes);
   g_test_add_func ("/gui/window-form/deadline-with-unit", test_deadline_with_unit);
   g_test_add_func ("/gui/window-form/cluster-needs-two-nodes", test_cluster_needs_two_nodes);
+  g_test_add_func ("/gui/window-form/kind-switch-duration-follows-deadline", test_kind_switch_duration_follows_deadline);
+  g_test_add_func ("/gui/window-form/kind-switch-tokens-follow-kind", test_kind_switch_tokens_follow_kind);
+  g_test_add_func ("/gui/window-form/cluster-network-rows", test_cluster_network_rows);
+  g_test_add_func ("/gui/window-form/day-price-bills-whole-days", test_day_price_bills_whole_days);
+  g_test_add_func ("/gui/window-form/sign-off-focus-on-report-page", test_sign_off_focus_on_report_page);
 
   return g_test_run ();
 }
