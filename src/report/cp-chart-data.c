@@ -179,6 +179,7 @@ cp_chart_data_copy (const CpChartData *data)
   copy->currency = g_strdup (data->currency);
   copy->approval = g_strdup (data->approval);
   copy->overbooking = g_strdup (data->overbooking);
+  copy->total_label = g_strdup (data->total_label);
   copy->series = g_ptr_array_copy (data->series, series_copy, NULL);
   copy->bars = NULL;
   for (guint i = 0; i < G_N_ELEMENTS (data->legend); i++)
@@ -222,6 +223,7 @@ cp_chart_data_free (CpChartData *data)
   g_free (data->currency);
   g_free (data->approval);
   g_free (data->overbooking);
+  g_free (data->total_label);
   g_ptr_array_unref (data->series);
   for (guint i = 0; i < G_N_ELEMENTS (data->legend); i++)
     g_free (data->legend[i]);

@@ -576,6 +576,9 @@ shortened (const char *label,
         head[strlen (head) - strlen (separators[i])] = '\0';
         g_strchomp (head);
       }
+  /* "Co.…" reads as a doubled stop (walk 22 J): "Co…". */
+  while (g_str_has_suffix (head, "."))
+    head[strlen (head) - 1] = '\0';
   return g_strconcat (head, "…", NULL);
 }
 
@@ -688,6 +691,12 @@ elided (const char *label,
   if (only_space)
     return g_strndup (label, end);
   g_strchomp (first);
+  /* "Co.…." was a stop, an ellipsis and the name's last stop (walk 22 J):
+   * "Co…". */
+  while (g_str_has_suffix (first, "."))
+    first[strlen (first) - 1] = '\0';
+  if (strcmp (last, ".") == 0)
+    last[0] = '\0';
   return g_strconcat (first, "…", last, NULL);
 }
 

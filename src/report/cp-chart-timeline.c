@@ -67,6 +67,12 @@ cp_chart_data_new_timeline (const CpProject  *project,
   data->legend[4] = g_strdup (data->y_label);
   data->start_julian = g_date_get_julian (&schedule->start);
   data->total_cost = cp_report_schedule_shown_total (schedule);
+  {
+    g_autofree char *money = cp_i18n_format_money (data->total_cost, currency, data->lang);
+
+    /* TRANSLATORS: the timeline's planned cost at the end of its line, above the plot; %s is an amount such as "58,928 CNY" */
+    data->total_label = g_strdup_printf (_("Total %s"), money);
+  }
   data->bars = g_array_new (FALSE, TRUE, sizeof (CpChartBar));
   g_array_set_clear_func (data->bars, cp_chart_bar_clear);
 
@@ -600,7 +606,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
    * it is a column of an A4 page. */
   double font_px = style == CP_CHART_STYLE_PRINT ? CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 14.0)
                    : MAX (CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 22.0), cp_chart_text_px_min (data, height));
-  double pad = font_px, line_h, name_width = 0, cost_width = 0, title_h, legend_bottom;
+  double pad = font_px, line_h, name_width = 0, title_h, legend_bottom;
   double left, right, top, bottom, end_day = 1, total = 0, row_h, x;
   const CpChartSeries *cumulative = data->series->len > 0 ? g_ptr_array_index (data->series, 0) : NULL;
   guint n_bars = data->bars != NULL ? data->bars->len : 0;
@@ -694,18 +700,13 @@ cp_chart_draw_timeline (cairo_t           *cr,
       if (bar->planned)
         last_end = MAX (last_end, end);
     }
-  /* The axis' top is the total the memo prints beside the chart; the
+  /* The plot's top is the total the memo prints beside the chart; the
    * line's own end differs from it by less than the rounding. */
   total = data->total_cost;
   name_width = MIN (name_width, width * NAME_COLUMN_SHARE);
-  {
-    g_autofree char *widest = cp_i18n_format_value (total, data->lang);
-
-    set_text (&ink, ink.font, widest, 0, &cost_width, NULL);
-  }
   left = pad + name_width + pad;
-  right = width - pad - cost_width - pad * 0.6;
-  top = legend_bottom + pad;
+  right = width - pad;
+  top = legend_bottom + pad * 0.6 + (total > 0 ? line_h + pad * 0.2 : pad * 0.4);
   if (right - left < 40 || n_bars == 0)
     goto done;
 
@@ -842,48 +843,19 @@ cp_chart_draw_timeline (cairo_t           *cr,
         }
     }
 
-  /* The cost axis, the cumulative line's own: 0 and all of it, and half of
-   * it where the plot is tall enough for three labels apart and no bar
-   * sits level with it. Each label has its tick on the axis; the total is
-   * tied to the line's end by a dotted leader. A label level with a bar
-   * read as that job's cost (issue 22: one job's bar had "648" of 1,296
-   * beside it). */
-  for (int k = 0; k <= 2 && total > 0; k++)
+  /* The cumulative line's total, above the plot over the line's end: a
+   * cost axis beside the rows read as the jobs' costs (walk 22: "58,928"
+   * at the end of the LoRA row, "0" at the end of the inference job's,
+   * which cost 56,448). The line rises from the plot's bottom to its top,
+   * that total. */
+  if (total > 0 && data->total_label != NULL)
     {
-      g_autofree char *label = NULL;
-      double y = bottom - (bottom - top) * k / 2;
-      gboolean level_with_bar = FALSE;
+      double w, tx, end_at = end_x >= 0 ? end_x : right;
 
-      if (k == 1 && bottom - top < line_h * 3.5)
-        continue;
-      for (guint i = 0; k == 1 && i < n_bars; i++)
-        {
-          double mid = top + row_h * (i + 0.5), bar_h = MIN (row_h * 0.6, line_h * 1.4);
-
-          if (fabs (mid - y) < bar_h / 2 + line_h / 2)
-            level_with_bar = TRUE;
-        }
-      if (level_with_bar)
-        continue;
+      set_text (&ink, ink.font, data->total_label, 0, &w, NULL);
+      tx = CLAMP (end_at - w / 2, left, right - w);
       cp_chart_set_rgb (cr, &theme.text);
-      cairo_set_line_width (cr, 1);
-      cairo_move_to (cr, right, y);
-      cairo_line_to (cr, right + pad * 0.4, y);
-      cairo_stroke (cr);
-      label = cp_i18n_format_value (total * k / 2, data->lang);
-      show_text (&ink, ink.font, label, right + pad * 0.6, y - line_h * (k == 0 ? 1.0 : k == 2 ? 0 : 0.5), 0, 0);
-    }
-  if (cumulative != NULL && total > 0 && last_end > 0)
-    {
-      static const double dots[] = { 1, 3 };
-
-      cp_chart_set_rgb (cr, &theme.text);
-      cairo_set_line_width (cr, 1);
-      cairo_set_dash (cr, dots, G_N_ELEMENTS (dots), 0);
-      cairo_move_to (cr, end_x, top);
-      cairo_line_to (cr, right, top);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
+      show_text (&ink, ink.font, data->total_label, tx, top - line_h - pad * 0.2, 0, 0);
     }
   if (cumulative != NULL && total > 0)
     {

@@ -133,6 +133,7 @@ typedef struct {
   guint       start_julian;
   double      total_cost;     /* the top of the cost axis: the project's total as the
                                * memo prints it (cp_report_schedule_shown_total()) */
+  char       *total_label;    /* that total with its currency, above the line's end */
   char       *legend[5];      /* debugging, migration, run, deadline (NULL when no job
                                * has one to mark), cumulative cost */
   char       *approval;       /* the memo's amount to approve as page 1 says it
