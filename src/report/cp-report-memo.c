@@ -135,29 +135,6 @@ answer_what (const CpProject *project,
   return g_strdup_printf (_("Rent: %s."), machines);
 }
 
-/* The quote @index as page 1 names it: its vendor alone when the vendor
- * has no other quote in the project, else the vendor and the offer. The
- * offer's name is in the quotes table: "示例供应商 G (Example vendor G) —
- * A800 集群（带宽与存储未说明）" took a second line of each English answer,
- * and the demo's amount to approve off page 1 (approver 21). */
-static char *
-memo_quote_name (const CpProject *project,
-                 int              index)
-{
-  const CpQuote *quote = g_ptr_array_index (project->quotes, index);
-
-  if (quote->vendor == NULL || *quote->vendor == '\0')
-    return cp_words_quote_name (project, index);
-  for (guint q = 0; q < project->quotes->len; q++)
-    {
-      const CpQuote *other = g_ptr_array_index (project->quotes, q);
-
-      if ((int) q != index && g_strcmp0 (other->vendor, quote->vendor) == 0)
-        return cp_words_quote_name (project, index);
-    }
-  return g_strdup (quote->vendor);
-}
-
 /* "From: vendor (offering).", or without the offering, which the quotes
  * table gives, when @brief: joined to the rent line, the offering was
  * what took each English answer to a second line. */
@@ -167,7 +144,10 @@ answer_from (const CpProject *project,
              gboolean         brief)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-  g_autofree char *name = memo_quote_name (project, option->quote_index);
+  /* The vendor alone when it has no other quote: the offer's name is in
+   * the quotes table, and took a second line of each English answer and
+   * the demo's amount off page 1 (approver 21). */
+  g_autofree char *name = cp_words_quote_short_name (project, option->quote_index);
 
   if (brief)
     /* TRANSLATORS: the second answer line, short: the quote */
