@@ -125,6 +125,7 @@ typedef struct {
   double  peak;
   double  attention_peak;       /* what the attention core runs at: BF16 under FP8 */
   double  expert_peak;          /* what the routed experts run at: under FP8, BF16's × moe-fp8-expert-speedup */
+  double  expert_gemm_ceiling;  /* their largest grouped GEMMs' speed against the dense layers' (≤ 1, _cp_grouped_gemm_peak_share()) */
   double  memory_bytes_per_s;   /* what memory-bound kernels reach of the GPU's bandwidth; 0: not stated */
   double  utilisation;
   double  intra;
@@ -319,6 +320,10 @@ _cp_expert_tokens_per_gemm (const Context *c,
 double
 _cp_expert_gemm_speed (const Context *c,
                        const Config  *k);
+
+double
+_cp_grouped_gemm_peak_share (const CpGpuSpec *gpu,
+                             CpPrecision      precision);
 
 /* The per-token compute of _cp_layout_run_lower_bound(), for the splits
  * of one expert tensor-parallel size and one recompute (none partial). */

@@ -96,11 +96,42 @@ gemm_speed (double m,
                    CP_GEMM_FULL_SPEED_SIZE);
 }
 
+/* What the routed experts' grouped GEMMs reach of the GPU's peak at
+ * their largest, forward and backward, where a table measures it; 0
+ * where none does (they are then taken to run as fast as the dense
+ * layers' largest GEMMs, the compute utilisation).
+ * B200: torchao's microbenchmarks of torch._grouped_mm (BF16) and of its
+ * MXFP8 _scaled_grouped_mm with the dynamic quantisation included
+ * (pytorch/ao torchao/prototype/moe_training/README.md at 0b1bb117,
+ * "Microbenchmarks", Llama 4 17B-16E shapes M 128,000, N 8,192, K 5,120,
+ * G 1, 2, 4 and 8): 6·M·N·K = 3.221e13 FLOPs in 43,140, 39,488, 39,189
+ * and 37,701 µs, 810 TFLOPS on average, 0.360 of the 2,250 TFLOPS BF16
+ * peak; in 23,867, 23,359, 23,946 and 22,171 µs under MXFP8, 1,382
+ * TFLOPS, 0.307 of the 4,500 TFLOPS FP8 peak. These shapes are the
+ * table's largest (d = 3,075 > CP_GEMM_FULL_SPEED_SIZE); its DeepSeek-V3
+ * rows (N 2,048, K 7,168, d = 1,574: 0.96 of full speed by
+ * CP_GEMM_HALF_SIZE) check the product: 0.346 of the BF16 peak expected,
+ * 0.343 measured (771 TFLOPS); under MXFP8 0.295 expected, 0.236
+ * measured (its quantisation weighs more on narrow GEMMs). The dense
+ * layers of B200 runs stay at the compute utilisation (Megatron-Bridge's
+ * Llama 3 rows on B200 are within 11% with it). Keyed by the catalogue's
+ * GPU, as a share of the peak it lists, so an edited peak scales it. */
+double
+_cp_grouped_gemm_peak_share (const CpGpuSpec *gpu,
+                             CpPrecision      precision)
+{
+  if (g_strcmp0 (gpu->id, "b200") != 0)
+    return 0;
+  return precision == CP_PRECISION_FP8 ? 1381.7e12 / 4500e12 : 809.7e12 / 2250e12;
+}
+
 /* The routed experts' GEMMs of @m tokens against the dense layers':
  * fine-grained experts (narrow, few tokens each) run far below dense
  * speed. A token's expert FLOPs are two thirds in the gate and up
  * projections (M × 2f × h) and a third in the down projection
- * (M × h × f); the two run one after the other, so their times add. */
+ * (M × h × f); the two run one after the other, so their times add.
+ * Where grouped GEMMs were measured below the dense layers' speed
+ * (c->expert_gemm_ceiling), every size runs that much slower. */
 static double
 expert_gemm_speed_at (const Context *c,
                       double         m,
@@ -110,8 +141,8 @@ expert_gemm_speed_at (const Context *c,
 
   if (c->expert_flops_fwd <= 0 || m <= 0)
     return 1.0;
-  return 1.0 / (2.0 / 3.0 / gemm_speed (m, 2.0 * f, c->hidden) +
-                1.0 / 3.0 / gemm_speed (m, c->hidden, f));
+  return c->expert_gemm_ceiling / (2.0 / 3.0 / gemm_speed (m, 2.0 * f, c->hidden) +
+                                   1.0 / 3.0 / gemm_speed (m, c->hidden, f));
 }
 
 /* An expert split over ETP ranks multiplies 1/ETP of its width. */

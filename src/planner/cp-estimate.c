@@ -178,6 +178,15 @@ context_init (Context          *c,
   c->expert_peak = job->precision == CP_PRECISION_FP8 ? MIN (c->peak, c->attention_peak * settings->moe_fp8_expert_speedup)
                                                       : c->peak;
   c->utilisation = settings->compute_utilisation;
+  /* The experts' largest grouped GEMMs at what a table measured of the
+   * peak (_cp_grouped_gemm_peak_share()), where that is below the dense
+   * layers' utilisation; never faster than those. */
+  {
+    double share = _cp_grouped_gemm_peak_share (&quote->gpu, job->precision);
+
+    c->expert_gemm_ceiling = share > 0 && c->utilisation > 0 && c->expert_peak > 0
+      ? MIN (1.0, share * c->peak / (c->utilisation * c->expert_peak)) : 1.0;
+  }
   /* Memory-bound kernels (the experts' token permutations) at the share
    * of the datasheet bandwidth STREAM-like copies reach (cp-serving.h). */
   c->memory_bytes_per_s = quote->gpu.memory_bandwidth_gbytes_per_s * 1e9 * CP_SERVING_BANDWIDTH_FRACTION;
