@@ -1121,13 +1121,36 @@ check_unstated_costs (CpPlan           *plan,
     }
 }
 
-CpPlan *
-cp_plan_new_without_robustness (const CpJob      *job,
-                            const CpQuote    *quotes,
-                            guint             n_quotes,
-                            const CpSettings *settings)
+/* @earlier's option for quote @quote_index, if @unchanged says the quote
+ * is as it was planned then and @earlier ranked in the same way (with or
+ * without prices), else NULL: the option is worked out again. */
+static const CpOption *
+earlier_option (const CpPlan   *earlier,
+                const gboolean *unchanged,
+                guint           quote_index,
+                gboolean        cost_unknown)
+{
+  if (earlier == NULL || !unchanged[quote_index] || earlier->cost_unknown != cost_unknown)
+    return NULL;
+  for (guint i = 0; i < earlier->options->len; i++)
+    if (g_array_index (earlier->options, CpOption, i).quote_index == (int) quote_index)
+      return &g_array_index (earlier->options, CpOption, i);
+  return NULL;
+}
+
+/* cp_plan_new_without_robustness(), and cp_plan_new_reusing() with
+ * @earlier. */
+static CpPlan *
+plan_new (const CpJob      *job,
+          const CpQuote    *quotes,
+          guint             n_quotes,
+          const CpSettings *settings,
+          const CpPlan     *earlier,
+          const gboolean   *unchanged)
 {
   CpPlan *plan = g_new0 (CpPlan, 1);
+  /* Per quote: its option taken from @earlier, its range with it. */
+  g_autofree gboolean *reused = g_new0 (gboolean, MAX (n_quotes, 1));
   const CpOption *first;
   const CpOption *subject;
   gboolean cluster;
@@ -1160,10 +1183,21 @@ cp_plan_new_without_robustness (const CpJob      *job,
       for (guint i = 0; i < n_quotes; i++)
         {
           CpOption option = { (int) i };
+          const CpOption *kept;
 
           if ((cp_quote_get_missing_in (&quotes[i], settings) & ~allowed) != 0 ||
               !cp_estimate_check_inputs (job, &quotes[i], settings, NULL))
             continue;
+          /* An option depends on its own quote alone (with the job and the
+           * settings): one quote's price edited, the other options are
+           * those planned before, figure for figure. */
+          if ((kept = earlier_option (earlier, unchanged, i, plan->cost_unknown)) != NULL)
+            {
+              option = *kept;
+              reused[i] = TRUE;
+              g_array_append_val (plan->options, option);
+              continue;
+            }
           choose_nodes (job, &quotes[i], settings, plan->cost_unknown, &option);
           if (cp_quote_is_cluster (&quotes[i]) && option.estimate.nodes < quotes[i].nodes_available &&
               job->kind != CP_TASK_DEBUG && job->kind != CP_TASK_DATA_PROCESSING)
@@ -1191,7 +1225,8 @@ cp_plan_new_without_robustness (const CpJob      *job,
       CpOption *option = &g_array_index (plan->options, CpOption, i);
 
       option->rank = i + 1;
-      cp_range_estimate (job, &quotes[option->quote_index], settings, &option->estimate, &option->range, NULL, NULL);
+      if (!reused[option->quote_index])
+        cp_range_estimate (job, &quotes[option->quote_index], settings, &option->estimate, &option->range, NULL, NULL);
     }
 
   if (plan->options->len == 0)
@@ -1418,6 +1453,28 @@ cp_plan_new_without_robustness (const CpJob      *job,
 
   add_risks (plan, job, quotes, n_quotes, &quotes[subject->quote_index], cluster);
   return plan;
+}
+
+CpPlan *
+cp_plan_new_without_robustness (const CpJob      *job,
+                                const CpQuote    *quotes,
+                                guint             n_quotes,
+                                const CpSettings *settings)
+{
+  return plan_new (job, quotes, n_quotes, settings, NULL, NULL);
+}
+
+CpPlan *
+cp_plan_new_reusing (const CpJob      *job,
+                     const CpQuote    *quotes,
+                     guint             n_quotes,
+                     const CpSettings *settings,
+                     const CpPlan     *earlier,
+                     const gboolean   *unchanged)
+{
+  g_return_val_if_fail (earlier != NULL && unchanged != NULL, NULL);
+
+  return plan_new (job, quotes, n_quotes, settings, earlier, unchanged);
 }
 
 void
