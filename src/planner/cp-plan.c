@@ -176,13 +176,38 @@ static gboolean
 holds_at_pessimistic_end (const CpJob      *job,
                           const CpQuote    *quote,
                           const CpSettings *settings,
-                          const CpEstimate *est)
+                          const CpEstimate *est,
+                          CpRange          *range)
 {
-  CpRange range;
+  CpRange unused;
   CpEstimate pessimistic;
 
-  cp_range_estimate (job, quote, settings, est, &range, NULL, &pessimistic);
+  cp_range_estimate (job, quote, settings, est, range != NULL ? range : &unused, NULL, &pessimistic);
   return option_is_feasible (job, &pessimistic);
+}
+
+/* A count's test against the range, made once: the fastest count is
+ * often the cheapest too, and the range of the count offered is the
+ * option's (cp_plan_new_without_robustness() asked for it a third time). */
+typedef struct {
+  gboolean tested;
+  gboolean holds;
+  CpRange  range;
+} RangeTest;
+
+static gboolean
+holds_once (const CpJob      *job,
+            const CpQuote    *quote,
+            const CpSettings *settings,
+            const CpEstimate *est,
+            RangeTest        *test)
+{
+  if (!test->tested)
+    {
+      test->holds = holds_at_pessimistic_end (job, quote, settings, est, &test->range);
+      test->tested = TRUE;
+    }
+  return test->holds;
 }
 
 /* The node count offered for one quote. Of the counts that fit, meet the
@@ -205,7 +230,8 @@ choose_nodes (const CpJob      *job,
               const CpQuote    *quote,
               const CpSettings *settings,
               gboolean          cost_unknown,
-              CpOption         *option)
+              CpOption         *option,
+              gboolean         *has_range)
 {
   /* Machines with no network between them run the job each alone. */
   guint max_nodes = cp_quote_is_cluster (quote) ? quote->nodes_available : 1;
@@ -228,7 +254,7 @@ choose_nodes (const CpJob      *job,
       if (option_is_feasible (job, &est))
         {
           g_array_append_val (feasible, est);
-          if (cost_unknown && holds_at_pessimistic_end (job, quote, settings, &est))
+          if (cost_unknown && holds_at_pessimistic_end (job, quote, settings, &est, NULL))
             break;
           continue;
         }
@@ -252,7 +278,7 @@ choose_nodes (const CpJob      *job,
         {
           /* The last is the first that holds across the range; if none
            * does, the fewest nodes that do it at the expected figures. */
-          if (!holds_at_pessimistic_end (job, quote, settings, &option->estimate))
+          if (!holds_at_pessimistic_end (job, quote, settings, &option->estimate, NULL))
             option->estimate = g_array_index (feasible, CpEstimate, 0);
           return;
         }
@@ -262,14 +288,17 @@ choose_nodes (const CpJob      *job,
        * pessimistic end, none is likely to hold, and the cheapest is
        * offered without a range estimate for every count. */
       {
-        const CpEstimate *fastest = &g_array_index (feasible, CpEstimate, 0);
+        guint fastest = 0;
+        int offered = -1;
         gboolean any_holds;
         g_autofree gboolean *tried = g_new0 (gboolean, feasible->len);
+        g_autofree RangeTest *tests = g_new0 (RangeTest, feasible->len);
 
         for (guint i = 1; i < feasible->len; i++)
-          if (g_array_index (feasible, CpEstimate, i).calendar_days < fastest->calendar_days)
-            fastest = &g_array_index (feasible, CpEstimate, i);
-        any_holds = holds_at_pessimistic_end (job, quote, settings, fastest);
+          if (g_array_index (feasible, CpEstimate, i).calendar_days <
+              g_array_index (feasible, CpEstimate, fastest).calendar_days)
+            fastest = i;
+        any_holds = holds_once (job, quote, settings, &g_array_index (feasible, CpEstimate, fastest), &tests[fastest]);
         for (guint tries = 0; tries < feasible->len; tries++)
           {
             int cheapest = -1;
@@ -280,14 +309,20 @@ choose_nodes (const CpJob      *job,
                 cheapest = (int) i;
             tried[cheapest] = TRUE;
             if (tries == 0)
-              option->estimate = g_array_index (feasible, CpEstimate, cheapest);
+              offered = cheapest;
             if (!any_holds)
               break;
-            if (holds_at_pessimistic_end (job, quote, settings, &g_array_index (feasible, CpEstimate, cheapest)))
+            if (holds_once (job, quote, settings, &g_array_index (feasible, CpEstimate, cheapest), &tests[cheapest]))
               {
-                option->estimate = g_array_index (feasible, CpEstimate, cheapest);
+                offered = cheapest;
                 break;
               }
+          }
+        option->estimate = g_array_index (feasible, CpEstimate, offered);
+        if (tests[offered].tested)
+          {
+            option->range = tests[offered].range;
+            *has_range = TRUE;
           }
       }
       return;
@@ -1149,8 +1184,10 @@ plan_new (const CpJob      *job,
           const gboolean   *unchanged)
 {
   CpPlan *plan = g_new0 (CpPlan, 1);
-  /* Per quote: its option taken from @earlier, its range with it. */
+  /* Per quote: its option taken from @earlier, its range with it; its
+   * range worked out while its node count was chosen. */
   g_autofree gboolean *reused = g_new0 (gboolean, MAX (n_quotes, 1));
+  g_autofree gboolean *ranged = g_new0 (gboolean, MAX (n_quotes, 1));
   const CpOption *first;
   const CpOption *subject;
   gboolean cluster;
@@ -1198,7 +1235,7 @@ plan_new (const CpJob      *job,
               g_array_append_val (plan->options, option);
               continue;
             }
-          choose_nodes (job, &quotes[i], settings, plan->cost_unknown, &option);
+          choose_nodes (job, &quotes[i], settings, plan->cost_unknown, &option, &ranged[i]);
           if (cp_quote_is_cluster (&quotes[i]) && option.estimate.nodes < quotes[i].nodes_available &&
               job->kind != CP_TASK_DEBUG && job->kind != CP_TASK_DATA_PROCESSING)
             option.has_full_offer = cp_estimate_checked (job, &quotes[i], quotes[i].nodes_available, settings,
@@ -1225,7 +1262,7 @@ plan_new (const CpJob      *job,
       CpOption *option = &g_array_index (plan->options, CpOption, i);
 
       option->rank = i + 1;
-      if (!reused[option->quote_index])
+      if (!reused[option->quote_index] && !ranged[option->quote_index])
         cp_range_estimate (job, &quotes[option->quote_index], settings, &option->estimate, &option->range, NULL, NULL);
     }
 
