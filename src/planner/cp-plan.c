@@ -176,13 +176,38 @@ static gboolean
 holds_at_pessimistic_end (const CpJob      *job,
                           const CpQuote    *quote,
                           const CpSettings *settings,
-                          const CpEstimate *est)
+                          const CpEstimate *est,
+                          CpRange          *range)
 {
-  CpRange range;
+  CpRange unused;
   CpEstimate pessimistic;
 
-  cp_range_estimate (job, quote, settings, est, &range, NULL, &pessimistic);
+  cp_range_estimate (job, quote, settings, est, range != NULL ? range : &unused, NULL, &pessimistic);
   return option_is_feasible (job, &pessimistic);
+}
+
+/* A count's test against the range, made once: the fastest count is
+ * often the cheapest too, and the range of the count offered is the
+ * option's (cp_plan_new_without_robustness() asked for it a third time). */
+typedef struct {
+  gboolean tested;
+  gboolean holds;
+  CpRange  range;
+} RangeTest;
+
+static gboolean
+holds_once (const CpJob      *job,
+            const CpQuote    *quote,
+            const CpSettings *settings,
+            const CpEstimate *est,
+            RangeTest        *test)
+{
+  if (!test->tested)
+    {
+      test->holds = holds_at_pessimistic_end (job, quote, settings, est, &test->range);
+      test->tested = TRUE;
+    }
+  return test->holds;
 }
 
 /* The node count offered for one quote. Of the counts that fit, meet the
@@ -205,7 +230,8 @@ choose_nodes (const CpJob      *job,
               const CpQuote    *quote,
               const CpSettings *settings,
               gboolean          cost_unknown,
-              CpOption         *option)
+              CpOption         *option,
+              gboolean         *has_range)
 {
   /* Machines with no network between them run the job each alone. */
   guint max_nodes = cp_quote_is_cluster (quote) ? quote->nodes_available : 1;
@@ -228,7 +254,7 @@ choose_nodes (const CpJob      *job,
       if (option_is_feasible (job, &est))
         {
           g_array_append_val (feasible, est);
-          if (cost_unknown && holds_at_pessimistic_end (job, quote, settings, &est))
+          if (cost_unknown && holds_at_pessimistic_end (job, quote, settings, &est, NULL))
             break;
           continue;
         }
@@ -252,7 +278,7 @@ choose_nodes (const CpJob      *job,
         {
           /* The last is the first that holds across the range; if none
            * does, the fewest nodes that do it at the expected figures. */
-          if (!holds_at_pessimistic_end (job, quote, settings, &option->estimate))
+          if (!holds_at_pessimistic_end (job, quote, settings, &option->estimate, NULL))
             option->estimate = g_array_index (feasible, CpEstimate, 0);
           return;
         }
@@ -262,14 +288,17 @@ choose_nodes (const CpJob      *job,
        * pessimistic end, none is likely to hold, and the cheapest is
        * offered without a range estimate for every count. */
       {
-        const CpEstimate *fastest = &g_array_index (feasible, CpEstimate, 0);
+        guint fastest = 0;
+        int offered = -1;
         gboolean any_holds;
         g_autofree gboolean *tried = g_new0 (gboolean, feasible->len);
+        g_autofree RangeTest *tests = g_new0 (RangeTest, feasible->len);
 
         for (guint i = 1; i < feasible->len; i++)
-          if (g_array_index (feasible, CpEstimate, i).calendar_days < fastest->calendar_days)
-            fastest = &g_array_index (feasible, CpEstimate, i);
-        any_holds = holds_at_pessimistic_end (job, quote, settings, fastest);
+          if (g_array_index (feasible, CpEstimate, i).calendar_days <
+              g_array_index (feasible, CpEstimate, fastest).calendar_days)
+            fastest = i;
+        any_holds = holds_once (job, quote, settings, &g_array_index (feasible, CpEstimate, fastest), &tests[fastest]);
         for (guint tries = 0; tries < feasible->len; tries++)
           {
             int cheapest = -1;
@@ -280,14 +309,20 @@ choose_nodes (const CpJob      *job,
                 cheapest = (int) i;
             tried[cheapest] = TRUE;
             if (tries == 0)
-              option->estimate = g_array_index (feasible, CpEstimate, cheapest);
+              offered = cheapest;
             if (!any_holds)
               break;
-            if (holds_at_pessimistic_end (job, quote, settings, &g_array_index (feasible, CpEstimate, cheapest)))
+            if (holds_once (job, quote, settings, &g_array_index (feasible, CpEstimate, cheapest), &tests[cheapest]))
               {
-                option->estimate = g_array_index (feasible, CpEstimate, cheapest);
+                offered = cheapest;
                 break;
               }
+          }
+        option->estimate = g_array_index (feasible, CpEstimate, offered);
+        if (tests[offered].tested)
+          {
+            option->range = tests[offered].range;
+            *has_range = TRUE;
           }
       }
       return;
@@ -1121,13 +1156,38 @@ check_unstated_costs (CpPlan           *plan,
     }
 }
 
-CpPlan *
-cp_plan_new_without_robustness (const CpJob      *job,
-                            const CpQuote    *quotes,
-                            guint             n_quotes,
-                            const CpSettings *settings)
+/* @earlier's option for quote @quote_index, if @unchanged says the quote
+ * is as it was planned then and @earlier ranked in the same way (with or
+ * without prices), else NULL: the option is worked out again. */
+static const CpOption *
+earlier_option (const CpPlan   *earlier,
+                const gboolean *unchanged,
+                guint           quote_index,
+                gboolean        cost_unknown)
+{
+  if (earlier == NULL || !unchanged[quote_index] || earlier->cost_unknown != cost_unknown)
+    return NULL;
+  for (guint i = 0; i < earlier->options->len; i++)
+    if (g_array_index (earlier->options, CpOption, i).quote_index == (int) quote_index)
+      return &g_array_index (earlier->options, CpOption, i);
+  return NULL;
+}
+
+/* cp_plan_new_without_robustness(), and cp_plan_new_reusing() with
+ * @earlier. */
+static CpPlan *
+plan_new (const CpJob      *job,
+          const CpQuote    *quotes,
+          guint             n_quotes,
+          const CpSettings *settings,
+          const CpPlan     *earlier,
+          const gboolean   *unchanged)
 {
   CpPlan *plan = g_new0 (CpPlan, 1);
+  /* Per quote: its option taken from @earlier, its range with it; its
+   * range worked out while its node count was chosen. */
+  g_autofree gboolean *reused = g_new0 (gboolean, MAX (n_quotes, 1));
+  g_autofree gboolean *ranged = g_new0 (gboolean, MAX (n_quotes, 1));
   const CpOption *first;
   const CpOption *subject;
   gboolean cluster;
@@ -1160,11 +1220,22 @@ cp_plan_new_without_robustness (const CpJob      *job,
       for (guint i = 0; i < n_quotes; i++)
         {
           CpOption option = { (int) i };
+          const CpOption *kept;
 
           if ((cp_quote_get_missing_in (&quotes[i], settings) & ~allowed) != 0 ||
               !cp_estimate_check_inputs (job, &quotes[i], settings, NULL))
             continue;
-          choose_nodes (job, &quotes[i], settings, plan->cost_unknown, &option);
+          /* An option depends on its own quote alone (with the job and the
+           * settings): one quote's price edited, the other options are
+           * those planned before, figure for figure. */
+          if ((kept = earlier_option (earlier, unchanged, i, plan->cost_unknown)) != NULL)
+            {
+              option = *kept;
+              reused[i] = TRUE;
+              g_array_append_val (plan->options, option);
+              continue;
+            }
+          choose_nodes (job, &quotes[i], settings, plan->cost_unknown, &option, &ranged[i]);
           if (cp_quote_is_cluster (&quotes[i]) && option.estimate.nodes < quotes[i].nodes_available &&
               job->kind != CP_TASK_DEBUG && job->kind != CP_TASK_DATA_PROCESSING)
             option.has_full_offer = cp_estimate_checked (job, &quotes[i], quotes[i].nodes_available, settings,
@@ -1191,7 +1262,8 @@ cp_plan_new_without_robustness (const CpJob      *job,
       CpOption *option = &g_array_index (plan->options, CpOption, i);
 
       option->rank = i + 1;
-      cp_range_estimate (job, &quotes[option->quote_index], settings, &option->estimate, &option->range, NULL, NULL);
+      if (!reused[option->quote_index] && !ranged[option->quote_index])
+        cp_range_estimate (job, &quotes[option->quote_index], settings, &option->estimate, &option->range, NULL, NULL);
     }
 
   if (plan->options->len == 0)
@@ -1418,6 +1490,28 @@ cp_plan_new_without_robustness (const CpJob      *job,
 
   add_risks (plan, job, quotes, n_quotes, &quotes[subject->quote_index], cluster);
   return plan;
+}
+
+CpPlan *
+cp_plan_new_without_robustness (const CpJob      *job,
+                                const CpQuote    *quotes,
+                                guint             n_quotes,
+                                const CpSettings *settings)
+{
+  return plan_new (job, quotes, n_quotes, settings, NULL, NULL);
+}
+
+CpPlan *
+cp_plan_new_reusing (const CpJob      *job,
+                     const CpQuote    *quotes,
+                     guint             n_quotes,
+                     const CpSettings *settings,
+                     const CpPlan     *earlier,
+                     const gboolean   *unchanged)
+{
+  g_return_val_if_fail (earlier != NULL && unchanged != NULL, NULL);
+
+  return plan_new (job, quotes, n_quotes, settings, earlier, unchanged);
 }
 
 void

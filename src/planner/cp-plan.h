@@ -236,6 +236,19 @@ CpPlan   *cp_plan_new_without_robustness (const CpJob      *job,
                                           const CpQuote    *quotes,
                                           guint             n_quotes,
                                           const CpSettings *settings);
+/* cp_plan_new_without_robustness() after a change of some quotes alone:
+ * @earlier is a plan of the same job with the same settings and as many
+ * quotes, and @unchanged (one per quote) says which quotes are as they
+ * were then. Their options are taken from @earlier rather than worked
+ * out again (an option reads its own quote alone); the plan is the one
+ * cp_plan_new_without_robustness() makes. A price edited on a project of
+ * 50 quotes plans one of them. */
+CpPlan   *cp_plan_new_reusing            (const CpJob      *job,
+                                          const CpQuote    *quotes,
+                                          guint             n_quotes,
+                                          const CpSettings *settings,
+                                          const CpPlan     *earlier,
+                                          const gboolean   *unchanged);
 void      cp_plan_add_robustness         (CpPlan           *plan,
                                           const CpJob      *job,
                                           const CpQuote    *quotes,

@@ -35,6 +35,11 @@ typedef struct {
   GArray  *one_node;    /* OneNode per quote, or NULL: none asked for */
   GArray  *what_if;     /* CpWhatIf of the full plan, or NULL: not asked for */
   gint64   plan_cost_us; /* how long the last plan took, or -1: none made; kept across changes */
+  /* After a change of quotes alone: the plan before it, and per quote
+   * whether it is still the one that plan read (cp_plan_new_reusing()),
+   * or NULL. */
+  CpPlan  *earlier_plan;
+  GArray  *unchanged_quotes;
 } JobEntry;
 
 typedef struct {
@@ -148,7 +153,67 @@ job_entry_clear (gpointer data)
   g_clear_pointer (&entry->sweep, cp_sweep_free);
   g_clear_pointer (&entry->one_node, g_array_unref);
   g_clear_pointer (&entry->what_if, g_array_unref);
+  g_clear_pointer (&entry->earlier_plan, cp_plan_free);
+  g_clear_pointer (&entry->unchanged_quotes, g_array_unref);
   entry->has_robustness = FALSE;
+}
+
+/* Per quote, whether @project's is the one kept from the last plans, or
+ * NULL when the settings or the number of quotes changed (every option
+ * is then worked out again). Called before take_shared_inputs(). */
+static GArray *
+compare_quotes (CpProjectAnalysis *analysis,
+                const CpProject   *project)
+{
+  GArray *unchanged;
+
+  if (!analysis->has_planned_inputs ||
+      memcmp (&analysis->planned_settings, &project->settings, sizeof project->settings) != 0 ||
+      analysis->planned_quotes->len != project->quotes->len)
+    return NULL;
+  unchanged = g_array_sized_new (FALSE, FALSE, sizeof (gboolean), project->quotes->len);
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      gboolean same = record_equal (&quote_kind, g_ptr_array_index (analysis->planned_quotes, i),
+                                    g_ptr_array_index (project->quotes, i));
+
+      g_array_append_val (unchanged, same);
+    }
+  return unchanged;
+}
+
+/* The job of @entry is as planned and only quotes changed (@unchanged):
+ * its plan is kept to plan it again from (with the quotes unchanged
+ * since the plan kept, if one was kept already), the rest dropped. */
+static void
+keep_earlier_plan (JobEntry     *entry,
+                   const GArray *unchanged)
+{
+  CpJob *planned = g_steal_pointer (&entry->planned);
+  CpPlan *earlier = g_steal_pointer (&entry->plan);
+  g_autoptr(GArray) unchanged_before = g_steal_pointer (&entry->unchanged_quotes);
+  gint64 cost_us = entry->plan_cost_us;
+
+  if (earlier == NULL)
+    {
+      earlier = g_steal_pointer (&entry->earlier_plan);
+      for (guint i = 0; earlier != NULL && i < unchanged->len; i++)
+        g_array_index (unchanged_before, gboolean, i) &= g_array_index (unchanged, gboolean, i);
+    }
+  else
+    g_clear_pointer (&unchanged_before, g_array_unref);
+  job_entry_clear (entry);
+  entry->plan_cost_us = cost_us;
+  if (earlier == NULL)
+    {
+      job_snapshot_free (planned);
+      return;
+    }
+  /* Still compared with the job at the next change. */
+  entry->planned = planned;
+  entry->earlier_plan = earlier;
+  entry->unchanged_quotes = unchanged_before != NULL ? g_steal_pointer (&unchanged_before)
+                                                     : g_array_copy ((GArray *) unchanged);
 }
 
 /* Whether the quotes and settings are those every kept result was
@@ -221,13 +286,17 @@ cp_project_analysis_update (CpProjectAnalysis *analysis,
   gboolean same_shared;
   gboolean changed;
   guint dropped = 0;
+  g_autoptr(GArray) unchanged_quotes = NULL;
 
   g_return_val_if_fail (analysis != NULL && project != NULL, 0);
 
   analysis->project = project;
   same_shared = same_shared_inputs (analysis, project);
   if (!same_shared)
-    take_shared_inputs (analysis, project);
+    {
+      unchanged_quotes = compare_quotes (analysis, project);
+      take_shared_inputs (analysis, project);
+    }
 
   for (guint j = project->jobs->len; j < analysis->jobs->len; j++)
     if (g_array_index (analysis->jobs, JobEntry, j).planned != NULL)
@@ -244,18 +313,23 @@ cp_project_analysis_update (CpProjectAnalysis *analysis,
   for (guint j = 0; j < project->jobs->len; j++)
     {
       JobEntry *entry = &g_array_index (analysis->jobs, JobEntry, j);
+      gboolean job_same;
 
       /* Nothing kept: nothing handed out for this job either. */
       if (entry->planned == NULL)
         continue;
-      if (same_shared && record_equal (&job_kind, entry->planned, g_ptr_array_index (project->jobs, j)))
+      job_same = !changed && record_equal (&job_kind, entry->planned, g_ptr_array_index (project->jobs, j));
+      if (same_shared && job_same)
         continue;
-      {
-        gint64 cost_us = entry->plan_cost_us;
+      if (job_same && unchanged_quotes != NULL)
+        keep_earlier_plan (entry, unchanged_quotes);
+      else
+        {
+          gint64 cost_us = entry->plan_cost_us;
 
-        job_entry_clear (entry);
-        entry->plan_cost_us = cost_us;
-      }
+          job_entry_clear (entry);
+          entry->plan_cost_us = cost_us;
+        }
       dropped++;
     }
   if (changed || dropped > 0)
@@ -302,6 +376,14 @@ cp_project_analysis_get_plan (CpProjectAnalysis *analysis,
 {
   JobEntry *entry = job_entry (analysis, job_index);
 
+  if (entry != NULL && entry->plan == NULL && entry->earlier_plan != NULL)
+    {
+      /* Its cost is not the job's: the next change may be of the job. */
+      entry->plan = cp_project_plan_job_reusing (analysis->project, job_index, entry->earlier_plan,
+                                                 (const gboolean *) (gpointer) entry->unchanged_quotes->data);
+      g_clear_pointer (&entry->earlier_plan, cp_plan_free);
+      g_clear_pointer (&entry->unchanged_quotes, g_array_unref);
+    }
   if (entry != NULL && entry->plan == NULL)
     {
       gint64 start_us = thread_cpu_us ();
@@ -589,6 +671,11 @@ cp_project_analysis_order_plan (CpProjectAnalysis *analysis,
   order->project = cp_project_copy (analysis->project);
   order->job_index = job_index;
   order->generation = analysis->generation;
+  if (entry->earlier_plan != NULL)
+    {
+      order->earlier_plan = cp_plan_copy (entry->earlier_plan);
+      order->unchanged_quotes = g_array_copy (entry->unchanged_quotes);
+    }
   return order;
 }
 
@@ -599,9 +686,17 @@ cp_plan_order_run (CpPlanOrder *order)
 
   g_return_if_fail (order != NULL);
 
+  if (order->plan != NULL)
+    return;
+  if (order->earlier_plan != NULL)
+    {
+      order->plan = cp_project_plan_job_reusing (order->project, order->job_index, order->earlier_plan,
+                                                 (const gboolean *) (gpointer) order->unchanged_quotes->data);
+      order->cost_us = -1;
+      return;
+    }
   start_us = thread_cpu_us ();
-  if (order->plan == NULL)
-    order->plan = cp_project_plan_job_without_robustness (order->project, order->job_index);
+  order->plan = cp_project_plan_job_without_robustness (order->project, order->job_index);
   order->cost_us = thread_cpu_us () - start_us;
 }
 
@@ -612,6 +707,8 @@ cp_plan_order_free (CpPlanOrder *order)
     return;
   cp_project_free (order->project);
   g_clear_pointer (&order->plan, cp_plan_free);
+  g_clear_pointer (&order->earlier_plan, cp_plan_free);
+  g_clear_pointer (&order->unchanged_quotes, g_array_unref);
   g_free (order);
 }
 
@@ -631,7 +728,11 @@ cp_project_analysis_take_plan (CpProjectAnalysis *analysis,
   if (entry->plan == NULL)
     {
       entry->plan = g_steal_pointer (&order->plan);
-      entry->plan_cost_us = order->cost_us;
+      /* A plan made from an earlier one says nothing of the job's cost. */
+      if (order->cost_us >= 0)
+        entry->plan_cost_us = order->cost_us;
+      g_clear_pointer (&entry->earlier_plan, cp_plan_free);
+      g_clear_pointer (&entry->unchanged_quotes, g_array_unref);
     }
   return entry->plan;
 }

@@ -95,7 +95,11 @@ typedef struct {
   guint      job_index;
   guint      generation;
   CpPlan    *plan;        /* made by cp_plan_order_run() */
-  gint64     cost_us;     /* the time it took */
+  gint64     cost_us;     /* the time it took, or -1: made from earlier_plan */
+  /* After a change of quotes alone, the plan before it and which quotes
+   * it read still are (cp_plan_new_reusing()); else NULL. */
+  CpPlan    *earlier_plan;
+  GArray    *unchanged_quotes;
 } CpPlanOrder;
 
 /* NULL when the plan is there already. */

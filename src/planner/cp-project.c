@@ -176,6 +176,21 @@ cp_project_plan_job_without_robustness (const CpProject *project,
                                      project->quotes->len, &project->settings);
 }
 
+CpPlan *
+cp_project_plan_job_reusing (const CpProject *project,
+                             guint            job_index,
+                             const CpPlan    *earlier,
+                             const gboolean  *unchanged)
+{
+  g_autofree CpQuote *quotes = NULL;
+
+  g_return_val_if_fail (job_index < project->jobs->len, NULL);
+
+  quotes = quotes_array (project);
+  return cp_plan_new_reusing (g_ptr_array_index (project->jobs, job_index), quotes, project->quotes->len,
+                              &project->settings, earlier, unchanged);
+}
+
 void
 cp_project_plan_add_robustness (const CpProject *project,
                             guint            job_index,

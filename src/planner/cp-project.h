@@ -50,6 +50,9 @@ CpPlan    *cp_project_plan_job (const CpProject *project, guint job_index);
 /* The same in two steps (cp_plan_new_without_robustness()): @plan is the
  * first step's, for the same job of the same, unchanged project. */
 CpPlan    *cp_project_plan_job_without_robustness (const CpProject *project, guint job_index);
+/* The same after a change of some quotes alone (cp_plan_new_reusing()). */
+CpPlan    *cp_project_plan_job_reusing (const CpProject *project, guint job_index,
+                                        const CpPlan *earlier, const gboolean *unchanged);
 void       cp_project_plan_add_robustness         (const CpProject *project, guint job_index, CpPlan *plan);
 /* The project's name, sign-off names and dates within their limits
  * (cp-text-limit.h); its jobs and quotes are checked with their own. */

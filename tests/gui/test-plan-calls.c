@@ -30,7 +30,7 @@
 static CpApplication *app;
 
 typedef struct {
-  guint plans;        /* cp_plan_new() and cp_plan_new_without_robustness() */
+  guint plans;        /* cp_plan_new(), cp_plan_new_without_robustness(), cp_plan_new_reusing() */
   guint sweeps;       /* cp_project_sweep_job() */
   guint robustness;   /* cp_project_plan_add_robustness() */
 } Calls;
@@ -46,6 +46,12 @@ CpPlan *__real_cp_plan_new_without_robustness (const CpJob *job, const CpQuote *
                                                guint n_quotes, const CpSettings *settings);
 CpPlan *__wrap_cp_plan_new_without_robustness (const CpJob *job, const CpQuote *quotes,
                                                guint n_quotes, const CpSettings *settings);
+CpPlan *__real_cp_plan_new_reusing (const CpJob *job, const CpQuote *quotes, guint n_quotes,
+                                    const CpSettings *settings, const CpPlan *earlier,
+                                    const gboolean *unchanged);
+CpPlan *__wrap_cp_plan_new_reusing (const CpJob *job, const CpQuote *quotes, guint n_quotes,
+                                    const CpSettings *settings, const CpPlan *earlier,
+                                    const gboolean *unchanged);
 CpSweep *__real_cp_project_sweep_job (const CpProject *project, guint job_index, guint max_points);
 CpSweep *__wrap_cp_project_sweep_job (const CpProject *project, guint job_index, guint max_points);
 void __real_cp_project_plan_add_robustness (const CpProject *project, guint job_index, CpPlan *plan);
@@ -69,6 +75,19 @@ __wrap_cp_plan_new_without_robustness (const CpJob      *job,
 {
   g_atomic_int_inc (&calls.plans);
   return __real_cp_plan_new_without_robustness (job, quotes, n_quotes, settings);
+}
+
+/* A job planned again after a change of quotes: a plan all the same. */
+CpPlan *
+__wrap_cp_plan_new_reusing (const CpJob      *job,
+                            const CpQuote    *quotes,
+                            guint             n_quotes,
+                            const CpSettings *settings,
+                            const CpPlan     *earlier,
+                            const gboolean   *unchanged)
+{
+  g_atomic_int_inc (&calls.plans);
+  return __real_cp_plan_new_reusing (job, quotes, n_quotes, settings, earlier, unchanged);
 }
 
 CpSweep *
