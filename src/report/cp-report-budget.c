@@ -490,6 +490,17 @@ gpu_variant (const CpGpuSpec *gpu,
   return TRUE;
 }
 
+/* Whether @plan's recommended option rents quote @quote_index with a
+ * cost, so that its charges are in the amount to approve. */
+static gboolean
+recommends_quote (const CpPlan *plan,
+                  int           quote_index)
+{
+  return plan != NULL && !plan->cost_unknown && plan->recommended >= 0 &&
+         (guint) plan->recommended < plan->options->len &&
+         g_array_index (plan->options, CpOption, plan->recommended).quote_index == quote_index;
+}
+
 /* "Assumed, not given: 100M tokens (Qwen2.5 72B LoRA); 2 engineers at
  * 2,000 CNY a day (every job); VAT 13%, included (every quote); 910B
  * taken as the 910B2 (华为云).": the figures the plans used that the user
@@ -577,11 +588,16 @@ assumed_list (Doc       *doc,
       const CpQuote *quote = g_ptr_array_index (project->quotes, q);
       const char *vendor = cp_report_vendor_name (project, (int) q);
       g_autofree char *family = NULL, *variant = NULL;
-      gboolean compared = FALSE;
+      gboolean in_amount = FALSE;
 
-      for (guint j = 0; j < project->jobs->len && !compared; j++)
-        compared = cp_report_quote_compared (results[j].plan, (int) q);
-      if (!compared)
+      /* The note speaks of the amount: only the quotes a job's
+       * recommended option rents count there. The demo's note named "4
+       * vendors" at 6% and "3 vendors" at 13%, and a GPU taken as a
+       * variant at 示例供应商 F, where the amount holds three vendors and
+       * not F (approver 22). */
+      for (guint j = 0; j < project->jobs->len && !in_amount; j++)
+        in_amount = recommends_quote (results[j].plan, (int) q);
+      if (!in_amount)
         continue;
       n_quotes++;
       if (vat && quote->vat_rate <= 0)
@@ -623,9 +639,14 @@ assumed_list (Doc       *doc,
        * how many: the line stays short in the demo's memo, whose sign-off
        * keeps to page 2 (each job's inputs are in its chapter). */
       if (count > 1 && count == (of_jobs ? n_jobs : n_quotes))
-        /* TRANSLATORS: whom an assumed figure applies to */
-        whom = of_jobs ? _("every job") : _("every quote");
-      else if (count > 1)
+        whom = of_jobs
+               /* TRANSLATORS: whom an assumed figure applies to */
+               ? _("every job")
+               /* TRANSLATORS: whom an assumed figure (a VAT rate, a GPU variant) applies to: all the vendors whose charges the amount to approve holds */
+               : _("every vendor in the amount");
+      /* The vendors of the amount are named: a count did not say which
+       * of the quotes table's vendors were meant. */
+      else if (count > 1 && of_jobs)
         {
           g_autofree char *number = cp_i18n_format_number (count, 0, doc->lang);
 
