@@ -158,6 +158,37 @@ answer_from (const CpProject *project,
 }
 
 
+/* Whether page 1's R8 line (cp_words_operations()) offers another quote
+ * to take instead of the bare metal recommended, "or take X (28,416 CNY
+ * more)": a hosted or container option that runs the job, beside R8's
+ * "prefer hosted" having fired. The amount to approve holds the bare
+ * metal's cost, not that one's (approver 22, finding 4). */
+static gboolean
+operations_offers_switch (const CpProject *project,
+                          const CpPlan    *plan)
+{
+  int fired_quote = -1;
+
+  for (guint i = 0; i < plan->reasons->len && fired_quote < 0; i++)
+    if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_PREFER_HOSTED)
+      fired_quote = g_array_index (plan->reasons, CpReason, i).quote_index;
+  if (fired_quote < 0 || plan->cost_unknown)
+    return FALSE;
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote;
+
+      if (option->quote_index == fired_quote || !option->feasible || option->ruled_out ||
+          option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
+        continue;
+      quote = g_ptr_array_index (project->quotes, option->quote_index);
+      if (quote->offering != CP_OFFERING_BARE_METAL && quote->offering != CP_OFFERING_BARE_METAL_CLUSTER)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* A deadline as a modifier, "the 14-day deadline": "the 14.0 days
  * deadline" read as a slip (approver 21). A whole number of days takes
  * no decimal; a part day keeps one. */
@@ -465,7 +496,17 @@ cp_report_section_question (Doc              *doc,
            * is the job chapter's: the memo answers in three lines. */
           if (price_check != NULL)
             cp_doc_paragraph_full (doc, doc->bold, price_check, 0, 1, NULL);
-          if (operations != NULL)
+          if (operations != NULL && operations_offers_switch (project, plan))
+            {
+              /* Said once, where the switch is offered. */
+              g_autofree char *uncovered =
+                /* TRANSLATORS: page 1, after R8's line offering another quote ("or take X (28,416 CNY more)"): the amount to approve holds the recommended option's cost only */
+                g_strdup_printf (C_("two sentences", "%s %s"), operations,
+                                 _("The amount to approve below does not cover that switch."));
+
+              cp_doc_paragraph_full (doc, doc->body, uncovered, 0, 1, NULL);
+            }
+          else if (operations != NULL)
             cp_doc_paragraph_full (doc, doc->body, operations, 0, 1, NULL);
           /* A memo that joins the lines sets the answers closer too:
            * 3 points under each of the demo's seven answers were the

@@ -319,6 +319,62 @@ test_walk (void)
     }
 }
 
+/* The approver's own project of 4 December (appr22): a Qwen2.5 72B LoRA
+ * on 2B tokens within 10 days from 11 January 2027; one 8 × H800 bare
+ * machine at 14.50 CNY per GPU-hour, price valid to 31 January 2027, and
+ * up to 4 nodes of 8 × A800 as a container cluster at 32,000 CNY per
+ * node-month with a 2,000 CNY network fee per node-month and a 5,000 CNY
+ * setup fee, valid to 15 February 2027. */
+static void
+make_own (const char *file)
+{
+  RUN_OK ("new", file, "--name", "Qwen 72B LoRA fine-tune", "--start", "2027-01-11");
+  RUN_OK ("add-job", file, "--name", "72B LoRA support-bot", "--model", "qwen2.5-72b", "--task", "lora",
+          "--tokens", "2B", "--seq-len", "4096", "--lora-rank", "16", "--deadline-days", "10");
+  RUN_OK ("add-quote", file, "--vendor", "Shenzhen Yunsuan", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "14.50", "--valid-until", "2027-01-31", "--offering", "bare-metal");
+  RUN_OK ("add-quote", file, "--vendor", "Guangzhou Suanli Cloud", "--gpu", "a800", "--gpus-per-node", "8",
+          "--nodes", "4", "--price-per-node-month", "32000", "--network", "roce", "--nics", "4", "--nic-gbps", "200",
+          "--network-fee-per-node-month", "2000", "--setup-fee", "5000", "--valid-until", "2027-02-15",
+          "--offering", "container-cluster");
+}
+
+/* Page 1 of the approver's own project. R8 offers the container cluster
+ * instead of the bare machine, "or take Guangzhou Suanli Cloud (27,720 CNY
+ * more)": by hand, its one node bills a month, 32,000 CNY, + the 5,000
+ * setup fee = 37,000, against the machine's 9,280 CNY (14.50 × 8 GPUs ×
+ * 80 h), 27,720 more. The amount to approve holds the machine's cost
+ * only, which page 1 says once, where the switch is offered (appr22
+ * finding 4). */
+static void
+test_own_page_one (void)
+{
+  static const struct { const char *lang, *switch_offered, *uncovered; } words[] = {
+    { "en", "or take Guangzhou Suanli Cloud (27,720 CNY more).",
+      "The amount to approve below does not cover that switch." },
+    { "zh_CN", "或改选Guangzhou Suanli Cloud（多 ¥27,720）。", "下方的申请批准金额不含改选的费用。" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_own ("own.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("own-%s.pdf", words[l].lang);
+      g_autofree char *first = NULL, *all = NULL;
+      g_autofree char *both = g_strconcat (words[l].switch_offered, words[l].uncovered, NULL);
+
+      RUN_OK ("report", "own.cplan", "--lang", words[l].lang, "--pdf", pdf);
+      first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+      all = report_pdf_unbulleted (tmp_dir, pdf, 0);
+      cp_test_assert_has (first, both);
+      g_assert_cmpuint (cp_test_count (all, words[l].uncovered), ==, 1);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -333,6 +389,7 @@ main (int    argc,
   g_test_add_func ("/report-pages/firm-once", test_firm_once);
   g_test_add_func ("/report-pages/one-way", test_one_way);
   g_test_add_func ("/report-pages/walk", test_walk);
+  g_test_add_func ("/report-pages/own-page-one", test_own_page_one);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
