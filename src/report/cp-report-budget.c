@@ -771,6 +771,51 @@ vat_text (Doc        *doc,
   return g_strdup_printf (_("VAT: %s in the amount; not stated in the quotes, taken as %s."), vat, unstated);
 }
 
+/* "Approve by 31 January 2027, the last day Shenzhen Yunsuan's price holds.":
+ * the earliest day a quote of the amount stops holding its price, the day
+ * by which the approval must be given (appr22 finding 6: only the quotes
+ * table said it). A day already past asks the vendor to confirm. NULL
+ * when no quote of the amount states one. */
+static char *
+approve_by_text (const CpProject *project,
+                 JobResult       *results,
+                 const char      *lang)
+{
+  int earliest = -1;
+  GDate earliest_day, day, today;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = NULL;
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      int q;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      q = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+      if (q < 0 || (guint) q >= project->quotes->len ||
+          !cp_schedule_parse_date (((const CpQuote *) g_ptr_array_index (project->quotes, q))->valid_until, &day))
+        continue;
+      if (earliest < 0 || g_date_compare (&day, &earliest_day) < 0)
+        {
+          earliest = q;
+          earliest_day = day;
+        }
+    }
+  if (earliest < 0)
+    return NULL;
+  date = cp_i18n_format_iso_date (((const CpQuote *) g_ptr_array_index (project->quotes, earliest))->valid_until, lang);
+  g_date_clear (&today, 1);
+  g_date_set_dmy (&today, g_date_time_get_day_of_month (now), g_date_time_get_month (now), g_date_time_get_year (now));
+  if (g_date_compare (&earliest_day, &today) < 0)
+    /* TRANSLATORS: under the amount to approve: a quote's price whose last day is past; the vendor, the day */
+    return g_strdup_printf (_("%s’s price held to %s only: have the vendor confirm it before approving."),
+                            cp_report_vendor_name (project, earliest), date);
+  /* TRANSLATORS: under the amount to approve: the day to approve by, the vendor whose price stops holding after it */
+  return g_strdup_printf (_("Approve by %s, the last day %s’s price holds."), date, cp_report_vendor_name (project, earliest));
+}
+
 /* The amount to approve and how VAT was taken (cp_report_approval_amount()):
  * the one figure the approver signs, said as its parts add up. */
 static void
@@ -818,6 +863,16 @@ section_amount_to_approve (Doc              *doc,
       g_string_append_printf (note, " %s", assumed);
     /* The amount and what it leaves out are read together, on one page:
      * the demo's note ran from page 1's foot onto page 2 (approver 21). */
+    g_autofree char *approve_by = approve_by_text (project, results, doc->lang);
+
+    if (approve_by != NULL)
+      {
+        /* With the amount, in its type: the day matters as much. */
+        char *with_day = g_strdup_printf (C_("two sentences", "%s %s"), line, approve_by);
+
+        g_free (line);
+        line = with_day;
+      }
     cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1
                         + cp_doc_paragraph_height (doc, doc->small, note->str, 0));
     cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);

@@ -11,6 +11,7 @@
 #include <pango/pangocairo.h>
 
 #include "planner/cp-serving.h"
+#include "planner/cp-schedule.h"
 #include "planner/cp-units.h"
 #include "cp-chart.h"
 #include "cp-i18n.h"
@@ -187,6 +188,71 @@ operations_offers_switch (const CpProject *project,
         return TRUE;
     }
   return FALSE;
+}
+
+/* The most jobs whose answers on page 1 say what they are billed: the
+ * issue's memo of up to three jobs on its first page or two. */
+#define MEMO_BILLED_MAX_JOBS 3
+
+/* What the money buys, on page 1: "Billed: 14.50 CNY per GPU-hour × 8
+ * GPUs × 80 h = 9,280 CNY." and, when the quote states it, ", at the price
+ * valid to 31 January 2027" (appr22 finding 6: the unit price, the hours
+ * and the quote's expiry were on pages 2 and 3 only). For an option that
+ * is one rental: one machine, whose debugging and run are billed together
+ * (cp-estimate-cost.c), or a cluster without a debugging machine; with
+ * VAT included in its price, so that the product is the money counted.
+ * NULL otherwise, or when the price is not known. */
+static char *
+billed_sentence (const CpProject *project,
+                 const CpOption  *option,
+                 const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpSettings *settings = &project->settings;
+  const CpEstimate *e = &option->estimate;
+  double run_h = e->total_s / 3600.0, debug_h = e->debug_days * 24.0;
+  double hours, count, periods, rental;
+  g_autofree char *price = NULL, *what = NULL, *time = NULL, *money = NULL, *number = NULL;
+  g_autofree char *expiry = NULL, *sentence = NULL;
+  GDate valid;
+
+  if (!(quote->price > 0) || !cp_quote_prices_include_vat (quote, settings) ||
+      fabs (cp_quote_vat_factor (quote, settings) - 1) > 1e-9 || (e->nodes > 1 && debug_h > 0))
+    return NULL;
+  hours = e->nodes <= 1 && debug_h > 0 ? cp_quote_billed_hours (quote, settings, run_h + debug_h) : e->billed_hours;
+  if (!(hours > 0))
+    return NULL;
+  count = quote->price_unit == CP_PRICE_PER_GPU_HOUR ? e->gpus : MAX (e->nodes, 1);
+  periods = quote->price_unit == CP_PRICE_PER_NODE_MONTH ? hours / settings->hours_per_month : hours;
+  rental = quote->price * count * periods;
+  price = cp_words_unit_price (quote->price, quote->currency, quote->price_unit, lang);
+  number = cp_i18n_format_number (count, 0, lang);
+  what = quote->price_unit == CP_PRICE_PER_GPU_HOUR
+         /* TRANSLATORS: page 1's billed line: the GPUs rented */
+         ? g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s GPU", "%s GPUs", (gulong) count), number)
+         /* TRANSLATORS: page 1's billed line: the machines rented */
+         : g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s machine", "%s machines", (gulong) count), number);
+  g_free (number);
+  if (quote->price_unit == CP_PRICE_PER_NODE_MONTH)
+    {
+      number = cp_i18n_format_number (periods, periods == round (periods) ? 0 : 1, lang);
+      /* TRANSLATORS: page 1's billed line: months billed */
+      time = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s month", "%s months", (gulong) ceil (periods)), number);
+    }
+  else
+    {
+      number = cp_i18n_format_number (hours, hours == round (hours) ? 0 : 1, lang);
+      /* TRANSLATORS: hours billed; h is the symbol for hours */
+      time = g_strdup_printf (_("%s h"), number);
+    }
+  money = cp_i18n_format_money_whole (rental, quote->currency, lang);
+  /* TRANSLATORS: page 1: what the rental is billed: unit price × GPUs (or machines) × hours (or months) = money */
+  sentence = g_strdup_printf (_("Billed: %s × %s × %s = %s"), price, what, time, money);
+  if (quote->valid_until == NULL || !cp_schedule_parse_date (quote->valid_until, &valid))
+    return g_strconcat (sentence, _("."), NULL);
+  expiry = cp_i18n_format_iso_date (quote->valid_until, lang);
+  /* TRANSLATORS: page 1's billed line, then the last day the quote's price holds */
+  return g_strdup_printf (_("%s, at the price valid to %s."), sentence, expiry);
 }
 
 /* A deadline as a modifier, "the 14-day deadline": "the 14.0 days
@@ -470,9 +536,16 @@ cp_report_section_question (Doc              *doc,
            * instead would cost (approver, 2 December); the last thing a
            * memo too long for its pages leaves out. */
           g_autofree char *next = doc->brief >= CP_REPORT_MEMO_BRIEF_NO_NEXT ? NULL : cp_words_cost_difference (project, plan, doc->lang);
+          /* What the money buys, where the term does not say it: what
+           * the approver signs for. A memo of many jobs leaves it to the
+           * chapters: the demo's seven took seven lines more of page 1,
+           * whose budget says by when to approve. */
+          g_autofree char *billed = plan->cost_unknown || minimum != NULL || project->jobs->len > MEMO_BILLED_MAX_JOBS
+                                    ? NULL : billed_sentence (project, option, doc->lang);
           g_autofree char *cost = plan->cost_unknown ? g_strdup (answer)
-                                  : g_strjoin (" ", answer, minimum != NULL ? minimum : range,
-                                               minimum != NULL ? range : next, minimum != NULL ? next : NULL, NULL);
+                                  : minimum != NULL ? g_strjoin (" ", answer, minimum, range, next, NULL)
+                                  : billed != NULL ? g_strjoin (" ", answer, billed, range, next, NULL)
+                                  : g_strjoin (" ", answer, range, next, NULL);
           g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
           /* R8: who runs bare metal for a team without an operations
            * engineer, in one line, whatever the room (issue 22). */
