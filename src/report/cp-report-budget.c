@@ -363,13 +363,11 @@ cp_report_overbooking_sentence (const CpProject     *project,
   return overbooking_sentence (project, schedule, overbooking, jobs->str, lang);
 }
 
-/* Every quote's sentence, one after another, its jobs named or, on
- * page 1 whose answers name them just above, counted. NULL when no quote
- * is short. */
+/* Every quote's sentence, one after another. NULL when no quote is
+ * short. */
 static char *
 overbookings_text (const CpProject  *project,
                    const CpSchedule *schedule,
-                   gboolean          jobs_counted,
                    const char       *lang)
 {
   g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
@@ -377,21 +375,8 @@ overbookings_text (const CpProject  *project,
 
   for (guint i = 0; i < short_of->len; i++)
     {
-      const CpOverbooking *o = g_ptr_array_index (short_of, i);
-      g_autofree char *sentence = NULL;
+      g_autofree char *sentence = cp_report_overbooking_sentence (project, schedule, g_ptr_array_index (short_of, i), lang);
 
-      if (jobs_counted)
-        {
-          g_autofree char *jobs = NULL;
-
-          cp_i18n_push_language (lang);
-          /* TRANSLATORS: the jobs above (page 1's answers) that together need more nodes than a quote offers, counted */
-          jobs = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u job above", "%u jobs above", o->jobs->len), o->jobs->len);
-          cp_i18n_pop_language ();
-          sentence = overbooking_sentence (project, schedule, o, jobs, lang);
-        }
-      else
-        sentence = cp_report_overbooking_sentence (project, schedule, o, lang);
       if (text == NULL)
         text = g_string_new (NULL);
       else
@@ -399,14 +384,6 @@ overbookings_text (const CpProject  *project,
       g_string_append (text, sentence);
     }
   return text != NULL ? g_string_free (text, FALSE) : NULL;
-}
-
-char *
-cp_report_overbooking_memo_text (const CpProject  *project,
-                                 const CpSchedule *schedule,
-                                 const char       *lang)
-{
-  return overbookings_text (project, schedule, TRUE, lang);
 }
 
 /* "7B QLoRA, 7B service … run at the same time on A's offer: 5 nodes
@@ -419,7 +396,162 @@ cp_report_overbooking_text (const CpProject  *project,
                             const CpSchedule *schedule,
                             const char       *lang)
 {
-  return overbookings_text (project, schedule, FALSE, lang);
+  return overbookings_text (project, schedule, lang);
+}
+
+/* Days from the project's start to job @entry's due day: its start as
+ * planned and its deadline; G_MAXDOUBLE without a deadline. */
+static double
+due_day (const CpScheduleJob *entry)
+{
+  return entry->deadline_days > 0 ? entry->start_day + entry->deadline_days : G_MAXDOUBLE;
+}
+
+static int
+compare_due (gconstpointer a,
+             gconstpointer b,
+             gpointer      jobs)
+{
+  double due_a = due_day (&g_array_index ((GArray *) jobs, CpScheduleJob, *(const guint *) a));
+  double due_b = due_day (&g_array_index ((GArray *) jobs, CpScheduleJob, *(const guint *) b));
+
+  return due_a < due_b ? -1 : due_a > due_b ? 1 : (int) *(const guint *) a - (int) *(const guint *) b;
+}
+
+/* What running the jobs of @overbooking one after another, earliest due
+ * day first, does to the calendar (cp_schedule_place() with each job
+ * after the one before): "every deadline still holds; the last of them
+ * ends on 13 February 2027 instead of 2 January 2027", or the jobs that
+ * then miss the day their deadline falls on as planned. NULL when a job
+ * of them already waits for another (the order would override it). */
+static char *
+one_after_another_text (const CpProject     *project,
+                        const CpSchedule    *schedule,
+                        const CpOverbooking *overbooking,
+                        const char          *lang)
+{
+  g_autoptr(GArray) order = g_array_copy (overbooking->jobs);
+  GArray *jobs = g_array_copy (schedule->jobs);
+  g_autoptr(CpSchedule) serial = NULL;
+  g_autoptr(GString) missed = NULL;
+  double last_end = 0, planned_end = 0;
+  g_autofree char *last = NULL, *planned = NULL;
+  GDate day;
+
+  g_array_sort_with_data (order, compare_due, schedule->jobs);
+  for (guint k = 0; k < order->len; k++)
+    {
+      CpScheduleJob *entry = &g_array_index (jobs, CpScheduleJob, g_array_index (order, guint, k));
+
+      if (entry->after >= 0)
+        {
+          g_array_unref (jobs);
+          return NULL;
+        }
+      if (k > 0)
+        entry->after = (int) g_array_index (order, guint, k - 1);
+    }
+  serial = cp_schedule_place (jobs, &schedule->start, NULL);
+  if (serial == NULL)
+    return NULL;
+  for (guint k = 0; k < order->len; k++)
+    {
+      guint j = g_array_index (order, guint, k);
+      const CpScheduleJob *before = &g_array_index (schedule->jobs, CpScheduleJob, j);
+      const CpScheduleJob *after = &g_array_index (serial->jobs, CpScheduleJob, j);
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+
+      last_end = MAX (last_end, after->end_day);
+      planned_end = MAX (planned_end, before->end_day);
+      if (after->end_day > due_day (before) + 1e-9)
+        {
+          g_autofree char *due = NULL;
+          GDate due_date;
+
+          cp_schedule_span_dates (schedule, 0, due_day (before), NULL, &due_date);
+          due = format_day (&due_date, lang);
+          if (missed == NULL)
+            missed = g_string_new (NULL);
+          else
+            g_string_append (missed, _("; "));
+          /* TRANSLATORS: a job run after the others that misses its deadline: the job, the day its deadline falls on */
+          g_string_append_printf (missed, _("%s misses its deadline (%s)"),
+                                  job->name != NULL && *job->name != '\0' ? job->name : job->id, due);
+        }
+    }
+  cp_schedule_span_dates (schedule, 0, last_end, NULL, &day);
+  last = format_day (&day, lang);
+  cp_schedule_span_dates (schedule, 0, planned_end, NULL, &day);
+  planned = format_day (&day, lang);
+  if (missed != NULL)
+    /* TRANSLATORS: the jobs run one after another: the jobs that miss their deadlines, the day the last ends, the day it ends as planned */
+    return g_strdup_printf (_("%s, and the last ends on %s, not %s"), missed->str, last, planned);
+  /* TRANSLATORS: the jobs run one after another: the day the last ends, the day it ends as planned */
+  return g_strdup_printf (_("every deadline holds, and the last ends on %s, not %s"), last, planned);
+}
+
+/* "Not approvable as planned: A, B run at the same time on V's offer, 5
+ * machines from 4 December 2026, where it offers 1. Before approving,
+ * have V confirm 5 machines, or run the jobs one after another, earliest
+ * deadline first: …": the amount rests on machines the vendor does not
+ * offer, a condition on the signature, not a recommendation (appr22
+ * finding 3: the demo's 287,922 CNY assumed 5 machines of a vendor
+ * quoting 1, said as the recommendations' last line). */
+char *
+cp_report_overbooking_block_sentence (const CpProject     *project,
+                                      const CpSchedule    *schedule,
+                                      const CpOverbooking *o,
+                                      const char          *lang)
+{
+  const char *vendor = cp_report_vendor_name (project, o->quote_index);
+  g_autoptr(GString) jobs = g_string_new (NULL);
+  g_autofree char *day = span_text (schedule, o->day, o->day, lang);
+  g_autofree char *serial = one_after_another_text (project, schedule, o, lang);
+  g_autofree char *needed = cp_i18n_format_number (o->nodes_needed, 0, lang);
+  g_autofree char *offered = cp_i18n_format_number (o->nodes_offered, 0, lang);
+  char *text;
+
+  cp_i18n_push_language (lang);
+  for (guint j = 0; j < o->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (o->jobs, guint, j));
+
+      if (j > 0)
+        g_string_append (jobs, _(", "));
+      g_string_append (jobs, job->name != NULL && *job->name != '\0' ? job->name : job->id);
+    }
+  if (serial != NULL)
+    /* TRANSLATORS: page 1, before the amount to approve: the jobs, machines needed, the vendor, the day, machines offered, machines needed, what running them one after another does */
+    text = g_strdup_printf (_("Not approvable as planned: %s need %s of %s’s machines at once from %s; it offers %s. Have it confirm %s machines before approving, or run the jobs one after another, earliest deadline first: %s."),
+                            jobs->str, needed, vendor, day, offered, needed, serial);
+  else
+    /* TRANSLATORS: page 1, before the amount to approve: the jobs, machines needed, the vendor, the day, machines offered, machines needed */
+    text = g_strdup_printf (_("Not approvable as planned: %s need %s of %s’s machines at once from %s; it offers %s. Have it confirm %s machines before approving, or run the jobs one after another."),
+                            jobs->str, needed, vendor, day, offered, needed);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+char *
+cp_report_overbooking_block_text (const CpProject  *project,
+                                  const CpSchedule *schedule,
+                                  const char       *lang)
+{
+  g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
+  GString *text = NULL;
+
+  for (guint i = 0; i < short_of->len; i++)
+    {
+      g_autofree char *sentence = cp_report_overbooking_block_sentence (project, schedule,
+                                                                        g_ptr_array_index (short_of, i), lang);
+
+      if (text == NULL)
+        text = g_string_new (NULL);
+      else
+        g_string_append_c (text, ' ');
+      g_string_append (text, sentence);
+    }
+  return text != NULL ? g_string_free (text, FALSE) : NULL;
 }
 
 static void
@@ -1047,8 +1179,20 @@ cp_report_section_budget (Doc              *doc,
     summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s; the last job ends between %s and %s."),
                                total, band, span, end_low, end_high);
 
-  /* The heading keeps the total's two lines with it. */
-  cp_doc_heading (doc, doc->h1, _("Budget and calendar"), 30);
+  {
+    /* The condition the amount rests on comes first, in red, and the
+     * total after it reads as resting on it (appr22 finding 3). */
+    g_autofree char *blocked = results != NULL ? cp_report_overbooking_block_text (project, schedule, doc->lang) : NULL;
+
+    /* The heading keeps the total's two lines with it. */
+    cp_doc_heading (doc, doc->h1, _("Budget and calendar"), blocked != NULL ? cp_doc_paragraph_height (doc, doc->bold, blocked, 0) : 30);
+    if (blocked != NULL)
+      {
+        cairo_set_source_rgb (doc->cr, 0.65, 0.10, 0.05);
+        cp_doc_paragraph_full (doc, doc->bold, blocked, 0, 2, NULL);
+        cairo_set_source_rgb (doc->cr, 0, 0, 0);
+      }
+  }
   cp_doc_paragraph_full (doc, doc->bold, summary, 0, 2, NULL);
   /* The amount straight under the total it is made of, the subtotals by
    * vendor after it: the Chinese demo's amount fell onto page 2 below

@@ -327,6 +327,7 @@ static char *
 range_words (const CpProject *project,
               const CpPlan    *plan,
               const CpOption  *option,
+              gboolean         overbooked,
               const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -345,6 +346,11 @@ range_words (const CpProject *project,
       if (unconfirmed != NULL)
         /* TRANSLATORS: the answer's range when cost and days do not vary, then why the choice is not firm (a sentence) */
         return g_strdup_printf (_("No range: the term and its price are fixed. %s"), unconfirmed);
+      /* Firm only on machines the vendor has not offered: the budget
+       * says so first (cp_report_overbooking_block_text()). */
+      if (overbooked)
+        /* TRANSLATORS: the answer's range when cost and days do not vary, for a job that shares a vendor's machines it does not offer enough of */
+        return g_strdup (_("Fixed term and price, no range; holds only if the vendor rents enough machines."));
       /* Short: three of the demo's seven answers say it on page 1. */
       return g_strdup (plan->verdict_robust
                        /* TRANSLATORS: the answer's range when cost and days do not vary */
@@ -363,6 +369,10 @@ range_words (const CpProject *project,
   if (unconfirmed != NULL)
     /* TRANSLATORS: the answer's range: the band of costs ("8,164–13,208 CNY"), the band of days, then why the choice is not firm (a sentence) */
     return g_strdup_printf (_("Range: %s, %s. %s"), money_band, days_band, unconfirmed);
+  if (overbooked)
+    /* TRANSLATORS: the answer's range: the band of costs, the band of days, for a job that shares a vendor's machines it does not offer enough of */
+    return g_strdup_printf (_("Range: %s, %s; holds only if the vendor rents enough machines."),
+                            money_band, days_band);
   return g_strdup_printf (plan->verdict_robust
                           /* TRANSLATORS: the answer's range: the band of costs ("8,164–13,208 CNY"), the band of days */
                           ? _("Range: %s, %s; the choice holds across it.")
@@ -380,9 +390,10 @@ answer_range (const CpProject *project,
               const CpPlan    *plan,
               const CpOption  *option,
               const CpJob     *job,
+              gboolean         overbooked,
               const char      *lang)
 {
-  g_autofree char *range = range_words (project, plan, option, lang);
+  g_autofree char *range = range_words (project, plan, option, overbooked, lang);
   const CpOption *late = plan->cost_unknown ? NULL
                          : cp_words_cheapest_late_option (plan, option->estimate.total_cost);
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -469,12 +480,32 @@ cp_report_quote_compared (const CpPlan *plan,
   return FALSE;
 }
 
+/* Whether job @job_index is among the jobs of @overbookings
+ * (cp_schedule_overbookings()). */
+static gboolean
+job_overbooked (GPtrArray *overbookings,
+                guint      job_index)
+{
+  for (guint i = 0; overbookings != NULL && i < overbookings->len; i++)
+    {
+      const CpOverbooking *o = g_ptr_array_index (overbookings, i);
+
+      for (guint j = 0; j < o->jobs->len; j++)
+        if (g_array_index (o->jobs, guint, j) == job_index)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 void
 cp_report_section_question (Doc              *doc,
                             JobResult        *results,
                             const CpSchedule *schedule)
 {
   const CpProject *project = doc->project;
+  /* The jobs whose machines the vendor does not offer enough of: their
+   * choice is not firm (the budget's first line says why). */
+  g_autoptr(GPtrArray) overbookings = schedule != NULL ? cp_schedule_overbookings (schedule, project) : NULL;
 
   cp_doc_heading (doc, doc->h1, _("Recommendation"), 60);
   /* Nothing to compare: said first and plainly, with what to add; the
@@ -528,7 +559,8 @@ cp_report_section_question (Doc              *doc,
           g_autofree char *answer = answer_cost (project, job, plan, option, span, doc->lang);
           /* Without a price to compare, there is no cost band to give. */
           g_autofree char *range = plan->cost_unknown ? g_strdup ("")
-                                   : answer_range (project, plan, option, job, doc->lang);
+                                   : answer_range (project, plan, option, job, job_overbooked (overbookings, j),
+                                                   doc->lang);
           /* A total the minimum term sets, not the job's use, says so
            * beside it: the approver pays for the term, not the days. */
           g_autofree char *minimum = plan->cost_unknown ? NULL : cp_words_minimum_term (project, option, doc->lang);
@@ -596,18 +628,6 @@ cp_report_section_question (Doc              *doc,
           if (price_check != NULL)
             cp_doc_paragraph (doc, doc->bold, price_check);
         }
-    }
-
-  /* Jobs side by side on one quote that need more of its nodes than it
-   * offers, under their verdicts, which read as if each job had the
-   * vendor's one machine to itself (approver 20); the budget below
-   * counts the amount as if the vendor rented them all. */
-  if (schedule != NULL)
-    {
-      g_autofree char *short_of = cp_report_overbooking_memo_text (project, schedule, doc->lang);
-
-      if (short_of != NULL)
-        cp_doc_paragraph_full (doc, doc->small_bold, short_of, 0, 2, NULL);
     }
 
   /* A quote left out of every plan because it lacks a price, its network

@@ -106,6 +106,12 @@ GArray *cp_report_vendor_totals (const CpProject *project, const CpSchedule *sch
 char *cp_report_overbooking_sentence (const CpProject *project, const CpSchedule *schedule,
                                       const CpOverbooking *overbooking, const char *lang);
 
+/* Page 1's condition for one quote short of nodes, "Not approvable as
+ * planned: …" (cp_report_overbooking_block_text() joins every quote's),
+ * in @lang: the XML's words for it too. */
+char *cp_report_overbooking_block_sentence (const CpProject *project, const CpSchedule *schedule,
+                                            const CpOverbooking *overbooking, const char *lang);
+
 /* One question of the memo's list: what it asks and whom. */
 typedef struct {
   const char *kind;    /* its id in the XML report: "storage", "part-of-offer", "team", … */
