@@ -62,6 +62,8 @@ cp_report_rate_text (double      fraction,
   return g_strdup_printf ("%s%%", number);
 }
 
+static char *nothing_to_approve (Doc *doc, JobResult *results);
+
 /* The plans of @results, one per job, as the schedule took them. */
 static GPtrArray *
 result_plans (const CpProject *project,
@@ -1011,6 +1013,40 @@ section_amount_to_approve (Doc              *doc,
     cp_doc_paragraph_full (doc, doc->small, note->str, 0, 4, NULL);
   }
   doc->amount_page = doc->pages->len;
+}
+
+char *
+cp_report_signed_amount_text (Doc              *doc,
+                              JobResult        *results,
+                              const CpSchedule *schedule)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GPtrArray) plans = NULL;
+  g_autofree char *line = NULL, *vat = NULL, *split = NULL, *with_split = NULL, *blocked = NULL;
+  g_autoptr(GString) text = NULL;
+  CpApprovalAmount approval;
+
+  if (results == NULL || schedule == NULL || project->quotes->len == 0 || nothing_to_approve (doc, results) != NULL)
+    return NULL;
+  plans = result_plans (project, results);
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  line = cp_report_approval_text (project, &approval, doc->lang);
+  vat = cp_i18n_format_money_whole (approval.vat, project->settings.currency, doc->lang);
+  split = vat_by_rate (project, results, schedule, &approval, doc->lang);
+  /* TRANSLATORS: the amount's VAT, then its split by rate ("30,658 CNY (13%: 29,000 CNY; 6%: 1,658 CNY)") */
+  with_split = split != NULL ? g_strdup_printf (_("%s (%s)"), vat, split) : g_strdup (vat);
+  text = g_string_new (line);
+  g_string_append_c (text, ' ');
+  /* TRANSLATORS: the sign-off block, after the amount to approve: the VAT it holds */
+  g_string_append_printf (text, _("VAT in it: %s."), with_split);
+  blocked = cp_report_overbooking_block_text (project, schedule, doc->lang);
+  if (blocked != NULL)
+    {
+      g_string_append_c (text, ' ');
+      /* TRANSLATORS: the sign-off block, when page 1 says the amount is not approvable as planned */
+      g_string_append (text, _("Not approvable until the condition on page 1 is met."));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 GArray *

@@ -389,6 +389,72 @@ test_own_page_one (void)
     }
 }
 
+/* The page holding @pdf's sign-off: its "Approved by" row, a line that
+ * is the role alone (no name is set); 0 if none. "批准" is in the
+ * amount's own words too. */
+static guint
+sign_off_page (const char *pdf,
+               const char *approved_by)
+{
+  guint n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
+
+  for (guint p = 1; p <= n_pages; p++)
+    {
+      g_autoptr(GPtrArray) lines = cp_test_pdf_page_lines (tmp_dir, pdf, p);
+
+      for (guint i = 0; i < lines->len; i++)
+        if (g_str_equal (g_ptr_array_index (lines, i), approved_by))
+          return p;
+    }
+  return 0;
+}
+
+/* The approver signs a page that states what is approved (issue 22: "the
+ * sign-off block on the same page"; appr22 finding 2). The demo's seven
+ * jobs put the sign-off on page 2, the amount on page 1: the block says
+ * the amount again, with its VAT, and that page 1's condition stands.
+ * By hand (appr22): the jobs' tops add up to 261,747 CNY, + 10% = 26,175,
+ * 287,922 to approve; its VAT 30,659 CNY. The one-job project's sign-off
+ * is on page 1 with the amount, which it does not repeat. */
+static void
+test_sign_where_the_amount_is (void)
+{
+  static const struct { const char *lang, *approved_by, *amount, *vat, *condition; } words[] = {
+    { "en", "Approved by", "Amount to approve: 287,922 CNY (the top of the range + 10% contingency, 26,175 CNY).",
+      "VAT in it: 30,659 CNY (13%: 28,271 CNY; 6%: 2,388 CNY).", "Not approvable until the condition on page 1 is met." },
+    { "zh_CN", "批准", "申请批准金额：¥287,922（区间上限 + 10% 不可预见费 ¥26,175）。",
+      "其中增值税：¥30,659（13%：¥28,271；6%：¥2,388）。", "第 1 页所列条件满足之前不可批准。" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("demo", "sign-demo.cplan");
+  make_own ("sign-own.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *demo_pdf = g_strdup_printf ("sign-demo-%s.pdf", words[l].lang);
+      g_autofree char *own_pdf = g_strdup_printf ("sign-own-%s.pdf", words[l].lang);
+      g_autofree char *signed_page = NULL, *own_first = NULL;
+      guint page;
+
+      RUN_OK ("report", "sign-demo.cplan", "--lang", words[l].lang, "--pdf", demo_pdf);
+      page = sign_off_page (demo_pdf, words[l].approved_by);
+      g_assert_cmpuint (page, ==, 2);
+      signed_page = cp_test_pdf_text (tmp_dir, demo_pdf, page, FALSE);
+      cp_test_assert_has (signed_page, words[l].amount);
+      cp_test_assert_has (signed_page, words[l].vat);
+      cp_test_assert_has (signed_page, words[l].condition);
+
+      RUN_OK ("report", "sign-own.cplan", "--lang", words[l].lang, "--pdf", own_pdf);
+      g_assert_cmpuint (sign_off_page (own_pdf, words[l].approved_by), ==, 1);
+      own_first = cp_test_pdf_text (tmp_dir, own_pdf, 1, FALSE);
+      cp_test_assert_lacks (own_first, words[l].vat);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -404,6 +470,7 @@ main (int    argc,
   g_test_add_func ("/report-pages/one-way", test_one_way);
   g_test_add_func ("/report-pages/walk", test_walk);
   g_test_add_func ("/report-pages/own-page-one", test_own_page_one);
+  g_test_add_func ("/report-pages/sign-where-the-amount-is", test_sign_where_the_amount_is);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
