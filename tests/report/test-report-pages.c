@@ -455,6 +455,100 @@ test_sign_where_the_amount_is (void)
     }
 }
 
+/* The colour cp_doc_heading() sets every heading in, (0.08, 0.20, 0.40),
+ * as pdftohtml writes a font's colour. */
+#define HEADING_COLOUR "#143366"
+
+/* No page of @pdf ends with a heading: the lowest line of text of each
+ * page's body (between its header and footer rules) is not in the
+ * headings' colour, read from the PDF's layout (pdftohtml's positions
+ * and fonts). Headings of every kind are drawn by cp_doc_heading(). */
+static void
+assert_no_heading_at_foot (const char *pdf)
+{
+  g_autofree char *xml = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftohtml", "-xml", "-i", "-q", "-stdout",
+                                                                          pdf, NULL });
+  g_autoptr(GRegex) font_re = g_regex_new ("<fontspec id=\"(\\d+)\"[^>]*color=\"(#[0-9a-f]+)\"", 0, 0, NULL);
+  g_autoptr(GRegex) text_re = g_regex_new ("<text top=\"([0-9.]+)\"[^>]*font=\"(\\d+)\">(.*?)</text>", 0, 0, NULL);
+  g_autoptr(GHashTable) heading_fonts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_auto(GStrv) pages = NULL;
+  g_autoptr(GMatchInfo) match = NULL;
+  guint n_headings = 0;
+
+  g_regex_match (font_re, xml, 0, &match);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *colour = g_match_info_fetch (match, 2);
+
+      if (g_str_equal (colour, HEADING_COLOUR))
+        g_hash_table_add (heading_fonts, g_match_info_fetch (match, 1));
+    }
+  g_clear_pointer (&match, g_match_info_unref);
+  pages = g_strsplit (xml, "<page ", -1);
+  /* pages[0] is the document's head; A4 at pdftohtml's 1.5 scale is
+   * 1263 high: the header sits above 70, the footer below 1180. */
+  for (guint p = 1; pages[p] != NULL; p++)
+    {
+      double lowest = -1;
+      gboolean heading_lowest = FALSE;
+
+      g_regex_match (text_re, pages[p], 0, &match);
+      for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+        {
+          g_autofree char *top_text = g_match_info_fetch (match, 1);
+          g_autofree char *font = g_match_info_fetch (match, 2);
+          double top = g_ascii_strtod (top_text, NULL);
+          gboolean heading = g_hash_table_contains (heading_fonts, font);
+
+          n_headings += heading;
+          if (top < 70 || top > 1180)
+            continue;
+          if (top > lowest + 0.5)
+            {
+              lowest = top;
+              heading_lowest = heading;
+            }
+          else if (top > lowest - 0.5)
+            heading_lowest &= heading;
+        }
+      g_clear_pointer (&match, g_match_info_unref);
+      if (heading_lowest)
+        g_error ("%s: page %u ends with a heading", pdf, p);
+    }
+  /* The check saw the headings it looks for. */
+  g_assert_cmpuint (n_headings, >, 10);
+}
+
+/* Issue 22: "no heading is left at a page's foot". The demo's 28 pages
+ * (English) and 25 (Chinese), and the one-job project's five, every kind
+ * of heading (the memo's, the chapters' and their sections', the
+ * appendix's) checked on the PDF's layout (appr22: the English demo's
+ * page 25 ended with "Reasons", its text on page 26). */
+static void
+test_no_heading_at_foot (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+  g_autofree char *pdftohtml = g_find_program_in_path ("pdftohtml");
+
+  if (!cp_test_have_poppler () || pdftohtml == NULL)
+    {
+      g_test_skip ("pdftotext, pdfinfo or pdftohtml is not installed");
+      return;
+    }
+  RUN_OK ("demo", "heads-demo.cplan");
+  make_own ("heads-own.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autofree char *demo_pdf = g_strdup_printf ("heads-demo-%s.pdf", langs[l]);
+      g_autofree char *own_pdf = g_strdup_printf ("heads-own-%s.pdf", langs[l]);
+
+      RUN_OK ("report", "heads-demo.cplan", "--lang", langs[l], "--pdf", demo_pdf);
+      RUN_OK ("report", "heads-own.cplan", "--lang", langs[l], "--pdf", own_pdf);
+      assert_no_heading_at_foot (demo_pdf);
+      assert_no_heading_at_foot (own_pdf);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -471,6 +565,7 @@ main (int    argc,
   g_test_add_func ("/report-pages/walk", test_walk);
   g_test_add_func ("/report-pages/own-page-one", test_own_page_one);
   g_test_add_func ("/report-pages/sign-where-the-amount-is", test_sign_where_the_amount_is);
+  g_test_add_func ("/report-pages/no-heading-at-foot", test_no_heading_at_foot);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
