@@ -547,6 +547,18 @@ test_no_heading_at_foot (void)
       assert_no_heading_at_foot (demo_pdf);
       assert_no_heading_at_foot (own_pdf);
     }
+  {
+    /* The chapters' calendars in one unit and to a tenth (appr22 item
+     * 16: "10.516 days = 0.010 days of run + 0.006 days of debugging +
+     * 10.500 days …"): a whole offer's migration, 7.5 working days at 5 a
+     * week, is 10.5 calendar days, and the run and debugging of minutes
+     * beside it are said apart; no day count has three decimals. */
+    g_autofree char *all = cp_test_pdf_text (tmp_dir, "heads-demo-en.pdf", 0, FALSE);
+    g_autoptr(GRegex) thousandths = g_regex_new ("[0-9]\\.[0-9]{3,}days", 0, 0, NULL);
+
+    cp_test_assert_has (all, "Its calendar: 10.5 days of moving to the cluster (migration, R8). The run and debugging take");
+    g_assert_false (g_regex_match (thousandths, all, 0, NULL));
+  }
 }
 
 int
