@@ -232,13 +232,31 @@ show_name_lines (Ink *ink, const char *text, double right, double row_top, doubl
  * names were all cut mid-word, "70B 全参数微调 (70B full fine-t…"
  * (approver 21). */
 static void
-show_name (Ink *ink, const char *text, double right, double row_top, double row_h, double width, double line_h)
+show_name (Ink *ink, const char *text, double right, double row_top, double row_h, double width, double line_h,
+           gboolean first_form)
 {
   const char *bracket = text != NULL ? strrchr (text, '(') : NULL;
   gboolean two_lines = row_h >= 2 * line_h;
   double w;
 
   set_text (ink, ink->font, text, 0, &w, NULL);
+  /* @first_form: every name that has one is said in its first form, as
+   * the rows whose whole name does not fit are: the zh Gantt read "70B
+   * 全参数微调 (70B full fine-tune)" over rows of Chinese names alone, and
+   * "7B QLoRA 微调 (7B QLoRA fine-" / "tune)" broken on two lines
+   * (appr22 finding 18). */
+  if (first_form && bracket != NULL && bracket > text && g_str_has_suffix (text, ")"))
+    {
+      g_autofree char *first = g_strstrip (g_strndup (text, bracket - text));
+
+      set_text (ink, ink->font, first, 0, &w, NULL);
+      if (*first != '\0' && w <= width)
+        {
+          show_text (ink, ink->font, first, right, row_top + (row_h - line_h) / 2, 1, width);
+          return;
+        }
+      set_text (ink, ink->font, text, 0, &w, NULL);
+    }
   if (w <= width || text == NULL)
     {
       show_text (ink, ink->font, text, right, row_top + (row_h - line_h) / 2, 1, width);
@@ -448,7 +466,33 @@ deadline_last_day (const CpChartData *data,
                           (guint) MAX (*at_midnight ? round (deadline_day) - 1 : floor (deadline_day), 0));
 }
 
-/* The legend's date of the one deadline: "2027-02-05", the last day. */
+/* A deadline's day as the chart's language writes a date in a line of
+ * text: "10 Dec", "12月10日"; with the year when the chart's first day
+ * is in another year or @with_year, "2 Jan 2027", "2027年1月2日". The zh Gantt read
+ * "截至 12-10", a form no Chinese reader writes (memo30). */
+static char *
+chart_day_text (const CpChartData *data,
+                const GDate       *day,
+                gboolean           with_year)
+{
+  static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+  GDate start;
+  gboolean same_year;
+
+  g_date_clear (&start, 1);
+  g_date_set_julian (&start, data->start_julian);
+  same_year = !with_year && g_date_get_year (day) == g_date_get_year (&start);
+  if (data->lang != NULL && g_str_has_prefix (data->lang, "zh"))
+    return same_year ? g_strdup_printf ("%d月%d日", g_date_get_month (day), g_date_get_day (day))
+                     : g_strdup_printf ("%d年%d月%d日", g_date_get_year (day), g_date_get_month (day), g_date_get_day (day));
+  return same_year ? g_strdup_printf ("%d %s", g_date_get_day (day), months[g_date_get_month (day) - 1])
+                   : g_strdup_printf ("%d %s %d", g_date_get_day (day), months[g_date_get_month (day) - 1],
+                                      g_date_get_year (day));
+}
+
+/* The legend's date of the one deadline in full: "5 Feb 2027", the last
+ * day. */
 static char *
 deadline_date (const CpChartData *data,
                double             deadline_day)
@@ -457,12 +501,12 @@ deadline_date (const CpChartData *data,
   gboolean at_midnight;
 
   deadline_last_day (data, deadline_day, &day, &at_midnight);
-  return g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day), g_date_get_day (&day));
+  return chart_day_text (data, &day, TRUE);
 }
 
 /* The words beside a deadline's mark, the one form for every mark: "due
- * 02-10", the deadline's last day; @beyond, for a deadline past the
- * plot's right edge, "due 03-03 →". A mark on the midnight after the
+ * 10 Feb" ("2月10日截止"), the deadline's last day; @beyond, for a
+ * deadline past the plot's right edge, "due 3 Mar →". A mark on the midnight after the
  * last day read "end of 01-24" beside a plain "02-10" (approver 21): two
  * ways for one thing. The year only when the chart's first day is in
  * another, as the gridlines' dates. */
@@ -471,17 +515,13 @@ deadline_mark_text (const CpChartData *data,
                     double             deadline_day,
                     gboolean           beyond)
 {
-  GDate day, start;
+  GDate day;
   gboolean at_midnight;
   g_autofree char *date = NULL;
   char *text;
 
   deadline_last_day (data, deadline_day, &day, &at_midnight);
-  g_date_clear (&start, 1);
-  g_date_set_julian (&start, data->start_julian);
-  date = g_date_get_year (&day) == g_date_get_year (&start)
-         ? g_strdup_printf ("%02d-%02d", g_date_get_month (&day), g_date_get_day (&day))
-         : g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day), g_date_get_day (&day));
+  date = chart_day_text (data, &day, FALSE);
   /* Drawn in the chart's language, which a report may have apart from
    * the window's. */
   cp_i18n_push_language (data->lang);
@@ -607,6 +647,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
   double font_px = style == CP_CHART_STYLE_PRINT ? CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 14.0)
                    : MAX (CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 22.0), cp_chart_text_px_min (data, height));
   double pad = font_px, line_h, name_width = 0, title_h, legend_bottom;
+  gboolean first_forms;
   double left, right, top, bottom, end_day = 1, total = 0, row_h, x;
   const CpChartSeries *cumulative = data->series->len > 0 ? g_ptr_array_index (data->series, 0) : NULL;
   guint n_bars = data->bars != NULL ? data->bars->len : 0;
@@ -703,6 +744,9 @@ cp_chart_draw_timeline (cairo_t           *cr,
   /* The plot's top is the total the memo prints beside the chart; the
    * line's own end differs from it by less than the rounding. */
   total = data->total_cost;
+  /* One form for every row's name: its first form on every row once one
+   * name does not fit whole on a line. */
+  first_forms = name_width > width * NAME_COLUMN_SHARE;
   name_width = MIN (name_width, width * NAME_COLUMN_SHARE);
   left = pad + name_width + pad;
   right = width - pad;
@@ -811,7 +855,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
       double bar_right = left, bar_left = left + (right - left) * bar->start_day / end_day;
 
       cp_chart_set_rgb (cr, &theme.text);
-      show_name (&ink, bar->label, left - pad, y, row_h, name_width, line_h);
+      show_name (&ink, bar->label, left - pad, y, row_h, name_width, line_h, first_forms);
       for (int phase = 0; bar->planned && phase < CP_N_PHASES; phase++)
         {
           double x0 = left + (right - left) * at / end_day;

@@ -584,8 +584,12 @@ approval_table (Doc   *doc,
     }
 }
 
+/* The space under the amount a sign-off block repeats. */
+#define APPROVAL_AMOUNT_SPACE 4.0
+
 double
-cp_report_approval_height (Doc *doc)
+cp_report_approval_height (Doc        *doc,
+                           const char *amount)
 {
   char *header[4];
   Table table;
@@ -593,19 +597,30 @@ cp_report_approval_height (Doc *doc)
 
   approval_table (doc, header, &table);
   height = cp_doc_table_height (doc, doc->h1, _("Approval"), &table);
+  if (amount != NULL)
+    height += cp_doc_paragraph_height (doc, doc->bold, amount, 0) + APPROVAL_AMOUNT_SPACE;
   g_ptr_array_unref (table.rows);
   return height;
 }
 
 void
-cp_report_section_approval (Doc *doc)
+cp_report_section_approval (Doc        *doc,
+                            const char *amount)
 {
   char *header[4];
   Table table;
 
   approval_table (doc, header, &table);
-  /* The signatures stay together on one page. */
-  cp_doc_ensure (doc, cp_doc_table_height (doc, doc->h1, _("Approval"), &table));
-  cp_doc_table_under (doc, doc->h1, _("Approval"), &table);
+  /* The signatures stay together on one page, under the amount they
+   * approve when it is said on another page. */
+  cp_doc_ensure (doc, cp_report_approval_height (doc, amount));
+  if (amount != NULL)
+    {
+      cp_doc_heading (doc, doc->h1, _("Approval"), cp_doc_paragraph_height (doc, doc->bold, amount, 0));
+      cp_doc_paragraph_full (doc, doc->bold, amount, 0, APPROVAL_AMOUNT_SPACE, NULL);
+      cp_doc_table (doc, &table);
+    }
+  else
+    cp_doc_table_under (doc, doc->h1, _("Approval"), &table);
   g_ptr_array_unref (table.rows);
 }

@@ -62,6 +62,8 @@ cp_report_rate_text (double      fraction,
   return g_strdup_printf ("%s%%", number);
 }
 
+static char *nothing_to_approve (Doc *doc, JobResult *results);
+
 /* The plans of @results, one per job, as the schedule took them. */
 static GPtrArray *
 result_plans (const CpProject *project,
@@ -363,13 +365,11 @@ cp_report_overbooking_sentence (const CpProject     *project,
   return overbooking_sentence (project, schedule, overbooking, jobs->str, lang);
 }
 
-/* Every quote's sentence, one after another, its jobs named or, on
- * page 1 whose answers name them just above, counted. NULL when no quote
- * is short. */
+/* Every quote's sentence, one after another. NULL when no quote is
+ * short. */
 static char *
 overbookings_text (const CpProject  *project,
                    const CpSchedule *schedule,
-                   gboolean          jobs_counted,
                    const char       *lang)
 {
   g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
@@ -377,21 +377,8 @@ overbookings_text (const CpProject  *project,
 
   for (guint i = 0; i < short_of->len; i++)
     {
-      const CpOverbooking *o = g_ptr_array_index (short_of, i);
-      g_autofree char *sentence = NULL;
+      g_autofree char *sentence = cp_report_overbooking_sentence (project, schedule, g_ptr_array_index (short_of, i), lang);
 
-      if (jobs_counted)
-        {
-          g_autofree char *jobs = NULL;
-
-          cp_i18n_push_language (lang);
-          /* TRANSLATORS: the jobs above (page 1's answers) that together need more nodes than a quote offers, counted */
-          jobs = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u job above", "%u jobs above", o->jobs->len), o->jobs->len);
-          cp_i18n_pop_language ();
-          sentence = overbooking_sentence (project, schedule, o, jobs, lang);
-        }
-      else
-        sentence = cp_report_overbooking_sentence (project, schedule, o, lang);
       if (text == NULL)
         text = g_string_new (NULL);
       else
@@ -399,14 +386,6 @@ overbookings_text (const CpProject  *project,
       g_string_append (text, sentence);
     }
   return text != NULL ? g_string_free (text, FALSE) : NULL;
-}
-
-char *
-cp_report_overbooking_memo_text (const CpProject  *project,
-                                 const CpSchedule *schedule,
-                                 const char       *lang)
-{
-  return overbookings_text (project, schedule, TRUE, lang);
 }
 
 /* "7B QLoRA, 7B service … run at the same time on A's offer: 5 nodes
@@ -419,7 +398,162 @@ cp_report_overbooking_text (const CpProject  *project,
                             const CpSchedule *schedule,
                             const char       *lang)
 {
-  return overbookings_text (project, schedule, FALSE, lang);
+  return overbookings_text (project, schedule, lang);
+}
+
+/* Days from the project's start to job @entry's due day: its start as
+ * planned and its deadline; G_MAXDOUBLE without a deadline. */
+static double
+due_day (const CpScheduleJob *entry)
+{
+  return entry->deadline_days > 0 ? entry->start_day + entry->deadline_days : G_MAXDOUBLE;
+}
+
+static int
+compare_due (gconstpointer a,
+             gconstpointer b,
+             gpointer      jobs)
+{
+  double due_a = due_day (&g_array_index ((GArray *) jobs, CpScheduleJob, *(const guint *) a));
+  double due_b = due_day (&g_array_index ((GArray *) jobs, CpScheduleJob, *(const guint *) b));
+
+  return due_a < due_b ? -1 : due_a > due_b ? 1 : (int) *(const guint *) a - (int) *(const guint *) b;
+}
+
+/* What running the jobs of @overbooking one after another, earliest due
+ * day first, does to the calendar (cp_schedule_place() with each job
+ * after the one before): "every deadline still holds; the last of them
+ * ends on 13 February 2027 instead of 2 January 2027", or the jobs that
+ * then miss the day their deadline falls on as planned. NULL when a job
+ * of them already waits for another (the order would override it). */
+static char *
+one_after_another_text (const CpProject     *project,
+                        const CpSchedule    *schedule,
+                        const CpOverbooking *overbooking,
+                        const char          *lang)
+{
+  g_autoptr(GArray) order = g_array_copy (overbooking->jobs);
+  GArray *jobs = g_array_copy (schedule->jobs);
+  g_autoptr(CpSchedule) serial = NULL;
+  g_autoptr(GString) missed = NULL;
+  double last_end = 0, planned_end = 0;
+  g_autofree char *last = NULL, *planned = NULL;
+  GDate day;
+
+  g_array_sort_with_data (order, compare_due, schedule->jobs);
+  for (guint k = 0; k < order->len; k++)
+    {
+      CpScheduleJob *entry = &g_array_index (jobs, CpScheduleJob, g_array_index (order, guint, k));
+
+      if (entry->after >= 0)
+        {
+          g_array_unref (jobs);
+          return NULL;
+        }
+      if (k > 0)
+        entry->after = (int) g_array_index (order, guint, k - 1);
+    }
+  serial = cp_schedule_place (jobs, &schedule->start, NULL);
+  if (serial == NULL)
+    return NULL;
+  for (guint k = 0; k < order->len; k++)
+    {
+      guint j = g_array_index (order, guint, k);
+      const CpScheduleJob *before = &g_array_index (schedule->jobs, CpScheduleJob, j);
+      const CpScheduleJob *after = &g_array_index (serial->jobs, CpScheduleJob, j);
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+
+      last_end = MAX (last_end, after->end_day);
+      planned_end = MAX (planned_end, before->end_day);
+      if (after->end_day > due_day (before) + 1e-9)
+        {
+          g_autofree char *due = NULL;
+          GDate due_date;
+
+          cp_schedule_span_dates (schedule, 0, due_day (before), NULL, &due_date);
+          due = format_day (&due_date, lang);
+          if (missed == NULL)
+            missed = g_string_new (NULL);
+          else
+            g_string_append (missed, _("; "));
+          /* TRANSLATORS: a job run after the others that misses its deadline: the job, the day its deadline falls on */
+          g_string_append_printf (missed, _("%s misses its deadline (%s)"),
+                                  job->name != NULL && *job->name != '\0' ? job->name : job->id, due);
+        }
+    }
+  cp_schedule_span_dates (schedule, 0, last_end, NULL, &day);
+  last = format_day (&day, lang);
+  cp_schedule_span_dates (schedule, 0, planned_end, NULL, &day);
+  planned = format_day (&day, lang);
+  if (missed != NULL)
+    /* TRANSLATORS: the jobs run one after another: the jobs that miss their deadlines, the day the last ends, the day it ends as planned */
+    return g_strdup_printf (_("%s, and the last ends on %s, not %s"), missed->str, last, planned);
+  /* TRANSLATORS: the jobs run one after another: the day the last ends, the day it ends as planned */
+  return g_strdup_printf (_("every deadline holds, and the last ends on %s, not %s"), last, planned);
+}
+
+/* "Not approvable as planned: A, B run at the same time on V's offer, 5
+ * machines from 4 December 2026, where it offers 1. Before approving,
+ * have V confirm 5 machines, or run the jobs one after another, earliest
+ * deadline first: …": the amount rests on machines the vendor does not
+ * offer, a condition on the signature, not a recommendation (appr22
+ * finding 3: the demo's 287,922 CNY assumed 5 machines of a vendor
+ * quoting 1, said as the recommendations' last line). */
+char *
+cp_report_overbooking_block_sentence (const CpProject     *project,
+                                      const CpSchedule    *schedule,
+                                      const CpOverbooking *o,
+                                      const char          *lang)
+{
+  const char *vendor = cp_report_vendor_name (project, o->quote_index);
+  g_autoptr(GString) jobs = g_string_new (NULL);
+  g_autofree char *day = span_text (schedule, o->day, o->day, lang);
+  g_autofree char *serial = one_after_another_text (project, schedule, o, lang);
+  g_autofree char *needed = cp_i18n_format_number (o->nodes_needed, 0, lang);
+  g_autofree char *offered = cp_i18n_format_number (o->nodes_offered, 0, lang);
+  char *text;
+
+  cp_i18n_push_language (lang);
+  for (guint j = 0; j < o->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (o->jobs, guint, j));
+
+      if (j > 0)
+        g_string_append (jobs, _(", "));
+      g_string_append (jobs, job->name != NULL && *job->name != '\0' ? job->name : job->id);
+    }
+  if (serial != NULL)
+    /* TRANSLATORS: page 1, before the amount to approve: the jobs, machines needed, the vendor, the day, machines offered, machines needed, what running them one after another does */
+    text = g_strdup_printf (_("Not approvable as planned: %s need %s of %s’s machines at once from %s; it offers %s. Have it confirm %s machines before approving, or run the jobs one after another, earliest deadline first: %s."),
+                            jobs->str, needed, vendor, day, offered, needed, serial);
+  else
+    /* TRANSLATORS: page 1, before the amount to approve: the jobs, machines needed, the vendor, the day, machines offered, machines needed */
+    text = g_strdup_printf (_("Not approvable as planned: %s need %s of %s’s machines at once from %s; it offers %s. Have it confirm %s machines before approving, or run the jobs one after another."),
+                            jobs->str, needed, vendor, day, offered, needed);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+char *
+cp_report_overbooking_block_text (const CpProject  *project,
+                                  const CpSchedule *schedule,
+                                  const char       *lang)
+{
+  g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
+  GString *text = NULL;
+
+  for (guint i = 0; i < short_of->len; i++)
+    {
+      g_autofree char *sentence = cp_report_overbooking_block_sentence (project, schedule,
+                                                                        g_ptr_array_index (short_of, i), lang);
+
+      if (text == NULL)
+        text = g_string_new (NULL);
+      else
+        g_string_append_c (text, ' ');
+      g_string_append (text, sentence);
+    }
+  return text != NULL ? g_string_free (text, FALSE) : NULL;
 }
 
 static void
@@ -488,6 +622,17 @@ gpu_variant (const CpGpuSpec *gpu,
   *family = g_strndup (gpu->name + (at - folded_name), n);
   *variant = g_strndup (gpu->name + (at - folded_name), n + strspn (at + n, "0123456789"));
   return TRUE;
+}
+
+/* Whether @plan's recommended option rents quote @quote_index with a
+ * cost, so that its charges are in the amount to approve. */
+static gboolean
+recommends_quote (const CpPlan *plan,
+                  int           quote_index)
+{
+  return plan != NULL && !plan->cost_unknown && plan->recommended >= 0 &&
+         (guint) plan->recommended < plan->options->len &&
+         g_array_index (plan->options, CpOption, plan->recommended).quote_index == quote_index;
 }
 
 /* "Assumed, not given: 100M tokens (Qwen2.5 72B LoRA); 2 engineers at
@@ -577,11 +722,16 @@ assumed_list (Doc       *doc,
       const CpQuote *quote = g_ptr_array_index (project->quotes, q);
       const char *vendor = cp_report_vendor_name (project, (int) q);
       g_autofree char *family = NULL, *variant = NULL;
-      gboolean compared = FALSE;
+      gboolean in_amount = FALSE;
 
-      for (guint j = 0; j < project->jobs->len && !compared; j++)
-        compared = cp_report_quote_compared (results[j].plan, (int) q);
-      if (!compared)
+      /* The note speaks of the amount: only the quotes a job's
+       * recommended option rents count there. The demo's note named "4
+       * vendors" at 6% and "3 vendors" at 13%, and a GPU taken as a
+       * variant at 示例供应商 F, where the amount holds three vendors and
+       * not F (approver 22). */
+      for (guint j = 0; j < project->jobs->len && !in_amount; j++)
+        in_amount = recommends_quote (results[j].plan, (int) q);
+      if (!in_amount)
         continue;
       n_quotes++;
       if (vat && quote->vat_rate <= 0)
@@ -623,9 +773,14 @@ assumed_list (Doc       *doc,
        * how many: the line stays short in the demo's memo, whose sign-off
        * keeps to page 2 (each job's inputs are in its chapter). */
       if (count > 1 && count == (of_jobs ? n_jobs : n_quotes))
-        /* TRANSLATORS: whom an assumed figure applies to */
-        whom = of_jobs ? _("every job") : _("every quote");
-      else if (count > 1)
+        whom = of_jobs
+               /* TRANSLATORS: whom an assumed figure applies to */
+               ? _("every job")
+               /* TRANSLATORS: whom an assumed figure (a VAT rate, a GPU variant) applies to: all the vendors whose charges the amount to approve holds */
+               : _("every vendor in the amount");
+      /* The vendors of the amount are named: a count did not say which
+       * of the quotes table's vendors were meant. */
+      else if (count > 1 && of_jobs)
         {
           g_autofree char *number = cp_i18n_format_number (count, 0, doc->lang);
 
@@ -750,6 +905,51 @@ vat_text (Doc        *doc,
   return g_strdup_printf (_("VAT: %s in the amount; not stated in the quotes, taken as %s."), vat, unstated);
 }
 
+/* "Approve by 31 January 2027, the last day Shenzhen Yunsuan's price holds.":
+ * the earliest day a quote of the amount stops holding its price, the day
+ * by which the approval must be given (appr22 finding 6: only the quotes
+ * table said it). A day already past asks the vendor to confirm. NULL
+ * when no quote of the amount states one. */
+static char *
+approve_by_text (const CpProject *project,
+                 JobResult       *results,
+                 const char      *lang)
+{
+  int earliest = -1;
+  GDate earliest_day, day, today;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = NULL;
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      int q;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      q = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+      if (q < 0 || (guint) q >= project->quotes->len ||
+          !cp_schedule_parse_date (((const CpQuote *) g_ptr_array_index (project->quotes, q))->valid_until, &day))
+        continue;
+      if (earliest < 0 || g_date_compare (&day, &earliest_day) < 0)
+        {
+          earliest = q;
+          earliest_day = day;
+        }
+    }
+  if (earliest < 0)
+    return NULL;
+  date = cp_i18n_format_iso_date (((const CpQuote *) g_ptr_array_index (project->quotes, earliest))->valid_until, lang);
+  g_date_clear (&today, 1);
+  g_date_set_dmy (&today, g_date_time_get_day_of_month (now), g_date_time_get_month (now), g_date_time_get_year (now));
+  if (g_date_compare (&earliest_day, &today) < 0)
+    /* TRANSLATORS: under the amount to approve: a quote's price whose last day is past; the vendor, the day */
+    return g_strdup_printf (_("%s’s price held to %s only: have the vendor confirm it before approving."),
+                            cp_report_vendor_name (project, earliest), date);
+  /* TRANSLATORS: under the amount to approve: the day to approve by, the vendor whose price stops holding after it */
+  return g_strdup_printf (_("Approve by %s, the last day %s’s price holds."), date, cp_report_vendor_name (project, earliest));
+}
+
 /* The amount to approve and how VAT was taken (cp_report_approval_amount()):
  * the one figure the approver signs, said as its parts add up. */
 static void
@@ -797,12 +997,56 @@ section_amount_to_approve (Doc              *doc,
       g_string_append_printf (note, " %s", assumed);
     /* The amount and what it leaves out are read together, on one page:
      * the demo's note ran from page 1's foot onto page 2 (approver 21). */
+    g_autofree char *approve_by = approve_by_text (project, results, doc->lang);
+
+    if (approve_by != NULL)
+      {
+        /* With the amount, in its type: the day matters as much. */
+        char *with_day = g_strdup_printf (C_("two sentences", "%s %s"), line, approve_by);
+
+        g_free (line);
+        line = with_day;
+      }
     cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1
                         + cp_doc_paragraph_height (doc, doc->small, note->str, 0));
     cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
     cp_doc_paragraph_full (doc, doc->small, note->str, 0, 4, NULL);
   }
   doc->amount_page = doc->pages->len;
+}
+
+char *
+cp_report_signed_amount_text (Doc              *doc,
+                              JobResult        *results,
+                              const CpSchedule *schedule)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GPtrArray) plans = NULL;
+  g_autofree char *line = NULL, *vat = NULL, *split = NULL, *with_split = NULL, *blocked = NULL;
+  g_autoptr(GString) text = NULL;
+  CpApprovalAmount approval;
+
+  if (results == NULL || schedule == NULL || project->quotes->len == 0 || nothing_to_approve (doc, results) != NULL)
+    return NULL;
+  plans = result_plans (project, results);
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  line = cp_report_approval_text (project, &approval, doc->lang);
+  vat = cp_i18n_format_money_whole (approval.vat, project->settings.currency, doc->lang);
+  split = vat_by_rate (project, results, schedule, &approval, doc->lang);
+  /* TRANSLATORS: the amount's VAT, then its split by rate ("30,658 CNY (13%: 29,000 CNY; 6%: 1,658 CNY)") */
+  with_split = split != NULL ? g_strdup_printf (_("%s (%s)"), vat, split) : g_strdup (vat);
+  text = g_string_new (line);
+  g_string_append_c (text, ' ');
+  /* TRANSLATORS: the sign-off block, after the amount to approve: the VAT it holds */
+  g_string_append_printf (text, _("VAT in it: %s."), with_split);
+  blocked = cp_report_overbooking_block_text (project, schedule, doc->lang);
+  if (blocked != NULL)
+    {
+      g_string_append_c (text, ' ');
+      /* TRANSLATORS: the sign-off block, when page 1 says the amount is not approvable as planned */
+      g_string_append (text, _("Not approvable until the condition on page 1 is met."));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 GArray *
@@ -971,8 +1215,20 @@ cp_report_section_budget (Doc              *doc,
     summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s; the last job ends between %s and %s."),
                                total, band, span, end_low, end_high);
 
-  /* The heading keeps the total's two lines with it. */
-  cp_doc_heading (doc, doc->h1, _("Budget and calendar"), 30);
+  {
+    /* The condition the amount rests on comes first, in red, and the
+     * total after it reads as resting on it (appr22 finding 3). */
+    g_autofree char *blocked = results != NULL ? cp_report_overbooking_block_text (project, schedule, doc->lang) : NULL;
+
+    /* The heading keeps the total's two lines with it. */
+    cp_doc_heading (doc, doc->h1, _("Budget and calendar"), blocked != NULL ? cp_doc_paragraph_height (doc, doc->bold, blocked, 0) : 30);
+    if (blocked != NULL)
+      {
+        cairo_set_source_rgb (doc->cr, 0.65, 0.10, 0.05);
+        cp_doc_paragraph_full (doc, doc->bold, blocked, 0, 2, NULL);
+        cairo_set_source_rgb (doc->cr, 0, 0, 0);
+      }
+  }
   cp_doc_paragraph_full (doc, doc->bold, summary, 0, 2, NULL);
   /* The amount straight under the total it is made of, the subtotals by
    * vendor after it: the Chinese demo's amount fell onto page 2 below

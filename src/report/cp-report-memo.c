@@ -11,6 +11,7 @@
 #include <pango/pangocairo.h>
 
 #include "planner/cp-serving.h"
+#include "planner/cp-schedule.h"
 #include "planner/cp-units.h"
 #include "cp-chart.h"
 #include "cp-i18n.h"
@@ -158,6 +159,102 @@ answer_from (const CpProject *project,
 }
 
 
+/* Whether page 1's R8 line (cp_words_operations()) offers another quote
+ * to take instead of the bare metal recommended, "or take X (28,416 CNY
+ * more)": a hosted or container option that runs the job, beside R8's
+ * "prefer hosted" having fired. The amount to approve holds the bare
+ * metal's cost, not that one's (approver 22, finding 4). */
+static gboolean
+operations_offers_switch (const CpProject *project,
+                          const CpPlan    *plan)
+{
+  int fired_quote = -1;
+
+  for (guint i = 0; i < plan->reasons->len && fired_quote < 0; i++)
+    if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_PREFER_HOSTED)
+      fired_quote = g_array_index (plan->reasons, CpReason, i).quote_index;
+  if (fired_quote < 0 || plan->cost_unknown)
+    return FALSE;
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote;
+
+      if (option->quote_index == fired_quote || !option->feasible || option->ruled_out ||
+          option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
+        continue;
+      quote = g_ptr_array_index (project->quotes, option->quote_index);
+      if (quote->offering != CP_OFFERING_BARE_METAL && quote->offering != CP_OFFERING_BARE_METAL_CLUSTER)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The most jobs whose answers on page 1 say what they are billed: the
+ * issue's memo of up to three jobs on its first page or two. */
+#define MEMO_BILLED_MAX_JOBS 3
+
+/* What the money buys, on page 1: "Billed: 14.50 CNY per GPU-hour × 8
+ * GPUs × 80 h = 9,280 CNY." and, when the quote states it, ", at the price
+ * valid to 31 January 2027" (appr22 finding 6: the unit price, the hours
+ * and the quote's expiry were on pages 2 and 3 only). For an option that
+ * is one rental: one machine, whose debugging and run are billed together
+ * (cp-estimate-cost.c), or a cluster without a debugging machine; with
+ * VAT included in its price, so that the product is the money counted.
+ * NULL otherwise, or when the price is not known. */
+static char *
+billed_sentence (const CpProject *project,
+                 const CpOption  *option,
+                 const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpSettings *settings = &project->settings;
+  const CpEstimate *e = &option->estimate;
+  double run_h = e->total_s / 3600.0, debug_h = e->debug_days * 24.0;
+  double hours, count, periods, rental;
+  g_autofree char *price = NULL, *what = NULL, *time = NULL, *money = NULL, *number = NULL;
+  g_autofree char *expiry = NULL, *sentence = NULL;
+  GDate valid;
+
+  if (!(quote->price > 0) || !cp_quote_prices_include_vat (quote, settings) ||
+      fabs (cp_quote_vat_factor (quote, settings) - 1) > 1e-9 || (e->nodes > 1 && debug_h > 0))
+    return NULL;
+  hours = e->nodes <= 1 && debug_h > 0 ? cp_quote_billed_hours (quote, settings, run_h + debug_h) : e->billed_hours;
+  if (!(hours > 0))
+    return NULL;
+  count = quote->price_unit == CP_PRICE_PER_GPU_HOUR ? e->gpus : MAX (e->nodes, 1);
+  periods = quote->price_unit == CP_PRICE_PER_NODE_MONTH ? hours / settings->hours_per_month : hours;
+  rental = quote->price * count * periods;
+  price = cp_words_unit_price (quote->price, quote->currency, quote->price_unit, lang);
+  number = cp_i18n_format_number (count, 0, lang);
+  what = quote->price_unit == CP_PRICE_PER_GPU_HOUR
+         /* TRANSLATORS: page 1's billed line: the GPUs rented */
+         ? g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s GPU", "%s GPUs", (gulong) count), number)
+         /* TRANSLATORS: page 1's billed line: the machines rented */
+         : g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s machine", "%s machines", (gulong) count), number);
+  g_free (number);
+  if (quote->price_unit == CP_PRICE_PER_NODE_MONTH)
+    {
+      number = cp_i18n_format_number (periods, periods == round (periods) ? 0 : 1, lang);
+      /* TRANSLATORS: page 1's billed line: months billed */
+      time = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s month", "%s months", (gulong) ceil (periods)), number);
+    }
+  else
+    {
+      number = cp_i18n_format_number (hours, hours == round (hours) ? 0 : 1, lang);
+      /* TRANSLATORS: hours billed; h is the symbol for hours */
+      time = g_strdup_printf (_("%s h"), number);
+    }
+  money = cp_i18n_format_money_whole (rental, quote->currency, lang);
+  /* TRANSLATORS: page 1: what the rental is billed: unit price × GPUs (or machines) × hours (or months) = money */
+  sentence = g_strdup_printf (_("Billed: %s × %s × %s = %s"), price, what, time, money);
+  if (quote->valid_until == NULL || !cp_schedule_parse_date (quote->valid_until, &valid))
+    return g_strconcat (sentence, _("."), NULL);
+  expiry = cp_i18n_format_iso_date (quote->valid_until, lang);
+  /* TRANSLATORS: page 1's billed line, then the last day the quote's price holds */
+  return g_strdup_printf (_("%s, at the price valid to %s."), sentence, expiry);
+}
+
 /* A deadline as a modifier, "the 14-day deadline": "the 14.0 days
  * deadline" read as a slip (approver 21). A whole number of days takes
  * no decimal; a part day keeps one. */
@@ -230,6 +327,7 @@ static char *
 range_words (const CpProject *project,
               const CpPlan    *plan,
               const CpOption  *option,
+              gboolean         overbooked,
               const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -248,6 +346,11 @@ range_words (const CpProject *project,
       if (unconfirmed != NULL)
         /* TRANSLATORS: the answer's range when cost and days do not vary, then why the choice is not firm (a sentence) */
         return g_strdup_printf (_("No range: the term and its price are fixed. %s"), unconfirmed);
+      /* Firm only on machines the vendor has not offered: the budget
+       * says so first (cp_report_overbooking_block_text()). */
+      if (overbooked)
+        /* TRANSLATORS: the answer's range when cost and days do not vary, for a job that shares a vendor's machines it does not offer enough of */
+        return g_strdup (_("Fixed term and price, no range; holds only if the vendor rents enough machines."));
       /* Short: three of the demo's seven answers say it on page 1. */
       return g_strdup (plan->verdict_robust
                        /* TRANSLATORS: the answer's range when cost and days do not vary */
@@ -266,6 +369,10 @@ range_words (const CpProject *project,
   if (unconfirmed != NULL)
     /* TRANSLATORS: the answer's range: the band of costs ("8,164–13,208 CNY"), the band of days, then why the choice is not firm (a sentence) */
     return g_strdup_printf (_("Range: %s, %s. %s"), money_band, days_band, unconfirmed);
+  if (overbooked)
+    /* TRANSLATORS: the answer's range: the band of costs, the band of days, for a job that shares a vendor's machines it does not offer enough of */
+    return g_strdup_printf (_("Range: %s, %s; holds only if the vendor rents enough machines."),
+                            money_band, days_band);
   return g_strdup_printf (plan->verdict_robust
                           /* TRANSLATORS: the answer's range: the band of costs ("8,164–13,208 CNY"), the band of days */
                           ? _("Range: %s, %s; the choice holds across it.")
@@ -283,9 +390,10 @@ answer_range (const CpProject *project,
               const CpPlan    *plan,
               const CpOption  *option,
               const CpJob     *job,
+              gboolean         overbooked,
               const char      *lang)
 {
-  g_autofree char *range = range_words (project, plan, option, lang);
+  g_autofree char *range = range_words (project, plan, option, overbooked, lang);
   const CpOption *late = plan->cost_unknown ? NULL
                          : cp_words_cheapest_late_option (plan, option->estimate.total_cost);
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -372,12 +480,32 @@ cp_report_quote_compared (const CpPlan *plan,
   return FALSE;
 }
 
+/* Whether job @job_index is among the jobs of @overbookings
+ * (cp_schedule_overbookings()). */
+static gboolean
+job_overbooked (GPtrArray *overbookings,
+                guint      job_index)
+{
+  for (guint i = 0; overbookings != NULL && i < overbookings->len; i++)
+    {
+      const CpOverbooking *o = g_ptr_array_index (overbookings, i);
+
+      for (guint j = 0; j < o->jobs->len; j++)
+        if (g_array_index (o->jobs, guint, j) == job_index)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 void
 cp_report_section_question (Doc              *doc,
                             JobResult        *results,
                             const CpSchedule *schedule)
 {
   const CpProject *project = doc->project;
+  /* The jobs whose machines the vendor does not offer enough of: their
+   * choice is not firm (the budget's first line says why). */
+  g_autoptr(GPtrArray) overbookings = schedule != NULL ? cp_schedule_overbookings (schedule, project) : NULL;
 
   cp_doc_heading (doc, doc->h1, _("Recommendation"), 60);
   /* Nothing to compare: said first and plainly, with what to add; the
@@ -431,7 +559,8 @@ cp_report_section_question (Doc              *doc,
           g_autofree char *answer = answer_cost (project, job, plan, option, span, doc->lang);
           /* Without a price to compare, there is no cost band to give. */
           g_autofree char *range = plan->cost_unknown ? g_strdup ("")
-                                   : answer_range (project, plan, option, job, doc->lang);
+                                   : answer_range (project, plan, option, job, job_overbooked (overbookings, j),
+                                                   doc->lang);
           /* A total the minimum term sets, not the job's use, says so
            * beside it: the approver pays for the term, not the days. */
           g_autofree char *minimum = plan->cost_unknown ? NULL : cp_words_minimum_term (project, option, doc->lang);
@@ -439,9 +568,16 @@ cp_report_section_question (Doc              *doc,
            * instead would cost (approver, 2 December); the last thing a
            * memo too long for its pages leaves out. */
           g_autofree char *next = doc->brief >= CP_REPORT_MEMO_BRIEF_NO_NEXT ? NULL : cp_words_cost_difference (project, plan, doc->lang);
+          /* What the money buys, where the term does not say it: what
+           * the approver signs for. A memo of many jobs leaves it to the
+           * chapters: the demo's seven took seven lines more of page 1,
+           * whose budget says by when to approve. */
+          g_autofree char *billed = plan->cost_unknown || minimum != NULL || project->jobs->len > MEMO_BILLED_MAX_JOBS
+                                    ? NULL : billed_sentence (project, option, doc->lang);
           g_autofree char *cost = plan->cost_unknown ? g_strdup (answer)
-                                  : g_strjoin (" ", answer, minimum != NULL ? minimum : range,
-                                               minimum != NULL ? range : next, minimum != NULL ? next : NULL, NULL);
+                                  : minimum != NULL ? g_strjoin (" ", answer, minimum, range, next, NULL)
+                                  : billed != NULL ? g_strjoin (" ", answer, billed, range, next, NULL)
+                                  : g_strjoin (" ", answer, range, next, NULL);
           g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
           /* R8: who runs bare metal for a team without an operations
            * engineer, in one line, whatever the room (issue 22). */
@@ -465,7 +601,17 @@ cp_report_section_question (Doc              *doc,
            * is the job chapter's: the memo answers in three lines. */
           if (price_check != NULL)
             cp_doc_paragraph_full (doc, doc->bold, price_check, 0, 1, NULL);
-          if (operations != NULL)
+          if (operations != NULL && operations_offers_switch (project, plan))
+            {
+              /* Said once, where the switch is offered. */
+              g_autofree char *uncovered =
+                /* TRANSLATORS: page 1, after R8's line offering another quote ("or take X (28,416 CNY more)"): the amount to approve holds the recommended option's cost only */
+                g_strdup_printf (C_("two sentences", "%s %s"), operations,
+                                 _("The amount to approve below does not cover that switch."));
+
+              cp_doc_paragraph_full (doc, doc->body, uncovered, 0, 1, NULL);
+            }
+          else if (operations != NULL)
             cp_doc_paragraph_full (doc, doc->body, operations, 0, 1, NULL);
           /* A memo that joins the lines sets the answers closer too:
            * 3 points under each of the demo's seven answers were the
@@ -482,18 +628,6 @@ cp_report_section_question (Doc              *doc,
           if (price_check != NULL)
             cp_doc_paragraph (doc, doc->bold, price_check);
         }
-    }
-
-  /* Jobs side by side on one quote that need more of its nodes than it
-   * offers, under their verdicts, which read as if each job had the
-   * vendor's one machine to itself (approver 20); the budget below
-   * counts the amount as if the vendor rented them all. */
-  if (schedule != NULL)
-    {
-      g_autofree char *short_of = cp_report_overbooking_memo_text (project, schedule, doc->lang);
-
-      if (short_of != NULL)
-        cp_doc_paragraph_full (doc, doc->small_bold, short_of, 0, 2, NULL);
     }
 
   /* A quote left out of every plan because it lacks a price, its network

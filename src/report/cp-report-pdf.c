@@ -101,14 +101,24 @@ lay_out_memo (Doc               *doc,
   {
     /* The sign-off never starts a page alone: the memo's last lines go
      * with it (approver, 3 December: the demo's Approval sat alone at the
-     * top of page 2). */
-    double keep = cp_report_approval_height (doc);
+     * top of page 2). On another page than the amount to approve, it
+     * says the amount again: the approver signs a page that states what
+     * is approved (issue 22; appr22 finding 2: the demo's amount on page
+     * 1, its sign-off on page 2). */
+    g_autofree char *amount = cp_report_signed_amount_text (doc, results, schedule);
     g_autoptr(GPtrArray) risks = cp_report_risk_lines (doc, results);
+    double keep = cp_report_approval_height (doc, doc->pages->len == doc->amount_page ? NULL : amount);
+    gboolean on_amount_page;
 
     cp_report_section_vendor_questions (doc, results, risks->len == 0 ? keep : 0);
     cp_report_section_risks (doc, risks, keep);
+    /* Its plain form stays on the amount's page where it fits there, as
+     * cp_doc_ensure() would keep it (the height holds the heading's
+     * space above). */
+    on_amount_page = doc->pages->len == doc->amount_page
+                     && doc->y + cp_report_approval_height (doc, NULL) <= doc->bottom;
+    cp_report_section_approval (doc, on_amount_page ? NULL : amount);
   }
-  cp_report_section_approval (doc);
 }
 
 /* The memo laid out on a scratch copy of @doc, shortened as @brief says,

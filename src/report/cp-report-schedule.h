@@ -68,13 +68,16 @@ char        *cp_report_overbooking_text (const CpProject  *project,
                                          const CpSchedule *schedule,
                                          const char       *lang);
 
-/* cp_report_overbooking_text() as page 1 says it under the jobs'
- * answers, which name the vendor each rents from: the jobs counted, not
- * named again ("5 jobs above run at the same time on A's offer: …"; the
- * demo's five names took three lines). NULL when no quote is short. */
-char        *cp_report_overbooking_memo_text (const CpProject  *project,
-                                              const CpSchedule *schedule,
-                                              const char       *lang);
+/* Page 1's condition on the amount when jobs side by side rent more of a
+ * quote than it offers: "Not approvable as planned: A, B run at the same
+ * time on V's offer, 5 machines from …, where it offers 1. Before
+ * approving, have V confirm 5 machines, or run the jobs one after
+ * another, earliest deadline first: …" with what that order does to the
+ * deadlines and the calendar's end (cp_schedule_place()). NULL when no
+ * quote is short. */
+char        *cp_report_overbooking_block_text (const CpProject  *project,
+                                               const CpSchedule *schedule,
+                                               const char       *lang);
 
 /* The project's timeline chart (cp-chart.h, CP_CHART_TIMELINE) in @lang:
  * every job's plan of @analysis placed on the calendar and drawn as the

@@ -62,7 +62,9 @@ void cp_report_section_job (Doc *doc, guint job_index, JobResult *result);
  * their values, ranges and sources. */
 void cp_report_section_assumptions (Doc *doc, JobResult *results);
 
-void cp_report_section_approval (Doc *doc);
+/* The sign-off block; with @amount (NULL: none), the amount it approves,
+ * under its heading, for a block on another page than the amount's. */
+void cp_report_section_approval (Doc *doc, const char *amount);
 
 /* cp-report-budget.c: the project's budget and calendar, the questions
  * for the vendors and the main risks, after the jobs' answers. The
@@ -106,6 +108,12 @@ GArray *cp_report_vendor_totals (const CpProject *project, const CpSchedule *sch
 char *cp_report_overbooking_sentence (const CpProject *project, const CpSchedule *schedule,
                                       const CpOverbooking *overbooking, const char *lang);
 
+/* Page 1's condition for one quote short of nodes, "Not approvable as
+ * planned: …" (cp_report_overbooking_block_text() joins every quote's),
+ * in @lang: the XML's words for it too. */
+char *cp_report_overbooking_block_sentence (const CpProject *project, const CpSchedule *schedule,
+                                            const CpOverbooking *overbooking, const char *lang);
+
 /* One question of the memo's list: what it asks and whom. */
 typedef struct {
   const char *kind;    /* its id in the XML report: "storage", "part-of-offer", "team", … */
@@ -148,6 +156,11 @@ void cp_report_section_risks (Doc *doc, GPtrArray *lines, double keep_height);
 
 /* The height of the approval block under its heading: what the memo's
  * last lines keep below them, so that it never starts a page alone. */
-double cp_report_approval_height (Doc *doc);
+double cp_report_approval_height (Doc *doc, const char *amount);
+
+/* The amount to approve as the sign-off block repeats it on a page of
+ * its own: "Approved by signing below: 287,922 CNY (…), VAT 30,659 CNY
+ * in it (13%: …; 6%: …)."; NULL when no job has a costed option. */
+char *cp_report_signed_amount_text (Doc *doc, JobResult *results, const CpSchedule *schedule);
 
 G_END_DECLS

@@ -371,7 +371,7 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans, co
     }
 
   /* Jobs side by side on one quote's offer needing more nodes than it
-   * has: page 1 warns of it under the amount to approve. */
+   * has: page 1's condition above the amount to approve, in its words. */
   {
     g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
 
@@ -380,7 +380,7 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans, co
         const CpOverbooking *overbooking = g_ptr_array_index (short_of, i);
         const CpQuote *quote = g_ptr_array_index (project->quotes, overbooking->quote_index);
         xmlNode *overbooked = xmlNewChild (node, NULL, BAD_CAST "overbooking", NULL);
-        g_autofree char *text = cp_report_overbooking_sentence (project, schedule, overbooking, lang);
+        g_autofree char *text = cp_report_overbooking_block_sentence (project, schedule, overbooking, lang);
         char count[16];
 
         xmlNewProp (overbooked, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));

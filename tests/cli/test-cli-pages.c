@@ -477,8 +477,10 @@ test_demo (void)
   RUN_OK ("demo", "demo.cplan");
   /* The approval heading, then the first heading after the memo: the Jobs
    * table, whose header row starts "Job Kind Model". */
-  check_demo ("en", "ApprovalRoleNameSignatureDate", "JobsJobKindModelSize", "For each job", 37);
-  check_demo ("zh_CN", "审批角色姓名签字日期", "任务任务类型模型规模", "每项任务", 32);
+  /* The sign-off's table header: on another page than the amount, the
+   * amount stands between it and the block's heading. */
+  check_demo ("en", "RoleNameSignatureDate", "JobsJobKindModelSize", "For each job", 37);
+  check_demo ("zh_CN", "角色姓名签字日期", "任务任务类型模型规模", "每项任务", 32);
   {
     static const char *const en[] = {
       "For: 12,968 CNY in total; for 30.0 days (",
@@ -505,13 +507,15 @@ test_demo (void)
     g_autofree char *en_memo = g_strndup (en, strstr (en, "Approval") - en);
     g_autofree char *zh_memo = g_strndup (zh, strstr (zh, "审批") - zh);
 
-    cp_test_assert_has (en_memo, "runatthesametimeon示例供应商A(ExamplevendorA)’soffer:5nodesfrom");
-    cp_test_assert_has (en_memo, "whereitoffers1.");
-    cp_test_assert_has (zh_memo, "共需5个节点，而该报价只提供1个。");
-    /* Said under the verdicts, before the budget, which an approver
-     * read as if each job had the one machine to itself (approver 20). */
-    g_assert_true (strstr (en_memo, "whereitoffers1.") < strstr (en_memo, "Budgetandcalendar"));
-    g_assert_true (strstr (zh_memo, "而该报价只提供1个。") < strstr (zh_memo, "预算与日程"));
+    cp_test_assert_has (en_memo, "need5of示例供应商A(ExamplevendorA)’smachinesatoncefrom");
+    cp_test_assert_has (en_memo, ";itoffers1.");
+    cp_test_assert_has (zh_memo, "同时需要示例供应商A(ExamplevendorA)的5台机器，而它只提供1台。");
+    /* Said first in the budget, as the condition the amount rests on
+     * (appr22 finding 3: the verdicts' last line read as advice). */
+    g_assert_true (strstr (en_memo, "Budgetandcalendar") < strstr (en_memo, ";itoffers1."));
+    g_assert_true (strstr (en_memo, ";itoffers1.") < strstr (en_memo, "Amounttoapprove:"));
+    g_assert_true (strstr (zh_memo, "预算与日程") < strstr (zh_memo, "而它只提供1台。"));
+    g_assert_true (strstr (zh_memo, "而它只提供1台。") < strstr (zh_memo, "申请批准金额："));
   }
 
 }

@@ -86,7 +86,8 @@ flowing_text (const char *pdf)
   return cp_test_squeeze (body->str);
 }
 
-/* Checks every "a days = b … + c …" of @text (squeezed: "1.01days=0.66
+/* Checks every "a days = b … + c …" or "a h = b h of run + …" of @text
+ * (a calendar under two days is said in hours) (squeezed: "1.01days=0.66
  * daysofrun+0.35daysofdebugging.", "1.01天=运行0.66天+调试0.35天。"),
  * each part the first figure between its "=" or "+" and the next one; the
  * sentence ends at a full stop that is no decimal point or at the
@@ -94,7 +95,7 @@ flowing_text (const char *pdf)
 static guint
 check_sums (const char *text)
 {
-  g_autoptr(GRegex) sum = g_regex_new ("([0-9][0-9,]*(?:\\.[0-9]+)?)(?:days|天)=(.*?)(?:\\.(?![0-9])|。|\\(|（)",
+  g_autoptr(GRegex) sum = g_regex_new ("([0-9][0-9,]*(?:\\.[0-9]+)?)(?:days|天|h|小时)=(?=[0-9.,]+(?:days|h)of|运行|调试|迁移)(.*?)(?:\\.(?![0-9])|。|\\(|（)",
                                        0, 0, NULL);
   g_autoptr(GRegex) figure = g_regex_new ("[0-9][0-9,]*(?:\\.[0-9]+)?", 0, 0, NULL);
   g_autoptr(GMatchInfo) match = NULL;

@@ -219,7 +219,7 @@ test_timeline_present_size (void)
  * the first day (whose "01-25" shows when its full date has a line of its
  * own), not to the deadline's day 40 (four more ticks), four
  * times the work's span away; the deadline points past the edge with its
- * last day and an arrow, "due 03-05 →", in the second job's row, where
+ * last day and an arrow, "due 5 Mar →", in the second job's row, where
  * the cost line (at most 10,000 there until day 5, then above 15,000)
  * does not pass. */
 static void
@@ -264,11 +264,11 @@ test_timeline_axis (void)
     {
       const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
 
-      /* "MM-DD" (5 bytes): a weekly tick; "due 03-05 →": the deadline's
+      /* "MM-DD" (5 bytes): a weekly tick; "due 5 Mar →": the deadline's
        * last day in the second row, past the plot's edge. */
       if (box->shown_bytes == strlen ("02-01"))
         ticks++;
-      if (box->shown_bytes == strlen ("due 03-05 →") && box->x > 512 && fabs (box->y - second_row) < 20)
+      if (box->shown_bytes == strlen ("due 5 Mar →") && box->x > 512 && fabs (box->y - second_row) < 20)
         dates++;
     }
   g_assert_cmpuint (ticks, >=, 1);
@@ -376,8 +376,10 @@ test_timeline_one_job_axis (void)
  * February 2027; job two runs 15 days, so the plot reaches day 15 and the
  * mark is inside it, with room after it in job one's row. The mark is on
  * the midnight line after 5 February, the 6 February gridline: it reads
- * "due 02-05", its last day (walkthrough 20: "2026-12-10" by the "12-11"
- * line), as every mark does (approver 21: "end of 01-24" beside "02-10").
+ * "due 5 Feb" ("2月5日截止" in Chinese, where "截至 02-05" was no date a
+ * Chinese reader writes), its last day (walkthrough 20: "2026-12-10" by
+ * the "12-11" line), as every mark does (approver 21: "end of 01-24"
+ * beside "02-10").
  * Then job one runs the whole 12 days and job two 12 too: the mark is at
  * the bar's end with no room either side, and its date is there all the
  * same (the English report had none where the Chinese had one). Drawn as
@@ -388,7 +390,8 @@ test_timeline_deadline_date (void)
   static const struct {
     const char *lang;
     const char *mark;
-  } langs[] = { { "en", "due 02-05" }, { "zh_CN", "截至 02-05" } };
+    const char *legend;
+  } langs[] = { { "en", "due 5 Feb", "5 Feb 2027" }, { "zh_CN", "2月5日截止", "2027年2月5日" } };
   g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
 
   if (pdftotext == NULL)
@@ -432,7 +435,7 @@ test_timeline_deadline_date (void)
                                    &status, NULL));
       g_assert_true (g_spawn_check_wait_status (status, NULL));
       /* The legend names the one deadline's last day in full. */
-      g_assert_nonnull (strstr (out, "2027-02-05"));
+      g_assert_nonnull (strstr (out, langs[l].legend));
       g_assert_nonnull (strstr (out, langs[l].mark));
       g_unlink (path);
       cp_schedule_free (schedule);
@@ -443,7 +446,7 @@ test_timeline_deadline_date (void)
  * day, the axis running to it: never at the axis's end, where it read as
  * met on the day (approver 21). From 25 January 2027 two jobs run 10
  * days; the first has a 14-day deadline, whose last day is 7 February,
- * 1.4 times the work's span: its mark is within the plot, "due 02-07"
+ * 1.4 times the work's span: its mark is within the plot, "due 7 Feb"
  * with no arrow, and the weekly tick of 8 February ("02-08", day 14) is
  * on the axis, which a plot ending at day 10.3 would not reach. */
 static void
@@ -485,8 +488,8 @@ test_timeline_near_deadline (void)
     {
       const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
 
-      marks += box->shown_bytes == strlen ("due 02-07") && fabs (box->y - first_row) < 20;
-      arrows += box->shown_bytes == strlen ("due 02-07 →");
+      marks += box->shown_bytes == strlen ("due 7 Feb") && fabs (box->y - first_row) < 20;
+      arrows += box->shown_bytes == strlen ("due 7 Feb →");
       ticks += box->shown_bytes == strlen ("02-08");
     }
   g_assert_cmpuint (marks, ==, 1);
@@ -494,6 +497,57 @@ test_timeline_near_deadline (void)
   /* 01-25, 02-01 and 02-08: a plot ending at day 10.3 has no room for
    * the third. */
   g_assert_cmpuint (ticks, ==, 3);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  cp_schedule_free (schedule);
+}
+
+/* Every row's name in one form: 360 points wide, the names' column is
+ * 0.28 × 360 = 101 points, too narrow for "70B 全参数微调 (70B
+ * full fine-tune)" whole; then "数据清洗与分词 (Data cleaning)", which fits, loses its
+ * bracket too, as the long one does: the zh Gantt read one row with its
+ * English beside rows without, and broke "7B QLoRA 微调 (7B QLoRA fine-" /
+ * "tune)" over two lines (appr22 finding 18). */
+static void
+test_timeline_names_one_form (void)
+{
+  static const char *const names[] = { "70B 全参数微调 (70B full fine-tune)", "数据清洗与分词 (Data cleaning)" };
+  static const char *const shown[] = { "70B 全参数微调", "数据清洗与分词" };
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0,
+                      .phase_days = { 0, 0, 10 }, .phase_cost = { 0, 0, 10000 } };
+  CpScheduleJob b = { .after = -1, .planned = TRUE, .quote_index = 0,
+                      .phase_days = { 0, 0, 5 }, .phase_cost = { 0, 0, 5000 } };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 360, 200);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  g_autoptr(CpChartData) data = NULL;
+  CpSchedule *schedule;
+  guint found[G_N_ELEMENTS (shown)] = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      CpJob *job = cp_job_new (CP_TASK_DEBUG);
+
+      g_free (job->name);
+      job->name = g_strdup (names[i]);
+      cp_project_add_job (project, job);
+    }
+  schedule = place_two (&a, &b);
+  data = cp_chart_data_new_timeline (project, schedule, "zh_CN");
+  cp_chart_draw_full (cr, 360, 200, CP_CHART_STYLE_PRINT, data, boxes);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+      for (guint n = 0; n < G_N_ELEMENTS (shown); n++)
+        found[n] += box->shown_bytes == strlen (shown[n]);
+      g_assert_cmpuint (box->shown_bytes, !=, strlen (names[1]));
+    }
+  /* Each name's first form is drawn (a box as long as it), the short
+   * name's whole form never. */
+  for (guint n = 0; n < G_N_ELEMENTS (shown); n++)
+    g_assert_cmpuint (found[n], >=, 1);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   cp_schedule_free (schedule);
@@ -513,5 +567,6 @@ main (int    argc,
   g_test_add_func ("/chart-timeline/one-job-axis", test_timeline_one_job_axis);
   g_test_add_func ("/chart-timeline/deadline-date", test_timeline_deadline_date);
   g_test_add_func ("/chart-timeline/near-deadline", test_timeline_near_deadline);
+  g_test_add_func ("/chart-timeline/names-one-form", test_timeline_names_one_form);
   return g_test_run ();
 }

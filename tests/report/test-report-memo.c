@@ -573,9 +573,13 @@ assert_demo_page_one (const char        *pdf,
   if (w == &demo_chinese)
     cp_test_assert_has (one, w->byline);
   cp_test_assert_has (one, w->question);
-  /* Every job of the demo has a next option. */
+  /* Every job of the demo has a next option. The English memo, longer,
+   * gives those lines up last (CP_REPORT_MEMO_BRIEF_NO_NEXT) to the
+   * budget's condition that five jobs share 示例供应商 A's one machine
+   * (six lines, report-signing's overbooking-blocks), which the amount
+   * rests on. */
   g_assert_cmpuint (cp_test_count (one, w->answer), ==, 7);
-  g_assert_cmpuint (cp_test_count (one, w->next), ==, 7);
+  g_assert_cmpuint (cp_test_count (one, w->next), ==, w == &demo_chinese ? 7 : 0);
   cp_test_assert_has (one, w->note_first);
   cp_test_assert_has (one, w->note_last);
   cp_test_assert_lacks (two, w->note_last);

@@ -319,6 +319,248 @@ test_walk (void)
     }
 }
 
+/* The approver's own project of 4 December (appr22): a Qwen2.5 72B LoRA
+ * on 2B tokens within 10 days from 11 January 2027; one 8 × H800 bare
+ * machine at 14.50 CNY per GPU-hour, price valid to 31 January 2027, and
+ * up to 4 nodes of 8 × A800 as a container cluster at 32,000 CNY per
+ * node-month with a 2,000 CNY network fee per node-month and a 5,000 CNY
+ * setup fee, valid to 15 February 2027. */
+static void
+make_own (const char *file)
+{
+  RUN_OK ("new", file, "--name", "Qwen 72B LoRA fine-tune", "--start", "2027-01-11");
+  RUN_OK ("add-job", file, "--name", "72B LoRA support-bot", "--model", "qwen2.5-72b", "--task", "lora",
+          "--tokens", "2B", "--seq-len", "4096", "--lora-rank", "16", "--deadline-days", "10");
+  RUN_OK ("add-quote", file, "--vendor", "Shenzhen Yunsuan", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "14.50", "--valid-until", "2027-01-31", "--offering", "bare-metal");
+  RUN_OK ("add-quote", file, "--vendor", "Guangzhou Suanli Cloud", "--gpu", "a800", "--gpus-per-node", "8",
+          "--nodes", "4", "--price-per-node-month", "32000", "--network", "roce", "--nics", "4", "--nic-gbps", "200",
+          "--network-fee-per-node-month", "2000", "--setup-fee", "5000", "--valid-until", "2027-02-15",
+          "--offering", "container-cluster");
+}
+
+/* Page 1 of the approver's own project. R8 offers the container cluster
+ * instead of the bare machine, "or take Guangzhou Suanli Cloud (27,720 CNY
+ * more)": by hand, its one node bills a month, 32,000 CNY, + the 5,000
+ * setup fee = 37,000, against the machine's 9,280 CNY (14.50 × 8 GPUs ×
+ * 80 h), 27,720 more. The amount to approve holds the machine's cost
+ * only, which page 1 says once, where the switch is offered (appr22
+ * finding 4). Page 1 says what the money buys and by when (finding 6):
+ * 14.50 CNY × 8 GPUs × 80 h = 9,280 CNY, the whole total, at the price
+ * valid to 31 January 2027, the day to approve by (or, once that day is
+ * past, that the vendor must confirm the price). */
+static void
+test_own_page_one (void)
+{
+  static const struct { const char *lang, *switch_offered, *uncovered, *billed, *approve_by, *held; } words[] = {
+    { "en", "or take Guangzhou Suanli Cloud (27,720 CNY more).",
+      "The amount to approve below does not cover that switch.",
+      "Billed: 14.50 CNY per GPU-hour × 8 GPUs × 80 h = 9,280 CNY, at the price valid to 31 January 2027.",
+      "Approve by 31 January 2027, the last day Shenzhen Yunsuan’s price holds.",
+      "Shenzhen Yunsuan’s price held to 31 January 2027 only: have the vendor confirm it before approving." },
+    { "zh_CN", "或改选Guangzhou Suanli Cloud（多 ¥27,720）。", "下方的申请批准金额不含改选的费用。",
+      "计费：14.50 元/卡·时 × 8 块 GPU × 80 小时 = ¥9,280，按有效期至 2027年1月31日的报价。",
+      "请在 2027年1月31日前批准，Shenzhen Yunsuan 的报价有效期到这一天为止。",
+      "Shenzhen Yunsuan 的报价有效期只到 2027年1月31日：批准前请供应商确认价格。" },
+  };
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  gboolean price_holds = g_date_time_get_year (now) * 10000 + g_date_time_get_month (now) * 100
+                         + g_date_time_get_day_of_month (now) <= 20270131;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_own ("own.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("own-%s.pdf", words[l].lang);
+      g_autofree char *first = NULL, *all = NULL;
+      g_autofree char *both = g_strconcat (words[l].switch_offered, words[l].uncovered, NULL);
+
+      RUN_OK ("report", "own.cplan", "--lang", words[l].lang, "--pdf", pdf);
+      first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+      all = report_pdf_unbulleted (tmp_dir, pdf, 0);
+      cp_test_assert_has (first, both);
+      g_assert_cmpuint (cp_test_count (all, words[l].uncovered), ==, 1);
+      cp_test_assert_has (first, words[l].billed);
+      cp_test_assert_has (first, price_holds ? words[l].approve_by : words[l].held);
+    }
+}
+
+/* The page holding @pdf's sign-off: its "Approved by" row, a line that
+ * is the role alone (no name is set); 0 if none. "批准" is in the
+ * amount's own words too. */
+static guint
+sign_off_page (const char *pdf,
+               const char *approved_by)
+{
+  guint n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
+
+  for (guint p = 1; p <= n_pages; p++)
+    {
+      g_autoptr(GPtrArray) lines = cp_test_pdf_page_lines (tmp_dir, pdf, p);
+
+      for (guint i = 0; i < lines->len; i++)
+        if (g_str_equal (g_ptr_array_index (lines, i), approved_by))
+          return p;
+    }
+  return 0;
+}
+
+/* The approver signs a page that states what is approved (issue 22: "the
+ * sign-off block on the same page"; appr22 finding 2). The demo's seven
+ * jobs put the sign-off on page 2, the amount on page 1: the block says
+ * the amount again, with its VAT, and that page 1's condition stands.
+ * By hand (appr22): the jobs' tops add up to 261,747 CNY, + 10% = 26,175,
+ * 287,922 to approve; its VAT 30,659 CNY. The one-job project's sign-off
+ * is on page 1 with the amount, which it does not repeat. */
+static void
+test_sign_where_the_amount_is (void)
+{
+  static const struct { const char *lang, *approved_by, *amount, *vat, *condition; } words[] = {
+    { "en", "Approved by", "Amount to approve: 287,922 CNY (the top of the range + 10% contingency, 26,175 CNY).",
+      "VAT in it: 30,659 CNY (13%: 28,271 CNY; 6%: 2,388 CNY).", "Not approvable until the condition on page 1 is met." },
+    { "zh_CN", "批准", "申请批准金额：¥287,922（区间上限 + 10% 不可预见费 ¥26,175）。",
+      "其中增值税：¥30,659（13%：¥28,271；6%：¥2,388）。", "第 1 页所列条件满足之前不可批准。" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("demo", "sign-demo.cplan");
+  make_own ("sign-own.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *demo_pdf = g_strdup_printf ("sign-demo-%s.pdf", words[l].lang);
+      g_autofree char *own_pdf = g_strdup_printf ("sign-own-%s.pdf", words[l].lang);
+      g_autofree char *signed_page = NULL, *own_first = NULL;
+      guint page;
+
+      RUN_OK ("report", "sign-demo.cplan", "--lang", words[l].lang, "--pdf", demo_pdf);
+      page = sign_off_page (demo_pdf, words[l].approved_by);
+      g_assert_cmpuint (page, ==, 2);
+      signed_page = cp_test_pdf_text (tmp_dir, demo_pdf, page, FALSE);
+      cp_test_assert_has (signed_page, words[l].amount);
+      cp_test_assert_has (signed_page, words[l].vat);
+      cp_test_assert_has (signed_page, words[l].condition);
+
+      RUN_OK ("report", "sign-own.cplan", "--lang", words[l].lang, "--pdf", own_pdf);
+      g_assert_cmpuint (sign_off_page (own_pdf, words[l].approved_by), ==, 1);
+      own_first = cp_test_pdf_text (tmp_dir, own_pdf, 1, FALSE);
+      cp_test_assert_lacks (own_first, words[l].vat);
+    }
+}
+
+/* The colour cp_doc_heading() sets every heading in, (0.08, 0.20, 0.40),
+ * as pdftohtml writes a font's colour. */
+#define HEADING_COLOUR "#143366"
+
+/* No page of @pdf ends with a heading: the lowest line of text of each
+ * page's body (between its header and footer rules) is not in the
+ * headings' colour, read from the PDF's layout (pdftohtml's positions
+ * and fonts). Headings of every kind are drawn by cp_doc_heading(). */
+static void
+assert_no_heading_at_foot (const char *pdf)
+{
+  g_autofree char *xml = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftohtml", "-xml", "-i", "-q", "-stdout",
+                                                                          pdf, NULL });
+  g_autoptr(GRegex) font_re = g_regex_new ("<fontspec id=\"(\\d+)\"[^>]*color=\"(#[0-9a-f]+)\"", 0, 0, NULL);
+  g_autoptr(GRegex) text_re = g_regex_new ("<text top=\"([0-9.]+)\"[^>]*font=\"(\\d+)\">(.*?)</text>", 0, 0, NULL);
+  g_autoptr(GHashTable) heading_fonts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_auto(GStrv) pages = NULL;
+  g_autoptr(GMatchInfo) match = NULL;
+  guint n_headings = 0;
+
+  g_regex_match (font_re, xml, 0, &match);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *colour = g_match_info_fetch (match, 2);
+
+      if (g_str_equal (colour, HEADING_COLOUR))
+        g_hash_table_add (heading_fonts, g_match_info_fetch (match, 1));
+    }
+  g_clear_pointer (&match, g_match_info_unref);
+  pages = g_strsplit (xml, "<page ", -1);
+  /* pages[0] is the document's head; A4 at pdftohtml's 1.5 scale is
+   * 1263 high: the header sits above 70, the footer below 1180. */
+  for (guint p = 1; pages[p] != NULL; p++)
+    {
+      double lowest = -1;
+      gboolean heading_lowest = FALSE;
+
+      g_regex_match (text_re, pages[p], 0, &match);
+      for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+        {
+          g_autofree char *top_text = g_match_info_fetch (match, 1);
+          g_autofree char *font = g_match_info_fetch (match, 2);
+          double top = g_ascii_strtod (top_text, NULL);
+          gboolean heading = g_hash_table_contains (heading_fonts, font);
+
+          n_headings += heading;
+          if (top < 70 || top > 1180)
+            continue;
+          if (top > lowest + 0.5)
+            {
+              lowest = top;
+              heading_lowest = heading;
+            }
+          else if (top > lowest - 0.5)
+            heading_lowest &= heading;
+        }
+      g_clear_pointer (&match, g_match_info_unref);
+      if (heading_lowest)
+        g_error ("%s: page %u ends with a heading", pdf, p);
+    }
+  /* The check saw the headings it looks for. */
+  g_assert_cmpuint (n_headings, >, 10);
+}
+
+/* Issue 22: "no heading is left at a page's foot". The demo's 28 pages
+ * (English) and 25 (Chinese), and the one-job project's five, every kind
+ * of heading (the memo's, the chapters' and their sections', the
+ * appendix's) checked on the PDF's layout (appr22: the English demo's
+ * page 25 ended with "Reasons", its text on page 26). */
+static void
+test_no_heading_at_foot (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+  g_autofree char *pdftohtml = g_find_program_in_path ("pdftohtml");
+
+  if (!cp_test_have_poppler () || pdftohtml == NULL)
+    {
+      g_test_skip ("pdftotext, pdfinfo or pdftohtml is not installed");
+      return;
+    }
+  RUN_OK ("demo", "heads-demo.cplan");
+  make_own ("heads-own.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autofree char *demo_pdf = g_strdup_printf ("heads-demo-%s.pdf", langs[l]);
+      g_autofree char *own_pdf = g_strdup_printf ("heads-own-%s.pdf", langs[l]);
+
+      RUN_OK ("report", "heads-demo.cplan", "--lang", langs[l], "--pdf", demo_pdf);
+      RUN_OK ("report", "heads-own.cplan", "--lang", langs[l], "--pdf", own_pdf);
+      assert_no_heading_at_foot (demo_pdf);
+      assert_no_heading_at_foot (own_pdf);
+    }
+  {
+    /* The chapters' calendars in one unit and to a tenth (appr22 item
+     * 16: "10.516 days = 0.010 days of run + 0.006 days of debugging +
+     * 10.500 days …"): a whole offer's migration, 7.5 working days at 5 a
+     * week, is 10.5 calendar days, and the run and debugging of minutes
+     * beside it are said apart; no day count has three decimals. */
+    g_autofree char *all = cp_test_pdf_text (tmp_dir, "heads-demo-en.pdf", 0, FALSE);
+    g_autoptr(GRegex) thousandths = g_regex_new ("[0-9]\\.[0-9]{3,}days", 0, 0, NULL);
+
+    cp_test_assert_has (all, "Its calendar: 10.5 days of moving to the cluster (migration, R8). The run and debugging take");
+    g_assert_false (g_regex_match (thousandths, all, 0, NULL));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -333,6 +575,9 @@ main (int    argc,
   g_test_add_func ("/report-pages/firm-once", test_firm_once);
   g_test_add_func ("/report-pages/one-way", test_one_way);
   g_test_add_func ("/report-pages/walk", test_walk);
+  g_test_add_func ("/report-pages/own-page-one", test_own_page_one);
+  g_test_add_func ("/report-pages/sign-where-the-amount-is", test_sign_where_the_amount_is);
+  g_test_add_func ("/report-pages/no-heading-at-foot", test_no_heading_at_foot);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

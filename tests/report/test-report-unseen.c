@@ -321,7 +321,7 @@ typedef struct {
 } Words;
 
 static const Words english = {
-  "en", "Planned cost (CNY)", "Spent so far", "Deadline 2027-03-30",
+  "en", "Planned cost (CNY)", "Spent so far", "Deadline 30 Mar 2027",
   "1 云厂商甲 — 8×H800 单机 1 Yes LoRA, full recompute", "Yes As configured",
   "15.00 CNY per GPU-hour", "45,000 CNY per node-month",
   "None is present: one machine holds the job in memory and finishes it in time, and no cluster costs less.",
@@ -331,7 +331,7 @@ static const Words english = {
 };
 
 static const Words chinese = {
-  "zh_CN", "计划累计费用（元）", "累计支出", "截止期限 2027-03-30",
+  "zh_CN", "计划累计费用（元）", "累计支出", "截止期限 2027年3月30日",
   "1 云厂商甲 — 8×H800 单机 1 是 LoRA、完全重计算", "是 按当前配置",
   "15.00 元/卡·时", "45,000 元/台·月",
   "均未出现：单机显存放得下任务、能按时完成，且没有比它更便宜的集群。",
