@@ -15,6 +15,7 @@
 #include "report/cp-reason-text.h"
 #include "cp-picker-row.h"
 #include "cp-quote-editor.h"
+#include "store/cp-gpu-match.h"
 #include "store/cp-quote-offer.h"
 
 enum {
@@ -375,7 +376,9 @@ update_vendor_hint (CpQuoteEditor *self)
 
 /* A cluster offering with the single node a new quote starts with: the
  * count is the user's to type (a value is never changed behind them), so
- * the row says what a cluster needs instead of "1 for a single machine". */
+ * the row says what a cluster needs instead of "1 for a single machine";
+ * with its nodes typed, what the count is (walkthrough 22: "1 for a
+ * single machine" under a 4-node cluster's count). */
 static void
 update_nodes_hint (CpQuoteEditor *self)
 {
@@ -385,9 +388,10 @@ update_nodes_hint (CpQuoteEditor *self)
 
   if (row == NULL)
     return;
-  set_row_hint (row, cluster_offering && self->quote->nodes_available < 2
-                     ? _("A cluster has 2 nodes or more: type how many the vendor offers")
-                     : NULL, TRUE);
+  if (cluster_offering && self->quote->nodes_available < 2)
+    set_row_hint (row, _("A cluster has 2 nodes or more: type how many the vendor offers"), TRUE);
+  else
+    set_row_hint (row, cluster_offering ? _("The vendor’s node count") : NULL, FALSE);
 }
 
 static void
@@ -410,6 +414,22 @@ update_term_hint (CpQuoteEditor *self)
     set_row_hint (row, cp_quote_minimum_term_is_assumed (self->quote)
                        ? _("Not stated: one month is billed, as the price is per node-month; 1 if the vendor bills by the hour")
                        : NULL, FALSE);
+}
+
+/* Under the GPU, the variant a family's name is taken as: the catalogue
+ * has "Ascend 910B2 64GB" and a vendor writes "910B" (walkthrough 22
+ * guessed; the report says "910B taken as the 910B2"). */
+static void
+update_gpu_variant (CpQuoteEditor *self)
+{
+  g_autofree char *family = NULL;
+  g_autofree char *variant = NULL;
+  g_autofree char *said = NULL;
+
+  if (g_strcmp0 (self->quote->gpu.id, "custom") != 0 && cp_gpu_match_variant (&self->quote->gpu, &family, &variant))
+    /* TRANSLATORS: under a quote's GPU: "A plain “910B” is taken as the 910B2" */
+    said = g_strdup_printf (_("A plain “%s” is taken as the %s"), family, variant);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->gpu_row), said != NULL ? said : "");
 }
 
 /* Under Offer, where its name says other GPUs than the quote's fields:
@@ -452,6 +472,7 @@ load_rows (CpQuoteEditor *self,
   self->loading = TRUE;
 
   show_choice (self->gpu_row, self->quote->gpu.id, self->quote->gpu.name);
+  update_gpu_variant (self);
   show_choice (self->link_row, self->quote->intra_link.id, self->quote->intra_link.name);
   /* A quote's fabric shows as the preset it is ("4 × 200 Gb/s RoCE"),
    * so that the picker does not read as if none fitted. */

@@ -403,6 +403,45 @@ cp_test_gui_type_text (CpFieldRow *row,
   cp_test_gui_spin ();
 }
 
+CpQuote *
+cp_test_gui_add_quote (CpWindow *window)
+{
+  CpProject *project = cp_window_get_project (window);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-quote", NULL));
+  cp_test_gui_spin ();
+  return g_ptr_array_index (project->quotes, project->quotes->len - 1);
+}
+
+void
+cp_test_gui_search_pick (CpPickerRow *row,
+                         const char  *words)
+{
+  GtkDropDown *drop_down = cp_picker_row_get_drop_down (row);
+  GtkWidget *popover;
+  GtkWidget *search;
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (gtk_widget_get_first_child (GTK_WIDGET (drop_down))), TRUE);
+  popover = cp_test_gui_find_of_type (GTK_WIDGET (drop_down), GTK_TYPE_POPOVER);
+  g_assert_nonnull (popover);
+  cp_test_gui_wait_frames (popover, 2);
+  search = cp_test_gui_find_of_type (popover, GTK_TYPE_SEARCH_ENTRY);
+  g_assert_nonnull (search);
+  gtk_editable_set_text (GTK_EDITABLE (search), words);
+  cp_test_gui_spin ();
+  g_signal_emit_by_name (search, "activate");
+  cp_test_gui_spin ();
+  g_assert_false (gtk_widget_get_visible (popover));
+}
+
+const char *
+cp_test_gui_row_subtitle (gpointer row)
+{
+  const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+
+  return subtitle != NULL ? subtitle : "";
+}
+
 CpWindow *
 cp_test_gui_demo_window (CpApplication *app)
 {

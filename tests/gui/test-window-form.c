@@ -639,6 +639,63 @@ test_sign_off_focus_on_report_page (void)
   cp_test_gui_close_window (window);
 }
 
+/* Walkthrough 22: the offer "4 nodes x 8 Ascend 910B, RoCE 200G" on a
+ * quote of one node of 8 A100s said nothing, where "8x H800" was pointed
+ * out. Its nodes, GPUs a node and Ascend model are read as the H800's
+ * are; "910B" found in the GPU list picks the 910B2, which the row says;
+ * the offer then agrees, written in either language. A cluster's node
+ * count says what it is, not "1 for a single machine". */
+static void
+test_offer_ascend_cluster (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  CpQuote *quote = cp_test_gui_add_quote (window);
+  CpFieldRow *offer = cp_quote_editor_get_row (editor, "offer-name");
+  CpFieldRow *nodes = cp_quote_editor_get_row (editor, "nodes-available");
+  CpPickerRow *gpu = cp_quote_editor_get_gpu_row (editor);
+
+  cp_test_gui_search_pick (gpu, "A100 80");
+  g_assert_cmpstr (quote->gpu.id, ==, "a100-80g");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu), ==, "");
+  cp_test_gui_type_text (offer, "4 nodes x 8 Ascend 910B, RoCE 200G");
+  g_assert_cmpstr (quote->offer_name, ==, "4 nodes x 8 Ascend 910B, RoCE 200G");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
+                   "The offer says 4 nodes x 8 Ascend 910B, the fields below 1 × 8 × NVIDIA A100 80GB SXM4: "
+                   "check which is right");
+
+  /* The GPU right, the nodes still 1: said, with the nodes. */
+  cp_test_gui_search_pick (gpu, "910B");
+  g_assert_cmpstr (quote->gpu.id, ==, "ascend-910b");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu), ==, "A plain “910B” is taken as the 910B2");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
+                   "The offer says 4 nodes x 8 Ascend 910B, the fields below 1 × 8 × Huawei Ascend 910B2 64GB: "
+                   "check which is right");
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering"))),
+                              CP_OFFERING_BARE_METAL_CLUSTER);
+  cp_test_gui_spin ();
+  cp_test_gui_type_text (nodes, "4");
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (nodes), ==, "The vendor’s node count");
+
+  /* The same offer as a Chinese vendor writes it, and the whole offer's
+   * 32 GPUs: they agree; 2 nodes do not. */
+  cp_test_gui_type_text (offer, "4台×8卡 昇腾910B 集群");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
+  cp_test_gui_type_text (offer, "32 × Ascend 910B");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
+  cp_test_gui_type_text (offer, "2 nodes of 8 910B");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
+                   "The offer says 2 nodes of 8 910B, the fields below 4 × 8 × Huawei Ascend 910B2 64GB: "
+                   "check which is right");
+
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -657,6 +714,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-form/cluster-network-rows", test_cluster_network_rows);
   g_test_add_func ("/gui/window-form/day-price-bills-whole-days", test_day_price_bills_whole_days);
   g_test_add_func ("/gui/window-form/sign-off-focus-on-report-page", test_sign_off_focus_on_report_page);
+  g_test_add_func ("/gui/window-form/offer-ascend-cluster", test_offer_ascend_cluster);
 
   return g_test_run ();
 }
