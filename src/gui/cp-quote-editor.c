@@ -432,6 +432,22 @@ update_gpu_variant (CpQuoteEditor *self)
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->gpu_row), said != NULL ? said : "");
 }
 
+/* Memory per GPU in the unit the plan counts it in (the project's
+ * memory unit, cp_settings_gpu_memory_bytes()): the datasheet's "80GB"
+ * is typed as 80 and planned as 80 GiB, which the results print; the form
+ * said "80 GB" beside the results' "80.0 GiB" (walkthrough 22). */
+static void
+update_memory_unit (CpQuoteEditor *self)
+{
+  CpFieldRow *row = cp_quote_editor_get_row (self, "gpu-memory");
+  gboolean gib = self->project->settings.memory_unit == CP_MEMORY_UNIT_GIB;
+
+  if (row == NULL)
+    return;
+  cp_field_row_set_unit (row, gib ? _("GiB") : _("GB"));
+  set_row_hint (row, gib ? _("The datasheet’s figure, counted in GiB as frameworks report it") : NULL, FALSE);
+}
+
 /* Under Offer, where its name says other GPUs than the quote's fields:
  * such a quote was priced and planned as the fields say with no word
  * (issue 26, a lead in a meeting). */
@@ -493,6 +509,7 @@ load_rows (CpQuoteEditor *self,
   update_offer_hint (self);
   update_vendor_hint (self);
   update_nodes_hint (self);
+  update_memory_unit (self);
   /* One machine has no network between nodes: its section goes, its values
    * stay in the quote (and the file) for when a second node comes. The node
    * count alone decides, not cp_quote_is_cluster(): a new quote's network is
