@@ -340,38 +340,45 @@ update_price_hint (CpQuoteEditor *self)
   set_row_hint (row, hint, !plausible);
 }
 
-/* Said where the currency is typed: the quote leaves the ranking. */
-static void
-update_currency_hint (CpQuoteEditor *self)
+/* Under the form's row @name, the warning @format says when @condition
+ * holds; else the field's own subtitle. */
+static void G_GNUC_PRINTF (4, 5)
+set_hint_when (CpQuoteEditor *self,
+               const char    *name,
+               gboolean       condition,
+               const char    *format,
+               ...)
 {
-  CpFieldRow *row = cp_quote_editor_get_row (self, "currency");
+  CpFieldRow *row = cp_quote_editor_get_row (self, name);
   g_autofree char *hint = NULL;
+  va_list args;
 
   if (row == NULL)
     return;
-  if ((cp_quote_get_missing_in (self->quote, &self->project->settings) & CP_QUOTE_MISSING_EXCHANGE_RATE) != 0)
-    /* TRANSLATORS: under a quote's Currency; %s is the project's currency, such as CNY */
-    hint = g_strdup_printf (_("The project compares in %s, with no exchange rate: this quote is left out of the ranking"),
-                            self->project->settings.currency);
+  if (condition)
+    {
+      va_start (args, format);
+      hint = g_strdup_vprintf (format, args);
+      va_end (args);
+    }
   set_row_hint (row, hint, TRUE);
 }
 
-/* A quote with no vendor is compared as "Untitled quote 2", which the
+/* Said where the currency is typed: the quote leaves the ranking. A
+ * quote with no vendor is compared as "Untitled quote 2", which the
  * results and the reports then print: its Vendor says it is needed, and
  * the name it goes by meanwhile. */
 static void
-update_vendor_hint (CpQuoteEditor *self)
+update_currency_and_vendor_hints (CpQuoteEditor *self)
 {
-  CpFieldRow *row = cp_quote_editor_get_row (self, "vendor");
-  g_autofree char *hint = NULL;
-
-  if (row == NULL)
-    return;
-  if (!cp_quote_has_vendor (self->quote))
-    /* TRANSLATORS: under an empty Vendor; %s is the name the quote goes by meanwhile, such as "Untitled quote 2" */
-    hint = g_strdup_printf (_("Needed; meanwhile “%s”"),
-                            cp_quote_display_name (self->quote, self->project->quotes));
-  set_row_hint (row, hint, TRUE);
+  set_hint_when (self, "currency",
+                 (cp_quote_get_missing_in (self->quote, &self->project->settings) & CP_QUOTE_MISSING_EXCHANGE_RATE) != 0,
+                 /* TRANSLATORS: under a quote's Currency; %s is the project's currency, such as CNY */
+                 _("The project compares in %s, with no exchange rate: this quote is left out of the ranking"),
+                 self->project->settings.currency);
+  set_hint_when (self, "vendor", !cp_quote_has_vendor (self->quote),
+                 /* TRANSLATORS: under an empty Vendor; %s is the name the quote goes by meanwhile, such as "Untitled quote 2" */
+                 _("Needed; meanwhile “%s”"), cp_quote_display_name (self->quote, self->project->quotes));
 }
 
 /* A cluster offering with the single node a new quote starts with: the
@@ -505,9 +512,8 @@ load_rows (CpQuoteEditor *self,
     }
   update_price_hint (self);
   update_term_hint (self);
-  update_currency_hint (self);
+  update_currency_and_vendor_hints (self);
   update_offer_hint (self);
-  update_vendor_hint (self);
   update_nodes_hint (self);
   update_memory_unit (self);
   /* One machine has no network between nodes: its section goes, its values

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cp-test-gui.h"
+#include "gui/cp-job-editor.h"
 #include "report/cp-i18n.h"
 
 #include <string.h>
@@ -401,6 +402,41 @@ cp_test_gui_type_text (CpFieldRow *row,
   gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), text);
   g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
   cp_test_gui_spin ();
+}
+
+CpJob *
+cp_test_gui_show_job (CpWindow *window,
+                      guint     job_index)
+{
+  cp_test_gui_select_job (window, job_index);
+  return g_ptr_array_index (cp_window_get_project (window)->jobs, job_index);
+}
+
+void
+cp_test_gui_pick_kind (CpWindow   *window,
+                       CpTaskKind  kind)
+{
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind"))), kind);
+  cp_test_gui_spin ();
+}
+
+CpJob *
+cp_test_gui_add_job_of_kind (CpWindow   *window,
+                             CpTaskKind  kind)
+{
+  CpProject *project = cp_window_get_project (window);
+  CpJob *job;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-job", NULL));
+  cp_test_gui_spin ();
+  job = g_ptr_array_index (project->jobs, project->jobs->len - 1);
+  g_assert_cmpint (job->kind, ==, CP_TASK_PRETRAIN);
+  g_assert_cmpfloat (job->tokens, ==, 100e9);
+  cp_test_gui_pick_kind (window, kind);
+  g_assert_cmpint (job->kind, ==, kind);
+  return job;
 }
 
 CpQuote *

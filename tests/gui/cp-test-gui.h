@@ -117,6 +117,16 @@ void           cp_test_gui_select_job      (CpWindow *window,
 /* @text in the form row's entry, then Enter. */
 void           cp_test_gui_type_text       (CpFieldRow *row,
                                             const char *text);
+/* cp_test_gui_select_job(), then the job shown. */
+CpJob         *cp_test_gui_show_job        (CpWindow   *window,
+                                            guint       job_index);
+/* Picks @kind in the job form's Kind drop-down, as a click does. */
+void           cp_test_gui_pick_kind       (CpWindow   *window,
+                                            CpTaskKind  kind);
+/* A new job (pre-training, 100B tokens) added by the window's Add Job
+ * action, then switched to @kind by its Kind row. */
+CpJob         *cp_test_gui_add_job_of_kind (CpWindow   *window,
+                                            CpTaskKind  kind);
 /* A new quote, added by the window's Add Quote action and shown in the
  * quote form. */
 CpQuote       *cp_test_gui_add_quote       (CpWindow   *window);

@@ -430,37 +430,6 @@ test_cluster_needs_two_nodes (void)
   cp_test_gui_close_window (window);
 }
 
-/* A new job (pre-training, 100B tokens) switched by its Kind row. */
-static CpJob *
-add_job_of_kind (CpWindow   *window,
-                 CpTaskKind  kind)
-{
-  CpProject *project = cp_window_get_project (window);
-  CpJobEditor *editor = cp_window_get_job_editor (window);
-  GtkDropDown *kind_picker = GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind")));
-  CpJob *job;
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-job", NULL));
-  cp_test_gui_spin ();
-  job = g_ptr_array_index (project->jobs, project->jobs->len - 1);
-  g_assert_cmpint (job->kind, ==, CP_TASK_PRETRAIN);
-  g_assert_cmpfloat (job->tokens, ==, 100e9);
-  gtk_drop_down_set_selected (kind_picker, kind);
-  cp_test_gui_spin ();
-  g_assert_cmpint (job->kind, ==, kind);
-  return job;
-}
-
-static void
-pick_kind (CpWindow   *window,
-           CpTaskKind  kind)
-{
-  CpJobEditor *editor = cp_window_get_job_editor (window);
-
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind"))), kind);
-  cp_test_gui_spin ();
-}
-
 /* Walkthrough 22: a LoRA job with a 7-day deadline switched to
  * Development and debugging or Data processing showed Duration 30 days
  * beside Deadline 7 and rented 30 days. Duration becomes 0, "uses the
@@ -474,11 +443,11 @@ test_kind_switch_duration_follows_deadline (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     {
-      CpJob *job = add_job_of_kind (window, CP_TASK_LORA);
+      CpJob *job = cp_test_gui_add_job_of_kind (window, CP_TASK_LORA);
 
       enter_into (cp_job_editor_get_row (editor, "deadline-days"), "7");
       g_assert_cmpfloat (job->deadline_days, ==, 7);
-      pick_kind (window, kinds[i]);
+      cp_test_gui_pick_kind (window, kinds[i]);
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cp_job_editor_get_row (editor, "duration-days"))));
       g_assert_cmpfloat (job->deadline_days, ==, 7);
       g_assert_cmpfloat (job->duration_days, ==, 0);
@@ -486,14 +455,14 @@ test_kind_switch_duration_follows_deadline (void)
 
   /* No deadline: the kind's 30 days, as before. */
   {
-    CpJob *job = add_job_of_kind (window, CP_TASK_LORA);
+    CpJob *job = cp_test_gui_add_job_of_kind (window, CP_TASK_LORA);
 
-    pick_kind (window, CP_TASK_DEBUG);
+    cp_test_gui_pick_kind (window, CP_TASK_DEBUG);
     g_assert_cmpfloat (job->duration_days, ==, 30);
     /* Typed, then a deadline: the typed 5 days stay across a switch. */
     enter_into (cp_job_editor_get_row (editor, "duration-days"), "5");
     enter_into (cp_job_editor_get_row (editor, "deadline-days"), "7");
-    pick_kind (window, CP_TASK_DATA_PROCESSING);
+    cp_test_gui_pick_kind (window, CP_TASK_DATA_PROCESSING);
     g_assert_cmpfloat (job->duration_days, ==, 5);
   }
 
@@ -513,27 +482,27 @@ test_kind_switch_tokens_follow_kind (void)
   CpFieldRow *tokens_row = cp_job_editor_get_row (editor, "tokens");
   CpJob *job;
 
-  job = add_job_of_kind (window, CP_TASK_INFERENCE);
-  pick_kind (window, CP_TASK_FULL_FINETUNE);
+  job = cp_test_gui_add_job_of_kind (window, CP_TASK_INFERENCE);
+  cp_test_gui_pick_kind (window, CP_TASK_FULL_FINETUNE);
   g_assert_cmpfloat (job->tokens, ==, 1e9);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (tokens_row)), ==, "Fine-tuning tokens");
   g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (tokens_row), "Such as 500M", CP_TEST_GUI_TEXT_PART));
 
-  job = add_job_of_kind (window, CP_TASK_FULL_FINETUNE);
+  job = cp_test_gui_add_job_of_kind (window, CP_TASK_FULL_FINETUNE);
   g_assert_cmpfloat (job->tokens, ==, 1e9);
 
-  job = add_job_of_kind (window, CP_TASK_LORA);
+  job = cp_test_gui_add_job_of_kind (window, CP_TASK_LORA);
   g_assert_cmpfloat (job->tokens, ==, 100e6);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (tokens_row)), ==, "Fine-tuning tokens");
-  pick_kind (window, CP_TASK_PRETRAIN);
+  cp_test_gui_pick_kind (window, CP_TASK_PRETRAIN);
   g_assert_cmpfloat (job->tokens, ==, 100e9);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (tokens_row)), ==, "Training tokens");
   g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (tokens_row), "Such as 2T or 100B", CP_TEST_GUI_TEXT_PART));
 
   /* Typed 2T, through a service and back to full fine-tuning: kept. */
   enter_into (tokens_row, "2T");
-  pick_kind (window, CP_TASK_INFERENCE);
-  pick_kind (window, CP_TASK_FULL_FINETUNE);
+  cp_test_gui_pick_kind (window, CP_TASK_INFERENCE);
+  cp_test_gui_pick_kind (window, CP_TASK_FULL_FINETUNE);
   g_assert_cmpfloat (job->tokens, ==, 2e12);
 
   cp_test_gui_close_window (window);
