@@ -23,6 +23,26 @@ free_model_id (const CpProject *project, const char *id)
   return candidate;
 }
 
+/* Whether the project's own catalogue has @model already: the same name
+ * and architecture, as a second import of one file gives (walkthrough 22
+ * added it twice without a word). A file of the same name with other
+ * figures (a model edited since) is a model of its own. */
+static gboolean
+same_model_added (const CpProject   *project,
+                  const CpModelSpec *model)
+{
+  for (guint i = 0; project->custom != NULL && i < cp_catalog_n_models (project->custom); i++)
+    {
+      const CpModelSpec *added = cp_catalog_get_model (project->custom, i);
+
+      if (g_strcmp0 (added->name, model->name) == 0 && added->params == model->params &&
+          added->layers == model->layers && added->hidden == model->hidden &&
+          added->experts_total == model->experts_total)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The figures read from @config and what was assumed, one per line. */
 static char *
 describe_model (const CpModelConfig *config)
@@ -105,6 +125,14 @@ read_config_cb (GObject      *source,
       return;
     }
   project = cp_window_get_project (window);
+  if (same_model_added (project, &config->model))
+    {
+      /* TRANSLATORS: a toast; %s is a model's name */
+      g_autofree char *title = g_strdup_printf (_("Model “%s” is already in the catalogue"), config->model.name);
+
+      adw_toast_overlay_add_toast (window->toast_overlay, adw_toast_new (title));
+      return;
+    }
   {
     char *id = free_model_id (project, config->model.id);
     g_free (config->model.id);

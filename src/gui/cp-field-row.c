@@ -23,6 +23,7 @@ struct _CpFieldRow
   GtkWidget         *unit_label;
   char              *error;
   char              *currency;
+  char              *unit;       /* replaces the field's while set */
   double             hours_per_month;
   char              *hint;       /* replaces the field's while set */
   /* A long hint set from code (the quotes' GPUs without FP8) goes here,
@@ -332,6 +333,8 @@ dup_unit_text (CpFieldRow *self)
   const CpField *field = self->field;
   const char *currency = self->currency != NULL ? self->currency : "";
 
+  if (self->unit != NULL)
+    return g_strdup (self->unit);
   if (field->money && field->unit != NULL)
     return g_strdup_printf ("%s %s", currency, _(field->unit));
   if (field->money)
@@ -783,6 +786,19 @@ cp_field_row_set_currency (CpFieldRow *self,
 }
 
 void
+cp_field_row_set_unit (CpFieldRow *self,
+                       const char *unit)
+{
+  g_return_if_fail (CP_IS_FIELD_ROW (self));
+
+  if (g_strcmp0 (self->unit, unit) == 0)
+    return;
+  g_free (self->unit);
+  self->unit = g_strdup (unit);
+  update_unit (self);
+}
+
+void
 cp_field_row_set_hint (CpFieldRow *self,
                        const char *hint)
 {
@@ -896,6 +912,7 @@ cp_field_row_finalize (GObject *object)
 
   g_clear_pointer (&self->error, g_free);
   g_clear_pointer (&self->currency, g_free);
+  g_clear_pointer (&self->unit, g_free);
   g_clear_pointer (&self->hint, g_free);
 
   G_OBJECT_CLASS (cp_field_row_parent_class)->finalize (object);
@@ -976,9 +993,13 @@ create_input (CpFieldRow *self)
       else if (field->kind == CP_FIELD_PRICE)
         {
           /* Prices are typed with their unit ("98/机/小时", "12.25/GPU/h",
-           * "2352元/台/天"): room for such a string, read from its start. */
-          gtk_editable_set_width_chars (GTK_EDITABLE (input), 8);
-          gtk_editable_set_max_width_chars (GTK_EDITABLE (input), 15);
+           * "2352元/台/天"): room for such a string. One width, not a
+           * range: the row's subtitle echoes the price in two units, and
+           * the entry shrank and grew with that echo (walkthrough 22); a
+           * figure, right-aligned as every other number is. */
+          gtk_editable_set_width_chars (GTK_EDITABLE (input), 12);
+          gtk_editable_set_max_width_chars (GTK_EDITABLE (input), 12);
+          gtk_editable_set_alignment (GTK_EDITABLE (input), 1.0);
         }
       else
         {

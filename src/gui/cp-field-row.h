@@ -109,6 +109,11 @@ void           cp_field_row_load         (CpFieldRow        *self,
                                           gboolean           reset);
 void           cp_field_row_set_currency (CpFieldRow        *self,
                                           const char        *currency);
+/* Shows @unit (already translated) beside the value instead of the
+ * field's own, for a unit that depends on the project's settings; NULL
+ * goes back to the field's. */
+void           cp_field_row_set_unit     (CpFieldRow        *self,
+                                          const char        *unit);
 /* The hours a month is for a duration field ("3个月"). */
 void           cp_field_row_set_hours_per_month (CpFieldRow *self,
                                                  double      hours_per_month);

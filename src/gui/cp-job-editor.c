@@ -293,16 +293,75 @@ update_visibility (CpJobEditor *self)
     }
 }
 
-/* The catalogue's models, the project's own first (they hide a built-in
- * entry of the same id); set only when the project changes. */
+/* One model of the picker, with what it is ordered by. */
+typedef struct {
+  const CpModelSpec *model;
+  guint              catalog;      /* 0: the project's own, 1: built in */
+  char              *family_key;   /* collation key of its family */
+} ModelEntry;
+
+static void
+model_entry_clear (gpointer data)
+{
+  g_free (((ModelEntry *) data)->family_key);
+}
+
+/* A model's family: its name before the word that gives its size ("Llama
+ * 3.1" of "Llama 3.1 70B", "Qwen3" of "Qwen3 30B-A3B", "Mixtral" of
+ * "Mixtral 8x7B"), the whole name when none does ("DeepSeek-V3"). */
+static char *
+model_family (const char *name)
+{
+  g_auto(GStrv) words = g_strsplit (name != NULL ? name : "", " ", -1);
+  g_autoptr(GString) family = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const char *w = words[i];
+
+      if (i > 0 && g_ascii_isdigit (*w) && strpbrk (w, "BbMm") != NULL)
+        break;
+      if (family->len > 0)
+        g_string_append_c (family, ' ');
+      g_string_append (family, w);
+    }
+  return g_utf8_casefold (family->str, -1);
+}
+
+/* The project's own models first, then the built-in ones; in each, by
+ * family in natural order ("Llama 2" before "Llama 3.1" before "Qwen2.5"),
+ * then by size. The catalogue's own order put Qwen2.5 72B between
+ * Mixtral and OPT 13B (walkthrough 22). */
+static int
+compare_model_entries (gconstpointer a,
+                       gconstpointer b)
+{
+  const ModelEntry *x = a, *y = b;
+  int by_family;
+
+  if (x->catalog != y->catalog)
+    return x->catalog < y->catalog ? -1 : 1;
+  by_family = strcmp (x->family_key, y->family_key);
+  if (by_family != 0)
+    return by_family;
+  if (x->model->params != y->model->params)
+    return x->model->params < y->model->params ? -1 : 1;
+  return g_utf8_collate (x->model->name, y->model->name);
+}
+
+/* The catalogue's models (the project's own hide a built-in entry of the
+ * same id), ordered by compare_model_entries(); set only when the project
+ * changes. */
 static void
 fill_model_row (CpJobEditor *self)
 {
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (ModelEntry));
   const CpCatalog *catalogs[2] = { self->project->custom, cp_catalog_get_builtin () };
 
+  g_array_set_clear_func (entries, model_entry_clear);
   g_ptr_array_add (ids, (gpointer) "custom");
   g_ptr_array_add (labels, (gpointer) _("Custom"));
 
@@ -313,12 +372,23 @@ fill_model_row (CpJobEditor *self)
       for (guint i = 0; i < cp_catalog_n_models (catalogs[c]); i++)
         {
           const CpModelSpec *model = cp_catalog_get_model (catalogs[c], i);
+          g_autofree char *family = NULL;
+          ModelEntry entry = { model, c, NULL };
 
           if (!g_hash_table_add (seen, model->id))
             continue;
-          g_ptr_array_add (ids, model->id);
-          g_ptr_array_add (labels, model->name);
+          family = model_family (model->name);
+          entry.family_key = g_utf8_collate_key_for_filename (family, -1);
+          g_array_append_val (entries, entry);
         }
+    }
+  g_array_sort (entries, compare_model_entries);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const CpModelSpec *model = g_array_index (entries, ModelEntry, i).model;
+
+      g_ptr_array_add (ids, model->id);
+      g_ptr_array_add (labels, model->name);
     }
 
   cp_picker_row_set_items (self->model_row, (const char * const *) ids->pdata,

@@ -15,6 +15,7 @@
 #include "report/cp-reason-text.h"
 #include "cp-picker-row.h"
 #include "cp-quote-editor.h"
+#include "store/cp-gpu-match.h"
 #include "store/cp-quote-offer.h"
 
 enum {
@@ -339,43 +340,52 @@ update_price_hint (CpQuoteEditor *self)
   set_row_hint (row, hint, !plausible);
 }
 
-/* Said where the currency is typed: the quote leaves the ranking. */
-static void
-update_currency_hint (CpQuoteEditor *self)
+/* Under the form's row @name, the warning @format says when @condition
+ * holds; else the field's own subtitle. */
+static void G_GNUC_PRINTF (4, 5)
+set_hint_when (CpQuoteEditor *self,
+               const char    *name,
+               gboolean       condition,
+               const char    *format,
+               ...)
 {
-  CpFieldRow *row = cp_quote_editor_get_row (self, "currency");
+  CpFieldRow *row = cp_quote_editor_get_row (self, name);
   g_autofree char *hint = NULL;
+  va_list args;
 
   if (row == NULL)
     return;
-  if ((cp_quote_get_missing_in (self->quote, &self->project->settings) & CP_QUOTE_MISSING_EXCHANGE_RATE) != 0)
-    /* TRANSLATORS: under a quote's Currency; %s is the project's currency, such as CNY */
-    hint = g_strdup_printf (_("The project compares in %s, with no exchange rate: this quote is left out of the ranking"),
-                            self->project->settings.currency);
+  if (condition)
+    {
+      va_start (args, format);
+      hint = g_strdup_vprintf (format, args);
+      va_end (args);
+    }
   set_row_hint (row, hint, TRUE);
 }
 
-/* A quote with no vendor is compared as "Untitled quote 2", which the
+/* Said where the currency is typed: the quote leaves the ranking. A
+ * quote with no vendor is compared as "Untitled quote 2", which the
  * results and the reports then print: its Vendor says it is needed, and
  * the name it goes by meanwhile. */
 static void
-update_vendor_hint (CpQuoteEditor *self)
+update_currency_and_vendor_hints (CpQuoteEditor *self)
 {
-  CpFieldRow *row = cp_quote_editor_get_row (self, "vendor");
-  g_autofree char *hint = NULL;
-
-  if (row == NULL)
-    return;
-  if (!cp_quote_has_vendor (self->quote))
-    /* TRANSLATORS: under an empty Vendor; %s is the name the quote goes by meanwhile, such as "Untitled quote 2" */
-    hint = g_strdup_printf (_("Needed; meanwhile “%s”"),
-                            cp_quote_display_name (self->quote, self->project->quotes));
-  set_row_hint (row, hint, TRUE);
+  set_hint_when (self, "currency",
+                 (cp_quote_get_missing_in (self->quote, &self->project->settings) & CP_QUOTE_MISSING_EXCHANGE_RATE) != 0,
+                 /* TRANSLATORS: under a quote's Currency; %s is the project's currency, such as CNY */
+                 _("The project compares in %s, with no exchange rate: this quote is left out of the ranking"),
+                 self->project->settings.currency);
+  set_hint_when (self, "vendor", !cp_quote_has_vendor (self->quote),
+                 /* TRANSLATORS: under an empty Vendor; %s is the name the quote goes by meanwhile, such as "Untitled quote 2" */
+                 _("Needed; meanwhile “%s”"), cp_quote_display_name (self->quote, self->project->quotes));
 }
 
 /* A cluster offering with the single node a new quote starts with: the
  * count is the user's to type (a value is never changed behind them), so
- * the row says what a cluster needs instead of "1 for a single machine". */
+ * the row says what a cluster needs instead of "1 for a single machine";
+ * with its nodes typed, what the count is (walkthrough 22: "1 for a
+ * single machine" under a 4-node cluster's count). */
 static void
 update_nodes_hint (CpQuoteEditor *self)
 {
@@ -385,9 +395,10 @@ update_nodes_hint (CpQuoteEditor *self)
 
   if (row == NULL)
     return;
-  set_row_hint (row, cluster_offering && self->quote->nodes_available < 2
-                     ? _("A cluster has 2 nodes or more: type how many the vendor offers")
-                     : NULL, TRUE);
+  if (cluster_offering && self->quote->nodes_available < 2)
+    set_row_hint (row, _("A cluster has 2 nodes or more: type how many the vendor offers"), TRUE);
+  else
+    set_row_hint (row, cluster_offering ? _("The vendor’s node count") : NULL, FALSE);
 }
 
 static void
@@ -410,6 +421,38 @@ update_term_hint (CpQuoteEditor *self)
     set_row_hint (row, cp_quote_minimum_term_is_assumed (self->quote)
                        ? _("Not stated: one month is billed, as the price is per node-month; 1 if the vendor bills by the hour")
                        : NULL, FALSE);
+}
+
+/* Under the GPU, the variant a family's name is taken as: the catalogue
+ * has "Ascend 910B2 64GB" and a vendor writes "910B" (walkthrough 22
+ * guessed; the report says "910B taken as the 910B2"). */
+static void
+update_gpu_variant (CpQuoteEditor *self)
+{
+  g_autofree char *family = NULL;
+  g_autofree char *variant = NULL;
+  g_autofree char *said = NULL;
+
+  if (g_strcmp0 (self->quote->gpu.id, "custom") != 0 && cp_gpu_match_variant (&self->quote->gpu, &family, &variant))
+    /* TRANSLATORS: under a quote's GPU: "A plain “910B” is taken as the 910B2" */
+    said = g_strdup_printf (_("A plain “%s” is taken as the %s"), family, variant);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->gpu_row), said != NULL ? said : "");
+}
+
+/* Memory per GPU in the unit the plan counts it in (the project's
+ * memory unit, cp_settings_gpu_memory_bytes()): the datasheet's "80GB"
+ * is typed as 80 and planned as 80 GiB, which the results print; the form
+ * said "80 GB" beside the results' "80.0 GiB" (walkthrough 22). */
+static void
+update_memory_unit (CpQuoteEditor *self)
+{
+  CpFieldRow *row = cp_quote_editor_get_row (self, "gpu-memory");
+  gboolean gib = self->project->settings.memory_unit == CP_MEMORY_UNIT_GIB;
+
+  if (row == NULL)
+    return;
+  cp_field_row_set_unit (row, gib ? _("GiB") : _("GB"));
+  set_row_hint (row, gib ? _("The datasheet’s figure, counted in GiB as frameworks report it") : NULL, FALSE);
 }
 
 /* Under Offer, where its name says other GPUs than the quote's fields:
@@ -452,6 +495,7 @@ load_rows (CpQuoteEditor *self,
   self->loading = TRUE;
 
   show_choice (self->gpu_row, self->quote->gpu.id, self->quote->gpu.name);
+  update_gpu_variant (self);
   show_choice (self->link_row, self->quote->intra_link.id, self->quote->intra_link.name);
   /* A quote's fabric shows as the preset it is ("4 × 200 Gb/s RoCE"),
    * so that the picker does not read as if none fitted. */
@@ -468,10 +512,10 @@ load_rows (CpQuoteEditor *self,
     }
   update_price_hint (self);
   update_term_hint (self);
-  update_currency_hint (self);
+  update_currency_and_vendor_hints (self);
   update_offer_hint (self);
-  update_vendor_hint (self);
   update_nodes_hint (self);
+  update_memory_unit (self);
   /* One machine has no network between nodes: its section goes, its values
    * stay in the quote (and the file) for when a second node comes. The node
    * count alone decides, not cp_quote_is_cluster(): a new quote's network is

@@ -457,7 +457,11 @@ save_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   gboolean saved = cp_store_save_finish (result, &error);
 
+  self->saving = FALSE;
+  self->save_failed = !saved;
   _cp_window_set_busy (self, FALSE, NULL);
+  if (!saved)
+    _cp_window_update_title (self);
 
   if (saved)
     {
@@ -527,6 +531,7 @@ _cp_window_save_async (CpWindow *self,
     }
 
   self->saving_change_count = self->change_count;
+  self->saving = TRUE;
   _cp_window_set_busy (self, TRUE, announce ? _("Saving…") : NULL);
   /* Never cancelled: a save started is a save finished. */
   cp_store_save_async (self->store, self->project, NULL, save_cb, g_object_ref (self));
@@ -802,7 +807,10 @@ _cp_window_actions_update (CpWindow *self)
    * worker, and a save writes a copy of the project), so it stays
    * available while a save runs (walkthrough 11: greyed out after every
    * edit on a loaded machine). */
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save")), !self->busy);
+  /* Save stays available while the project is being saved: a click then
+   * saves again after (_cp_window_save_async()), and the header's button
+   * no longer greys out for a moment after every edit (walkthrough 22). */
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save")), !self->busy || self->saving);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save-as")), !self->busy);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "export-report")), !self->busy);
   _cp_window_trial_actions_update (self);

@@ -55,6 +55,8 @@ struct _CpWindow
   guint                 autosave_id;
   gboolean              busy;        /* a worker holds the store or writes a file */
   gboolean              save_again;  /* a save asked for while busy */
+  gboolean              saving;      /* the work running is a save of the project */
+  gboolean              save_failed; /* the last save did not write the file */
   gboolean              closing;     /* close once the work running is done */
   GCancellable         *cancellable; /* imports and exports; cancelled by a close and in dispose */
   GtkRevealer          *notice_revealer;  /* progress of work on a worker */
@@ -117,6 +119,9 @@ guint      _cp_window_show_notice         (CpWindow      *self,
 void       _cp_window_hide_notice         (CpWindow      *self,
                                            guint          serial);
 void       _cp_window_update_title        (CpWindow      *self);
+/* Whether changes reach the file by themselves: autosave is on, the file
+ * is writable and where it was, and the last save succeeded. */
+gboolean   _cp_window_autosave_keeps_up   (CpWindow      *self);
 char      *_cp_window_dup_project_name    (CpWindow      *self);
 void       _cp_window_fill_recent_menu    (CpWindow      *self);
 /* Called after every accepted change of the project: undo snapshot,

@@ -189,6 +189,19 @@ _cp_window_dup_project_name (CpWindow *self)
   return cp_store_display_name (cp_store_get_path (self->store));
 }
 
+static gboolean
+autosave_enabled (CpWindow *self)
+{
+  return self->settings == NULL || g_settings_get_boolean (self->settings, "autosave");
+}
+
+gboolean
+_cp_window_autosave_keeps_up (CpWindow *self)
+{
+  return autosave_enabled (self) && self->store != NULL && !cp_store_is_read_only (self->store) &&
+         !_cp_window_file_lost (self) && !self->save_failed;
+}
+
 void
 _cp_window_update_title (CpWindow *self)
 {
@@ -203,8 +216,10 @@ _cp_window_update_title (CpWindow *self)
   name = _cp_window_dup_project_name (self);
   if (g_strcmp0 (gtk_label_get_label (self->project_name_label), name) != 0)
     gtk_label_set_label (self->project_name_label, name);
-  /* The bullet marks changes not yet saved. */
-  title = self->modified ? g_strconcat ("• ", name, NULL) : g_strdup (name);
+  /* The bullet marks changes that wait on the user. Those an autosave
+   * writes within a second are not shown: the bullet came and went with
+   * every edit, which read as a glitch (walkthrough 22). */
+  title = self->modified && !_cp_window_autosave_keeps_up (self) ? g_strconcat ("• ", name, NULL) : g_strdup (name);
   subtitle = self->untitled ? g_strdup (_("Kept in your data folder until saved elsewhere"))
                             : display_path (cp_store_get_path (self->store));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->window_title),
@@ -229,11 +244,6 @@ _cp_window_update_title (CpWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), window_title);
 }
 
-static gboolean
-autosave_enabled (CpWindow *self)
-{
-  return self->settings == NULL || g_settings_get_boolean (self->settings, "autosave");
-}
 
 gboolean
 cp_window_get_busy (CpWindow *self)

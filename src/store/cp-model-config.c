@@ -213,12 +213,41 @@ scan_shape (const char *data,
   return shape;
 }
 
-CpModelConfig *
-cp_model_config_read (const char  *data,
-                      gsize        len,
-                      const char  *id,
-                      const char  *name,
-                      GError     **error)
+/* The name a config.json's file gives its model where the file names
+ * none: a "config.json" is named by its folder, as Hugging Face
+ * downloads are ("Qwen2.5-7B-Instruct/config.json"), any other file by
+ * its own name ("qwen2.5-7b.json"); NULL for a folder that names no model
+ * (the hash of a Hugging Face cache snapshot, the root). */
+static char *
+name_from_path (const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *folder = NULL;
+  g_autofree char *dir = NULL;
+  const char *dot;
+
+  if (g_ascii_strcasecmp (base, "config.json") != 0)
+    {
+      dot = strrchr (base, '.');
+      return dot != NULL && dot > base ? g_strndup (base, dot - base) : g_strdup (base);
+    }
+  dir = g_path_get_dirname (path);
+  folder = g_path_get_basename (dir);
+  if (strcmp (folder, ".") == 0 || strcmp (folder, G_DIR_SEPARATOR_S) == 0 ||
+      (strlen (folder) >= 32 && strspn (folder, "0123456789abcdef") == strlen (folder)))
+    return NULL;
+  return g_steal_pointer (&folder);
+}
+
+/* As cp_model_config_read(), @file_name the name the file's path gives
+ * (name_from_path()), taken after the file's own "_name_or_path". */
+static CpModelConfig *
+read_config (const char  *data,
+             gsize        len,
+             const char  *id,
+             const char  *name,
+             const char  *file_name,
+             GError     **error)
 {
   g_autoptr(CpModelConfig) config = g_new0 (CpModelConfig, 1);
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
@@ -416,11 +445,21 @@ cp_model_config_read (const char  *data,
           architecture = json_node_get_string (first);
       }
   }
-  m->id = id ? g_strdup (id) : id_from_name (name_or_path ? name_or_path
-                                              : architecture ? architecture
-                                              : model_type ? model_type : "config");
-  m->name = g_strdup (name ? name : name_or_path ? name_or_path
-                      : architecture ? architecture : m->id);
+  /* The model's name, not its architecture's class: an import named
+   * "Qwen2ForCausalLM" (walkthrough 22) says nothing of which Qwen2. */
+  if (name_or_path != NULL && (*name_or_path == '/' || *name_or_path == '.' || *name_or_path == '~' ||
+                               strchr (name_or_path, '/') != strrchr (name_or_path, '/')))
+    {
+      /* A local path ("/data/models/Qwen2.5-7B"): its last part, not a
+       * hub name's "Qwen/Qwen3-8B". */
+      const char *base = strrchr (name_or_path, '/');
+
+      name_or_path = base != NULL && base[1] != '\0' ? base + 1 : NULL;
+    }
+  if (name == NULL)
+    name = name_or_path ? name_or_path : file_name ? file_name : model_type ? model_type : architecture;
+  m->id = id ? g_strdup (id) : id_from_name (name ? name : "config");
+  m->name = g_strdup (name ? name : m->id);
 
   m->params = cp_model_spec_params_from_architecture (m);
   m->active_params = m->experts_total > 1 ? cp_model_spec_active_params_from_architecture (m) : m->params;
@@ -487,5 +526,19 @@ cp_model_config_read_file (const char  *path,
                    _("could not read the file: %s"), local->message);
       return NULL;
     }
-  return cp_model_config_read (data, len, id, name, error);
+  {
+    g_autofree char *file_name = name_from_path (path);
+
+    return read_config (data, len, id, name, file_name, error);
+  }
+}
+
+CpModelConfig *
+cp_model_config_read (const char  *data,
+                      gsize        len,
+                      const char  *id,
+                      const char  *name,
+                      GError     **error)
+{
+  return read_config (data, len, id, name, NULL, error);
 }

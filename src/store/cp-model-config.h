@@ -34,7 +34,8 @@ typedef struct {
 } CpModelConfig;
 
 /* @id and @name may be NULL: then they come from the file's
- * "_name_or_path" (or its architecture). */
+ * "_name_or_path", else (for a file) the folder of a config.json or the
+ * file's own name, else its model_type. */
 CpModelConfig *cp_model_config_read      (const char  *data,
                                           gsize        len,
                                           const char  *id,

@@ -77,11 +77,18 @@ catalogue_has (const CpProject *project,
   return FALSE;
 }
 
-/* A count and a multiplication sign at *@at ("8 × ", "8x", "8*"), @at
- * moved past them; FALSE (@at unmoved) at anything else. */
+static void
+skip_spaces (const char **at)
+{
+  while (**at == ' ')
+    (*at)++;
+}
+
+/* A number at *@at that ends there ("8 ", "8x", "8卡", not "910B" or
+ * "400G"), @at moved past it and the spaces after it. */
 static gboolean
-take_count_times (const char **at,
-                  guint       *count)
+take_count (const char **at,
+            guint       *count)
 {
   const char *p = *at;
   guint64 value = 0;
@@ -90,25 +97,119 @@ take_count_times (const char **at,
     return FALSE;
   for (; g_ascii_isdigit (*p); p++)
     value = MIN (value * 10 + (guint64) (*p - '0'), G_MAXUINT);
-  while (*p == ' ')
-    p++;
+  if (g_ascii_isalpha (*p) && *p != 'x' && *p != 'X')
+    return FALSE;
+  *count = (guint) value;
+  *at = p;
+  skip_spaces (at);
+  return TRUE;
+}
+
+/* A multiplication sign at *@at ("×", "x", "*"), or with @of the word
+ * "of" too ("4 nodes of 8"), @at moved past it and the spaces after. */
+static gboolean
+take_times (const char **at,
+            gboolean     of)
+{
+  const char *p = *at;
+
   if (g_str_has_prefix (p, "\u00d7"))
     p += strlen ("\u00d7");
   else if (*p == '*' || *p == 'x' || *p == 'X')
     p++;
+  else if (of && g_ascii_strncasecmp (p, "of ", 3) == 0)
+    p += 2;
   else
     return FALSE;
-  while (*p == ' ')
-    p++;
-  *count = (guint) value;
+  *at = p;
+  skip_spaces (at);
+  return TRUE;
+}
+
+/* One of @words at *@at, an English word whole whatever its case
+ * ("nodes", "GPUs") or a Chinese one ("台", "卡"), @at moved past it and
+ * the spaces after it. */
+static gboolean
+take_word_of (const char         **at,
+              const char * const  *words)
+{
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      gsize n = strlen (words[i]);
+
+      if (g_ascii_isalpha (*words[i]) ? g_ascii_strncasecmp (*at, words[i], n) == 0 && !g_ascii_isalnum ((*at)[n])
+                                      : strncmp (*at, words[i], n) == 0)
+        {
+          *at += n;
+          skip_spaces (at);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static const char * const node_words[] = {
+  "nodes", "node", "servers", "server", "machines", "machine", "节点", "台", NULL
+};
+static const char * const gpu_words[] = {
+  "GPUs", "GPU", "NPUs", "NPU", "cards", "card", "卡", "张", NULL
+};
+
+/* The counts at the start of an offer's hardware, @at moved to what
+ * follows them: "4 × 8 × ", "4 nodes x 8 " and "4台8卡" (nodes, then GPUs
+ * a node), "8 × ", "8x", "8卡" and "8 " (GPUs). Whether a GPU follows is
+ * offer_names_gpus()'s to see. */
+static gboolean
+take_counts (const char **at,
+             guint       *nodes,
+             guint       *gpus)
+{
+  const char *p = *at;
+  guint first = 0, second = 0;
+
+  if (!take_count (&p, &first))
+    return FALSE;
+  if (take_word_of (&p, node_words))
+    {
+      /* "4 nodes x 8", "4台8卡" */
+      take_times (&p, TRUE);
+      if (!take_count (&p, &second))
+        return FALSE;
+      take_word_of (&p, gpu_words);
+      take_times (&p, FALSE);
+      *nodes = first;
+      *gpus = second;
+    }
+  else
+    {
+      const char *after_first;
+
+      take_word_of (&p, gpu_words);
+      take_times (&p, FALSE);
+      after_first = p;
+      if (take_count (&p, &second))
+        {
+          /* "4 × 8 × A800", "4 x 8 Ascend", "2 × 8卡" */
+          take_word_of (&p, gpu_words);
+          take_times (&p, FALSE);
+          *nodes = first;
+          *gpus = second;
+        }
+      else
+        {
+          p = after_first;
+          *nodes = 0;
+          *gpus = first;
+        }
+    }
   *at = p;
   return TRUE;
 }
 
-/* The first "8 × A800" (or "4 × 8 × A800", "8x A800", "8*昇腾910B") in
- * @offer whose model the catalogue knows: its GPUs, its nodes (0 when
- * not written), its model and the text as written. FALSE when the offer
- * names none. */
+/* The first "8 × A800" (or "4 × 8 × A800", "4 nodes x 8 Ascend 910B",
+ * "8x A800", "8*昇腾910B") in @offer whose model the catalogue knows: its
+ * GPUs, its nodes (0 when not written), its model and the text as
+ * written. FALSE when the offer names none. */
 static gboolean
 offer_names_gpus (const CpProject *project,
                   const char      *offer,
@@ -120,14 +221,12 @@ offer_names_gpus (const CpProject *project,
   for (const char *start = offer != NULL ? offer : ""; *start != '\0'; start = g_utf8_next_char (start))
     {
       const char *at = start;
-      guint first = 0, second = 0;
-      gboolean two;
+      guint node_count = 0, gpu_count = 0;
 
       /* A number begins here, not inside "A800". */
       if (!g_ascii_isdigit (*start) || (start > offer && g_ascii_isalnum (start[-1])) ||
-          !take_count_times (&at, &first))
+          !take_counts (&at, &node_count, &gpu_count))
         continue;
-      two = take_count_times (&at, &second);
       /* Maker's words first ("NVIDIA", "GeForce RTX", "昇腾"): the model
        * is the first word with a digit. */
       for (guint words = 0; *at != '\0' && words < 4;)
@@ -148,8 +247,8 @@ offer_names_gpus (const CpProject *project,
             continue;
           if (!catalogue_has (project, word, TRUE))
             break;
-          *nodes = two ? first : 0;
-          *gpus = two ? second : first;
+          *nodes = node_count;
+          *gpus = gpu_count;
           *written = g_strndup (start, at - start);
           *model = g_steal_pointer (&word);
           return TRUE;

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cp-test-gui.h"
+#include "gui/cp-job-editor.h"
 #include "report/cp-i18n.h"
 
 #include <string.h>
@@ -401,6 +402,80 @@ cp_test_gui_type_text (CpFieldRow *row,
   gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), text);
   g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
   cp_test_gui_spin ();
+}
+
+CpJob *
+cp_test_gui_show_job (CpWindow *window,
+                      guint     job_index)
+{
+  cp_test_gui_select_job (window, job_index);
+  return g_ptr_array_index (cp_window_get_project (window)->jobs, job_index);
+}
+
+void
+cp_test_gui_pick_kind (CpWindow   *window,
+                       CpTaskKind  kind)
+{
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind"))), kind);
+  cp_test_gui_spin ();
+}
+
+CpJob *
+cp_test_gui_add_job_of_kind (CpWindow   *window,
+                             CpTaskKind  kind)
+{
+  CpProject *project = cp_window_get_project (window);
+  CpJob *job;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-job", NULL));
+  cp_test_gui_spin ();
+  job = g_ptr_array_index (project->jobs, project->jobs->len - 1);
+  g_assert_cmpint (job->kind, ==, CP_TASK_PRETRAIN);
+  g_assert_cmpfloat (job->tokens, ==, 100e9);
+  cp_test_gui_pick_kind (window, kind);
+  g_assert_cmpint (job->kind, ==, kind);
+  return job;
+}
+
+CpQuote *
+cp_test_gui_add_quote (CpWindow *window)
+{
+  CpProject *project = cp_window_get_project (window);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-quote", NULL));
+  cp_test_gui_spin ();
+  return g_ptr_array_index (project->quotes, project->quotes->len - 1);
+}
+
+void
+cp_test_gui_search_pick (CpPickerRow *row,
+                         const char  *words)
+{
+  GtkDropDown *drop_down = cp_picker_row_get_drop_down (row);
+  GtkWidget *popover;
+  GtkWidget *search;
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (gtk_widget_get_first_child (GTK_WIDGET (drop_down))), TRUE);
+  popover = cp_test_gui_find_of_type (GTK_WIDGET (drop_down), GTK_TYPE_POPOVER);
+  g_assert_nonnull (popover);
+  cp_test_gui_wait_frames (popover, 2);
+  search = cp_test_gui_find_of_type (popover, GTK_TYPE_SEARCH_ENTRY);
+  g_assert_nonnull (search);
+  gtk_editable_set_text (GTK_EDITABLE (search), words);
+  cp_test_gui_spin ();
+  g_signal_emit_by_name (search, "activate");
+  cp_test_gui_spin ();
+  g_assert_false (gtk_widget_get_visible (popover));
+}
+
+const char *
+cp_test_gui_row_subtitle (gpointer row)
+{
+  const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+
+  return subtitle != NULL ? subtitle : "";
 }
 
 CpWindow *

@@ -3,6 +3,7 @@
 
 #include "gui/cp-application.h"
 #include "gui/cp-field-row.h"
+#include "gui/cp-picker-row.h"
 #include "gui/cp-results-view.h"
 #include "gui/cp-window.h"
 
@@ -116,6 +117,26 @@ void           cp_test_gui_select_job      (CpWindow *window,
 /* @text in the form row's entry, then Enter. */
 void           cp_test_gui_type_text       (CpFieldRow *row,
                                             const char *text);
+/* cp_test_gui_select_job(), then the job shown. */
+CpJob         *cp_test_gui_show_job        (CpWindow   *window,
+                                            guint       job_index);
+/* Picks @kind in the job form's Kind drop-down, as a click does. */
+void           cp_test_gui_pick_kind       (CpWindow   *window,
+                                            CpTaskKind  kind);
+/* A new job (pre-training, 100B tokens) added by the window's Add Job
+ * action, then switched to @kind by its Kind row. */
+CpJob         *cp_test_gui_add_job_of_kind (CpWindow   *window,
+                                            CpTaskKind  kind);
+/* A new quote, added by the window's Add Quote action and shown in the
+ * quote form. */
+CpQuote       *cp_test_gui_add_quote       (CpWindow   *window);
+/* Opens @row's list, types @words in its search and presses Enter, which
+ * picks the first entry that has them and closes the list. */
+void           cp_test_gui_search_pick     (CpPickerRow *row,
+                                            const char  *words);
+/* The subtitle an AdwActionRow @row shows (a form row's hint), "" for
+ * none. */
+const char    *cp_test_gui_row_subtitle    (gpointer    row);
 /* A window of @app with the demo project loaded, presented. */
 CpWindow      *cp_test_gui_demo_window     (CpApplication *app);
 /* Closes @window and waits until it is gone (closing saves off the main

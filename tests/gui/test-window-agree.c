@@ -279,12 +279,6 @@ test_margin_as_memo (void)
   cp_test_gui_close_window (window);
 }
 
-static const char *
-row_subtitle (CpFieldRow *row)
-{
-  return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
-}
-
 /* Vendor B's quote, "8 × A800 80GB 整机托管" on one machine of 8 A800s,
  * agrees with its fields. An offer name typed with other GPUs, another
  * count or other nodes is pointed out under it; one that names none
@@ -316,7 +310,7 @@ test_offer_names_other_gpus (void)
   cp_test_gui_spin ();
   row = cp_quote_editor_get_row (editor, "offer-name");
   g_assert_nonnull (row);
-  g_assert_cmpstr (row_subtitle (row), ==, "");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (row), ==, "");
 
   {
     struct {
@@ -341,14 +335,14 @@ test_offer_names_other_gpus (void)
         g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (project->quotes, b))->offer_name, ==, cases[i].typed);
         if (cases[i].offer == NULL)
           {
-            g_assert_cmpstr (row_subtitle (row), ==, "");
+            g_assert_cmpstr (cp_test_gui_row_subtitle (row), ==, "");
             g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (row), "warning"));
           }
         else
           {
             g_autofree char *expected = g_strdup_printf (says, cases[i].offer, cases[i].fields);
 
-            g_assert_cmpstr (row_subtitle (row), ==, expected);
+            g_assert_cmpstr (cp_test_gui_row_subtitle (row), ==, expected);
             g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "warning"));
           }
       }

@@ -421,6 +421,73 @@ test_terminated_keeps_no_empty_untitled (void)
     }
 }
 
+typedef struct {
+  guint    titles_with_dot;
+  guint    save_disabled;
+} TitleSeen;
+
+static void
+title_changed_cb (GtkWindow  *window,
+                  GParamSpec *pspec,
+                  TitleSeen  *seen)
+{
+  if (g_str_has_prefix (gtk_window_get_title (window), "• "))
+    seen->titles_with_dot++;
+}
+
+static void
+save_enabled_cb (GActionGroup *group,
+                 const char   *name,
+                 gboolean      enabled,
+                 TitleSeen    *seen)
+{
+  if (!enabled)
+    seen->save_disabled++;
+}
+
+static gboolean
+saved_and_idle (gpointer window)
+{
+  return !cp_window_get_modified (window) && !cp_window_get_busy (window);
+}
+
+/* Walkthrough 22: with autosave on, the title's "•" came and went within
+ * a second of every edit, and the header's Save button greyed out for the
+ * save. Under autosave the title keeps its name and Save stays available
+ * through the save; with autosave off an edit shows "•" until saved. */
+static void
+test_autosave_title_steady (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  TitleSeen seen = { 0 };
+  CpWindow *window;
+  CpQuoteEditor *editor;
+
+  g_settings_set_boolean (settings, "autosave", TRUE);
+  window = cp_test_gui_demo_window (app);
+  editor = cp_window_get_quote_editor (window);
+  cp_test_gui_add_quote (window);
+  cp_test_gui_wait_until (saved_and_idle, window, "the new quote saved");
+  g_signal_connect (window, "notify::title", G_CALLBACK (title_changed_cb), &seen);
+  g_signal_connect (window, "action-enabled-changed::save", G_CALLBACK (save_enabled_cb), &seen);
+
+  cp_test_gui_type_text (cp_quote_editor_get_row (editor, "price"), "15.5");
+  g_assert_true (cp_window_get_modified (window));
+  cp_test_gui_wait_busy (window);
+  cp_test_gui_wait_until (saved_and_idle, window, "the autosave");
+  g_assert_cmpuint (seen.titles_with_dot, ==, 0);
+  g_assert_cmpuint (seen.save_disabled, ==, 0);
+  g_assert_false (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• "));
+
+  g_settings_set_boolean (settings, "autosave", FALSE);
+  cp_test_gui_type_text (cp_quote_editor_get_row (editor, "price"), "16");
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• "));
+  g_assert_cmpuint (seen.titles_with_dot, ==, 1);
+
+  g_signal_handlers_disconnect_by_data (window, &seen);
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -437,6 +504,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-file/open-again-presents", test_open_again_presents);
   g_test_add_func ("/gui/window-file/open-new-path-creates", test_open_new_path_creates);
   g_test_add_func ("/gui/window-file/terminated-keeps-no-empty-untitled", test_terminated_keeps_no_empty_untitled);
+  g_test_add_func ("/gui/window-file/autosave-title-steady", test_autosave_title_steady);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);

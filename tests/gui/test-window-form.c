@@ -14,12 +14,14 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <locale.h>
 #include <string.h>
 
 #include "cp-test-gui.h"
 #include "gui/cp-field-row.h"
 #include "gui/cp-job-editor.h"
+#include "gui/cp-picker-item.h"
 #include "gui/cp-picker-row.h"
 #include "gui/cp-preferences-window.h"
 #include "gui/cp-quote-editor.h"
@@ -428,37 +430,6 @@ test_cluster_needs_two_nodes (void)
   cp_test_gui_close_window (window);
 }
 
-/* A new job (pre-training, 100B tokens) switched by its Kind row. */
-static CpJob *
-add_job_of_kind (CpWindow   *window,
-                 CpTaskKind  kind)
-{
-  CpProject *project = cp_window_get_project (window);
-  CpJobEditor *editor = cp_window_get_job_editor (window);
-  GtkDropDown *kind_picker = GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind")));
-  CpJob *job;
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-job", NULL));
-  cp_test_gui_spin ();
-  job = g_ptr_array_index (project->jobs, project->jobs->len - 1);
-  g_assert_cmpint (job->kind, ==, CP_TASK_PRETRAIN);
-  g_assert_cmpfloat (job->tokens, ==, 100e9);
-  gtk_drop_down_set_selected (kind_picker, kind);
-  cp_test_gui_spin ();
-  g_assert_cmpint (job->kind, ==, kind);
-  return job;
-}
-
-static void
-pick_kind (CpWindow   *window,
-           CpTaskKind  kind)
-{
-  CpJobEditor *editor = cp_window_get_job_editor (window);
-
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind"))), kind);
-  cp_test_gui_spin ();
-}
-
 /* Walkthrough 22: a LoRA job with a 7-day deadline switched to
  * Development and debugging or Data processing showed Duration 30 days
  * beside Deadline 7 and rented 30 days. Duration becomes 0, "uses the
@@ -472,11 +443,11 @@ test_kind_switch_duration_follows_deadline (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     {
-      CpJob *job = add_job_of_kind (window, CP_TASK_LORA);
+      CpJob *job = cp_test_gui_add_job_of_kind (window, CP_TASK_LORA);
 
       enter_into (cp_job_editor_get_row (editor, "deadline-days"), "7");
       g_assert_cmpfloat (job->deadline_days, ==, 7);
-      pick_kind (window, kinds[i]);
+      cp_test_gui_pick_kind (window, kinds[i]);
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cp_job_editor_get_row (editor, "duration-days"))));
       g_assert_cmpfloat (job->deadline_days, ==, 7);
       g_assert_cmpfloat (job->duration_days, ==, 0);
@@ -484,14 +455,14 @@ test_kind_switch_duration_follows_deadline (void)
 
   /* No deadline: the kind's 30 days, as before. */
   {
-    CpJob *job = add_job_of_kind (window, CP_TASK_LORA);
+    CpJob *job = cp_test_gui_add_job_of_kind (window, CP_TASK_LORA);
 
-    pick_kind (window, CP_TASK_DEBUG);
+    cp_test_gui_pick_kind (window, CP_TASK_DEBUG);
     g_assert_cmpfloat (job->duration_days, ==, 30);
     /* Typed, then a deadline: the typed 5 days stay across a switch. */
     enter_into (cp_job_editor_get_row (editor, "duration-days"), "5");
     enter_into (cp_job_editor_get_row (editor, "deadline-days"), "7");
-    pick_kind (window, CP_TASK_DATA_PROCESSING);
+    cp_test_gui_pick_kind (window, CP_TASK_DATA_PROCESSING);
     g_assert_cmpfloat (job->duration_days, ==, 5);
   }
 
@@ -511,27 +482,27 @@ test_kind_switch_tokens_follow_kind (void)
   CpFieldRow *tokens_row = cp_job_editor_get_row (editor, "tokens");
   CpJob *job;
 
-  job = add_job_of_kind (window, CP_TASK_INFERENCE);
-  pick_kind (window, CP_TASK_FULL_FINETUNE);
+  job = cp_test_gui_add_job_of_kind (window, CP_TASK_INFERENCE);
+  cp_test_gui_pick_kind (window, CP_TASK_FULL_FINETUNE);
   g_assert_cmpfloat (job->tokens, ==, 1e9);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (tokens_row)), ==, "Fine-tuning tokens");
   g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (tokens_row), "Such as 500M", CP_TEST_GUI_TEXT_PART));
 
-  job = add_job_of_kind (window, CP_TASK_FULL_FINETUNE);
+  job = cp_test_gui_add_job_of_kind (window, CP_TASK_FULL_FINETUNE);
   g_assert_cmpfloat (job->tokens, ==, 1e9);
 
-  job = add_job_of_kind (window, CP_TASK_LORA);
+  job = cp_test_gui_add_job_of_kind (window, CP_TASK_LORA);
   g_assert_cmpfloat (job->tokens, ==, 100e6);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (tokens_row)), ==, "Fine-tuning tokens");
-  pick_kind (window, CP_TASK_PRETRAIN);
+  cp_test_gui_pick_kind (window, CP_TASK_PRETRAIN);
   g_assert_cmpfloat (job->tokens, ==, 100e9);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (tokens_row)), ==, "Training tokens");
   g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (tokens_row), "Such as 2T or 100B", CP_TEST_GUI_TEXT_PART));
 
   /* Typed 2T, through a service and back to full fine-tuning: kept. */
   enter_into (tokens_row, "2T");
-  pick_kind (window, CP_TASK_INFERENCE);
-  pick_kind (window, CP_TASK_FULL_FINETUNE);
+  cp_test_gui_pick_kind (window, CP_TASK_INFERENCE);
+  cp_test_gui_pick_kind (window, CP_TASK_FULL_FINETUNE);
   g_assert_cmpfloat (job->tokens, ==, 2e12);
 
   cp_test_gui_close_window (window);
@@ -639,6 +610,270 @@ test_sign_off_focus_on_report_page (void)
   cp_test_gui_close_window (window);
 }
 
+/* Walkthrough 22: the offer "4 nodes x 8 Ascend 910B, RoCE 200G" on a
+ * quote of one node of 8 A100s said nothing, where "8x H800" was pointed
+ * out. Its nodes, GPUs a node and Ascend model are read as the H800's
+ * are; "910B" found in the GPU list picks the 910B2, which the row says;
+ * the offer then agrees, written in either language. A cluster's node
+ * count says what it is, not "1 for a single machine". */
+static void
+test_offer_ascend_cluster (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  CpQuote *quote = cp_test_gui_add_quote (window);
+  CpFieldRow *offer = cp_quote_editor_get_row (editor, "offer-name");
+  CpFieldRow *nodes = cp_quote_editor_get_row (editor, "nodes-available");
+  CpPickerRow *gpu = cp_quote_editor_get_gpu_row (editor);
+
+  cp_test_gui_search_pick (gpu, "A100 80");
+  g_assert_cmpstr (quote->gpu.id, ==, "a100-80g");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu), ==, "");
+  cp_test_gui_type_text (offer, "4 nodes x 8 Ascend 910B, RoCE 200G");
+  g_assert_cmpstr (quote->offer_name, ==, "4 nodes x 8 Ascend 910B, RoCE 200G");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
+                   "The offer says 4 nodes x 8 Ascend 910B, the fields below 1 × 8 × NVIDIA A100 80GB SXM4: "
+                   "check which is right");
+
+  /* The GPU right, the nodes still 1: said, with the nodes. */
+  cp_test_gui_search_pick (gpu, "910B");
+  g_assert_cmpstr (quote->gpu.id, ==, "ascend-910b");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu), ==, "A plain “910B” is taken as the 910B2");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
+                   "The offer says 4 nodes x 8 Ascend 910B, the fields below 1 × 8 × Huawei Ascend 910B2 64GB: "
+                   "check which is right");
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering"))),
+                              CP_OFFERING_BARE_METAL_CLUSTER);
+  cp_test_gui_spin ();
+  cp_test_gui_type_text (nodes, "4");
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (nodes), ==, "The vendor’s node count");
+
+  /* The same offer as a Chinese vendor writes it, and the whole offer's
+   * 32 GPUs: they agree; 2 nodes do not. */
+  cp_test_gui_type_text (offer, "4台×8卡 昇腾910B 集群");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
+  cp_test_gui_type_text (offer, "32 × Ascend 910B");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
+  cp_test_gui_type_text (offer, "2 nodes of 8 910B");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
+                   "The offer says 2 nodes of 8 910B, the fields below 4 × 8 × Huawei Ascend 910B2 64GB: "
+                   "check which is right");
+
+  cp_test_gui_close_window (window);
+}
+
+/* Walkthrough 22: Price was the one number typed at the left, and its
+ * entry narrowed and widened as its subtitle echoed the price in two
+ * units. It is right-aligned as the others, and as wide with its echo as
+ * without. */
+static void
+test_price_entry_steady (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  CpFieldRow *price = cp_quote_editor_get_row (editor, "price");
+  GtkWidget *entry = cp_field_row_get_input (price);
+  int bare_width;
+
+  cp_test_gui_add_quote (window);
+  g_assert_cmpfloat (gtk_editable_get_alignment (GTK_EDITABLE (entry)), ==, 1.0);
+  g_assert_cmpfloat (gtk_editable_get_alignment (GTK_EDITABLE (cp_field_row_get_input (
+                       cp_quote_editor_get_row (editor, "gpus-per-node")))), ==, 1.0);
+  cp_test_gui_wait_frames (entry, 3);
+  bare_width = gtk_widget_get_width (entry);
+  g_assert_cmpint (bare_width, >, 0);
+  cp_test_gui_type_text (price, "15.5");
+  /* 15.5 × 8 = 124 */
+  g_assert_cmpstr (cp_test_gui_row_subtitle (price), ==, "15.5 CNY per GPU-hour, 124 CNY per node-hour of 8 GPUs");
+  cp_test_gui_wait_frames (entry, 3);
+  g_assert_cmpint (gtk_widget_get_width (entry), ==, bare_width);
+
+  cp_test_gui_close_window (window);
+}
+
+/* Walkthrough 22: Memory per GPU read "80 GB" on the form and "80.0 GiB"
+ * in the reasons. The form's unit is the one the plan counts in, the
+ * project's GPU memory unit: GiB by default, GB once Preferences says so
+ * in its combo row. */
+static void
+test_gpu_memory_unit_follows_plan (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  CpFieldRow *memory = cp_quote_editor_get_row (editor, "gpu-memory");
+  GtkWidget *preferences;
+  AdwComboRow *unit;
+
+  cp_test_gui_add_quote (window);
+  g_assert_cmpint (project->settings.memory_unit, ==, CP_MEMORY_UNIT_GIB);
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (memory), "GiB", CP_TEST_GUI_TEXT_VISIBLE));
+  g_assert_null (cp_test_gui_find_with_text (GTK_WIDGET (memory), "GB", CP_TEST_GUI_TEXT_WHOLE));
+  g_assert_cmpstr (cp_test_gui_row_subtitle (memory), ==,
+                   "The datasheet’s figure, counted in GiB as frameworks report it");
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  cp_test_gui_spin ();
+  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  unit = cp_test_gui_find_combo_row (preferences, "GPU memory unit");
+  g_assert_nonnull (unit);
+  adw_combo_row_set_selected (unit, CP_MEMORY_UNIT_GB);
+  cp_test_gui_spin ();
+  g_assert_cmpint (project->settings.memory_unit, ==, CP_MEMORY_UNIT_GB);
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (memory), "GB", CP_TEST_GUI_TEXT_VISIBLE));
+  g_assert_null (cp_test_gui_find_with_text (GTK_WIDGET (memory), "GiB", CP_TEST_GUI_TEXT_WHOLE));
+  g_assert_cmpstr (cp_test_gui_row_subtitle (memory), ==, "As the datasheet states it");
+
+  gtk_window_close (GTK_WINDOW (preferences));
+  cp_test_gui_wait_until (no_preferences_window, NULL, "the preferences closed");
+  cp_test_gui_close_window (window);
+}
+
+/* The position of the model called @name in the picker's list. */
+static guint
+model_position (GListModel *models,
+                const char *name)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (models); i++)
+    {
+      g_autoptr(CpPickerItem) item = g_list_model_get_item (models, i);
+
+      if (g_strcmp0 (cp_picker_item_get_label (item), name) == 0)
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+/* Walkthrough 22: the model list was in the catalogue file's order, Qwen2.5
+ * 72B between Mixtral and OPT 13B. It goes by family, then size. */
+static void
+test_model_list_ordered (void)
+{
+  static const char * const in_order[] = {
+    "LLaMA 7B", "LLaMA 65B", "Llama 2 7B", "Llama 2 13B", "Llama 2 70B", "Llama 3.1 8B", "Llama 3.1 70B",
+    "Llama 3.1 405B", "Mixtral 8x7B", "OPT 13B", "Qwen2.5 7B", "Qwen2.5 14B", "Qwen2.5 32B", "Qwen2.5 72B",
+    "Qwen3 8B", "Qwen3 30B-A3B", "Qwen3 32B", "Qwen3 235B-A22B",
+  };
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GListModel *models;
+
+  cp_test_gui_select_job (window, 0);
+  models = gtk_drop_down_get_model (cp_picker_row_get_drop_down (
+             cp_job_editor_get_model_row (cp_window_get_job_editor (window))));
+  for (guint i = 1; i < G_N_ELEMENTS (in_order); i++)
+    g_assert_cmpuint (model_position (models, in_order[i - 1]), <, model_position (models, in_order[i]));
+  /* Qwen2.5's four side by side */
+  g_assert_cmpuint (model_position (models, "Qwen2.5 72B") - model_position (models, "Qwen2.5 7B"), ==, 3);
+
+  cp_test_gui_close_window (window);
+}
+
+static gboolean
+chooser_shown (gpointer user_data)
+{
+  GtkWidget *chooser = cp_test_gui_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+
+  return chooser != NULL && gtk_widget_get_mapped (chooser);
+}
+
+static gboolean
+custom_models_at_least (gpointer user_data)
+{
+  CpWindow *window = user_data;
+  const CpCatalog *custom = cp_window_get_project (window)->custom;
+
+  return custom != NULL && cp_catalog_n_models (custom) >= GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (window), "cp-models"));
+}
+
+static gboolean
+toast_says_already (gpointer window)
+{
+  return cp_test_gui_find_with_text (window, "Model “Qwen2.5-7B-Instruct” is already in the catalogue",
+                                     CP_TEST_GUI_TEXT_WHOLE) != NULL;
+}
+
+static gboolean
+chooser_has_file (gpointer chooser)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (chooser);
+
+  return file != NULL;
+}
+
+/* Imports @path through Import Model's file chooser: chosen there (once
+ * its folder is read), then Import. */
+static void
+import_model_file (CpWindow   *window,
+                   const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkWidget *chooser;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.import-model", NULL));
+  cp_test_gui_wait_until (chooser_shown, NULL, "the Import Model chooser on screen");
+  chooser = cp_test_gui_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL));
+  cp_test_gui_wait_until (chooser_has_file, chooser, "the config.json chosen");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  cp_test_gui_spin ();
+}
+
+/* Walkthrough 22: Qwen2.5-7B-Instruct's config.json, which names no
+ * model, was imported as "Qwen2ForCausalLM", its architecture's class,
+ * and a second import of the file added it again without a word. It is
+ * named by its folder, as Hugging Face downloads it; the second import
+ * says it is there already and adds nothing. */
+static void
+test_import_model_named_by_folder (void)
+{
+  static const char config[] =
+    "{\"architectures\": [\"Qwen2ForCausalLM\"], \"hidden_act\": \"silu\", \"hidden_size\": 3584,"
+    " \"intermediate_size\": 18944, \"max_position_embeddings\": 32768, \"model_type\": \"qwen2\","
+    " \"num_attention_heads\": 28, \"num_hidden_layers\": 28, \"num_key_value_heads\": 4,"
+    " \"tie_word_embeddings\": false, \"torch_dtype\": \"bfloat16\", \"vocab_size\": 152064}";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("cp-import-XXXXXX", &error);
+  g_autofree char *model_folder = g_build_filename (folder, "Qwen2.5-7B-Instruct", NULL);
+  g_autofree char *path = g_build_filename (model_folder, "config.json", NULL);
+  CpWindow *window = cp_test_gui_demo_window (app);
+  const CpCatalog *custom;
+  const CpModelSpec *model;
+  guint before;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir (model_folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, config, -1, &error));
+  custom = cp_window_get_project (window)->custom;
+  before = custom != NULL ? cp_catalog_n_models (custom) : 0;
+
+  g_object_set_data (G_OBJECT (window), "cp-models", GUINT_TO_POINTER (before + 1));
+  import_model_file (window, path);
+  cp_test_gui_wait_until (custom_models_at_least, window, "the imported model in the catalogue");
+  custom = cp_window_get_project (window)->custom;
+  g_assert_cmpuint (cp_catalog_n_models (custom), ==, before + 1);
+  model = cp_catalog_get_model (custom, cp_catalog_n_models (custom) - 1);
+  g_assert_cmpstr (model->name, ==, "Qwen2.5-7B-Instruct");
+  /* Embeddings and output 2 × 152,064 × 3,584 = 1.090B; a layer's
+   * attention 2 × 3,584² + 2 × 3,584 × 512 = 29.36M and MLP 3 × 3,584 ×
+   * 18,944 = 203.69M, × 28 = 6.525B: 7.615B, Qwen's "7.61B". */
+  g_assert_cmpfloat_with_epsilon (model->params / 1e9, 7.615, 0.001);
+
+  import_model_file (window, path);
+  cp_test_gui_wait_until (toast_says_already, window, "the toast saying it is there");
+  g_assert_cmpuint (cp_catalog_n_models (cp_window_get_project (window)->custom), ==, before + 1);
+
+  cp_test_gui_close_window (window);
+  g_unlink (path);
+  g_rmdir (model_folder);
+  g_rmdir (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -657,6 +892,11 @@ main (int   argc,
   g_test_add_func ("/gui/window-form/cluster-network-rows", test_cluster_network_rows);
   g_test_add_func ("/gui/window-form/day-price-bills-whole-days", test_day_price_bills_whole_days);
   g_test_add_func ("/gui/window-form/sign-off-focus-on-report-page", test_sign_off_focus_on_report_page);
+  g_test_add_func ("/gui/window-form/offer-ascend-cluster", test_offer_ascend_cluster);
+  g_test_add_func ("/gui/window-form/price-entry-steady", test_price_entry_steady);
+  g_test_add_func ("/gui/window-form/gpu-memory-unit-follows-plan", test_gpu_memory_unit_follows_plan);
+  g_test_add_func ("/gui/window-form/model-list-ordered", test_model_list_ordered);
+  g_test_add_func ("/gui/window-form/import-model-named-by-folder", test_import_model_named_by_folder);
 
   return g_test_run ();
 }

@@ -46,14 +46,6 @@ first_training_job (const CpProject *project)
   g_assert_not_reached ();
 }
 
-static CpJob *
-select_job (CpWindow *window,
-            guint     index)
-{
-  cp_test_gui_select_job (window, index);
-  return g_ptr_array_index (cp_window_get_project (window)->jobs, index);
-}
-
 /* The trial ran on the demo's first quote, 示例供应商 A's one machine of
  * eight RTX 4090 24GB, picked in the real drop-down: 64 GPUs used and a
  * 30 GiB peak cannot have been measured there and are refused under
@@ -66,7 +58,7 @@ test_trial_on_its_machine (void)
   CpWindow *window = cp_test_gui_demo_window (app);
   CpProject *project = cp_window_get_project (window);
   CpJobEditor *editor = cp_window_get_job_editor (window);
-  CpJob *job = select_job (window, first_training_job (project));
+  CpJob *job = cp_test_gui_show_job (window, first_training_job (project));
   const CpQuote *quote = g_ptr_array_index (project->quotes, 0);
   GtkDropDown *drop_down = cp_picker_row_get_drop_down (cp_job_editor_get_trial_quote_row (editor));
   CpFieldRow *gpus_row = cp_job_editor_get_row (editor, "trial-gpus");
@@ -152,7 +144,7 @@ test_fp8_without_fp8 (void)
   CpWindow *window = cp_test_gui_demo_window (app);
   CpProject *project = cp_window_get_project (window);
   CpJobEditor *editor = cp_window_get_job_editor (window);
-  CpJob *job = select_job (window, first_training_job (project));
+  CpJob *job = cp_test_gui_show_job (window, first_training_job (project));
   CpFieldRow *row = cp_job_editor_get_row (editor, "precision");
   GtkDropDown *drop_down = GTK_DROP_DOWN (cp_field_row_get_input (row));
   const char *bf16 = chinese () ? "不支持 FP8：任务在其上按 BF16 运行" : "have no FP8: the job runs in BF16 on them";
@@ -231,7 +223,7 @@ test_serving_note_setup_fee (void)
     if (((const CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_INFERENCE)
       service = i;
   g_assert_cmpuint (service, <, project->jobs->len);
-  select_job (window, service);
+  cp_test_gui_show_job (window, service);
   cp_test_gui_wait_results (results);
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-serving-chart", NULL);
   view = cp_test_gui_find_named (GTK_WIDGET (results), "serving-chart");
@@ -264,7 +256,7 @@ test_memory_label_led_to_marker (void)
   cairo_surface_t *surface;
 
   g_assert_true (g_str_has_prefix (((const CpJob *) g_ptr_array_index (project->jobs, 0))->name, "70B"));
-  select_job (window, 0);
+  cp_test_gui_show_job (window, 0);
   cp_test_gui_resize_window (window, 1920, 1080);
   cp_test_gui_wait_results (results);
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-memory-chart", NULL);
@@ -324,7 +316,7 @@ test_cost_labels_inside (void)
   int width;
   guint lines = 0;
 
-  select_job (window, 0);
+  cp_test_gui_show_job (window, 0);
   cp_test_gui_resize_window (window, 1024, 700);
   cp_test_gui_wait_results (results);
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-cost-chart", NULL);
