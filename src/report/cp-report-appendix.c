@@ -480,6 +480,15 @@ cp_report_section_assumptions (Doc       *doc,
                                     /* TRANSLATORS: %s is a VAT rate such as "6%"; it is added to the quoted prices (the assumptions table) */
                                     : _("%s, added"), percent);
         }
+      /* "1,073,741,824 bytes/GB" beside "datasheets use decimal GB"
+       * read as a contradiction (approver 22, finding 15): the reading
+       * used is said in words, the number with it. */
+      else if (strcmp (a->key, "memory-unit") == 0)
+        number = g_strdup (settings->memory_unit == CP_MEMORY_UNIT_GIB
+                           /* TRANSLATORS: the assumptions table: how a GPU's nominal memory is read */
+                           ? _("Read as GiB: “80 GB” is taken as 80 GiB, 80 × 1,073,741,824 bytes, as frameworks report it")
+                           /* TRANSLATORS: the assumptions table: how a GPU's nominal memory is read */
+                           : _("Read as decimal GB: “80 GB” is taken as 80 × 1,000,000,000 bytes, as the datasheet prints it"));
       else if (strcmp (a->key, "contingency") == 0)
         number = cp_report_rate_text (a->value, doc->lang);
       else if (g_strcmp0 (a->unit, "bytes") == 0)
