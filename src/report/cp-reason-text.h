@@ -180,6 +180,10 @@ char       *cp_words_price_check    (const CpProject *project, const CpPlan *pla
  * driver: "Billed for the 1-month minimum: 45,000 CNY of 45,000 CNY, for
  * 3.1 days of use."; NULL when the hours used are billed. */
 char       *cp_words_minimum_term   (const CpProject *project, const CpOption *option, const char *lang);
+/* When @option's quote states a network fee per node-month and @option
+ * runs on one node, which pays none (cp-estimate-cost.c), the sentence
+ * that says why its Network figure is 0; NULL otherwise. */
+char       *cp_words_network_fee_waived (const CpProject *project, const CpOption *option, const char *lang);
 /* Whether @plan's recommendation could change with the job's team (R8)
  * described otherwise while nobody described it (CpPlan.team_assumed):
  * bare metal recommended to a team assumed to have no operations

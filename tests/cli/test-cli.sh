@@ -533,4 +533,18 @@ if run 0 import-quotes "$TMP/expired.cplan" "$TMP/expired.csv" --dry-run; then
 fi
 unset LANGUAGE
 
+# Approver 22, finding 19: a quoted network fee per node-month that the
+# one node chosen does not pay (no traffic between nodes) is said, not a
+# silent 0 in the Network column.
+if command -v pdftotext >/dev/null 2>&1 &&
+   run 0 new "$TMP/fee.cplan" &&
+   run 0 add-job "$TMP/fee.cplan" --id lora --model qwen2.5-7b --task lora --tokens 200M --deadline-days 14 &&
+   run 0 add-quote "$TMP/fee.cplan" --id c4 --vendor "Cloud Fee" --gpu a800 --nodes 4 \
+     --price-per-node-month 32000 --network roce --nics 4 --nic-gbps 200 --network-fee-per-node-month 2000 \
+     --offering container-cluster &&
+   run 0 report "$TMP/fee.cplan" --lang en --pdf "$TMP/fee.pdf"; then
+  pdftotext "$TMP/fee.pdf" - | tr '\n' ' ' >"$TMP/fee.txt"
+  contains "$TMP/fee.txt" "No network fee: one node, no traffic between nodes."
+fi
+
 finish
