@@ -374,6 +374,24 @@ cp_reason_text_cost (const CpReason  *reason,
         b = cp_words_duration (v[2], lang);
         c = cp_words_duration (v[1], lang);
         d = cp_i18n_format_number (v[0], 2, lang);
+        /* A whole offer that splits well yet misses the deadline (its
+         * migration) read as merely "not needed" (approver 22, 17): its
+         * calendar is said. */
+        for (guint i = 0; plan != NULL && plan->deadline_days > 0 && i < plan->options->len; i++)
+          {
+            const CpOption *option = &g_array_index (plan->options, CpOption, i);
+            const CpEstimate *whole = &option->full_offer;
+
+            if (option->quote_index == reason->quote_index && option->has_full_offer && whole->fits &&
+                whole->nodes == (guint) v[3] && !whole->meets_deadline && isfinite (whole->calendar_days))
+              {
+                g_autofree char *days = cp_i18n_format_days (whole->calendar_days, lang);
+                g_autofree char *deadline = cp_words_deadline_length (plan->deadline_days, lang);
+
+                /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, its calendar days on those nodes, the deadline */
+                return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): the job would split well across those nodes, but with the move to a cluster it would take %s in all, past the %s deadline."), a, name, b, c, d, days, deadline);
+              }
+          }
         if (plan != NULL && plan->cost_unknown)
           /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, the quote of the verdict; no quote has a price */
           return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): the job would split well across those nodes, but it needs no cluster, since one machine of %s finishes it in time."), a, name, b, c, d, chosen);

@@ -261,7 +261,7 @@ cp_option_risks_except (const CpProject   *project,
   if (cp_job_deadline_days (job) > 0 && isfinite (e->calendar_days))
     {
       double spare = cp_job_deadline_days (job) - e->calendar_days;
-      g_autofree char *deadline = cp_i18n_format_days (cp_job_deadline_days (job), lang);
+      g_autofree char *deadline = cp_words_deadline_length (cp_job_deadline_days (job), lang);
 
       if (!e->meets_deadline || spare < 0)
         {

@@ -507,7 +507,7 @@ static const struct {
   { "global-batch", N_("Pretraining global batch: tokens at 7B, growing as the 0.316 power of size (a mixture of experts' total parameters)") },
   { "global-batch-cluster", N_("Largest pretraining global batch at 7B, growing as the 0.307 power of size: a large cluster raises the batch to one sequence per tensor-parallel group up to it") },
   { "dp-bucket", N_("Gradients sent in one piece after the backward pass (gradient bucket)") },
-  { "overlap-compute-slowdown", N_("Compute time lost per second of communication hidden behind it") },
+  { "overlap-compute-slowdown", N_("How much slower computing runs while communication is hidden behind it") },
   { "kv-block", N_("Tokens per block of a served request's attention memory (KV-cache block)") },
   { "cuda-graphs", N_("Memory per GPU for pre-recorded kernel launches when serving (CUDA graphs)") },
   { "memory-bandwidth-fraction", N_("Share of a GPU's memory bandwidth reached when generating tokens (decoding)") },
@@ -918,6 +918,16 @@ cp_words_duration (double      seconds,
       return g_strdup_printf (_("%s h"), number);
     }
   return cp_i18n_format_days (seconds / 86400, lang);
+}
+
+char *
+cp_words_deadline_length (double      days,
+                          const char *lang)
+{
+  g_autofree char *number = cp_i18n_format_number (days, days == round (days) ? 0 : 1, lang);
+
+  /* TRANSLATORS: a deadline's length as a modifier, as in "within the 14-day deadline"; %s is a number of days */
+  return g_strdup_printf (_("%s-day"), number);
 }
 
 char *

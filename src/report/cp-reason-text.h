@@ -274,6 +274,10 @@ char       *cp_words_shown_days     (double days, int decimals, const char *lang
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);
+/* A deadline's length as a modifier, "14-day" in "the 14-day deadline":
+ * "the 14.0 days deadline" read as a slip (approver 21); a part day
+ * keeps one decimal. */
+char       *cp_words_deadline_length (double days, const char *lang);
 /* The cheapest option that runs the job but misses its deadline, if it
  * costs less than @total_cost, the recommended option's; else NULL. */
 const CpOption *cp_words_cheapest_late_option (const CpPlan *plan, double total_cost);

@@ -450,7 +450,7 @@ if run 0 new "$TMP/late.cplan" &&
     contains "$OUT" "ranked by finish, soonest first. Best available: 智算云"
     contains "$OUT" "(its fastest) would meet a deadline of"
     contains "$OUT" "Debugging share: 35.0% (the project's setting)"
-    contains "$OUT" "Misses the 30.0 days deadline"
+    contains "$OUT" "Misses the 30-day deadline"
   fi
   if run 0 plan "$TMP/late.cplan" --xml; then
     exactly shortfall deadline
