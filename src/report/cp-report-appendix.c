@@ -531,12 +531,24 @@ cp_report_section_assumptions (Doc       *doc,
       spread = find_spread (spreads, MIN (n_spreads, G_N_ELEMENTS (spreads)), a->key);
       if (spread != NULL)
         {
-          g_autofree char *range = cp_words_spread_range (doc->project, spread, doc->lang);
+          g_autofree char *range = NULL;
           g_autofree char *value = g_steal_pointer (&number);
           const char *note = range_note (spread->kind);
 
+          /* A share's range as percentages, like its value: "55%; range
+           * 0.47–0.63" gave one figure in two forms (approver 22, 11). */
+          if (spread->kind == CP_SPREAD_COMPUTE_UTILISATION || spread->kind == CP_SPREAD_LINK_EFFICIENCY)
+            {
+              g_autofree char *low = cp_i18n_format_number (100 * spread->low, 0, doc->lang);
+              g_autofree char *high = cp_i18n_format_number (100 * spread->high, 0, doc->lang);
+
+              /* TRANSLATORS: a spread of percentages, low to high, e.g. "47–63%" */
+              range = g_strdup_printf (_("%s–%s%%"), low, high);
+            }
+          else
+            range = cp_words_spread_range (doc->project, spread, doc->lang);
           /* TRANSLATORS: an assumption's value, then the range of it the report's low and high figures take */
-          number = g_strdup_printf (_("%s; range %s"), value, range);
+          number = g_strdup_printf (_("%s, range %s"), value, range);
           if (note != NULL)
             /* TRANSLATORS: an assumption's source, then where its range comes from ("range: …") */
             source = g_strdup_printf (_("%s; %s"), cp_words_assumption_source (a->key, a->source), note);
