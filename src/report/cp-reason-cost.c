@@ -259,7 +259,7 @@ unit_price_rank (const CpProject *project,
           other = cp_words_quote_name (project, option->quote_index);
           price_words = cp_words_unit_price (price, quote->currency, CP_PRICE_PER_GPU_HOUR, lang);
           why = dearer_in_total_words (project, option, chosen, lang);
-          total = cp_words_plan_money (plan, option->estimate.total_cost, quote->currency, lang);
+          total = cp_words_plan_money_whole (plan, option->estimate.total_cost, quote->currency, lang);
           if (named > 0)
             g_string_append (text, cp_i18n_is_chinese (lang) ? "；" : "; ");
           if (why != NULL)
@@ -492,7 +492,7 @@ cp_reason_text_cost (const CpReason  *reason,
           /* TRANSLATORS: stands for a cost in a sentence, for a quote without a price */
           b = g_strdup (_("a cost unknown without its price"));
         else
-          b = cp_words_plan_money (plan, v[1], currency, lang);
+          b = cp_words_plan_money_whole (plan, v[1], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_CONCURRENCY)
           {
@@ -527,7 +527,7 @@ cp_reason_text_cost (const CpReason  *reason,
                                ? g_ptr_array_index (project->quotes, reason->quote_index) : NULL;
 
         a = cp_i18n_format_days (v[1], lang);
-        b = cp_words_plan_money (plan, v[2], currency, lang);
+        b = cp_words_plan_money_whole (plan, v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
           /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, run days, the longest acceptable run, total cost */
@@ -554,7 +554,7 @@ cp_reason_text_cost (const CpReason  *reason,
         g_autofree char *limit = cp_i18n_format_days (ceil (v[0] * 10.0 - 1e-9) / 10.0, lang);
 
         a = cp_i18n_format_days (v[0], lang);
-        b = cp_words_plan_money (plan, v[2], currency, lang);
+        b = cp_words_plan_money_whole (plan, v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
           /* TRANSLATORS: R6; quote name, node count, total cost, its run, the longest acceptable run now, the run rounded up to a limit */

@@ -956,16 +956,38 @@ cp_reason_currency (const CpProject *project,
   return project->settings.currency[0] != '\0' ? project->settings.currency : "CNY";
 }
 
-char *
-cp_words_plan_money (const CpPlan    *plan,
-                     double           value,
-                     const char      *currency,
-                     const char      *lang)
+/* Both forms say the same when no quote has a price; the caller names
+ * the rounding, so none has to work around the other's (a unit price
+ * kept its cents only by testing cost_unknown itself). */
+static char *
+plan_money (const CpPlan *plan,
+            double        value,
+            const char   *currency,
+            gboolean      whole,
+            const char   *lang)
 {
   if (plan != NULL && plan->cost_unknown)
     /* TRANSLATORS: stands for a cost in a sentence, when no quote has a price */
     return g_strdup (_("a cost unknown without a price to compare"));
-  return cp_i18n_format_money_whole (value, currency, lang);
+  return whole ? cp_i18n_format_money_whole (value, currency, lang) : cp_i18n_format_money (value, currency, lang);
+}
+
+char *
+cp_words_plan_money_whole (const CpPlan *plan,
+                           double        value,
+                           const char   *currency,
+                           const char   *lang)
+{
+  return plan_money (plan, value, currency, TRUE, lang);
+}
+
+char *
+cp_words_plan_money (const CpPlan *plan,
+                     double        value,
+                     const char   *currency,
+                     const char   *lang)
+{
+  return plan_money (plan, value, currency, FALSE, lang);
 }
 
 char *
@@ -1306,7 +1328,7 @@ cp_words_offer (const CpProject  *project,
                 const char       *lang)
 {
   g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, lang);
-  g_autofree char *cost = cp_words_plan_money (plan, estimate->total_cost, quote->currency, lang);
+  g_autofree char *cost = cp_words_plan_money_whole (plan, estimate->total_cost, quote->currency, lang);
   g_autofree char *communication = cp_words_duration (estimate->communication_s, lang);
   g_autofree char *computing = cp_words_duration (estimate->compute_s, lang);
 

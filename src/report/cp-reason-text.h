@@ -28,7 +28,10 @@ const char *cp_words_verdict        (CpVerdict verdict);
 const char *cp_words_plan_verdict   (const CpPlan *plan);
 /* A cost of one of @plan's options, or, when no quote has a price to
  * compare (plan->cost_unknown), words saying it is unknown in its place:
- * never the price-less figure. */
+ * never the price-less figure. _whole() rounds to whole units, as totals are
+ * printed; cp_words_plan_money() keeps a unit price's cents below 100
+ * (cp_i18n_format_money()). */
+char       *cp_words_plan_money_whole (const CpPlan *plan, double value, const char *currency, const char *lang);
 char       *cp_words_plan_money     (const CpPlan *plan, double value, const char *currency, const char *lang);
 /* With nothing feasible, one sentence for the answer: why, and the best
  * available option with its vendor, cost and finish, when there is one. */
