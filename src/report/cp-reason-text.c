@@ -478,7 +478,7 @@ static const struct {
   const char *words;
 } assumption_words[] = {
   { "bytes-convention", N_("Bytes per parameter for mixed-precision Adam") },
-  { "memory-unit", N_("How a GPU's nominal memory (“80 GB”) is read") },
+  { "memory-unit", N_("A GPU sold as “80 GB” holds") },
   { "compute-utilisation", N_("Share of the GPU's dense peak speed a run achieves (compute utilisation)") },
   { "link-efficiency", N_("Share of a link's rated speed a transfer reaches (link efficiency)") },
   { "shared-network-factor", N_("Share of a shared network's rated speed a job gets") },
@@ -555,7 +555,7 @@ static const struct {
   const char *citation;
 } assumption_citations[] = {
   { "bytes-convention", N_("Rajbhandari et al., 2020, “ZeRO: Memory Optimizations Toward Training Trillion Parameter Models”, §3.1; Hugging Face Transformers documentation, “Model training anatomy”") },
-  { "memory-unit", N_("Frameworks report memory in GiB (2^30 bytes); a datasheet's “80 GB” is the card's 80 GiB (nvidia-smi shows 81,920 MiB on an A100 80GB)") },
+  { "memory-unit", N_("Frameworks report GiB; nvidia-smi shows 81,920 MiB on an A100 80GB") },
   /* The value sits above the end-to-end figures it cites: say why there,
    * or an approver reads "55% from sources saying 46–48%" (walkthrough 9). */
   { "compute-utilisation", N_("The computing alone, above whole runs’ end-to-end utilisation, which also counts communication and pipeline waits that this plan adds apart: Korthikanti et al., 2022, Table 5 (41.5–56.3%); Touvron et al., 2023, “LLaMA”, §2.4 (47.6%); Chowdhery et al., 2022, “PaLM”, Table 3 (45.7%). Below a large matrix multiplication’s 82% of peak (Azure ND A100 v4: 256.5 of 312 TFLOPS)") },

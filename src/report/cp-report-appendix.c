@@ -485,9 +485,9 @@ cp_report_section_assumptions (Doc       *doc,
       else if (strcmp (a->key, "memory-unit") == 0)
         number = g_strdup (settings->memory_unit == CP_MEMORY_UNIT_GIB
                            /* TRANSLATORS: the assumptions table: how a GPU's nominal memory is read */
-                           ? _("Read as GiB: “80 GB” is taken as 80 GiB, 80 × 1,073,741,824 bytes, as frameworks report it")
+                           ? _("80 GiB (80 × 2^30 bytes)")
                            /* TRANSLATORS: the assumptions table: how a GPU's nominal memory is read */
-                           : _("Read as decimal GB: “80 GB” is taken as 80 × 1,000,000,000 bytes, as the datasheet prints it"));
+                           : _("80 × 10^9 bytes, the datasheet's decimal GB"));
       else if (strcmp (a->key, "contingency") == 0)
         number = cp_report_rate_text (a->value, doc->lang);
       else if (g_strcmp0 (a->unit, "bytes") == 0)
