@@ -40,7 +40,7 @@ print_recommendations (const CpProject *project,
           const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
           const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
           g_autofree char *name = cp_words_quote_name (project, option->quote_index);
-          g_autofree char *cost = cp_words_plan_money (plan, option->estimate.total_cost, quote->currency, lang);
+          g_autofree char *cost = cp_words_plan_money_whole (plan, option->estimate.total_cost, quote->currency, lang);
           g_autofree char *days = cp_i18n_format_days (option->estimate.calendar_days, lang);
 
           printf ("  %s · %s · %s\n", name, cost, days);

@@ -234,7 +234,7 @@ cell_text (CpResultsView   *self,
     case CP_OPTION_TEXT_COST:
       if (!estimate->fits)
         return g_strdup ("—");
-      return cp_words_plan_money (self->plan, estimate->total_cost, currency, lang);
+      return cp_words_plan_money_whole (self->plan, estimate->total_cost, currency, lang);
     case CP_OPTION_TEXT_COST_RANGE:
       if (self->plan->cost_unknown || !estimate->fits)
         return g_strdup ("—");
@@ -327,10 +327,8 @@ cell_text (CpResultsView   *self,
       if (!(estimate->output_tokens_per_s > 0))
         return g_strdup ("—");
       /* A price per unit keeps its cents (0.94 CNY, not the whole 1 CNY
-       * totals are rounded to); with no price compared, the words say so. */
-      if (self->plan != NULL && self->plan->cost_unknown)
-        return cp_words_plan_money (self->plan, estimate->cost_per_million_output_tokens, currency, lang);
-      return cp_i18n_format_money (estimate->cost_per_million_output_tokens, currency, lang);
+       * totals are rounded to). */
+      return cp_words_plan_money (self->plan, estimate->cost_per_million_output_tokens, currency, lang);
     case CP_OPTION_TEXT_TOKEN_COST_BASIS:
       {
         /* The figure is the hourly rent and monthly fees over the tokens

@@ -141,16 +141,78 @@ debug_minimum_term (const CpProject *project,
 }
 
 
+/* Why @option, cheaper per GPU-hour than @chosen, still costs more in
+ * total, from the planner's figures: a short phrase, or NULL when none of
+ * them tells. */
+static char *
+dearer_in_total_words (const CpProject *project,
+                       const CpOption  *option,
+                       const CpOption  *chosen,
+                       const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpEstimate *e = &option->estimate, *c = &chosen->estimate;
+  double used_h = (e->run_days + (e->nodes <= 1 ? e->debug_days : 0)) * 24.0;
+  GPtrArray *why = g_ptr_array_new_with_free_func (g_free);
+  char *text = NULL;
+
+  if (!e->fits)
+    /* TRANSLATORS: R6, why a quote cheaper per GPU-hour is not the answer */
+    g_ptr_array_add (why, g_strdup (_("the job does not fit in its memory")));
+  else
+    {
+      const CpQuote *chosen_quote = g_ptr_array_index (project->quotes, chosen->quote_index);
+      double chosen_used_h = (c->run_days + (c->nodes <= 1 ? c->debug_days : 0)) * 24.0;
+      double chosen_billed = chosen_used_h > 0 ? cp_quote_billed_hours (chosen_quote, &project->settings, chosen_used_h) / chosen_used_h : 1;
+
+      /* Rounding up that the recommended quote shares (an hour's step on
+       * a short run) is no reason. */
+      if (used_h > 0 && cp_quote_billed_hours (quote, &project->settings, used_h) > MAX (1.05, 1.05 * chosen_billed) * used_h)
+        /* TRANSLATORS: R6, why a quote cheaper per GPU-hour costs more in total */
+        g_ptr_array_add (why, g_strdup (_("billed for more time than it uses")));
+      if (e->run_days > 1.05 * c->run_days)
+        {
+          g_autofree char *days = cp_words_duration (e->run_days * 86400.0, lang);
+          g_autofree char *chosen_days = cp_words_duration (c->run_days * 86400.0, lang);
+
+          /* TRANSLATORS: R6, why a quote cheaper per GPU-hour costs more in total; its run, the recommended one's */
+          g_ptr_array_add (why, g_strdup_printf (_("a longer run, %s against %s"), days, chosen_days));
+        }
+      if (e->engineering_cost > 0 && c->engineering_cost <= 0)
+        /* TRANSLATORS: R6, why a quote cheaper per GPU-hour costs more in total */
+        g_ptr_array_add (why, g_strdup (_("the team's move to a cluster")));
+      if (e->fees_cost > 0 && c->fees_cost <= 0)
+        /* TRANSLATORS: R6, why a quote cheaper per GPU-hour costs more in total */
+        g_ptr_array_add (why, g_strdup (_("its fees")));
+    }
+  if (why->len > 0)
+    {
+      g_ptr_array_add (why, NULL);
+      text = g_strjoinv (cp_i18n_is_chinese (lang) ? "；" : "; ", (char **) why->pdata);
+    }
+  g_ptr_array_unref (why);
+  return text;
+}
+
 /* Where an option's unit price ranks among the quotes compared, in
  * words: "its rank is 1 by unit price" read as ambiguous (approver 20),
- * first by total or by price, and which end is 1. */
+ * first by total or by price, and which end is 1. "1 quote is cheaper per
+ * GPU-hour" left the reader to find which and why it is not the answer
+ * (approver 22, finding 8): up to three are named with their price and
+ * what makes them dearer in total, the rest counted. The count is the
+ * planner's (cp-plan.c), over the options, with VAT. */
 static char *
-unit_price_rank (double      rank,
-                 const char *name,
-                 const char *lang)
+unit_price_rank (const CpProject *project,
+                 const CpPlan    *plan,
+                 int              quote_index,
+                 double           rank,
+                 const char      *name,
+                 const char      *lang)
 {
+  enum { NAMED = 3 };
   guint r = isfinite (rank) && rank >= 1 ? (guint) rank : 0;
-  char *text;
+  const CpOption *chosen = NULL;
+  GString *text;
 
   cp_i18n_push_language (lang);
   /* Counted from the cheapest: "the third cheapest" of three quotes was
@@ -158,16 +220,64 @@ unit_price_rank (double      rank,
   /* The quote named, not "It": after the cheaper quote that misses the
    * deadline, "It" read as that one (walk 22, T). */
   if (r == 1)
-    /* TRANSLATORS: R6; the recommended quote's name */
-    text = g_strdup_printf (_("%s is also the cheapest per GPU-hour."), name);
-  else if (r > 1)
-    /* TRANSLATORS: R6; the number of quotes cheaper per GPU-hour than the one recommended */
-    text = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u quote is cheaper per GPU-hour.",
-                                       "%u quotes are cheaper per GPU-hour.", r - 1), r - 1);
-  else
-    text = g_strdup ("");
+    {
+      /* TRANSLATORS: R6; the recommended quote's name */
+      char *one = g_strdup_printf (_("%s is also the cheapest per GPU-hour."), name);
+      cp_i18n_pop_language ();
+      return one;
+    }
+  if (r == 0 || plan == NULL)
+    {
+      cp_i18n_pop_language ();
+      return g_strdup ("");
+    }
+  for (guint i = 0; i < plan->options->len && chosen == NULL; i++)
+    if (g_array_index (plan->options, CpOption, i).quote_index == quote_index)
+      chosen = &g_array_index (plan->options, CpOption, i);
+  text = g_string_new (NULL);
+  /* TRANSLATORS: R6; the number of quotes cheaper per GPU-hour than the one recommended, before
+   * the list of them ("A, 5.48 CNY per GPU-hour (billed for more time than it uses)") */
+  g_string_append_printf (text, dngettext (GETTEXT_PACKAGE, "%u quote is cheaper per GPU-hour but dearer in total: ",
+                                           "%u quotes are cheaper per GPU-hour but dearer in total: ", r - 1), r - 1);
+  if (chosen != NULL)
+    {
+      const CpQuote *chosen_quote = g_ptr_array_index (project->quotes, quote_index);
+      double chosen_price = cp_quote_price_per_gpu_hour (chosen_quote, &project->settings) *
+                            cp_quote_vat_factor (chosen_quote, &project->settings);
+      guint named = 0;
+
+      for (guint i = 0; i < plan->options->len && named < MIN (r - 1, NAMED); i++)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, i);
+          const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+          double price = cp_quote_price_per_gpu_hour (quote, &project->settings) *
+                         cp_quote_vat_factor (quote, &project->settings);
+          g_autofree char *other = NULL, *price_words = NULL, *why = NULL, *total = NULL;
+
+          if (!(price < chosen_price))
+            continue;
+          other = cp_words_quote_name (project, option->quote_index);
+          price_words = cp_words_unit_price (price, quote->currency, CP_PRICE_PER_GPU_HOUR, lang);
+          why = dearer_in_total_words (project, option, chosen, lang);
+          total = cp_words_plan_money_whole (plan, option->estimate.total_cost, quote->currency, lang);
+          if (named > 0)
+            g_string_append (text, cp_i18n_is_chinese (lang) ? "；" : "; ");
+          if (why != NULL)
+            /* TRANSLATORS: R6, a quote cheaper per GPU-hour: its name, its price, its total cost, why it costs more in total */
+            g_string_append_printf (text, _("%s at %s, %s in total (%s)"), other, price_words, total, why);
+          else
+            /* TRANSLATORS: R6, a quote cheaper per GPU-hour: its name, its price, its total cost */
+            g_string_append_printf (text, _("%s at %s, %s in total"), other, price_words, total);
+          named++;
+        }
+      if (r - 1 > named)
+        /* TRANSLATORS: R6, after the quotes named: how many more are cheaper per GPU-hour */
+        g_string_append_printf (text, dngettext (GETTEXT_PACKAGE, "; and %u more", "; and %u more", r - 1 - named),
+                                r - 1 - named);
+    }
+  g_string_append (text, cp_i18n_is_chinese (lang) ? "。" : ".");
   cp_i18n_pop_language ();
-  return text;
+  return g_string_free (text, FALSE);
 }
 
 char *
@@ -264,6 +374,24 @@ cp_reason_text_cost (const CpReason  *reason,
         b = cp_words_duration (v[2], lang);
         c = cp_words_duration (v[1], lang);
         d = cp_i18n_format_number (v[0], 2, lang);
+        /* A whole offer that splits well yet misses the deadline (its
+         * migration) read as merely "not needed" (approver 22, 17): its
+         * calendar is said. */
+        for (guint i = 0; plan != NULL && plan->deadline_days > 0 && i < plan->options->len; i++)
+          {
+            const CpOption *option = &g_array_index (plan->options, CpOption, i);
+            const CpEstimate *whole = &option->full_offer;
+
+            if (option->quote_index == reason->quote_index && option->has_full_offer && whole->fits &&
+                whole->nodes == (guint) v[3] && !whole->meets_deadline && isfinite (whole->calendar_days))
+              {
+                g_autofree char *days = cp_i18n_format_days (whole->calendar_days, lang);
+                g_autofree char *deadline = cp_words_deadline_length (plan->deadline_days, lang);
+
+                /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, its calendar days on those nodes, the deadline */
+                return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): the job would split well across those nodes, but with the move to a cluster it would take %s in all, past the %s deadline."), a, name, b, c, d, days, deadline);
+              }
+          }
         if (plan != NULL && plan->cost_unknown)
           /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, the quote of the verdict; no quote has a price */
           return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): the job would split well across those nodes, but it needs no cluster, since one machine of %s finishes it in time."), a, name, b, c, d, chosen);
@@ -364,7 +492,7 @@ cp_reason_text_cost (const CpReason  *reason,
           /* TRANSLATORS: stands for a cost in a sentence, for a quote without a price */
           b = g_strdup (_("a cost unknown without its price"));
         else
-          b = cp_words_plan_money (plan, v[1], currency, lang);
+          b = cp_words_plan_money_whole (plan, v[1], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_CONCURRENCY)
           {
@@ -399,7 +527,7 @@ cp_reason_text_cost (const CpReason  *reason,
                                ? g_ptr_array_index (project->quotes, reason->quote_index) : NULL;
 
         a = cp_i18n_format_days (v[1], lang);
-        b = cp_words_plan_money (plan, v[2], currency, lang);
+        b = cp_words_plan_money_whole (plan, v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
           /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, run days, the longest acceptable run, total cost */
@@ -426,7 +554,7 @@ cp_reason_text_cost (const CpReason  *reason,
         g_autofree char *limit = cp_i18n_format_days (ceil (v[0] * 10.0 - 1e-9) / 10.0, lang);
 
         a = cp_i18n_format_days (v[0], lang);
-        b = cp_words_plan_money (plan, v[2], currency, lang);
+        b = cp_words_plan_money_whole (plan, v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
           /* TRANSLATORS: R6; quote name, node count, total cost, its run, the longest acceptable run now, the run rounded up to a limit */
@@ -466,7 +594,7 @@ cp_reason_text_cost (const CpReason  *reason,
         const CpOption *late;
 
         a = cp_i18n_format_money_whole (v[0], currency, lang);
-        c = unit_price_rank (v[2], name, lang);
+        c = unit_price_rank (project, plan, reason->quote_index, v[2], name, lang);
         /* With one option there is nothing to rank it against. */
         if (plan != NULL && plan->options->len == 1)
           /* TRANSLATORS: R6, one quote evaluated; quote name, its total cost */
@@ -692,4 +820,25 @@ cp_words_minimum_term (const CpProject *project,
     return g_strdup_printf (_("Billed for %s: %s, the option’s whole cost, for %s of use."), term, rental_text, used);
   /* TRANSLATORS: the minimum term (e.g. "the 1-month minimum"), the rental it sets, the option's total cost, the time the job uses */
   return g_strdup_printf (_("Billed for %s: %s of %s, for %s of use."), term, rental_text, total, used);
+}
+
+char *
+cp_words_network_fee_waived (const CpProject *project,
+                             const CpOption  *option,
+                             const char      *lang)
+{
+  const CpQuote *quote;
+  char *text;
+
+  if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len || !option->estimate.fits)
+    return NULL;
+  quote = g_ptr_array_index (project->quotes, option->quote_index);
+  if (!(quote->network_fee_per_node_month > 0) || option->estimate.nodes > 1)
+    return NULL;
+  cp_i18n_push_language (lang);
+  /* A quoted 2,000 CNY per node-month shown as 0 with no word read as a
+   * fee that vanished (approver 22, finding 19). */
+  text = g_strdup (_("No network fee: one node, no traffic between nodes."));
+  cp_i18n_pop_language ();
+  return text;
 }

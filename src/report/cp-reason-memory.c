@@ -37,19 +37,45 @@ cp_reason_text_memory (const CpReason  *reason,
 
           /* The table's per-GPU figure of the layout chosen, 78.8 GiB of
            * 80 and "Tight", read as a contradiction of "0.40×, it fits"
-           * (walkthrough 17): copies kept by data parallelism make a GPU
-           * hold more than its even share of the total. */
+           * (walkthrough 17), and "keeps copies" beside DP 1 as one more
+           * (approver 22, finding 9): the GPUs hold more than an even
+           * share of the total because the weights and optimizer states
+           * split over them but the activations do not (a pipeline stage
+           * keeps several micro-batches in flight, a data-parallel rank
+           * its own). Both parts are said, so the 8 × 79.6 GiB
+           * against 308.6 GiB checks by hand. */
           if (chosen->nodes <= 1 && chosen->gpus > 0 &&
               chosen->memory_per_gpu_bytes * chosen->gpus > 1.2 * v[1])
             {
+              double states_bytes = chosen->weights_bytes + chosen->gradients_bytes + chosen->optimizer_bytes;
               g_autofree char *per_gpu = cp_reason_bytes_text (project, chosen->memory_per_gpu_bytes);
               g_autofree char *offered = cp_reason_bytes_text (project, chosen->available_per_gpu_bytes);
+              g_autofree char *share = cp_reason_bytes_text (project, v[1] / chosen->gpus);
+              g_autofree char *states = cp_reason_bytes_text (project, states_bytes);
+              g_autofree char *rest = cp_reason_bytes_text (project, chosen->memory_per_gpu_bytes - states_bytes);
 
-              /* TRANSLATORS: R1; the job's memory in all, the gap ("0.45×"), one machine's memory; then
-               * the memory on each GPU in the layout chosen and the memory of a GPU */
-              return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): it fits on a single machine; "
-                                        "the layout chosen keeps copies, %s on each GPU of %s."),
-                                      a, b, c, per_gpu, offered);
+              const CpLayout *layout = &chosen->layout;
+              g_autofree char *why = NULL;
+
+              if (layout->data_parallel > 1)
+                /* TRANSLATORS: R1, why the GPUs hold more than an even share; the data-parallel copies */
+                why = g_strdup_printf (_("each of its %u data-parallel copies keeps its own activations, and its own weights where ZeRO does not shard them"),
+                                       layout->data_parallel);
+              else if (layout->pipeline_parallel > 1)
+                /* TRANSLATORS: R1, why the GPUs hold more than an even share; the GPUs the model is split over */
+                why = g_strdup_printf (_("the model is split over its %u GPUs, but each pipeline stage keeps the activations of several micro-batches in flight"),
+                                       chosen->gpus);
+              else
+                /* TRANSLATORS: R1, why the GPUs hold more than an even share; the GPUs the model is split over */
+                why = g_strdup_printf (_("the model is split over its %u GPUs, but not all of its activations are"), chosen->gpus);
+              /* TRANSLATORS: R1; the job's memory in all, the gap ("0.45×"), one machine's memory; then the
+               * memory on each GPU in the layout chosen, the memory of a GPU, the even share of the total
+               * (the total ÷ the GPUs), the weights and optimizer states on each GPU, the rest, and why
+               * (e.g. "the model is split over its 8 GPUs, but each pipeline stage keeps…") */
+              return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): it fits on a single machine. "
+                                        "Each GPU of the layout chosen holds %s of its %s, more than an even share (%s): "
+                                        "%s of weights and optimizer states and %s of activations and working memory; %s."),
+                                      a, b, c, per_gpu, offered, share, states, rest, why);
             }
         }
       /* TRANSLATORS: R1; "%s×" is the memory gap, e.g. "0.45×" */

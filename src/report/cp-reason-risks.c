@@ -239,7 +239,9 @@ cp_option_risks_except (const CpProject   *project,
     {
       g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
       g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
-      g_autofree char *lost = cp_i18n_format_days (e->lost_s / 86400.0, lang);
+      /* "0.01 days lost to restarts" is 15 minutes (approver 22, 13):
+       * under a day in minutes or hours. */
+      g_autofree char *lost = cp_words_duration (e->lost_s, lang);
 
       if (e->expected_interruptions < FEW_INTERRUPTIONS)
         {
@@ -259,7 +261,7 @@ cp_option_risks_except (const CpProject   *project,
   if (cp_job_deadline_days (job) > 0 && isfinite (e->calendar_days))
     {
       double spare = cp_job_deadline_days (job) - e->calendar_days;
-      g_autofree char *deadline = cp_i18n_format_days (cp_job_deadline_days (job), lang);
+      g_autofree char *deadline = cp_words_deadline_length (cp_job_deadline_days (job), lang);
 
       if (!e->meets_deadline || spare < 0)
         {

@@ -478,7 +478,7 @@ static const struct {
   const char *words;
 } assumption_words[] = {
   { "bytes-convention", N_("Bytes per parameter for mixed-precision Adam") },
-  { "memory-unit", N_("Bytes in a GPU's nominal gigabyte (GiB or GB)") },
+  { "memory-unit", N_("A GPU sold as “80 GB” holds") },
   { "compute-utilisation", N_("Share of the GPU's dense peak speed a run achieves (compute utilisation)") },
   { "link-efficiency", N_("Share of a link's rated speed a transfer reaches (link efficiency)") },
   { "shared-network-factor", N_("Share of a shared network's rated speed a job gets") },
@@ -507,7 +507,7 @@ static const struct {
   { "global-batch", N_("Pretraining global batch: tokens at 7B, growing as the 0.316 power of size (a mixture of experts' total parameters)") },
   { "global-batch-cluster", N_("Largest pretraining global batch at 7B, growing as the 0.307 power of size: a large cluster raises the batch to one sequence per tensor-parallel group up to it") },
   { "dp-bucket", N_("Gradients sent in one piece after the backward pass (gradient bucket)") },
-  { "overlap-compute-slowdown", N_("Compute time lost per second of communication hidden behind it") },
+  { "overlap-compute-slowdown", N_("How much slower computing runs while communication is hidden behind it") },
   { "kv-block", N_("Tokens per block of a served request's attention memory (KV-cache block)") },
   { "cuda-graphs", N_("Memory per GPU for pre-recorded kernel launches when serving (CUDA graphs)") },
   { "memory-bandwidth-fraction", N_("Share of a GPU's memory bandwidth reached when generating tokens (decoding)") },
@@ -555,7 +555,7 @@ static const struct {
   const char *citation;
 } assumption_citations[] = {
   { "bytes-convention", N_("Rajbhandari et al., 2020, “ZeRO: Memory Optimizations Toward Training Trillion Parameter Models”, §3.1; Hugging Face Transformers documentation, “Model training anatomy”") },
-  { "memory-unit", N_("Frameworks report memory in GiB (2^30 bytes); datasheets use decimal GB") },
+  { "memory-unit", N_("Frameworks report GiB; nvidia-smi shows 81,920 MiB on an A100 80GB") },
   /* The value sits above the end-to-end figures it cites: say why there,
    * or an approver reads "55% from sources saying 46–48%" (walkthrough 9). */
   { "compute-utilisation", N_("The computing alone, above whole runs’ end-to-end utilisation, which also counts communication and pipeline waits that this plan adds apart: Korthikanti et al., 2022, Table 5 (41.5–56.3%); Touvron et al., 2023, “LLaMA”, §2.4 (47.6%); Chowdhery et al., 2022, “PaLM”, Table 3 (45.7%). Below a large matrix multiplication’s 82% of peak (Azure ND A100 v4: 256.5 of 312 TFLOPS)") },
@@ -921,6 +921,16 @@ cp_words_duration (double      seconds,
 }
 
 char *
+cp_words_deadline_length (double      days,
+                          const char *lang)
+{
+  g_autofree char *number = cp_i18n_format_number (days, days == round (days) ? 0 : 1, lang);
+
+  /* TRANSLATORS: a deadline's length as a modifier, as in "within the 14-day deadline"; %s is a number of days */
+  return g_strdup_printf (_("%s-day"), number);
+}
+
+char *
 cp_words_goodput (double      goodput,
                   const char *lang)
 {
@@ -946,16 +956,38 @@ cp_reason_currency (const CpProject *project,
   return project->settings.currency[0] != '\0' ? project->settings.currency : "CNY";
 }
 
-char *
-cp_words_plan_money (const CpPlan    *plan,
-                     double           value,
-                     const char      *currency,
-                     const char      *lang)
+/* Both forms say the same when no quote has a price; the caller names
+ * the rounding, so none has to work around the other's (a unit price
+ * kept its cents only by testing cost_unknown itself). */
+static char *
+plan_money (const CpPlan *plan,
+            double        value,
+            const char   *currency,
+            gboolean      whole,
+            const char   *lang)
 {
   if (plan != NULL && plan->cost_unknown)
     /* TRANSLATORS: stands for a cost in a sentence, when no quote has a price */
     return g_strdup (_("a cost unknown without a price to compare"));
-  return cp_i18n_format_money_whole (value, currency, lang);
+  return whole ? cp_i18n_format_money_whole (value, currency, lang) : cp_i18n_format_money (value, currency, lang);
+}
+
+char *
+cp_words_plan_money_whole (const CpPlan *plan,
+                           double        value,
+                           const char   *currency,
+                           const char   *lang)
+{
+  return plan_money (plan, value, currency, TRUE, lang);
+}
+
+char *
+cp_words_plan_money (const CpPlan *plan,
+                     double        value,
+                     const char   *currency,
+                     const char   *lang)
+{
+  return plan_money (plan, value, currency, FALSE, lang);
 }
 
 char *
@@ -1296,7 +1328,7 @@ cp_words_offer (const CpProject  *project,
                 const char       *lang)
 {
   g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, lang);
-  g_autofree char *cost = cp_words_plan_money (plan, estimate->total_cost, quote->currency, lang);
+  g_autofree char *cost = cp_words_plan_money_whole (plan, estimate->total_cost, quote->currency, lang);
   g_autofree char *communication = cp_words_duration (estimate->communication_s, lang);
   g_autofree char *computing = cp_words_duration (estimate->compute_s, lang);
 

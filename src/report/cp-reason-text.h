@@ -28,7 +28,10 @@ const char *cp_words_verdict        (CpVerdict verdict);
 const char *cp_words_plan_verdict   (const CpPlan *plan);
 /* A cost of one of @plan's options, or, when no quote has a price to
  * compare (plan->cost_unknown), words saying it is unknown in its place:
- * never the price-less figure. */
+ * never the price-less figure. _whole() rounds to whole units, as totals are
+ * printed; cp_words_plan_money() keeps a unit price's cents below 100
+ * (cp_i18n_format_money()). */
+char       *cp_words_plan_money_whole (const CpPlan *plan, double value, const char *currency, const char *lang);
 char       *cp_words_plan_money     (const CpPlan *plan, double value, const char *currency, const char *lang);
 /* With nothing feasible, one sentence for the answer: why, and the best
  * available option with its vendor, cost and finish, when there is one. */
@@ -180,6 +183,10 @@ char       *cp_words_price_check    (const CpProject *project, const CpPlan *pla
  * driver: "Billed for the 1-month minimum: 45,000 CNY of 45,000 CNY, for
  * 3.1 days of use."; NULL when the hours used are billed. */
 char       *cp_words_minimum_term   (const CpProject *project, const CpOption *option, const char *lang);
+/* When @option's quote states a network fee per node-month and @option
+ * runs on one node, which pays none (cp-estimate-cost.c), the sentence
+ * that says why its Network figure is 0; NULL otherwise. */
+char       *cp_words_network_fee_waived (const CpProject *project, const CpOption *option, const char *lang);
 /* Whether @plan's recommendation could change with the job's team (R8)
  * described otherwise while nobody described it (CpPlan.team_assumed):
  * bare metal recommended to a team assumed to have no operations
@@ -270,6 +277,10 @@ char       *cp_words_shown_days     (double days, int decimals, const char *lang
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);
+/* A deadline's length as a modifier, "14-day" in "the 14-day deadline":
+ * "the 14.0 days deadline" read as a slip (approver 21); a part day
+ * keeps one decimal. */
+char       *cp_words_deadline_length (double days, const char *lang);
 /* The cheapest option that runs the job but misses its deadline, if it
  * costs less than @total_cost, the recommended option's; else NULL. */
 const CpOption *cp_words_cheapest_late_option (const CpPlan *plan, double total_cost);

@@ -113,7 +113,7 @@ what_if_text (const CpProject *project,
       {
         g_autofree char *days = cp_i18n_format_days (item->value, lang);
         g_autofree char *cluster_days = cp_i18n_format_days (item->estimate.calendar_days, lang);
-        g_autofree char *cost = cp_words_plan_money (plan, item->estimate.total_cost, currency, lang);
+        g_autofree char *cost = cp_words_plan_money_whole (plan, item->estimate.total_cost, currency, lang);
 
         /* TRANSLATORS: the recommended option's days; a cluster quote, its node count, its days and its cost */
         return g_strdup_printf (dngettext (GETTEXT_PACKAGE,

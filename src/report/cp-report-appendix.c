@@ -39,7 +39,6 @@ unit_words (const char *unit)
     { "bytes/logit", N_("bytes/logit") },
     { "tokens", N_("tokens") },
     { "s", N_("s") },
-    { "s per hidden s", N_("s per second hidden") },
     { "GB/s per node", N_("GB/s per node") },
     { "GB/s in all", N_("GB/s in all") },
     /* The assumption's name says how the batch grows with size. */
@@ -480,12 +479,29 @@ cp_report_section_assumptions (Doc       *doc,
                                     /* TRANSLATORS: %s is a VAT rate such as "6%"; it is added to the quoted prices (the assumptions table) */
                                     : _("%s, added"), percent);
         }
+      /* "1,073,741,824 bytes/GB" beside "datasheets use decimal GB"
+       * read as a contradiction (approver 22, finding 15): the reading
+       * used is said in words, the number with it. */
+      else if (strcmp (a->key, "memory-unit") == 0)
+        number = g_strdup (settings->memory_unit == CP_MEMORY_UNIT_GIB
+                           /* TRANSLATORS: the assumptions table: how a GPU's nominal memory is read */
+                           ? _("80 GiB (80 × 2^30 bytes)")
+                           /* TRANSLATORS: the assumptions table: how a GPU's nominal memory is read */
+                           : _("80 × 10^9 bytes, the datasheet's decimal GB"));
       else if (strcmp (a->key, "contingency") == 0)
         number = cp_report_rate_text (a->value, doc->lang);
       else if (g_strcmp0 (a->unit, "bytes") == 0)
         number = cp_format_bytes (a->value, settings->memory_unit);
       else if (g_strcmp0 (a->unit, "fraction") == 0)
         number = cp_i18n_format_percent (a->value, doc->lang);
+      /* "0.189 s per second hidden" (zh "0.189 秒/每隐藏 1 秒") read
+       * clumsily (approver 22, 17/18): the slowdown as its source gives
+       * it, 18.9%, with the source's decimal. */
+      else if (g_strcmp0 (a->unit, "s per hidden s") == 0)
+        {
+          g_autofree char *percent = cp_i18n_format_number (100 * a->value, 1, doc->lang);
+          number = g_strdup_printf ("%s%%", percent);
+        }
       else if (g_strcmp0 (a->unit, "fraction of backward") == 0)
         {
           g_autofree char *percent = cp_i18n_format_percent (a->value, doc->lang);
@@ -515,12 +531,24 @@ cp_report_section_assumptions (Doc       *doc,
       spread = find_spread (spreads, MIN (n_spreads, G_N_ELEMENTS (spreads)), a->key);
       if (spread != NULL)
         {
-          g_autofree char *range = cp_words_spread_range (doc->project, spread, doc->lang);
+          g_autofree char *range = NULL;
           g_autofree char *value = g_steal_pointer (&number);
           const char *note = range_note (spread->kind);
 
+          /* A share's range as percentages, like its value: "55%; range
+           * 0.47–0.63" gave one figure in two forms (approver 22, 11). */
+          if (spread->kind == CP_SPREAD_COMPUTE_UTILISATION || spread->kind == CP_SPREAD_LINK_EFFICIENCY)
+            {
+              g_autofree char *low = cp_i18n_format_number (100 * spread->low, 0, doc->lang);
+              g_autofree char *high = cp_i18n_format_number (100 * spread->high, 0, doc->lang);
+
+              /* TRANSLATORS: a spread of percentages, low to high, e.g. "47–63%" */
+              range = g_strdup_printf (_("%s–%s%%"), low, high);
+            }
+          else
+            range = cp_words_spread_range (doc->project, spread, doc->lang);
           /* TRANSLATORS: an assumption's value, then the range of it the report's low and high figures take */
-          number = g_strdup_printf (_("%s; range %s"), value, range);
+          number = g_strdup_printf (_("%s, range %s"), value, range);
           if (note != NULL)
             /* TRANSLATORS: an assumption's source, then where its range comes from ("range: …") */
             source = g_strdup_printf (_("%s; %s"), cp_words_assumption_source (a->key, a->source), note);

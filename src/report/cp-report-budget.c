@@ -1437,7 +1437,7 @@ cp_report_section_cost_inputs (Doc          *doc,
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
       const CpEstimate *e = &option->estimate;
-      g_autofree char *name = NULL, *price = NULL, *billed = NULL;
+      g_autofree char *name = NULL, *price = NULL, *billed = NULL, *fee = NULL;
 
       if (!e->fits)
         continue;
@@ -1449,12 +1449,15 @@ cp_report_section_cost_inputs (Doc          *doc,
          * job costs a month. */
         g_autofree char *term = cp_words_minimum_term (project, option, doc->lang);
 
+        fee = cp_words_network_fee_waived (project, option, doc->lang);
         if (term != NULL)
           {
             /* Its price is in the quotes' table; the sentence gives the
              * money the term or the months come to. */
             /* TRANSLATORS: one option's inputs: the quote, then how its minimum term or whole months set its rental */
             g_string_append_printf (text, _(" %s — %s"), name, term);
+            if (fee != NULL)
+              g_string_append_printf (text, " %s", fee);
             continue;
           }
         billed = billed_text (project, quote, e, doc->lang);
@@ -1481,6 +1484,8 @@ cp_report_section_cost_inputs (Doc          *doc,
         }
       /* TRANSLATORS: the end of an option's inputs */
       g_string_append (text, _("."));
+      if (fee != NULL)
+        g_string_append_printf (text, " %s", fee);
     }
   cp_doc_paragraph_full (doc, doc->small, text->str, 0, 2, NULL);
 }

@@ -450,7 +450,7 @@ if run 0 new "$TMP/late.cplan" &&
     contains "$OUT" "ranked by finish, soonest first. Best available: 智算云"
     contains "$OUT" "(its fastest) would meet a deadline of"
     contains "$OUT" "Debugging share: 35.0% (the project's setting)"
-    contains "$OUT" "Misses the 30.0 days deadline"
+    contains "$OUT" "Misses the 30-day deadline"
   fi
   if run 0 plan "$TMP/late.cplan" --xml; then
     exactly shortfall deadline
@@ -476,7 +476,13 @@ if run 0 new "$TMP/rank.cplan" &&
    run 0 add-quote "$TMP/rank.cplan" --id c --vendor "Cloud C" --gpu a800 --price-per-gpu-hour 7.2 &&
    run 0 plan "$TMP/rank.cplan"; then
   contains "$OUT" "Recommended: Cloud A"
-  contains "$OUT" "2 quotes are cheaper per GPU-hour."
+  contains "$OUT" "2 quotes are cheaper per GPU-hour but dearer in total:"
+  # Approver 22: which ones, and why dearer. Cloud B bills a whole
+  # 730-hour step: 10.62 × 8 GPUs × 730 h = 62,020.8 CNY; Cloud C's A800
+  # (312 dense TFLOPS against the H800's 989) runs longer.
+  contains "$OUT" "Cloud B — NVIDIA H800 SXM 80GB at 10.62 CNY per GPU-hour, 62,021 CNY in total (billed for more time than it uses)"
+  contains "$OUT" "Cloud C — NVIDIA A800 80GB SXM at 7.20 CNY per GPU-hour"
+  contains "$OUT" "(a longer run, "
   lacks "$OUT" "third cheapest"
 fi
 
@@ -526,5 +532,19 @@ if run 0 import-quotes "$TMP/expired.cplan" "$TMP/expired.csv" --dry-run; then
   contains "$OUT" "    警告：该报价已于 2020-06-30 过期：在依赖其价格之前，请向供应商索取新报价"
 fi
 unset LANGUAGE
+
+# Approver 22, finding 19: a quoted network fee per node-month that the
+# one node chosen does not pay (no traffic between nodes) is said, not a
+# silent 0 in the Network column.
+if command -v pdftotext >/dev/null 2>&1 &&
+   run 0 new "$TMP/fee.cplan" &&
+   run 0 add-job "$TMP/fee.cplan" --id lora --model qwen2.5-7b --task lora --tokens 200M --deadline-days 14 &&
+   run 0 add-quote "$TMP/fee.cplan" --id c4 --vendor "Cloud Fee" --gpu a800 --nodes 4 \
+     --price-per-node-month 32000 --network roce --nics 4 --nic-gbps 200 --network-fee-per-node-month 2000 \
+     --offering container-cluster &&
+   run 0 report "$TMP/fee.cplan" --lang en --pdf "$TMP/fee.pdf"; then
+  pdftotext "$TMP/fee.pdf" - | tr '\n' ' ' >"$TMP/fee.txt"
+  contains "$TMP/fee.txt" "No network fee: one node, no traffic between nodes."
+fi
 
 finish

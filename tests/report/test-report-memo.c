@@ -501,8 +501,8 @@ test_13b_pretrain (void)
     const char *debugging;
     guint       most_pages;
   } words[] = {
-    { "en", "10.5 days; range 7.0–14.0 days", "35%; range 30–40%", 6 },
-    { "zh_CN", "10.5 天；范围 7.0–14.0 天", "35%；范围 30–40%", 5 },
+    { "en", "10.5 days, range 7.0–14.0 days", "35%, range 30–40%", 6 },
+    { "zh_CN", "10.5 天，范围 7.0–14.0 天", "35%，范围 30–40%", 5 },
   };
 
   if (!cp_test_have_poppler ())
