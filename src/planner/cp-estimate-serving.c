@@ -79,7 +79,20 @@ _cp_inference_stored_bits (const CpJob      *job,
  *   2048)" so that a whole prompt fits one step, at most max_num_seqs
  *   (256) × max_model_len; its profile_run spreads those tokens over
  *   max_num_seqs dummy sequences. A long max_model_len therefore costs V0
- *   a larger activation peak, and less KV cache, than V1. */
+ *   a larger activation peak, and less KV cache, than V1 — up to 32,768:
+ *   above it V0 turns chunked prefill on by itself ("Chunked prefill is
+ *   enabled by default for models with max_model_len > 32K … to avoid OOM
+ *   errors in the initial memory profiling phase", EngineArgs.
+ *   create_engine_config, use_long_context = max_model_len > 32768; on
+ *   CUDA, without sliding window, speculative decoding, LoRA or prefix
+ *   caching), and with it the same __post_init__ sets
+ *   max_num_batched_tokens = 2048 ("a balance between ITL and TTFT"; a
+ *   v0.6.4.dev log prints 512, an earlier default). vLLM issue #10517
+ *   (Llama 3.1 8B, RTX 3090, V0): the profile's peak takes 17.06 GiB at
+ *   max_model_len 20,000, 17.98 at 29,000 (the cache then holds less
+ *   than one request), 15.05 at 35,000. */
+#define VLLM_V0_LONG_CONTEXT_TOKENS 32768.0
+#define VLLM_V0_CHUNKED_PREFILL_BATCHED_TOKENS 2048.0
 static void
 serving_batch_defaults (const CpQuote    *quote,
                         const CpSettings *settings,
@@ -95,7 +108,10 @@ serving_batch_defaults (const CpQuote    *quote,
   if (settings->vllm_profile == CP_VLLM_PROFILE_V0)
     {
       *max_sequences = 256;
-      *batched_tokens = MIN (MAX (context_len, 2048.0), *max_sequences * MAX (context_len, 1.0));
+      if (context_len > VLLM_V0_LONG_CONTEXT_TOKENS)
+        *batched_tokens = VLLM_V0_CHUNKED_PREFILL_BATCHED_TOKENS;
+      else
+        *batched_tokens = MIN (MAX (context_len, 2048.0), *max_sequences * MAX (context_len, 1.0));
     }
   else if (capacity_bytes >= 70.0 * 1024 * 1024 * 1024 && !a100)
     {

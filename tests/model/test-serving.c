@@ -552,6 +552,17 @@ test_vllm_profile_by_engine (void)
   job.output_tokens = 128;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &v0, NULL));
   g_assert_cmpfloat (v0.activation_peak_bytes, ==, 2048 * 123392.0 + 256 * 128000.0);
+  /* Up to 32,768 tokens V0 profiles the whole context: 32,768 × 123,392
+   * + 256 × 128,000 = 4,076,077,056 B. Above it V0 turns chunked prefill
+   * on by itself and profiles its 2,048 batched tokens (EngineArgs.
+   * create_engine_config, max_model_len > 32768; SchedulerConfig v0.6.6):
+   * at 40,000 tokens 2,048 × 123,392 + 256 × 128,000 = 285,474,816 B. */
+  job.context_len = 32768;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &v0, NULL));
+  g_assert_cmpfloat (v0.activation_peak_bytes, ==, 4076077056.0);
+  job.context_len = 40000;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &v0, NULL));
+  g_assert_cmpfloat (v0.activation_peak_bytes, ==, 285474816.0);
 
   cp_job_clear (&job);
   cp_quote_clear (&quote);
