@@ -53,7 +53,8 @@ typedef enum {
 /* The memory profile a vLLM server runs before it sizes its KV cache, by
  * engine generation: V1 profiles a forward pass of max_num_batched_tokens
  * (8,192 or 2,048 by GPU); V0 without chunked prefill one of
- * max(max_model_len, 2,048) tokens (cp-estimate-serving.c). */
+ * max(max_model_len, 2,048) tokens, or 2,048 above a max_model_len of
+ * 32,768 where V0 turns chunked prefill on (cp-estimate-serving.c). */
 typedef enum {
   CP_VLLM_PROFILE_V1,
   CP_VLLM_PROFILE_V0,
