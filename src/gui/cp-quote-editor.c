@@ -433,7 +433,7 @@ update_gpu_variant (CpQuoteEditor *self)
   g_autofree char *variant = NULL;
   g_autofree char *said = NULL;
 
-  if (g_strcmp0 (self->quote->gpu.id, "custom") != 0 && cp_gpu_match_variant (&self->quote->gpu, &family, &variant))
+  if (g_strcmp0 (self->quote->gpu.id, "custom") != 0 && cp_gpu_spec_variant (&self->quote->gpu, &family, &variant))
     /* TRANSLATORS: under a quote's GPU: "A plain “910B” is taken as the 910B2" */
     said = g_strdup_printf (_("A plain “%s” is taken as the %s"), family, variant);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->gpu_row), said != NULL ? said : "");

@@ -342,6 +342,31 @@ cp_model_spec_init_from_params (CpModelSpec *spec,
 }
 
 gboolean
+cp_gpu_spec_variant (const CpGpuSpec *gpu,
+                     char           **family,
+                     char           **variant)
+{
+  const char *id = gpu->id != NULL ? strrchr (gpu->id, '-') : NULL;
+  g_autofree char *folded_name = NULL;
+  const char *at;
+  gsize n;
+
+  /* The id's last part, with a digit and ending in a letter ("910b"), is
+   * followed in the name by a digit ("910B2"). */
+  id = id != NULL ? id + 1 : gpu->id;
+  if (id == NULL || gpu->name == NULL || (n = strlen (id)) < 2 || !g_ascii_isalpha (id[n - 1]) ||
+      strpbrk (id, "0123456789") == NULL)
+    return FALSE;
+  folded_name = g_ascii_strdown (gpu->name, -1);
+  at = strstr (folded_name, id);
+  if (at == NULL || !g_ascii_isdigit (at[n]))
+    return FALSE;
+  *family = g_strndup (gpu->name + (at - folded_name), n);
+  *variant = g_strndup (gpu->name + (at - folded_name), n + strspn (at + n, "0123456789"));
+  return TRUE;
+}
+
+gboolean
 cp_gpu_spec_figure_unconfirmed (const CpGpuSpec *gpu,
                                 CpGpuFigure      figure)
 {

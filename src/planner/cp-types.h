@@ -263,6 +263,12 @@ gboolean    cp_verification_from_string  (const char *str, CpVerification *out);
 /* The gpus.ini key of @figure ("memory_bandwidth_gbytes_per_s"). */
 const char *cp_gpu_figure_to_string      (CpGpuFigure figure);
 gboolean    cp_gpu_figure_from_string    (const char *str, CpGpuFigure *out);
+/* The catalogue's variant of a GPU its id names by family: "ascend-910b"
+ * is "Huawei Ascend 910B2 64GB", the 910B2 of the 910B family (B1 to B4),
+ * which a quote's plain "910B" is taken as. Sets @family ("910B") and
+ * @variant ("910B2"); FALSE when the name pins no variant the id leaves
+ * open. */
+gboolean    cp_gpu_spec_variant          (const CpGpuSpec *gpu, char **family, char **variant);
 /* Whether @gpu's catalogue entry marks @figure as having no source. */
 gboolean    cp_gpu_spec_figure_unconfirmed (const CpGpuSpec *gpu, CpGpuFigure figure);
 

@@ -596,34 +596,6 @@ add_assumed (GPtrArray  *figures,
   }
 }
 
-/* The catalogue's variant of a GPU named by a family: "ascend-910b" is
- * "Huawei Ascend 910B2 64GB", the 910B2 of the 910B family (B1 to B4).
- * The id's last part, with a digit and ending in a letter, is followed in
- * the name by a digit. Sets @family ("910B") and @variant ("910B2");
- * FALSE when the name pins no variant the id leaves open. */
-static gboolean
-gpu_variant (const CpGpuSpec *gpu,
-             char           **family,
-             char           **variant)
-{
-  const char *id = gpu->id != NULL ? strrchr (gpu->id, '-') : NULL;
-  g_autofree char *folded_name = NULL;
-  const char *at;
-  gsize n;
-
-  id = id != NULL ? id + 1 : gpu->id;
-  if (id == NULL || gpu->name == NULL || (n = strlen (id)) < 2 || !g_ascii_isalpha (id[n - 1]) ||
-      strpbrk (id, "0123456789") == NULL)
-    return FALSE;
-  folded_name = g_ascii_strdown (gpu->name, -1);
-  at = strstr (folded_name, id);
-  if (at == NULL || !g_ascii_isdigit (at[n]))
-    return FALSE;
-  *family = g_strndup (gpu->name + (at - folded_name), n);
-  *variant = g_strndup (gpu->name + (at - folded_name), n + strspn (at + n, "0123456789"));
-  return TRUE;
-}
-
 /* Whether @plan's recommended option rents quote @quote_index with a
  * cost, so that its charges are in the amount to approve. */
 static gboolean
@@ -749,7 +721,7 @@ assumed_list (Doc       *doc,
             taken = g_strdup_printf (_("%s, added"), rate);
           add_assumed (figures, whoms, counts, taken, vendor);
         }
-      if (!vat && gpu_variant (&quote->gpu, &family, &variant))
+      if (!vat && cp_gpu_spec_variant (&quote->gpu, &family, &variant))
         {
           /* TRANSLATORS: a GPU family a quote names, read as the catalogue's variant: "910B taken as the 910B2" */
           g_autofree char *taken = g_strdup_printf (_("%s taken as the %s"), family, variant);

@@ -255,19 +255,6 @@ billed_sentence (const CpProject *project,
   return g_strdup_printf (_("%s, at the price valid to %s."), sentence, expiry);
 }
 
-/* A deadline as a modifier, "the 14-day deadline": "the 14.0 days
- * deadline" read as a slip (approver 21). A whole number of days takes
- * no decimal; a part day keeps one. */
-static char *
-deadline_words (double      days,
-                const char *lang)
-{
-  g_autofree char *number = cp_i18n_format_number (days, days == round (days) ? 0 : 1, lang);
-
-  /* TRANSLATORS: a deadline's length as a modifier, as in "within the 14-day deadline"; %s is a number of days */
-  return g_strdup_printf (_("%s-day"), number);
-}
-
 static char *
 answer_cost (const CpProject *project,
              const CpJob     *job,
@@ -301,7 +288,7 @@ answer_cost (const CpProject *project,
   if (!(cp_job_deadline_days (job) > 0))
     /* TRANSLATORS: the third answer line: total cost, calendar days */
     return g_strdup_printf (_("For: %s in total; done in %s."), cost, days);
-  deadline = deadline_words (cp_job_deadline_days (job), lang);
+  deadline = cp_words_deadline_length (cp_job_deadline_days (job), lang);
   /* "Within the deadline" above a range that runs past it read as a
    * promise the next line takes back (walkthrough 18: 16.3 days within
    * 21.0, the range to 21.6). */

@@ -32,13 +32,6 @@ const CpGpuSpec *cp_gpu_match_find (const CpProject *project, const char *text, 
 
 const CpLinkSpec *cp_gpu_match_find_link (const CpProject *project, const char *text);
 
-/* The catalogue's variant of a GPU its id names by family: "ascend-910b"
- * is "Huawei Ascend 910B2 64GB", the 910B2 of the 910B family (B1 to B4),
- * which a quote's plain "910B" is taken as. Sets @family ("910B") and
- * @variant ("910B2"); FALSE when the name pins no variant the id leaves
- * open. The report says the same (cp-report-budget.c, gpu_variant()). */
-gboolean cp_gpu_match_variant (const CpGpuSpec *gpu, char **family, char **variant);
-
 const CpLinkSpec *cp_gpu_match_find_link_by_id (const CpProject *project, const char *id);
 
 gboolean cp_gpu_match_names_model (const CpProject *project, const char *text);
