@@ -582,8 +582,12 @@ cp_chart_geometry_init (Geometry          *geometry,
        * recommended label come first. */
       if (break_even->label != NULL && !isfinite (break_even->x))
         {
-          char *note = geometry->note != NULL ? g_strdup_printf ("%s %s", geometry->note, break_even->sentence)
-                                              : g_strdup (break_even->sentence);
+          /* Drawn on a worker, where the language is not switched: the
+           * sentences are spaced by the chart's language's rule, not
+           * by a translation ("。 成本" in Chinese, issue 26). */
+          g_autofree char *joined = geometry->note != NULL
+                                    ? g_strdup_printf ("%s %s", geometry->note, break_even->sentence) : NULL;
+          char *note = joined != NULL ? cp_i18n_space_chinese (joined, data->lang) : g_strdup (break_even->sentence);
           double longer_note_h = 0;
 
           cp_chart_text_size (geometry, geometry->small, note, width - 2 * pad, NULL, &longer_note_h);

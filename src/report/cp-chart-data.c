@@ -285,7 +285,7 @@ cp_chart_note_with (const char   *note,
 {
   g_autofree char *shown = shown_quotes_note (plan);
 
-  return shown != NULL ? g_strdup_printf ("%s %s", note, shown) : g_strdup (note);
+  return shown != NULL ? g_strdup_printf (C_("two sentences", "%s %s"), note, shown) : g_strdup (note);
 }
 
 CpChartEmphasis
