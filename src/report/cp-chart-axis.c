@@ -549,8 +549,9 @@ cp_chart_geometry_init (Geometry          *geometry,
    * PLOT_MIN_SHARE of the width (they wrap, or a quote's name is cut
    * from its vendor's end, its GPUs kept). A cap of a third of the width
    * cut "16 × 8 × H800 SXM 80GB · 示例供应商 D … — H800 集群，40…" on a
-   * 2,560-px projector with 850 px of plot to spare (issue 26); at
-   * 1,024 px the plot's floor leaves the labels about the third they had. */
+   * 2,560-px projector with 850 px of plot to spare (issue 26); a third
+   * stays theirs at any size, so a window or page up to about 1,300 px is
+   * laid out as before. */
   for (guint s = 0; s < data->series->len; s++)
     {
       const CpChartSeries *series = g_ptr_array_index (data->series, s);
@@ -564,7 +565,7 @@ cp_chart_geometry_init (Geometry          *geometry,
     double plot_min = MAX (width * PLOT_MIN_SHARE, geometry->font_px * PLOT_MIN_FONT_PX);
     double left = pad + tick_w + geometry->tick_len + 3;
 
-    geometry->label_width = MIN (widest_label + pad, MAX (width * 0.25, width - pad - left - plot_min));
+    geometry->label_width = MIN (widest_label + pad, MAX (width * 0.33, width - pad - left - plot_min));
   }
 
   geometry->title_width = MAX (width - 2 * pad - MAX (0, data->title_inset), width / 3);
