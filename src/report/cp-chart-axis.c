@@ -437,6 +437,12 @@ widest_tick (Geometry          *geometry,
   return widest;
 }
 
+/* The least width the plot keeps beside the line labels: a share of the
+ * chart, and a number of font sizes (its ticks and the labels beside its
+ * points need them whatever the chart's width). */
+#define PLOT_MIN_SHARE 0.55
+#define PLOT_MIN_FONT_PX 38.0
+
 void
 cp_chart_geometry_init (Geometry          *geometry,
                         PangoContext      *context,
@@ -539,8 +545,13 @@ cp_chart_geometry_init (Geometry          *geometry,
     }
 
   /* Line labels sit right of the plot; long names give way to the plot
-   * beyond a third of the width (they wrap, or a quote's name ends in an
-   * ellipsis after its vendor). */
+   * once it would be narrower than PLOT_MIN_FONT_PX font sizes or
+   * PLOT_MIN_SHARE of the width (they wrap, or a quote's name is cut
+   * from its vendor's end, its GPUs kept). A cap of a third of the width
+   * cut "16 × 8 × H800 SXM 80GB · 示例供应商 D … — H800 集群，40…" on a
+   * 2,560-px projector with 850 px of plot to spare (issue 26); a third
+   * stays theirs at any size, so a window or page up to about 1,300 px is
+   * laid out as before. */
   for (guint s = 0; s < data->series->len; s++)
     {
       const CpChartSeries *series = g_ptr_array_index (data->series, s);
@@ -550,7 +561,12 @@ cp_chart_geometry_init (Geometry          *geometry,
                           series->label, 0, &w, NULL);
       widest_label = MAX (widest_label, w);
     }
-  geometry->label_width = MIN (widest_label + pad, width * 0.33);
+  {
+    double plot_min = MAX (width * PLOT_MIN_SHARE, geometry->font_px * PLOT_MIN_FONT_PX);
+    double left = pad + tick_w + geometry->tick_len + 3;
+
+    geometry->label_width = MIN (widest_label + pad, MAX (width * 0.33, width - pad - left - plot_min));
+  }
 
   geometry->title_width = MAX (width - 2 * pad - MAX (0, data->title_inset), width / 3);
   cp_chart_text_size (geometry, geometry->bold, data->title, geometry->title_width, NULL, &geometry->title_height);
@@ -567,8 +583,12 @@ cp_chart_geometry_init (Geometry          *geometry,
        * recommended label come first. */
       if (break_even->label != NULL && !isfinite (break_even->x))
         {
-          char *note = geometry->note != NULL ? g_strdup_printf ("%s %s", geometry->note, break_even->sentence)
-                                              : g_strdup (break_even->sentence);
+          /* Drawn on a worker, where the language is not switched: the
+           * sentences are spaced by the chart's language's rule, not
+           * by a translation ("。 成本" in Chinese, issue 26). */
+          g_autofree char *joined = geometry->note != NULL
+                                    ? g_strdup_printf ("%s %s", geometry->note, break_even->sentence) : NULL;
+          char *note = joined != NULL ? cp_i18n_space_chinese (joined, data->lang) : g_strdup (break_even->sentence);
           double longer_note_h = 0;
 
           cp_chart_text_size (geometry, geometry->small, note, width - 2 * pad, NULL, &longer_note_h);

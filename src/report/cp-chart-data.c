@@ -285,7 +285,7 @@ cp_chart_note_with (const char   *note,
 {
   g_autofree char *shown = shown_quotes_note (plan);
 
-  return shown != NULL ? g_strdup_printf ("%s %s", note, shown) : g_strdup (note);
+  return shown != NULL ? g_strdup_printf (C_("two sentences", "%s %s"), note, shown) : g_strdup (note);
 }
 
 CpChartEmphasis
@@ -318,6 +318,22 @@ cp_chart_hardware_end (const char *label,
   return (start != NULL ? (int) (start - label) : 0) + (int) hardware_bytes;
 }
 
+/* Quote @quote_index's name on a chart, after its GPUs: its vendor and
+ * offer, or only its vendor when the offer is the GPU's own name ("8 ×
+ * H800 SXM 80GB · Shenzhen Yunsuan — NVIDIA H800 SXM 80GB" named the GPU
+ * twice, issue 26). */
+static char *
+chart_quote_name (const CpProject *project,
+                  int              quote_index)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
+
+  if (quote->vendor != NULL && *quote->vendor != '\0' && quote->offer_name != NULL && quote->gpu.name != NULL
+      && g_ascii_strcasecmp (cp_words_gpu_model (quote->offer_name), cp_words_gpu_model (quote->gpu.name)) == 0)
+    return g_strdup (quote->vendor);
+  return cp_words_quote_name (project, quote_index);
+}
+
 /* The series of quote @quote_index's curve, named as every chart names
  * its quotes: the recommended one marked and in the highlight, a name
  * led by its GPUs ("8 × H800 · vendor — offer") that may be shortened
@@ -338,7 +354,7 @@ cp_chart_series_new_for_quote (const CpProject *project,
   int recommended = cp_chart_recommended_quote (plan);
   guint nodes = quote_index == recommended
                 ? g_array_index (plan->options, CpOption, plan->recommended).estimate.nodes : 1;
-  g_autofree char *name = cp_words_quote_name (project, quote_index);
+  g_autofree char *name = chart_quote_name (project, quote_index);
   g_autofree char *hardware = NULL;
   g_autofree char *summary = NULL;
   g_autofree char *label = NULL;
@@ -380,7 +396,7 @@ cp_chart_series_name_point (CpChartSeries   *series,
                             const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
-  g_autofree char *name = cp_words_quote_name (project, quote_index);
+  g_autofree char *name = chart_quote_name (project, quote_index);
   g_autofree char *machines = cp_words_machines (quote, nodes, lang);
 
   g_return_if_fail (series->point_names != NULL && series->point_names->len + 1 == series->x->len);

@@ -93,7 +93,7 @@ cp_chart_data_new_serving (const CpProject *project,
    * (issue 26). */
   if (setup_fee)
     {
-      char *with_fee = g_strdup_printf ("%s %s", note,
+      char *with_fee = g_strdup_printf (C_("two sentences", "%s %s"), note,
                                         /* TRANSLATORS: the serving chart's note, where a quote drawn has a setup fee */
                                         _("A quote’s one-time setup fee is left out of its cost per token; it is in the total cost."));
 

@@ -932,6 +932,98 @@ test_vendor_uses_room (void)
     }
 }
 
+/* The meeting room's sizes (issue 26): the window at 1,024 px and 1,600
+ * px, a 2,560 × 1,440 projector. At each, in both languages, for the
+ * demo's cost, memory and serving charts as drawn: no line label leaves
+ * the chart or the panels' height, no two labels overlap, and at 2,560
+ * px every quote is named whole (the label column, capped at a third of
+ * the width, cut "… — H800 集群，40…" with 850 px of plot to spare). */
+static void
+test_room_sizes (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+  static const double room[][2] = { { 1024, 600 }, { 1600, 900 }, { 2560, 1440 } };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan_70b = NULL;
+  g_autoptr(CpPlan) plan_serve = NULL;
+  g_autoptr(CpSweep) sweep_70b = NULL;
+  g_autoptr(CpSweep) sweep_serve = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 2))->id, ==, "job-serve7b");
+  plan_70b = cp_project_plan_job (project, 0);
+  sweep_70b = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+  plan_serve = cp_project_plan_job (project, 2);
+  sweep_serve = cp_project_sweep_job (project, 2, CP_CHART_COST_MAX_POINTS);
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      CpChartData *charts[] = {
+        cp_chart_data_new_cost (project, 0, plan_70b, sweep_70b, langs[l]),
+        cp_chart_data_new_memory (project, 0, plan_70b, langs[l]),
+        cp_chart_data_new_serving (project, 2, plan_serve, sweep_serve, langs[l]),
+      };
+
+      for (guint c = 0; c < G_N_ELEMENTS (charts); c++)
+        for (guint z = 0; z < G_N_ELEMENTS (room); z++)
+          {
+            double width = room[z][0], height = room[z][1];
+            double left, top, right, bottom;
+            cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+            cairo_t *cr = cairo_create (surface);
+            g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+
+            cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, charts[c], boxes);
+            cp_chart_plot_area (charts[c], width, height, CP_CHART_STYLE_LIGHT, &left, &top, &right, &bottom);
+            for (guint i = 0; i < boxes->len; i++)
+              {
+                const CpChartLabelBox *a = &g_array_index (boxes, CpChartLabelBox, i);
+
+                if (a->x < -0.5 || a->x + a->width > width + 0.5)
+                  g_error ("%s %s %g × %g: label %u of series %d runs off the chart (%g to %g)", langs[l],
+                           charts[c]->title, width, height, i, a->series, a->x, a->x + a->width);
+                if (a->series >= 0 && (a->y < top - 0.5 || a->y + a->height > bottom + 0.5))
+                  g_error ("%s %s %g × %g: “%s” leaves the panels (%g to %g, panels %g to %g)", langs[l],
+                           charts[c]->title, width, height,
+                           ((const CpChartSeries *) g_ptr_array_index (charts[c]->series, a->series))->label,
+                           a->y, a->y + a->height, top, bottom);
+                for (guint j = i + 1; j < boxes->len; j++)
+                  {
+                    const CpChartLabelBox *b = &g_array_index (boxes, CpChartLabelBox, j);
+
+                    if (a->x + 0.5 < b->x + b->width && b->x + 0.5 < a->x + a->width
+                        && a->y + 0.5 < b->y + b->height && b->y + 0.5 < a->y + a->height)
+                      g_error ("%s %s %g × %g: labels %u (series %d) and %u (series %d) overlap", langs[l],
+                               charts[c]->title, width, height, i, a->series, j, b->series);
+                  }
+              }
+            /* Each quote whole on one panel at least: beside a crowded
+             * point in the plot a label may still keep only its GPUs. */
+            for (guint s = 0; width >= 2560 && charts[c]->kind == CP_CHART_COST && s < charts[c]->series->len; s++)
+              {
+                const CpChartSeries *series = g_ptr_array_index (charts[c]->series, s);
+                guint most_shown = 0, n_labels = 0;
+
+                for (guint i = 0; i < boxes->len; i++)
+                  if (g_array_index (boxes, CpChartLabelBox, i).series == (int) s)
+                    {
+                      most_shown = MAX (most_shown, g_array_index (boxes, CpChartLabelBox, i).shown_bytes);
+                      n_labels++;
+                    }
+                /* A quote with no point on the chart (a 4090 for a 70B
+                 * fine-tune) has no label. */
+                if (n_labels > 0 && most_shown < strlen (series->label))
+                  g_error ("%s 2560 × 1440: “%s” is cut at byte %u on both panels", langs[l], series->label,
+                           most_shown);
+              }
+            cairo_destroy (cr);
+            cairo_surface_destroy (surface);
+          }
+      for (guint c = 0; c < G_N_ELEMENTS (charts); c++)
+        cp_chart_data_free (charts[c]);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -953,6 +1045,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/demo-readout-zh", test_demo_readout_zh);
   g_test_add_func ("/chart-labels/memory-off-lines", test_memory_labels_off_lines);
   g_test_add_func ("/chart-labels/vendor-uses-room", test_vendor_uses_room);
+  g_test_add_func ("/chart-labels/room-sizes", test_room_sizes);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
