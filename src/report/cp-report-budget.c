@@ -883,14 +883,16 @@ vat_text (Doc        *doc,
  * table said it). A day already past asks the vendor to confirm. NULL
  * when no quote of the amount states one. */
 static char *
-approve_by_text (const CpProject *project,
-                 JobResult       *results,
-                 const char      *lang)
+approve_by_text (const CpProject  *project,
+                 JobResult        *results,
+                 const CpSchedule *schedule,
+                 const char       *lang)
 {
   int earliest = -1;
-  GDate earliest_day, day, today;
+  GDate earliest_day, day, today, work_day;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *date = NULL;
+  double first_start_day = -1;
 
   for (guint j = 0; j < project->jobs->len; j++)
     {
@@ -918,6 +920,37 @@ approve_by_text (const CpProject *project,
     /* TRANSLATORS: under the amount to approve: a quote's price whose last day is past; the vendor, the day */
     return g_strdup_printf (_("%s’s price held to %s only: have the vendor confirm it before approving."),
                             cp_report_vendor_name (project, earliest), date);
+  /* The money is needed when the first rented job starts, which can come
+   * before the price stops holding: "approve by 31 January" for work
+   * starting on 11 January came too late (approver 31). A project that
+   * sets no start has no such day (its calendar counts from the report's). */
+  for (guint j = 0; schedule != NULL && !schedule->start_is_report_day && j < schedule->jobs->len; j++)
+    {
+      const CpScheduleJob *job = &g_array_index (schedule->jobs, CpScheduleJob, j);
+
+      if (job->planned && job->quote_index >= 0 && (first_start_day < 0 || job->start_day < first_start_day))
+        first_start_day = job->start_day;
+    }
+  if (first_start_day >= 0)
+    {
+      work_day = schedule->start;
+      g_date_add_days (&work_day, (guint) floor (first_start_day));
+      if (g_date_compare (&work_day, &earliest_day) < 0)
+        {
+          char iso[16];
+          g_autofree char *work_date = NULL;
+
+          g_date_strftime (iso, sizeof iso, "%Y-%m-%d", &work_day);
+          work_date = cp_i18n_format_iso_date (iso, lang);
+          if (g_date_compare (&work_day, &today) <= 0)
+            /* TRANSLATORS: under the amount to approve: the work's planned start is today or past; the day it starts, the vendor, the last day its price holds */
+            return g_strdup_printf (_("Approve now: the work is planned to start on %s; %s’s price holds to %s."),
+                                    work_date, cp_report_vendor_name (project, earliest), date);
+          /* TRANSLATORS: under the amount to approve: the day the first job starts, the vendor, the last day its price holds */
+          return g_strdup_printf (_("Approve before the work starts on %s; %s’s price holds to %s."),
+                                  work_date, cp_report_vendor_name (project, earliest), date);
+        }
+    }
   /* TRANSLATORS: under the amount to approve: the day to approve by, the vendor whose price stops holding after it */
   return g_strdup_printf (_("Approve by %s, the last day %s’s price holds."), date, cp_report_vendor_name (project, earliest));
 }
@@ -969,7 +1002,7 @@ section_amount_to_approve (Doc              *doc,
       g_string_append_printf (note, " %s", assumed);
     /* The amount and what it leaves out are read together, on one page:
      * the demo's note ran from page 1's foot onto page 2 (approver 21). */
-    g_autofree char *approve_by = approve_by_text (project, results, doc->lang);
+    g_autofree char *approve_by = approve_by_text (project, results, schedule, doc->lang);
 
     if (approve_by != NULL)
       {

@@ -347,25 +347,30 @@ make_own (const char *file)
  * only, which page 1 says once, where the switch is offered (appr22
  * finding 4). Page 1 says what the money buys and by when (finding 6):
  * 14.50 CNY × 8 GPUs × 80 h = 9,280 CNY, the whole total, at the price
- * valid to 31 January 2027, the day to approve by (or, once that day is
- * past, that the vendor must confirm the price). */
+ * valid to 31 January 2027. The money is needed when the work starts,
+ * on 11 January 2027, before the price stops holding: approve before
+ * that day (approver 31: "approve by 31 January" came after the start);
+ * from that day, now; once the price's last day is past, the vendor must
+ * confirm the price. */
 static void
 test_own_page_one (void)
 {
-  static const struct { const char *lang, *switch_offered, *uncovered, *billed, *approve_by, *held; } words[] = {
+  static const struct { const char *lang, *switch_offered, *uncovered, *billed, *approve_before, *approve_now, *held; } words[] = {
     { "en", "or take Guangzhou Suanli Cloud (27,720 CNY more).",
       "The amount to approve below does not cover that switch.",
       "Billed: 14.50 CNY per GPU-hour × 8 GPUs × 80 h = 9,280 CNY, at the price valid to 31 January 2027.",
-      "Approve by 31 January 2027, the last day Shenzhen Yunsuan’s price holds.",
+      "Approve before the work starts on 11 January 2027; Shenzhen Yunsuan’s price holds to 31 January 2027.",
+      "Approve now: the work is planned to start on 11 January 2027; Shenzhen Yunsuan’s price holds to 31 January 2027.",
       "Shenzhen Yunsuan’s price held to 31 January 2027 only: have the vendor confirm it before approving." },
     { "zh_CN", "或改选Guangzhou Suanli Cloud（多 ¥27,720）。", "下方的申请批准金额不含改选的费用。",
       "计费：14.50 元/卡·时 × 8 块 GPU × 80 小时 = ¥9,280，按有效期至 2027年1月31日的报价。",
-      "请在 2027年1月31日前批准，Shenzhen Yunsuan 的报价有效期到这一天为止。",
+      "请在工作开始（2027年1月11日）前审批；Shenzhen Yunsuan 的报价有效至 2027年1月31日。",
+      "请立即审批：工作计划于 2027年1月11日开始；Shenzhen Yunsuan 的报价有效至 2027年1月31日。",
       "Shenzhen Yunsuan 的报价有效期只到 2027年1月31日：批准前请供应商确认价格。" },
   };
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  gboolean price_holds = g_date_time_get_year (now) * 10000 + g_date_time_get_month (now) * 100
-                         + g_date_time_get_day_of_month (now) <= 20270131;
+  int today = g_date_time_get_year (now) * 10000 + g_date_time_get_month (now) * 100
+              + g_date_time_get_day_of_month (now);
 
   if (!cp_test_have_poppler ())
     {
@@ -385,7 +390,8 @@ test_own_page_one (void)
       cp_test_assert_has (first, both);
       g_assert_cmpuint (cp_test_count (all, words[l].uncovered), ==, 1);
       cp_test_assert_has (first, words[l].billed);
-      cp_test_assert_has (first, price_holds ? words[l].approve_by : words[l].held);
+      cp_test_assert_has (first, today < 20270111 ? words[l].approve_before
+                                 : today <= 20270131 ? words[l].approve_now : words[l].held);
     }
 }
 
