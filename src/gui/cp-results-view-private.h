@@ -52,6 +52,8 @@ struct _CpResultsView
 
   GtkStack           *stack;
   GtkScrolledWindow  *page_scroller;
+  GtkBox             *results_box;    /* the page: verdict, words, charts, table */
+  GtkWidget          *verdict_grid;
   GtkScrolledWindow  *table_scroller;
   GtkLabel           *notice_label;
   GtkLabel           *verdict_label;
@@ -69,7 +71,8 @@ struct _CpResultsView
   GtkLabel           *changes_heading;
   GtkLabel           *changes_label;
   GtkLabel           *readout_label;
-  GtkWidget          *chart_switcher; /* the chart tabs, the readout beside them */
+  GtkWidget          *chart_switcher; /* the chart tabs */
+  GtkWidget          *chart_tabs;     /* their row: chart_switcher, readout_label */
   /* Narrower than 1,400 px the readout says its figure in the tabs'
    * place (readout_cb()). */
   gboolean            readout_over_tabs;
@@ -83,6 +86,7 @@ struct _CpResultsView
   GtkLabel           *overbooking_label; /* under it, quotes booked beyond their offer */
   GCancellable       *timeline_cancellable; /* the timeline being made */
   const CpProject    *timeline_project;     /* borrowed: its timeline, not yet made */
+  GtkWidget          *table_heading;
   GtkColumnView      *options_view;
   GtkLabel           *incomplete_label;
   GtkListBox         *reasons_list;

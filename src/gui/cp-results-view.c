@@ -1302,6 +1302,10 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, readout_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, chart_switcher);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, chart_tabs);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, results_box);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, verdict_grid);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, table_heading);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cost_chart);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, memory_chart);
@@ -1347,4 +1351,24 @@ cp_results_view_scroll_to_top (CpResultsView *self)
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->page_scroller), 0);
   /* The table's first columns, Rank and Quote, name the rows. */
   gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (self->table_scroller), 0);
+}
+
+/* Issue 26: at 1024 x 700 in present mode the verdict, the summary and
+ * what would change it at 16 pt filled the first screen and the chart
+ * began below it (its top at about 726 px). Presenting, the chart comes right
+ * under the verdict, the table under the chart, and the words after
+ * them for whoever reads on; the window's own order comes back after. */
+void
+cp_results_view_set_presenting (CpResultsView *self,
+                                gboolean       presenting)
+{
+  GtkWidget *after;
+
+  g_return_if_fail (CP_IS_RESULTS_VIEW (self));
+
+  after = presenting ? self->verdict_grid : GTK_WIDGET (self->changes_label);
+  gtk_box_reorder_child_after (self->results_box, self->chart_tabs, after);
+  gtk_box_reorder_child_after (self->results_box, GTK_WIDGET (self->chart_stack), self->chart_tabs);
+  gtk_box_reorder_child_after (self->results_box, self->table_heading, GTK_WIDGET (self->chart_stack));
+  gtk_box_reorder_child_after (self->results_box, GTK_WIDGET (self->table_scroller), self->table_heading);
 }

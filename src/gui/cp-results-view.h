@@ -57,5 +57,9 @@ const char   *cp_results_view_get_verdict_text (CpResultsView *self);
 /* Another job or quote, or present mode, is read from its verdict at the
  * top, the table from its first column. */
 void          cp_results_view_scroll_to_top (CpResultsView *self);
+/* Present mode puts the chart and the table under the verdict, the words
+ * after them. */
+void          cp_results_view_set_presenting (CpResultsView *self,
+                                              gboolean       presenting);
 
 G_END_DECLS

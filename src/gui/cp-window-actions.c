@@ -988,6 +988,7 @@ present_change_state (GSimpleAction *action,
   gtk_widget_set_visible (self->sidebar, !present);
   gtk_widget_set_visible (GTK_WIDGET (self->editor_stack), !present);
   gtk_widget_set_visible (self->header_bar, !present);
+  cp_results_view_set_presenting (self->results_view, present);
   if (present)
     {
       gtk_widget_add_css_class (GTK_WIDGET (self), "cp-present");

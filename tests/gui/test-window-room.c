@@ -950,6 +950,42 @@ test_nodes_whole_present (void)
     }
 }
 
+/* Issue 26: at 1024 × 700 in present mode the verdict and the words
+ * under it at 16 pt filled the first screen; the chart began below the
+ * window's bottom edge. Presenting, it comes under the verdict: its top
+ * is on the first screen, under the verdict, above the table. */
+static void
+test_present_chart_first_screen (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  GtkWidget *chart = cp_test_gui_find_named (results, "cost-chart");
+  GtkWidget *verdict = cp_test_gui_find_named (results, "verdict");
+  GtkWidget *table = cp_test_gui_find_named (results, "options");
+  PresentWait wait = { window, 1024 };
+  graphene_rect_t chart_bounds, verdict_bounds, table_bounds, summary_bounds;
+
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL));
+  cp_test_gui_wait_until (presented_at_width, &wait, "present mode at 1,024 px");
+  cp_test_gui_wait_frames (results, 3);
+  g_assert_true (gtk_widget_compute_bounds (chart, GTK_WIDGET (window), &chart_bounds));
+  g_assert_true (gtk_widget_compute_bounds (verdict, GTK_WIDGET (window), &verdict_bounds));
+  g_assert_true (gtk_widget_compute_bounds (table, GTK_WIDGET (window), &table_bounds));
+  g_assert_cmpfloat (chart_bounds.size.height, >, 0);
+  g_assert_cmpfloat (chart_bounds.origin.y, <, gtk_widget_get_height (GTK_WIDGET (window)));
+  g_assert_cmpfloat (chart_bounds.origin.y, >=, verdict_bounds.origin.y + verdict_bounds.size.height);
+  g_assert_cmpfloat (table_bounds.origin.y, >=, chart_bounds.origin.y + chart_bounds.size.height);
+  /* Leaving, the window's own order: the words above the chart. */
+  press_escape (window);
+  cp_test_gui_wait_frames (results, 3);
+  g_assert_true (gtk_widget_compute_bounds (cp_test_gui_find_named (results, "summary"), chart, &summary_bounds));
+  g_assert_cmpfloat (summary_bounds.origin.y + summary_bounds.size.height, <=, 0);
+  cp_test_gui_close_window (window);
+}
+
 /* The top of the charts' stack, in the results' coordinates. */
 static double
 chart_top (GtkWidget *chart,
@@ -1676,6 +1712,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/present-mode", test_present_mode);
   g_test_add_func ("/gui/window-room/present-type-wide", test_present_type_wide);
   g_test_add_func ("/gui/window-room/nodes-whole-present", test_nodes_whole_present);
+  g_test_add_func ("/gui/window-room/present-chart-first-screen", test_present_chart_first_screen);
   g_test_add_func ("/gui/window-room/readout-no-band-1024", test_readout_no_band_1024);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
   g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
