@@ -328,7 +328,10 @@ cp_report_overbooking_text (const CpProject  *project,
                             const CpSchedule *schedule,
                             const char       *lang)
 {
-  return cp_report_overbooking_block_text (project, schedule, lang);
+  g_autofree char *text = cp_report_overbooking_block_text (project, schedule, lang);
+
+  /* Spaced as the memo's paragraph is: "示例供应商 A (Example vendor A) 的 5 台". */
+  return text != NULL ? cp_i18n_space_chinese (text, lang) : NULL;
 }
 
 /* Days from the project's start to job @entry's due day: its start as
