@@ -10,6 +10,12 @@
 #include "cp-i18n.h"
 #include "cp-reason-text-private.h"
 
+/* Each line rounded on its own, and what the rounding leaves of the
+ * total as printed on the largest variable line: a fixed fee (the
+ * setup fee, the network fee) is the same figure in every table it
+ * appears in. Splitting the rounded total across all lines put the extra
+ * unit on different lines per option (issue #22: demo quote D's fee
+ * printed 11,150 in one job's table and 11,151 in another's). */
 void
 cp_estimate_shown_cost_parts (const CpEstimate *e,
                               double            shown[CP_N_COST_PARTS])
@@ -19,8 +25,17 @@ cp_estimate_shown_cost_parts (const CpEstimate *e,
     [CP_COST_PART_NETWORK] = e->network_cost, [CP_COST_PART_STORAGE] = e->storage_cost,
     [CP_COST_PART_FEES] = e->fees_cost, [CP_COST_PART_ENGINEERING] = e->engineering_cost,
   };
+  double left = round (e->total_cost);
+  int largest_variable = CP_COST_PART_COMPUTE;
 
-  cp_i18n_apportion (parts, CP_N_COST_PARTS, round (e->total_cost), shown);
+  for (int i = 0; i < CP_N_COST_PARTS; i++)
+    {
+      shown[i] = round (parts[i]);
+      left -= shown[i];
+      if (i != CP_COST_PART_NETWORK && i != CP_COST_PART_FEES && parts[i] > parts[largest_variable])
+        largest_variable = i;
+    }
+  shown[largest_variable] += left;
 }
 
 /* @debug_cost, the debugging of quote @quote_index's option in @plan, as

@@ -312,9 +312,16 @@ cp_words_cost_difference (const CpProject *project,
      * recommended option's in money, then how many times the recommended option's cost it is */
     text = g_strdup_printf (_("Next best: %s at %s, %s more (%s times the cost)."), name, cost, more, share);
   else
+    /* One shape for both forms, the money then its share of the
+     * recommended option's cost: "12,736 CNY (96%) more" beside
+     * "13,032 CNY more (2.0 times the cost)" on one page 1 read as two
+     * measures (issue #22). The multiple stays from twice the cost, as
+     * "(11,938%) more" read as a misprint (approver, 2 December); below
+     * it "1.96 times" hides what a percent says at once. */
     /* TRANSLATORS: the next-ranked option: its quote, its total cost, how much more than the
-     * recommended option's in money and in percent */
-    text = g_strdup_printf (_("Next best: %s at %s, %s (%s) more."), name, cost, more, share);
+     * recommended option's in money, then in percent of the recommended option's cost (beside
+     * "(2.0 times the cost)" of another job on page 1) */
+    text = g_strdup_printf (_("Next best: %s at %s, %s more (%s above the cost)."), name, cost, more, share);
   cp_i18n_pop_language ();
   return text;
 }

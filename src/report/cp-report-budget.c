@@ -320,85 +320,18 @@ cp_report_vendor_name (const CpProject *project,
   return quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : cp_quote_display_name (quote, project->quotes);
 }
 
-/* The sentence of cp_report_overbooking_sentence() with @jobs for the
- * jobs' names. */
-static char *
-overbooking_sentence (const CpProject     *project,
-                      const CpSchedule    *schedule,
-                      const CpOverbooking *overbooking,
-                      const char          *jobs,
-                      const char          *lang)
-{
-  g_autofree char *day = span_text (schedule, overbooking->day, overbooking->day, lang);
-  char *text;
-
-  cp_i18n_push_language (lang);
-  /* Not the form's field by name, "(Starts after, in each job)": the
-   * approver has no form (approver 21), and the line pushed the demo's
-   * amount to approve off page 1. */
-  /* TRANSLATORS: the jobs, the vendor, the nodes they need together, the day, the nodes the quote offers */
-  text = g_strdup_printf (_("%s run at the same time on %s’s offer: %u nodes from %s, where it offers %u. The amount assumes the vendor rents them all: ask it, or let the jobs start one after another."),
-                          jobs, cp_report_vendor_name (project, overbooking->quote_index), overbooking->nodes_needed, day,
-                          overbooking->nodes_offered);
-  cp_i18n_pop_language ();
-  return text;
-}
-
-char *
-cp_report_overbooking_sentence (const CpProject     *project,
-                                 const CpSchedule    *schedule,
-                                 const CpOverbooking *overbooking,
-                                 const char          *lang)
-{
-  g_autoptr(GString) jobs = g_string_new (NULL);
-
-  cp_i18n_push_language (lang);
-  for (guint j = 0; j < overbooking->jobs->len; j++)
-    {
-      const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (overbooking->jobs, guint, j));
-
-      if (j > 0)
-        g_string_append (jobs, _(", "));
-      g_string_append (jobs, job->name != NULL && *job->name != '\0' ? job->name : job->id);
-    }
-  cp_i18n_pop_language ();
-  return overbooking_sentence (project, schedule, overbooking, jobs->str, lang);
-}
-
-/* Every quote's sentence, one after another. NULL when no quote is
- * short. */
-static char *
-overbookings_text (const CpProject  *project,
-                   const CpSchedule *schedule,
-                   const char       *lang)
-{
-  g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
-  GString *text = NULL;
-
-  for (guint i = 0; i < short_of->len; i++)
-    {
-      g_autofree char *sentence = cp_report_overbooking_sentence (project, schedule, g_ptr_array_index (short_of, i), lang);
-
-      if (text == NULL)
-        text = g_string_new (NULL);
-      else
-        g_string_append_c (text, ' ');
-      g_string_append (text, sentence);
-    }
-  return text != NULL ? g_string_free (text, FALSE) : NULL;
-}
-
-/* "7B QLoRA, 7B service … run at the same time on A's offer: 5 nodes
- * from 3 December 2026, where it offers 1. …": the amount rents what the
- * vendor may not have (lead15: the demo's five jobs side by side on the
- * one 4090 machine offered), one sentence per quote short of nodes
- * (cp_report_overbooking_sentence()). NULL when no quote is short. */
+/* "Not approvable as planned: …", the memo's condition, is the window's
+ * calendar tab's sentence too: its older "A, B run at the same time on
+ * V's offer …" said the same overbooking two ways (issue #22). */
 char *
 cp_report_overbooking_text (const CpProject  *project,
                             const CpSchedule *schedule,
                             const char       *lang)
 {
-  return overbookings_text (project, schedule, lang);
+  g_autofree char *text = cp_report_overbooking_block_text (project, schedule, lang);
+
+  /* Spaced as the memo's paragraph is: "示例供应商 A (Example vendor A) 的 5 台". */
+  return text != NULL ? cp_i18n_space_chinese (text, lang) : NULL;
 }
 
 /* Days from the project's start to job @entry's due day: its start as
@@ -506,7 +439,8 @@ cp_report_overbooking_block_sentence (const CpProject     *project,
                                       const char          *lang)
 {
   const char *vendor = cp_report_vendor_name (project, o->quote_index);
-  g_autoptr(GString) jobs = g_string_new (NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *jobs = NULL;
   g_autofree char *day = span_text (schedule, o->day, o->day, lang);
   g_autofree char *serial = one_after_another_text (project, schedule, o, lang);
   g_autofree char *needed = cp_i18n_format_number (o->nodes_needed, 0, lang);
@@ -514,22 +448,23 @@ cp_report_overbooking_block_sentence (const CpProject     *project,
   char *text;
 
   cp_i18n_push_language (lang);
+  /* "A, B and C": with ", " alone a name holding a comma ran into the
+   * next (issue #22), as the vendor lists learnt (cp_words_join_names()). */
   for (guint j = 0; j < o->jobs->len; j++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (o->jobs, guint, j));
 
-      if (j > 0)
-        g_string_append (jobs, _(", "));
-      g_string_append (jobs, job->name != NULL && *job->name != '\0' ? job->name : job->id);
+      g_ptr_array_add (names, (gpointer) (job->name != NULL && *job->name != '\0' ? job->name : job->id));
     }
+  jobs = cp_words_join_names (names);
   if (serial != NULL)
     /* TRANSLATORS: page 1, before the amount to approve: the jobs, machines needed, the vendor, the day, machines offered, machines needed, what running them one after another does */
     text = g_strdup_printf (_("Not approvable as planned: %s need %s of %s’s machines at once from %s; it offers %s. Have it confirm %s machines before approving, or run the jobs one after another, earliest deadline first: %s."),
-                            jobs->str, needed, vendor, day, offered, needed, serial);
+                            jobs, needed, vendor, day, offered, needed, serial);
   else
     /* TRANSLATORS: page 1, before the amount to approve: the jobs, machines needed, the vendor, the day, machines offered, machines needed */
     text = g_strdup_printf (_("Not approvable as planned: %s need %s of %s’s machines at once from %s; it offers %s. Have it confirm %s machines before approving, or run the jobs one after another."),
-                            jobs->str, needed, vendor, day, offered, needed);
+                            jobs, needed, vendor, day, offered, needed);
   cp_i18n_pop_language ();
   return text;
 }

@@ -98,14 +98,24 @@ yes_no (gboolean value)
 }
 
 /* The Deadline met column: for a service, whether it carries its target
- * (a shortfall marked ✗ as a missed deadline reads "No"). */
+ * (a shortfall marked ✗ as a missed deadline reads "No"). Met at the
+ * expected days but not at the range's slow end says so, as the window's
+ * table does ("Met (misses at slow end)", cp-results-view-table.c): a
+ * bare "Yes" beside a range past the deadline read as a promise (issue
+ * #22). */
 static char *
-deadline_cell (const CpJob      *job,
-               const CpEstimate *e,
-               const char       *lang)
+deadline_cell (const CpJob    *job,
+               const CpOption *option,
+               const char     *lang)
 {
+  const CpEstimate *e = &option->estimate;
+
   if (job->kind == CP_TASK_INFERENCE && e->fits)
     return cp_words_deadline_status (job, e, lang);
+  if (cp_job_deadline_days (job) > 0 && e->meets_deadline &&
+      option->range.calendar_days_high > cp_job_deadline_days (job))
+    /* TRANSLATORS: the report's Deadline met cell: met at the expected days, missed at the range's slow end (the window's table says "Met (misses at slow end)") */
+    return g_strdup (_("Yes (misses at the slow end)"));
   return cp_job_deadline_days (job) > 0 ? yes_no (e->meets_deadline) : g_strdup ("—");
 }
 
@@ -627,7 +637,7 @@ cp_report_section_job (Doc       *doc,
                             band_cell (cp_i18n_format_number (e->calendar_days, days_decimals, doc->lang),
                                 option->range.calendar_days_low, option->range.calendar_days_high, days_decimals,
                                 doc->lang),
-                            deadline_cell (job, e, doc->lang),
+                            deadline_cell (job, option, doc->lang),
                             plan->cost_unknown
                             ? g_strdup (_("needs a price"))
                             : band_cell (cp_i18n_format_money_whole (e->total_cost, quote->currency, doc->lang),

@@ -59,8 +59,9 @@ char        *cp_report_approval_text   (const CpProject        *project,
                                         const CpApprovalAmount *approval,
                                         const char             *lang);
 
-/* "7B QLoRA, 7B service … run at the same time on A's offer: 5 nodes
- * from 3 December 2026, where it offers 1. …" in @lang: the jobs of
+/* "Not approvable as planned: 7B QLoRA, … and 14B LoRA need 5 of A's
+ * machines at once from 4 December 2026; it offers 1. …" in @lang (the
+ * memo's cp_report_overbooking_block_text()): the jobs of
  * @schedule that rent more nodes of one quote at once than it offers
  * (cp_schedule_overbookings()), as the memo's budget note and the
  * window's calendar tab say it; NULL when no quote is short. */

@@ -102,12 +102,6 @@ const char *cp_report_vendor_name (const CpProject *project, int index);
 /* The vendors of @schedule's jobs, in the order their first job comes. */
 GArray *cp_report_vendor_totals (const CpProject *project, const CpSchedule *schedule);
 
-/* "A, B run at the same time on V's offer: 5 nodes from …, where it offers
- * 1. …": page 1's sentence for one quote short of nodes, in @lang (the
- * XML's; cp_report_overbooking_text() joins every quote's). */
-char *cp_report_overbooking_sentence (const CpProject *project, const CpSchedule *schedule,
-                                      const CpOverbooking *overbooking, const char *lang);
-
 /* Page 1's condition for one quote short of nodes, "Not approvable as
  * planned: …" (cp_report_overbooking_block_text() joins every quote's),
  * in @lang: the XML's words for it too. */

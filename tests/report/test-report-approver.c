@@ -373,9 +373,9 @@ demo_r4_option (CpPlan    *plan,
 
 /* R4 names the debugging cost as the breakdown prints it (walkthrough 13:
  * "220" beside the table's 219). By hand: compute 1,950.6 and debugging
- * 1,049.6 make 3,000.2, printed 3,000; floored, 1,950 + 1,049 leave one
- * unit, which goes to the first of the equal remainders (0.6 each),
- * compute: 1,951 + 1,049. Rounded apart, debugging would read 1,050. */
+ * 1,049.6 make 3,000.2, printed 3,000; rounded apart, 1,951 + 1,050 =
+ * 3,001, one unit over, taken from the largest variable line, compute:
+ * 1,950 + 1,050 (issue #22: each line keeps its own rounded figure). */
 static void
 test_debug_cost_as_printed (void)
 {
@@ -391,8 +391,8 @@ test_debug_cost_as_printed (void)
   e.debug_cost = 1049.6;
   e.total_cost = 3000.2;
   cp_estimate_shown_cost_parts (&e, shown);
-  g_assert_cmpfloat (shown[CP_COST_PART_COMPUTE], ==, 1951);
-  g_assert_cmpfloat (shown[CP_COST_PART_DEBUG], ==, 1049);
+  g_assert_cmpfloat (shown[CP_COST_PART_COMPUTE], ==, 1950);
+  g_assert_cmpfloat (shown[CP_COST_PART_DEBUG], ==, 1050);
   for (int p = CP_COST_PART_NETWORK; p < CP_N_COST_PARTS; p++)
     g_assert_cmpfloat (shown[p], ==, 0);
 
@@ -403,7 +403,41 @@ test_debug_cost_as_printed (void)
   option->estimate.total_cost = e.total_cost;
   r4->values[2] = e.debug_cost;
   text = cp_reason_text (r4, project, plan, "en");
-  g_assert_nonnull (strstr (text, "the debugging costs 1,049 CNY"));
+  g_assert_nonnull (strstr (text, "the debugging costs 1,050 CNY"));
+}
+
+/* A fixed fee is one figure in every table (issue #22: demo quote D's
+ * fee read 11,150 in one job's table and 11,151 in another's). By hand,
+ * one quote's setup fee 11,150.45 in two options: with compute 8,000.3
+ * the total 19,150.75 prints 19,151; rounded apart 8,000 + 11,150 =
+ * 19,150, and the unit left goes to compute, 8,001 (split by largest
+ * remainder, 0.45 against 0.3, it went to the fee: 11,151). With
+ * compute 5,000.6 the total 16,151.05 prints 16,151 = 5,001 + 11,150.
+ * A network fee keeps its own figure the same way: 300.6 is 301 beside
+ * compute 99.9 (total 400.5, printed 401 = 100 + 301). */
+static void
+test_fixed_fee_as_printed (void)
+{
+  static const struct { double compute, fee, network, total, shown_compute, shown_fee, shown_network; } cases[] = {
+    { 8000.3, 11150.45, 0, 19150.75, 8001, 11150, 0 },
+    { 5000.6, 11150.45, 0, 16151.05, 5001, 11150, 0 },
+    { 99.9, 0, 300.6, 400.5, 100, 0, 301 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpEstimate e = { 0 };
+      double shown[CP_N_COST_PARTS];
+
+      e.compute_cost = cases[i].compute;
+      e.fees_cost = cases[i].fee;
+      e.network_cost = cases[i].network;
+      e.total_cost = cases[i].total;
+      cp_estimate_shown_cost_parts (&e, shown);
+      g_assert_cmpfloat (shown[CP_COST_PART_COMPUTE], ==, cases[i].shown_compute);
+      g_assert_cmpfloat (shown[CP_COST_PART_FEES], ==, cases[i].shown_fee);
+      g_assert_cmpfloat (shown[CP_COST_PART_NETWORK], ==, cases[i].shown_network);
+    }
 }
 
 /* R4 names the debugging days as the calendar sentence prints them
@@ -795,6 +829,7 @@ main (int    argc,
   g_test_add_func ("/approver/debug-cost-as-printed", test_debug_cost_as_printed);
   g_test_add_func ("/approver/prefer-hosted", test_prefer_hosted);
   g_test_add_func ("/approver/apportion", test_apportion);
+  g_test_add_func ("/approver/fixed-fee-as-printed", test_fixed_fee_as_printed);
   g_test_add_func ("/approver/small-values", test_small_values);
   g_test_add_func ("/approver/unconfirmed", test_unconfirmed);
   g_test_add_func ("/approver/chinese-counts", test_chinese_counts);

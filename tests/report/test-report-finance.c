@@ -65,7 +65,7 @@ static const Words english = {
   "Not in the amount: storage (示例供应商 G (Example vendor G)), not priced in its quote: about 3,142 CNY at "
   "示例供应商 D (Example vendor D)’s 1,200 CNY per TB-month, within the contingency;",
   "the team's working days, except in moving to a cluster (R8).",
-  "Next best: 深圳算力云 at %s CNY, %s CNY (%s%%) more.",
+  "Next best: 深圳算力云 at %s CNY, %s CNY more (%s%% above the cost).",
   "would be recommended if its total cost fell by more than %2$s CNY, to below %1$s CNY.",
 };
 
@@ -75,7 +75,7 @@ static const Words chinese = {
   "申请金额不含：示例供应商 G (Example vendor G) 的存储（报价未计价，按示例供应商 D (Example vendor D) 每 TB·月 ¥1,200 "
   "估算约 ¥3,142，在不可预见费之内）；报价未注明的网络费（示例供应商 D (Example vendor D)）；",
   "团队自身的工时（迁移到集群的工时除外，R8）。",
-  "次优方案：深圳算力云，¥%s，多 ¥%s（%s%%）。",
+  "次优方案：深圳算力云，¥%s，多 ¥%s（比推荐方案高 %s%%）。",
   "的总成本降到 ¥%s 以下（降低 ¥%s），它将成为推荐方案。",
 };
 

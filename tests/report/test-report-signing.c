@@ -628,7 +628,7 @@ test_overbooking_blocks (void)
       "Have it confirm 5 machines before approving, or run the jobs one after another, earliest deadline first: "
       "every deadline holds, and the last ends on %s, not %s.",
       "holds only if the vendor rents enough machines.", "Amount to approve:" },
-    { "zh_CN", "预算与日程", "按现计划不可批准：7B QLoRA 微调 (7B QLoRA fine-tune)，7B 推理服务",
+    { "zh_CN", "预算与日程", "按现计划不可批准：7B QLoRA 微调 (7B QLoRA fine-tune)、7B 推理服务",
       "同时需要示例供应商 A (Example vendor A) 的 5 台机器，而它只提供 1 台。",
       "批准前请其确认能提供 5 台，或让这些任务按截止日期先后依次进行：各截止期限仍能满足，最后一个任务在%s结束，而非%s。",
       "仅当供应商能提供足够机器时成立。", "申请批准金额：" },
