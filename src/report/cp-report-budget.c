@@ -962,11 +962,14 @@ cp_report_signed_amount_text (Doc              *doc,
 {
   const CpProject *project = doc->project;
   g_autoptr(GPtrArray) plans = NULL;
-  g_autofree char *line = NULL, *vat = NULL, *split = NULL, *with_split = NULL, *blocked = NULL;
+  g_autofree char *line = NULL, *vat = NULL, *split = NULL, *with_split = NULL, *blocked = NULL, *nothing = NULL;
   g_autoptr(GString) text = NULL;
   CpApprovalAmount approval;
 
-  if (results == NULL || schedule == NULL || project->quotes->len == 0 || nothing_to_approve (doc, results) != NULL)
+  if (results == NULL || schedule == NULL || project->quotes->len == 0)
+    return NULL;
+  nothing = nothing_to_approve (doc, results);
+  if (nothing != NULL)
     return NULL;
   plans = result_plans (project, results);
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
