@@ -480,13 +480,15 @@ cp_cli_estimate_print_table (const Estimate   *e,
   else
     {
       /* The parts add up to the total shown: in whole units they are
-       * apportioned to it (cp_i18n_apportion), as the report does. */
+       * rounded by the report's and the window's one rule
+       * (cp_estimate_shown_cost_parts()), the same figures as theirs. */
       double parts[] = { est->compute_cost, est->debug_cost, est->network_cost, est->storage_cost,
                          est->fees_cost, est->engineering_cost };
       double shown[G_N_ELEMENTS (parts)];
 
+      G_STATIC_ASSERT (G_N_ELEMENTS (parts) == CP_N_COST_PARTS);
       if (fabs (est->total_cost) >= 100)
-        cp_i18n_apportion (parts, G_N_ELEMENTS (parts), est->total_cost, shown);
+        cp_estimate_shown_cost_parts (est, shown);
       else
         memcpy (shown, parts, sizeof parts);
       add_row (table, _("Compute"), cost_part (shown[0], est->total_cost, currency));

@@ -10,12 +10,15 @@
 #include "cp-i18n.h"
 #include "cp-reason-text-private.h"
 
-/* Each line rounded on its own, and what the rounding leaves of the
- * total as printed on the largest variable line: a fixed fee (the
- * setup fee, the network fee) is the same figure in every table it
- * appears in. Splitting the rounded total across all lines put the extra
- * unit on different lines per option (issue #22: demo quote D's fee
- * printed 11,150 in one job's table and 11,151 in another's). */
+/* The fixed fees (the setup fee, the network fee) rounded each to its
+ * nearest unit, the same figure in every table they appear in (issue
+ * #22: demo quote D's fee printed 11,150 in one job's table and 11,151
+ * in another's); the variable lines share what is left of the total as
+ * printed by their largest remainders (cp_i18n_apportion()). One rule for
+ * every table and sentence, the report's, the window's and the command
+ * line's: the extra unit went to the largest variable line alone, so a
+ * compute line read 8,298 where the command line's apportionment gave
+ * 8,299 (brief 32, item 8). */
 void
 cp_estimate_shown_cost_parts (const CpEstimate *e,
                               double            shown[CP_N_COST_PARTS])
@@ -25,17 +28,25 @@ cp_estimate_shown_cost_parts (const CpEstimate *e,
     [CP_COST_PART_NETWORK] = e->network_cost, [CP_COST_PART_STORAGE] = e->storage_cost,
     [CP_COST_PART_FEES] = e->fees_cost, [CP_COST_PART_ENGINEERING] = e->engineering_cost,
   };
+  double variable[CP_N_COST_PARTS], variable_shown[CP_N_COST_PARTS];
+  int variable_part[CP_N_COST_PARTS];
   double left = round (e->total_cost);
-  int largest_variable = CP_COST_PART_COMPUTE;
+  guint n_variable = 0;
 
   for (int i = 0; i < CP_N_COST_PARTS; i++)
-    {
-      shown[i] = round (parts[i]);
-      left -= shown[i];
-      if (i != CP_COST_PART_NETWORK && i != CP_COST_PART_FEES && parts[i] > parts[largest_variable])
-        largest_variable = i;
-    }
-  shown[largest_variable] += left;
+    if (i == CP_COST_PART_NETWORK || i == CP_COST_PART_FEES)
+      {
+        shown[i] = round (parts[i]);
+        left -= shown[i];
+      }
+    else
+      {
+        variable_part[n_variable] = i;
+        variable[n_variable++] = parts[i];
+      }
+  cp_i18n_apportion (variable, n_variable, left, variable_shown);
+  for (guint k = 0; k < n_variable; k++)
+    shown[variable_part[k]] = variable_shown[k];
 }
 
 /* @debug_cost, the debugging of quote @quote_index's option in @plan, as
@@ -156,9 +167,48 @@ debug_minimum_term (const CpProject *project,
 }
 
 
+/* The name of a cost part inside a sentence, as the window's breakdown
+ * names it. */
+const char *
+cp_reason_cost_part_words (CpCostPart part)
+{
+  switch (part)
+    {
+    case CP_COST_PART_COMPUTE: return _("GPU time");
+    case CP_COST_PART_DEBUG: return _("debugging on one machine");
+    case CP_COST_PART_NETWORK: return _("network fee");
+    case CP_COST_PART_STORAGE: return _("storage");
+    case CP_COST_PART_FEES: return _("management and setup fees");
+    case CP_COST_PART_ENGINEERING: return _("migration engineering");
+    case CP_N_COST_PARTS:
+    default:
+      break;
+    }
+  return "?";
+}
+
+/* Whether @part of @option is zero because its quote states no price for
+ * it, not because it costs nothing. */
+static gboolean
+part_not_priced (const CpProject *project,
+                 const CpOption  *option,
+                 CpCostPart       part)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+
+  if (part == CP_COST_PART_STORAGE)
+    return !(quote->storage_price_per_tb_month > 0);
+  if (part == CP_COST_PART_NETWORK)
+    return option->estimate.nodes > 1 && !(quote->network_fee_per_node_month > 0);
+  return FALSE;
+}
+
 /* Why @option, cheaper per GPU-hour than @chosen, still costs more in
- * total, from the planner's figures: a short phrase, or NULL when none of
- * them tells. */
+ * total: its cost parts beside @chosen's, as the breakdown tables print
+ * them, each that differs, the largest difference first, so that they add
+ * up to the gap. "(its fees)" named 329 CNY of a 685 CNY gap that E's
+ * storage, 1,508 CNY against G's unpriced storage, made (approver 31,
+ * finding 3). A dearer GPU time says why, from the planner's figures. */
 static char *
 dearer_in_total_words (const CpProject *project,
                        const CpOption  *option,
@@ -166,47 +216,84 @@ dearer_in_total_words (const CpProject *project,
                        const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpQuote *chosen_quote = g_ptr_array_index (project->quotes, chosen->quote_index);
   const CpEstimate *e = &option->estimate, *c = &chosen->estimate;
-  double used_h = (e->run_days + (e->nodes <= 1 ? e->debug_days : 0)) * 24.0;
-  GPtrArray *why = g_ptr_array_new_with_free_func (g_free);
-  char *text = NULL;
+  double shown[CP_N_COST_PARTS], chosen_shown[CP_N_COST_PARTS];
+  gboolean listed[CP_N_COST_PARTS] = { FALSE, };
+  GString *text = g_string_new (NULL);
 
-  if (!e->fits)
-    /* TRANSLATORS: R6, why a quote cheaper per GPU-hour is not the answer */
-    g_ptr_array_add (why, g_strdup (_("the job does not fit in its memory")));
-  else
+  cp_estimate_shown_cost_parts (e, shown);
+  cp_estimate_shown_cost_parts (c, chosen_shown);
+  for (;;)
     {
-      const CpQuote *chosen_quote = g_ptr_array_index (project->quotes, chosen->quote_index);
-      double chosen_used_h = (c->run_days + (c->nodes <= 1 ? c->debug_days : 0)) * 24.0;
-      double chosen_billed = chosen_used_h > 0 ? cp_quote_billed_hours (chosen_quote, &project->settings, chosen_used_h) / chosen_used_h : 1;
+      int largest = -1;
 
-      /* Rounding up that the recommended quote shares (an hour's step on
-       * a short run) is no reason. */
-      if (used_h > 0 && cp_quote_billed_hours (quote, &project->settings, used_h) > MAX (1.05, 1.05 * chosen_billed) * used_h)
-        /* TRANSLATORS: R6, why a quote cheaper per GPU-hour costs more in total */
-        g_ptr_array_add (why, g_strdup (_("billed for more time than it uses")));
-      if (e->run_days > 1.05 * c->run_days)
+      for (int i = 0; i < CP_N_COST_PARTS; i++)
+        if (!listed[i] && shown[i] != chosen_shown[i] &&
+            (largest < 0 || fabs (shown[i] - chosen_shown[i]) > fabs (shown[largest] - chosen_shown[largest])))
+          largest = i;
+      if (largest < 0)
+        break;
+      listed[largest] = TRUE;
+      if (text->len > 0)
+        /* TRANSLATORS: between the cost parts of a quote compared with the recommended one */
+        g_string_append (text, C_("cost parts", ", "));
+      if (shown[largest] < chosen_shown[largest])
         {
-          g_autofree char *days = cp_words_duration (e->run_days * 86400.0, lang);
-          g_autofree char *chosen_days = cp_words_duration (c->run_days * 86400.0, lang);
+          g_autofree char *less = cp_i18n_format_money_whole (chosen_shown[largest] - shown[largest], quote->currency, lang);
 
-          /* TRANSLATORS: R6, why a quote cheaper per GPU-hour costs more in total; its run, the recommended one's */
-          g_ptr_array_add (why, g_strdup_printf (_("a longer run, %s against %s"), days, chosen_days));
+          /* TRANSLATORS: R6, a cost part of a quote cheaper per GPU-hour that is lower than the recommended one's: the part ("GPU time"), then by how much */
+          g_string_append_printf (text, _("%s %s less"), cp_reason_cost_part_words ((CpCostPart) largest), less);
         }
-      if (e->engineering_cost > 0 && c->engineering_cost <= 0)
-        /* TRANSLATORS: R6, why a quote cheaper per GPU-hour costs more in total */
-        g_ptr_array_add (why, g_strdup (_("the team's move to a cluster")));
-      if (e->fees_cost > 0 && c->fees_cost <= 0)
-        /* TRANSLATORS: R6, why a quote cheaper per GPU-hour costs more in total */
-        g_ptr_array_add (why, g_strdup (_("its fees")));
+      else
+        {
+          g_autofree char *own = cp_i18n_format_money_whole (shown[largest], quote->currency, lang);
+          g_autofree char *against = cp_i18n_format_money_whole (chosen_shown[largest], chosen_quote->currency, lang);
+
+          if (chosen_shown[largest] == 0 && part_not_priced (project, chosen, (CpCostPart) largest))
+            /* TRANSLATORS: R6, a cost part of a quote cheaper per GPU-hour against the recommended quote's, which states no price for it and counts it as 0: the part ("storage"), its cost, then 0 */
+            g_string_append_printf (text, _("%s %s against %s (not priced)"), cp_reason_cost_part_words ((CpCostPart) largest), own, against);
+          else
+            /* TRANSLATORS: R6, a cost part of a quote cheaper per GPU-hour against the recommended quote's: the part ("storage"), its cost, the recommended quote's */
+            g_string_append_printf (text, _("%s %s against %s"), cp_reason_cost_part_words ((CpCostPart) largest), own, against);
+          if (largest == CP_COST_PART_COMPUTE)
+            {
+              double used_h = (e->run_days + (e->nodes <= 1 ? e->debug_days : 0)) * 24.0;
+              double chosen_used_h = (c->run_days + (c->nodes <= 1 ? c->debug_days : 0)) * 24.0;
+              double chosen_billed = chosen_used_h > 0 ? cp_quote_billed_hours (chosen_quote, &project->settings, chosen_used_h) / chosen_used_h : 1;
+              g_autoptr(GPtrArray) why = g_ptr_array_new_with_free_func (g_free);
+
+              /* Rounding up that the recommended quote shares (an hour's
+               * step on a short run) is no reason. */
+              if (used_h > 0 && cp_quote_billed_hours (quote, &project->settings, used_h) > MAX (1.05, 1.05 * chosen_billed) * used_h)
+                /* TRANSLATORS: R6, why a quote cheaper per GPU-hour pays more for its GPU time */
+                g_ptr_array_add (why, g_strdup (_("billed for more time than it uses")));
+              if (e->run_days > 1.05 * c->run_days)
+                {
+                  g_autofree char *days = cp_words_duration (e->run_days * 86400.0, lang);
+                  g_autofree char *chosen_days = cp_words_duration (c->run_days * 86400.0, lang);
+
+                  /* TRANSLATORS: R6, why a quote cheaper per GPU-hour costs more in total; its run, the recommended one's */
+                  g_ptr_array_add (why, g_strdup_printf (_("a longer run, %s against %s"), days, chosen_days));
+                }
+              if (why->len > 0)
+                {
+                  g_ptr_array_add (why, NULL);
+                  {
+                    g_autofree char *joined = g_strjoinv (cp_i18n_is_chinese (lang) ? "；" : "; ", (char **) why->pdata);
+
+                    g_string_append_printf (text, cp_i18n_is_chinese (lang) ? "（%s）" : " (%s)", joined);
+                  }
+                }
+            }
+        }
     }
-  if (why->len > 0)
+  if (text->len == 0)
     {
-      g_ptr_array_add (why, NULL);
-      text = g_strjoinv (cp_i18n_is_chinese (lang) ? "；" : "; ", (char **) why->pdata);
+      g_string_free (text, TRUE);
+      return NULL;
     }
-  g_ptr_array_unref (why);
-  return text;
+  return g_string_free (text, FALSE);
 }
 
 /* Where an option's unit price ranks among the quotes compared, in
@@ -249,48 +336,106 @@ unit_price_rank (const CpProject *project,
   for (guint i = 0; i < plan->options->len && chosen == NULL; i++)
     if (g_array_index (plan->options, CpOption, i).quote_index == quote_index)
       chosen = &g_array_index (plan->options, CpOption, i);
-  text = g_string_new (NULL);
-  /* TRANSLATORS: R6; the number of quotes cheaper per GPU-hour than the one recommended, before
-   * the list of them ("A, 5.48 CNY per GPU-hour (billed for more time than it uses)") */
-  g_string_append_printf (text, dngettext (GETTEXT_PACKAGE, "%u quote is cheaper per GPU-hour but dearer in total: ",
-                                           "%u quotes are cheaper per GPU-hour but dearer in total: ", r - 1), r - 1);
-  if (chosen != NULL)
+  if (chosen == NULL)
     {
-      const CpQuote *chosen_quote = g_ptr_array_index (project->quotes, quote_index);
-      double chosen_price = cp_quote_price_per_gpu_hour (chosen_quote, &project->settings) *
-                            cp_quote_vat_factor (chosen_quote, &project->settings);
-      guint named = 0;
-
-      for (guint i = 0; i < plan->options->len && named < MIN (r - 1, NAMED); i++)
-        {
-          const CpOption *option = &g_array_index (plan->options, CpOption, i);
-          const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-          double price = cp_quote_price_per_gpu_hour (quote, &project->settings) *
-                         cp_quote_vat_factor (quote, &project->settings);
-          g_autofree char *other = NULL, *price_words = NULL, *why = NULL, *total = NULL;
-
-          if (!(price < chosen_price))
-            continue;
-          other = cp_words_quote_name (project, option->quote_index);
-          price_words = cp_words_unit_price (price, quote->currency, CP_PRICE_PER_GPU_HOUR, lang);
-          why = dearer_in_total_words (project, option, chosen, lang);
-          total = cp_words_plan_money_whole (plan, option->estimate.total_cost, quote->currency, lang);
-          if (named > 0)
-            g_string_append (text, cp_i18n_is_chinese (lang) ? "；" : "; ");
-          if (why != NULL)
-            /* TRANSLATORS: R6, a quote cheaper per GPU-hour: its name, its price, its total cost, why it costs more in total */
-            g_string_append_printf (text, _("%s at %s, %s in total (%s)"), other, price_words, total, why);
-          else
-            /* TRANSLATORS: R6, a quote cheaper per GPU-hour: its name, its price, its total cost */
-            g_string_append_printf (text, _("%s at %s, %s in total"), other, price_words, total);
-          named++;
-        }
-      if (r - 1 > named)
-        /* TRANSLATORS: R6, after the quotes named: how many more are cheaper per GPU-hour */
-        g_string_append_printf (text, dngettext (GETTEXT_PACKAGE, "; and %u more", "; and %u more", r - 1 - named),
-                                r - 1 - named);
+      cp_i18n_pop_language ();
+      return g_strdup ("");
     }
-  g_string_append (text, cp_i18n_is_chinese (lang) ? "。" : ".");
+  text = g_string_new (NULL);
+  {
+    const CpQuote *chosen_quote = g_ptr_array_index (project->quotes, quote_index);
+    double chosen_price = cp_quote_price_per_gpu_hour (chosen_quote, &project->settings) *
+                          cp_quote_vat_factor (chosen_quote, &project->settings);
+    double chosen_total = round (chosen->estimate.total_cost);
+    /* R6 names it already: "… would cost less, …, but misses the deadline." */
+    const CpOption *named_late = cp_words_cheapest_late_option (plan, chosen->estimate.total_cost);
+    g_autoptr(GPtrArray) dearer = g_ptr_array_new ();
+    g_autoptr(GPtrArray) cannot_run = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr(GPtrArray) short_of_need = g_ptr_array_new_with_free_func (g_free);
+
+    /* Only what is true of each: a quote that cannot run the job is not
+     * "dearer in total" (approver 31, finding 3: 示例供应商 A, "No layout
+     * fits", was counted among them), nor is one that costs less but
+     * misses the job's need. */
+    for (guint i = 0; i < plan->options->len; i++)
+      {
+        const CpOption *option = &g_array_index (plan->options, CpOption, i);
+        const CpEstimate *e = &option->estimate;
+        const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+        double price = cp_quote_price_per_gpu_hour (quote, &project->settings) *
+                       cp_quote_vat_factor (quote, &project->settings);
+
+        if (!(price < chosen_price) || option == chosen || option == named_late)
+          continue;
+        if (!e->fits || cp_estimate_layout_refused (e) || !isfinite (e->total_cost))
+          g_ptr_array_add (cannot_run, cp_words_quote_name (project, option->quote_index));
+        else if (round (e->total_cost) >= chosen_total)
+          g_ptr_array_add (dearer, (gpointer) option);
+        else
+          g_ptr_array_add (short_of_need, cp_words_quote_name (project, option->quote_index));
+      }
+    if (dearer->len > 0)
+      {
+        guint named = MIN (dearer->len, NAMED);
+
+        /* TRANSLATORS: R6; the number of quotes cheaper per GPU-hour than the one recommended, before
+         * the list of them ("A at 5.48 CNY per GPU-hour, 37,000 CNY in total, 27,720 CNY more: GPU time …") */
+        g_string_append_printf (text, dngettext (GETTEXT_PACKAGE, "%u quote is cheaper per GPU-hour but dearer in total: ",
+                                                 "%u quotes are cheaper per GPU-hour but dearer in total: ", dearer->len), dearer->len);
+        for (guint i = 0; i < named; i++)
+          {
+            const CpOption *option = g_ptr_array_index (dearer, i);
+            const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+            double price = cp_quote_price_per_gpu_hour (quote, &project->settings) *
+                           cp_quote_vat_factor (quote, &project->settings);
+            g_autofree char *other = cp_words_quote_name (project, option->quote_index);
+            g_autofree char *price_words = cp_words_unit_price (price, quote->currency, CP_PRICE_PER_GPU_HOUR, lang);
+            g_autofree char *total = cp_words_plan_money_whole (plan, option->estimate.total_cost, quote->currency, lang);
+            g_autofree char *gap = cp_i18n_format_money_whole (round (option->estimate.total_cost) - chosen_total, quote->currency, lang);
+            g_autofree char *why = dearer_in_total_words (project, option, chosen, lang);
+
+            if (i > 0)
+              g_string_append (text, cp_i18n_is_chinese (lang) ? "；" : "; ");
+            if (why != NULL)
+              /* TRANSLATORS: R6, a quote cheaper per GPU-hour: its name, its price, its total cost, how much more that is than the recommended one's, then the cost parts that make the difference */
+              g_string_append_printf (text, _("%s at %s, %s in total, %s more: %s"), other, price_words, total, gap, why);
+            else
+              /* TRANSLATORS: R6, a quote cheaper per GPU-hour: its name, its price, its total cost */
+              g_string_append_printf (text, _("%s at %s, %s in total"), other, price_words, total);
+          }
+        if (dearer->len > named)
+          /* TRANSLATORS: R6, after the quotes named: how many more are cheaper per GPU-hour */
+          g_string_append_printf (text, dngettext (GETTEXT_PACKAGE, "; and %u more", "; and %u more", dearer->len - named),
+                                  dearer->len - named);
+        g_string_append (text, cp_i18n_is_chinese (lang) ? "。" : ".");
+      }
+    if (short_of_need->len > 0)
+      {
+        g_autofree char *names = cp_words_join_names (short_of_need);
+
+        if (text->len > 0 && !cp_i18n_is_chinese (lang))
+          g_string_append_c (text, ' ');
+        g_string_append_printf (text, plan->deadline_days > 0
+                                /* TRANSLATORS: R6; the number of quotes cheaper per GPU-hour and in total that miss the deadline, then their names */
+                                ? dngettext (GETTEXT_PACKAGE, "%u quote cheaper per GPU-hour and in total misses the deadline: %s.",
+                                             "%u quotes cheaper per GPU-hour and in total miss the deadline: %s.", short_of_need->len)
+                                /* TRANSLATORS: R6; the number of quotes cheaper per GPU-hour and in total that do not do what the job needs (no deadline: its longest acceptable run, or a service's target), then their names */
+                                : dngettext (GETTEXT_PACKAGE, "%u quote cheaper per GPU-hour and in total does not do what the job needs: %s.",
+                                             "%u quotes cheaper per GPU-hour and in total do not do what the job needs: %s.", short_of_need->len),
+                                short_of_need->len, names);
+      }
+    if (cannot_run->len > 0)
+      {
+        g_autofree char *names = cp_words_join_names (cannot_run);
+
+        if (text->len > 0 && !cp_i18n_is_chinese (lang))
+          g_string_append_c (text, ' ');
+        /* TRANSLATORS: R6; the number of quotes cheaper per GPU-hour that cannot run the job (it does not fit), then their names */
+        g_string_append_printf (text, dngettext (GETTEXT_PACKAGE, "%u quote cheaper per GPU-hour cannot run the job: %s.",
+                                                 "%u quotes cheaper per GPU-hour cannot run the job: %s.", cannot_run->len),
+                                cannot_run->len, names);
+      }
+  }
   cp_i18n_pop_language ();
   return g_string_free (text, FALSE);
 }
@@ -321,6 +466,7 @@ cp_reason_text_cost (const CpReason  *reason,
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
         g_autofree char *job_days = NULL, *term = NULL, *used = NULL;
+        const char *calendar_parts;
 
         const CpEstimate *shown_estimate = option_estimate (plan, reason->quote_index, v[1]);
 
@@ -349,16 +495,24 @@ cp_reason_text_cost (const CpReason  *reason,
             b = cp_i18n_format_days (v[1], lang);
             job_days = cp_i18n_format_days (v[3] > 0 ? v[1] / v[3] : 0, lang);
           }
+        /* Only the parts the option has: "(run, debugging and migration)"
+         * of a machine that migrates nothing read as a migration hidden in
+         * its days (approver 31, finding 12). */
+        calendar_parts = shown_estimate != NULL && shown_estimate->migration_days <= 0
+                         /* TRANSLATORS: R4, what the job's calendar holds on one machine */
+                         ? _("run and debugging")
+                         /* TRANSLATORS: R4, what the job's calendar holds on a cluster */
+                         : _("run, debugging and migration");
         if (plan != NULL && plan->cost_unknown)
-          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days (run, debugging and migration); no quote has a price */
-          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (run, debugging and migration), at a cost unknown without a price to compare."), a, name, b, job_days);
+          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run and debugging"); no quote has a price */
+          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s), at a cost unknown without a price to compare."), a, name, b, job_days, calendar_parts);
         c = cp_i18n_format_money_whole (shown_debug_cost (plan, reason->quote_index, v[2]), currency, lang);
         term = debug_minimum_term (project, plan, reason->quote_index, lang, &used);
         if (term != NULL)
-          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, their cost, the minimum term (e.g. "the 7-day minimum"), the days the rental is used */
-          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (run, debugging and migration); the debugging costs %s: the rental is billed for %s, more than the %s it is used."), a, name, b, job_days, c, term, used);
-        /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days (run, debugging and migration), their cost */
-        return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (run, debugging and migration); the debugging costs %s."), a, name, b, job_days, c);
+          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run and debugging"), their cost, the minimum term (e.g. "the 7-day minimum"), the days the rental is used */
+          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s); the debugging costs %s: the rental is billed for %s, more than the %s it is used."), a, name, b, job_days, calendar_parts, c, term, used);
+        /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run and debugging"), their cost */
+        return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s); the debugging costs %s."), a, name, b, job_days, calendar_parts, c);
       }
 
     case CP_OUTCOME_COMPUTE_DOMINATES:

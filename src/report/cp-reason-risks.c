@@ -78,14 +78,12 @@ cp_words_memory_near_limit (const CpEstimate *e,
   return g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit);
 }
 
-/* Below a hundredth of an interruption a count reads as nonsense ("about
- * 0.00029 interruptions", walkthrough 11): the risk gives the chance of
- * one instead, 1 − e^(−n) for n expected (failures as a Poisson process,
- * as cp-goodput.h takes them). "About 0.091 interruptions" still reads. */
-#define FEW_INTERRUPTIONS 0.01
-
-static char *
-interruption_chance (double expected, const char *lang)
+/* The chance of at least one interruption over a run where @expected
+ * are expected, 1 − e^(−n) (failures as a Poisson process, as
+ * cp-goodput.h takes them). */
+char *
+cp_words_interruption_chance (double      expected,
+                              const char *lang)
 {
   return cp_i18n_format_percent (-expm1 (-expected), lang);
 }
@@ -97,7 +95,7 @@ cp_words_one_machine_interruptions (const CpJob      *job,
 {
   if (job->kind == CP_TASK_INFERENCE || e->nodes != 1 || !cp_task_kind_is_training (job->kind))
     return NULL;
-  return interruption_chance (e->expected_interruptions, lang);
+  return cp_words_interruption_chance (e->expected_interruptions, lang);
 }
 
 /* The job's tools are written for CUDA; on another maker's GPUs they run
@@ -225,37 +223,31 @@ cp_option_risks_except (const CpProject   *project,
            !(left_out & CP_OPTION_RISK_ONE_MACHINE_FAILURE))
     {
       g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
-      g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
+      g_autofree char *expected = cp_i18n_format_value (e->expected_interruptions, lang);
+      g_autofree char *chance = cp_words_interruption_chance (e->expected_interruptions, lang);
 
-      /* One machine's risk is always the chance, as page 1 gives it
-       * (cp_words_one_machine_interruptions()): "1.2%" there beside
-       * "about 0.013 interruptions" here read as two figures (approver
-       * 21). "0.01% chance … leaving 99.962%" read as a contradiction:
-       * the rest is checkpoint writes (lead15).
-       * TRANSLATORS: a risk; the chance of an interruption such as "0.03%", then a percentage */
-      add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, the chance of an interruption is %s; with the time spent writing checkpoints, %s of the time is useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), chance, goodput));
+      /* The expected count and the chance of at least one are two
+       * quantities: each is said with its name, the count as the table's
+       * Interruptions expected column prints it ("0.8%" beside "0.008"
+       * read as one figure in two forms, approver 31, finding 10).
+       * "0.01% chance … leaving 99.962%" read as a contradiction: the
+       * rest is checkpoint writes (lead15).
+       * TRANSLATORS: a risk; the interruptions expected over the run such as "0.008", the chance of at least one such as "0.8%", then a percentage */
+      add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, %s interruptions are expected over the run, a %s chance of at least one; with the time spent writing checkpoints, %s of the time is useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), expected, chance, goodput));
     }
   if (cp_task_kind_is_training (job->kind) && e->nodes > 1 && isfinite (e->expected_interruptions))
     {
-      g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
+      g_autofree char *expected = cp_i18n_format_value (e->expected_interruptions, lang);
+      g_autofree char *chance = cp_words_interruption_chance (e->expected_interruptions, lang);
       g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
       /* "0.01 days lost to restarts" is 15 minutes (approver 22, 13):
        * under a day in minutes or hours. */
       g_autofree char *lost = cp_words_duration (e->lost_s, lang);
 
-      if (e->expected_interruptions < FEW_INTERRUPTIONS)
-        {
-          g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
-
-          /* TRANSLATORS: a risk of a run over several nodes, any GPU's failure stopping every node (approver 21:
-           * "one GPU failing stops all of them" was unclear); the chance of an interruption such as "0.03%", a
-           * percentage, then a duration */
-          add_risk_text (risks, g_strdup_printf (_("Any GPU failing stops every node: the chance of that during the run is %s; goodput %s, %s lost to restarts, counted in time and cost. Ask the vendor how fast failed nodes are replaced."), chance, goodput, lost));
-        }
-      else
-        /* TRANSLATORS: a risk of a run over several nodes, any GPU's failure stopping every node; a number of
-         * interruptions, a percentage, then a duration */
-        add_risk_text (risks, g_strdup_printf (_("Any GPU failing stops every node: about %s such interruptions are expected over the run; goodput %s, %s lost to restarts, counted in time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
+      /* TRANSLATORS: a risk of a run over several nodes, any GPU's failure stopping every node (approver 21:
+       * "one GPU failing stops all of them" was unclear); the interruptions expected over the run such as "0.281",
+       * the chance of at least one such as "24.5%", a percentage, then a duration */
+      add_risk_text (risks, g_strdup_printf (_("Any GPU failing stops every node: %s such interruptions are expected over the run, a %s chance of at least one; goodput %s, %s lost to restarts, counted in time and cost. Ask the vendor how fast failed nodes are replaced."), expected, chance, goodput, lost));
     }
 
   if (cp_job_deadline_days (job) > 0 && isfinite (e->calendar_days))

@@ -21,6 +21,9 @@ char *cp_reason_bytes_text (const CpProject *project, double bytes);
 char *cp_reason_host_memory_text (const CpProject *project, double bytes, const char *lang);
 char *cp_reason_ratio_text (double ratio, const char *lang);
 char *cp_reason_technique_text (double value);
+/* A cost part inside a sentence, as the window's breakdown names it:
+ * "GPU time", "storage". */
+const char *cp_reason_cost_part_words (CpCostPart part);
 char *cp_reason_trial_text (const CpReason *reason, const CpProject *project, const char *lang);
 
 G_END_DECLS

@@ -144,6 +144,10 @@ const char *cp_words_porting_gpus   (const CpJob *job, CpGpuMaker maker);
 /* The chance that a one-machine training option is interrupted over its
  * run, "0.1%"; NULL when the option is not one machine training. */
 char       *cp_words_one_machine_interruptions (const CpJob *job, const CpEstimate *e, const char *lang);
+/* The chance of at least one interruption over a run where @expected are
+ * expected, "0.8%": a probability, said with its name beside the count
+ * (the report's Interruptions expected column), never in its place. */
+char       *cp_words_interruption_chance (double expected, const char *lang);
 /* An assumption that has a spread (cp-range.h), named inside a
  * sentence: "utilisation". */
 const char *cp_words_spread         (CpSpreadKind kind);
@@ -315,6 +319,41 @@ typedef enum {
   CP_N_COST_PARTS
 } CpCostPart;
 void        cp_estimate_shown_cost_parts (const CpEstimate *e, double shown[CP_N_COST_PARTS]);
+/* @e's cost, an option of quote @quote_index, as parts a reader can add
+ * by hand, each with the rental it pays for, then the total, the parts as
+ * the breakdown tables print them: "128,000 CNY for 4 node-months of GPU
+ * time + 32,000 CNY for a debugging machine for 1 month + 30,000 CNY of
+ * migration engineering = 190,000 CNY". The differences from another
+ * count ("+107,200 GPU time") could not be rebuilt (walkthrough 31). NULL
+ * when @e cannot run. */
+char       *cp_words_cost_sum       (const CpProject  *project,
+                                     int               quote_index,
+                                     const CpEstimate *e,
+                                     const char       *lang);
+/* When the plan chose more nodes of @option's cluster quote than a
+ * cheaper count that meets the job's need at the expected figures, why:
+ * the cheaper count does not hold at the slow end of the range, which
+ * cp-plan.c's choose_nodes() puts before cost. "2 nodes, 96,000 CNY: 1
+ * node would cost 32,000 CNY but miss the 10-day deadline at the slow end
+ * of the range (11.0 days); …" (walkthrough 31: a better team tripled a
+ * vendor's best price, unexplained). NULL otherwise. */
+char       *cp_words_fewer_nodes    (const CpProject *project,
+                                     const CpJob     *job,
+                                     const CpPlan    *plan,
+                                     const CpOption  *option,
+                                     const char      *lang);
+/* The cost of @option's node count and of its quote's whole offer, each
+ * as cp_words_cost_sum() gives it, on two lines; NULL without a price or
+ * a whole offer that runs. */
+char       *cp_words_cluster_costs  (const CpProject *project,
+                                     const CpPlan    *plan,
+                                     const CpOption  *option,
+                                     const char      *lang);
+/* The run of @est in days as cp_words_calendar() prints it, "1.4 days":
+ * a sentence beside the calendar that names the run says the same figure
+ * (walkthrough 31: "1.4 days of run", then "the run (1.5 days …)"). */
+char       *cp_words_run_days       (const CpEstimate *est,
+                                     const char       *lang);
 /* The option an approver could take instead of the recommended one: the
  * best-ranked other that runs and meets the job's need; NULL without a
  * recommendation or such an option. */

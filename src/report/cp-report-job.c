@@ -239,14 +239,17 @@ calendar_text (const CpEstimate *e,
 static char *
 offer_line (const CpProject  *project,
             const CpJob      *job,
-            const CpQuote    *quote,
+            const CpOption   *option,
             const CpPlan     *plan,
             const CpEstimate *e,
             gboolean          whole_offer,
             const char       *lang)
 {
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
   g_autofree char *offer = cp_words_offer (project, job, quote, plan, e, lang);
   g_autofree char *calendar = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *cost = NULL;
 
   /* An offer that cannot run has no calendar: the offer says why. */
   if (!e->fits || cp_estimate_layout_refused (e))
@@ -256,13 +259,21 @@ offer_line (const CpProject  *project,
            /* TRANSLATORS: the node count the plan chose for a cluster quote, and why the job cannot run there */
            : g_strdup_printf (_("Chosen size, %s."), offer);
   calendar = calendar_text (e, lang);
-  return whole_offer
+  line = whole_offer
          /* TRANSLATORS: a cluster quote's whole offer: node count, time, cost and communication share, then
           * what its calendar is made of */
          ? g_strdup_printf (_("Whole offer, %s. Its calendar: %s."), offer, calendar)
          /* TRANSLATORS: the node count the plan chose for a cluster quote, with time, cost and communication
           * share, then what its calendar is made of */
          : g_strdup_printf (_("Chosen size, %s. Its calendar: %s."), offer, calendar);
+  /* The total in parts a lead adds by hand: "190,000 CNY" over a
+   * one-node 32,000 could not be rebuilt from the differences
+   * (walkthrough 31). */
+  cost = plan->cost_unknown ? NULL : cp_words_cost_sum (project, option->quote_index, e, lang);
+  if (cost == NULL)
+    return g_steal_pointer (&line);
+  /* TRANSLATORS: an offer's line, then what its cost is made of: "… Its cost: 128,000 CNY for 4 node-months of GPU time + … = 190,000 CNY." */
+  return g_strdup_printf (_("%s Its cost: %s."), line, cost);
 }
 
 /* Each option that cannot run, and why (cp_words_refusal_line()). */
@@ -305,7 +316,20 @@ section_job_cluster (Doc          *doc,
         cp_doc_heading (doc, doc->h2, _("One machine or the cluster?"), 60);
       headed = TRUE;
       name = cp_words_quote_name (project, option->quote_index);
-      chosen = offer_line (project, job, quote, plan, &option->estimate, FALSE, doc->lang);
+      chosen = offer_line (project, job, option, plan, &option->estimate, FALSE, doc->lang);
+      {
+        /* Why not fewer, cheaper nodes of the same quote (walkthrough
+         * 31: a better team tripled the best price, unexplained). */
+        g_autofree char *fewer = cp_words_fewer_nodes (project, job, plan, option, doc->lang);
+
+        if (fewer != NULL)
+          {
+            g_autofree char *with = g_strdup_printf (cp_i18n_is_chinese (doc->lang) ? "%s%s" : "%s %s", chosen, fewer);
+
+            g_free (chosen);
+            chosen = g_steal_pointer (&with);
+          }
+      }
       /* The quote's name, a subheading, keeps its first line under it:
        * the Chinese demo's "示例供应商 F … 集群，RoCE 独享" sat alone at
        * a page's foot (approver 21). */
@@ -319,7 +343,7 @@ section_job_cluster (Doc          *doc,
         }
       cp_doc_paragraph_full (doc, doc->body, chosen, 0, 2, NULL);
       {
-        g_autofree char *whole = offer_line (project, job, quote, plan, &option->full_offer, TRUE, doc->lang);
+        g_autofree char *whole = offer_line (project, job, option, plan, &option->full_offer, TRUE, doc->lang);
 
         cp_doc_paragraph_full (doc, doc->body, whole, 0, 6, NULL);
       }
@@ -460,12 +484,16 @@ section_job_failures (Doc          *doc,
                       const CpJob  *job,
                       const CpPlan *plan)
 {
-  static const double widths[] = { 0.065, 0.255, 0.15, 0.14, 0.13, 0.13, 0.13 };
-  static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE };
+  static const double widths[] = { 0.065, 0.235, 0.12, 0.12, 0.115, 0.115, 0.115, 0.115 };
+  static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE };
   const CpProject *project = doc->project;
-  char *header[] = { _("Rank"), _("Quote"), _("Interruptions"), _("Checkpoint write"),
-                     _("Checkpoint every"), _("Lost"), _("Goodput") };
-  Table table = { 7, widths, numeric, header, NULL, 0, doc->small };
+  /* The count expected and the chance of at least one are two
+   * quantities, each in a column of its own name: "Interruptions 0.008"
+   * beside the risks' "0.8%" read as one figure in two forms (approver
+   * 31, finding 10). */
+  char *header[] = { _("Rank"), _("Quote"), _("Interruptions expected"), _("Chance of at least one"),
+                     _("Checkpoint write"), _("Checkpoint every"), _("Lost"), _("Goodput") };
+  Table table = { 8, widths, numeric, header, NULL, 0, doc->small };
 
   if (!cp_task_kind_is_training (job->kind) || plan->options->len == 0)
     return;
@@ -483,6 +511,7 @@ section_job_failures (Doc          *doc,
                             cp_i18n_format_number (option->rank, 0, doc->lang),
                             cp_words_quote_name (project, option->quote_index),
                             cp_i18n_format_value (e->expected_interruptions, doc->lang),
+                            cp_words_interruption_chance (e->expected_interruptions, doc->lang),
                             cp_words_duration (e->checkpoint_s, doc->lang),
                             /* No interval: nothing expected to fail, no checkpoint planned. */
                             e->checkpoint_interval_s > 0 ? cp_words_duration (e->checkpoint_interval_s, doc->lang)
@@ -861,6 +890,79 @@ without_figures (const char *text)
   return g_string_free (out, FALSE);
 }
 
+/* The figures of @text in order, each with the unit that follows it
+ * ("0.8%", "41 s", "10.5 days", "1,043 GiB") or the money sign before it
+ * ("¥13,126"). */
+static GPtrArray *
+figures_of (const char *text)
+{
+  static const char *const units[] = { "%", " days", " day", " h", " min", " s", " GiB", " GB", " CNY",
+                                       " 天", " 小时", " 分钟", " 秒" };
+  GPtrArray *figures = g_ptr_array_new_with_free_func (g_free);
+
+  for (const char *p = text; *p != '\0';)
+    {
+      const char *start = p, *end;
+
+      if (!g_ascii_isdigit (*p))
+        {
+          p++;
+          continue;
+        }
+      if (start - text >= 2 && strncmp (start - 2, "¥", 2) == 0)
+        start -= 2;
+      while (g_ascii_isdigit (*p) || ((*p == '.' || *p == ',') && g_ascii_isdigit (p[1])))
+        p++;
+      end = p;
+      for (guint u = 0; u < G_N_ELEMENTS (units); u++)
+        if (g_str_has_prefix (p, units[u]))
+          {
+            const char *after = p + strlen (units[u]);
+
+            /* A unit, not the start of a word ("0.3 such"). */
+            if (*after == '\0' || !g_ascii_isalpha (*after))
+              {
+                end = after;
+                break;
+              }
+          }
+      g_ptr_array_add (figures, g_strndup (start, end - start));
+      p = end;
+    }
+  return figures;
+}
+
+/* A later option's risk that differs from the first option's only in its
+ * figures, said by those figures: "As listed for 1, with this option's
+ * figures: 2.3% (1: 0.8%), 99.95% (1: 99.96%)." */
+static char *
+figures_beside (const char *risk,
+                const char *first_risk,
+                const char *first_rank)
+{
+  g_autoptr(GPtrArray) own = figures_of (risk);
+  g_autoptr(GPtrArray) first = figures_of (first_risk);
+  g_autoptr(GString) pairs = g_string_new (NULL);
+
+  for (guint k = 0; k < MIN (own->len, first->len); k++)
+    {
+      const char *figure = g_ptr_array_index (own, k), *first_figure = g_ptr_array_index (first, k);
+
+      if (strcmp (figure, first_figure) == 0)
+        continue;
+      if (pairs->len > 0)
+        /* TRANSLATORS: between the figures of a risk that a later option shares with the first */
+        g_string_append (pairs, C_("risk figures", ", "));
+      /* TRANSLATORS: a later option's figure in a risk, then the first option's rank and its figure: "2.3% (1: 0.8%)" */
+      g_string_append_printf (pairs, _("%s (%s: %s)"), figure, first_rank, first_figure);
+    }
+  if (pairs->len == 0)
+    /* TRANSLATORS: under a later option's risks: the rank of the first option, whose risk it shares figure for figure */
+    return g_strdup_printf (_("As listed for %s, with the same figures."), first_rank);
+  /* TRANSLATORS: under a later option's risks: the rank of the first option, whose risk it shares, then this option's figures beside the first's */
+  return g_strdup_printf (_("As listed for %s, with this option's figures: %s."), first_rank, pairs->str);
+}
+
 /* Whether @plan gives a reason under @rule. */
 static gboolean
 rule_applied (const CpPlan *plan,
@@ -993,9 +1095,10 @@ section_job_reasons_and_risks (Doc             *doc,
   if (plan->options->len > 0)
     cp_doc_heading (doc, doc->h2, _("Risks of each option"), 40);
   {
-    /* The first option's risks without their figures: a later option's
-     * risk that differs only in its figures is not said again in full. */
+    /* The first option's risks, and without their figures: a later
+     * option's risk that differs only in its figures is said by them. */
     g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr(GPtrArray) first_risks = NULL;
     g_autofree char *first_rank = NULL;
 
     for (guint i = 0; i < MIN (plan->options->len, RISK_OPTIONS); i++)
@@ -1006,7 +1109,6 @@ section_job_reasons_and_risks (Doc             *doc,
         g_autofree char *rank = cp_i18n_format_number (option->rank, 0, doc->lang);
         /* TRANSLATORS: an option's rank and its quote, above its risks */
         g_autofree char *title = g_strdup_printf (_("%s. %s"), rank, name);
-        guint repeated = 0;
 
         cp_doc_ensure (doc, 30);
         cp_doc_paragraph_full (doc, doc->bold, title, 0, 2, NULL);
@@ -1014,28 +1116,29 @@ section_job_reasons_and_risks (Doc             *doc,
           cp_doc_paragraph_full (doc, doc->body, _("No risk stands out in this option's numbers."), 14, 3, NULL);
         for (guint r = 0; r < risks->len; r++)
           {
-            g_autofree char *words = without_figures (g_ptr_array_index (risks, r));
+            const char *risk = g_ptr_array_index (risks, r);
+            g_autofree char *words = without_figures (risk);
+            guint first;
 
             if (i == 0)
               g_ptr_array_add (said, g_steal_pointer (&words));
-            else if (g_ptr_array_find_with_equal_func (said, words, g_str_equal, NULL))
+            else if (g_ptr_array_find_with_equal_func (said, words, g_str_equal, &first))
               {
-                repeated++;
+                /* "Applies too, with this option's own figures" gave
+                 * none (approver 31, finding 9): each figure that
+                 * differs, beside the first option's. */
+                g_autofree char *figures = figures_beside (risk, g_ptr_array_index (first_risks, first),
+                                                           first_rank);
+
+                cp_doc_paragraph_full (doc, doc->body, figures, 14, 3, "•");
                 continue;
               }
-            cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (risks, r), 14, 3, "•");
+            cp_doc_paragraph_full (doc, doc->body, risk, 14, 3, "•");
           }
         if (i == 0)
-          first_rank = g_steal_pointer (&rank);
-        else if (repeated > 0)
           {
-            /* TRANSLATORS: under a later option's risks: the rank of the first option, whose risks it shares */
-            g_autofree char *same = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
-                                                                "The risk listed for %s applies too, with this option's own figures.",
-                                                                "The risks listed for %s apply too, with this option's own figures.",
-                                                                repeated), first_rank);
-
-            cp_doc_paragraph_full (doc, doc->body, same, 14, 3, "•");
+            first_rank = g_steal_pointer (&rank);
+            first_risks = g_ptr_array_ref (risks);
           }
       }
   }

@@ -1,0 +1,352 @@
+/* test-reason-parts.c: the words that name an option's cost and time by
+ * their parts (brief 32): R6 names the parts that make a cheaper quote
+ * dearer in total and leaves out quotes that cannot run; a cluster's
+ * cost in parts a lead adds by hand; why a cheaper node count was passed
+ * over; R4 names only the parts a calendar has; the interruptions as a
+ * count and a chance, each named; one rounding rule for cost tables. */
+#include "config.h"
+
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "report/cp-i18n.h"
+#include "report/cp-reason-text.h"
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
+
+static CpQuote *
+add_quote (CpProject  *project,
+           const char *vendor,
+           double      price,
+           CpPriceUnit unit)
+{
+  CpQuote *quote = cp_quote_new ();
+
+  quote->vendor = g_strdup (vendor);
+  quote->price = price;
+  quote->price_unit = unit;
+  quote->gpus_per_node = 8;
+  quote->nodes_available = 1;
+  g_strlcpy (quote->currency, "CNY", sizeof quote->currency);
+  cp_project_add_quote (project, quote);
+  return quote;
+}
+
+static CpOption
+option_of (int    quote_index,
+           double compute,
+           double storage,
+           double fees)
+{
+  CpOption option = { 0 };
+
+  option.quote_index = quote_index;
+  option.feasible = TRUE;
+  option.estimate.fits = TRUE;
+  option.estimate.meets_deadline = TRUE;
+  option.estimate.nodes = 1;
+  option.estimate.run_days = 8.0;
+  option.estimate.calendar_days = 8.0;
+  option.estimate.compute_cost = compute;
+  option.estimate.storage_cost = storage;
+  option.estimate.fees_cost = fees;
+  option.estimate.total_cost = compute + storage + fees;
+  return option;
+}
+
+/* Approver 31, finding 3, as the demo's 70B job: G at 6.50 CNY per
+ * GPU-hour costs 9,984 CNY (8 GPUs × 192 h), all GPU time, its storage
+ * not priced; E at 6.00 costs 8,832 CNY of GPU time (8 × 184 h), 1,508
+ * CNY of storage and 329 CNY of fees, 10,669 CNY: 685 CNY more, which is
+ * 1,508 + 329 − 1,152. "(its fees)" named 329 CNY of it. A at 2.20
+ * cannot run the job: not "dearer in total". */
+static void
+test_r6_parts (void)
+{
+  static const struct {
+    const char *lang;
+    const char *says;
+  } cases[] = {
+    { "en", "Vendor G finishes the job at the lowest total cost, 9,984 CNY, against 10,669 CNY for the runner-up. "
+      "1 quote is cheaper per GPU-hour but dearer in total: Vendor E at 6.00 CNY per GPU-hour, 10,669 CNY in total, "
+      "685 CNY more: storage 1,508 CNY against 0 CNY (not priced), GPU time 1,152 CNY less, management and setup fees "
+      "329 CNY against 0 CNY. 1 quote cheaper per GPU-hour cannot run the job: Vendor A." },
+    { "zh_CN", "Vendor G 跑完该任务的总花费最低，为 ¥9,984，次优方案为 ¥10,669。有 1 个报价每卡时单价更低，但总成本更高："
+      "Vendor E，单价 6.00 元/卡·时，总计 ¥10,669，多 ¥685：存储 ¥1,508（推荐方案为 ¥0，未报价），GPU 时长少 ¥1,152，"
+      "管理费与开通费 ¥329（推荐方案为 ¥0）。有 1 个报价每卡时单价更低，但无法运行本任务：Vendor A。" },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpPlan plan = { 0 };
+  CpReason reason = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_CHEAPEST_TOTAL, 0, { 9984, 10669, 3, 1 } };
+  CpOption option;
+
+  add_quote (project, "Vendor G", 6.5, CP_PRICE_PER_GPU_HOUR);
+  add_quote (project, "Vendor E", 6.0, CP_PRICE_PER_GPU_HOUR)->storage_price_per_tb_month = 600;
+  add_quote (project, "Vendor A", 2.2, CP_PRICE_PER_GPU_HOUR);
+  plan.options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+  plan.reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
+  option = option_of (0, 9984, 0, 0);
+  option.rank = 1;
+  g_array_append_val (plan.options, option);
+  option = option_of (1, 8832, 1508, 329);
+  option.rank = 2;
+  option.estimate.run_days = 184 / 24.0;
+  g_array_append_val (plan.options, option);
+  option = option_of (2, 0, 0, 0);
+  option.rank = 3;
+  option.feasible = FALSE;
+  option.estimate.fits = FALSE;
+  option.estimate.meets_deadline = FALSE;
+  g_array_append_val (plan.options, option);
+  g_array_append_val (plan.reasons, reason);
+  plan.recommended = 0;
+  plan.deadline_days = 10;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *says = cp_reason_text (&reason, project, &plan, cases[i].lang);
+
+      g_assert_cmpstr (says, ==, cases[i].says);
+    }
+  g_array_unref (plan.options);
+  g_array_unref (plan.reasons);
+}
+
+/* Walkthrough 31: the whole offer of 4 nodes at 32,000 CNY per
+ * node-month costs 190,000 CNY = 4 × 32,000 = 128,000 for the run's
+ * month, a machine rented a month for debugging beside it (32,000) and
+ * migration, 7.5 working days × 2 engineers × 2,000 CNY = 30,000. One
+ * node shares a month between the run, 474.5 of the 730 hours (0.65 of
+ * a node-month: 20,800 CNY), and debugging, 255.5 h (0.35: 11,200). */
+static void
+test_cost_sum (void)
+{
+  static const struct {
+    const char *lang;
+    guint nodes;
+    const char *says;
+  } cases[] = {
+    { "en", 4, "128,000 CNY for 4 node-months of GPU time + 32,000 CNY for a debugging machine for 1 month + "
+      "30,000 CNY of migration engineering = 190,000 CNY" },
+    { "zh_CN", 4, "¥128,000（GPU 时长 4 台·月） + ¥32,000（另租一台机器调试 1 个月） + ¥30,000（迁移工程投入） = ¥190,000" },
+    { "en", 1, "20,800 CNY for 0.65 node-months of GPU time + 11,200 CNY for 0.35 node-months of debugging on the "
+      "same machine = 32,000 CNY" },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpQuote *quote = add_quote (project, "Huawei", 32000, CP_PRICE_PER_NODE_MONTH);
+
+  quote->nodes_available = 4;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpEstimate e = { 0 };
+      g_autofree char *says = NULL;
+
+      e.fits = TRUE;
+      e.nodes = cases[i].nodes;
+      if (e.nodes == 4)
+        {
+          e.run_days = 1.4;
+          e.debug_days = 2.9;
+          e.migration_days = 10.5;
+          e.billed_hours = 730;
+          e.compute_cost = 128000;
+          e.debug_cost = 32000;
+          e.engineering_cost = 30000;
+        }
+      else
+        {
+          e.run_days = 474.5 / 24.0 * 0.4;   /* the run and debugging in a month's 730 h */
+          e.debug_days = 255.5 / 24.0 * 0.4;
+          e.billed_hours = 474.5;
+          e.compute_cost = 20800;
+          e.debug_cost = 11200;
+        }
+      e.total_cost = e.compute_cost + e.debug_cost + e.engineering_cost;
+      says = cp_words_cost_sum (project, 0, &e, cases[i].lang);
+      g_assert_cmpstr (says, ==, cases[i].says);
+    }
+}
+
+/* R4 of a one-machine option names the run and debugging only: "(run,
+ * debugging and migration)" where it migrates nothing (approver 31,
+ * finding 12). 28 h of debugging (1.2 days) of 80 h (3.3 days), 3,248
+ * CNY at 116 CNY per hour. */
+static void
+test_r4_parts (void)
+{
+  static const struct {
+    const char *lang;
+    double migration_days;
+    const char *has;
+  } cases[] = {
+    { "en", 0, "takes 1.2 days of the 3.3 days this job takes in all (run and debugging); the debugging costs 3,248 CNY." },
+    { "zh_CN", 0, "（本任务总工期共 3.3 天，含运行与调试），调试费用 ¥3,248。" },
+    { "en", 10.5, "this job takes in all (run, debugging and migration)" },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+
+  add_quote (project, "Shenzhen Yunsuan", 14.5, CP_PRICE_PER_GPU_HOUR);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpPlan plan = { 0 };
+      CpOption option = option_of (0, 6032, 0, 0);
+      CpReason reason = { CP_RULE_R4_SINGLE_MACHINE_WORK, CP_OUTCOME_DEBUG_SHARE, 0, { 0.35, 28 / 24.0, 3248, 0 } };
+      g_autofree char *says = NULL;
+
+      option.estimate.run_days = 52 / 24.0;
+      option.estimate.debug_days = 28 / 24.0;
+      option.estimate.migration_days = cases[i].migration_days;
+      option.estimate.calendar_days = option.estimate.run_days + option.estimate.debug_days + cases[i].migration_days;
+      option.estimate.debug_cost = 3248;
+      option.estimate.total_cost = 9280;
+      reason.values[3] = option.estimate.debug_days / option.estimate.calendar_days;
+      plan.options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+      plan.reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
+      g_array_append_val (plan.options, option);
+      plan.recommended = 0;
+      says = cp_reason_text (&reason, project, &plan, cases[i].lang);
+      if (strstr (says, cases[i].has) == NULL)
+        g_error ("R4 says “%s”, without “%s”", says, cases[i].has);
+      g_array_unref (plan.options);
+      g_array_unref (plan.reasons);
+    }
+}
+
+/* The expected count and the chance of at least one, each named
+ * (approver 31, finding 10): 8 GPUs × 52 h × 19.7e-6 per GPU-hour =
+ * 0.0082 expected, 1 − e^−0.0082 = 0.82% for at least one; a cluster's
+ * 80 GPUs × 178 h × 19.7e-6 = 0.281 expected, 1 − e^−0.281 = 24%. */
+static void
+test_interruptions_named (void)
+{
+  static const struct {
+    const char *lang;
+    guint nodes;
+    double expected;
+    const char *has;
+  } cases[] = {
+    { "en", 1, 8 * 52 * 19.7e-6, "0.008 interruptions are expected over the run, a 0.8% chance of at least one;" },
+    { "zh_CN", 1, 8 * 52 * 19.7e-6, "运行期间预计中断 0.008 次，至少中断一次的概率为 0.8%；" },
+    { "en", 10, 80 * 178 * 19.7e-6, "0.281 such interruptions are expected over the run, a 24% chance of at least one;" },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpJob *job = cp_job_new (CP_TASK_LORA);
+
+  cp_project_add_job (project, job);
+  add_quote (project, "Shenzhen Yunsuan", 14.5, CP_PRICE_PER_GPU_HOUR);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpOption option = option_of (0, 6032, 0, 0);
+      g_autoptr(GPtrArray) risks = NULL;
+      gboolean found = FALSE;
+
+      option.estimate.nodes = cases[i].nodes;
+      option.estimate.expected_interruptions = cases[i].expected;
+      option.estimate.goodput = 0.9995;
+      risks = cp_option_risks (project, job, &option, cases[i].lang);
+      for (guint r = 0; r < risks->len; r++)
+        found |= strstr (g_ptr_array_index (risks, r), cases[i].has) != NULL;
+      if (!found)
+        g_error ("no risk says “%s”", cases[i].has);
+    }
+}
+
+/* One rounding rule for every cost table: the fixed fees to their own
+ * nearest unit, the variable lines by largest remainder. 8,298.30 GPU
+ * time, 100.45 debugging, 50.45 storage and a 1,000.40 fee: 9,449.60,
+ * printed 9,450; the fee 1,000, the lines' floors 8,298 + 100 + 50 =
+ * 8,448 of the 8,450 left, the two units to the largest remainders,
+ * debugging's and storage's 0.45. GPU time keeps its nearest 8,298,
+ * where the old rule gave the leftover to the largest line (8,299). */
+static void
+test_shown_parts (void)
+{
+  CpEstimate e = { 0 };
+  double shown[CP_N_COST_PARTS];
+
+  e.compute_cost = 8298.30;
+  e.debug_cost = 100.45;
+  e.storage_cost = 50.45;
+  e.fees_cost = 1000.40;
+  e.total_cost = e.compute_cost + e.debug_cost + e.storage_cost + e.fees_cost;
+  cp_estimate_shown_cost_parts (&e, shown);
+  g_assert_cmpfloat (shown[CP_COST_PART_COMPUTE], ==, 8298);
+  g_assert_cmpfloat (shown[CP_COST_PART_DEBUG], ==, 101);
+  g_assert_cmpfloat (shown[CP_COST_PART_STORAGE], ==, 51);
+  g_assert_cmpfloat (shown[CP_COST_PART_FEES], ==, 1000);
+  g_assert_cmpfloat (shown[CP_COST_PART_NETWORK], ==, 0);
+  g_assert_cmpfloat (shown[CP_COST_PART_ENGINEERING], ==, 0);
+}
+
+/* @sentence in @squeezed, pdftotext's text without its spaces. */
+static void
+assert_says (const char *squeezed,
+             const char *sentence)
+{
+  g_autofree char *needle = cp_test_squeeze (sentence);
+
+  cp_test_assert_has (squeezed, needle);
+}
+
+/* Walkthrough 31's project as typed: Qwen2.5 72B LoRA rank 16, 2B
+ * tokens, sequences of 4,096, a 10-day deadline; 1 × 8 H800 at 14.50 CNY
+ * per GPU-hour and 4 × 8 Ascend 910B2 over RoCE at 32,000 CNY per
+ * node-month. With the team's distributed-training experience the Ascend
+ * quote's option is 2 nodes, 96,000 CNY (2 node-months and a month of a
+ * debugging machine, 3 × 32,000), where 1 node, 32,000 CNY (a month), met
+ * the deadline at the expected figures but not at the slow end of the
+ * range, 11.0 days (the walkthrough's window: "Met (misses at slow
+ * end)", 6.9–11.0 days): the report says so where the option is
+ * explained, and adds its whole offer up by hand: 4 × 32,000 = 128,000
+ * + 32,000 for the debugging machine = 160,000 CNY, no migration. */
+static void
+test_walk_fewer_nodes (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cp-reason-parts-XXXXXX", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *squeezed = NULL;
+
+#define RUN_OK(...) cp_test_run_cli_ok (dir, (const char *const[]) { __VA_ARGS__, NULL })
+  RUN_OK ("new", "walk.cplan");
+  RUN_OK ("add-job", "walk.cplan", "--name", "Qwen 72B LoRA", "--model", "qwen2.5-72b", "--task", "lora",
+          "--lora-rank", "16", "--tokens", "2B", "--seq-len", "4096", "--deadline-days", "10",
+          "--distributed-experience");
+  RUN_OK ("add-quote", "walk.cplan", "--vendor", "Acme Cloud", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "14.5");
+  RUN_OK ("add-quote", "walk.cplan", "--vendor", "Huawei Cloud partner", "--gpu", "ascend-910b",
+          "--gpus-per-node", "8", "--nodes", "4", "--network", "roce", "--nics", "8", "--nic-gbps", "200",
+          "--price-per-node-month", "32000");
+  RUN_OK ("report", "walk.cplan", "--pdf", "walk.pdf", "--lang", "en");
+#undef RUN_OK
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      cp_test_remove_tree (dir);
+      return;
+    }
+  text = cp_test_pdf_text (dir, "walk.pdf", 0, FALSE);
+  squeezed = cp_test_squeeze (text);
+  assert_says (squeezed, "2 nodes, 96,000 CNY: 1 node would cost 32,000 CNY but miss the 10-day deadline at "
+                      "the slow end of the range (11.0 days); a count that still meets it there comes before a "
+                      "cheaper one.");
+  assert_says (squeezed, "Its cost: 64,000 CNY for 2 node-months of GPU time + 32,000 CNY for a debugging "
+                      "machine for 1 month = 96,000 CNY.");
+  assert_says (squeezed, "Its cost: 128,000 CNY for 4 node-months of GPU time + 32,000 CNY for a debugging "
+                      "machine for 1 month = 160,000 CNY.");
+  cp_test_remove_tree (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/report/reason/r6-parts", test_r6_parts);
+  g_test_add_func ("/report/reason/cost-sum", test_cost_sum);
+  g_test_add_func ("/report/reason/r4-parts", test_r4_parts);
+  g_test_add_func ("/report/reason/interruptions-named", test_interruptions_named);
+  g_test_add_func ("/report/reason/shown-parts", test_shown_parts);
+  g_test_add_func ("/report/reason/walk-fewer-nodes", test_walk_fewer_nodes);
+  return g_test_run ();
+}
