@@ -81,13 +81,81 @@ _cp_results_view_describe_recommendation (const CpProject *project,
                           name, best->estimate.nodes, best->estimate.gpus, cost, days);
 }
 
-/* Why the whole offer is slower than the node count chosen, or no
- * sooner, from the two estimates' own components; what each costs is
- * said in parts after it (cp_words_cluster_costs()). */
+/* What the whole offer's extra cost is made of: each component's
+ * difference with its sign, largest first, apportioned so that the parts
+ * shown add up to the difference shown. Naming the largest part alone
+ * ("of the 43,891 CNY difference, 45,000 CNY is migration engineering")
+ * showed a part larger than the whole where another part fell
+ * (walkthrough 8). */
+static void
+append_cost_difference (GString          *text,
+                        const CpEstimate *best,
+                        const CpEstimate *full,
+                        const char       *currency,
+                        const char       *lang)
+{
+  const char *words[] = {
+    N_("GPU time"), N_("debugging on one machine"), N_("network fee"), N_("storage"),
+    N_("management and setup fees"), N_("migration engineering"),
+  };
+  const double amounts[] = {
+    full->compute_cost - best->compute_cost,
+    full->debug_cost - best->debug_cost,
+    full->network_cost - best->network_cost,
+    full->storage_cost - best->storage_cost,
+    full->fees_cost - best->fees_cost,
+    full->engineering_cost - best->engineering_cost,
+  };
+  double difference_cost = full->total_cost - best->total_cost;
+  double shown[G_N_ELEMENTS (amounts)];
+  gboolean listed[G_N_ELEMENTS (amounts)] = { FALSE, };
+  /* Apportioned in whole units, so the parts as printed add up to the
+   * difference as printed; said in whole units, the whole with them: a
+   * part under 100 CNY read "−42.00 CNY" beside "+45,000 CNY", as no
+   * other figure in the window is written. */
+  g_autofree char *difference = cp_i18n_format_money_whole (difference_cost, currency, lang);
+  g_autoptr(GString) parts = g_string_new (NULL);
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (words) == G_N_ELEMENTS (amounts));
+  cp_i18n_apportion (amounts, G_N_ELEMENTS (amounts), difference_cost, shown);
+  for (;;)
+    {
+      int largest = -1;
+
+      for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+        if (!listed[i] && shown[i] != 0 && (largest < 0 || fabs (shown[i]) > fabs (shown[largest])))
+          largest = (int) i;
+      if (largest < 0)
+        break;
+      listed[largest] = TRUE;
+      {
+        g_autofree char *amount = cp_i18n_format_money_whole (fabs (shown[largest]), currency, lang);
+        /* A sign before every part, the minus sign (U+2212) for a saving. */
+        g_autofree char *signed_amount = g_strdup_printf ("%s%s", shown[largest] > 0 ? "+" : "\u2212", amount);
+
+        if (parts->len > 0)
+          /* TRANSLATORS: between the parts of a cost difference */
+          g_string_append (parts, _(", "));
+        /* TRANSLATORS: one part of a cost difference: a signed amount ("+45,000 CNY"), then a cost
+         * component such as "migration engineering" */
+        g_string_append_printf (parts, C_("cost difference", "%s %s"), signed_amount, _(words[largest]));
+      }
+    }
+
+  g_string_append (text, "\n");
+  /* TRANSLATORS: the whole offer's total cost less the chosen count's, then its parts with their signs:
+   * "+45,000 CNY migration engineering, −1,109 CNY GPU time" */
+  g_string_append_printf (text, _("More nodes cost %s more: %s."), difference, parts->str);
+}
+
+/* Why the whole offer is slower or dearer than the node count chosen,
+ * from the two estimates' own components. */
 static void
 explain_more_nodes (GString          *text,
+                    const CpPlan     *plan,
                     const CpEstimate *best,
                     const CpEstimate *full,
+                    const char       *currency,
                     const char       *lang)
 {
   if (full->output_tokens_per_s > 0)
@@ -132,6 +200,10 @@ explain_more_nodes (GString          *text,
                               _("More nodes shorten the run (%s against %s), but moving to a cluster adds %s of migration, so the job does not finish sooner."),
                               full_run, best_run, migration);
     }
+
+  if (plan->cost_unknown || full->total_cost <= best->total_cost)
+    return;
+  append_cost_difference (text, best, full, currency, lang);
 }
 
 /* Why one node of a cluster offer was not enough when the host memory the
@@ -262,7 +334,7 @@ _cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
         /* TRANSLATORS: what the whole offer's calendar is made of: "16.3 days = 0.9 days of run + …" */
         g_string_append_printf (text, _("Its calendar: %s."), calendar);
       }
-      explain_more_nodes (text, best, full, lang);
+      explain_more_nodes (text, plan, best, full, quote->currency, lang);
       {
         g_autofree char *costs = cp_words_cluster_costs (project, plan, option, lang);
 

@@ -136,7 +136,7 @@ cp_words_cost_sum (const CpProject  *project,
           g_autofree char *quantity = billed_quantity (quote, settings, 1, rental_h - e->billed_hours, lang);
 
           /* TRANSLATORS: a part of an option's cost: its money, then the rental it pays for ("0.35 node-months") */
-          g_ptr_array_add (parts, g_strdup_printf (_("%s for %s of debugging on the same machine"), money, quantity));
+          g_ptr_array_add (parts, g_strdup_printf (_("%s for %s of debugging"), money, quantity));
         }
       else if (i == CP_COST_PART_DEBUG)
         {
@@ -144,7 +144,7 @@ cp_words_cost_sum (const CpProject  *project,
                                                       cp_quote_billed_hours (quote, settings, e->debug_days * 24.0), lang);
 
           /* TRANSLATORS: a part of a cluster option's cost: its money, then how long a machine of the offer is rented apart for debugging ("1 month") */
-          g_ptr_array_add (parts, g_strdup_printf (_("%s for a debugging machine for %s"), money, rental));
+          g_ptr_array_add (parts, g_strdup_printf (_("%s for a debugging machine, %s"), money, rental));
         }
       else
         /* TRANSLATORS: a part of an option's cost: its money, then the part ("storage") */

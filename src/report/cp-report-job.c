@@ -266,10 +266,11 @@ offer_line (const CpProject  *project,
          /* TRANSLATORS: the node count the plan chose for a cluster quote, with time, cost and communication
           * share, then what its calendar is made of */
          : g_strdup_printf (_("Chosen size, %s. Its calendar: %s."), offer, calendar);
-  /* The total in parts a lead adds by hand: "190,000 CNY" over a
-   * one-node 32,000 could not be rebuilt from the differences
-   * (walkthrough 31). */
-  cost = plan->cost_unknown ? NULL : cp_words_cost_sum (project, option->quote_index, e, lang);
+  /* The whole offer's total in parts a lead adds by hand: "190,000 CNY"
+   * over a one-node 32,000 could not be rebuilt from the differences
+   * (walkthrough 31). The chosen size's parts are its row of "Where the
+   * money goes". */
+  cost = plan->cost_unknown || !whole_offer ? NULL : cp_words_cost_sum (project, option->quote_index, e, lang);
   if (cost == NULL)
     return g_steal_pointer (&line);
   /* TRANSLATORS: an offer's line, then what its cost is made of: "… Its cost: 128,000 CNY for 4 node-months of GPU time + … = 190,000 CNY." */
@@ -484,7 +485,7 @@ section_job_failures (Doc          *doc,
                       const CpJob  *job,
                       const CpPlan *plan)
 {
-  static const double widths[] = { 0.065, 0.235, 0.12, 0.12, 0.115, 0.115, 0.115, 0.115 };
+  static const double widths[] = { 0.065, 0.255, 0.12, 0.125, 0.105, 0.105, 0.1, 0.125 };
   static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE };
   const CpProject *project = doc->project;
   /* The count expected and the chance of at least one are two
@@ -933,8 +934,9 @@ figures_of (const char *text)
 }
 
 /* A later option's risk that differs from the first option's only in its
- * figures, said by those figures: "As listed for 1, with this option's
- * figures: 2.3% (1: 0.8%), 99.95% (1: 99.96%)." */
+ * figures, said by those figures: "As listed for 1 (“Everything runs on
+ * one machine”), with this option's figures: 2.3% (1: 0.8%), 99.95% (1:
+ * 99.96%)." */
 static char *
 figures_beside (const char *risk,
                 const char *first_risk,
@@ -943,6 +945,7 @@ figures_beside (const char *risk,
   g_autoptr(GPtrArray) own = figures_of (risk);
   g_autoptr(GPtrArray) first = figures_of (first_risk);
   g_autoptr(GString) pairs = g_string_new (NULL);
+  g_autofree char *head = NULL;
 
   for (guint k = 0; k < MIN (own->len, first->len); k++)
     {
@@ -956,11 +959,18 @@ figures_beside (const char *risk,
       /* TRANSLATORS: a later option's figure in a risk, then the first option's rank and its figure: "2.3% (1: 0.8%)" */
       g_string_append_printf (pairs, _("%s (%s: %s)"), figure, first_rank, first_figure);
     }
+  /* The risk named by its first words, up to its first comma or colon:
+   * two bullets of "as listed for 1" did not say which risk each was. */
+  head = g_strndup (risk, strcspn (risk, ",:;"));
+  if (g_utf8_strchr (head, -1, g_utf8_get_char ("，")) != NULL)
+    *g_utf8_strchr (head, -1, g_utf8_get_char ("，")) = '\0';
+  if (g_utf8_strchr (head, -1, g_utf8_get_char ("：")) != NULL)
+    *g_utf8_strchr (head, -1, g_utf8_get_char ("：")) = '\0';
   if (pairs->len == 0)
-    /* TRANSLATORS: under a later option's risks: the rank of the first option, whose risk it shares figure for figure */
-    return g_strdup_printf (_("As listed for %s, with the same figures."), first_rank);
-  /* TRANSLATORS: under a later option's risks: the rank of the first option, whose risk it shares, then this option's figures beside the first's */
-  return g_strdup_printf (_("As listed for %s, with this option's figures: %s."), first_rank, pairs->str);
+    /* TRANSLATORS: under a later option's risks: the rank of the first option, whose risk it shares figure for figure, then the risk's first words */
+    return g_strdup_printf (_("As listed for %s (“%s”), with the same figures."), first_rank, head);
+  /* TRANSLATORS: under a later option's risks: the rank of the first option, whose risk it shares, the risk's first words, then this option's figures beside the first's */
+  return g_strdup_printf (_("As listed for %s (“%s”), with this option's figures: %s."), first_rank, head, pairs->str);
 }
 
 /* Whether @plan gives a reason under @rule. */

@@ -372,10 +372,11 @@ demo_r4_option (CpPlan    *plan,
 }
 
 /* R4 names the debugging cost as the breakdown prints it (walkthrough 13:
- * "220" beside the table's 219). By hand: compute 1,950.6 and debugging
- * 1,049.6 make 3,000.2, printed 3,000; rounded apart, 1,951 + 1,050 =
- * 3,001, one unit over, taken from the largest variable line, compute:
- * 1,950 + 1,050 (issue #22: each line keeps its own rounded figure). */
+ * "220" beside the table's 219). By hand: compute 1,950.4 and debugging
+ * 1,049.8 make 3,000.2, printed 3,000; rounded apart, 1,950 + 1,050 =
+ * 3,000, and by largest remainder (brief 32, item 8) the floors 1,950 +
+ * 1,049 leave one unit, debugging's 0.8 the larger remainder: the same
+ * 1,950 + 1,050. */
 static void
 test_debug_cost_as_printed (void)
 {
@@ -387,8 +388,8 @@ test_debug_cost_as_printed (void)
   CpOption *option = demo_r4_option (plan, &r4);
   g_autofree char *text = NULL;
 
-  e.compute_cost = 1950.6;
-  e.debug_cost = 1049.6;
+  e.compute_cost = 1950.4;
+  e.debug_cost = 1049.8;
   e.total_cost = 3000.2;
   cp_estimate_shown_cost_parts (&e, shown);
   g_assert_cmpfloat (shown[CP_COST_PART_COMPUTE], ==, 1950);
@@ -660,7 +661,7 @@ test_debug_share (void)
   g_assert_nonnull (strstr (en, "debugging on one rented machine takes 12.9 days of the 36.8 days this job takes in all "
                                 "(run, debugging and migration); the debugging costs 12,715 CNY."));
   g_assert_null (strstr (en, "project's calendar"));
-  g_assert_nonnull (strstr (zh, "单台租用机器上的调试为 12.9 天（本任务总工期共 36.8 天，含运行、调试与迁移），调试费用"));
+  g_assert_nonnull (strstr (zh, "的单台租用机器上，调试为 12.9 天（本任务总工期共 36.8 天，含运行、调试与迁移），调试费用"));
   g_assert_null (strstr (zh, "本项目日历"));
 
   /* The days named are the job's calendar: the plan's share is the

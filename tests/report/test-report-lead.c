@@ -55,7 +55,7 @@ static const Words english = {
   "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: Nanshan Cloud and Qianhai Compute (1 of 4 nodes).",
   "more (%s times the cost).",
   "fell by more than %2$s CNY, to below %1$s CNY.",
-  "the chance of an interruption is 0.03%",
+  "a 0.03% chance of at least one",
 };
 
 static const Words chinese = {
@@ -64,7 +64,7 @@ static const Words chinese = {
   "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：Nanshan Cloud 和 Qianhai Compute（共 4 个节点中的 1 个）。",
   "（为推荐方案的 %s 倍）。",
   "以下（降低 ¥%s），它将成为推荐方案。",
-  "运行期间发生中断的概率为 0.03%",
+  "至少中断一次的概率为 0.03%",
 };
 
 /* By hand: the A800 machine's total (the report's own, T) is a few
