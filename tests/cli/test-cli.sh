@@ -479,8 +479,11 @@ if run 0 new "$TMP/rank.cplan" &&
   contains "$OUT" "2 quotes are cheaper per GPU-hour but dearer in total:"
   # Approver 22: which ones, and why dearer. Cloud B bills a whole
   # 730-hour step: 10.62 × 8 GPUs × 730 h = 62,020.8 CNY; Cloud C's A800
-  # (312 dense TFLOPS against the H800's 989) runs longer.
-  contains "$OUT" "Cloud B — NVIDIA H800 SXM 80GB at 10.62 CNY per GPU-hour, 62,021 CNY in total (billed for more time than it uses)"
+  # (312 dense TFLOPS against the H800's 989) runs longer. Brief 32: the
+  # parts that make the gap, GPU time first, the largest.
+  contains "$OUT" "Cloud B — NVIDIA H800 SXM 80GB at 10.62 CNY per GPU-hour, 62,021 CNY in total, "
+  contains "$OUT" " more: GPU time "
+  contains "$OUT" "(billed for more time than it uses)"
   contains "$OUT" "Cloud C — NVIDIA A800 80GB SXM at 7.20 CNY per GPU-hour"
   contains "$OUT" "(a longer run, "
   lacks "$OUT" "third cheapest"
