@@ -204,11 +204,11 @@ operations_switch (const CpProject *project,
 
 /* What to approve if the team takes @hosted for job @job_index instead of
  * its recommended option: the amount to approve's rule on the project's
- * top of range with that option's top in place of the job's, "The amount
- * to approve below does not cover that switch; with it, approve 40,700
- * CNY (37,000 CNY, no range as it is billed by the month, + 10%
- * contingency)." Page 1 offered the switch with no amount to sign for it
- * (appr31 finding 8). NULL when the job is not on the calendar. */
+ * top of range with that option's top in place of the job's, "Taking it,
+ * approve 40,700 CNY instead (37,000 CNY + 10%; no range, billed by the
+ * month)." Page 1 offered the switch with no amount to
+ * sign for it (appr31 finding 8); in one line, as page 1 has no more room
+ * in English. NULL when the job is not on the calendar. */
 static char *
 switch_amount_text (const CpProject  *project,
                     JobResult        *results,
@@ -250,13 +250,13 @@ switch_amount_text (const CpProject  *project,
    * answers do; with other jobs, the top is the project's. */
   if (n_planned == 1 && round (hosted->range.total_cost_low) == high)
     return g_strdup_printf (quote->price_unit == CP_PRICE_PER_NODE_MONTH
-                            /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, that quote's total, the contingency's rate */
-                            ? _("The amount to approve below does not cover that switch; with it, approve %s (%s, no range as it is billed by the month, + %s contingency).")
-                            /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, that quote's total, the contingency's rate */
-                            : _("The amount to approve below does not cover that switch; with it, approve %s (%s, no range as its term and price are fixed, + %s contingency)."),
+                            /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, that quote's total, the contingency's rate (as "10%") */
+                            ? _("Taking it, approve %s instead (%s + %s; no range, billed by the month).")
+                            /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, that quote's total, the contingency's rate (as "10%") */
+                            : _("Taking it, approve %s instead (%s + %s; no range, term and price fixed)."),
                             amount, top_text, rate);
-  /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, the top of the project's range with that quote, the contingency's rate */
-  return g_strdup_printf (_("The amount to approve below does not cover that switch; with it, approve %s (the top of the range with it, %s, + %s contingency)."),
+  /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, the top of the project's range with that quote, the contingency's rate (as "10%"); the amount line below says "the top of the range + 10% contingency" */
+  return g_strdup_printf (_("Taking it, approve %s instead (%s + %s)."),
                           amount, top_text, rate);
 }
 
