@@ -234,6 +234,23 @@ plans_use (const CpProject *project,
   return FALSE;
 }
 
+/* Whether a job of @results (one plan per job) had its training layout
+ * searched: the headroom rule decided each such search, whether it gave
+ * up a faster, Tight layout or kept one for being faster by more. Said
+ * only when it gave one up, the appendix left the approver of a layout
+ * at 97% of memory without the rule that kept it (appr31 finding 6); the
+ * table's row on it stays for a search that gave one up. */
+static gboolean
+plans_search_layouts (const CpProject *project,
+                      JobResult       *results)
+{
+  for (guint j = 0; results != NULL && j < project->jobs->len; j++)
+    if (results[j].plan != NULL && results[j].plan->options->len > 0 &&
+        cp_report_job_has_layout (g_ptr_array_index (project->jobs, j)))
+      return TRUE;
+  return FALSE;
+}
+
 /* The spread of assumption @key, if it has one (cp-range.h): the
  * debugging share's is given on the row that says the share. */
 static const CpSpread *
@@ -399,7 +416,7 @@ cp_report_section_assumptions (Doc       *doc,
   /* TRANSLATORS: %s is a number of days such as "120.0 days" */
   layouts = g_strdup_printf (_("A training layout a job leaves open (tensor, pipeline, data and expert parallel, ZeRO stage, micro-batch, recompute, interleaving) is searched: the fastest that fits is chosen, a tie within 1%% going to the one with more memory headroom, and the runner-up is named. A job without a deadline is held to the longest acceptable run, %s."),
                              longest);
-  if (settings->layout_headroom_time > 0 && plans_use (doc->project, results, "layout-headroom-time"))
+  if (settings->layout_headroom_time > 0 && plans_search_layouts (doc->project, results))
     {
       g_autofree char *limit = cp_i18n_format_percent (CP_TIGHT_MEMORY_SHARE, doc->lang);
       g_autofree char *slower = cp_i18n_format_percent (settings->layout_headroom_time, doc->lang);

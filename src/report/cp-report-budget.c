@@ -36,6 +36,26 @@ span_text (const CpSchedule *schedule,
   return cp_i18n_format_date_span (&first, &last, lang);
 }
 
+/* The days the calendar's end falls between, their month and year said
+ * once as the jobs' spans say them: "between 13 and 15 January 2027",
+ * "2027年1月13日至15日", where page 1 read "between 13 January 2027 and
+ * 15 January 2027" beside "11–14 January 2027" (appr31 finding 13). */
+static char *
+ends_between_text (const GDate *first,
+                   const GDate *last,
+                   const char  *lang)
+{
+  g_autofree char *span = cp_i18n_format_date_span (first, last, lang);
+  g_auto(GStrv) days = NULL;
+
+  if (cp_i18n_is_chinese (lang))
+    return g_steal_pointer (&span);
+  /* English joins the span's two ends with "and" after "between": the
+   * span's dash is the date format's, as its month names are. */
+  days = g_regex_split_simple (" ?– ?", span, 0, 0);
+  return g_strjoinv (" and ", days);
+}
+
 char *
 cp_report_job_span (const CpSchedule *schedule,
                     guint             job_index,
@@ -719,29 +739,22 @@ assumed_text (Doc       *doc,
   return g_strdup_printf (_("Assumed, not given: %s."), list);
 }
 
-/* "13%: 29,000 CNY; 6%: 1,658 CNY": the VAT of @approval split by the
- * rates of the recommended quotes, each rate's share as the vendors'
- * charges at it hold, in whole units that add up to the VAT shown. NULL
- * when one rate applies. The approver could not rebuild "VAT: 30,658
- * CNY" from two rates (approver 21). */
-static char *
-vat_by_rate (const CpProject        *project,
-             JobResult              *results,
-             const CpSchedule       *schedule,
-             const CpApprovalAmount *approval,
-             const char             *lang)
+GArray *
+cp_report_vat_parts (const CpProject        *project,
+                     CpPlan * const         *plans,
+                     const CpSchedule       *schedule,
+                     const CpApprovalAmount *approval)
 {
-  g_autoptr(GArray) rates = g_array_new (FALSE, TRUE, sizeof (double));
-  g_autoptr(GArray) taxes = g_array_new (FALSE, TRUE, sizeof (double));
-  g_autofree double *shown = NULL;
-  g_autoptr(GString) line = g_string_new (NULL);
+  GArray *parts = g_array_new (FALSE, TRUE, sizeof (CpReportVatPart));
+  g_autofree double *taxes = NULL, *shown = NULL;
+  double sum = 0;
 
   for (guint i = 0; i < schedule->jobs->len && i < project->jobs->len; i++)
     {
       const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
-      const CpPlan *plan = results[i].plan;
+      const CpPlan *plan = plans[i];
       const CpOption *option;
-      double rate, tax;
+      CpReportVatPart part = { 0, 0 };
       guint r;
 
       if (!entry->planned || plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
@@ -749,40 +762,55 @@ vat_by_rate (const CpProject        *project,
       option = &g_array_index (plan->options, CpOption, plan->recommended);
       if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
         continue;
-      rate = cp_quote_vat_rate (g_ptr_array_index (project->quotes, option->quote_index), &project->settings);
-      /* As cp_report_approval_amount() weighs each vendor's charges. */
-      tax = (option->estimate.total_cost - option->estimate.engineering_cost) * rate / (1 + rate);
-      for (r = 0; r < rates->len && fabs (g_array_index (rates, double, r) - rate) > 1e-9; r++)
+      part.rate = cp_quote_vat_rate (g_ptr_array_index (project->quotes, option->quote_index), &project->settings);
+      for (r = 0; r < parts->len && fabs (g_array_index (parts, CpReportVatPart, r).rate - part.rate) > 1e-9; r++)
         ;
-      if (r == rates->len)
-        {
-          double none = 0;
-
-          g_array_append_val (rates, rate);
-          g_array_append_val (taxes, none);
-        }
-      g_array_index (taxes, double, r) += tax;
+      if (r == parts->len)
+        g_array_append_val (parts, part);
+      /* As cp_report_approval_amount() weighs each vendor's charges. */
+      g_array_index (parts, CpReportVatPart, r).vat +=
+        (option->estimate.total_cost - option->estimate.engineering_cost) * part.rate / (1 + part.rate);
     }
-  if (rates->len < 2)
-    return NULL;
+  if (parts->len == 0)
+    return parts;
   /* The amount's VAT holds the contingency's too: each rate's part grows
    * with its share of the jobs' VAT before the whole units are handed
    * out. Unscaled, the gap went out one unit at a time in turn, and the
    * demo's 6% part read 5,189 CNY where its share is 2,388 (approver 22). */
-  {
-    double sum = 0;
+  taxes = g_new0 (double, parts->len);
+  shown = g_new0 (double, parts->len);
+  for (guint r = 0; r < parts->len; r++)
+    sum += g_array_index (parts, CpReportVatPart, r).vat;
+  for (guint r = 0; r < parts->len; r++)
+    taxes[r] = sum > 0 ? g_array_index (parts, CpReportVatPart, r).vat * approval->vat / sum : 0;
+  cp_i18n_apportion (taxes, parts->len, approval->vat, shown);
+  for (guint r = 0; r < parts->len; r++)
+    g_array_index (parts, CpReportVatPart, r).vat = shown[r];
+  return parts;
+}
 
-    for (guint r = 0; r < taxes->len; r++)
-      sum += g_array_index (taxes, double, r);
-    for (guint r = 0; r < taxes->len && sum > 0; r++)
-      g_array_index (taxes, double, r) *= approval->vat / sum;
-  }
-  shown = g_new0 (double, rates->len);
-  cp_i18n_apportion ((const double *) taxes->data, taxes->len, approval->vat, shown);
-  for (guint r = 0; r < rates->len; r++)
+/* "13%: 29,000 CNY; 6%: 1,658 CNY": the VAT of @approval split by the
+ * rates of the recommended quotes (cp_report_vat_parts()). NULL when one
+ * rate applies. The approver could not rebuild "VAT: 30,658 CNY" from
+ * two rates (approver 21). */
+static char *
+vat_by_rate (const CpProject        *project,
+             JobResult              *results,
+             const CpSchedule       *schedule,
+             const CpApprovalAmount *approval,
+             const char             *lang)
+{
+  g_autoptr(GPtrArray) plans = result_plans (project, results);
+  g_autoptr(GArray) parts = cp_report_vat_parts (project, (CpPlan * const *) plans->pdata, schedule, approval);
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  if (parts->len < 2)
+    return NULL;
+  for (guint r = 0; r < parts->len; r++)
     {
-      g_autofree char *rate = cp_report_rate_text (g_array_index (rates, double, r), lang);
-      g_autofree char *money = cp_i18n_format_money_whole (shown[r], project->settings.currency, lang);
+      const CpReportVatPart *part = &g_array_index (parts, CpReportVatPart, r);
+      g_autofree char *rate = cp_report_rate_text (part->rate, lang);
+      g_autofree char *money = cp_i18n_format_money_whole (part->vat, project->settings.currency, lang);
 
       if (r > 0)
         g_string_append (line, _("; "));
@@ -812,26 +840,22 @@ vat_text (Doc        *doc,
   return g_strdup_printf (_("VAT: %s in the amount; not stated in the quotes, taken as %s."), vat, unstated);
 }
 
-/* "Approve by 31 January 2027, the last day Shenzhen Yunsuan's price holds.":
- * the earliest day a quote of the amount stops holding its price, the day
- * by which the approval must be given (appr22 finding 6: only the quotes
- * table said it). A day already past asks the vendor to confirm. NULL
- * when no quote of the amount states one. */
-static char *
-approve_by_text (const CpProject  *project,
-                 JobResult        *results,
-                 const CpSchedule *schedule,
-                 const char       *lang)
+void
+cp_report_approve_by (const CpProject  *project,
+                      CpPlan * const   *plans,
+                      const CpSchedule *schedule,
+                      CpReportApproveBy *out)
 {
-  int earliest = -1;
-  GDate earliest_day, day, today, work_day;
+  GDate day, today, work_day;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *date = NULL;
   double first_start_day = -1;
 
+  memset (out, 0, sizeof *out);
+  out->rule = CP_REPORT_APPROVE_BY_NONE;
+  out->quote_index = -1;
   for (guint j = 0; j < project->jobs->len; j++)
     {
-      const CpPlan *plan = results[j].plan;
+      const CpPlan *plan = plans[j];
       int q;
 
       if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
@@ -840,21 +864,22 @@ approve_by_text (const CpProject  *project,
       if (q < 0 || (guint) q >= project->quotes->len ||
           !cp_schedule_parse_date (((const CpQuote *) g_ptr_array_index (project->quotes, q))->valid_until, &day))
         continue;
-      if (earliest < 0 || g_date_compare (&day, &earliest_day) < 0)
+      if (out->quote_index < 0 || g_date_compare (&day, &out->price_until) < 0)
         {
-          earliest = q;
-          earliest_day = day;
+          out->quote_index = q;
+          out->price_until = day;
         }
     }
-  if (earliest < 0)
-    return NULL;
-  date = cp_i18n_format_iso_date (((const CpQuote *) g_ptr_array_index (project->quotes, earliest))->valid_until, lang);
+  if (out->quote_index < 0)
+    return;
+  out->day = out->price_until;
   g_date_clear (&today, 1);
   g_date_set_dmy (&today, g_date_time_get_day_of_month (now), g_date_time_get_month (now), g_date_time_get_year (now));
-  if (g_date_compare (&earliest_day, &today) < 0)
-    /* TRANSLATORS: under the amount to approve: a quote's price whose last day is past; the vendor, the day */
-    return g_strdup_printf (_("%s’s price held to %s only: have the vendor confirm it before approving."),
-                            cp_report_vendor_name (project, earliest), date);
+  if (g_date_compare (&out->price_until, &today) < 0)
+    {
+      out->rule = CP_REPORT_APPROVE_BY_PRICE_PAST;
+      return;
+    }
   /* The money is needed when the first rented job starts, which can come
    * before the price stops holding: "approve by 31 January" for work
    * starting on 11 January came too late (approver 31). A project that
@@ -870,24 +895,58 @@ approve_by_text (const CpProject  *project,
     {
       work_day = schedule->start;
       g_date_add_days (&work_day, (guint) floor (first_start_day));
-      if (g_date_compare (&work_day, &earliest_day) < 0)
+      if (g_date_compare (&work_day, &out->price_until) < 0)
         {
-          char iso[16];
-          g_autofree char *work_date = NULL;
-
-          g_date_strftime (iso, sizeof iso, "%Y-%m-%d", &work_day);
-          work_date = cp_i18n_format_iso_date (iso, lang);
-          if (g_date_compare (&work_day, &today) <= 0)
-            /* TRANSLATORS: under the amount to approve: the work's planned start is today or past; the day it starts, the vendor, the last day its price holds */
-            return g_strdup_printf (_("Approve now: the work is planned to start on %s; %s’s price holds to %s."),
-                                    work_date, cp_report_vendor_name (project, earliest), date);
-          /* TRANSLATORS: under the amount to approve: the day the first job starts, the vendor, the last day its price holds */
-          return g_strdup_printf (_("Approve before the work starts on %s; %s’s price holds to %s."),
-                                  work_date, cp_report_vendor_name (project, earliest), date);
+          out->day = work_day;
+          out->rule = g_date_compare (&work_day, &today) <= 0 ? CP_REPORT_APPROVE_BY_NOW : CP_REPORT_APPROVE_BY_WORK_START;
+          return;
         }
     }
+  out->rule = CP_REPORT_APPROVE_BY_PRICE_END;
+}
+
+/* "Approve by 31 January 2027, the last day Shenzhen Yunsuan's price holds.",
+ * or before the work starts, or now (cp_report_approve_by()): the day by
+ * which the approval must be given (appr22 finding 6: only the quotes
+ * table said it). A day already past asks the vendor to confirm. NULL
+ * when no quote of the amount states one. */
+static char *
+approve_by_text (const CpProject  *project,
+                 JobResult        *results,
+                 const CpSchedule *schedule,
+                 const char       *lang)
+{
+  g_autoptr(GPtrArray) plans = result_plans (project, results);
+  CpReportApproveBy by;
+  g_autofree char *date = NULL, *work_date = NULL;
+  const char *vendor;
+
+  cp_report_approve_by (project, (CpPlan * const *) plans->pdata, schedule, &by);
+  if (by.rule == CP_REPORT_APPROVE_BY_NONE)
+    return NULL;
+  vendor = cp_report_vendor_name (project, by.quote_index);
+  date = format_day (&by.price_until, lang);
+  work_date = format_day (&by.day, lang);
+  switch (by.rule)
+    {
+    case CP_REPORT_APPROVE_BY_PRICE_PAST:
+      /* TRANSLATORS: under the amount to approve: a quote's price whose last day is past; the vendor, the day */
+      return g_strdup_printf (_("%s’s price held to %s only: have the vendor confirm it before approving."), vendor, date);
+    case CP_REPORT_APPROVE_BY_NOW:
+      /* TRANSLATORS: under the amount to approve: the work's planned start is today or past; the day it starts, the vendor, the last day its price holds */
+      return g_strdup_printf (_("Approve now: the work is planned to start on %s; %s’s price holds to %s."),
+                              work_date, vendor, date);
+    case CP_REPORT_APPROVE_BY_WORK_START:
+      /* TRANSLATORS: under the amount to approve: the day the first job starts, the vendor, the last day its price holds */
+      return g_strdup_printf (_("Approve before the work starts on %s; %s’s price holds to %s."),
+                              work_date, vendor, date);
+    case CP_REPORT_APPROVE_BY_PRICE_END:
+    case CP_REPORT_APPROVE_BY_NONE:
+    default:
+      break;
+    }
   /* TRANSLATORS: under the amount to approve: the day to approve by, the vendor whose price stops holding after it */
-  return g_strdup_printf (_("Approve by %s, the last day %s’s price holds."), date, cp_report_vendor_name (project, earliest));
+  return g_strdup_printf (_("Approve by %s, the last day %s’s price holds."), date, vendor);
 }
 
 /* The amount to approve and how VAT was taken (cp_report_approval_amount()):
@@ -1130,11 +1189,9 @@ cp_report_section_budget (Doc              *doc,
   /* The band with its currency once, as each job's answer gives it. */
   g_autofree char *band = NULL;
   g_autofree char *span = span_text (schedule, 0, schedule->end_day, doc->lang);
-  g_autofree char *end_low = NULL;
-  g_autofree char *end_high = NULL;
   g_autofree char *summary = NULL;
   g_autofree char *nothing = nothing_to_approve (doc, results);
-  GDate last;
+  GDate last_low, last_high;
 
   double low, high;
 
@@ -1146,17 +1203,19 @@ cp_report_section_budget (Doc              *doc,
       cp_doc_paragraph_full (doc, doc->bold, nothing, 0, 2, NULL);
       return;
     }
-  cp_schedule_span_dates (schedule, 0, schedule->end_day_low, NULL, &last);
-  end_low = format_day (&last, doc->lang);
-  cp_schedule_span_dates (schedule, 0, schedule->end_day_high, NULL, &last);
-  end_high = format_day (&last, doc->lang);
-  if (g_strcmp0 (end_low, end_high) == 0)
+  cp_schedule_span_dates (schedule, 0, schedule->end_day_low, NULL, &last_low);
+  cp_schedule_span_dates (schedule, 0, schedule->end_day_high, NULL, &last_high);
+  if (g_date_compare (&last_low, &last_high) >= 0)
     /* TRANSLATORS: the project's budget: total, its range ("210,977–261,745 CNY"), the calendar */
     summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s."), total, band, span);
   else
-    /* TRANSLATORS: the project's budget: total, its range ("210,977–261,745 CNY"), the calendar and the range of its end */
-    summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s; the last job ends between %s and %s."),
-                               total, band, span, end_low, end_high);
+    {
+      g_autofree char *ends = ends_between_text (&last_low, &last_high, doc->lang);
+
+      /* TRANSLATORS: the project's budget: total, its range ("210,977–261,745 CNY"), the calendar, the first and last day its end may fall on ("13 and 15 January 2027", "2027年1月13日至15日") */
+      summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s; the last job ends between %s."),
+                                 total, band, span, ends);
+    }
 
   {
     /* The condition the amount rests on comes first, in red, and the

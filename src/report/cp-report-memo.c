@@ -64,19 +64,26 @@ quote_price (const CpQuote *quote,
 }
 
 /* The VAT a quote was compared with: its rate and whether the price
- * includes it or had it added ("13%, added"). */
+ * includes it or had it added ("13% added"), marked as the network's
+ * sharing is when the quote does not state them: page 1 said "not stated
+ * in the quotes, taken as 13%" above a table that showed "13% incl." as
+ * if quoted (appr31 finding 4). */
 static char *
 quote_vat (const CpProject *project,
            const CpQuote   *quote,
            const char      *lang)
 {
   g_autofree char *rate = cp_report_rate_text (cp_quote_vat_rate (quote, &project->settings), lang);
+  g_autofree char *vat = cp_quote_prices_include_vat (quote, &project->settings)
+                         /* TRANSLATORS: the quotes table's narrow VAT column: the rate, included in the price */
+                         ? g_strdup_printf (_("%s incl."), rate)
+                         /* TRANSLATORS: the quotes table's narrow VAT column: the rate, added to a price quoted without VAT */
+                         : g_strdup_printf (_("%s added"), rate);
 
-  if (cp_quote_prices_include_vat (quote, &project->settings))
-    /* TRANSLATORS: the quotes table's narrow VAT column: the rate, included in the price */
-    return g_strdup_printf (_("%s incl."), rate);
-  /* TRANSLATORS: the quotes table's narrow VAT column: the rate, added to a price quoted without VAT */
-  return g_strdup_printf (_("%s added"), rate);
+  if (quote->vat_rate > 0 && quote->vat_basis != CP_VAT_BASIS_UNSTATED)
+    return g_steal_pointer (&vat);
+  /* TRANSLATORS: the quotes table's VAT column: a rate or basis the quote does not state, taken by the app ("13% incl. (assumed)"), as a network's "shared (assumed)" */
+  return g_strdup_printf (_("%s (assumed)"), vat);
 }
 
 static char *
@@ -159,35 +166,98 @@ answer_from (const CpProject *project,
 }
 
 
-/* Whether page 1's R8 line (cp_words_operations()) offers another quote
- * to take instead of the bare metal recommended, "or take X (28,416 CNY
- * more)": a hosted or container option that runs the job, beside R8's
- * "prefer hosted" having fired. The amount to approve holds the bare
- * metal's cost, not that one's (approver 22, finding 4). */
-static gboolean
-operations_offers_switch (const CpProject *project,
-                          const CpPlan    *plan)
+/* The option page 1's R8 line (cp_words_operations()) offers to take
+ * instead of the bare metal recommended, "or take X (28,416 CNY more)":
+ * the best ranked hosted or container option that runs the job, beside
+ * R8's "prefer hosted" having fired; NULL when it offers none. The amount
+ * to approve holds the bare metal's cost, not that one's (approver 22,
+ * finding 4). */
+static const CpOption *
+operations_switch (const CpProject *project,
+                   const CpPlan    *plan)
 {
   int fired_quote = -1;
+  const CpOption *hosted = NULL;
+  gboolean subject = FALSE;
 
   for (guint i = 0; i < plan->reasons->len && fired_quote < 0; i++)
     if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_PREFER_HOSTED)
       fired_quote = g_array_index (plan->reasons, CpReason, i).quote_index;
   if (fired_quote < 0 || plan->cost_unknown)
-    return FALSE;
+    return NULL;
   for (guint i = 0; i < plan->options->len; i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote;
 
+      subject |= option->quote_index == fired_quote;
       if (option->quote_index == fired_quote || !option->feasible || option->ruled_out ||
           option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
         continue;
       quote = g_ptr_array_index (project->quotes, option->quote_index);
-      if (quote->offering != CP_OFFERING_BARE_METAL && quote->offering != CP_OFFERING_BARE_METAL_CLUSTER)
-        return TRUE;
+      if (quote->offering != CP_OFFERING_BARE_METAL && quote->offering != CP_OFFERING_BARE_METAL_CLUSTER &&
+          (hosted == NULL || option->rank < hosted->rank))
+        hosted = option;
     }
-  return FALSE;
+  return subject ? hosted : NULL;
+}
+
+/* What to approve if the team takes @hosted for job @job_index instead of
+ * its recommended option: the amount to approve's rule on the project's
+ * top of range with that option's top in place of the job's, "Taking it,
+ * approve 40,700 CNY instead (37,000 CNY + 10%; no range, billed by the
+ * month)." Page 1 offered the switch with no amount to
+ * sign for it (appr31 finding 8); in one line, as page 1 has no more room
+ * in English. NULL when the job is not on the calendar. */
+static char *
+switch_amount_text (const CpProject  *project,
+                    JobResult        *results,
+                    const CpSchedule *schedule,
+                    guint             job_index,
+                    const CpOption   *hosted,
+                    const char       *lang)
+{
+  const CpSettings *settings = &project->settings;
+  g_autoptr(GPtrArray) plans = g_ptr_array_new ();
+  const CpScheduleJob *entry;
+  const CpQuote *quote;
+  CpApprovalAmount approval;
+  guint n_planned = 0;
+  double high, top;
+  g_autofree char *amount = NULL, *top_text = NULL, *rate = NULL;
+
+  if (schedule == NULL || job_index >= schedule->jobs->len)
+    return NULL;
+  entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
+  if (!entry->planned)
+    return NULL;
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      g_ptr_array_add (plans, (gpointer) results[j].plan);
+      if (j < schedule->jobs->len && g_array_index (schedule->jobs, CpScheduleJob, j).planned)
+        n_planned++;
+    }
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  /* Each top rounded as the answers show it (cp_report_schedule_shown_range()). */
+  high = round (MAX (hosted->range.total_cost_high, hosted->estimate.total_cost));
+  top = approval.top_of_range - round (MAX (entry->cost_high, cp_schedule_job_cost (entry))) + high;
+  amount = cp_i18n_format_money_whole (cp_settings_amount_to_approve (settings, top, 0, 0, NULL, NULL),
+                                       settings->currency, lang);
+  top_text = cp_i18n_format_money_whole (top, settings->currency, lang);
+  rate = cp_report_rate_text (settings->contingency_fraction, lang);
+  quote = g_ptr_array_index (project->quotes, hosted->quote_index);
+  /* A switch whose cost does not vary says why it has no range, as the
+   * answers do; with other jobs, the top is the project's. */
+  if (n_planned == 1 && round (hosted->range.total_cost_low) == high)
+    return g_strdup_printf (quote->price_unit == CP_PRICE_PER_NODE_MONTH
+                            /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, that quote's total, the contingency's rate (as "10%") */
+                            ? _("Taking it, approve %s instead (%s + %s; no range, billed by the month).")
+                            /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, that quote's total, the contingency's rate (as "10%") */
+                            : _("Taking it, approve %s instead (%s + %s; no range, term and price fixed)."),
+                            amount, top_text, rate);
+  /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, the top of the project's range with that quote, the contingency's rate (as "10%"); the amount line below says "the top of the range + 10% contingency" */
+  return g_strdup_printf (_("Taking it, approve %s instead (%s + %s)."),
+                          amount, top_text, rate);
 }
 
 /* The most jobs whose answers on page 1 say what they are billed: the
@@ -569,6 +639,7 @@ cp_report_section_question (Doc              *doc,
           /* R8: who runs bare metal for a team without an operations
            * engineer, in one line, whatever the room (issue 22). */
           g_autofree char *operations = cp_words_operations (project, plan, doc->lang);
+          const CpOption *hosted;
 
           /* A long memo says what to rent and from whom in one sentence. */
           if (doc->brief >= CP_REPORT_MEMO_BRIEF_RENT_FROM_JOINED)
@@ -588,13 +659,15 @@ cp_report_section_question (Doc              *doc,
            * is the job chapter's: the memo answers in three lines. */
           if (price_check != NULL)
             cp_doc_paragraph_full (doc, doc->bold, price_check, 0, 1, NULL);
-          if (operations != NULL && operations_offers_switch (project, plan))
+          if (operations != NULL && (hosted = operations_switch (project, plan)) != NULL)
             {
-              /* Said once, where the switch is offered. */
+              /* Said once, where the switch is offered, with what to
+               * approve for it. */
+              g_autofree char *instead = switch_amount_text (project, results, schedule, j, hosted, doc->lang);
               g_autofree char *uncovered =
-                /* TRANSLATORS: page 1, after R8's line offering another quote ("or take X (28,416 CNY more)"): the amount to approve holds the recommended option's cost only */
-                g_strdup_printf (C_("two sentences", "%s %s"), operations,
-                                 _("The amount to approve below does not cover that switch."));
+                g_strdup_printf (C_("two sentences", "%s %s"), operations, instead != NULL ? instead
+                                 /* TRANSLATORS: page 1, after R8's line offering another quote ("or take X (28,416 CNY more)"): the amount to approve holds the recommended option's cost only */
+                                 : _("The amount to approve below does not cover that switch."));
 
               cp_doc_paragraph_full (doc, doc->body, uncovered, 0, 1, NULL);
             }

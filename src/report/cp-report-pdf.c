@@ -152,39 +152,43 @@ trial_memo (Doc               *doc,
   return n_pages;
 }
 
-/* How far the memo is shortened, and the timeline's height. The sign-off
- * ends the memo on its first page (the first two for a project of many
- * jobs), and the amount to approve, with what it leaves out, is on page
- * 1 whatever the memo's length (approver 21: the Chinese demo's was on
- * page 2). The memo is laid out with the timeline at its smallest, and
- * shortened (cp_report_section_title(), cp_report_section_question())
- * only as far as it takes to end on the fewest pages its shortest form
- * takes with the amount on page 1, or, when no form has it there, on the
- * fewest pages. The chart then takes the room left on its page, up to its
- * full height. */
-static double
-fit_memo (Doc               *doc,
-          JobResult         *results,
-          const CpSchedule  *schedule,
-          const CpChartData *timeline)
+/* The timeline's height in full and at its smallest for @schedule. */
+static void
+timeline_heights (const CpSchedule *schedule,
+                  double           *full,
+                  double           *smallest)
 {
   guint n_jobs = schedule != NULL ? schedule->jobs->len : 0;
-  double full = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_PLOT_HEIGHT, TIMELINE_ROW_HEIGHT * n_jobs),
-                     TIMELINE_MAX_HEIGHT);
-  double smallest = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_SMALLEST_PLOT_HEIGHT,
-                                                     TIMELINE_SMALLEST_ROW_HEIGHT * n_jobs), full);
-  guint fewest, n_pages, chart_page, amount_page, fitting = G_MAXUINT, brief = 0;
-  guint briefest_chart_page, briefest_amount_page;
-  double room, briefest_room;
 
-  /* The chart's page and the room left are those of the form laid out,
-   * never the briefest's: a Chinese demo memo in full grew its chart into
-   * the briefest form's room and pushed its sign-off to page 3. */
+  *full = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_PLOT_HEIGHT, TIMELINE_ROW_HEIGHT * n_jobs), TIMELINE_MAX_HEIGHT);
+  *smallest = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_SMALLEST_PLOT_HEIGHT, TIMELINE_SMALLEST_ROW_HEIGHT * n_jobs),
+                   *full);
+}
+
+/* How far the memo of @doc must be shortened in its own language. The
+ * sign-off ends the memo on its first page (the first two for a project
+ * of many jobs), and the amount to approve, with what it leaves out, is
+ * on page 1 whatever the memo's length (approver 21: the Chinese demo's
+ * was on page 2). The memo is laid out with the timeline at its
+ * smallest, and shortened (cp_report_section_title(),
+ * cp_report_section_question()) only as far as it takes to end on the
+ * fewest pages its shortest form takes with the amount on page 1, or,
+ * when no form has it there, on the fewest pages. */
+static guint
+fitting_brief (Doc               *doc,
+               JobResult         *results,
+               const CpSchedule  *schedule,
+               const CpChartData *timeline,
+               double             smallest)
+{
+  guint fewest, n_pages, chart_page, amount_page, fitting = G_MAXUINT, brief = 0;
+  double room;
+
   n_pages = trial_memo (doc, results, schedule, timeline, smallest, brief, &chart_page, &amount_page, &room);
   /* A memo that ends on its first page in full needs no shortening. */
   fewest = n_pages > 1 || amount_page > 1
-           ? trial_memo (doc, results, schedule, timeline, smallest, CP_REPORT_MEMO_BRIEFEST, &briefest_chart_page,
-                         &briefest_amount_page, &briefest_room)
+           ? trial_memo (doc, results, schedule, timeline, smallest, CP_REPORT_MEMO_BRIEFEST, &chart_page,
+                         &amount_page, &room)
            : n_pages;
   for (;;)
     {
@@ -199,9 +203,70 @@ fit_memo (Doc               *doc,
    * the first form that takes them. */
   if (n_pages <= fewest && amount_page <= 1)
     fitting = brief;
-  doc->brief = fitting != G_MAXUINT ? fitting : CP_REPORT_MEMO_BRIEFEST;
-  if (doc->brief != brief)
-    n_pages = trial_memo (doc, results, schedule, timeline, smallest, doc->brief, &chart_page, &amount_page, &room);
+  return fitting != G_MAXUINT ? fitting : CP_REPORT_MEMO_BRIEFEST;
+}
+
+/* How far the memo must be shortened in the report's other language
+ * (English for a Chinese report, Chinese for an English one), laid out
+ * on a scratch document of its own. */
+static guint
+other_language_brief (const CpProject  *project,
+                      const char       *lang,
+                      JobResult        *results,
+                      const CpSchedule *schedule,
+                      double            page_width_pt,
+                      double            page_height_pt)
+{
+  const char *other = cp_i18n_is_chinese (lang) ? "en" : "zh_CN";
+  g_autoptr(GArray) pages = g_array_new (FALSE, TRUE, sizeof (Page));
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autoptr(CpChartData) timeline = NULL;
+  g_autofree char *title = NULL, *date = NULL;
+  double full, smallest;
+  guint brief;
+  Doc doc;
+
+  g_array_set_clear_func (pages, (GDestroyNotify) cp_doc_page_clear);
+  cp_i18n_push_language (other);
+  title = report_title (project->name != NULL && *project->name != '\0' ? project->name : _("Untitled Project"));
+  date = cp_i18n_format_date (now, other);
+  cp_doc_init (&doc, project, other, page_width_pt, page_height_pt, pages);
+  doc.title_text = title;
+  doc.date = date;
+  cp_doc_new_page (&doc);
+  if (schedule != NULL)
+    timeline = cp_chart_data_new_timeline (project, schedule, other);
+  timeline_heights (schedule, &full, &smallest);
+  brief = fitting_brief (&doc, results, schedule, timeline, smallest);
+  cp_doc_clear (&doc);
+  cp_i18n_pop_language ();
+  return brief;
+}
+
+/* How far the memo is shortened, and the timeline's height. The memo is
+ * shortened as far as its own language needs (fitting_brief()) or
+ * @other_brief, what the report's other language needs, whichever is
+ * further: what one language's page 1 leaves out, the other's leaves out
+ * too. The English page 1 ran longer and dropped each job's runner-up
+ * that the Chinese kept, and two approvers of one project read different
+ * facts (appr31 finding 2). The chart then takes the room left on its
+ * page, up to its full height. */
+static double
+fit_memo (Doc               *doc,
+          JobResult         *results,
+          const CpSchedule  *schedule,
+          const CpChartData *timeline,
+          guint              other_brief)
+{
+  guint n_pages, chart_page, amount_page;
+  double full, smallest, room;
+
+  timeline_heights (schedule, &full, &smallest);
+  doc->brief = MAX (fitting_brief (doc, results, schedule, timeline, smallest), other_brief);
+  /* The chart's page and the room left are those of the form laid out,
+   * never the briefest's: a Chinese demo memo in full grew its chart into
+   * the briefest form's room and pushed its sign-off to page 3. */
+  n_pages = trial_memo (doc, results, schedule, timeline, smallest, doc->brief, &chart_page, &amount_page, &room);
   if (timeline == NULL)
     return 0;
   /* Room below the sign-off on the chart's own page goes to the chart. */
@@ -215,7 +280,8 @@ fit_memo (Doc               *doc,
 static void
 lay_out (Doc              *doc,
          JobResult        *results,
-         const CpSchedule *schedule)
+         const CpSchedule *schedule,
+         guint             other_brief)
 {
   g_autoptr(CpChartData) timeline = NULL;
   guint chart_page = 0;
@@ -224,7 +290,7 @@ lay_out (Doc              *doc,
   cp_doc_new_page (doc);
   if (schedule != NULL)
     timeline = cp_chart_data_new_timeline (doc->project, schedule, doc->lang);
-  height = fit_memo (doc, results, schedule, timeline);
+  height = fit_memo (doc, results, schedule, timeline, other_brief);
   lay_out_memo (doc, results, schedule, timeline, height, &chart_page);
   /* The detail starts on a page of its own: the memo is what an approver
    * signs, and a Chinese memo, shorter than the English one, left room
@@ -289,6 +355,7 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
   g_autofree char *date = NULL;
   g_autofree JobResult *results = NULL;
   g_autoptr(CpSchedule) schedule = NULL;
+  guint other_brief;
   Doc doc;
 
   g_return_val_if_fail (analysis != NULL, NULL);
@@ -332,10 +399,13 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
     schedule = cp_report_schedule_new (project, plans, NULL);
   }
 
+  /* Once for both layouts below: the memo's length does not depend on
+   * the charts' sizes. */
+  other_brief = other_language_brief (project, lang, results, schedule, page_width_pt, page_height_pt);
   cp_doc_init (&doc, project, lang, page_width_pt, page_height_pt, layout->pages);
   doc.title_text = layout->title;
   doc.date = date;
-  lay_out (&doc, results, schedule);
+  lay_out (&doc, results, schedule, other_brief);
   /* A last page less than a third full: the job chapters' charts at their
    * smallest may save it (the 13B fine-tune's sixth page held one row of
    * the assumptions' ranges). Only a short report is laid out twice: a
@@ -351,7 +421,7 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
       compact.title_text = layout->title;
       compact.date = date;
       compact.charts_smallest = TRUE;
-      lay_out (&compact, results, schedule);
+      lay_out (&compact, results, schedule, other_brief);
       if (pages->len < layout->pages->len)
         {
           cp_doc_clear (&doc);

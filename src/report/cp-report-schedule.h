@@ -52,6 +52,46 @@ void         cp_report_approval_amount (const CpProject  *project,
                                         const CpSchedule *schedule,
                                         CpApprovalAmount *out);
 
+/* One VAT rate's part of the amount to approve's VAT: the rate of the
+ * recommended quotes that charge it, and its share of @approval's VAT in
+ * whole units, the parts adding up to the VAT shown. */
+typedef struct {
+  double rate;
+  double vat;
+} CpReportVatPart;
+
+/* The VAT of @approval split by the rates of the recommended options of
+ * @plans (one per job), in the order the jobs first use them: the PDF's
+ * "13%: 28,271 CNY; 6%: 2,388 CNY" and the XML's vat-part. */
+GArray      *cp_report_vat_parts       (const CpProject        *project,
+                                        CpPlan * const         *plans,
+                                        const CpSchedule       *schedule,
+                                        const CpApprovalAmount *approval);
+
+/* The rule that sets the day to approve by. */
+typedef enum {
+  CP_REPORT_APPROVE_BY_NONE,        /* no recommended quote states how long its price holds */
+  CP_REPORT_APPROVE_BY_PRICE_PAST,  /* the price held to a day already past: have the vendor confirm it */
+  CP_REPORT_APPROVE_BY_NOW,         /* the first rented job starts today or has started */
+  CP_REPORT_APPROVE_BY_WORK_START,  /* before the first rented job starts, within the price's days */
+  CP_REPORT_APPROVE_BY_PRICE_END,   /* by the last day the price holds */
+} CpReportApproveByRule;
+
+typedef struct {
+  CpReportApproveByRule rule;
+  int   quote_index;   /* the recommended quote whose price stops holding first; -1 with NONE */
+  GDate price_until;   /* the last day its price holds */
+  GDate day;           /* the day the rule names: the work's start (NOW, WORK_START), else price_until */
+} CpReportApproveBy;
+
+/* By when to approve the amount of @plans (one per job) on @schedule:
+ * page 1's "Approve before the work starts on …", "Approve by …, the
+ * last day … price holds" or "Approve now", as of today. */
+void         cp_report_approve_by      (const CpProject   *project,
+                                        CpPlan * const    *plans,
+                                        const CpSchedule  *schedule,
+                                        CpReportApproveBy *out);
+
 /* "Amount to approve: … (the top of the range + 10% contingency, …)." in
  * @lang: page 1's line for @approval, which the window's calendar tab
  * shows too (CpChartData's approval). */

@@ -279,6 +279,45 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans, co
         g_ascii_formatd (rate, sizeof rate, "%.6g", cp_quote_vat_factor (quote, &project->settings));
         xmlNewProp (vat, BAD_CAST "compared-factor", BAD_CAST rate);
       }
+    /* The sign-off's split of the VAT by rate and its day to approve by,
+     * as page 1 states them: an approval system read the VAT whole and
+     * no day (appr31 finding 5). */
+    {
+      g_autoptr(GArray) parts = cp_report_vat_parts (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+      CpReportApproveBy by;
+
+      for (guint r = 0; r < parts->len; r++)
+        {
+          const CpReportVatPart *part = &g_array_index (parts, CpReportVatPart, r);
+          xmlNode *vat = add_double (amount, "vat-part", part->vat);
+          char rate[G_ASCII_DTOSTR_BUF_SIZE];
+
+          xmlNewProp (vat, BAD_CAST "currency", BAD_CAST currency);
+          g_ascii_formatd (rate, sizeof rate, "%.6g", part->rate);
+          xmlNewProp (vat, BAD_CAST "rate", BAD_CAST rate);
+        }
+      cp_report_approve_by (project, (CpPlan * const *) plans->pdata, schedule, &by);
+      if (by.rule != CP_REPORT_APPROVE_BY_NONE)
+        {
+          static const char *const rules[] = {
+            [CP_REPORT_APPROVE_BY_PRICE_PAST] = "price-past",
+            [CP_REPORT_APPROVE_BY_NOW] = "now",
+            [CP_REPORT_APPROVE_BY_WORK_START] = "work-start",
+            [CP_REPORT_APPROVE_BY_PRICE_END] = "price-end",
+          };
+          const CpQuote *quote = g_ptr_array_index (project->quotes, by.quote_index);
+          xmlNode *day;
+          char until[16];
+
+          add_date (amount, "approve-by", &by.day);
+          day = xmlGetLastChild (amount);
+          xmlNewProp (day, BAD_CAST "rule", BAD_CAST rules[by.rule]);
+          xmlNewProp (day, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
+          g_snprintf (until, sizeof until, "%04d-%02d-%02d", g_date_get_year (&by.price_until),
+                      g_date_get_month (&by.price_until), g_date_get_day (&by.price_until));
+          xmlNewProp (day, BAD_CAST "price-valid-until", BAD_CAST until);
+        }
+    }
   }
 
   for (guint i = 0; i < schedule->jobs->len; i++)

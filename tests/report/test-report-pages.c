@@ -345,7 +345,8 @@ make_own (const char *file)
  * setup fee = 37,000, against the machine's 9,280 CNY (14.50 × 8 GPUs ×
  * 80 h), 27,720 more. The amount to approve holds the machine's cost
  * only, which page 1 says once, where the switch is offered (appr22
- * finding 4). Page 1 says what the money buys and by when (finding 6):
+ * finding 4), with what to approve for the switch: 37,000 + 10% = 40,700
+ * CNY (appr31 finding 8). Page 1 says what the money buys and by when (finding 6):
  * 14.50 CNY × 8 GPUs × 80 h = 9,280 CNY, the whole total, at the price
  * valid to 31 January 2027. The money is needed when the work starts,
  * on 11 January 2027, before the price stops holding: approve before
@@ -357,12 +358,13 @@ test_own_page_one (void)
 {
   static const struct { const char *lang, *switch_offered, *uncovered, *billed, *approve_before, *approve_now, *held; } words[] = {
     { "en", "or take Guangzhou Suanli Cloud (27,720 CNY more).",
-      "The amount to approve below does not cover that switch.",
+      "Taking it, approve 40,700 CNY instead (37,000 CNY + 10%; no range, billed by the month).",
       "Billed: 14.50 CNY per GPU-hour × 8 GPUs × 80 h = 9,280 CNY, at the price valid to 31 January 2027.",
       "Approve before the work starts on 11 January 2027; Shenzhen Yunsuan’s price holds to 31 January 2027.",
       "Approve now: the work is planned to start on 11 January 2027; Shenzhen Yunsuan’s price holds to 31 January 2027.",
       "Shenzhen Yunsuan’s price held to 31 January 2027 only: have the vendor confirm it before approving." },
-    { "zh_CN", "或改选Guangzhou Suanli Cloud（多 ¥27,720）。", "下方的申请批准金额不含改选的费用。",
+    { "zh_CN", "或改选Guangzhou Suanli Cloud（多 ¥27,720）。",
+      "若改选，应改为批准 ¥40,700（¥37,000 + 10% 不可预见费；按月计费，无浮动）。",
       "计费：14.50 元/卡·时 × 8 块 GPU × 80 小时 = ¥9,280，按有效期至 2027年1月31日的报价。",
       "请在工作开始（2027年1月11日）前审批；Shenzhen Yunsuan 的报价有效至 2027年1月31日。",
       "请立即审批：工作计划于 2027年1月11日开始；Shenzhen Yunsuan 的报价有效至 2027年1月31日。",

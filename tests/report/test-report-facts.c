@@ -1,0 +1,361 @@
+/* test-report-facts.c: what an approver reading both languages' reports
+ * and the XML found missing or different (appr31, issue 22): page 1
+ * holds the same runner-ups in English and Chinese, the switch it offers
+ * has an amount, the XML's approval states the VAT by rate and the day to
+ * approve by, assumed VAT is marked, the layout rule that kept a layout
+ * at 97% of memory is printed, and page 1's dates take one form.
+ *
+ * The approver's own project, typed with the CLI: Qwen2.5 72B, LoRA rank
+ * 16, 2B tokens of 4,096, within 10 days from 11 January; Shenzhen
+ * Yunsuan's one 8 × H800 machine at 14.50 CNY per GPU-hour, valid to 31
+ * January, and Guangzhou Suanli Cloud's container cluster of 4 × 8 A800
+ * at 32,000 CNY per node-month over RoCE 4 × 200 Gb/s, 2,000 CNY per
+ * node-month of network and 5,000 CNY to set up, valid to 15 February.
+ * Neither states its VAT. The approver's dates were of 2027; the test's
+ * are of 2037, so that the day to approve by stays ahead of the day the
+ * test runs. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
+
+static char *tmp_dir;
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+static void
+make_own_project (void)
+{
+  static gboolean made;
+
+  if (made)
+    return;
+  made = TRUE;
+  RUN_OK ("new", "own.cplan");
+  RUN_OK ("add-job", "own.cplan", "--name", "Qwen 72B LoRA fine-tune", "--model", "qwen2.5-72b", "--task", "lora",
+          "--lora-rank", "16", "--tokens", "2B", "--seq-len", "4096", "--deadline-days", "10");
+  RUN_OK ("add-quote", "own.cplan", "--vendor", "Shenzhen Yunsuan", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "14.50", "--valid-until", "2037-01-31");
+  RUN_OK ("add-quote", "own.cplan", "--vendor", "Guangzhou Suanli Cloud", "--offering", "container-cluster",
+          "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "32000",
+          "--network", "roce", "--nics", "4", "--nic-gbps", "200", "--network-fee-per-node-month", "2000",
+          "--setup-fee", "5000", "--valid-until", "2037-02-15");
+  RUN_OK ("report", "own.cplan", "--start", "2037-01-11", "--prepared-by", "Li Wei", "--lang", "en",
+          "--pdf", "own-en.pdf", "--xml", "own.xml");
+  RUN_OK ("report", "own.cplan", "--lang", "zh_CN", "--pdf", "own-zh.pdf");
+}
+
+static void
+make_demo (void)
+{
+  static gboolean made;
+
+  if (made)
+    return;
+  made = TRUE;
+  RUN_OK ("demo", "demo.cplan");
+  RUN_OK ("report", "demo.cplan", "--start", "2027-03-01", "--lang", "en", "--pdf", "demo-en.pdf",
+          "--xml", "demo.xml");
+  RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
+}
+
+static char *
+read_back (const char *name)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+  char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  return contents;
+}
+
+/* A figure as the report writes it, "27,720", as a number. */
+static double
+figure (const char *text)
+{
+  g_autofree char *digits = g_strdup (text);
+  char *out = digits;
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (g_ascii_isdigit (*p))
+      *out++ = *p;
+  *out = '\0';
+  return g_ascii_strtod (digits, NULL);
+}
+
+/* Each "Next best: NAME at COST, MORE more" of squeezed page @text, as
+ * "NAME|COST|MORE" with the figures as numbers. */
+static GPtrArray *
+runner_ups (const char *text,
+            gboolean    chinese)
+{
+  GPtrArray *found = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GRegex) regex = g_regex_new (chinese ? "次优方案：(.+?)，¥([0-9,]+)，多¥([0-9,]+)"
+                                                 : "Nextbest:(.+?)at([0-9,]+)CNY,([0-9,]+)CNYmore", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+
+  g_regex_match (regex, text, 0, &match);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *name = g_match_info_fetch (match, 1);
+      g_autofree char *cost = g_match_info_fetch (match, 2);
+      g_autofree char *more = g_match_info_fetch (match, 3);
+
+      g_ptr_array_add (found, g_strdup_printf ("%s|%.0f|%.0f", name, figure (cost), figure (more)));
+    }
+  return found;
+}
+
+static void
+assert_same_runner_ups (const char *english_pdf,
+                        const char *chinese_pdf,
+                        guint       expected)
+{
+  g_autofree char *english = cp_test_pdf_text (tmp_dir, english_pdf, 1, FALSE);
+  g_autofree char *chinese = cp_test_pdf_text (tmp_dir, chinese_pdf, 1, FALSE);
+  g_autoptr(GPtrArray) in_english = runner_ups (english, FALSE);
+  g_autoptr(GPtrArray) in_chinese = runner_ups (chinese, TRUE);
+
+  g_assert_cmpuint (in_english->len, ==, expected);
+  g_assert_cmpuint (in_chinese->len, ==, in_english->len);
+  for (guint i = 0; i < in_english->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (in_english, i), ==, g_ptr_array_index (in_chinese, i));
+}
+
+/* Page 1 says the same in both languages. The own project's runner-up,
+ * Guangzhou Suanli Cloud at 37,000 CNY (a month of one node, 32,000, and
+ * its setup, 5,000), 27,720 CNY more than the machine's 14.50 × 8 GPUs ×
+ * 80 h = 9,280 CNY, is named with both figures in each (the English page
+ * 1 had neither, the Chinese its "Next best" line), and the vendor
+ * without its offering in each (the Chinese had "(bare-metal machine)");
+ * "Next best" lines, where a memo keeps them, are the same in both, for
+ * the own project and for the demo's seven jobs. */
+static void
+test_same_page_one (void)
+{
+  g_autofree char *english = NULL, *chinese = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_own_project ();
+  english = cp_test_pdf_text (tmp_dir, "own-en.pdf", 1, FALSE);
+  chinese = cp_test_pdf_text (tmp_dir, "own-zh.pdf", 1, FALSE);
+  cp_test_assert_has (english, "or take Guangzhou Suanli Cloud (27,720 CNY more).");
+  cp_test_assert_has (english, "instead (37,000 CNY + 10%");
+  cp_test_assert_has (chinese, "或改选Guangzhou Suanli Cloud（多 ¥27,720）。");
+  cp_test_assert_has (chinese, "（¥37,000 + 10%");
+  cp_test_assert_has (english, "From: Shenzhen Yunsuan.");
+  cp_test_assert_has (chinese, "供应商：Shenzhen Yunsuan。");
+  {
+    g_autoptr(GPtrArray) in_english = runner_ups (english, FALSE);
+
+    assert_same_runner_ups ("own-en.pdf", "own-zh.pdf", in_english->len);
+  }
+  make_demo ();
+  {
+    g_autofree char *demo = cp_test_pdf_text (tmp_dir, "demo-en.pdf", 1, FALSE);
+    g_autoptr(GPtrArray) in_english = runner_ups (demo, FALSE);
+
+    assert_same_runner_ups ("demo-en.pdf", "demo-zh.pdf", in_english->len);
+  }
+}
+
+/* The switch page 1 offers says what to approve with it: Guangzhou
+ * Suanli Cloud's 37,000 CNY, billed by the month and so without a range,
+ * + 10% contingency = 40,700 CNY. */
+static void
+test_switch_amount (void)
+{
+  g_autofree char *english = NULL, *chinese = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_own_project ();
+  english = cp_test_pdf_text (tmp_dir, "own-en.pdf", 1, FALSE);
+  chinese = cp_test_pdf_text (tmp_dir, "own-zh.pdf", 1, FALSE);
+  cp_test_assert_has (english, "or take Guangzhou Suanli Cloud (27,720 CNY more). Taking it, approve 40,700 CNY "
+                               "instead (37,000 CNY + 10%; no range, billed by the month).");
+  cp_test_assert_has (chinese, "或改选Guangzhou Suanli Cloud（多 ¥27,720）。若改选，应改为批准 ¥40,700（¥37,000 + 10% "
+                               "不可预见费；按月计费，无浮动）。");
+}
+
+/* The text of the first element @tag ("<vat-part") of @xml, after its
+ * attributes. */
+static double
+element_number (const char *xml,
+                const char *tag)
+{
+  const char *at = strstr (xml, tag);
+
+  g_assert_nonnull (at);
+  at = strchr (at, '>');
+  g_assert_nonnull (at);
+  return g_ascii_strtod (at + 1, NULL);
+}
+
+/* The approval in the XML holds what the sign-off states: the VAT by
+ * rate and the day to approve by with its rule. The own project's amount
+ * is all Shenzhen Yunsuan's machine at 13%: one part, the whole VAT,
+ * amount × 0.13 / 1.13; the work starts on 11 January 2037, before its
+ * price stops holding on 31 January: approve before the work starts. The
+ * demo's two rates add up to its VAT, each as page 2's sign-off prints
+ * it. Both files validate against the schema. */
+static void
+test_xml_approval (void)
+{
+  g_autofree char *xsd = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "data", "report",
+                                           "compute-planner-report.xsd", NULL);
+  g_autofree char *raw = NULL, *xml = NULL, *demo_raw = NULL, *demo = NULL, *demo_pdf = NULL;
+  g_autoptr(GRegex) parts = g_regex_new ("<vat-partcurrency=\"CNY\"rate=\"([0-9.]+)\">([0-9]+)</vat-part>", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  double amount, vat, sum = 0;
+  guint n_parts = 0;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_own_project ();
+  g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, "own.xml", NULL }));
+  raw = read_back ("own.xml");
+  xml = cp_test_squeeze (raw);
+  amount = element_number (xml, "<amount-to-approve");
+  vat = element_number (xml, "<vat-included");
+  g_assert_cmpfloat (vat, ==, round (amount * 0.13 / 1.13));
+  g_assert_true (g_regex_match (parts, xml, 0, &match));
+  {
+    g_autofree char *rate = g_match_info_fetch (match, 1);
+    g_autofree char *part = g_match_info_fetch (match, 2);
+
+    g_assert_cmpstr (rate, ==, "0.13");
+    g_assert_cmpfloat (g_ascii_strtod (part, NULL), ==, vat);
+    g_assert_false (g_match_info_next (match, NULL));
+  }
+  g_clear_pointer (&match, g_match_info_unref);
+  cp_test_assert_has (xml, "<approve-byrule=\"work-start\"quote=\"quote-1\"price-valid-until=\"2037-01-31\">"
+                           "2037-01-11</approve-by>");
+
+  make_demo ();
+  g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, "demo.xml", NULL }));
+  demo_raw = read_back ("demo.xml");
+  demo = cp_test_squeeze (demo_raw);
+  demo_pdf = cp_test_pdf_text (tmp_dir, "demo-en.pdf", 0, FALSE);
+  g_regex_match (parts, demo, 0, &match);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *rate = g_match_info_fetch (match, 1);
+      g_autofree char *part = g_match_info_fetch (match, 2);
+      double money = g_ascii_strtod (part, NULL);
+      g_autoptr(GString) grouped = g_string_new (part);
+      g_autofree char *printed = NULL;
+
+      for (gssize at = (gssize) grouped->len - 3; at > 0; at -= 3)
+        g_string_insert_c (grouped, at, ',');
+      /* "13%: 28,271 CNY" */
+      printed = g_strdup_printf ("%.0f%%:%sCNY", g_ascii_strtod (rate, NULL) * 100, grouped->str);
+      cp_test_assert_has (demo_pdf, printed);
+      sum += money;
+      n_parts++;
+    }
+  g_assert_cmpuint (n_parts, ==, 2);
+  g_assert_cmpfloat (sum, ==, element_number (demo, "<vat-included"));
+}
+
+/* The quotes table marks the VAT that neither quote states, as it marks
+ * the network's sharing: "13% incl. (assumed)" for the machine (a lease,
+ * 13%), "6% incl. (assumed)" for the container cluster (a service, 6%). */
+static void
+test_assumed_vat_marked (void)
+{
+  g_autofree char *english = NULL, *chinese = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_own_project ();
+  english = cp_test_pdf_text (tmp_dir, "own-en.pdf", 0, FALSE);
+  chinese = cp_test_pdf_text (tmp_dir, "own-zh.pdf", 0, FALSE);
+  cp_test_assert_has (english, "shared (assumed)");
+  g_assert_cmpuint (cp_test_count (english, "13% incl. (assumed)"), ==, 1);
+  g_assert_cmpuint (cp_test_count (english, "6% incl. (assumed)"), ==, 1);
+  g_assert_cmpuint (cp_test_count (chinese, "13% 含税（假定）"), ==, 1);
+  g_assert_cmpuint (cp_test_count (chinese, "6% 含税（假定）"), ==, 1);
+}
+
+/* The appendix of a project whose training job's layout was searched
+ * prints the rule that weighs memory against speed, even when the layout
+ * kept is the fastest (the own project's, at 97% of memory, 6.3% faster
+ * than the runner-up below 90%). */
+static void
+test_headroom_rule_printed (void)
+{
+  g_autofree char *english = NULL, *chinese = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_own_project ();
+  english = cp_test_pdf_text (tmp_dir, "own-en.pdf", 0, FALSE);
+  chinese = cp_test_pdf_text (tmp_dir, "own-zh.pdf", 0, FALSE);
+  cp_test_assert_has (english, "A layout above 90% of memory gives way to one at most 5.0% slower below it.");
+  cp_test_assert_has (chinese, "显存占用超过 90% 的布局，让位于显存占用不超过该值、最多慢 5.0% 的布局。");
+}
+
+/* Page 1's memo gives the calendar's end as its spans do, the month and
+ * year once: the own project's last job ends between 11 January + 2.7
+ * days and + 4.3 days of its range. */
+static void
+test_page_one_dates (void)
+{
+  g_autofree char *english = NULL, *chinese = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_own_project ();
+  english = cp_test_pdf_text (tmp_dir, "own-en.pdf", 1, FALSE);
+  chinese = cp_test_pdf_text (tmp_dir, "own-zh.pdf", 1, FALSE);
+  cp_test_assert_has (english, "the last job ends between 13 and 15 January 2037.");
+  cp_test_assert_lacks (english, "13 January 2037 and");
+  cp_test_assert_has (chinese, "最后一个任务在2037年1月13日至15日之间结束。");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("cp-facts-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  g_test_add_func ("/report-facts/same-page-one", test_same_page_one);
+  g_test_add_func ("/report-facts/switch-amount", test_switch_amount);
+  g_test_add_func ("/report-facts/xml-approval", test_xml_approval);
+  g_test_add_func ("/report-facts/assumed-vat-marked", test_assumed_vat_marked);
+  g_test_add_func ("/report-facts/headroom-rule-printed", test_headroom_rule_printed);
+  g_test_add_func ("/report-facts/page-one-dates", test_page_one_dates);
+
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
