@@ -145,6 +145,9 @@ typedef struct {
   double   pipeline;             /* pipeline sends */
   double   data_parallel;        /* the data-parallel reduction left exposed, at best */
   double   pp, vs;
+  /* What each ZeRO stage's data-parallel traffic adds at least, per
+   * token, on top of the above (split_lower_bound()). */
+  double   zero_stage[4];
   gboolean valid;
 } SplitBound;
 
@@ -159,6 +162,20 @@ layout_lower_bound (const Context    *c,
   double bubble_share = (b->pp - 1.0) / (m * b->vs);
 
   return (b->compute_and_exposed * (1.0 + bubble_share) + b->pipeline + b->data_parallel) * c->job->tokens;
+}
+
+/* layout_lower_bound() of the layouts at ZeRO stage @zero_stage. */
+static inline double
+layout_lower_bound_at (const Context    *c,
+                       const SplitBound *b,
+                       double            m,
+                       guint             zero_stage)
+{
+  double lower = layout_lower_bound (c, b, m);
+
+  if (zero_stage < G_N_ELEMENTS (b->zero_stage))
+    lower += b->zero_stage[zero_stage] * c->job->tokens;
+  return lower;
 }
 
 /* Whether two layouts of the same split (split_config() of it with the
@@ -645,7 +662,7 @@ best_of_split (const Context    *c,
            * memory not worked out: none of them could enter the pool, nor
            * be the fastest that fits (the pool's fastest run, within the
            * window, is faster). */
-          if (bound->valid && layout_lower_bound (c, bound, cand.config.m) > cutoff)
+          if (bound->valid && layout_lower_bound_at (c, bound, cand.config.m, z) > cutoff)
             {
               search->evaluated++;
               break;
@@ -1158,7 +1175,7 @@ split_lower_bound (const Context *c,
   Config k;
   StepTime st;
   double compute_per_token, exposed_per_token, hidden_dp = 0;
-  double tokens_most;
+  double tokens_most, least_zero_extra;
   guint mb_max = choices->mb_values[0];
 
   split_config (s, c, techniques, &k);
@@ -1209,7 +1226,38 @@ split_lower_bound (const Context *c,
   bound->pp = k.pp;
   bound->vs = k.vs;
   bound->valid = TRUE;
-  return layout_lower_bound (c, bound, k.m);
+
+  /* Data-parallel traffic hidden behind compute still slows it
+   * (overlap-compute-slowdown s per hidden second), so each stage's
+   * traffic D adds at least min(s, 1)·D beside what the bound above
+   * counts exposed (E ≤ D: it adds E + s·(D − E)). D at its least over
+   * the split's micro-batch sizes: ZeRO-0/1 reduce once a step (over the
+   * most tokens a step holds), ZeRO-2 reduce-scatters every micro-batch
+   * and gathers once, ZeRO-3 gathers twice and reduce-scatters every
+   * micro-batch (_cp_layout_time_of_split()). A hair below, so rounding
+   * never prunes a layout at the window's edge. */
+  memset (bound->zero_stage, 0, sizeof bound->zero_stage);
+  least_zero_extra = 0;
+  if (k.dp > 1 && known->has_time_split)
+    {
+      const TimeSplit *ts = &known->time_split;
+      double hidden_share = MIN (MAX (c->settings->overlap_compute_slowdown, 0.0), 1.0);
+      double largest_micro_batch_tokens = (double) mb_max * k.dp * c->seq;
+
+      least_zero_extra = G_MAXDOUBLE;
+      for (guint z = s->zero_first; z <= s->zero_last && z < G_N_ELEMENTS (bound->zero_stage); z++)
+        {
+          double least_per_token = z <= 1 ? ts->all_reduce / tokens_most
+                                   : z == 2 ? ts->half / largest_micro_batch_tokens + ts->half / tokens_most
+                                   : 3.0 * ts->half / largest_micro_batch_tokens;
+
+          bound->zero_stage[z] = MAX (0.0, hidden_share * (least_per_token - bound->data_parallel)) * (1.0 - 1e-9);
+          least_zero_extra = MIN (least_zero_extra, bound->zero_stage[z]);
+        }
+      if (least_zero_extra == G_MAXDOUBLE)
+        least_zero_extra = 0;
+    }
+  return layout_lower_bound (c, bound, k.m) + least_zero_extra * c->job->tokens;
 }
 
 /* Expert tensor-parallel sizes whose bounds' compute per token the
