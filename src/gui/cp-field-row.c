@@ -1159,6 +1159,12 @@ cp_form_list_focus_entry (GtkWidget  *list,
     if (has_label (row, label))
       {
         gtk_widget_grab_focus (row);
+        /* Selected in the list, as the arrow keys select: Return picks
+         * the list's selection, not the row with the keyboard, which had
+         * Qwen2.5 14B picked for the 7B in view (a search moves the
+         * list's selection to its second match). The drop-down's own
+         * choice waits for Return. */
+        gtk_widget_activate_action (list, "list.select-item", "(ubb)", position, FALSE, FALSE);
         return TRUE;
       }
   return FALSE;

@@ -166,7 +166,8 @@ void           cp_form_popup_fit_window (GtkWidget *widget);
 void           cp_form_show_row         (GtkWidget  *row,
                                          GtkWidget  *focus);
 /* Scrolls the popup's GtkListView @list to its entry at @position, shown
- * as @label, and puts the keyboard on it: FALSE when no row shows it. */
+ * as @label, and puts the keyboard and the list's selection (which
+ * Return picks) on it: FALSE when no row shows it. */
 gboolean       cp_form_list_focus_entry (GtkWidget  *list,
                                          guint       position,
                                          const char *label);

@@ -972,6 +972,8 @@ focus_shows (GtkWidget  *widget,
 static void
 test_picker_down_goes_to_first_match (void)
 {
+  /* Chosen before: one the words do not find, and one they find last. */
+  static const char * const before[] = { "Llama 2 70B", "Qwen2.5 72B" };
   CpWindow *window = cp_test_gui_demo_window (app);
   CpJobEditor *job_editor = cp_window_get_job_editor (window);
   CpPickerRow *models;
@@ -983,23 +985,27 @@ test_picker_down_goes_to_first_match (void)
 
   job = cp_test_gui_show_job (window, 0);
   models = cp_job_editor_get_model_row (job_editor);
-  cp_test_gui_search_pick (models, "qwen2.5 72");
-  job = g_ptr_array_index (cp_window_get_project (window)->jobs, 0);
-  g_assert_cmpstr (cp_picker_row_get_selected_label (models), ==, "Qwen2.5 72B");
+  for (guint b = 0; b < G_N_ELEMENTS (before); b++)
+    {
+      cp_test_gui_search_pick (models, before[b]);
+      g_assert_cmpstr (cp_picker_row_get_selected_label (models), ==, before[b]);
 
-  search = cp_test_gui_open_picker (models);
-  popover = gtk_widget_get_ancestor (search, GTK_TYPE_POPOVER);
-  gtk_editable_set_text (GTK_EDITABLE (search), "qwen2");
-  g_assert_true (press_key (search, GDK_KEY_Down));
-  focus = gtk_root_get_focus (gtk_widget_get_root (search));
-  g_assert_nonnull (focus);
-  g_assert_true (gtk_widget_is_ancestor (focus, popover));
-  /* Qwen2.5 7B, 14B, 32B, 72B: the first of them. */
-  g_assert_true (focus_shows (focus, "Qwen2.5 7B"));
-  g_assert_false (focus_shows (focus, "Qwen2.5 72B"));
-  g_assert_true (press_key (focus, GDK_KEY_Return));
-  cp_test_gui_wait_until (popover_hidden, popover, "the list closed on Return");
-  g_assert_cmpstr (cp_picker_row_get_selected_label (models), ==, "Qwen2.5 7B");
+      search = cp_test_gui_open_picker (models);
+      popover = gtk_widget_get_ancestor (search, GTK_TYPE_POPOVER);
+      gtk_editable_set_text (GTK_EDITABLE (search), "qwen2");
+      cp_test_gui_spin ();
+      g_assert_true (press_key (search, GDK_KEY_Down));
+      focus = gtk_root_get_focus (gtk_widget_get_root (search));
+      g_assert_nonnull (focus);
+      g_assert_true (gtk_widget_is_ancestor (focus, popover));
+      /* Qwen2.5 7B, 14B, 32B, 72B: the first of them; nothing picked yet. */
+      g_assert_true (focus_shows (focus, "Qwen2.5 7B"));
+      g_assert_false (focus_shows (focus, "Qwen2.5 72B"));
+      g_assert_cmpstr (cp_picker_row_get_selected_label (models), ==, before[b]);
+      g_assert_true (press_key (focus, GDK_KEY_Return));
+      cp_test_gui_wait_until (popover_hidden, popover, "the list closed on Return");
+      g_assert_cmpstr (cp_picker_row_get_selected_label (models), ==, "Qwen2.5 7B");
+    }
   job = g_ptr_array_index (cp_window_get_project (window)->jobs, 0);
   g_assert_cmpstr (job->model.name, ==, "Qwen2.5 7B");
 
