@@ -6,7 +6,11 @@
  * cluster offering with one node says a cluster needs two (walkthrough
  * 22: a kind change's Duration and tokens follow the deadline and the
  * kind; a fabric's share shows for a shared one; a day price bills whole
- * days; Sign-Off's focus starts in its page). Through the
+ * days; Sign-Off's focus starts in its page; issue 26 from a lead in a
+ * meeting: an offer's stated price fills an empty Price, Down in a
+ * picker's search goes to the first match, undo shows the row it
+ * changed, an export's name follows the file type, the written toast
+ * fits 1024 px). Through the
  * widgets: actions by name, text typed into the entries then Enter or
  * the focus leaving, key presses through the widgets' own controllers and
  * shortcuts. */
@@ -957,7 +961,7 @@ test_offer_price_fills_price (void)
   cp_test_gui_close_window (window);
 }
 
-/* The first entry of @drop_down's open list that shows @label, or NULL. */
+/* Whether @widget (a row of a picker's list) shows @label. */
 static gboolean
 focus_shows (GtkWidget  *widget,
              const char *label)
