@@ -14,6 +14,7 @@
 #include "cp-cli.h"
 #include "planner/cp-units.h"
 #include "report/cp-i18n.h"
+#include "report/cp-reason-text.h"
 #include "report/cp-report.h"
 #include "store/cp-model-config.h"
 #include "store/cp-project-merge.h"
@@ -275,6 +276,7 @@ cp_cli_add_quote (int argc, char **argv)
   g_autofree char *offer = NULL;
   g_autofree char *valid_until = NULL;
   g_autofree char *notes = NULL;
+  g_autofree char *offer_price = NULL;
   guint nodes = 1;
   GOptionEntry entries[] = {
     { "id", 0, 0, G_OPTION_ARG_STRING, &id, N_("The quote’s id (default: a fresh “quote-N”)"), N_("ID") },
@@ -322,6 +324,17 @@ cp_cli_add_quote (int argc, char **argv)
       quote->valid_until = g_steal_pointer (&valid_until);
     }
   quote->notes = g_steal_pointer (&notes);
+  /* As the quote form does: an offer that states its price ("8 x H800 at
+   * 14.5/GPU/h") gives a quote given none that price, read as --price
+   * reads one; a price given stays, and a different one is said below. */
+  {
+    CpPriceText price;
+
+    if (quote->price <= 0 && cp_quote_offer_states_price (quote->offer_name, &price, &offer_price))
+      cp_quote_set_price_text (quote, &price, offer_price, quote->minimum_term_h > 0, &project->settings, NULL);
+    else
+      g_clear_pointer (&offer_price, g_free);
+  }
 
   if (!cp_quote_validate (quote, &error))
     return cp_cli_usage_error ("%s", error->message);
@@ -339,9 +352,19 @@ cp_cli_add_quote (int argc, char **argv)
   {
     const CpQuote *added = g_ptr_array_index (project->quotes, project->quotes->len - 1);
     g_autofree char *written = NULL;
+    g_autofree char *written_price = NULL;
     gboolean names_nodes;
 
     printf (_("Added quote “%s”\n"), added->id);
+    if (offer_price != NULL)
+      {
+        g_autofree char *price = cp_words_unit_price (added->price, added->currency, added->price_unit,
+                                                      C_("language code", "en"));
+
+        /* TRANSLATORS: after add-quote given no price: the price read from the offer's name
+         * ("14.50 CNY per GPU-hour"), then the words it was read from ("14.5/GPU/h") */
+        printf (_("Price %s, from the offer’s “%s”\n"), price, offer_price);
+      }
     /* As the quote form says under Offer: the plan prices the options'
      * hardware, whatever the offer's name says. */
     if (cp_quote_offer_disagrees (project, added, &written, &names_nodes))
@@ -355,6 +378,16 @@ cp_cli_add_quote (int argc, char **argv)
          * the options the plan uses ("8 × NVIDIA H800 SXM 80GB") */
         g_printerr (_("The offer says %s, the options %s: the plan uses the options; check which is right\n"),
                     written, fields);
+      }
+    if (cp_quote_offer_price_disagrees (added, &project->settings, &written_price))
+      {
+        g_autofree char *price = cp_words_unit_price (added->price, added->currency, added->price_unit,
+                                                      C_("language code", "en"));
+
+        /* TRANSLATORS: after add-quote: the price the offer's name gives ("14.5/GPU/h"), then the
+         * price given ("12.00 CNY per GPU-hour") */
+        g_printerr (_("The offer says %s, the price %s: the plan uses the price; check which is right\n"),
+                    written_price, price);
       }
   }
   return CP_CLI_EXIT_OK;

@@ -765,6 +765,7 @@ export_action (GtkWidget  *widget,
 
   g_signal_connect (native, "response", G_CALLBACK (on_export_destination), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  _cp_window_chooser_follow_type (native);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -1140,18 +1140,34 @@ focus_chosen_row (gpointer user_data)
   if (focus != NULL && gtk_widget_is_ancestor (focus, popover) && GTK_IS_TEXT (focus) &&
       gtk_widget_is_visible (focus))
     return G_SOURCE_REMOVE;
-  if (selected != GTK_INVALID_LIST_POSITION && text != NULL)
-    {
-      gtk_widget_activate_action (list, "list.scroll-to-item", "u", selected);
-      for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
-        if (has_label (row, text))
-          {
-            gtk_widget_grab_focus (row);
-            return G_SOURCE_REMOVE;
-          }
-    }
-  gtk_widget_grab_focus (list);
+  if (selected == GTK_INVALID_LIST_POSITION || text == NULL || !cp_form_list_focus_entry (list, selected, text))
+    gtk_widget_grab_focus (list);
   return G_SOURCE_REMOVE;
+}
+
+gboolean
+cp_form_list_focus_entry (GtkWidget  *list,
+                          guint       position,
+                          const char *label)
+{
+  g_return_val_if_fail (GTK_IS_LIST_VIEW (list), FALSE);
+
+  /* GTK 4.8 makes the rows around the entry scrolled to at once; which
+   * of them shows it is told by its text. */
+  gtk_widget_activate_action (list, "list.scroll-to-item", "u", position);
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    if (has_label (row, label))
+      {
+        gtk_widget_grab_focus (row);
+        /* Selected in the list, as the arrow keys select: Return picks
+         * the list's selection, not the row with the keyboard, which had
+         * Qwen2.5 14B picked for the 7B in view (a search moves the
+         * list's selection to its second match). The drop-down's own
+         * choice waits for Return. */
+        gtk_widget_activate_action (list, "list.select-item", "(ubb)", position, FALSE, FALSE);
+        return TRUE;
+      }
+  return FALSE;
 }
 
 /* GTK 4.8's popups keep a list up to 400 px tall whatever the window: in
@@ -1369,4 +1385,78 @@ cp_field_row_new (const CpField     *field,
   set_error (self, NULL);
 
   return self;
+}
+
+/* Scrolls @row's form from where it was (@top) to show the row, centred
+ * if it was out of sight. Setting the value, even the same one, ends the
+ * scroll GTK animates to a widget given the keyboard: it measured the
+ * widget where the form was last laid out, before undo showed the job
+ * again from its top, and took the row out of sight. */
+static void
+scroll_to_row (GtkWidget *row,
+               double     top)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (row, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *viewport = scroller != NULL ? gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller)) : NULL;
+  GtkWidget *content = GTK_IS_VIEWPORT (viewport) ? gtk_viewport_get_child (GTK_VIEWPORT (viewport)) : NULL;
+  GtkAdjustment *adjustment;
+  graphene_rect_t bounds;
+  double page;
+
+  if (content == NULL || !gtk_widget_compute_bounds (row, content, &bounds))
+    return;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  page = gtk_adjustment_get_page_size (adjustment);
+  if (bounds.origin.y >= top && bounds.origin.y + bounds.size.height <= top + page)
+    gtk_adjustment_set_value (adjustment, top);
+  else
+    gtk_adjustment_set_value (adjustment, bounds.origin.y + bounds.size.height / 2 - page / 2);
+}
+
+static double
+scroll_value (GtkWidget *row)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (row, GTK_TYPE_SCROLLED_WINDOW);
+
+  return scroller != NULL ? gtk_adjustment_get_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)))
+                          : 0;
+}
+
+/* The frame after the change is laid out: the row where it now is. */
+typedef struct {
+  guint  frames;
+  double top;    /* where the form was scrolled to */
+} ShowRow;
+
+static gboolean
+scroll_to_row_laid_out (GtkWidget     *row,
+                        GdkFrameClock *clock,
+                        gpointer       user_data)
+{
+  ShowRow *show = user_data;
+
+  /* The first frame lays out what the change queued; the next sees it. */
+  if (++show->frames < 2)
+    return G_SOURCE_CONTINUE;
+  scroll_to_row (row, show->top);
+  return G_SOURCE_REMOVE;
+}
+
+void
+cp_form_show_row (GtkWidget *row,
+                  GtkWidget *focus)
+{
+  ShowRow *show;
+
+  g_return_if_fail (GTK_IS_WIDGET (row));
+  g_return_if_fail (GTK_IS_WIDGET (focus));
+
+  if (!gtk_widget_get_visible (row))
+    return;
+  show = g_new0 (ShowRow, 1);
+  show->top = scroll_value (row);
+  gtk_widget_grab_focus (focus);
+  scroll_to_row (row, show->top);
+  show->top = scroll_value (row);
+  gtk_widget_add_tick_callback (row, scroll_to_row_laid_out, show, g_free);
 }

@@ -160,5 +160,16 @@ void           cp_form_drop_down_open_on_selected (GtkDropDown *drop_down);
  * open whole beside its row in the window, as
  * cp_form_drop_down_open_on_selected() does a drop-down's. */
 void           cp_form_popup_fit_window (GtkWidget *widget);
+/* Scrolls the form @row is in so that it shows whole, centred if it was
+ * out of sight, and puts the keyboard on @focus (its input); again once
+ * the form is laid out, should the change shown have moved it. */
+void           cp_form_show_row         (GtkWidget  *row,
+                                         GtkWidget  *focus);
+/* Scrolls the popup's GtkListView @list to its entry at @position, shown
+ * as @label, and puts the keyboard and the list's selection (which
+ * Return picks) on it: FALSE when no row shows it. */
+gboolean       cp_form_list_focus_entry (GtkWidget  *list,
+                                         guint       position,
+                                         const char *label);
 
 G_END_DECLS

@@ -1213,6 +1213,39 @@ cp_job_editor_get_row (CpJobEditor *self,
   return NULL;
 }
 
+/* The keyboard's place in a picker row: its drop-down's button. */
+static void
+show_picker_row (CpPickerRow *row)
+{
+  cp_form_show_row (GTK_WIDGET (row), gtk_widget_get_first_child (GTK_WIDGET (cp_picker_row_get_drop_down (row))));
+}
+
+void
+cp_job_editor_show_row (CpJobEditor *self,
+                        const char  *key)
+{
+  CpFieldRow *row;
+  GtkWidget *expander;
+
+  g_return_if_fail (CP_IS_JOB_EDITOR (self));
+  g_return_if_fail (key != NULL);
+
+  if (g_str_equal (key, "model"))
+    show_picker_row (self->model_row);
+  else if (g_str_equal (key, "trial-quote"))
+    show_picker_row (self->trial_quote_row);
+  else if (g_str_equal (key, "starts-after"))
+    show_picker_row (self->after_row);
+  else if ((row = cp_job_editor_get_row (self, key)) != NULL)
+    {
+      /* A row of the advanced fields is shown with them. */
+      expander = gtk_widget_get_ancestor (GTK_WIDGET (row), ADW_TYPE_EXPANDER_ROW);
+      if (expander != NULL)
+        adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), TRUE);
+      cp_form_show_row (GTK_WIDGET (row), cp_field_row_get_input (row));
+    }
+}
+
 const char *
 cp_job_editor_get_kind_note (CpJobEditor *self)
 {

@@ -43,6 +43,11 @@ CpPickerRow *cp_job_editor_get_after_row (CpJobEditor *self);
 gboolean     cp_job_editor_apply_trial (CpJobEditor      *self,
                                         const CpTrialRun *trial,
                                         GError          **error);
+/* Scrolls the form to the row @key names (a field's key, "model",
+ * "trial-quote" or "starts-after"; see ::changed) and puts the keyboard on
+ * it, as undo shows the row it changed; nothing for another key. */
+void         cp_job_editor_show_row (CpJobEditor *self,
+                                     const char  *key);
 /* A sentence for the results while fields show refused values ("results
  * use the last valid value …"), or NULL. */
 char        *cp_job_editor_dup_error_notice (CpJobEditor *self);

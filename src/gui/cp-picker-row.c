@@ -359,6 +359,36 @@ on_filter_changed (CpPickerRow *self)
     gtk_widget_set_size_request (content, gtk_widget_get_width (content), -1);
 }
 
+/* Down in the search goes to the first entry that has the words typed,
+ * which Return then picks: GTK 4.8 moved the keyboard to the entry
+ * chosen before, which was often not among them ("qwen2" typed, Down
+ * went to Qwen2.5 72B at the list's bottom and Return kept it; issue
+ * 26). */
+static gboolean
+on_search_key (CpPickerRow           *self,
+               guint                  keyval,
+               guint                  keycode,
+               GdkModifierType        state,
+               GtkEventControllerKey *keys)
+{
+  GtkWidget *search = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (keys));
+  g_autoptr(CpPickerItem) first = NULL;
+  GtkWidget *list;
+
+  if ((keyval != GDK_KEY_Down && keyval != GDK_KEY_KP_Down) ||
+      (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+    return FALSE;
+  /* GTK filters a moment after the last key typed (search-changed):
+   * Down pressed at once goes by the words as they are. */
+  gtk_string_filter_set_search (self->filter, gtk_editable_get_text (GTK_EDITABLE (search)));
+  first = g_list_model_get_item (self->filtered, 0);
+  list = find_list_view (GTK_WIDGET (self->popup));
+  /* No entry has the words: the keyboard stays where they are typed. */
+  if (first == NULL || list == NULL)
+    return TRUE;
+  return cp_form_list_focus_entry (list, 0, cp_picker_item_get_label (first));
+}
+
 /* Takes over the popup's filter; GTK makes it when the model is set. */
 static void
 setup_search (CpPickerRow *self,
@@ -370,6 +400,7 @@ setup_search (CpPickerRow *self,
   GListModel *model;
   GtkFilter *filter;
   GtkExpression *key;
+  GtkEventController *keys;
 
   if (list == NULL || search == NULL)
     return;
@@ -404,6 +435,12 @@ setup_search (CpPickerRow *self,
   g_signal_connect_object (self->filter, "changed", G_CALLBACK (on_filter_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (search, "activate", G_CALLBACK (on_search_activate), self, G_CONNECT_SWAPPED);
   g_signal_connect (search, "stop-search", G_CALLBACK (on_search_stopped), NULL);
+  /* Before the search's text, which would move the keyboard on to the
+   * list's own choice. */
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (keys, "key-pressed", G_CALLBACK (on_search_key), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (search, keys);
 }
 
 /* GTK 4.8 opens the popup with the focus on its list: what is typed then

@@ -455,9 +455,9 @@ update_memory_unit (CpQuoteEditor *self)
   set_row_hint (row, gib ? _("The datasheet’s figure, counted in GiB as frameworks report it") : NULL, FALSE);
 }
 
-/* Under Offer, where its name says other GPUs than the quote's fields:
- * such a quote was priced and planned as the fields say with no word
- * (issue 26, a lead in a meeting). */
+/* Under Offer, where its name says other GPUs than the quote's fields,
+ * or another price than Price: such a quote was priced and planned as
+ * the fields say with no word (issue 26, a lead in a meeting). */
 static void
 update_offer_hint (CpQuoteEditor *self)
 {
@@ -465,26 +465,44 @@ update_offer_hint (CpQuoteEditor *self)
   const CpQuote *quote = self->quote;
   g_autofree char *written = NULL;
   g_autofree char *fields = NULL;
+  g_autofree char *written_price = NULL;
+  g_autofree char *price = NULL;
   g_autofree char *hint = NULL;
-  gboolean names_nodes;
+  gboolean names_nodes = FALSE;
+  gboolean gpus_differ, price_differs;
 
   if (row == NULL)
     return;
-  if (!cp_quote_offer_disagrees (self->project, quote, &written, &names_nodes))
+  gpus_differ = cp_quote_offer_disagrees (self->project, quote, &written, &names_nodes);
+  price_differs = cp_quote_offer_price_disagrees (quote, &self->project->settings, &written_price);
+  if (!gpus_differ && !price_differs)
     {
       set_row_hint (row, NULL, FALSE);
       return;
     }
-  fields = names_nodes
-           /* TRANSLATORS: a quote's hardware from its fields: nodes × GPUs per node × GPU name */
-           ? g_strdup_printf (_("%u × %u × %s"), quote->nodes_available, quote->gpus_per_node,
-                              quote->gpu.name != NULL ? cp_labels_catalog_name (quote->gpu.name) : "")
-           /* TRANSLATORS: a quote's hardware from its fields: GPUs per node × GPU name */
-           : g_strdup_printf (_("%u × %s"), quote->gpus_per_node,
-                              quote->gpu.name != NULL ? cp_labels_catalog_name (quote->gpu.name) : "");
-  /* TRANSLATORS: under a quote's Offer: the GPUs its name gives ("8 × A800"), then those of the fields
-   * the plan uses ("8 × NVIDIA H800 SXM 80GB") */
-  hint = g_strdup_printf (_("The offer says %s, the fields below %s: check which is right"), written, fields);
+  if (gpus_differ)
+    fields = names_nodes
+             /* TRANSLATORS: a quote's hardware from its fields: nodes × GPUs per node × GPU name */
+             ? g_strdup_printf (_("%u × %u × %s"), quote->nodes_available, quote->gpus_per_node,
+                                quote->gpu.name != NULL ? cp_labels_catalog_name (quote->gpu.name) : "")
+             /* TRANSLATORS: a quote's hardware from its fields: GPUs per node × GPU name */
+             : g_strdup_printf (_("%u × %s"), quote->gpus_per_node,
+                                quote->gpu.name != NULL ? cp_labels_catalog_name (quote->gpu.name) : "");
+  if (price_differs)
+    price = cp_words_unit_price (quote->price, quote->currency, quote->price_unit, cp_labels_ui_language ());
+  if (gpus_differ && price_differs)
+    /* TRANSLATORS: under a quote's Offer: the GPUs and the price its name gives ("8 × A800", "14.5/GPU/h"),
+     * then those of the fields the plan uses ("8 × NVIDIA H800 SXM 80GB", "12.00 CNY per GPU-hour") */
+    hint = g_strdup_printf (_("The offer says %s and %s, the fields below %s and %s: check which is right"),
+                            written, written_price, fields, price);
+  else if (gpus_differ)
+    /* TRANSLATORS: under a quote's Offer: the GPUs its name gives ("8 × A800"), then those of the fields
+     * the plan uses ("8 × NVIDIA H800 SXM 80GB") */
+    hint = g_strdup_printf (_("The offer says %s, the fields below %s: check which is right"), written, fields);
+  else
+    /* TRANSLATORS: under a quote's Offer: the price its name gives ("14.5/GPU/h"), then the Price field's
+     * ("12.00 CNY per GPU-hour"), which the plan uses */
+    hint = g_strdup_printf (_("The offer says %s, Price %s: check which is right"), written_price, price);
   set_row_hint (row, hint, TRUE);
 }
 
@@ -609,31 +627,53 @@ same_value (const CpField *field,
     }
 }
 
-/* "2352 元/台/天" names its unit and currency: they go with the price,
- * in the quote's units, as the import takes them (cp_quote_set_price_text()). */
+/* A price as written (@written, read into @price): "2352 元/台/天" names
+ * its unit and currency, which go with it, in the quote's units, as the
+ * import takes them (cp_quote_set_price_text()). */
+static void
+apply_price (CpQuoteEditor     *self,
+             CpQuote           *quote,
+             const CpPriceText *price,
+             const char        *written)
+{
+  if (cp_quote_set_price_text (quote, price, written, quote->minimum_term_h > 0, &self->project->settings, NULL))
+    {
+      /* A price by the day bills whole days, as one by the month bills
+       * whole months (cp_quote_billing_granularity_h()): "2976 CNY/node/day"
+       * billed a 0.8-day job's second day by the hour (walkthrough 22). */
+      if (price->period == CP_PRICE_PERIOD_DAY && cp_quote_billing_granularity_is_assumed (quote))
+        quote->billing_granularity_h = 24;
+    }
+  else if (price->currency[0] != '\0')
+    g_strlcpy (quote->currency, price->currency, sizeof quote->currency);
+}
+
 static void
 apply_value (CpQuoteEditor      *self,
              const CpField      *field,
              CpQuote            *quote,
              const CpFieldValue *value)
 {
-  const char *written;
+  CpFieldRow *row = cp_quote_editor_get_row (self, field->key);
 
   cp_field_apply (field, quote, value);
-  if (field->kind != CP_FIELD_PRICE)
+  if (field->kind == CP_FIELD_PRICE)
+    apply_price (self, quote, &value->price, gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))));
+}
+
+/* An offer that states its price ("8 x H800 at 14.5/GPU/h") gives an
+ * empty Price that price, read as Price reads it (issue 26: the lead
+ * typed it a second time). A price already there stays, and the Offer
+ * row says where the two differ (update_offer_hint()). */
+static void
+fill_price_from_offer (CpQuoteEditor *self)
+{
+  g_autofree char *written = NULL;
+  CpPriceText price;
+
+  if (self->quote->price > 0 || !cp_quote_offer_states_price (self->quote->offer_name, &price, &written))
     return;
-  written = gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (cp_quote_editor_get_row (self, field->key))));
-  if (cp_quote_set_price_text (quote, &value->price, written, quote->minimum_term_h > 0, &self->project->settings,
-                               NULL))
-    {
-      /* A price by the day bills whole days, as one by the month bills
-       * whole months (cp_quote_billing_granularity_h()): "2976 CNY/node/day"
-       * billed a 0.8-day job's second day by the hour (walkthrough 22). */
-      if (value->price.period == CP_PRICE_PERIOD_DAY && cp_quote_billing_granularity_is_assumed (quote))
-        quote->billing_granularity_h = 24;
-    }
-  else if (value->price.currency[0] != '\0')
-    g_strlcpy (quote->currency, value->price.currency, sizeof quote->currency);
+  apply_price (self, self->quote, &price, written);
 }
 
 static gboolean
@@ -683,6 +723,9 @@ commit_field (gpointer            user_data,
     return FALSE;
 
   apply_value (self, field, self->quote, value);
+  /* One change: Undo takes the offer and the price it gave back together. */
+  if (g_str_equal (field->key, "offer-name"))
+    fill_price_from_offer (self);
   if (g_str_has_prefix (field->key, "gpu-"))
     make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
   else if (g_str_equal (field->key, "intra-link-rate"))
@@ -883,6 +926,36 @@ cp_quote_editor_reload (CpQuoteEditor *self)
     return;
   fill_catalog_rows (self);
   load_rows (self, FALSE);
+}
+
+static void
+show_picker_row (CpPickerRow *row)
+{
+  cp_form_show_row (GTK_WIDGET (row), gtk_widget_get_first_child (GTK_WIDGET (cp_picker_row_get_drop_down (row))));
+}
+
+void
+cp_quote_editor_show_row (CpQuoteEditor *self,
+                          const char    *key)
+{
+  CpFieldRow *row;
+
+  g_return_if_fail (CP_IS_QUOTE_EDITOR (self));
+  g_return_if_fail (key != NULL);
+
+  if (g_str_equal (key, "gpu"))
+    show_picker_row (self->gpu_row);
+  else if (g_str_equal (key, "intra-link"))
+    show_picker_row (self->link_row);
+  else if (g_str_equal (key, "network"))
+    cp_form_show_row (GTK_WIDGET (self->network_preset_row), GTK_WIDGET (self->network_preset_row));
+  else if ((row = cp_quote_editor_get_row (self, key)) != NULL)
+    {
+      /* A figure of "More Hardware Figures" is shown with them. */
+      if (self->hardware_expander != NULL && gtk_widget_is_ancestor (GTK_WIDGET (row), GTK_WIDGET (self->hardware_expander)))
+        adw_expander_row_set_expanded (self->hardware_expander, TRUE);
+      cp_form_show_row (GTK_WIDGET (row), cp_field_row_get_input (row));
+    }
 }
 
 CpFieldRow *

@@ -29,6 +29,11 @@ CpPickerRow *cp_quote_editor_get_gpu_row  (CpQuoteEditor *self);
 CpPickerRow *cp_quote_editor_get_link_row (CpQuoteEditor *self);
 /* The common fabrics, filled once; entry 0 keeps the values. */
 AdwComboRow *cp_quote_editor_get_network_preset_row (CpQuoteEditor *self);
+/* Scrolls the form to the row @key names (a field's key, "gpu",
+ * "intra-link" or "network"; see ::changed) and puts the keyboard on it,
+ * as undo shows the row it changed; nothing for another key. */
+void         cp_quote_editor_show_row (CpQuoteEditor *self,
+                                       const char    *key);
 /* A sentence for the results while fields show refused values, or NULL. */
 char        *cp_quote_editor_dup_error_notice (CpQuoteEditor *self);
 

@@ -248,12 +248,16 @@ undo_action (GSimpleAction *action,
              gpointer       user_data)
 {
   CpWindow *self = user_data;
+  CpUndoStep *step;
 
   if (self->undo->len == 0)
     return;
 
-  g_ptr_array_add (self->redo, cp_project_copy (self->project));
-  _cp_window_restore (self, g_ptr_array_steal_index (self->undo, self->undo->len - 1));
+  step = g_ptr_array_steal_index (self->undo, self->undo->len - 1);
+  /* Redo makes the same change again: the same row, the same item. */
+  g_ptr_array_add (self->redo, _cp_window_undo_step_new (cp_project_copy (self->project), step->key, step->kind,
+                                                         step->index));
+  _cp_window_restore (self, step);
 }
 
 static void
@@ -262,12 +266,15 @@ redo_action (GSimpleAction *action,
              gpointer       user_data)
 {
   CpWindow *self = user_data;
+  CpUndoStep *step;
 
   if (self->redo->len == 0)
     return;
 
-  g_ptr_array_add (self->undo, cp_project_copy (self->project));
-  _cp_window_restore (self, g_ptr_array_steal_index (self->redo, self->redo->len - 1));
+  step = g_ptr_array_steal_index (self->redo, self->redo->len - 1);
+  g_ptr_array_add (self->undo, _cp_window_undo_step_new (cp_project_copy (self->project), step->key, step->kind,
+                                                         step->index));
+  _cp_window_restore (self, step);
 }
 
 /* Files */
@@ -284,7 +291,61 @@ _cp_window_add_filter (GtkFileChooser *chooser,
   gtk_file_filter_add_pattern (filter, pattern);
   if (mime_type != NULL)
     gtk_file_filter_add_mime_type (filter, mime_type);
+  /* "*.pdf": the name's ending for _cp_window_chooser_follow_type(). */
+  if (g_str_has_prefix (pattern, "*.") && strpbrk (pattern + 2, "*?[") == NULL)
+    g_object_set_data_full (G_OBJECT (filter), "format", g_strdup (pattern + 2), g_free);
   gtk_file_chooser_add_filter (chooser, filter);
+}
+
+/* The file type chosen, as the name's ending: "chart.png" becomes
+ * "chart.svg" when the list says SVG, unless the name ends otherwise
+ * (typed so on purpose). */
+static void
+on_chooser_filter (GtkFileChooser *chooser)
+{
+  GtkFileFilter *chosen = gtk_file_chooser_get_filter (chooser);
+  const char *format = chosen != NULL ? g_object_get_data (G_OBJECT (chosen), "format") : NULL;
+  g_autofree char *name = gtk_file_chooser_get_current_name (chooser);
+  g_autoptr(GListModel) filters = gtk_file_chooser_get_filters (chooser);
+  const char *dot = name != NULL ? strrchr (name, '.') : NULL;
+
+  if (format == NULL || dot == NULL || dot == name)
+    return;
+  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+      const char *other = g_object_get_data (G_OBJECT (filter), "format");
+
+      if (other != NULL && g_ascii_strcasecmp (dot + 1, other) == 0)
+        {
+          g_autofree char *base = g_strndup (name, dot - name);
+          g_autofree char *renamed = g_strconcat (base, ".", format, NULL);
+
+          if (g_strcmp0 (renamed, name) != 0)
+            gtk_file_chooser_set_current_name (chooser, renamed);
+          return;
+        }
+    }
+}
+
+void
+_cp_window_chooser_follow_type (GtkFileChooserNative *native)
+{
+  GtkWindow *parent = gtk_native_dialog_get_transient_for (GTK_NATIVE_DIALOG (native));
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)) &&
+          gtk_window_get_transient_for (window) == parent &&
+          g_signal_handler_find (window, G_SIGNAL_MATCH_FUNC, 0, 0, NULL, on_chooser_filter, NULL) == 0)
+        {
+          g_signal_connect (window, "notify::filter", G_CALLBACK (on_chooser_filter), NULL);
+          return;
+        }
+    }
 }
 
 /* Files the project writes go beside it, unless it is still untitled

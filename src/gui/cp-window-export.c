@@ -178,32 +178,37 @@ show_items_cb (GObject      *source,
     open_folder_of (file);
 }
 
-static void
-show_in_folder_clicked (GtkButton *button,
-                        AdwToast  *toast)
+/* The folder's name in the toast is a link to it. */
+static gboolean
+on_folder_link (GtkLabel   *label,
+                const char *uri,
+                AdwToast   *toast)
 {
-  GFile *file = g_file_new_for_path (g_object_get_data (G_OBJECT (button), "path"));
-  g_autofree char *uri = g_file_get_uri (file);
+  GFile *file = g_file_new_for_path (g_object_get_data (G_OBJECT (label), "path"));
+  g_autofree char *file_uri = g_file_get_uri (file);
   GDBusConnection *bus = g_application_get_dbus_connection (g_application_get_default ());
-  const char *uris[] = { uri, NULL };
+  const char *uris[] = { file_uri, NULL };
 
   adw_toast_dismiss (toast);
   if (bus == NULL)
     {
       open_folder_of (file);
       g_object_unref (file);
-      return;
+      return TRUE;
     }
   g_dbus_connection_call (bus, "org.freedesktop.FileManager1", "/org/freedesktop/FileManager1",
                           "org.freedesktop.FileManager1", "ShowItems",
                           g_variant_new ("(^ass)", uris, ""), NULL, G_DBUS_CALL_FLAGS_NONE, 5000,
                           NULL, show_items_cb, file);
+  return TRUE;
 }
 
-/* "Report written: report.pdf, report.xml", "Chart written: ...": the
- * folder named, Open for @path and Show in Folder beside it (walkthrough
- * 22: only Open, and no word of where the files went). AdwToast has one
- * button in libadwaita 1.2; the second sits in its title. */
+/* "Report written: report.pdf, report.xml, in Documents", "Chart
+ * written: ...": Open for @path, and the folder's name a link that shows
+ * the file in its folder (walkthrough 22: only Open, and no word of where
+ * the files went). AdwToast has one button in libadwaita 1.2; a second
+ * button beside the title, Show in Folder, crowded the title, Open and
+ * the close button into each other at 1024 px (issue 26). */
 void
 _cp_window_toast_written (CpWindow   *self,
                           const char *message,
@@ -213,22 +218,22 @@ _cp_window_toast_written (CpWindow   *self,
   g_autofree char *folder_name = g_filename_display_basename (folder);
   /* TRANSLATORS: a toast: what was written, then the folder it is in, e.g. "Report written: a.pdf, in Documents" */
   g_autofree char *title = g_strdup_printf (_("%s, in %s"), message, folder_name);
+  g_autofree char *message_markup = g_markup_escape_text (message, -1);
+  /* The folder's name links to it: "Show in Folder" shows as its tooltip. */
+  g_autofree char *folder_link = g_markup_printf_escaped ("<a href=\"folder\" title=\"%s\">%s</a>",
+                                                          _("Show in Folder"), folder_name);
+  g_autofree char *markup = g_strdup_printf (_("%s, in %s"), message_markup, folder_link);
   AdwToast *toast = adw_toast_new (title);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *label = gtk_label_new (title);
-  GtkWidget *show = gtk_button_new_with_mnemonic (_("Show in _Folder"));
+  GtkWidget *label = gtk_label_new (NULL);
 
+  gtk_label_set_markup (GTK_LABEL (label), markup);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_widget_set_valign (show, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (show, "flat");
-  g_object_set_data_full (G_OBJECT (show), "path", g_strdup (path), g_free);
-  g_signal_connect (show, "clicked", G_CALLBACK (show_in_folder_clicked), toast);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), show);
-  adw_toast_set_custom_title (toast, box);
+  g_object_set_data_full (G_OBJECT (label), "path", g_strdup (path), g_free);
+  g_signal_connect (label, "activate-link", G_CALLBACK (on_folder_link), toast);
+  adw_toast_set_custom_title (toast, label);
   adw_toast_set_button_label (toast, _("_Open"));
   adw_toast_set_action_name (toast, "win.open-written");
   adw_toast_set_action_target_value (toast, g_variant_new_string (path));
@@ -356,6 +361,7 @@ on_export_dialog_response (AdwMessageDialog *dialog,
   _cp_window_set_chooser_folder (self, GTK_FILE_CHOOSER (native));
   g_signal_connect (native, "response", G_CALLBACK (on_export_destination), request);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  _cp_window_chooser_follow_type (native);
 }
 
 void

@@ -21,6 +21,17 @@ typedef enum {
   SELECTION_QUOTE,
 } SelectionKind;
 
+/* A state of the project that undo or redo goes back to, and the change
+ * between it and the state beside it: the form row changed (its key,
+ * NULL for a change elsewhere: a deletion, an import) and the job or
+ * quote the form showed, which undo and redo show again. */
+typedef struct {
+  CpProject     *project;
+  char          *key;
+  SelectionKind  kind;
+  guint          index;
+} CpUndoStep;
+
 struct _CpWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -88,8 +99,8 @@ struct _CpWindow
   GtkPrintSettings     *print_settings; /* the last print dialog's choices */
   char                 *print_export_path; /* tests: print to this PDF, no dialog */
 
-  GPtrArray            *undo;     /* CpProject* before each change */
-  GPtrArray            *redo;
+  GPtrArray            *undo;     /* CpUndoStep*: the project before each change */
+  GPtrArray            *redo;     /* CpUndoStep*: the project after each change undone */
   CpProject            *baseline; /* the project as it was before the next change */
   char                 *last_change_key;
   gint64                last_change_us;
@@ -133,9 +144,16 @@ void       _cp_window_start_project_rename (CpWindow     *self);
 void       _cp_window_select_item         (CpWindow      *self,
                                            SelectionKind  kind,
                                            guint          index);
-/* Restores @snapshot (owned) as the project, for undo and redo. */
+/* A step of @project (owned) for the undo or redo list. */
+CpUndoStep *_cp_window_undo_step_new      (CpProject     *project,
+                                           const char    *key,
+                                           SelectionKind  kind,
+                                           guint          index);
+void       _cp_window_undo_step_free      (CpUndoStep    *step);
+/* Restores @step's project (taken from it) as the project, for undo and
+ * redo, and shows the row it changed. */
 void       _cp_window_restore             (CpWindow      *self,
-                                           CpProject     *snapshot);
+                                           CpUndoStep    *step);
 
 /* Marks work on a worker thread; @progress_message is shown if it lasts
  * over 300 ms. */
@@ -162,6 +180,12 @@ void       _cp_window_add_filter          (GtkFileChooser *chooser,
                                            const char    *pattern,
                                            const char    *mime_type);
 char      *_cp_window_chooser_path        (GtkNativeDialog *native);
+/* Makes the name in @native's save dialog, once shown, end as the type
+ * chosen in its list ("….png" → "….svg"): its filters name their
+ * ending in their "format" data (_cp_window_add_filter() sets it).
+ * GtkFileChooserNative passes no change of type on; the dialog GTK shows
+ * where no portal is used does. A portal's dialog is the portal's. */
+void       _cp_window_chooser_follow_type (GtkFileChooserNative *native);
 typedef void (*CpWindowPathFunc) (CpWindow *self, const char *path);
 /* A modal native chooser that calls @chosen with the path the user
  * accepts; add filters, then gtk_native_dialog_show() it. */

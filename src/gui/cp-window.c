@@ -325,7 +325,8 @@ _cp_window_project_changed (CpWindow   *self,
     g_clear_pointer (&self->baseline, cp_project_free);
   else if (self->baseline != NULL)
     {
-      g_ptr_array_add (self->undo, g_steal_pointer (&self->baseline));
+      g_ptr_array_add (self->undo, _cp_window_undo_step_new (g_steal_pointer (&self->baseline), key,
+                                                             self->selection, self->selected_index));
       if (self->undo->len > UNDO_DEPTH)
         g_ptr_array_remove_index (self->undo, 0);
     }
@@ -658,12 +659,51 @@ cp_window_get_quotes_list (CpWindow *self)
 
 /* Undo and redo restore whole snapshots of the project. */
 
-void
-_cp_window_restore (CpWindow  *self,
-         CpProject *snapshot)
+CpUndoStep *
+_cp_window_undo_step_new (CpProject     *project,
+                          const char    *key,
+                          SelectionKind  kind,
+                          guint          index)
 {
-  SelectionKind kind = self->selection;
-  guint index = self->selected_index;
+  CpUndoStep *step = g_new0 (CpUndoStep, 1);
+
+  step->project = project;
+  step->key = g_strdup (key);
+  step->kind = kind;
+  step->index = index;
+  return step;
+}
+
+void
+_cp_window_undo_step_free (CpUndoStep *step)
+{
+  g_clear_pointer (&step->project, cp_project_free);
+  g_free (step->key);
+  g_free (step);
+}
+
+/* The row of the form that @key changed, in view and with the keyboard
+ * on it: undoing a switch showed the job's form from its top, the switch
+ * out of sight (issue 26). */
+static void
+show_changed_row (CpWindow   *self,
+                  const char *key)
+{
+  if (self->selection == SELECTION_JOB)
+    cp_job_editor_show_row (self->job_editor, key);
+  else if (self->selection == SELECTION_QUOTE)
+    cp_quote_editor_show_row (self->quote_editor, key);
+}
+
+void
+_cp_window_restore (CpWindow   *self,
+                    CpUndoStep *step)
+{
+  CpProject *snapshot = g_steal_pointer (&step->project);
+  /* A form's change shows the job or quote it was made in; others keep
+   * what is shown. */
+  SelectionKind kind = step->key != NULL ? step->kind : self->selection;
+  guint index = step->key != NULL ? step->index : self->selected_index;
   int current_job = self->current_job;
 
   g_list_store_remove_all (self->jobs);
@@ -678,6 +718,9 @@ _cp_window_restore (CpWindow  *self,
   _cp_window_rebuild_lists (self);
   self->current_job = current_job < (int) snapshot->jobs->len ? current_job : -1;
   _cp_window_select_item (self, kind, index);
+  if (step->key != NULL && self->selection == kind)
+    show_changed_row (self, step->key);
+  _cp_window_undo_step_free (step);
 
   self->modified = TRUE;
   _cp_window_update_title (self);
@@ -1053,8 +1096,8 @@ cp_window_init (CpWindow *self)
 
   self->jobs = g_list_store_new (CP_TYPE_JOB_OBJECT);
   self->quotes = g_list_store_new (CP_TYPE_QUOTE_OBJECT);
-  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_project_free);
-  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_project_free);
+  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) _cp_window_undo_step_free);
+  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) _cp_window_undo_step_free);
   self->current_job = -1;
   self->cancellable = g_cancellable_new ();
 

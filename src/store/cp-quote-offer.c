@@ -1,7 +1,8 @@
-/* cp-quote-offer.c: what a quote's offer name says of its hardware,
- * checked against its fields by the quote form and add-quote. */
+/* cp-quote-offer.c: what a quote's offer name says of its hardware and
+ * its price, checked against its fields by the quote form and add-quote. */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "cp-quote-offer.h"
@@ -279,5 +280,99 @@ cp_quote_offer_disagrees (const CpProject *project,
     return FALSE;
   *written = g_steal_pointer (&words);
   *names_nodes = nodes > 0;
+  return TRUE;
+}
+
+/* The longest price from @start, ending no later than @limit and not
+ * inside an English word: "14.5/GPU/h" of "14.5/GPU/h, 3 months
+ * minimum", "3万/台/月" of "3万/台/月起". Its end, or NULL. */
+static const char *
+read_price_from (const char  *start,
+                 const char  *limit,
+                 CpPriceText *price)
+{
+  for (const char *end = limit; end > start; end = g_utf8_prev_char (end))
+    {
+      g_autofree char *text = NULL;
+
+      if ((g_ascii_isalnum (*end) && g_ascii_isalnum (end[-1])) || g_ascii_isspace (end[-1]))
+        continue;
+      text = g_strndup (start, end - start);
+      if (cp_parse_price_text (text, price, NULL) && price->period != CP_PRICE_PERIOD_NONE)
+        return end;
+    }
+  return NULL;
+}
+
+/* A price with its unit runs to some 30 bytes ("25,000 CNY per node per
+ * month"), a currency before its number to a few ("US$ ", "RMB "): the
+ * texts tried from each number stay this short. */
+#define PRICE_MAX_BYTES 64
+#define CURRENCY_MAX_BYTES 8
+
+gboolean
+cp_quote_offer_states_price (const char   *offer,
+                             CpPriceText  *price,
+                             char        **written)
+{
+  const char *text = offer != NULL ? offer : "";
+  gsize length = strlen (text);
+
+  for (const char *number = text; *number != '\0'; number++)
+    {
+      const char *limit = number + MIN ((gsize) (text + length - number), PRICE_MAX_BYTES);
+      const char *word = number;
+      const char *end;
+
+      /* A number begins here, not inside "H800" or "14.5". */
+      if (!g_ascii_isdigit (*number) ||
+          (number > text && (g_ascii_isalnum (number[-1]) || number[-1] == '.' || number[-1] == ',')))
+        continue;
+      while (limit > number && (*limit & 0xc0) == 0x80)
+        limit--;
+      /* A currency may come first ("¥14.5/卡/时", "USD 2.5 per GPU-hour",
+       * "价格¥14.5/卡/时"): from the word before the number, or a later
+       * character of it (not inside an English word), as long as the
+       * price reads from there. */
+      if (number > text && number[-1] == ' ')
+        word--;
+      while (word > text && number - word < CURRENCY_MAX_BYTES && word[-1] != ' ' && !g_ascii_isdigit (word[-1]))
+        word = g_utf8_prev_char (word);
+      for (const char *start = word; start <= number; start = g_utf8_next_char (start))
+        if (*start != ' ' && !(start > text && g_ascii_isalpha (start[-1]) && g_ascii_isalpha (*start)) &&
+            (end = read_price_from (start, limit, price)) != NULL)
+          {
+            *written = g_strndup (start, end - start);
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+gboolean
+cp_quote_offer_price_disagrees (const CpQuote    *quote,
+                                const CpSettings *settings,
+                                char            **written)
+{
+  g_autofree char *words = NULL;
+  CpPriceText price;
+  CpQuote offered = { 0 };
+  double stated_gpu_hour, quoted_gpu_hour;
+  gboolean same;
+
+  if (quote->price <= 0 || quote->gpus_per_node == 0 ||
+      !cp_quote_offer_states_price (quote->offer_name, &price, &words))
+    return FALSE;
+  cp_quote_copy (&offered, quote);
+  cp_quote_set_price_text (&offered, &price, words, TRUE, settings, NULL);
+  stated_gpu_hour = cp_quote_price_per_gpu_hour (&offered, settings);
+  quoted_gpu_hour = cp_quote_price_per_gpu_hour (quote, settings);
+  /* "98/台/时" is 12.25 a GPU-hour of 8 GPUs: the same price. */
+  same = strcmp (offered.currency, quote->currency) == 0 &&
+         fabs (stated_gpu_hour - quoted_gpu_hour) <= 1e-6 * MAX (fabs (stated_gpu_hour), fabs (quoted_gpu_hour));
+  cp_quote_clear (&offered);
+  if (same)
+    return FALSE;
+  *written = g_steal_pointer (&words);
   return TRUE;
 }

@@ -1,4 +1,5 @@
-/* cp-quote-offer.h: what a quote's offer name says of its hardware. */
+/* cp-quote-offer.h: what a quote's offer name says of its hardware and
+ * its price. */
 #pragma once
 
 #include "planner/cp-project.h"
@@ -15,5 +16,23 @@ gboolean cp_quote_offer_disagrees (const CpProject *project,
                                    const CpQuote   *quote,
                                    char           **written,
                                    gboolean        *names_nodes);
+
+/* The price @offer states with what it is per, read as the quote form's
+ * Price reads a price (cp_parse_price_text()): "14.5/GPU/h" in "1
+ * machine, 8 x H800 at 14.5/GPU/h", "2352元/台/天" in "4090 整机
+ * 2352元/台/天 含税". @written is those words. FALSE when it states none:
+ * counts ("8 x H800", "2 × 400G") and an amount that says not what it is
+ * per ("RMB 30000") are no price. */
+gboolean cp_quote_offer_states_price (const char   *offer,
+                                      CpPriceText  *price,
+                                      char        **written);
+
+/* Whether the price @quote's offer name states costs other than the
+ * quote's price, compared per GPU-hour in the quote's currency; a quote
+ * without a price (0) has none to disagree with. @written as
+ * cp_quote_offer_states_price() gives it. */
+gboolean cp_quote_offer_price_disagrees (const CpQuote    *quote,
+                                         const CpSettings *settings,
+                                         char            **written);
 
 G_END_DECLS

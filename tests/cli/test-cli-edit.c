@@ -741,6 +741,49 @@ test_offer_names_other_gpus (void)
     }
 }
 
+/* Issue 26: an offer that states its price gave a quote with none a price
+ * of 0. add-quote given no price takes the offer's, as --price reads it,
+ * and says so: 14.5 a GPU-hour; 2352 a machine-day, 98 a machine-hour
+ * (2352 / 24) billed a day at least. A price given stays, and a
+ * different one in the offer is said; the same one in other words is
+ * not (98 a machine-hour of 8 GPUs is 12.25 a GPU-hour). */
+static void
+test_offer_states_price (void)
+{
+  g_auto(CpTestRun) filled = { 0 };
+  g_auto(CpTestRun) daily = { 0 };
+  g_auto(CpTestRun) differs = { 0 };
+  g_auto(CpTestRun) agrees = { 0 };
+  g_autofree char *csv = NULL;
+
+  RUN_OK ("new", "offer-price.cplan");
+  RUN (&filled, "add-quote", "offer-price.cplan", "--id", "q-hour", "--vendor", "V", "--gpu", "h800",
+       "--gpus-per-node", "8", "--offer", "1 machine, 8 x H800 at 14.5/GPU/h");
+  g_assert_cmpint (filled.status, ==, 0);
+  g_assert_nonnull (strstr (filled.out, "Price 14.50 CNY per GPU-hour, from the offer’s “14.5/GPU/h”\n"));
+  g_assert_cmpstr (filled.err, ==, "");
+  RUN (&daily, "add-quote", "offer-price.cplan", "--id", "q-day", "--vendor", "V", "--gpu", "rtx4090",
+       "--gpus-per-node", "8", "--offer", "4090 整机 2352元/台/天 含税");
+  g_assert_cmpint (daily.status, ==, 0);
+  g_assert_nonnull (strstr (daily.out, "Price 98.00 CNY per node-hour, from the offer’s “2352元/台/天”\n"));
+  RUN (&differs, "add-quote", "offer-price.cplan", "--id", "q-given", "--vendor", "V", "--gpu", "h800",
+       "--gpus-per-node", "8", "--price-per-gpu-hour", "12", "--offer", "8 x H800 at 14.5/GPU/h");
+  g_assert_cmpint (differs.status, ==, 0);
+  g_assert_null (strstr (differs.out, "from the offer"));
+  g_assert_nonnull (strstr (differs.err, "The offer says 14.5/GPU/h, the price 12.00 CNY per GPU-hour: "
+                                         "the plan uses the price; check which is right"));
+  RUN (&agrees, "add-quote", "offer-price.cplan", "--id", "q-same", "--vendor", "V", "--gpu", "h800",
+       "--gpus-per-node", "8", "--price-per-gpu-hour", "12.25", "--offer", "8 × H800, 98元/台/时");
+  g_assert_cmpint (agrees.status, ==, 0);
+  g_assert_cmpstr (agrees.err, ==, "");
+
+  RUN_OK ("export-quotes", "offer-price.cplan", "offer-price.csv");
+  csv = file_text ("offer-price.csv");
+  g_assert_nonnull (strstr (csv, ",14.5,gpu-hour,"));
+  g_assert_nonnull (strstr (csv, ",98,node-hour,0,24,"));  /* q-day: a day at least */
+  g_assert_nonnull (strstr (csv, ",12,gpu-hour,"));
+}
+
 /* A team new to distributed training (the default) pays 10.5 days of
  * moving to a cluster (R8): here that alone keeps a 7B pre-training run on
  * one node of vendor B's two. "What would change it" says so, and what it
@@ -826,6 +869,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-edit/text-limits-and-problems", test_text_limits_and_problems);
   g_test_add_func ("/cli-edit/what-if-team-experience", test_what_if_team_experience);
   g_test_add_func ("/cli-edit/offer-names-other-gpus", test_offer_names_other_gpus);
+  g_test_add_func ("/cli-edit/offer-states-price", test_offer_states_price);
   status = g_test_run ();
   if (status == 0)
     cp_test_remove_tree (tmp_dir);

@@ -449,9 +449,8 @@ cp_test_gui_add_quote (CpWindow *window)
   return g_ptr_array_index (project->quotes, project->quotes->len - 1);
 }
 
-void
-cp_test_gui_search_pick (CpPickerRow *row,
-                         const char  *words)
+GtkWidget *
+cp_test_gui_open_picker (CpPickerRow *row)
 {
   GtkDropDown *drop_down = cp_picker_row_get_drop_down (row);
   GtkWidget *popover;
@@ -461,8 +460,19 @@ cp_test_gui_search_pick (CpPickerRow *row,
   popover = cp_test_gui_find_of_type (GTK_WIDGET (drop_down), GTK_TYPE_POPOVER);
   g_assert_nonnull (popover);
   cp_test_gui_wait_frames (popover, 2);
+  g_assert_true (gtk_widget_get_visible (popover));
   search = cp_test_gui_find_of_type (popover, GTK_TYPE_SEARCH_ENTRY);
   g_assert_nonnull (search);
+  return search;
+}
+
+void
+cp_test_gui_search_pick (CpPickerRow *row,
+                         const char  *words)
+{
+  GtkWidget *search = cp_test_gui_open_picker (row);
+  GtkWidget *popover = gtk_widget_get_ancestor (search, GTK_TYPE_POPOVER);
+
   gtk_editable_set_text (GTK_EDITABLE (search), words);
   cp_test_gui_spin ();
   g_signal_emit_by_name (search, "activate");

@@ -130,6 +130,9 @@ CpJob         *cp_test_gui_add_job_of_kind (CpWindow   *window,
 /* A new quote, added by the window's Add Quote action and shown in the
  * quote form. */
 CpQuote       *cp_test_gui_add_quote       (CpWindow   *window);
+/* Opens @row's list, as a click on its button does, and returns the
+ * search entry at its top (the list's popover is its ancestor). */
+GtkWidget     *cp_test_gui_open_picker     (CpPickerRow *row);
 /* Opens @row's list, types @words in its search and presses Enter, which
  * picks the first entry that has them and closes the list. */
 void           cp_test_gui_search_pick     (CpPickerRow *row,

@@ -6,7 +6,11 @@
  * cluster offering with one node says a cluster needs two (walkthrough
  * 22: a kind change's Duration and tokens follow the deadline and the
  * kind; a fabric's share shows for a shared one; a day price bills whole
- * days; Sign-Off's focus starts in its page). Through the
+ * days; Sign-Off's focus starts in its page; issue 26 from a lead in a
+ * meeting: an offer's stated price fills an empty Price, Down in a
+ * picker's search goes to the first match, undo shows the row it
+ * changed, an export's name follows the file type, the written toast
+ * fits 1024 px). Through the
  * widgets: actions by name, text typed into the entries then Enter or
  * the focus leaving, key presses through the widgets' own controllers and
  * shortcuts. */
@@ -25,18 +29,21 @@
 #include "gui/cp-picker-row.h"
 #include "gui/cp-preferences-window.h"
 #include "gui/cp-quote-editor.h"
+#include "gui/cp-chart-view.h"
 #include "gui/cp-window.h"
+#include "gui/cp-window-private.h"
 #include "report/cp-reason-text.h"
 #include "report/cp-report-sections.h"
 
 static CpApplication *app;
 
-/* Escape on @widget as a key press reaches it: the controllers that see
+/* @keyval on @widget as a key press reaches it: the controllers that see
  * it first (capture phase) before those that see it last, as GTK
  * propagates it; then the widget's class shortcuts (a search entry's
- * Escape is one). */
-static void
-press_escape (GtkWidget *widget)
+ * Escape is one, a list row's Return another). Whether one took it. */
+static gboolean
+press_key (GtkWidget *widget,
+           guint      keyval)
 {
   static const GtkPropagationPhase phases[] = { GTK_PHASE_CAPTURE, GTK_PHASE_TARGET, GTK_PHASE_BUBBLE };
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
@@ -50,7 +57,7 @@ press_escape (GtkWidget *widget)
         if (gtk_event_controller_get_propagation_phase (controller) != phases[p])
           continue;
         if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
-          g_signal_emit_by_name (controller, "key-pressed", GDK_KEY_Escape, 0, 0, &handled);
+          g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
         else if (GTK_IS_SHORTCUT_CONTROLLER (controller))
           for (guint s = 0; s < g_list_model_get_n_items (G_LIST_MODEL (controller)) && !handled; s++)
             {
@@ -58,14 +65,20 @@ press_escape (GtkWidget *widget)
               GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
 
               if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-                  gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == GDK_KEY_Escape &&
+                  gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
                   gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
                 handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
                                                         gtk_shortcut_get_arguments (shortcut));
             }
       }
-  g_assert_true (handled);
   cp_test_gui_spin ();
+  return handled;
+}
+
+static void
+press_escape (GtkWidget *widget)
+{
+  g_assert_true (press_key (widget, GDK_KEY_Escape));
 }
 
 /* Types @text into @row's entry, as a user would, without Enter. */
@@ -315,16 +328,9 @@ test_picker_escape_closes (void)
 
   for (guint typed = 0; typed < 2; typed++)
     {
-      GtkWidget *popover;
-      GtkWidget *search;
+      GtkWidget *search = cp_test_gui_open_picker (models);
+      GtkWidget *popover = gtk_widget_get_ancestor (search, GTK_TYPE_POPOVER);
 
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (gtk_widget_get_first_child (GTK_WIDGET (drop_down))), TRUE);
-      popover = cp_test_gui_find_of_type (GTK_WIDGET (drop_down), GTK_TYPE_POPOVER);
-      g_assert_nonnull (popover);
-      cp_test_gui_wait_frames (popover, 2);
-      g_assert_true (gtk_widget_get_visible (popover));
-      search = cp_test_gui_find_of_type (popover, GTK_TYPE_SEARCH_ENTRY);
-      g_assert_nonnull (search);
       if (typed)
         {
           gtk_editable_set_text (GTK_EDITABLE (search), "qwen");
@@ -874,6 +880,379 @@ test_import_model_named_by_folder (void)
   g_rmdir (folder);
 }
 
+/* The quote the form shows: undo puts a copy of the project in place. */
+static CpQuote *
+last_quote (CpWindow *window)
+{
+  CpProject *project = cp_window_get_project (window);
+
+  return g_ptr_array_index (project->quotes, project->quotes->len - 1);
+}
+
+/* Issue 26: "1 machine, 8 x H800 at 14.5/GPU/h" typed in a quote's Offer
+ * left Price at 0, to be typed again. An empty Price takes the offer's,
+ * in the unit it says, and Undo takes both back; a price already typed
+ * stays, and Offer says the two differ. */
+static void
+test_offer_price_fills_price (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  CpQuote *quote = cp_test_gui_add_quote (window);
+  CpFieldRow *offer = cp_quote_editor_get_row (editor, "offer-name");
+  CpFieldRow *price = cp_quote_editor_get_row (editor, "price");
+  GtkDropDown *unit = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "price-unit")));
+  g_autofree char *offer_before = NULL;
+
+  cp_test_gui_search_pick (cp_quote_editor_get_gpu_row (editor), "H800");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "h800");
+  g_assert_cmpuint (quote->gpus_per_node, ==, 8);
+  g_assert_cmpfloat (quote->price, ==, 0);
+  offer_before = g_strdup (quote->offer_name);
+
+  cp_test_gui_type_text (offer, "1 machine, 8 x H800 at 14.5/GPU/h");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->offer_name, ==, "1 machine, 8 x H800 at 14.5/GPU/h");
+  g_assert_cmpfloat (quote->price, ==, 14.5);
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (price))), ==, "14.5");
+  g_assert_cmpuint (gtk_drop_down_get_selected (unit), ==, CP_PRICE_PER_GPU_HOUR);
+  /* 14.5 × 8 GPUs = 116 a node-hour */
+  g_assert_cmpstr (cp_test_gui_row_subtitle (price), ==, "14.5 CNY per GPU-hour, 116 CNY per node-hour of 8 GPUs");
+  /* The offer and the fields agree: no warning under Offer. */
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
+
+  /* One change: Undo takes the offer and its price back together. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  cp_test_gui_spin ();
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->offer_name, ==, offer_before);
+  g_assert_cmpfloat (quote->price, ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (offer))), ==,
+                   offer_before != NULL ? offer_before : "");
+
+  /* A price typed first stays; Offer says where they differ. */
+  cp_test_gui_type_text (price, "12");
+  cp_test_gui_type_text (offer, "1 machine, 8 x H800 at 14.5/GPU/h");
+  quote = last_quote (window);
+  g_assert_cmpfloat (quote->price, ==, 12);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
+                   "The offer says 14.5/GPU/h, Price 12.00 CNY per GPU-hour: check which is right");
+  /* 98 a machine-hour of 8 GPUs is 12.25 a GPU-hour: the same price. */
+  cp_test_gui_type_text (price, "98/node/h");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
+                   "The offer says 14.5/GPU/h, Price 98.00 CNY per node-hour: check which is right");
+  cp_test_gui_type_text (offer, "8 x H800, 98元/台/时");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
+  cp_test_gui_type_text (price, "12.25");
+  quote = last_quote (window);
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_HOUR);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
+                   "The offer says 98元/台/时, Price 12.25 CNY per node-hour: check which is right");
+
+  /* Other GPUs and another price: both said at once. */
+  cp_test_gui_type_text (offer, "8 x A800 at 14.5/GPU/h");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
+                   "The offer says 8 x A800 and 14.5/GPU/h, the fields below 8 × NVIDIA H800 SXM 80GB and "
+                   "12.25 CNY per node-hour: check which is right");
+
+  cp_test_gui_close_window (window);
+}
+
+/* Whether @widget (a row of a picker's list) shows @label. */
+static gboolean
+focus_shows (GtkWidget  *widget,
+             const char *label)
+{
+  return cp_test_gui_find_with_text (widget, label, CP_TEST_GUI_TEXT_WHOLE) != NULL;
+}
+
+/* Issue 26: "qwen2" typed in the model list's search, Down went to the
+ * entry chosen before (Qwen2.5 72B, at the bottom) and Return picked it
+ * again. Down goes to the first entry that has the words, and Return
+ * picks that one; the same in the GPU list of a quote. */
+static void
+test_picker_down_goes_to_first_match (void)
+{
+  /* Chosen before: one the words do not find, and one they find last. */
+  static const char * const before[] = { "Llama 2 70B", "Qwen2.5 72B" };
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  CpPickerRow *models;
+  CpPickerRow *gpus;
+  GtkWidget *search;
+  GtkWidget *popover;
+  GtkWidget *focus;
+  CpJob *job;
+
+  job = cp_test_gui_show_job (window, 0);
+  models = cp_job_editor_get_model_row (job_editor);
+  for (guint b = 0; b < G_N_ELEMENTS (before); b++)
+    {
+      cp_test_gui_search_pick (models, before[b]);
+      g_assert_cmpstr (cp_picker_row_get_selected_label (models), ==, before[b]);
+
+      search = cp_test_gui_open_picker (models);
+      popover = gtk_widget_get_ancestor (search, GTK_TYPE_POPOVER);
+      gtk_editable_set_text (GTK_EDITABLE (search), "qwen2");
+      cp_test_gui_spin ();
+      g_assert_true (press_key (search, GDK_KEY_Down));
+      focus = gtk_root_get_focus (gtk_widget_get_root (search));
+      g_assert_nonnull (focus);
+      g_assert_true (gtk_widget_is_ancestor (focus, popover));
+      /* Qwen2.5 7B, 14B, 32B, 72B: the first of them; nothing picked yet. */
+      g_assert_true (focus_shows (focus, "Qwen2.5 7B"));
+      g_assert_false (focus_shows (focus, "Qwen2.5 72B"));
+      g_assert_cmpstr (cp_picker_row_get_selected_label (models), ==, before[b]);
+      g_assert_true (press_key (focus, GDK_KEY_Return));
+      cp_test_gui_wait_until (popover_hidden, popover, "the list closed on Return");
+      g_assert_cmpstr (cp_picker_row_get_selected_label (models), ==, "Qwen2.5 7B");
+    }
+  job = g_ptr_array_index (cp_window_get_project (window)->jobs, 0);
+  g_assert_cmpstr (job->model.name, ==, "Qwen2.5 7B");
+
+  /* A quote's GPU list, its search typed and Down pressed at once, before
+   * GTK's own filtering a moment later. */
+  cp_test_gui_add_quote (window);
+  gpus = cp_quote_editor_get_gpu_row (cp_window_get_quote_editor (window));
+  cp_test_gui_search_pick (gpus, "H800");
+  search = cp_test_gui_open_picker (gpus);
+  popover = gtk_widget_get_ancestor (search, GTK_TYPE_POPOVER);
+  gtk_editable_set_text (GTK_EDITABLE (search), "A100");
+  g_assert_true (press_key (search, GDK_KEY_Down));
+  focus = gtk_root_get_focus (gtk_widget_get_root (search));
+  g_assert_true (focus_shows (focus, "NVIDIA A100 40GB SXM4"));
+  g_assert_true (press_key (focus, GDK_KEY_Return));
+  cp_test_gui_wait_until (popover_hidden, popover, "the list closed on Return");
+  g_assert_cmpstr (last_quote (window)->gpu.id, ==, "a100-40g");
+
+  cp_test_gui_close_window (window);
+}
+
+/* Whether @row shows whole in its form's scrolled view. */
+static gboolean
+row_in_view (GtkWidget *row)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (row, GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (row, scroller, &bounds));
+  return bounds.origin.y >= 0 && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (scroller);
+}
+
+/* Issue 26: undoing a switch at the foot of the job form showed the form
+ * from its top, the switch out of sight. It shows the row it changed,
+ * with the keyboard on its switch; Redo does the same. */
+static void
+test_undo_shows_changed_row (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpFieldRow *ops = cp_job_editor_get_row (editor, "ops-engineer");
+  GtkWidget *toggle = cp_field_row_get_input (ops);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (ops), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *vertical = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  gboolean before;
+  CpJob *job;
+
+  cp_test_gui_resize_window (window, 1024, 700);
+  job = cp_test_gui_show_job (window, 1);
+  before = job->team_has_ops_engineer;
+  g_assert_true (gtk_widget_get_mapped (toggle));
+  /* The user scrolls down to it and flips it. */
+  {
+    graphene_rect_t bounds;
+
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (ops), scroller, &bounds));
+    gtk_adjustment_set_value (vertical, gtk_adjustment_get_value (vertical) + bounds.origin.y -
+                                        gtk_widget_get_height (scroller) / 2.0);
+  }
+  cp_test_gui_wait_frames (toggle, 3);
+  g_assert_true (row_in_view (GTK_WIDGET (ops)));
+  g_assert_cmpfloat (gtk_adjustment_get_value (vertical), >, 0);
+  gtk_switch_set_active (GTK_SWITCH (toggle), !before);
+  cp_test_gui_spin ();
+  job = g_ptr_array_index (cp_window_get_project (window)->jobs, 1);
+  g_assert_cmpint (job->team_has_ops_engineer, ==, !before);
+  /* Elsewhere meanwhile: the form's top, the keyboard in the sidebar. */
+  gtk_adjustment_set_value (vertical, 0);
+  gtk_widget_grab_focus (GTK_WIDGET (cp_window_get_jobs_list (window)));
+  cp_test_gui_wait_frames (toggle, 3);
+  g_assert_false (row_in_view (GTK_WIDGET (ops)));
+
+  for (guint redo = 0; redo < 2; redo++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), redo ? "win.redo" : "win.undo", NULL));
+      cp_test_gui_wait_frames (toggle, 3);
+      job = g_ptr_array_index (cp_window_get_project (window)->jobs, 1);
+      g_assert_cmpint (job->team_has_ops_engineer, ==, redo ? !before : before);
+      g_assert_cmpint (gtk_switch_get_active (GTK_SWITCH (toggle)), ==, job->team_has_ops_engineer);
+      g_assert_true (row_in_view (GTK_WIDGET (ops)));
+      g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == toggle);
+    }
+
+  cp_test_gui_close_window (window);
+}
+
+static gboolean
+chart_has_data (gpointer view)
+{
+  return cp_chart_view_get_data (view) != NULL;
+}
+
+static gboolean
+file_chooser_mapped (gpointer user_data)
+{
+  GtkWidget **chooser = user_data;
+
+  *chooser = cp_test_gui_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  return *chooser != NULL && gtk_widget_get_mapped (*chooser);
+}
+
+/* Picks the type called @name in the save dialog's list of types, as a
+ * click there does. */
+static void
+pick_file_type (GtkWidget  *chooser,
+                const char *name)
+{
+  g_autoptr(GPtrArray) drop_downs = g_ptr_array_new ();
+
+  cp_test_gui_collect (chooser, GTK_TYPE_DROP_DOWN, drop_downs);
+  for (guint i = 0; i < drop_downs->len; i++)
+    {
+      GListModel *types = gtk_drop_down_get_model (g_ptr_array_index (drop_downs, i));
+
+      for (guint t = 0; types != NULL && t < g_list_model_get_n_items (types); t++)
+        {
+          g_autoptr(GObject) type = g_list_model_get_item (types, t);
+
+          if (GTK_IS_FILE_FILTER (type) && g_strcmp0 (gtk_file_filter_get_name (GTK_FILE_FILTER (type)), name) == 0)
+            {
+              gtk_drop_down_set_selected (g_ptr_array_index (drop_downs, i), t);
+              cp_test_gui_spin ();
+              return;
+            }
+        }
+    }
+  g_error ("no file type “%s” in the dialog", name);
+}
+
+/* Issue 26: SVG chosen as the chart's file type, the name still ended
+ * ".png". The name's ending follows the type chosen, both ways, and the
+ * report's does between PDF and XML; the chart is named after itself. */
+static void
+test_export_name_follows_type (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkWidget *chooser = NULL;
+  CpChartView *view;
+  GtkWindow *dialog;
+  GtkBuilder *builder;
+  g_autofree char *title = NULL;
+  g_autofree char *name = NULL;
+
+  cp_test_gui_select_job (window, 0);
+  view = CP_CHART_VIEW (cp_test_gui_find_of_type (GTK_WIDGET (cp_window_get_results_view (window)),
+                                                  CP_TYPE_CHART_VIEW));
+  cp_test_gui_wait_until (chart_has_data, view, "the cost chart");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "chart.export", NULL));
+  cp_test_gui_wait_until (file_chooser_mapped, &chooser, "the Export Chart chooser on screen");
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  /* "Total cost and time against GPU count: 70B fine-tune" */
+  title = g_strndup (name, strlen (name) - strlen (".png"));
+  g_assert_true (g_str_has_prefix (name, "Total cost and time against GPU count - "));
+  g_assert_true (g_str_has_suffix (name, ".png"));
+  pick_file_type (chooser, "SVG image");
+  g_clear_pointer (&name, g_free);
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  g_assert_true (g_str_has_prefix (name, title));
+  g_assert_cmpstr (name + strlen (title), ==, ".svg");
+  pick_file_type (chooser, "PNG image");
+  g_clear_pointer (&name, g_free);
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  g_assert_cmpstr (name + strlen (title), ==, ".png");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  cp_test_gui_spin ();
+
+  /* Export Report with PDF and XML: XML chosen, "….xml". */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-report", NULL);
+  cp_test_gui_spin ();
+  dialog = GTK_WINDOW (cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "pdf_check")), TRUE);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")), TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row")), "Board review");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
+  gtk_window_close (dialog);
+  cp_test_gui_wait_until (file_chooser_mapped, &chooser, "the Export Report chooser on screen");
+  g_clear_pointer (&name, g_free);
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  g_assert_cmpstr (name, ==, "Board review.pdf");
+  pick_file_type (chooser, "XML reports");
+  g_clear_pointer (&name, g_free);
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  g_assert_cmpstr (name, ==, "Board review.xml");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  cp_test_gui_spin ();
+
+  cp_test_gui_close_window (window);
+}
+
+static gboolean
+report_written_toast (gpointer window)
+{
+  return cp_test_gui_find_with_text (window, "Report written: ", CP_TEST_GUI_TEXT_PART | CP_TEST_GUI_TEXT_VISIBLE) != NULL;
+}
+
+/* Issue 26: at 1024 px the toast after Export Report squeezed its text,
+ * "Show in Folder", "Open" and its close button into each other. The
+ * folder's name in the text is the way to the folder; Open is the
+ * toast's one button; nothing overlaps. */
+static void
+test_report_toast_fits (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  g_autofree char *folder = g_dir_make_tmp ("cp-toast-XXXXXX", NULL);
+  g_autofree char *base = g_build_filename (folder, "Board review", NULL);
+  g_autofree char *folder_name = g_path_get_basename (folder);
+  g_autofree char *expected = g_strdup_printf ("Report written: Board review.pdf, Board review.xml, in %s", folder_name);
+  GtkWidget *text;
+  GtkWidget *open;
+  GtkWidget *overlay;
+  graphene_rect_t text_bounds, open_bounds;
+
+  cp_test_gui_resize_window (window, 1024, 700);
+  _cp_window_export_report_files (window, base, TRUE, TRUE, "en");
+  cp_test_gui_wait_not_busy (window);
+  cp_test_gui_wait_until (report_written_toast, window, "the Report written toast");
+  text = cp_test_gui_find_with_text (GTK_WIDGET (window), "Report written: ", CP_TEST_GUI_TEXT_PART);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (text)), ==, expected);
+  /* The folder's name is a link, with what it does in its tooltip. */
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (text)), "title=\"Show in Folder\""));
+  g_assert_null (cp_test_gui_find_with_text (GTK_WIDGET (window), "Show in _Folder", CP_TEST_GUI_TEXT_WHOLE));
+  open = cp_test_gui_find_with_text (GTK_WIDGET (window), "_Open", CP_TEST_GUI_TEXT_WHOLE);
+  g_assert_nonnull (open);
+  overlay = gtk_widget_get_ancestor (text, ADW_TYPE_TOAST_OVERLAY);
+  cp_test_gui_wait_frames (text, 3);
+  g_assert_true (gtk_widget_compute_bounds (text, overlay, &text_bounds));
+  g_assert_true (gtk_widget_compute_bounds (open, overlay, &open_bounds));
+  g_assert_cmpfloat (text_bounds.origin.x + text_bounds.size.width, <=, open_bounds.origin.x);
+  /* The text reads whole: wrapped, not cut. */
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (text))));
+
+  cp_test_gui_close_window (window);
+  {
+    g_autofree char *pdf = g_strconcat (base, ".pdf", NULL);
+    g_autofree char *xml = g_strconcat (base, ".xml", NULL);
+
+    g_unlink (pdf);
+    g_unlink (xml);
+    g_rmdir (folder);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -897,6 +1276,11 @@ main (int   argc,
   g_test_add_func ("/gui/window-form/gpu-memory-unit-follows-plan", test_gpu_memory_unit_follows_plan);
   g_test_add_func ("/gui/window-form/model-list-ordered", test_model_list_ordered);
   g_test_add_func ("/gui/window-form/import-model-named-by-folder", test_import_model_named_by_folder);
+  g_test_add_func ("/gui/window-form/offer-price-fills-price", test_offer_price_fills_price);
+  g_test_add_func ("/gui/window-form/picker-down-goes-to-first-match", test_picker_down_goes_to_first_match);
+  g_test_add_func ("/gui/window-form/undo-shows-changed-row", test_undo_shows_changed_row);
+  g_test_add_func ("/gui/window-form/export-name-follows-type", test_export_name_follows_type);
+  g_test_add_func ("/gui/window-form/report-toast-fits", test_report_toast_fits);
 
   return g_test_run ();
 }
