@@ -653,9 +653,11 @@ queue_table_fill (CpResultsView   *self,
   gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
 }
 
-/* Half a frame of CPU time: a job whose plan took longer is planned on a
- * worker. */
-#define PLAN_HERE_MAX_US 8000
+/* A quarter of a frame of CPU time: a job whose plan takes longer is
+ * planned on a worker. The rest of the frame after a change (the form,
+ * the words, GTK's layout and paint) takes some 10 ms on a project of
+ * 20 jobs × 50 quotes (bench-window). */
+#define PLAN_HERE_MAX_US 4000
 
 static void
 cancel_plan (CpResultsView *self)
@@ -819,12 +821,16 @@ cp_results_view_update (CpResultsView   *self,
   if (self->details_shown_job != job_index ||
       self->details_shown_generation != cp_project_analysis_get_generation (self->analysis))
     _cp_results_view_set_calculating (self, FALSE);
-  /* A job not shown yet, or whose plan takes more than half a frame, is
-   * planned on a worker: its "Calculating…" is painted meanwhile, and the
-   * window answers. An edit of a light job shown is planned here, and the
-   * frame after it shows the new verdict in place of the old. */
-  if (cp_project_analysis_peek_plan (self->analysis, (guint) job_index) == NULL &&
-      (!shown || cp_project_analysis_get_plan_cost (self->analysis, (guint) job_index) > PLAN_HERE_MAX_US))
+  /* A job not shown yet, or whose plan takes more than PLAN_HERE_MAX_US,
+   * is planned on a worker: its "Calculating…" is painted meanwhile, and
+   * the window answers. An edit of a light job shown (or a quote's price
+   * of any job, which plans that quote alone) is planned here, and the
+   * frame after it shows the new verdict in place of the old; one that
+   * turns out heavier (another model picked) stops at that time and the
+   * worker finishes it. */
+  self->plan = shown ? cp_project_analysis_try_plan (self->analysis, (guint) job_index, PLAN_HERE_MAX_US)
+                     : cp_project_analysis_peek_plan (self->analysis, (guint) job_index);
+  if (self->plan == NULL)
     {
       if (shown)
         _cp_results_view_set_calculating (self, TRUE);
@@ -832,7 +838,6 @@ cp_results_view_update (CpResultsView   *self,
       show_page (self, "results");
       return;
     }
-  self->plan = cp_project_analysis_get_plan (self->analysis, (guint) job_index);
   no_option = self->plan->options->len == 0;
   self->headline_job = job_index;
   g_free (self->headline_job_id);

@@ -1173,21 +1173,77 @@ earlier_option (const CpPlan   *earlier,
   return NULL;
 }
 
-/* cp_plan_new_without_robustness(), and cp_plan_new_reusing() with
- * @earlier. */
+/* Every quote's option, in the quotes' order, each with its range: taken
+ * from @earlier where its quote is unchanged, else worked out, @stop
+ * asked first. FALSE when @stop said to stop: @plan then has the options
+ * made by then and every one @earlier gives. A quote the model cannot use is left out, not guessed at,
+ * and so is one still lacking its price or network (shown as
+ * incomplete). With no complete quote, those lacking only a price still
+ * tell what their hardware can run (cost_unknown). */
+static gboolean
+add_options (CpPlan           *plan,
+             const CpJob      *job,
+             const CpQuote    *quotes,
+             guint             n_quotes,
+             const CpSettings *settings,
+             const CpPlan     *earlier,
+             const gboolean   *unchanged,
+             CpPlanStopFunc    stop,
+             gpointer          stop_data)
+{
+  gboolean stopped = FALSE;
+
+  for (guint pass = 0; pass < 2 && plan->options->len == 0 && !stopped; pass++)
+    {
+      CpQuoteMissing allowed = pass == 0 ? CP_QUOTE_MISSING_NONE
+                                         : CP_QUOTE_MISSING_PRICE | CP_QUOTE_MISSING_EXCHANGE_RATE;
+
+      plan->cost_unknown = pass > 0;
+      for (guint i = 0; i < n_quotes; i++)
+        {
+          CpOption option = { (int) i };
+          const CpOption *kept;
+          gboolean has_range = FALSE;
+
+          if ((cp_quote_get_missing_in (&quotes[i], settings) & ~allowed) != 0 ||
+              !cp_estimate_check_inputs (job, &quotes[i], settings, NULL))
+            continue;
+          /* An option depends on its own quote alone (with the job and the
+           * settings): one quote's price edited, the other options are
+           * those planned before, figure for figure. */
+          if ((kept = earlier_option (earlier, unchanged, i, plan->cost_unknown)) != NULL)
+            {
+              g_array_append_vals (plan->options, kept, 1);
+              continue;
+            }
+          if (stopped || (stop != NULL && (stopped = stop (stop_data))))
+            continue;
+          choose_nodes (job, &quotes[i], settings, plan->cost_unknown, &option, &has_range);
+          if (cp_quote_is_cluster (&quotes[i]) && option.estimate.nodes < quotes[i].nodes_available &&
+              job->kind != CP_TASK_DEBUG && job->kind != CP_TASK_DATA_PROCESSING)
+            option.has_full_offer = cp_estimate_checked (job, &quotes[i], quotes[i].nodes_available, settings,
+                                                         &option.full_offer, NULL);
+          if (!has_range)
+            cp_range_estimate (job, &quotes[i], settings, &option.estimate, &option.range, NULL, NULL);
+          g_array_append_val (plan->options, option);
+        }
+    }
+  return !stopped;
+}
+
+/* cp_plan_new_until(), which the others are. */
 static CpPlan *
 plan_new (const CpJob      *job,
           const CpQuote    *quotes,
           guint             n_quotes,
           const CpSettings *settings,
           const CpPlan     *earlier,
-          const gboolean   *unchanged)
+          const gboolean   *unchanged,
+          CpPlanStopFunc    stop,
+          gpointer          stop_data,
+          CpPlan          **partial)
 {
   CpPlan *plan = g_new0 (CpPlan, 1);
-  /* Per quote: its option taken from @earlier, its range with it; its
-   * range worked out while its node count was chosen. */
-  g_autofree gboolean *reused = g_new0 (gboolean, MAX (n_quotes, 1));
-  g_autofree gboolean *ranged = g_new0 (gboolean, MAX (n_quotes, 1));
   const CpOption *first;
   const CpOption *subject;
   gboolean cluster;
@@ -1207,41 +1263,10 @@ plan_new (const CpJob      *job,
   plan->billing_terms_winner = -1;
   plan->unstated_costs_winner = -1;
 
-  /* A quote the model cannot use is left out, not guessed at, and so is
-   * one still lacking its price or network (shown as incomplete). With no
-   * complete quote, those lacking only a price still tell what their
-   * hardware can run (cost_unknown). */
-  for (guint pass = 0; pass < 2 && plan->options->len == 0; pass++)
+  if (!add_options (plan, job, quotes, n_quotes, settings, earlier, unchanged, stop, stop_data))
     {
-      CpQuoteMissing allowed = pass == 0 ? CP_QUOTE_MISSING_NONE
-                                         : CP_QUOTE_MISSING_PRICE | CP_QUOTE_MISSING_EXCHANGE_RATE;
-
-      plan->cost_unknown = pass > 0;
-      for (guint i = 0; i < n_quotes; i++)
-        {
-          CpOption option = { (int) i };
-          const CpOption *kept;
-
-          if ((cp_quote_get_missing_in (&quotes[i], settings) & ~allowed) != 0 ||
-              !cp_estimate_check_inputs (job, &quotes[i], settings, NULL))
-            continue;
-          /* An option depends on its own quote alone (with the job and the
-           * settings): one quote's price edited, the other options are
-           * those planned before, figure for figure. */
-          if ((kept = earlier_option (earlier, unchanged, i, plan->cost_unknown)) != NULL)
-            {
-              option = *kept;
-              reused[i] = TRUE;
-              g_array_append_val (plan->options, option);
-              continue;
-            }
-          choose_nodes (job, &quotes[i], settings, plan->cost_unknown, &option, &ranged[i]);
-          if (cp_quote_is_cluster (&quotes[i]) && option.estimate.nodes < quotes[i].nodes_available &&
-              job->kind != CP_TASK_DEBUG && job->kind != CP_TASK_DATA_PROCESSING)
-            option.has_full_offer = cp_estimate_checked (job, &quotes[i], quotes[i].nodes_available, settings,
-                                                         &option.full_offer, NULL);
-          g_array_append_val (plan->options, option);
-        }
+      *partial = plan;
+      return NULL;
     }
   if (plan->options->len == 0)
     plan->cost_unknown = FALSE;
@@ -1258,13 +1283,7 @@ plan_new (const CpJob      *job,
 
   g_array_sort_with_data (plan->options, compare_options, &plan->cost_unknown);
   for (guint i = 0; i < plan->options->len; i++)
-    {
-      CpOption *option = &g_array_index (plan->options, CpOption, i);
-
-      option->rank = i + 1;
-      if (!reused[option->quote_index] && !ranged[option->quote_index])
-        cp_range_estimate (job, &quotes[option->quote_index], settings, &option->estimate, &option->range, NULL, NULL);
-    }
+    g_array_index (plan->options, CpOption, i).rank = i + 1;
 
   if (plan->options->len == 0)
     {
@@ -1498,7 +1517,7 @@ cp_plan_new_without_robustness (const CpJob      *job,
                                 guint             n_quotes,
                                 const CpSettings *settings)
 {
-  return plan_new (job, quotes, n_quotes, settings, NULL, NULL);
+  return plan_new (job, quotes, n_quotes, settings, NULL, NULL, NULL, NULL, NULL);
 }
 
 CpPlan *
@@ -1511,7 +1530,24 @@ cp_plan_new_reusing (const CpJob      *job,
 {
   g_return_val_if_fail (earlier != NULL && unchanged != NULL, NULL);
 
-  return plan_new (job, quotes, n_quotes, settings, earlier, unchanged);
+  return plan_new (job, quotes, n_quotes, settings, earlier, unchanged, NULL, NULL, NULL);
+}
+
+CpPlan *
+cp_plan_new_until (const CpJob      *job,
+                   const CpQuote    *quotes,
+                   guint             n_quotes,
+                   const CpSettings *settings,
+                   const CpPlan     *earlier,
+                   const gboolean   *unchanged,
+                   CpPlanStopFunc    stop,
+                   gpointer          stop_data,
+                   CpPlan          **partial)
+{
+  g_return_val_if_fail ((earlier == NULL) == (unchanged == NULL) && partial != NULL, NULL);
+
+  *partial = NULL;
+  return plan_new (job, quotes, n_quotes, settings, earlier, unchanged, stop, stop_data, partial);
 }
 
 void

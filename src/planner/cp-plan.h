@@ -249,6 +249,27 @@ CpPlan   *cp_plan_new_reusing            (const CpJob      *job,
                                           const CpSettings *settings,
                                           const CpPlan     *earlier,
                                           const gboolean   *unchanged);
+/* Asked by cp_plan_new_until() before it works out each quote's option:
+ * TRUE to stop there. */
+typedef gboolean (*CpPlanStopFunc) (gpointer user_data);
+/* cp_plan_new_reusing() (@earlier and @unchanged may be NULL: then
+ * cp_plan_new_without_robustness()) that asks @stop before working out
+ * each option it works out, for a window that plans on its main thread
+ * only while a frame has room. Told to stop, it returns NULL, and
+ * *@partial is a plan of options alone (each with its range; no reasons,
+ * no verdict): those made by then and every one @earlier gives. Passed as
+ * @earlier to the call that finishes the plan, their quotes marked
+ * unchanged, none is worked out twice, and the plan is the one made in
+ * one go. */
+CpPlan   *cp_plan_new_until              (const CpJob      *job,
+                                          const CpQuote    *quotes,
+                                          guint             n_quotes,
+                                          const CpSettings *settings,
+                                          const CpPlan     *earlier,
+                                          const gboolean   *unchanged,
+                                          CpPlanStopFunc    stop,
+                                          gpointer          stop_data,
+                                          CpPlan          **partial);
 void      cp_plan_add_robustness         (CpPlan           *plan,
                                           const CpJob      *job,
                                           const CpQuote    *quotes,

@@ -36,8 +36,9 @@ typedef struct {
   GArray  *what_if;     /* CpWhatIf of the full plan, or NULL: not asked for */
   gint64   plan_cost_us; /* how long the last plan took, or -1: none made; kept across changes */
   /* After a change of quotes alone: the plan before it, and per quote
-   * whether it is still the one that plan read (cp_plan_new_reusing()),
-   * or NULL. */
+   * whether it is still the one that plan read (cp_plan_new_reusing());
+   * after a plan stopped for time, the options it made and their quotes
+   * (keep_partial_plan()); else NULL. */
   CpPlan  *earlier_plan;
   GArray  *unchanged_quotes;
 } JobEntry;
@@ -216,6 +217,23 @@ keep_earlier_plan (JobEntry     *entry,
                                                      : g_array_copy ((GArray *) unchanged);
 }
 
+/* The options made for @entry's job before its plan was stopped
+ * (cp_plan_new_until()): @partial, kept as the plan before it with their
+ * quotes as unchanged, which the plan is finished from. */
+static void
+keep_partial_plan (JobEntry *entry,
+                   CpPlan   *partial,
+                   guint     n_quotes)
+{
+  g_clear_pointer (&entry->earlier_plan, cp_plan_free);
+  g_clear_pointer (&entry->unchanged_quotes, g_array_unref);
+  entry->earlier_plan = partial;
+  entry->unchanged_quotes = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  g_array_set_size (entry->unchanged_quotes, n_quotes);
+  for (guint i = 0; i < partial->options->len; i++)
+    g_array_index (entry->unchanged_quotes, gboolean, g_array_index (partial->options, CpOption, i).quote_index) = TRUE;
+}
+
 /* Whether the quotes and settings are those every kept result was
  * planned with. */
 static gboolean
@@ -370,28 +388,75 @@ cp_project_analysis_peek_plan (CpProjectAnalysis *analysis,
   return g_array_index (analysis->jobs, JobEntry, job_index).plan;
 }
 
+static gboolean
+past_cpu_time (gpointer user_data)
+{
+  return thread_cpu_us () > *(const gint64 *) user_data;
+}
+
+/* Job @job_index's plan, from the plan before it where the change left
+ * quotes as they were; with @budget_us at 0 or more, made only if this
+ * thread gets it done within that much CPU time, else NULL, and the
+ * options made by then are kept as the plan before it, for the order that
+ * finishes it on a worker (cp_project_analysis_order_plan()). */
+static const CpPlan *
+make_plan (CpProjectAnalysis *analysis,
+           guint              job_index,
+           gint64             budget_us)
+{
+  const CpProject *project = analysis->project;
+  JobEntry *entry = job_entry (analysis, job_index);
+  g_autofree CpQuote *quotes = NULL;
+  gint64 start_us = thread_cpu_us ();
+  gint64 stop_us = start_us + budget_us;
+  CpPlan *partial = NULL;
+
+  if (entry == NULL || entry->plan != NULL)
+    return entry != NULL ? entry->plan : NULL;
+  /* A job known to be heavy goes to the worker at once, unless what is
+   * kept plans it from the plan before (a quote's price edited). */
+  if (budget_us >= 0 && entry->earlier_plan == NULL && entry->plan_cost_us > budget_us)
+    return NULL;
+  quotes = g_new (CpQuote, MAX (project->quotes->len, 1));
+  for (guint i = 0; i < project->quotes->len; i++)
+    quotes[i] = *(const CpQuote *) g_ptr_array_index (project->quotes, i);
+  entry->plan = cp_plan_new_until (g_ptr_array_index (project->jobs, job_index), quotes, project->quotes->len,
+                                   &project->settings, entry->earlier_plan,
+                                   entry->earlier_plan != NULL ? (const gboolean *) (gpointer) entry->unchanged_quotes->data
+                                                               : NULL,
+                                   budget_us >= 0 ? past_cpu_time : NULL, &stop_us, &partial);
+  if (entry->plan == NULL)
+    {
+      /* The job is heavier than its last plan: the next change goes to a
+       * worker at once. */
+      entry->plan_cost_us = MAX (entry->plan_cost_us, thread_cpu_us () - start_us);
+      keep_partial_plan (entry, partial, project->quotes->len);
+      return NULL;
+    }
+  /* A plan made from an earlier one says nothing of the job's cost: the
+   * next change may be of the job. */
+  if (entry->earlier_plan == NULL)
+    entry->plan_cost_us = thread_cpu_us () - start_us;
+  g_clear_pointer (&entry->earlier_plan, cp_plan_free);
+  g_clear_pointer (&entry->unchanged_quotes, g_array_unref);
+  return entry->plan;
+}
+
 const CpPlan *
 cp_project_analysis_get_plan (CpProjectAnalysis *analysis,
                               guint              job_index)
 {
-  JobEntry *entry = job_entry (analysis, job_index);
+  return make_plan (analysis, job_index, -1);
+}
 
-  if (entry != NULL && entry->plan == NULL && entry->earlier_plan != NULL)
-    {
-      /* Its cost is not the job's: the next change may be of the job. */
-      entry->plan = cp_project_plan_job_reusing (analysis->project, job_index, entry->earlier_plan,
-                                                 (const gboolean *) (gpointer) entry->unchanged_quotes->data);
-      g_clear_pointer (&entry->earlier_plan, cp_plan_free);
-      g_clear_pointer (&entry->unchanged_quotes, g_array_unref);
-    }
-  if (entry != NULL && entry->plan == NULL)
-    {
-      gint64 start_us = thread_cpu_us ();
+const CpPlan *
+cp_project_analysis_try_plan (CpProjectAnalysis *analysis,
+                              guint              job_index,
+                              gint64             budget_us)
+{
+  g_return_val_if_fail (budget_us >= 0, NULL);
 
-      entry->plan = cp_project_plan_job_without_robustness (analysis->project, job_index);
-      entry->plan_cost_us = thread_cpu_us () - start_us;
-    }
-  return entry != NULL ? entry->plan : NULL;
+  return make_plan (analysis, job_index, budget_us);
 }
 
 const CpPlan *
@@ -645,15 +710,6 @@ cp_project_analysis_take_details (CpProjectAnalysis *analysis,
   if (entry->what_if == NULL)
     entry->what_if = g_steal_pointer (&order->what_if);
   return TRUE;
-}
-
-gint64
-cp_project_analysis_get_plan_cost (CpProjectAnalysis *analysis,
-                                   guint              job_index)
-{
-  g_return_val_if_fail (analysis != NULL && job_index < analysis->jobs->len, -1);
-
-  return g_array_index (analysis->jobs, JobEntry, job_index).plan_cost_us;
 }
 
 CpPlanOrder *

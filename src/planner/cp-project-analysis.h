@@ -45,6 +45,16 @@ const CpSweep     *cp_project_analysis_get_sweep      (CpProjectAnalysis *analys
                                                        guint              job_index);
 const CpPlan      *cp_project_analysis_get_full_plan  (CpProjectAnalysis *analysis,
                                                        guint              job_index);
+/* cp_project_analysis_get_plan() if this thread makes the plan within
+ * @budget_us of CPU time (or has it), else NULL: what it made by then is
+ * kept for cp_project_analysis_order_plan() to finish on a worker. NULL
+ * at once for a job whose last plan took longer, unless it is planned
+ * from the plan before (a change of quotes alone). A window plans here
+ * only while the frame after a change has room (another model picked
+ * may make the job heavier than its last plan). */
+const CpPlan      *cp_project_analysis_try_plan       (CpProjectAnalysis *analysis,
+                                                       guint              job_index,
+                                                       gint64             budget_us);
 /* Job @job_index on one node of quote @quote_index, as cp_estimate()
  * gives it (why a cluster's single node was not enough), or NULL when the
  * inputs cannot be estimated. Made when first asked for. */
@@ -97,7 +107,9 @@ typedef struct {
   CpPlan    *plan;        /* made by cp_plan_order_run() */
   gint64     cost_us;     /* the time it took, or -1: made from earlier_plan */
   /* After a change of quotes alone, the plan before it and which quotes
-   * it read still are (cp_plan_new_reusing()); else NULL. */
+   * it read still are (cp_plan_new_reusing()); or the options made before
+   * cp_project_analysis_try_plan() ran out of time, and their quotes;
+   * else NULL. */
   CpPlan    *earlier_plan;
   GArray    *unchanged_quotes;
 } CpPlanOrder;
@@ -112,12 +124,6 @@ void               cp_plan_order_free                 (CpPlanOrder       *order)
  * generation (else NULL: stale). */
 const CpPlan      *cp_project_analysis_take_plan      (CpProjectAnalysis *analysis,
                                                        CpPlanOrder       *order);
-/* How long the job's last plan took to make, in microseconds of its
- * thread's CPU time (kept
- * across changes of the job: a heavy job stays heavy), or -1: never
- * planned. */
-gint64             cp_project_analysis_get_plan_cost  (CpProjectAnalysis *analysis,
-                                                       guint              job_index);
 
 /* Whether the verdict holds and what would change it, to work out on a
  * worker thread: its own copies of the project and of the job's plan (as

@@ -30,7 +30,8 @@
 static CpApplication *app;
 
 typedef struct {
-  guint plans;        /* cp_plan_new(), cp_plan_new_without_robustness(), cp_plan_new_reusing() */
+  guint plans;        /* cp_plan_new(), cp_plan_new_without_robustness(), cp_plan_new_reusing(),
+                       * cp_plan_new_until() when it finishes */
   guint sweeps;       /* cp_project_sweep_job() */
   guint robustness;   /* cp_project_plan_add_robustness() */
 } Calls;
@@ -52,6 +53,14 @@ CpPlan *__real_cp_plan_new_reusing (const CpJob *job, const CpQuote *quotes, gui
 CpPlan *__wrap_cp_plan_new_reusing (const CpJob *job, const CpQuote *quotes, guint n_quotes,
                                     const CpSettings *settings, const CpPlan *earlier,
                                     const gboolean *unchanged);
+CpPlan *__real_cp_plan_new_until (const CpJob *job, const CpQuote *quotes, guint n_quotes,
+                                  const CpSettings *settings, const CpPlan *earlier,
+                                  const gboolean *unchanged, CpPlanStopFunc stop, gpointer stop_data,
+                                  CpPlan **partial);
+CpPlan *__wrap_cp_plan_new_until (const CpJob *job, const CpQuote *quotes, guint n_quotes,
+                                  const CpSettings *settings, const CpPlan *earlier,
+                                  const gboolean *unchanged, CpPlanStopFunc stop, gpointer stop_data,
+                                  CpPlan **partial);
 CpSweep *__real_cp_project_sweep_job (const CpProject *project, guint job_index, guint max_points);
 CpSweep *__wrap_cp_project_sweep_job (const CpProject *project, guint job_index, guint max_points);
 void __real_cp_project_plan_add_robustness (const CpProject *project, guint job_index, CpPlan *plan);
@@ -88,6 +97,27 @@ __wrap_cp_plan_new_reusing (const CpJob      *job,
 {
   g_atomic_int_inc (&calls.plans);
   return __real_cp_plan_new_reusing (job, quotes, n_quotes, settings, earlier, unchanged);
+}
+
+/* A plan stopped for time is finished on a worker from the options it
+ * made (cp_plan_new_reusing()): the plan is that one, made once. */
+CpPlan *
+__wrap_cp_plan_new_until (const CpJob      *job,
+                          const CpQuote    *quotes,
+                          guint             n_quotes,
+                          const CpSettings *settings,
+                          const CpPlan     *earlier,
+                          const gboolean   *unchanged,
+                          CpPlanStopFunc    stop,
+                          gpointer          stop_data,
+                          CpPlan          **partial)
+{
+  CpPlan *plan = __real_cp_plan_new_until (job, quotes, n_quotes, settings, earlier, unchanged, stop, stop_data,
+                                           partial);
+
+  if (plan != NULL)
+    g_atomic_int_inc (&calls.plans);
+  return plan;
 }
 
 CpSweep *
