@@ -330,3 +330,38 @@ cp_option_risks_except (const CpProject   *project,
   cp_i18n_pop_language ();
   return risks;
 }
+
+/* @text with its figures taken out. */
+static char *
+without_figures (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p) && !((*p == '.' || *p == ',') && g_ascii_isdigit (p[1])))
+      g_string_append_c (out, *p);
+  return g_string_free (out, FALSE);
+}
+
+GPtrArray *
+cp_option_risks_beyond (const GPtrArray *risks,
+                        const GPtrArray *said,
+                        guint           *n_shared)
+{
+  g_autoptr(GPtrArray) said_kinds = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *beyond = g_ptr_array_new ();
+
+  *n_shared = 0;
+  for (guint r = 0; r < said->len; r++)
+    g_ptr_array_add (said_kinds, without_figures (g_ptr_array_index (said, r)));
+  for (guint r = 0; r < risks->len; r++)
+    {
+      g_autofree char *kind = without_figures (g_ptr_array_index (risks, r));
+
+      if (g_ptr_array_find_with_equal_func (said_kinds, kind, g_str_equal, NULL))
+        (*n_shared)++;
+      else
+        g_ptr_array_add (beyond, g_ptr_array_index (risks, r));
+    }
+  return beyond;
+}

@@ -2446,14 +2446,14 @@ test_window_table_shows_every_row (void)
 
 /* Meeting walkthrough: the readout beside the chart tabs kept a hidden
  * tab's words ("… parameters, 8,721 GiB" over another chart). The pointer
- * over the cost chart reads its point, with units; another tab shown, the
- * line is empty until the pointer reads that chart. */
+ * over the cost chart reads its point, with units, beside the pointer
+ * (room32); another tab shown, the cost chart's readout is gone. */
 static void
 test_window_readout_follows_tab (void)
 {
   CpWindow *window = open_demo_window ();
   GtkWidget *chart = cp_test_gui_find_named (GTK_WIDGET (window), "cost-chart");
-  GtkLabel *readout = GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (window), "readout"));
+  GtkLabel *readout = GTK_LABEL (cp_test_gui_find_named (chart, "chart-readout"));
   GtkStack *charts = GTK_STACK (gtk_widget_get_ancestor (chart, GTK_TYPE_STACK));
 
   wait_results (cp_window_get_results_view (window));
@@ -2473,6 +2473,7 @@ test_window_readout_follows_tab (void)
   g_assert_cmpstr (gtk_stack_get_visible_child_name (charts), ==, "memory");
   spin ();
   g_assert_cmpstr (gtk_label_get_label (readout), ==, "");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (readout)));
 
   close_window (window);
 }
