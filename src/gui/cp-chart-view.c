@@ -2,8 +2,8 @@
  *
  * The same cairo function draws the chart here, in PNG/SVG exports, in
  * the PDF report and when printing; the widget picks the light or dark
- * style the desktop asks for, grows with its pane, reports what the
- * pointer is over, and carries two buttons: export (PNG or SVG, written
+ * style the desktop asks for, grows with its pane, says what the
+ * pointer is over beside the pointer, and carries two buttons: export (PNG or SVG, written
  * off the main thread) and present (the chart alone, full screen, for a
  * projector; Esc leaves).
  */
@@ -23,6 +23,8 @@ struct _CpChartView
 
   GtkWidget    *controls;
   GtkWidget    *present_button;
+  GtkWidget    *readout_label;  /* the readout, beside the pointer */
+  guint         readout_id;     /* shows a readout changed by a new size */
 
   CpChartData  *data;
   gboolean      calculating;    /* no data yet: says so where the chart goes */
@@ -42,6 +44,9 @@ struct _CpChartView
    * size read at a new width against the pane's height of the moment
    * disagreed with one kept from before (a critical in CI 44). */
   int           measure_visible_px;
+  /* Of that first screen, the height kept under the chart (present mode:
+   * the table's first rows), which may then take it below its 460 px. */
+  int           room_below_px;
   guint         resize_id;
   GtkAdjustment *pane_adjustment;  /* the pane's vertical one, while rooted */
 
@@ -67,13 +72,47 @@ static GParamSpec *properties[N_PROPS];
  * were 55 px and unreadable (walkthrough 5, N4). */
 #define MIN_WIDTH_PX 320
 #define MIN_HEIGHT_PX 460
+/* With room kept under it, no lower than this: at 1024 × 700 in present
+ * mode the verdict, this chart and the table's first two rows fill the
+ * screen (issue 26), each of its panels still about 90 px tall under its
+ * 16-pt labels. */
+#define SHORT_MIN_HEIGHT_PX 330
 /* The chart keeps a 16 : 9 picture, a projector's, as its pane widens. */
 #define HEIGHT_PER_WIDTH (9.0 / 16.0)
 /* Exported PNGs have two pixels per pixel on screen, sharp on a slide. */
 #define EXPORT_PNG_SCALE 2.0
 
+/* The readout beside the pointer, where size_allocate places it. */
 static void
-update_readout (CpChartView *self)
+show_readout (CpChartView *self)
+{
+  gboolean says = self->readout != NULL && *self->readout != '\0';
+  GtkLabel *label = GTK_LABEL (self->readout_label);
+
+  if (g_strcmp0 (gtk_label_get_label (label), says ? self->readout : "") != 0)
+    gtk_label_set_label (label, says ? self->readout : "");
+  if (gtk_widget_get_visible (self->readout_label) != says)
+    gtk_widget_set_visible (self->readout_label, says);
+  if (says)
+    gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static gboolean
+show_readout_cb (gpointer user_data)
+{
+  CpChartView *self = user_data;
+
+  self->readout_id = 0;
+  show_readout (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* What the pointer is over; from a new size (@allocating) its label
+ * follows before the next frame: a label's text set while the chart is
+ * allocated would be painted unplaced. */
+static void
+update_readout (CpChartView *self,
+                gboolean     allocating)
 {
   g_autofree char *readout = NULL;
 
@@ -83,12 +122,16 @@ update_readout (CpChartView *self)
                                 gtk_widget_get_height (GTK_WIDGET (self)),
                                 self->pointer_x, self->pointer_y);
 
-  if (g_strcmp0 (readout, self->readout) == 0)
-    return;
-
-  g_free (self->readout);
-  self->readout = g_steal_pointer (&readout);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_READOUT]);
+  if (g_strcmp0 (readout, self->readout) != 0)
+    {
+      g_free (self->readout);
+      self->readout = g_steal_pointer (&readout);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_READOUT]);
+    }
+  if (!allocating)
+    show_readout (self);
+  else if (self->readout_id == 0)
+    self->readout_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, show_readout_cb, self, NULL);
 }
 
 /* The whole name of a quote whose label the chart shortened ("8 × H20
@@ -124,7 +167,7 @@ on_motion (CpChartView *self,
   self->pointer_x = x;
   self->pointer_y = y;
   self->pointer_inside = TRUE;
-  update_readout (self);
+  update_readout (self, FALSE);
   update_label_tooltip (self);
 }
 
@@ -132,7 +175,7 @@ static void
 on_leave (CpChartView *self)
 {
   self->pointer_inside = FALSE;
-  update_readout (self);
+  update_readout (self, FALSE);
   update_label_tooltip (self);
 }
 
@@ -227,6 +270,7 @@ cp_chart_view_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 
   gtk_widget_snapshot_child (widget, self->controls, snapshot);
+  gtk_widget_snapshot_child (widget, self->readout_label, snapshot);
 }
 
 /* How tall the chart can be and still show whole, with what is above it
@@ -237,20 +281,21 @@ static int
 visible_height_px (CpChartView *self)
 {
   GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
-  GtkWidget *content;
-  graphene_point_t top;
+  GtkAdjustment *adjustment;
+  graphene_rect_t bounds;
   double page;
 
   if (scrolled == NULL)
     return 0;
-  page = gtk_adjustment_get_page_size (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)));
-  content = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled));
-  if (GTK_IS_VIEWPORT (content) && gtk_viewport_get_child (GTK_VIEWPORT (content)) != NULL)
-    content = gtk_viewport_get_child (GTK_VIEWPORT (content));
-  if (content == NULL || page <= 0 ||
-      !gtk_widget_compute_point (GTK_WIDGET (self), content, &GRAPHENE_POINT_INIT (0, 0), &top))
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  page = gtk_adjustment_get_page_size (adjustment);
+  /* The chart's top as the pane shows it, scrolled to its top: a point
+   * in the content left out the content's and the chart's own margins
+   * (18 and 6 px), and the chart with the table's rows under it in
+   * present mode ran 24 px past the first screen. */
+  if (page <= 0 || !gtk_widget_compute_bounds (GTK_WIDGET (self), scrolled, &bounds))
     return 0;
-  return (int) (page - MAX (top.y, 0));
+  return (int) (page - MAX (bounds.origin.y + gtk_adjustment_get_value (adjustment), 0));
 }
 
 static gboolean
@@ -301,6 +346,18 @@ cp_chart_view_unroot (GtkWidget *widget)
   GTK_WIDGET_CLASS (cp_chart_view_parent_class)->unroot (widget);
 }
 
+/* A chart whose tab is left says nothing more of where the pointer was:
+ * shown again, it reads where the pointer comes. */
+static void
+cp_chart_view_unmap (GtkWidget *widget)
+{
+  CpChartView *self = CP_CHART_VIEW (widget);
+
+  self->pointer_inside = FALSE;
+  update_readout (self, FALSE);
+  GTK_WIDGET_CLASS (cp_chart_view_parent_class)->unmap (widget);
+}
+
 static GtkSizeRequestMode
 cp_chart_view_get_request_mode (GtkWidget *widget)
 {
@@ -331,7 +388,8 @@ cp_chart_view_measure (GtkWidget      *widget,
        * results scroll, and a viewport gives its content only its
        * minimum height, which left each panel of a 1,080 px wide chart
        * about 80 px tall (walkthrough 4, #12). */
-      int visible = self->measure_visible_px;
+      int visible = self->measure_visible_px > 0 ? self->measure_visible_px - self->room_below_px : 0;
+      int floor_px = self->room_below_px > 0 ? SHORT_MIN_HEIGHT_PX : MIN_HEIGHT_PX;
       int picture_px = for_size > 0 ? MAX (MIN_HEIGHT_PX, (int) (for_size * HEIGHT_PER_WIDTH)) : MIN_HEIGHT_PX;
 
       /* Whole on the pane's first screen, under the results' text, where
@@ -343,11 +401,43 @@ cp_chart_view_measure (GtkWidget      *widget,
        * critical, "Expect overlapping widgets" (CI 44). Outside a pane
        * (the full-screen window) the picture's height is only natural. */
       if (visible > 0)
-        *minimum = for_size > 0 ? MIN (picture_px, MAX (MIN_HEIGHT_PX, visible)) : MAX (MIN_HEIGHT_PX, visible);
+        *minimum = for_size > 0 ? MIN (picture_px, MAX (floor_px, visible)) : MAX (floor_px, visible);
       else
         *minimum = MIN_HEIGHT_PX;
       *natural = MAX (*minimum, picture_px);
+
     }
+}
+
+/* How far from the pointer the readout keeps, as a tooltip does: the
+ * point under the pointer stays in view. */
+#define READOUT_OFFSET_PX 16
+
+/* Below and right of the pointer; left of it or above it where the chart
+ * ends, and always within the chart. */
+static void
+place_readout (CpChartView *self,
+               int          width,
+               int          height)
+{
+  int min_w, natural_w, w, h;
+  double x, y;
+
+  if (!gtk_widget_get_visible (self->readout_label))
+    return;
+  gtk_widget_measure (self->readout_label, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &natural_w, NULL, NULL);
+  w = MIN (natural_w, MAX (min_w, width));
+  gtk_widget_measure (self->readout_label, GTK_ORIENTATION_VERTICAL, w, &h, NULL, NULL, NULL);
+  x = self->pointer_x + READOUT_OFFSET_PX;
+  if (x + w > width)
+    x = self->pointer_x - READOUT_OFFSET_PX - w;
+  y = self->pointer_y + READOUT_OFFSET_PX;
+  if (y + h > height)
+    y = self->pointer_y - READOUT_OFFSET_PX / 2 - h;
+  x = CLAMP (x, 0, MAX (0, width - w));
+  y = CLAMP (y, 0, MAX (0, height - h));
+  gtk_widget_allocate (self->readout_label, w, h, -1,
+                       gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT ((float) x, (float) y)));
 }
 
 static void
@@ -363,7 +453,8 @@ cp_chart_view_size_allocate (GtkWidget *widget,
   gtk_widget_allocate (self->controls, MIN (natural.width, width), MIN (natural.height, height), -1,
                        gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (MAX (0, width - natural.width), 0)));
   update_title_inset (self);
-  update_readout (self);
+  update_readout (self, TRUE);
+  place_readout (self, width, height);
   /* The pane's height is known once it is allocated, after the chart was
    * measured against the one before (the window just made full screen). */
   check_pane (self);
@@ -386,7 +477,7 @@ cp_chart_view_set_data (CpChartView *self,
   if (self->presentation != NULL)
     cp_chart_view_set_data (CP_CHART_VIEW (gtk_window_get_child (self->presentation)),
                             data != NULL ? cp_chart_data_copy (data) : NULL);
-  update_readout (self);
+  update_readout (self, FALSE);
   update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -398,6 +489,21 @@ cp_chart_view_set_calculating (CpChartView *self)
 
   cp_chart_view_set_data (self, NULL);
   self->calculating = TRUE;
+}
+
+void
+cp_chart_view_set_room_below (CpChartView *self,
+                              int          room_px)
+{
+  g_return_if_fail (CP_IS_CHART_VIEW (self));
+
+  room_px = MAX (0, room_px);
+  if (room_px == self->room_below_px)
+    return;
+  self->room_below_px = room_px;
+  /* Measured again after the layout that asked for it. */
+  if (self->resize_id == 0)
+    self->resize_id = g_idle_add (remeasure_cb, self);
 }
 
 gboolean
@@ -795,6 +901,7 @@ cp_chart_view_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->resize_id, g_source_remove);
+  g_clear_handle_id (&self->readout_id, g_source_remove);
   if (self->presentation != NULL)
     gtk_window_destroy (self->presentation);
   gtk_widget_dispose_template (GTK_WIDGET (self), CP_TYPE_CHART_VIEW);
@@ -832,6 +939,7 @@ cp_chart_view_class_init (CpChartViewClass *klass)
   widget_class->size_allocate = cp_chart_view_size_allocate;
   widget_class->root = cp_chart_view_root;
   widget_class->unroot = cp_chart_view_unroot;
+  widget_class->unmap = cp_chart_view_unmap;
 
   properties[PROP_READOUT] =
     g_param_spec_string ("readout", NULL, NULL, NULL,
@@ -844,6 +952,7 @@ cp_chart_view_class_init (CpChartViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-chart-view.ui");
   gtk_widget_class_bind_template_child (widget_class, CpChartView, controls);
   gtk_widget_class_bind_template_child (widget_class, CpChartView, present_button);
+  gtk_widget_class_bind_template_child (widget_class, CpChartView, readout_label);
 
   gtk_widget_class_set_css_name (widget_class, "chart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);

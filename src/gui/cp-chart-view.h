@@ -22,6 +22,11 @@ void               cp_chart_view_set_data    (CpChartView *self,
 void               cp_chart_view_set_calculating (CpChartView *self);
 gboolean           cp_chart_view_get_calculating (CpChartView *self);
 const CpChartData *cp_chart_view_get_data    (CpChartView *self);
+/* The height to keep under the chart on its scrolled pane's first screen
+ * (present mode: the table's first rows); the chart then takes less than
+ * its usual least height, down to a smaller one. 0: none. */
+void               cp_chart_view_set_room_below (CpChartView *self,
+                                                 int          room_px);
 /* What the pointer is over, or NULL ("readout" property). */
 const char        *cp_chart_view_get_readout (CpChartView *self);
 /* The full-screen window of the "chart.present" action while it is

@@ -2,9 +2,9 @@
  *
  * Owns the cost and serving charts, drawn from the job's sweep (kept in
  * the project's analysis, else made on a worker and taken in place when
- * it comes), the project's timeline (planned on a worker, only while its
- * tab shows) and the readout beside the chart tabs. The view's struct is in
- * cp-results-view-private.h.
+ * it comes) and the project's timeline (planned on a worker, only while
+ * its tab shows); each chart says what the pointer is over itself
+ * (cp-chart-view.c). The view's struct is in cp-results-view-private.h.
  */
 #include "config.h"
 
@@ -14,49 +14,6 @@
 #include "cp-labels.h"
 #include "cp-results-view.h"
 #include "cp-results-view-private.h"
-
-/* The readout speaks of the chart on screen only: a hidden tab's last
- * words stayed beside the one shown (meeting walkthrough: a memory figure
- * over the cost chart). Always shown, empty between figures, in a row
- * as tall as its two lines: the chart under the pointer never moves. In
- * a narrow window it has the row to itself while it says something, the
- * tabs again when the pointer leaves the chart. */
-void
-_cp_results_view_show_readout (CpResultsView *self)
-{
-  gboolean shown = self->readout_chart != NULL &&
-                   gtk_stack_get_visible_child (self->chart_stack) == GTK_WIDGET (self->readout_chart);
-  const char *readout = shown ? cp_chart_view_get_readout (self->readout_chart) : NULL;
-  gboolean says = readout != NULL && *readout != '\0';
-
-  _cp_results_view_set_label (self->readout_label, says ? readout : "");
-  _cp_results_view_set_visible (self->chart_switcher, !(says && self->readout_over_tabs));
-}
-
-static gboolean
-readout_cb (gpointer user_data)
-{
-  CpResultsView *self = user_data;
-
-  self->readout_id = 0;
-  _cp_results_view_show_readout (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* A chart says its readout from its size_allocate; the label beside
- * the tabs is already placed by then, and a text set in
- * that layout was painted unplaced (GTK: "Trying to snapshot GtkBox
- * without a current allocation", on a window widened from 1024 to
- * 1920 px). It follows before the next frame. */
-static void
-on_readout_changed (CpResultsView *self,
-                    GParamSpec    *pspec,
-                    CpChartView   *chart)
-{
-  self->readout_chart = chart;
-  if (self->readout_id == 0)
-    self->readout_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, readout_cb, self, NULL);
-}
 
 /* Page 1's amount to approve over the calendar, and the memo's warning
  * of quotes booked beyond their offer under it, made with it on the
@@ -136,8 +93,6 @@ on_chart_shown (CpResultsView *self)
 {
   if (self->timeline_project != NULL && timeline_shown (self))
     make_timeline (self);
-  /* The readout of the tab left goes; the new tab's comes with the pointer. */
-  _cp_results_view_show_readout (self);
 }
 
 /* The cost and serving charts from the job's sweep. */
@@ -232,11 +187,4 @@ _cp_results_view_charts_init (CpResultsView *self)
   self->chart_job = -1;
   g_signal_connect_swapped (self->chart_stack, "notify::visible-child-name",
                             G_CALLBACK (on_chart_shown), self);
-
-  g_signal_connect_object (self->cost_chart, "notify::readout", G_CALLBACK (on_readout_changed),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->memory_chart, "notify::readout", G_CALLBACK (on_readout_changed),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->serving_chart, "notify::readout", G_CALLBACK (on_readout_changed),
-                           self, G_CONNECT_SWAPPED);
 }

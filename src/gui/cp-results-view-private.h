@@ -52,8 +52,10 @@ struct _CpResultsView
 
   GtkStack           *stack;
   GtkScrolledWindow  *page_scroller;
-  GtkBox             *results_box;    /* the page: verdict, words, charts, table */
+  GtkBox             *results_box;    /* the page: verdict, words, figures, words */
   GtkWidget          *verdict_grid;
+  GtkWidget          *figures_box;    /* the charts and the table under them */
+  gboolean            presenting;     /* present mode: the figures under the verdict */
   GtkScrolledWindow  *table_scroller;
   GtkLabel           *notice_label;
   GtkLabel           *verdict_label;
@@ -70,12 +72,8 @@ struct _CpResultsView
   char               *cluster_text;
   GtkLabel           *changes_heading;
   GtkLabel           *changes_label;
-  GtkLabel           *readout_label;
   GtkWidget          *chart_switcher; /* the chart tabs */
-  GtkWidget          *chart_tabs;     /* their row: chart_switcher, readout_label */
-  /* Narrower than 1,400 px the readout says its figure in the tabs'
-   * place (readout_cb()). */
-  gboolean            readout_over_tabs;
+  GtkWidget          *chart_tabs;     /* their row */
   GtkStack           *chart_stack;
   CpChartView        *cost_chart;
   CpChartView        *memory_chart;
@@ -92,6 +90,8 @@ struct _CpResultsView
   GtkListBox         *reasons_list;
   GtkWidget          *reasons_placeholder; /* "Calculating…", kept */
   GtkLabel           *risks_label;
+  GtkLabel           *other_risks_label; /* the runners-up's risks beyond those */
+  GtkLabel           *questions_label;   /* the vendors' questions, apart from the reasons */
 
   GListStore         *options;          /* CpOptionObject, by rank */
   GtkSortListModel   *sorted_options;
@@ -131,8 +131,6 @@ struct _CpResultsView
   const CpJob        *details_job;
   guint               details_job_index;
   guint               details_id;
-  guint               readout_id;
-  CpChartView        *readout_chart;  /* the chart whose readout readout_id shows */
   GdkFrameClock      *after_paint_clock;
   gulong              after_paint_id;
   /* The table's new rows, filled once the frame's layout shows where the
@@ -143,15 +141,14 @@ struct _CpResultsView
   gulong              table_layout_id;
   gulong              table_after_paint_id;
   GdkSurface         *surface;          /* the window's, whose width sizes the text */
+  GdkFrameClock      *layout_clock;     /* its frame clock, whose layouts on_window_layout() follows */
+  gulong              layout_id;
   /* The window's first frame, before which nothing is planned. */
   gboolean            painted_once;
   GdkFrameClock      *first_frame_clock;
   gulong              first_frame_id;
   guint               first_frame_timeout_id;
 };
-
-/* cp-results-view-charts.c: the readout of the chart shown, or none. */
-void  _cp_results_view_show_readout              (CpResultsView *self);
 
 /* cp-results-view.c: a label, visibility or style class set only when it
  * changes, so that an update re-measures only what it changed. */

@@ -26,6 +26,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "planner/cp-project-analysis.h"
 #include "planner/cp-units.h"
@@ -137,77 +138,149 @@ _cp_results_view_keep_selectable_unfocused (GtkLabel *label)
   gtk_widget_set_can_focus (GTK_WIDGET (label), FALSE);
 }
 
-/* The reasons' rows are kept and their labels changed in place. */
+/* Whether @plan gives a reason under @rule. */
+static gboolean
+rule_applied (const CpPlan *plan,
+              CpRule        rule)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    if (g_array_index (plan->reasons, CpReason, i).rule == rule)
+      return TRUE;
+  return FALSE;
+}
+
+/* @words with the rule's name, before its " — ", in bold, as the
+ * report's reasons read "Memory gap — …". */
+static void
+set_rule_words (GtkLabel   *label,
+                const char *words)
+{
+  const char *dash = strstr (words, " — ");
+  PangoAttrList *attributes;
+  PangoAttribute *bold;
+
+  if (g_strcmp0 (gtk_label_get_label (label), words) == 0)
+    return;
+  attributes = pango_attr_list_new ();
+  bold = pango_attr_weight_new (PANGO_WEIGHT_BOLD);
+  bold->start_index = 0;
+  bold->end_index = dash != NULL ? (guint) (dash - words) : 0;
+  pango_attr_list_insert (attributes, bold);
+  gtk_label_set_attributes (label, attributes);
+  pango_attr_list_unref (attributes);
+  gtk_label_set_label (label, words);
+}
+
+/* One row a rule: its name ("R8"), its words, and for R8 the way to
+ * the job form's switch its migration days rest on. */
+static GtkListBoxRow *
+new_reason_row (CpResultsView *self)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *rule = gtk_label_new (NULL);
+  GtkWidget *label = gtk_label_new (NULL);
+  /* TRANSLATORS: under R8 in the window's reasons: shows the job form's row of the team's distributed-training
+   * experience, which the migration days rest on */
+  GtkWidget *team = gtk_button_new_with_mnemonic (_("Set the Team’s _Experience"));
+  GtkListBoxRow *row;
+
+  /* A grid, not a horizontal box: a box allocates its children by
+   * measuring their widths for its height, and a wrapped label answers
+   * that by laying its text out at a dozen widths or more (a binary
+   * search, GTK 4.8), for every reason on every change; a grid measures
+   * widths first. */
+  gtk_widget_set_margin_top (grid, 8);
+  gtk_widget_set_margin_bottom (grid, 8);
+  gtk_widget_set_margin_start (grid, 12);
+  gtk_widget_set_margin_end (grid, 12);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
+  gtk_widget_set_valign (rule, GTK_ALIGN_START);
+  gtk_widget_add_css_class (rule, "cp-rule");
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* GTK measures a wrapped label's minimum width by laying it out at
+   * width-chars, or at 0 (one character a line) without it: that costs
+   * milliseconds per change of a long reason. */
+  gtk_label_set_width_chars (GTK_LABEL (label), WRAPPED_MIN_CHARS);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  _cp_results_view_keep_selectable_unfocused (GTK_LABEL (label));
+  gtk_widget_set_hexpand (label, TRUE);
+  /* The job form's row of the team's experience, focused: R8 states the
+   * assumption the cost chart's migration days rest on, and its switch
+   * was far down the form (issue 26). */
+  gtk_widget_set_name (team, "team-experience");
+  gtk_widget_set_halign (team, GTK_ALIGN_START);
+  gtk_widget_add_css_class (team, "link");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (team), "win.show-job-field");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (team), "s", "distributed-experience");
+  gtk_widget_set_visible (team, FALSE);
+  gtk_grid_attach (GTK_GRID (grid), rule, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), label, 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), team, 1, 1, 1, 1);
+  gtk_list_box_append (self->reasons_list, grid);
+  row = GTK_LIST_BOX_ROW (gtk_widget_get_parent (grid));
+  /* Reasons are read, not chosen: no Tab stop of their own (the R8
+   * button is one). */
+  gtk_widget_set_focusable (GTK_WIDGET (row), FALSE);
+  return row;
+}
+
+/* The reasons rule by rule, as the report lists them (each rule once,
+ * its findings under it: the window listed R1, R2, R4, R6 four times, R8
+ * twice, where the report read R1 to R9 once each; issue 26), and the
+ * vendors' questions apart. The rows are kept and their labels changed
+ * in place. */
 static void
 fill_reasons (CpResultsView   *self,
               const CpProject *project,
               const char      *lang)
 {
-  g_autoptr(GArray) rules = g_array_new (FALSE, FALSE, sizeof (CpRule));
-  g_autoptr(GPtrArray) lines = cp_reason_lines (project, self->plan, lang, rules);
+  g_autoptr(GPtrArray) lines = cp_reason_rule_lines (project, self->plan, lang, CP_REASON_IN_WINDOW);
+  g_autoptr(GPtrArray) questions = cp_reason_vendor_questions (project, self->plan, lang);
+  g_autoptr(GString) asked = g_string_new (NULL);
+  gboolean team_rule = rule_applied (self->plan, CP_RULE_R8_MIGRATION);
   guint i;
 
   for (i = 0; i < lines->len; i++)
     {
-      CpRule reason_rule = g_array_index (rules, CpRule, i);
-      const char *words = g_ptr_array_index (lines, i);
+      const CpReasonRuleLine *line = g_ptr_array_index (lines, i);
       GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->reasons_list, (int) i);
-      GtkWidget *grid, *rule, *label;
+      GtkWidget *grid, *rule, *label, *team;
 
       if (row == NULL)
-        {
-          /* A grid, not a horizontal box: a box allocates its children
-           * by measuring their widths for its height, and a wrapped
-           * label answers that by laying its text out at a dozen widths
-           * or more (a binary search, GTK 4.8), for every reason on
-           * every change; a grid measures widths first. */
-          grid = gtk_grid_new ();
-          rule = gtk_label_new (NULL);
-          label = gtk_label_new (NULL);
-          gtk_widget_set_margin_top (grid, 8);
-          gtk_widget_set_margin_bottom (grid, 8);
-          gtk_widget_set_margin_start (grid, 12);
-          gtk_widget_set_margin_end (grid, 12);
-          gtk_widget_set_valign (rule, GTK_ALIGN_START);
-          gtk_widget_add_css_class (rule, "cp-rule");
-          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-          /* GTK measures a wrapped label's minimum width by laying it out
-           * at width-chars, or at 0 (one character a line) without it:
-           * that costs milliseconds per change of a long reason. */
-          gtk_label_set_width_chars (GTK_LABEL (label), WRAPPED_MIN_CHARS);
-          gtk_label_set_xalign (GTK_LABEL (label), 0);
-          gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-          _cp_results_view_keep_selectable_unfocused (GTK_LABEL (label));
-          gtk_widget_set_hexpand (label, TRUE);
-          gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-          gtk_grid_attach (GTK_GRID (grid), rule, 0, 0, 1, 1);
-          gtk_grid_attach (GTK_GRID (grid), label, 1, 0, 1, 1);
-          gtk_list_box_append (self->reasons_list, grid);
-          row = gtk_list_box_get_row_at_index (self->reasons_list, (int) i);
-          /* Reasons are read, not chosen: no Tab stop of their own. */
-          gtk_widget_set_focusable (GTK_WIDGET (row), FALSE);
-        }
+        row = new_reason_row (self);
       grid = gtk_list_box_row_get_child (row);
-      rule = gtk_widget_get_first_child (grid);
-      label = gtk_widget_get_next_sibling (rule);
-      _cp_results_view_set_label (GTK_LABEL (rule), cp_rule_to_string (reason_rule));
-      if (g_strcmp0 (gtk_widget_get_tooltip_text (rule), cp_words_rule (reason_rule)) != 0)
-        gtk_widget_set_tooltip_text (rule, cp_words_rule (reason_rule));
-      _cp_results_view_set_label (GTK_LABEL (label), words);
+      rule = gtk_grid_get_child_at (GTK_GRID (grid), 0, 0);
+      label = gtk_grid_get_child_at (GTK_GRID (grid), 1, 0);
+      team = gtk_grid_get_child_at (GTK_GRID (grid), 1, 1);
+      _cp_results_view_set_label (GTK_LABEL (rule), line->label);
+      set_rule_words (GTK_LABEL (label), line->text);
+      _cp_results_view_set_visible (team, team_rule && line->rule == CP_RULE_R8_MIGRATION);
       _cp_results_view_set_visible (GTK_WIDGET (row), TRUE);
     }
 
   for (GtkListBoxRow *row; (row = gtk_list_box_get_row_at_index (self->reasons_list, (int) i)) != NULL;)
     gtk_list_box_remove (self->reasons_list, GTK_WIDGET (row));
+
+  for (i = 0; i < questions->len; i++)
+    g_string_append_printf (asked, "%s• %s", i > 0 ? "\n" : "", (const char *) g_ptr_array_index (questions, i));
+  _cp_results_view_set_label (self->questions_label, asked->str);
+  _cp_results_view_set_visible (GTK_WIDGET (self->questions_label), asked->len > 0);
 }
 
-/* The risks of the option answered with, the same the report lists. */
+/* The risks of the option answered with, the same the report lists; then
+ * those of the runners-up the report lists that the first does not name
+ * (cp_option_risks_beyond()), each under its rank and quote. */
 static void
 fill_risks (CpResultsView *self,
             const char    *lang)
 {
   g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) others = g_string_new (NULL);
+  /* Each runner-up's title in bold, as the report prints it. */
+  PangoAttrList *titles = pango_attr_list_new ();
   const CpOption *subject = cp_plan_get_subject (self->plan);
   g_autoptr(GPtrArray) risks = subject != NULL && self->details_job != NULL
                                ? cp_option_risks (self->details_project, self->details_job, subject, lang)
@@ -215,8 +288,47 @@ fill_risks (CpResultsView *self,
 
   for (guint i = 0; i < risks->len; i++)
     g_string_append_printf (text, "%s• %s", text->len > 0 ? "\n" : "", (const char *) g_ptr_array_index (risks, i));
-
   _cp_results_view_set_label (self->risks_label, text->len > 0 ? text->str : _("None named for this verdict."));
+
+  for (guint i = 0; subject != NULL && self->details_job != NULL &&
+                    i < MIN (self->plan->options->len, CP_OPTION_RISKS_LISTED); i++)
+    {
+      const CpOption *option = &g_array_index (self->plan->options, CpOption, i);
+      g_autoptr(GPtrArray) own = NULL;
+      g_autoptr(GPtrArray) beyond = NULL;
+      g_autofree char *name = NULL;
+      g_autofree char *rank = NULL;
+      guint shared;
+
+      if (option == subject)
+        continue;
+      own = cp_option_risks (self->details_project, self->details_job, option, lang);
+      beyond = cp_option_risks_beyond (own, risks, &shared);
+      if (beyond->len == 0)
+        continue;
+      name = cp_words_quote_name (self->details_project, option->quote_index);
+      rank = cp_i18n_format_number (option->rank, 0, lang);
+      if (others->len > 0)
+        g_string_append (others, "\n\n");
+      {
+        PangoAttribute *bold = pango_attr_weight_new (PANGO_WEIGHT_BOLD);
+
+        bold->start_index = (guint) others->len;
+        /* TRANSLATORS: above a runner-up's risks in the window's Main Risks: its rank, then its quote */
+        g_string_append_printf (others, _("%s. %s, besides the risks above:"), rank, name);
+        bold->end_index = (guint) others->len;
+        pango_attr_list_insert (titles, bold);
+      }
+      for (guint r = 0; r < beyond->len; r++)
+        g_string_append_printf (others, "\n• %s", (const char *) g_ptr_array_index (beyond, r));
+    }
+  if (g_strcmp0 (gtk_label_get_label (self->other_risks_label), others->str) != 0)
+    {
+      gtk_label_set_attributes (self->other_risks_label, titles);
+      gtk_label_set_label (self->other_risks_label, others->str);
+    }
+  pango_attr_list_unref (titles);
+  _cp_results_view_set_visible (GTK_WIDGET (self->other_risks_label), others->len > 0);
 }
 
 /* The cluster question's words, one label per quote, shown after the one
@@ -345,6 +457,8 @@ _cp_results_view_set_calculating (CpResultsView *self,
   _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), TRUE);
   set_label_calculating (self->changes_label);
   set_label_calculating (self->risks_label);
+  _cp_results_view_set_visible (GTK_WIDGET (self->other_risks_label), FALSE);
+  set_label_calculating (self->questions_label);
   /* The reasons' rows are hidden, not removed: worded again, most keep
    * their words and are not measured anew. The list shows its
    * placeholder meanwhile. */
@@ -423,6 +537,7 @@ details_cb (gpointer user_data)
   set_label_done (self->cluster_label);
   set_label_done (self->changes_label);
   set_label_done (self->risks_label);
+  set_label_done (self->questions_label);
   self->details_shown_job = (int) self->details_job_index;
   self->details_shown_generation = cp_project_analysis_get_generation (self->analysis);
   self->details_project = NULL;
@@ -1144,7 +1259,6 @@ static void
 cancel_pending (CpResultsView *self)
 {
   g_clear_handle_id (&self->update_id, g_source_remove);
-  g_clear_handle_id (&self->readout_id, g_source_remove);
   stop_waiting_for_first_frame (self);
   cancel_details (self);
   cancel_plan (self);
@@ -1172,18 +1286,64 @@ on_surface_width (CpResultsView *self)
 
   _cp_results_view_set_css_class (GTK_WIDGET (self), "cp-text-large", width >= LARGE_TEXT_FROM_PX && width < LARGER_TEXT_FROM_PX);
   _cp_results_view_set_css_class (GTK_WIDGET (self), "cp-text-larger", width >= LARGER_TEXT_FROM_PX);
-  /* Beside three tabs in a 1024 px window the readout had 160 px, and
-   * "8 × 8 × A100 80GB SXM4 (64 G…, 10.5 days" lost the cost; under
-   * them it left an empty band 40 px tall over the chart while the
-   * pointer read nothing: there, it takes the tabs' row while it
-   * says something. */
-  self->readout_over_tabs = width < LARGE_TEXT_FROM_PX;
-  _cp_results_view_show_readout (self);
+}
+
+/* In present mode, how far the table's second row (its last, with
+ * fewer) ends below the charts: the room a chart keeps under it on the
+ * first screen. 0 outside present mode, or before the rows are laid
+ * out. The rows are the "row" children of the column view's list, in
+ * order. */
+static int
+table_rows_room_px (CpResultsView *self)
+{
+  GtkWidget *stack = GTK_WIDGET (self->chart_stack);
+  GtkWidget *list = gtk_widget_get_first_child (GTK_WIDGET (self->options_view));
+  double bottom = 0;
+  guint n_rows = 0;
+
+  while (list != NULL && !GTK_IS_LIST_VIEW (list))
+    list = gtk_widget_get_next_sibling (list);
+
+  if (!self->presenting || list == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self->table_scroller)))
+    return 0;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL && n_rows < 2;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      graphene_rect_t bounds;
+
+      if (g_strcmp0 (gtk_widget_get_css_name (row), "row") != 0 || !gtk_widget_get_visible (row) ||
+          !gtk_widget_compute_bounds (row, stack, &bounds))
+        continue;
+      bottom = MAX (bottom, bounds.origin.y + bounds.size.height);
+      n_rows++;
+    }
+  return n_rows > 0 ? (int) ceil (bottom - gtk_widget_get_height (stack)) : 0;
+}
+
+/* After each layout of the window: the charts keep the table's first
+ * rows on the first screen in present mode (they measure again after it
+ * if that changed). The view's own size_allocate is not called: AdwBin
+ * allocates through its layout manager. */
+static void
+on_window_layout (GdkFrameClock *clock,
+                  CpResultsView *self)
+{
+  int room_px = table_rows_room_px (self);
+
+  cp_chart_view_set_room_below (self->cost_chart, room_px);
+  cp_chart_view_set_room_below (self->serving_chart, room_px);
+  cp_chart_view_set_room_below (self->memory_chart, room_px);
+  cp_chart_view_set_room_below (self->timeline_chart, room_px);
 }
 
 static void
 forget_surface (CpResultsView *self)
 {
+  /* A clock disposed with its surface has dropped its handlers already. */
+  if (self->layout_id != 0 && g_signal_handler_is_connected (self->layout_clock, self->layout_id))
+    g_signal_handler_disconnect (self->layout_clock, self->layout_id);
+  self->layout_id = 0;
+  g_clear_object (&self->layout_clock);
   if (self->surface == NULL)
     return;
   g_signal_handlers_disconnect_by_func (self->surface, on_surface_width, self);
@@ -1200,6 +1360,9 @@ cp_results_view_realize (GtkWidget *widget)
   self->surface = g_object_ref (gtk_native_get_surface (gtk_widget_get_native (widget)));
   g_signal_connect_swapped (self->surface, "notify::width", G_CALLBACK (on_surface_width), self);
   on_surface_width (self);
+  /* Held: the clock goes away with the window's surface. */
+  self->layout_clock = g_object_ref (gtk_widget_get_frame_clock (widget));
+  self->layout_id = g_signal_connect_after (self->layout_clock, "layout", G_CALLBACK (on_window_layout), self);
 }
 
 static void
@@ -1305,11 +1468,11 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, layout_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_heading);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_label);
-  gtk_widget_class_bind_template_child (widget_class, CpResultsView, readout_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, chart_switcher);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, chart_tabs);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, results_box);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, verdict_grid);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, figures_box);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, table_heading);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cost_chart);
@@ -1322,6 +1485,8 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, options_view);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, reasons_list);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, risks_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, other_risks_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, questions_label);
 }
 
 static void
@@ -1337,7 +1502,8 @@ cp_results_view_init (CpResultsView *self)
     GtkLabel *paragraphs[] = {
       self->notice_label, self->verdict_label, self->robustness_label, self->summary_label, self->layout_label,
       self->cluster_label,
-      self->changes_label, self->incomplete_label, self->risks_label,
+      self->changes_label, self->incomplete_label, self->risks_label, self->other_risks_label,
+      self->questions_label,
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (paragraphs); i++)
@@ -1360,20 +1526,18 @@ cp_results_view_scroll_to_top (CpResultsView *self)
 
 /* Issue 26: at 1024 x 700 in present mode the verdict, the summary and
  * what would change it at 16 pt filled the first screen and the chart
- * began below it (its top at about 726 px). Presenting, the chart comes right
- * under the verdict, the table under the chart, and the words after
- * them for whoever reads on; the window's own order comes back after. */
+ * began below it (its top at about 726 px). Presenting, the figures (the
+ * charts and the table, one box in cp-results-view.ui) come right under
+ * the verdict, the words after them for whoever reads on, and the chart
+ * leaves the table's first rows room on the first screen; the window's
+ * own order comes back after. */
 void
 cp_results_view_set_presenting (CpResultsView *self,
                                 gboolean       presenting)
 {
-  GtkWidget *after;
-
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
-  after = presenting ? self->verdict_grid : GTK_WIDGET (self->changes_label);
-  gtk_box_reorder_child_after (self->results_box, self->chart_tabs, after);
-  gtk_box_reorder_child_after (self->results_box, GTK_WIDGET (self->chart_stack), self->chart_tabs);
-  gtk_box_reorder_child_after (self->results_box, self->table_heading, GTK_WIDGET (self->chart_stack));
-  gtk_box_reorder_child_after (self->results_box, GTK_WIDGET (self->table_scroller), self->table_heading);
+  self->presenting = presenting;
+  gtk_box_reorder_child_after (self->results_box, self->figures_box,
+                               presenting ? self->verdict_grid : GTK_WIDGET (self->changes_label));
 }

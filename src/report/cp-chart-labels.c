@@ -200,6 +200,49 @@ box_is_free (const Painter         *painter,
   return TRUE;
 }
 
+/* A line's label may run on from the plot into the column right of it
+ * only when it starts in the plot's last tenth, beside a line that ends
+ * there. */
+#define FRAME_CROSSING_SHARE 0.1
+
+/* Whether @box, a line's label starting at @x, would run across the
+ * plot's right edge from further in than the plot's last tenth: its
+ * backdrop then cut the plot's frame and the gridlines far into the
+ * plot (issue 26: "Recommended: …" and the days panel's labels from 8
+ * and 64 GPUs over the frame at 1,600 and 1,920 px in present mode). */
+static gboolean
+crosses_frame_at (const Geometry *geometry,
+                  double          x,
+                  double          width)
+{
+  return x + width > geometry->right + 0.5 &&
+         x < geometry->right - FRAME_CROSSING_SHARE * (geometry->right - geometry->left);
+}
+
+static gboolean
+crosses_frame (const Geometry        *geometry,
+               const CpChartLabelBox *box)
+{
+  return crosses_frame_at (geometry, box->x, box->width);
+}
+
+/* Where a line's label @w wide that wants its left at @x goes: there,
+ * unless it would cross the plot's frame (crosses_frame_at()); then
+ * ending at the plot's right edge, or in the column right of the plot
+ * when the plot has not its width. Never past the chart's right edge nor
+ * left of the plot. */
+static double
+label_left (const Geometry *geometry,
+            double          x,
+            double          w,
+            double          margin)
+{
+  x = MAX (geometry->left, MIN (x, geometry->width - margin - w));
+  if (crosses_frame_at (geometry, x, w))
+    x = geometry->right - w >= geometry->left ? geometry->right - w : geometry->right + margin;
+  return MAX (geometry->left, MIN (x, geometry->width - margin - w));
+}
+
 /* How a line's label is joined to its point when it cannot sit beside
  * it, and what its leader must keep clear of. */
 typedef struct {
@@ -936,6 +979,8 @@ place_clear (Painter               *painter,
 
       box->x = xs[side];
       box->y = g_array_index (ys, double, k);
+      if (crosses_frame (geometry, box))
+        continue;
       if (near[side] == NULL)
         {
           double x0 = MAX (xs[side] - 1, geometry->left), x1 = MIN (xs[side] + box->width + 1, geometry->right);
@@ -1146,6 +1191,11 @@ widen_label (Painter           *painter,
   double room_w = geometry->width - geometry->pad - label->box.x;
   int lines;
 
+  /* A label from further in than the plot's last tenth widens within it
+   * (crosses_frame()). */
+  if (crosses_frame_at (geometry, label->box.x, room_w))
+    room_w = MIN (room_w, geometry->right - label->box.x);
+
   if (series->shorten_from < 0 || label->box.shown_bytes >= strlen (series->label) || room_w <= label->max_w ||
       (label->box.leader && label->box.leader_x0 > label->box.x))
     return;
@@ -1267,8 +1317,8 @@ cp_chart_draw_line_labels (Painter           *painter,
       box.series = request->series;
       /* Right of the anchor, pulled in from the chart's edge; else left
        * of it, never left of the plot. */
-      sides[0] = MAX (geometry->left, MIN (request->anchor_x + request->gap, geometry->width - margin - w));
-      sides[1] = MAX (geometry->left, request->anchor_x - request->gap - w);
+      sides[0] = label_left (geometry, request->anchor_x + request->gap, w, margin);
+      sides[1] = label_left (geometry, request->anchor_x - request->gap - w, w, margin);
 
       /* Off every line, marker and label: beside its anchor, or anywhere
        * up or down its panel, or in the column right of the plot (issue
@@ -1322,16 +1372,16 @@ cp_chart_draw_line_labels (Painter           *painter,
                   trial.width = tw;
                   trial.height = th;
                 }
-              xs[0] = MAX (geometry->left, MIN (request->anchor_x + request->gap, geometry->width - margin - tw));
-              xs[1] = MAX (geometry->left, request->anchor_x - request->gap - tw);
+              xs[0] = label_left (geometry, request->anchor_x + request->gap, tw, margin);
+              xs[1] = label_left (geometry, request->anchor_x - request->gap - tw, tw, margin);
               /* The plot's left edge: the corner above a falling cost curve
                * is often empty. */
               xs[2] = geometry->left + margin;
               /* Two lines' height further aside: a leader to a label straight
                * above or below its point passes the markers stacked at the
                * same GPU count, one slanting away misses them. */
-              xs[3] = MAX (geometry->left, MIN (xs[0] + 2 * geometry->line_h, geometry->width - margin - tw));
-              xs[4] = MAX (geometry->left, xs[1] - 2 * geometry->line_h);
+              xs[3] = label_left (geometry, xs[0] + 2 * geometry->line_h, tw, margin);
+              xs[4] = label_left (geometry, xs[1] - 2 * geometry->line_h, tw, margin);
               xs[5] = geometry->right + margin;
               n_xs = geometry->right + margin + tw <= geometry->width - margin + 0.5 ? 6 : 5;
               placed = place_clear (painter, geometry, panel, &trial, xs, n_xs, &leader, min_y, max_y, &anchor);

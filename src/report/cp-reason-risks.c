@@ -322,3 +322,52 @@ cp_option_risks_except (const CpProject   *project,
   cp_i18n_pop_language ();
   return risks;
 }
+
+/* @text with its figures taken out. */
+static char *
+without_figures (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p) && !((*p == '.' || *p == ',') && g_ascii_isdigit (p[1])))
+      g_string_append_c (out, *p);
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+cp_option_risk_kind_index (const char      *risk,
+                           const GPtrArray *said,
+                           guint           *index)
+{
+  g_autofree char *kind = without_figures (risk);
+
+  for (guint r = 0; r < said->len; r++)
+    {
+      g_autofree char *said_kind = without_figures (g_ptr_array_index (said, r));
+
+      if (strcmp (kind, said_kind) == 0)
+        {
+          if (index != NULL)
+            *index = r;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+GPtrArray *
+cp_option_risks_beyond (const GPtrArray *risks,
+                        const GPtrArray *said,
+                        guint           *n_shared)
+{
+  GPtrArray *beyond = g_ptr_array_new ();
+
+  *n_shared = 0;
+  for (guint r = 0; r < risks->len; r++)
+    if (cp_option_risk_kind_index (g_ptr_array_index (risks, r), said, NULL))
+      (*n_shared)++;
+    else
+      g_ptr_array_add (beyond, g_ptr_array_index (risks, r));
+  return beyond;
+}

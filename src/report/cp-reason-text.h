@@ -130,6 +130,26 @@ GPtrArray  *cp_option_risks_except  (const CpProject   *project,
                                      const CpOption    *option,
                                      const char        *lang,
                                      CpOptionRiskFlags  left_out);
+/* At most this many options get their own risks, in the report and the
+ * window: the recommended one and the runners-up an approver might pick
+ * instead. */
+#define CP_OPTION_RISKS_LISTED 3
+/* Of @risks, one option's (cp_option_risks()), those of a kind @said,
+ * another option's, does not name: compared without their figures
+ * ("0.003", "99.61%"), in which two options' risks of one kind differ.
+ * The strings are @risks' own; how many were left out in *@n_shared.
+ * The report's risks of each option and the window's Main Risks list a
+ * later option's risks so (issue 26: an Ascend option's porting risk was
+ * only in the report). */
+GPtrArray  *cp_option_risks_beyond  (const GPtrArray *risks,
+                                     const GPtrArray *said,
+                                     guint           *n_shared);
+/* Whether @risk is of a kind one of @said names (compared without their
+ * figures, as above), and which: the report says a later option's shared
+ * risk by its figures beside the first option's. */
+gboolean    cp_option_risk_kind_index (const char      *risk,
+                                       const GPtrArray *said,
+                                       guint           *index);
 /* What @option, which may rent part of its quote's offer, would cost with
  * the whole offer rented: its idle nodes billed for the same time as the
  * rented ones (and the offer beside debugging's one machine), or every

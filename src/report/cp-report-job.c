@@ -15,6 +15,7 @@
 #include "planner/cp-units.h"
 #include "cp-chart.h"
 #include "cp-i18n.h"
+#include "cp-reason-lines.h"
 #include "cp-reason-text.h"
 #include "cp-report-doc.h"
 #include "cp-report-sections.h"
@@ -525,10 +526,6 @@ section_job_failures (Doc          *doc,
   g_ptr_array_unref (table.rows);
 }
 
-/* At most this many options get their own risks: the recommended one and
- * the runners-up an approver might pick instead. */
-#define RISK_OPTIONS 3
-
 /* A figure with its band under it, as plain numbers: "291,236 CNY" over
  * "241,560–362,322"; the figure alone where the band does not vary as
  * shown (approver 20: "30.0–30.0" under a 30-day rental). Takes @figure. */
@@ -878,19 +875,6 @@ cp_report_section_job (Doc       *doc,
   }
 }
 
-/* @text with its figures taken out ("0.003", "99.61%"): two options'
- * risks of one kind differ only there. */
-static char *
-without_figures (const char *text)
-{
-  GString *out = g_string_new (NULL);
-
-  for (const char *p = text; *p != '\0'; p++)
-    if (!g_ascii_isdigit (*p) && !((*p == '.' || *p == ',') && g_ascii_isdigit (p[1])))
-      g_string_append_c (out, *p);
-  return g_string_free (out, FALSE);
-}
-
 /* The figures of @text in order, each with the unit that follows it
  * ("0.8%", "41 s", "10.5 days", "1,043 GiB") or the money sign before it
  * ("¥13,126"). */
@@ -973,17 +957,6 @@ figures_beside (const char *risk,
   return g_strdup_printf (_("As listed for %s (“%s”), with this option's figures: %s."), first_rank, head, pairs->str);
 }
 
-/* Whether @plan gives a reason under @rule. */
-static gboolean
-rule_applied (const CpPlan *plan,
-              int           rule)
-{
-  for (guint i = 0; i < plan->reasons->len; i++)
-    if ((int) g_array_index (plan->reasons, CpReason, i).rule == rule)
-      return TRUE;
-  return FALSE;
-}
-
 /* The reasons behind the verdict, and the risks of the leading options. */
 static void
 section_job_reasons_and_risks (Doc             *doc,
@@ -992,101 +965,16 @@ section_job_reasons_and_risks (Doc             *doc,
                                const GPtrArray *changes)
 {
   const CpProject *project = doc->project;
-
-  int last_rule = -1;
+  /* Rule by rule, as the window lists them (cp-reason-lines.h). */
+  g_autoptr(GPtrArray) rule_lines = cp_reason_rule_lines (project, plan, doc->lang, CP_REASON_IN_REPORT);
 
   if (plan->reasons->len > 0)
     cp_doc_heading (doc, doc->h2, _("Reasons"), 30);
-  for (guint i = 0; i < plan->reasons->len; i++)
-    last_rule = MAX (last_rule, (int) g_array_index (plan->reasons, CpReason, i).rule);
-  /* Rule by rule, R1 to the last the plan applied: a rule with nothing
-   * to say here still has its line, so the list reads R1, R2, R3… as
-   * printed (R3 was missing from a training job's list, approver, 2
-   * December) and every "(R6)" of the text finds its rule. */
-  for (int rule = 0; rule <= last_rule; rule++)
+  for (guint i = 0; i < rule_lines->len; i++)
     {
-      gboolean applied = FALSE, printed = FALSE;
-      int run_end = rule;
+      const CpReasonRuleLine *line = g_ptr_array_index (rule_lines, i);
 
-      /* Rules in a row the plan did not apply to this job share a line
-       * ("R2–3"), which keeps a one-job report on its pages. */
-      while (run_end + 1 < last_rule && !rule_applied (plan, rule) && !rule_applied (plan, run_end + 1))
-        run_end++;
-      if (run_end > rule)
-        {
-          /* "R2–3": the label column's width holds no more. */
-          g_autofree char *label = g_strdup_printf ("%s–%s", cp_rule_to_string ((CpRule) rule),
-                                                    cp_rule_to_string ((CpRule) run_end) + 1);
-          g_autoptr(GString) names = g_string_new (NULL);
-          g_autofree char *line = NULL;
-
-          for (int r = rule; r <= run_end; r++)
-            /* TRANSLATORS: the separator between rule names on one line of the reasons list */
-            g_string_append_printf (names, "%s%s", r > rule ? _(", ") : "", cp_words_rule ((CpRule) r));
-          /* TRANSLATORS: rules of the reasons list, named, that the plan did not apply to this job */
-          line = g_strdup_printf (_("%s — Do not apply to this job."), names->str);
-          cp_doc_paragraph_full (doc, doc->body, line, 26, 4, label);
-          rule = run_end;
-          continue;
-        }
-
-      /* A rule's findings in one paragraph under its name: R8's two
-       * (migration, who runs bare metal) each repeated "R8 Migration
-       * cost —" (issue 22). */
-      g_autoptr(GString) said = g_string_new (NULL);
-      /* Said once in the paragraph: R8's migration and who runs bare
-       * metal each began "Assumed (the job does not describe the team):"
-       * (issue 22). */
-      g_autofree char *assumed = cp_words_team_assumed_prefix ();
-
-      for (guint i = 0; i < plan->reasons->len; i++)
-        {
-          const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-          g_autofree char *text = NULL;
-
-          if ((int) reason->rule != rule)
-            continue;
-          applied = TRUE;
-          /* Whether the choice holds across the range is said in bold under
-           * the comparison, once. */
-          if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
-            continue;
-          /* The questions for the vendors are page 1's, each once for the
-           * whole project. */
-          if (cp_report_is_vendor_question (reason->outcome))
-            continue;
-          text = cp_reason_text (reason, project, plan, doc->lang);
-          if (said->len > 0 && !cp_i18n_is_chinese (doc->lang))
-            g_string_append_c (said, ' ');
-          if (g_str_has_prefix (text, assumed) && strstr (said->str, assumed) != NULL)
-            g_string_append (said, text + strlen (assumed));
-          else
-            g_string_append (said, text);
-          printed = TRUE;
-        }
-      if (printed)
-        {
-          g_autofree char *line = g_strdup_printf ("%s — %s", cp_words_rule ((CpRule) rule), said->str);
-
-          cp_doc_paragraph_full (doc, doc->body, line, 26, 4, cp_rule_to_string ((CpRule) rule));
-        }
-      else
-        {
-          g_autofree char *line = NULL;
-          const char *why;
-
-          if (applied)
-            /* TRANSLATORS: a rule of the reasons list whose only findings are the questions for the vendors (page 1) or whether the choice holds (under the comparison) */
-            why = _("Said above: in the questions for the vendors on page 1, or under the comparison.");
-          else if (rule == CP_RULE_R3_INFERENCE_CONCURRENCY)
-            /* TRANSLATORS: R3 in the reasons list of a job that serves no users */
-            why = _("Applies to inference services only; this job serves no users.");
-          else
-            /* TRANSLATORS: a rule of the reasons list the plan did not apply to this job */
-            why = _("Does not apply to this job.");
-          line = g_strdup_printf ("%s — %s", cp_words_rule ((CpRule) rule), why);
-          cp_doc_paragraph_full (doc, doc->body, line, 26, 4, cp_rule_to_string ((CpRule) rule));
-        }
+      cp_doc_paragraph_full (doc, doc->body, line->text, 26, 4, line->label);
     }
 
   /* What the window's "What would change it" says, from the same list
@@ -1105,13 +993,12 @@ section_job_reasons_and_risks (Doc             *doc,
   if (plan->options->len > 0)
     cp_doc_heading (doc, doc->h2, _("Risks of each option"), 40);
   {
-    /* The first option's risks, and without their figures: a later
-     * option's risk that differs only in its figures is said by them. */
-    g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+    /* A later option's risk that differs from one of the first option's
+     * only in its figures is said by those figures. */
     g_autoptr(GPtrArray) first_risks = NULL;
     g_autofree char *first_rank = NULL;
 
-    for (guint i = 0; i < MIN (plan->options->len, RISK_OPTIONS); i++)
+    for (guint i = 0; i < MIN (plan->options->len, CP_OPTION_RISKS_LISTED); i++)
       {
         const CpOption *option = &g_array_index (plan->options, CpOption, i);
         g_autoptr(GPtrArray) risks = cp_option_risks (project, job, option, doc->lang);
@@ -1127,12 +1014,9 @@ section_job_reasons_and_risks (Doc             *doc,
         for (guint r = 0; r < risks->len; r++)
           {
             const char *risk = g_ptr_array_index (risks, r);
-            g_autofree char *words = without_figures (risk);
             guint first;
 
-            if (i == 0)
-              g_ptr_array_add (said, g_steal_pointer (&words));
-            else if (g_ptr_array_find_with_equal_func (said, words, g_str_equal, &first))
+            if (i > 0 && cp_option_risk_kind_index (risk, first_risks, &first))
               {
                 /* "Applies too, with this option's own figures" gave
                  * none (approver 31, finding 9): each figure that

@@ -618,7 +618,7 @@ typedef struct {
 } ReadoutAt;
 
 /* Moves the pointer to (x, y) on the chart through its own motion
- * controller; TRUE once the results' readout line has changed. */
+ * controller; TRUE once the chart's readout has changed. */
 static gboolean
 readout_at (gpointer user_data)
 {
@@ -635,7 +635,7 @@ readout_at (gpointer user_data)
   return g_strcmp0 (gtk_label_get_label (at->readout), at->before) != 0;
 }
 
-/* The results' readout line with the pointer on the cost panel's point
+/* The cost chart's readout with the pointer on the cost panel's point
  * at @gpus of the line whose label names @vendor. */
 static char *
 readout_of_point (CpResultsView *results,
@@ -644,7 +644,7 @@ readout_of_point (CpResultsView *results,
 {
   CpChartView *view = cp_results_view_get_chart (results, CP_CHART_COST);
   const CpChartData *data = cp_chart_view_get_data (view);
-  GtkLabel *readout = GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (results), "readout"));
+  GtkLabel *readout = GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (view), "chart-readout"));
   g_autofree char *before = g_strdup (gtk_label_get_label (readout));
   ReadoutAt at = { view, readout, before, -1, -1 };
 

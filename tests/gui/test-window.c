@@ -2446,14 +2446,14 @@ test_window_table_shows_every_row (void)
 
 /* Meeting walkthrough: the readout beside the chart tabs kept a hidden
  * tab's words ("… parameters, 8,721 GiB" over another chart). The pointer
- * over the cost chart reads its point, with units; another tab shown, the
- * line is empty until the pointer reads that chart. */
+ * over the cost chart reads its point, with units, beside the pointer
+ * (room32); another tab shown, the cost chart's readout is gone. */
 static void
 test_window_readout_follows_tab (void)
 {
   CpWindow *window = open_demo_window ();
   GtkWidget *chart = cp_test_gui_find_named (GTK_WIDGET (window), "cost-chart");
-  GtkLabel *readout = GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (window), "readout"));
+  GtkLabel *readout = GTK_LABEL (cp_test_gui_find_named (chart, "chart-readout"));
   GtkStack *charts = GTK_STACK (gtk_widget_get_ancestor (chart, GTK_TYPE_STACK));
 
   wait_results (cp_window_get_results_view (window));
@@ -2473,6 +2473,7 @@ test_window_readout_follows_tab (void)
   g_assert_cmpstr (gtk_stack_get_visible_child_name (charts), ==, "memory");
   spin ();
   g_assert_cmpstr (gtk_label_get_label (readout), ==, "");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (readout)));
 
   close_window (window);
 }
@@ -5468,6 +5469,7 @@ test_window_host_memory (void)
   CpResultsView *results = cp_window_get_results_view (window);
   CpQuote *quote;
   GtkWidget *reasons;
+  GtkWidget *questions;
   CpFieldRow *row;
 
   g_assert_true (cp_window_load_new (window, project, &error));
@@ -5481,13 +5483,16 @@ test_window_host_memory (void)
   wait_results (results);
   reasons = cp_test_gui_find_named (GTK_WIDGET (window), "reasons");
   g_assert_nonnull (reasons);
+  /* The vendors' questions are listed apart from the reasons (room32). */
+  questions = cp_test_gui_find_named (GTK_WIDGET (window), "questions");
+  g_assert_nonnull (questions);
 
   /* Not stated: offload, and the vendor is to be asked, with the figure. */
   row = cp_quote_editor_get_row (cp_window_get_quote_editor (window), "host-memory");
   g_assert_nonnull (row);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "");
   g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, "Single machine with memory techniques");
-  g_assert_nonnull (cp_test_gui_find_with_text (reasons, "how much host memory each machine has: CPU offload keeps 1,043 GiB", CP_TEST_GUI_TEXT_PART));
+  g_assert_nonnull (cp_test_gui_find_with_text (questions, "how much host memory each machine has: CPU offload keeps 1,043 GiB", CP_TEST_GUI_TEXT_PART));
   g_assert_nonnull (strstr (cp_results_view_get_layout_text (results),
                             "CPU offload (1,043 GiB of each machine's host memory)"));
 
@@ -5499,13 +5504,13 @@ test_window_host_memory (void)
   g_assert_cmpint (cp_results_view_get_plan (results)->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
   g_assert_nonnull (cp_test_gui_find_with_text (reasons, "CPU offload would fit it in the GPUs, but it keeps 1,043 GiB", CP_TEST_GUI_TEXT_PART));
   g_assert_nonnull (cp_test_gui_find_with_text (reasons, "more than the 512 GiB that Vendor", CP_TEST_GUI_TEXT_PART));
-  g_assert_null (cp_test_gui_find_with_text (reasons, "how much host memory each machine has", CP_TEST_GUI_TEXT_PART));
+  g_assert_null (cp_test_gui_find_with_text (questions, "how much host memory each machine has", CP_TEST_GUI_TEXT_PART));
 
   /* 2,048 GiB holds it: offload again, nothing to ask. */
   type_text (row, "2048");
   wait_results (results);
   g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, "Single machine with memory techniques");
-  g_assert_null (cp_test_gui_find_with_text (reasons, "how much host memory each machine has", CP_TEST_GUI_TEXT_PART));
+  g_assert_null (cp_test_gui_find_with_text (questions, "how much host memory each machine has", CP_TEST_GUI_TEXT_PART));
   g_assert_null (cp_test_gui_find_with_text (reasons, "CPU offload would fit it", CP_TEST_GUI_TEXT_PART));
 
   /* Refused, naming the range; the quote keeps 2,048 GiB. */
@@ -6042,7 +6047,9 @@ test_window_vendor_questions_once (void)
   CpWindow *window = open_demo_window ();
   CpProject *project = cp_window_get_project (window);
   CpResultsView *results = cp_window_get_results_view (window);
-  GtkWidget *reasons = cp_test_gui_find_named (GTK_WIDGET (results), "reasons");
+  /* Listed apart from the reasons (room32), a line each. */
+  GtkWidget *questions = cp_test_gui_find_named (GTK_WIDGET (results), "questions");
+  g_auto(GStrv) asked = NULL;
   guint job = first_training_job (project);
   guint lines = 0;
 
@@ -6062,15 +6069,15 @@ test_window_vendor_questions_once (void)
   select_row (cp_window_get_jobs_list (window), job);
   wait_results (results);
 
-  for (GtkWidget *row = gtk_widget_get_first_child (reasons); row != NULL; row = gtk_widget_get_next_sibling (row))
+  asked = g_strsplit (gtk_label_get_label (GTK_LABEL (questions)), "\n", -1);
+  for (guint i = 0; asked[i] != NULL; i++)
     {
-      GtkWidget *grid = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
-      const char *text = gtk_label_get_label (GTK_LABEL (gtk_widget_get_last_child (grid)));
+      const char *text = asked[i];
 
       if (strstr (text, "what storage is offered") == NULL)
         continue;
       lines++;
-      g_assert_true (g_str_has_prefix (text, "Ask "));
+      g_assert_true (g_str_has_prefix (text, "• Ask "));
       g_assert_null (strstr (text, "vendors of"));
       for (guint q = 0; q < project->quotes->len; q++)
         g_assert_nonnull (strstr (text, ((const CpQuote *) g_ptr_array_index (project->quotes, q))->vendor));

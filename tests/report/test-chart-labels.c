@@ -15,6 +15,7 @@
 #include "common/cp-test-pdf.h"
 #include "planner/cp-sweep.h"
 #include "report/cp-chart.h"
+#include "report/cp-chart-private.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 #include "store/cp-demo.h"
@@ -1024,6 +1025,105 @@ test_room_sizes (void)
     }
 }
 
+/* Issue 26 (room32): in present mode, where the chart's text is as large
+ * as the 16-pt words around it (data->text_px_min, 21.3 px), the time
+ * panel's "Recommended: …" label ran past the plot's frame at 1,600 and
+ * 1,920 px. At present mode's chart sizes in 1024 × 700, 1600 × 1000 and
+ * 1920 × 1080 windows (the chart keeping the table's first rows on the
+ * first screen, and whole), at the window's own sizes and on the page, in
+ * both languages, for each training job of the demo: every line label is
+ * inside the plot or in the column right of it, never across its frame
+ * from further in than its last tenth (a label beside a line's end there
+ * runs on into the column), within its panel's height (the top lends
+ * 0.4 of a line, cp_chart_draw_line_labels()), and no two labels
+ * overlap. */
+static void
+test_present_labels_in_frame (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+  static const struct {
+    double width, height, text_px_min;
+    CpChartStyle style;
+  } frames[] = {
+    { 988, 340, 16 * 96 / 72.0, CP_CHART_STYLE_LIGHT },
+    { 1564, 600, 16 * 96 / 72.0, CP_CHART_STYLE_LIGHT },
+    { 1564, 880, 16 * 96 / 72.0, CP_CHART_STYLE_LIGHT },
+    { 1884, 650, 16 * 96 / 72.0, CP_CHART_STYLE_DARK },
+    { 1884, 1060, 16 * 96 / 72.0, CP_CHART_STYLE_DARK },
+    { 1024, 576, 0, CP_CHART_STYLE_LIGHT },
+    { 1600, 900, 0, CP_CHART_STYLE_LIGHT },
+    { 1920, 1080, 0, CP_CHART_STYLE_DARK },
+    { 511, 360, 0, CP_CHART_STYLE_PRINT },
+    { 511, 300, 0, CP_CHART_STYLE_PRINT },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  guint n_checked = 0;
+
+  g_assert_no_error (error);
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      g_autoptr(CpPlan) plan = NULL;
+      g_autoptr(CpSweep) sweep = NULL;
+
+      if (!cp_task_kind_is_training (job->kind))
+        continue;
+      plan = cp_project_plan_job (project, j);
+      sweep = cp_project_sweep_job (project, j, CP_CHART_COST_MAX_POINTS);
+      for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+        for (guint z = 0; z < G_N_ELEMENTS (frames); z++)
+          {
+            double width = frames[z].width, height = frames[z].height;
+            g_autoptr(CpChartData) data = cp_chart_data_new_cost (project, j, plan, sweep, langs[l]);
+            cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+            cairo_t *cr = cairo_create (surface);
+            g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+            Geometry geometry;
+
+            data->text_px_min = frames[z].text_px_min;
+            cp_chart_draw_full (cr, width, height, frames[z].style, data, boxes);
+            cp_chart_geometry_init_detached (&geometry, data, frames[z].style, width, height);
+            for (guint i = 0; i < boxes->len; i++)
+              {
+                const CpChartLabelBox *a = &g_array_index (boxes, CpChartLabelBox, i);
+                gboolean in_panel = FALSE;
+                const char *name;
+
+                if (a->series < 0)
+                  continue;
+                name = ((const CpChartSeries *) g_ptr_array_index (data->series, a->series))->label;
+                for (guint p = 0; p < geometry.n_panels; p++)
+                  in_panel |= a->y >= geometry.panels[p].top - geometry.line_h * 0.4 - 0.5 &&
+                              a->y + a->height <= geometry.panels[p].bottom + 0.5;
+                if (!in_panel)
+                  g_error ("%s %s %g × %g: “%s” leaves its panel (%g to %g)", langs[l], job->name, width, height,
+                           name, a->y, a->y + a->height);
+                /* Across the plot's right edge only from its last
+                 * tenth, beside a line that ends there. */
+                if ((a->x + a->width > geometry.right + 0.5 &&
+                     a->x < geometry.right - 0.1 * (geometry.right - geometry.left)) ||
+                    a->x < geometry.left - 0.5 || a->x + a->width > width + 0.5)
+                  g_error ("%s %s %g × %g: “%s” runs across the plot's frame (%g to %g, plot %g to %g)", langs[l],
+                           job->name, width, height, name, a->x, a->x + a->width, geometry.left, geometry.right);
+                for (guint k = i + 1; k < boxes->len; k++)
+                  {
+                    const CpChartLabelBox *b = &g_array_index (boxes, CpChartLabelBox, k);
+
+                    if (a->x + 0.5 < b->x + b->width && b->x + 0.5 < a->x + a->width &&
+                        a->y + 0.5 < b->y + b->height && b->y + 0.5 < a->y + a->height)
+                      g_error ("%s %s %g × %g: “%s” overlaps label %u", langs[l], job->name, width, height, name, k);
+                  }
+                n_checked++;
+              }
+            cp_chart_geometry_clear (&geometry);
+            cairo_destroy (cr);
+            cairo_surface_destroy (surface);
+          }
+    }
+  g_assert_cmpuint (n_checked, >, 100);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1046,6 +1146,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/memory-off-lines", test_memory_labels_off_lines);
   g_test_add_func ("/chart-labels/vendor-uses-room", test_vendor_uses_room);
   g_test_add_func ("/chart-labels/room-sizes", test_room_sizes);
+  g_test_add_func ("/chart-labels/present-in-frame", test_present_labels_in_frame);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

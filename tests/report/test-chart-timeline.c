@@ -32,6 +32,41 @@ place_two (const CpScheduleJob *a,
   return schedule;
 }
 
+/* A debugging job in @project for each of @names (NULL: two with their
+ * default names). */
+static void
+add_debug_jobs (CpProject         *project,
+                const char *const *names)
+{
+  for (guint i = 0; i < 2; i++)
+    {
+      CpJob *job = cp_job_new (CP_TASK_DEBUG);
+
+      if (names != NULL)
+        {
+          g_free (job->name);
+          job->name = g_strdup (names[i]);
+        }
+      cp_project_add_job (project, job);
+    }
+}
+
+/* add_debug_jobs() of @names placed as @a and @b (place_two()), and
+ * their timeline in @lang; the schedule it is drawn from is
+ * *@schedule_out, to free after it. */
+static CpChartData *
+two_jobs_timeline (CpProject           *project,
+                   const char *const   *names,
+                   const CpScheduleJob *a,
+                   const CpScheduleJob *b,
+                   const char          *lang,
+                   CpSchedule         **schedule_out)
+{
+  add_debug_jobs (project, names);
+  *schedule_out = place_two (a, b);
+  return cp_chart_data_new_timeline (project, *schedule_out, lang);
+}
+
 /* Two jobs on one machine of 8 GPUs at 10 CNY per GPU-hour, 1,920 CNY a
  * day, from 25 January 2027: A debugs 2 days (3,840) then runs 8 (15,360);
  * B starts after A and runs 5 days (9,600) within a 10-day deadline. */
@@ -43,17 +78,11 @@ two_jobs (CpSchedule **schedule_out)
                       .phase_days = { 2, 0, 8 }, .phase_cost = { 3840, 0, 15360 } };
   CpScheduleJob b = { .after = 0, .planned = TRUE, .quote_index = 0,
                       .phase_days = { 0, 0, 5 }, .phase_cost = { 0, 0, 9600 }, .deadline_days = 10 };
-  CpJob *job;
+  static const char *const names[] = {
+    "Job A", "Job B, which has a name long enough to be shortened in a narrow chart",
+  };
 
-  job = cp_job_new (CP_TASK_DEBUG);
-  g_free (job->name);
-  job->name = g_strdup ("Job A");
-  cp_project_add_job (project, job);
-  job = cp_job_new (CP_TASK_DEBUG);
-  g_free (job->name);
-  job->name = g_strdup ("Job B, which has a name long enough to be shortened in a narrow chart");
-  cp_project_add_job (project, job);
-
+  add_debug_jobs (project, names);
   *schedule_out = place_two (&a, &b);
   return project;
 }
@@ -239,16 +268,7 @@ test_timeline_axis (void)
   double second_row = -G_MAXDOUBLE;
   guint ticks = 0, dates = 0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    {
-      CpJob *job = cp_job_new (CP_TASK_DEBUG);
-
-      g_free (job->name);
-      job->name = g_strdup (names[i]);
-      cp_project_add_job (project, job);
-    }
-  schedule = place_two (&a, &b);
-  data = cp_chart_data_new_timeline (project, schedule, "en");
+  data = two_jobs_timeline (project, names, &a, &b, "en", &schedule);
   g_assert_cmpfloat (data->total_cost, ==, 20000);
 
   cp_chart_draw_full (cr, 1024, 576, CP_CHART_STYLE_LIGHT, data, boxes);
@@ -421,10 +441,7 @@ test_timeline_deadline_date (void)
 
       g_assert_no_error (error);
       close (fd);
-      for (guint i = 0; i < 2; i++)
-        cp_project_add_job (project, cp_job_new (CP_TASK_DEBUG));
-      schedule = place_two (&a, &b);
-      data = cp_chart_data_new_timeline (project, schedule, langs[l].lang);
+      data = two_jobs_timeline (project, NULL, &a, &b, langs[l].lang, &schedule);
       surface = cairo_pdf_surface_create (path, 515, 200);
       cr = cairo_create (surface);
       cp_chart_draw (cr, 515, 200, CP_CHART_STYLE_PRINT, data);
@@ -465,16 +482,7 @@ test_timeline_near_deadline (void)
   guint marks = 0, arrows = 0, ticks = 0;
   double first_row = G_MAXDOUBLE;
 
-  for (guint i = 0; i < 2; i++)
-    {
-      CpJob *job = cp_job_new (CP_TASK_DEBUG);
-
-      g_free (job->name);
-      job->name = g_strdup (i == 0 ? "Job one" : "Job two");
-      cp_project_add_job (project, job);
-    }
-  schedule = place_two (&a, &b);
-  data = cp_chart_data_new_timeline (project, schedule, "en");
+  data = two_jobs_timeline (project, (const char *const[]) { "Job one", "Job two" }, &a, &b, "en", &schedule);
   cp_chart_draw_full (cr, 1024, 576, CP_CHART_STYLE_LIGHT, data, boxes);
   /* The names' boxes mark the rows: the first job's is the upper one. */
   for (guint i = 0; i < boxes->len; i++)
@@ -525,16 +533,7 @@ test_timeline_names_one_form (void)
   CpSchedule *schedule;
   guint found[G_N_ELEMENTS (shown)] = { 0 };
 
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    {
-      CpJob *job = cp_job_new (CP_TASK_DEBUG);
-
-      g_free (job->name);
-      job->name = g_strdup (names[i]);
-      cp_project_add_job (project, job);
-    }
-  schedule = place_two (&a, &b);
-  data = cp_chart_data_new_timeline (project, schedule, "zh_CN");
+  data = two_jobs_timeline (project, names, &a, &b, "zh_CN", &schedule);
   cp_chart_draw_full (cr, 360, 200, CP_CHART_STYLE_PRINT, data, boxes);
   for (guint i = 0; i < boxes->len; i++)
     {
