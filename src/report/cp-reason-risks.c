@@ -228,12 +228,12 @@ cp_option_risks_except (const CpProject   *project,
 
       /* The expected count and the chance of at least one are two
        * quantities: each is said with its name, the count as the table's
-       * Interruptions expected column prints it ("0.8%" beside "0.008"
+       * Interruptions column prints it ("0.8%" beside "0.008"
        * read as one figure in two forms, approver 31, finding 10).
        * "0.01% chance … leaving 99.962%" read as a contradiction: the
        * rest is checkpoint writes (lead15).
        * TRANSLATORS: a risk; the interruptions expected over the run such as "0.008", the chance of at least one such as "0.8%", then a percentage */
-      add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, %s interruptions are expected over the run, a %s chance of at least one; with the time spent writing checkpoints, %s of the time is useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), expected, chance, goodput));
+      add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, %s interruptions are expected (a %s chance of at least one); with checkpoint writes, %s of the time is useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), expected, chance, goodput));
     }
   if (cp_task_kind_is_training (job->kind) && e->nodes > 1 && isfinite (e->expected_interruptions))
     {
@@ -247,7 +247,7 @@ cp_option_risks_except (const CpProject   *project,
       /* TRANSLATORS: a risk of a run over several nodes, any GPU's failure stopping every node (approver 21:
        * "one GPU failing stops all of them" was unclear); the interruptions expected over the run such as "0.281",
        * the chance of at least one such as "24.5%", a percentage, then a duration */
-      add_risk_text (risks, g_strdup_printf (_("Any GPU failing stops every node: %s such interruptions are expected over the run, a %s chance of at least one; goodput %s, %s lost to restarts, counted in time and cost. Ask the vendor how fast failed nodes are replaced."), expected, chance, goodput, lost));
+      add_risk_text (risks, g_strdup_printf (_("Any GPU failing stops every node: %s interruptions are expected (a %s chance of at least one); goodput %s, %s lost to restarts, counted in time and cost. Ask the vendor how fast failed nodes are replaced."), expected, chance, goodput, lost));
     }
 
   if (cp_job_deadline_days (job) > 0 && isfinite (e->calendar_days))

@@ -166,7 +166,7 @@ const char *cp_words_porting_gpus   (const CpJob *job, CpGpuMaker maker);
 char       *cp_words_one_machine_interruptions (const CpJob *job, const CpEstimate *e, const char *lang);
 /* The chance of at least one interruption over a run where @expected are
  * expected, "0.8%": a probability, said with its name beside the count
- * (the report's Interruptions expected column), never in its place. */
+ * (the report's Interruptions column), never in its place. */
 char       *cp_words_interruption_chance (double expected, const char *lang);
 /* An assumption that has a spread (cp-range.h), named inside a
  * sentence: "utilisation". */

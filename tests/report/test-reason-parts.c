@@ -226,9 +226,9 @@ test_interruptions_named (void)
     double expected;
     const char *has;
   } cases[] = {
-    { "en", 1, 8 * 52 * 19.7e-6, "0.008 interruptions are expected over the run, a 0.8% chance of at least one;" },
+    { "en", 1, 8 * 52 * 19.7e-6, "0.008 interruptions are expected (a 0.8% chance of at least one);" },
     { "zh_CN", 1, 8 * 52 * 19.7e-6, "运行期间预计中断 0.008 次，至少中断一次的概率为 0.8%；" },
-    { "en", 10, 80 * 178 * 19.7e-6, "0.281 such interruptions are expected over the run, a 24% chance of at least one;" },
+    { "en", 10, 80 * 178 * 19.7e-6, "0.281 interruptions are expected (a 24% chance of at least one);" },
   };
   g_autoptr(CpProject) project = cp_project_new ();
   CpJob *job = cp_job_new (CP_TASK_LORA);

@@ -110,6 +110,24 @@ runner_ups (const char *text,
   return found;
 }
 
+/* The own project's reports in both languages, their page @page's text
+ * (0: every page); FALSE, the test skipped, without pdftotext. */
+static gboolean
+own_report_text (guint   page,
+                 char  **english,
+                 char  **chinese)
+{
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return FALSE;
+    }
+  make_own_project ();
+  *english = cp_test_pdf_text (tmp_dir, "own-en.pdf", page, FALSE);
+  *chinese = cp_test_pdf_text (tmp_dir, "own-zh.pdf", page, FALSE);
+  return TRUE;
+}
+
 static void
 assert_same_runner_ups (const char *english_pdf,
                         const char *chinese_pdf,
@@ -139,14 +157,8 @@ test_same_page_one (void)
 {
   g_autofree char *english = NULL, *chinese = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
-  make_own_project ();
-  english = cp_test_pdf_text (tmp_dir, "own-en.pdf", 1, FALSE);
-  chinese = cp_test_pdf_text (tmp_dir, "own-zh.pdf", 1, FALSE);
+  if (!own_report_text (1, &english, &chinese))
+    return;
   cp_test_assert_has (english, "or take Guangzhou Suanli Cloud (27,720 CNY more).");
   cp_test_assert_has (english, "instead (37,000 CNY + 10%");
   cp_test_assert_has (chinese, "或改选Guangzhou Suanli Cloud（多 ¥27,720）。");
@@ -175,14 +187,8 @@ test_switch_amount (void)
 {
   g_autofree char *english = NULL, *chinese = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
-  make_own_project ();
-  english = cp_test_pdf_text (tmp_dir, "own-en.pdf", 1, FALSE);
-  chinese = cp_test_pdf_text (tmp_dir, "own-zh.pdf", 1, FALSE);
+  if (!own_report_text (1, &english, &chinese))
+    return;
   cp_test_assert_has (english, "or take Guangzhou Suanli Cloud (27,720 CNY more). Taking it, approve 40,700 CNY "
                                "instead (37,000 CNY + 10%; no range, billed by the month).");
   cp_test_assert_has (chinese, "或改选Guangzhou Suanli Cloud（多 ¥27,720）。若改选，应改为批准 ¥40,700（¥37,000 + 10% "
@@ -280,14 +286,8 @@ test_assumed_vat_marked (void)
 {
   g_autofree char *english = NULL, *chinese = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
-  make_own_project ();
-  english = cp_test_pdf_text (tmp_dir, "own-en.pdf", 0, FALSE);
-  chinese = cp_test_pdf_text (tmp_dir, "own-zh.pdf", 0, FALSE);
+  if (!own_report_text (0, &english, &chinese))
+    return;
   cp_test_assert_has (english, "shared (assumed)");
   g_assert_cmpuint (cp_test_count (english, "13% incl. (assumed)"), ==, 1);
   g_assert_cmpuint (cp_test_count (english, "6% incl. (assumed)"), ==, 1);
@@ -304,14 +304,8 @@ test_headroom_rule_printed (void)
 {
   g_autofree char *english = NULL, *chinese = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
-  make_own_project ();
-  english = cp_test_pdf_text (tmp_dir, "own-en.pdf", 0, FALSE);
-  chinese = cp_test_pdf_text (tmp_dir, "own-zh.pdf", 0, FALSE);
+  if (!own_report_text (0, &english, &chinese))
+    return;
   cp_test_assert_has (english, "A layout above 90% of memory gives way to one at most 5.0% slower below it.");
   cp_test_assert_has (chinese, "显存占用超过 90% 的布局，让位于显存占用不超过该值、最多慢 5.0% 的布局。");
 }
@@ -324,14 +318,8 @@ test_page_one_dates (void)
 {
   g_autofree char *english = NULL, *chinese = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
-  make_own_project ();
-  english = cp_test_pdf_text (tmp_dir, "own-en.pdf", 1, FALSE);
-  chinese = cp_test_pdf_text (tmp_dir, "own-zh.pdf", 1, FALSE);
+  if (!own_report_text (1, &english, &chinese))
+    return;
   cp_test_assert_has (english, "the last job ends between 13 and 15 January 2037.");
   cp_test_assert_lacks (english, "13 January 2037 and");
   cp_test_assert_has (chinese, "最后一个任务在2037年1月13日至15日之间结束。");
