@@ -82,18 +82,31 @@ static GParamSpec *properties[N_PROPS];
 /* Exported PNGs have two pixels per pixel on screen, sharp on a slide. */
 #define EXPORT_PNG_SCALE 2.0
 
-/* The readout beside the pointer, where size_allocate places it. */
+/* The readout beside the pointer, where size_allocate places it: placed
+ * again when its text changed or the pointer moved. Queued after every
+ * allocation, the allocation queued the next: while the pointer rested on
+ * the chart, every frame laid it out again, and under ASan on a busy
+ * machine the window's main loop was never idle (CI 56: a GUI test waited
+ * 600 s for it). */
 static void
-show_readout (CpChartView *self)
+show_readout (CpChartView *self,
+              gboolean     pointer_moved)
 {
   gboolean says = self->readout != NULL && *self->readout != '\0';
   GtkLabel *label = GTK_LABEL (self->readout_label);
+  gboolean changed = FALSE;
 
   if (g_strcmp0 (gtk_label_get_label (label), says ? self->readout : "") != 0)
-    gtk_label_set_label (label, says ? self->readout : "");
+    {
+      gtk_label_set_label (label, says ? self->readout : "");
+      changed = TRUE;
+    }
   if (gtk_widget_get_visible (self->readout_label) != says)
-    gtk_widget_set_visible (self->readout_label, says);
-  if (says)
+    {
+      gtk_widget_set_visible (self->readout_label, says);
+      changed = TRUE;
+    }
+  if (says && (changed || pointer_moved))
     gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
@@ -103,7 +116,7 @@ show_readout_cb (gpointer user_data)
   CpChartView *self = user_data;
 
   self->readout_id = 0;
-  show_readout (self);
+  show_readout (self, FALSE);
   return G_SOURCE_REMOVE;
 }
 
@@ -129,7 +142,7 @@ update_readout (CpChartView *self,
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_READOUT]);
     }
   if (!allocating)
-    show_readout (self);
+    show_readout (self, TRUE);
   else if (self->readout_id == 0)
     self->readout_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, show_readout_cb, self, NULL);
 }
