@@ -23,3 +23,14 @@ cp_test_remove_tree (const char *path)
     }
   g_remove (path);
 }
+
+char *
+cp_test_read_in (const char *dir,
+                 const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  return contents;
+}

@@ -7,5 +7,8 @@ G_BEGIN_DECLS
 
 /* Removes @path and everything below it; missing paths are ignored. */
 void cp_test_remove_tree (const char *path);
+/* The contents of @name in @dir; the test fails if it cannot be read. */
+char *cp_test_read_in (const char *dir,
+                       const char *name);
 
 G_END_DECLS

@@ -63,16 +63,6 @@ make_demo (void)
   RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
 }
 
-static char *
-read_back (const char *name)
-{
-  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-  char *contents = NULL;
-
-  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
-  return contents;
-}
-
 /* A figure as the report writes it, "27,720", as a number. */
 static double
 figure (const char *text)
@@ -234,7 +224,7 @@ test_xml_approval (void)
     }
   make_own_project ();
   g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, "own.xml", NULL }));
-  raw = read_back ("own.xml");
+  raw = cp_test_read_in (tmp_dir, "own.xml");
   xml = cp_test_squeeze (raw);
   amount = element_number (xml, "<amount-to-approve");
   vat = element_number (xml, "<vat-included");
@@ -254,7 +244,7 @@ test_xml_approval (void)
 
   make_demo ();
   g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, "demo.xml", NULL }));
-  demo_raw = read_back ("demo.xml");
+  demo_raw = cp_test_read_in (tmp_dir, "demo.xml");
   demo = cp_test_squeeze (demo_raw);
   demo_pdf = cp_test_pdf_text (tmp_dir, "demo-en.pdf", 0, FALSE);
   g_regex_match (parts, demo, 0, &match);

@@ -179,16 +179,6 @@ make_hosted_project (const char *file,
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "16");
 }
 
-static char *
-read_in_tmp (const char *name)
-{
-  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
-
 static void
 test_team_assumed (void)
 {
@@ -219,7 +209,7 @@ test_team_assumed (void)
   cp_test_assert_has (first_zh, "询问：团队，涉及 70B LoRA fine-tune。");
   /* The reason in the job's chapter says it is an assumption. */
   cp_test_assert_has (all, "Assumed (the job does not describe the team): The team has no operations engineer");
-  xml = read_in_tmp ("assumed.xml");
+  xml = cp_test_read_in (tmp_dir, "assumed.xml");
   g_assert_nonnull (strstr (xml, "<team-stated>false</team-stated>"));
   g_assert_nonnull (strstr (xml, "<unconfirmed field=\"team\" quote=\"quote-1\">Not firm: it rests on an assumed team"));
 
@@ -233,7 +223,7 @@ test_team_assumed (void)
   cp_test_assert_lacks (stated_first, "Not firm");
   cp_test_assert_lacks (stated_first, "Ask: the team");
   cp_test_assert_lacks (stated_all, "Assumed (the job does not describe the team)");
-  stated_xml = read_in_tmp ("stated.xml");
+  stated_xml = cp_test_read_in (tmp_dir, "stated.xml");
   g_assert_nonnull (strstr (stated_xml, "<team-stated>true</team-stated>"));
   g_assert_null (strstr (stated_xml, "<unconfirmed"));
 
@@ -241,7 +231,7 @@ test_team_assumed (void)
   RUN_OK ("new", "from-xml.cplan");
   RUN_OK ("import-xml", "from-xml.cplan", "stated.xml");
   RUN_OK ("report", "from-xml.cplan", "--lang", "en", "--xml", "again.xml");
-  again_xml = read_in_tmp ("again.xml");
+  again_xml = cp_test_read_in (tmp_dir, "again.xml");
   g_assert_nonnull (strstr (again_xml, "<team-stated>true</team-stated>"));
 }
 

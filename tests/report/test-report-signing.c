@@ -19,17 +19,6 @@ static char *tmp_dir;
 
 #define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
 
-/* The file @name of the test's folder, whole. */
-static char *
-read_back (const char *name)
-{
-  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
-
 /* The one-job project of the approver's walk: a 13B LoRA on 300M tokens
  * within 14 days; an 8 × RTX 4090 container at 2.2 CNY per GPU-hour and
  * one 8 × A800 machine at 30,000 CNY per node-month, a month at least. */
@@ -62,7 +51,7 @@ test_report_language (void)
       g_autofree char *xml = NULL;
 
       RUN_OK ("report", "lang.cplan", "--lang", cases[i].lang, "--xml", name);
-      xml = read_back (name);
+      xml = cp_test_read_in (tmp_dir, name);
       cp_test_assert_has (xml, cases[i].says);
     }
 }
@@ -223,7 +212,7 @@ test_vat_by_offering (void)
   RUN_OK ("import-quotes", "vat.cplan", "vendor-b.csv");
 
   RUN_OK ("report", "vat.cplan", "--lang", "en", "--xml", "vat.xml");
-  raw = read_back ("vat.xml");
+  raw = cp_test_read_in (tmp_dir, "vat.xml");
   xml = cp_test_squeeze (raw);
   /* The rate that applied to each quote, and the factor its prices took. */
   cp_test_assert_has (xml, "<quote-vat quote=\"quote-1\" rate=\"0.06\" rate-stated=\"false\" "
@@ -244,7 +233,7 @@ test_vat_by_offering (void)
     RUN_OK ("new", "vat-again.cplan");
     RUN_OK ("import-xml", "vat-again.cplan", "vat.xml");
     RUN_OK ("report", "vat-again.cplan", "--lang", "en", "--xml", "vat-again.xml");
-    again_raw = read_back ("vat-again.xml");
+    again_raw = cp_test_read_in (tmp_dir, "vat-again.xml");
     again = cp_test_squeeze (again_raw);
     cp_test_assert_has (again, "<quote-vat quote=\"quote-2\" rate=\"0.13\" rate-stated=\"false\" "
                                "prices-include-vat=\"false\" compared-factor=\"1.13\"/>");
@@ -315,7 +304,7 @@ test_xml_whole_offer_and_invoices (void)
 
       RUN_OK ("report", "offer.cplan", "--lang", lang, "--start", "2027-03-01", "--xml", name, "--pdf", pdf);
       valid = cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, name, NULL });
-      raw = read_back (name);
+      raw = cp_test_read_in (tmp_dir, name);
       xml = cp_test_squeeze (raw);
       cp_test_assert_has (xml, "<invoice job=\"job-1\" quote=\"quote-1\"><date>2027-03-01</date>"
                                "<cost currency=\"CNY\">30000</cost></invoice>"
@@ -395,7 +384,7 @@ test_xml_budget_as_printed (void)
     }
   report_cli_make_ascend_lora (tmp_dir, "budget.cplan");
   RUN_OK ("report", "budget.cplan", "--lang", "en", "--xml", "budget.xml", "--pdf", "budget.pdf");
-  raw = read_back ("budget.xml");
+  raw = cp_test_read_in (tmp_dir, "budget.xml");
   xml = cp_test_squeeze (raw);
   g_assert_cmpfloat (number_in (xml, "<schedule", "total-cost"), ==, 12.25 * 8 * 11);
   g_assert_cmpfloat (number_in (xml, "<approval", "top-of-range"), ==, 12.25 * 8 * 14);
@@ -427,7 +416,7 @@ test_xml_budget_as_printed (void)
         }
       RUN_OK ("report", file, "--lang", "en", "--start", "2027-03-01", "--xml", xml_name, "--pdf", pdf_name);
       g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, xml_name, NULL }));
-      demo_raw = read_back (xml_name);
+      demo_raw = cp_test_read_in (tmp_dir, xml_name);
       demo = cp_test_squeeze (demo_raw);
       demo_pdf = cp_test_pdf_text (tmp_dir, pdf_name, 0, FALSE);
       total = number_in (demo, "<schedule", "total-cost");

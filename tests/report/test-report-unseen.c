@@ -23,16 +23,6 @@ static char *tmp_dir;
 
 static const char *const langs[] = { "en", "zh_CN" };
 
-static char *
-read_back (const char *name)
-{
-  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
-
 /* The demo without the jobs whose names hold none of @keep. */
 static CpProject *
 demo_with (const char *const *keep)
@@ -208,7 +198,7 @@ test_xml_questions (void)
 
       RUN_OK ("report", "xml.cplan", "--lang", words[l].lang, "--xml", name);
       g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, name, NULL }));
-      raw = read_back (name);
+      raw = cp_test_read_in (tmp_dir, name);
       xml = cp_test_squeeze (raw);
       storage = g_strdup_printf ("<question kind=\"storage\"><text>%s</text><vendor quote=\"quote-1\">Vendor A</vendor></question>",
                                  escaped_storage);
@@ -247,7 +237,7 @@ test_xml_team_question (void)
           "--nics", "4", "--nic-gbps", "200", "--dedicated");
   RUN_OK ("report", "team.cplan", "--lang", "en", "--xml", "team.xml");
   {
-    g_autofree char *raw = read_back ("team.xml");
+    g_autofree char *raw = cp_test_read_in (tmp_dir, "team.xml");
 
     xml = cp_test_squeeze (raw);
   }
@@ -386,8 +376,8 @@ check_words (const Words *w)
     RUN_OK ("report", "trained.cplan", "--lang", w->lang, "--xml", xml_trained);
     RUN_OK ("report", "untrained.cplan", "--lang", w->lang, "--xml", xml_untrained);
     {
-      g_autofree char *raw_trained = read_back (xml_trained);
-      g_autofree char *raw_untrained = read_back (xml_untrained);
+      g_autofree char *raw_trained = cp_test_read_in (tmp_dir, xml_trained);
+      g_autofree char *raw_untrained = cp_test_read_in (tmp_dir, xml_untrained);
 
       without = cp_test_squeeze (raw_trained);
       with = cp_test_squeeze (raw_untrained);
