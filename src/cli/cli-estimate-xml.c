@@ -254,6 +254,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "decode-compute-s", est->decode_compute_s);
   cp_cli_xml_double (w, "decode-prefill-compute-s", est->decode_prefill_compute_s);
   cp_cli_xml_double (w, "decode-tp-communication-s", est->decode_tp_communication_s);
+  cp_cli_xml_double (w, "decode-moe-floor-s", est->decode_moe_floor_s);
   cp_cli_xml_double (w, "decode-step-s", est->decode_step_s);
   cp_cli_xml_double (w, "decode-tokens-per-s", est->decode_tokens_per_s);
   cp_cli_xml_double (w, "prefill-tokens-per-s", est->prefill_tokens_per_s);

@@ -159,7 +159,8 @@ typedef struct {
   double decode_compute_s;         /* one step's 2 × active params per sequence */
   double decode_tp_communication_s;/* one step's tensor-parallel all-reduces */
   double decode_prefill_compute_s; /* one step's share of prefilling the prompts (mixed batches) */
-  double decode_step_s;            /* the slower of memory and compute, plus all-reduces */
+  double decode_moe_floor_s;       /* one step's fixed time of the MoE layers' routed experts */
+  double decode_step_s;            /* the slower of memory and compute, plus all-reduces and the MoE floor */
   gboolean serving_mixed_batches;  /* prompts prefilled inside the decode steps (batch of 2 or more) */
   CpPrecision serving_gemm_precision; /* the precision the serving GEMMs run at */
   double decode_tokens_per_s;      /* per replica: batch ÷ step */

@@ -2,7 +2,8 @@
  * roofline, and the cost of an output token.
  *
  * The figures are ceilings: kernel launches, scheduling and sampling are
- * not modelled (all-reduce latency is). PUBLISHED ids (G2, N1 …)
+ * not modelled (all-reduce latency and the fixed time of a
+ * mixture-of-experts layer's routed experts are). PUBLISHED ids (G2, N1 …)
  * refer to shared/reference/PUBLISHED.md.
  */
 #include "config.h"
@@ -26,6 +27,22 @@
  * layer, so a single stream pays this latency hundreds of times a token,
  * and more the more GPUs share the tensors. */
 #define ALL_REDUCE_STEP_LATENCY_S 3.10e-6
+
+/* Fixed time of one mixture-of-experts layer's routed experts in a decode
+ * step, beyond streaming the experts' weights: routing, sorting the
+ * tokens by expert and the grouped kernels' launch and tail, which a few
+ * sequences do not fill. vLLM's and SGLang's fused-MoE kernel benchmarks
+ * time the whole call at batch 1; less the selected experts' bytes at
+ * CP_SERVING_BANDWIDTH_FRACTION of the datasheet bandwidth, they leave
+ * 26.5 µs (Qwen3-Next-80B FP8, TP 4, H100: 29.45 µs for 7.9 MB; vLLM pull
+ * request #44830, baseline), 26.8 µs (Qwen3-235B-A22B FP8, TP 8, H200:
+ * 31.70 µs for 18.9 MB; sglang pull request #11730, untuned), 27.8 µs
+ * (Qwen3-Omni-30B-A3B BF16, B200: 39.61 µs for 75.5 MB; vLLM pull request
+ * #31448, default config) and 13.0 µs (Mixtral 8x7B BF16, TP 2, H100:
+ * 144.03 µs for 352 MB; vLLM pull request #24700, tuned). The median of
+ * the four is taken. A token pays it once per MoE layer, on whichever
+ * GPU or pipeline stage holds the layer. */
+#define MOE_LAYER_DECODE_FLOOR_S 26.65e-6
 
 static double
 active_params (const CpModelSpec *model)
@@ -137,8 +154,10 @@ cp_serving_estimate (const CpJob            *job,
                                      (2.0 * (tp - 1) * ALL_REDUCE_STEP_LATENCY_S +
                                       2.0 * (tp - 1) / tp * (replica->batch + prefill_tokens_per_step) *
                                       m->hidden * ACTIVATION_BYTES / intra);
+  if (cp_model_spec_is_moe (m))
+    est->decode_moe_floor_s = cp_model_spec_moe_layers (m) * MOE_LAYER_DECODE_FLOOR_S;
   est->decode_step_s = MAX (est->decode_memory_s, est->decode_compute_s + est->decode_prefill_compute_s) +
-                       est->decode_tp_communication_s;
+                       est->decode_tp_communication_s + est->decode_moe_floor_s;
   est->decode_tokens_per_s = replica->batch / est->decode_step_s;
   est->prefill_tokens_per_s = tp * peak / cp_serving_prefill_flops_per_token (job);
 

@@ -3,7 +3,9 @@
  * A roofline per replica: every decode step reads the weights once and
  * the KV cache of every running sequence, and computes 2 × active
  * parameters per sequence; the slower of the two, plus the step's
- * tensor-parallel all-reduces (their latency included), is the step.
+ * tensor-parallel all-reduces (their latency included) and, for a
+ * mixture of experts, the fixed time of each MoE layer's routed experts,
+ * is the step.
  * Prefill is compute-bound.
  * Like cp_estimate() it allocates nothing.
  */

@@ -107,12 +107,13 @@ verbose_line (xmlXPathContextPtr context)
 
   if (strcmp (task, "inference") == 0)
     g_string_append_printf (line, "serving t%g: decode step %.4g s (weights and KV read %.4g s, compute %.4g s, "
-                            "tensor parallel %.4g s) at a batch of %g; KV budget %.1f GiB, %g requests at most",
+                            "tensor parallel %.4g s, MoE layers' fixed time %.4g s) at a batch of %g; KV budget %.1f GiB, %g requests at most",
                             xpath_number (context, "/estimate/configuration/tensor-parallel"),
                             xpath_number (context, "/estimate/inference/decode-step-s"),
                             xpath_number (context, "/estimate/inference/decode-memory-s"),
                             xpath_number (context, "/estimate/inference/decode-compute-s"),
                             xpath_number (context, "/estimate/inference/decode-tp-communication-s"),
+                            xpath_number (context, "/estimate/inference/decode-moe-floor-s"),
                             xpath_number (context, "/estimate/inference/decode-batch"),
                             xpath_number (context, "/estimate/inference/kv-budget-bytes") / gib,
                             xpath_number (context, "/estimate/inference/max-concurrency"));

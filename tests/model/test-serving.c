@@ -108,6 +108,7 @@ test_decode_batch_one (void)
   /* Compute is 2 × 6.74e9 FLOPs over 989e12 × 0.55: 24.8 µs, far below. */
   assert_close (2 * 6.74e9 / (989e12 * UTILISATION), est.decode_compute_s, 1e-9);
   g_assert_cmpfloat (est.decode_tp_communication_s, ==, 0);
+  g_assert_cmpfloat (est.decode_moe_floor_s, ==, 0); /* a dense model: no MoE layer */
 
   /* vLLM's benchmark mix, 1,024 prompt and 128 output tokens: the mean
    * context is 1024 + 64 = 1,088 tokens, 570,425,344 B of KV a step, so
@@ -403,7 +404,10 @@ test_pipeline_replica (void)
  * routing an expert is left unread by one token with probability 6/8:
  * at batch 1 a GPU reads 46.7e9 − 0.75 × 45.097e9 = 12.877e9 B of
  * weights, about the active parameters' 12.9e9 B, plus 1,088 tokens ×
- * 65,536 B of its KV heads; at batch 8, (6/8)^8 = 0.1001 stay unread. */
+ * 65,536 B of its KV heads; at batch 8, (6/8)^8 = 0.1001 stay unread.
+ * Each of the 32 MoE layers adds the fused-MoE call's fixed 26.65 µs
+ * (cp-serving.c: the median of four published kernel timings at batch
+ * 1, less their experts' bytes): 0.8528 ms a step, at any batch. */
 static void
 test_mixture_of_experts_reads (void)
 {
@@ -432,11 +436,14 @@ test_mixture_of_experts_reads (void)
   g_assert_cmpfloat (est.decode_batch, ==, 1);
   assert_close ((46.7e9 - 0.75 * routed_per_gpu + 1088 * 65536.0) / 2.68e12, est.decode_memory_s, 1e-9);
   assert_close (4.831e-3, est.decode_memory_s, 1e-3);
+  assert_close (32 * 26.65e-6, est.decode_moe_floor_s, 1e-9);
+  assert_close (est.decode_memory_s + est.decode_tp_communication_s + 0.8528e-3, est.decode_step_s, 1e-6);
 
   job.concurrency = 32;
   cp_estimate (&job, &quote, 1, &settings, &est, NULL);
   g_assert_cmpfloat (est.decode_batch, ==, 8);
   assert_close ((46.7e9 - pow (0.75, 8) * routed_per_gpu + 8 * 1088 * 65536.0) / 2.68e12, est.decode_memory_s, 1e-9);
+  assert_close (0.8528e-3, est.decode_moe_floor_s, 1e-6);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
