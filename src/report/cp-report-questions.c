@@ -9,18 +9,35 @@
 #include "cp-report-doc.h"
 #include "cp-report-sections.h"
 
+static gboolean
+storage_price_unstated (const CpQuote *quote)
+{
+  return !(quote->storage_price_per_tb_month > 0);
+}
+
+static gboolean
+storage_price_stated (const CpQuote *quote)
+{
+  return quote->storage_price_per_tb_month > 0;
+}
+
 /* The question each kind of "ask the vendor" reason puts, and its id in
- * the XML report. */
+ * the XML report; with @asks_quote, only to the vendors of the quotes it
+ * accepts: a vendor whose quote prices its storage is asked only its
+ * kind (approver 33, A24: asked a price it had quoted, it would think
+ * the report never read its quote). */
 static const struct {
   CpOutcome   outcome;
   const char *kind;
   const char *question;
+  gboolean  (*asks_quote) (const CpQuote *quote);
 } vendor_questions[] = {
-  { CP_OUTCOME_ASK_BANDWIDTH, "network-sharing", N_("Is the network between nodes dedicated or shared, and at what rate?") },
-  { CP_OUTCOME_ASK_STORAGE, "storage", N_("What storage comes with the machines: a parallel file system or a network disk, and at what price?") },
-  { CP_OUTCOME_ASK_HOST_MEMORY, "host-memory", N_("How much host memory does each node have? CPU offload keeps the optimizer there.") },
-  { CP_OUTCOME_ASK_BILLING_TERMS, "billing-terms", N_("Is it billed by the hour or by the month, and is there a minimum rental term? The recommendation depends on it.") },
-  { CP_OUTCOME_ASK_UNSTATED_COSTS, "unstated-costs", N_("What does storage cost, and the network between nodes where several are rented? The quote does not say, and the recommendation depends on it.") },
+  { CP_OUTCOME_ASK_BANDWIDTH, "network-sharing", N_("Is the network between nodes dedicated or shared, and at what rate?"), NULL },
+  { CP_OUTCOME_ASK_STORAGE, "storage", N_("What storage comes with the machines: a parallel file system or a network disk, and at what price?"), storage_price_unstated },
+  { CP_OUTCOME_ASK_STORAGE, "storage-kind", N_("What storage comes with the machines: a parallel file system or a network disk?"), storage_price_stated },
+  { CP_OUTCOME_ASK_HOST_MEMORY, "host-memory", N_("How much host memory does each node have? CPU offload keeps the optimizer there."), NULL },
+  { CP_OUTCOME_ASK_BILLING_TERMS, "billing-terms", N_("Is it billed by the hour or by the month, and is there a minimum rental term? The recommendation depends on it."), NULL },
+  { CP_OUTCOME_ASK_UNSTATED_COSTS, "unstated-costs", N_("What does storage cost, and the network between nodes where several are rented? The quote does not say, and the recommendation depends on it."), NULL },
 };
 
 /* The unstated-costs question when it asks one of the two costs: a vendor
@@ -337,6 +354,9 @@ vendor_question (const CpProject *project,
           if (reason->outcome != outcome || !reason_asks (project, plan, reason))
             continue;
           quote = reason_quote (project, reason);
+          if (vendor_questions[which].asks_quote != NULL &&
+              !vendor_questions[which].asks_quote (g_ptr_array_index (project->quotes, quote)))
+            continue;
           if (outcome == CP_OUTCOME_ASK_UNSTATED_COSTS &&
               unstated_asked (project, results, n_results, cp_report_vendor_name (project, quote)) != costs)
             continue;
@@ -555,16 +575,54 @@ team_question (const CpProject *project,
   return question;
 }
 
+/* Whether each vendor @schedule asks for more machines at once than its
+ * quote offers can rent them: the answer that makes the plan approvable
+ * goes on the list the team lead sends on (approver 33, A23: page 1
+ * asked it in its own words, the questions did not). */
+static void
+add_overbooking_questions (const CpProject  *project,
+                           const CpSchedule *schedule,
+                           GPtrArray        *asked,
+                           const char       *lang)
+{
+  g_autoptr(GPtrArray) short_of = NULL;
+
+  if (schedule == NULL)
+    return;
+  short_of = cp_schedule_overbookings (schedule, project);
+  for (guint i = 0; i < short_of->len; i++)
+    {
+      const CpOverbooking *overbooking = g_ptr_array_index (short_of, i);
+      CpReportQuestion *question = question_new ("machines-at-once");
+      g_autofree char *needed = cp_i18n_format_number (overbooking->nodes_needed, 0, lang);
+      g_autofree char *offered = cp_i18n_format_number (overbooking->nodes_offered, 0, lang);
+      g_autofree char *day = NULL;
+      g_autofree char *text = NULL;
+      GDate first;
+
+      cp_schedule_span_dates (schedule, overbooking->day, overbooking->day, &first, NULL);
+      day = cp_i18n_format_date_span (&first, &first, lang);
+      question_add_vendor (project, question, overbooking->quote_index);
+      /* TRANSLATORS: a question to a vendor: the machines the plan needs at once, the day from which, the machines its quote offers */
+      text = g_strdup_printf (_("Can you rent %s machines at once from %s? The quote offers %s, and the plan is not approvable without them."),
+                              needed, day, offered);
+      question_set_text (project, question, text);
+      g_ptr_array_add (asked, question);
+    }
+}
+
 GPtrArray *
-cp_report_questions (const CpProject *project,
-                     JobResult       *results,
-                     guint            n_results,
-                     const char      *lang)
+cp_report_questions (const CpProject  *project,
+                     JobResult        *results,
+                     guint             n_results,
+                     const CpSchedule *schedule,
+                     const char       *lang)
 {
   GPtrArray *asked = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_report_question_free);
   CpReportQuestion *question;
 
   cp_i18n_push_language (lang);
+  add_overbooking_questions (project, schedule, asked, lang);
   for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
     {
       if (vendor_questions[q].outcome != CP_OUTCOME_ASK_UNSTATED_COSTS)
@@ -668,7 +726,11 @@ cp_report_section_vendor_questions (Doc       *doc,
                                     double     keep_height)
 {
   const CpProject *project = doc->project;
-  g_autoptr(GPtrArray) questions = cp_report_questions (project, results, project->jobs->len, doc->lang);
+  /* Without the schedule: the machines a vendor must rent at once are
+   * asked on page 1 already, in the block that says the plan is not
+   * approvable without them (cp_report_overbooking_block_sentence());
+   * said again here, the demo's sign-off went to page 3. */
+  g_autoptr(GPtrArray) questions = cp_report_questions (project, results, project->jobs->len, NULL, doc->lang);
   g_autoptr(GPtrArray) lines = g_ptr_array_new ();
   gboolean team = FALSE;
   const char *heading;
@@ -805,8 +867,14 @@ cp_report_risk_lines (Doc       *doc,
         else
           /* TRANSLATORS: between the jobs of a list such as "70B fine-tune 2.0%; 7B QLoRA 0.1%" */
           g_string_append (chances, _("; "));
-        /* TRANSLATORS: a job's name, then the chance it is interrupted, such as "0.1%" */
-        g_string_append_printf (chances, C_("interruption chance", "%s %s"), job->name, chance);
+        /* A project of one job names no job, as risk_line() does; a name
+         * before the figure read as a table cell, and one holding a comma
+         * seemed to give the figure to its last part (approver 33, A20). */
+        if (project->jobs->len == 1)
+          g_string_append (chances, chance);
+        else
+          /* TRANSLATORS: the chance a job is interrupted, such as "0.1%", then the job's name */
+          g_string_append_printf (chances, C_("interruption chance", "%s (%s)"), chance, job->name);
       }
     if (chances != NULL)
       {

@@ -119,9 +119,14 @@ typedef struct {
 void cp_report_question_free (CpReportQuestion *question);
 
 /* The questions for the vendors and the team that the plans of @results
- * (one per job) leave open, in @lang, each once, naming everyone it is
- * put to: the memo's list, and the XML report's. */
-GPtrArray *cp_report_questions (const CpProject *project, JobResult *results, guint n_results, const char *lang);
+ * (one per job) and @schedule (NULL: none; its machines needed at once)
+ * leave open, in @lang, each once, naming everyone it is put to: the
+ * memo's list, and the XML report's. */
+GPtrArray *cp_report_questions (const CpProject  *project,
+                                JobResult        *results,
+                                guint             n_results,
+                                const CpSchedule *schedule,
+                                const char       *lang);
 
 /* Whether the note typed with a quote speaks of how it is billed or for
  * how long at least, in English or Chinese ("20,000 CNY monthly minimum",

@@ -216,9 +216,12 @@ add_days (xmlNode *parent, const char *name, double days)
  * placed in their order from the project's start, and their cost by
  * calendar month. A job whose order loops leaves it out. */
 static void
-write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans, const char *lang)
+write_schedule (xmlNode          *results,
+                const CpProject  *project,
+                GPtrArray        *plans,
+                const CpSchedule *schedule,
+                const char       *lang)
 {
-  g_autoptr(CpSchedule) schedule = cp_report_schedule_new (project, plans, NULL);
   const char *currency = project_currency (project);
   GDate first, last;
   xmlNode *node;
@@ -252,7 +255,13 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans, co
     xmlNode *amount;
 
     cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+    g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
+
     amount = xmlNewChild (node, NULL, BAD_CAST "approval", NULL);
+    /* As page 1's approval block says it: an approval system stops the
+     * signature on the flag, not on an overbooking element's text
+     * (approver 33, A15). */
+    xmlNewProp (amount, BAD_CAST "approvable", BAD_CAST (short_of->len == 0 ? "true" : "false"));
     /* Every quote is compared with VAT (cp_quote_vat_factor()): the
      * amount holds it, at each quote's own rate. */
     xmlNewProp (amount, BAD_CAST "prices-include-vat", BAD_CAST "true");
@@ -450,6 +459,8 @@ write_plan (xmlNode           *results,
 {
   const CpProject *project = cp_project_analysis_get_project (analysis);
   const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  g_autofree char *unconfirmed = NULL;
+  const char *unconfirmed_field = NULL;
   xmlNode *node;
 
   node = xmlNewChild (results, NULL, BAD_CAST "plan", NULL);
@@ -464,6 +475,7 @@ write_plan (xmlNode           *results,
   xmlNewTextChild (node, NULL, BAD_CAST "verdict", BAD_CAST cp_verdict_to_string (plan->verdict));
   add_text (node, "verdict-text", cp_words_plan_verdict (plan));
   xmlNewTextChild (node, NULL, BAD_CAST "verdict-robust", BAD_CAST (plan->verdict_robust ? "true" : "false"));
+  unconfirmed = cp_words_unconfirmed (project, plan, lang, &unconfirmed_field);
   xmlNewTextChild (node, NULL, BAD_CAST "cost-known", BAD_CAST (plan->cost_unknown ? "false" : "true"));
 
   if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
@@ -473,20 +485,15 @@ write_plan (xmlNode           *results,
       xmlNode *recommended = xmlNewChild (node, NULL, BAD_CAST "recommended", NULL);
       xmlNewProp (recommended, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
     }
-  {
-    const char *field = NULL;
-    g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, lang, &field);
+  if (unconfirmed != NULL)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      xmlNode *unconfirmed_node = xmlNewTextChild (node, NULL, BAD_CAST "unconfirmed", BAD_CAST unconfirmed);
 
-    if (unconfirmed != NULL)
-      {
-        const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
-        const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-        xmlNode *unconfirmed_node = xmlNewTextChild (node, NULL, BAD_CAST "unconfirmed", BAD_CAST unconfirmed);
-
-        xmlNewProp (unconfirmed_node, BAD_CAST "field", BAD_CAST field);
-        xmlNewProp (unconfirmed_node, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
-      }
-  }
+      xmlNewProp (unconfirmed_node, BAD_CAST "field", BAD_CAST unconfirmed_field);
+      xmlNewProp (unconfirmed_node, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
+    }
 
   for (guint i = 0; i < plan->options->len; i++)
     {
@@ -548,9 +555,18 @@ write_plan (xmlNode           *results,
   for (guint i = 0; i < plan->reasons->len; i++)
     {
       const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-      xmlNode *reason_node = xmlNewChild (node, NULL, BAD_CAST "reason", NULL);
-      g_autofree char *text = cp_reason_text (reason, project, plan, lang);
+      xmlNode *reason_node;
+      g_autofree char *text = NULL;
       const char *currency = project_currency (project);
+
+      /* A verdict that rests on what a quote leaves unstated, or that
+       * the billing or cost check found not robust after the range
+       * said it held, is not said to hold, as the PDF does not say it
+       * (approver 33, A15: "holds" beside verdict-robust false). */
+      if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS && (unconfirmed != NULL || !plan->verdict_robust))
+        continue;
+      reason_node = xmlNewChild (node, NULL, BAD_CAST "reason", NULL);
+      text = cp_reason_text (reason, project, plan, lang);
 
       xmlNewProp (reason_node, BAD_CAST "rule", BAD_CAST cp_rule_to_string (reason->rule));
       xmlNewProp (reason_node, BAD_CAST "outcome", BAD_CAST cp_outcome_to_string (reason->outcome));
@@ -617,10 +633,11 @@ write_plan (xmlNode           *results,
  * each once with everyone it is put to: an approval system can send them
  * on (approver, 3 December: the XML did not carry them). */
 static void
-write_questions (xmlNode         *results,
-                 const CpProject *project,
-                 GPtrArray       *plans,
-                 const char      *lang)
+write_questions (xmlNode          *results,
+                 const CpProject  *project,
+                 GPtrArray        *plans,
+                 const CpSchedule *schedule,
+                 const char       *lang)
 {
   g_autofree JobResult *jobs = g_new0 (JobResult, MAX (1, project->jobs->len));
   g_autoptr(GPtrArray) questions = NULL;
@@ -628,7 +645,7 @@ write_questions (xmlNode         *results,
 
   for (guint j = 0; j < project->jobs->len; j++)
     jobs[j].plan = g_ptr_array_index (plans, j);
-  questions = cp_report_questions (project, jobs, project->jobs->len, lang);
+  questions = cp_report_questions (project, jobs, project->jobs->len, schedule, lang);
   if (questions->len == 0)
     return;
   node = xmlNewChild (results, NULL, BAD_CAST "questions", NULL);
@@ -673,6 +690,7 @@ build_document (CpProjectAnalysis *analysis,
   CpSpread spreads[CP_N_SPREADS];
   guint n_spreads;
   g_autoptr(GPtrArray) plans = NULL;
+  g_autoptr(CpSchedule) schedule = NULL;
 
   root = xmlNewDocNode (doc, NULL, BAD_CAST "compute-planner", NULL);
   xmlDocSetRootElement (doc, root);
@@ -755,8 +773,9 @@ build_document (CpProjectAnalysis *analysis,
   plans = cp_project_analysis_get_full_plans (analysis);
   for (guint i = 0; i < project->jobs->len; i++)
     write_plan (results, analysis, i, g_ptr_array_index (plans, i), lang);
-  write_schedule (results, project, plans, lang);
-  write_questions (results, project, plans, lang);
+  schedule = cp_report_schedule_new (project, plans, NULL);
+  write_schedule (results, project, plans, schedule, lang);
+  write_questions (results, project, plans, schedule, lang);
 
   return doc;
 }

@@ -337,7 +337,7 @@ test_amount_to_approve (void)
    * VAT 13%, not a cloud service's 6%. */
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "vat-included"), round (66000 * 13.0 / 113), 1e-6);
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "amount-to-approve"), 66000, 1e-6);
-  g_assert_nonnull (strstr (schedule, "<approval prices-include-vat=\"true\">"));
+  g_assert_nonnull (strstr (schedule, "<approval approvable=\"true\" prices-include-vat=\"true\">"));
 
   RUN_OK ("report", "approve.cplan", "--contingency", "15%", "--prices-include-vat", "no", "--vat-rate", "13%",
           "--xml", "approve-2.xml");
@@ -355,7 +355,7 @@ test_amount_to_approve (void)
    * is VAT. */
   g_clear_pointer (&schedule, g_free);
   schedule = schedule_of ("approve-2.xml");
-  g_assert_nonnull (strstr (schedule, "<approval prices-include-vat=\"true\">"));
+  g_assert_nonnull (strstr (schedule, "<approval approvable=\"true\" prices-include-vat=\"true\">"));
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "total-cost"), 67800, 1e-6);
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "contingency"), 10170, 1e-6);
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "vat-included"), 8970, 1e-6);

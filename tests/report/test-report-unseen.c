@@ -245,6 +245,144 @@ test_xml_team_question (void)
   cp_test_assert_has (xml, "Ask: the team, for 70B LoRA.</text><job ref=\"job-1\"/></question>");
 }
 
+/* Approver 33, A24: a vendor whose quote prices its storage but does not
+ * say what it is was asked "… and at what price?". Vendor A's quote now
+ * states 800 CNY per TB-month and no kind; it is asked only the kind. */
+static void
+test_storage_kind_asked (void)
+{
+  g_autofree char *xsd = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "data", "report",
+                                           "compute-planner-report.xsd", NULL);
+  g_autofree char *raw = NULL, *xml = NULL;
+
+  RUN_OK ("new", "kind.cplan");
+  RUN_OK ("add-job", "kind.cplan", "--name", "13B pretrain", "--model", "llama-2-13b", "--task", "pretrain",
+          "--tokens", "100B", "--deadline-days", "30", "--storage-tb", "50", "--distributed-experience", "--ops-engineer");
+  RUN_OK ("add-quote", "kind.cplan", "--vendor", "Vendor A", "--offer", "H800 cluster A", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "8", "--price-per-gpu-hour", "10", "--network", "infiniband", "--nics", "8",
+          "--nic-gbps", "400", "--dedicated", "--storage-price-per-tb-month", "800");
+  RUN_OK ("report", "kind.cplan", "--lang", "en", "--xml", "kind.xml");
+  g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, "kind.xml", NULL }));
+  raw = cp_test_read_in (tmp_dir, "kind.xml");
+  xml = cp_test_squeeze (raw);
+  cp_test_assert_has (xml, "<question kind=\"storage-kind\"><text>What storage comes with the machines: a parallel file "
+                           "system or a network disk? Ask: Vendor A.</text>");
+  cp_test_assert_lacks (xml, "and at what price? Ask: Vendor A.");
+}
+
+/* The <plan> elements of @xml, each from its start tag to its end. */
+static GPtrArray *
+xml_plans (const char *xml)
+{
+  GPtrArray *plans = g_ptr_array_new_with_free_func (g_free);
+
+  for (const char *at = strstr (xml, "<plan job="); at != NULL; at = strstr (at + 1, "<plan job="))
+    {
+      const char *end = strstr (at, "</plan>");
+
+      g_assert_nonnull (end);
+      g_ptr_array_add (plans, g_strndup (at, end - at));
+    }
+  return plans;
+}
+
+/* The value of attribute @name in the start tag at @tag. */
+static char *
+attribute_of (const char *tag,
+              const char *name)
+{
+  g_autofree char *key = g_strdup_printf (" %s=\"", name);
+  const char *end = strchr (tag, '>');
+  const char *at = strstr (tag, key);
+
+  g_assert_true (at != NULL && at < end);
+  at += strlen (key);
+  return g_strndup (at, strchr (at, '"') - at);
+}
+
+/* Approver 33, A15 and A23, on the demo, whose jobs need more of vendor
+ * A's machines at once than its quote offers: the XML's approval says it
+ * is not approvable, and the question whose answer makes it approvable is
+ * on its list of questions with the figures of the overbooking element,
+ * as the memo's page 1 asks it;
+ * a plan that is not robust carries no reason saying the recommendation
+ * holds. The unstated project, which overbooks nothing, is approvable. */
+static void
+test_approvable (void)
+{
+  RUN_OK ("demo", "approvable.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autofree char *name = g_strdup_printf ("approvable-%s.xml", langs[l]);
+      g_autofree char *pdf = g_strdup_printf ("approvable-%s.pdf", langs[l]);
+      g_autofree char *raw = NULL, *memo = NULL, *first = NULL, *second = NULL;
+      g_autofree char *squeezed = NULL, *confirm = NULL, *approvable = NULL;
+      g_autofree char *needed = NULL, *offered = NULL, *question = NULL;
+      g_autoptr(GPtrArray) plans = NULL;
+      const char *overbooking, *line;
+      guint not_robust = 0;
+
+      RUN_OK ("report", "approvable.cplan", "--lang", langs[l], "--xml", name, "--pdf", pdf);
+      raw = cp_test_read_in (tmp_dir, name);
+      approvable = attribute_of (strstr (raw, "<approval "), "approvable");
+      g_assert_cmpstr (approvable, ==, "false");
+      overbooking = strstr (raw, "<overbooking quote=");
+      g_assert_nonnull (overbooking);
+      needed = attribute_of (overbooking, "nodes-needed");
+      offered = attribute_of (overbooking, "nodes-offered");
+      g_assert_cmpstr (needed, !=, offered);
+      line = strstr (raw, "<question kind=\"machines-at-once\">");
+      g_assert_nonnull (line);
+      {
+        g_autofree char *element = g_strndup (line, strstr (line, "</text>") - line);
+
+        question = cp_test_squeeze (element);
+      }
+      if (l == 0)
+        {
+          g_autofree char *asks = g_strdup_printf ("Can you rent %s machines at once from ", needed);
+          g_autofree char *offers = g_strdup_printf ("The quote offers %s, and the plan is not approvable without them. "
+                                                     "Ask: 示例供应商 A (Example vendor A).", offered);
+
+          cp_test_assert_has (question, asks);
+          cp_test_assert_has (question, offers);
+        }
+      else
+        {
+          g_autofree char *asks = g_strdup_printf ("同时提供 %s 台机器？报价只提供 %s 台", needed, offered);
+
+          cp_test_assert_has (question, asks);
+        }
+      /* The memo asks it once, in the block that says the plan is not
+       * approvable (read raw: a bullet lands inside the line before it). */
+      first = cp_test_pdf_text (tmp_dir, pdf, 1, TRUE);
+      second = cp_test_pdf_text (tmp_dir, pdf, 2, TRUE);
+      memo = g_strconcat (first, second, NULL);
+      squeezed = cp_test_squeeze (memo);
+      confirm = g_strdup_printf (l == 0 ? "Have it confirm %s machines before approving" : "批准前请其确认能提供 %s 台", needed);
+      cp_test_assert_has (squeezed, confirm);
+
+      plans = xml_plans (raw);
+      g_assert_cmpuint (plans->len, >, 0);
+      for (guint i = 0; i < plans->len; i++)
+        if (strstr (g_ptr_array_index (plans, i), "<verdict-robust>false</verdict-robust>") != NULL)
+          {
+            not_robust++;
+            g_assert_null (strstr (g_ptr_array_index (plans, i), "outcome=\"verdict-holds\""));
+          }
+      g_assert_cmpuint (not_robust, >, 0);
+    }
+  {
+    g_autofree char *raw = NULL, *approvable = NULL;
+
+    make_unstated_project ("fits.cplan");
+    RUN_OK ("report", "fits.cplan", "--lang", "en", "--xml", "fits.xml");
+    raw = cp_test_read_in (tmp_dir, "fits.xml");
+    approvable = attribute_of (strstr (raw, "<approval "), "approvable");
+    g_assert_cmpstr (approvable, ==, "true");
+  }
+}
+
 /* Finding 3: the appendix did not say how an unstated storage or network
  * price is read. It says so in a row of its table when a job relies on
  * it, and not otherwise. */
@@ -449,6 +587,8 @@ main (int    argc,
   g_test_add_func ("/report-unseen/xml-team-question", test_xml_team_question);
   g_test_add_func ("/report-unseen/appendix-unstated", test_appendix_unstated);
   g_test_add_func ("/report-unseen/words", test_words);
+  g_test_add_func ("/report-unseen/storage-kind-asked", test_storage_kind_asked);
+  g_test_add_func ("/report-unseen/approvable", test_approvable);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
