@@ -60,6 +60,7 @@ add_serving_rows (CpCliTable       *table,
   g_autofree char *compute_ms = cp_cli_format_number (est->decode_compute_s * 1e3, 2);
   g_autofree char *tp_ms = cp_cli_format_number (est->decode_tp_communication_s * 1e3, 2);
   g_autofree char *prefill_ms = cp_cli_format_number (est->decode_prefill_compute_s * 1e3, 2);
+  g_autofree char *moe_ms = cp_cli_format_number (est->decode_moe_floor_s * 1e3, 2);
   g_autofree char *served = cp_cli_format_number (est->concurrency_served, 0);
   g_autofree char *target = cp_cli_format_number (job->concurrency, 0);
 
@@ -81,7 +82,17 @@ add_serving_rows (CpCliTable       *table,
    * adds up, the slower side first. The prefill share was left out, and
    * "46.00 ms (memory 11.37, compute 4.19, all-reduce 7.40)" added up to
    * nothing (walkthrough 13). */
-  if (est->decode_compute_s + est->decode_prefill_compute_s >= est->decode_memory_s)
+  if (est->decode_moe_floor_s > 0 && est->decode_compute_s + est->decode_prefill_compute_s >= est->decode_memory_s)
+    /* TRANSLATORS: a decode step's time as a sum of its parts, in milliseconds, with the fixed time of the MoE layers' expert kernels; then the memory reads, which overlap the computing */
+    add_row (table, _("Decode step"),
+             g_strdup_printf (_("%s ms = compute %s + prefill of new prompts %s + all-reduce %s + MoE layers’ expert kernels %s (memory reads, %s, overlap the computing)"),
+                              step_ms, compute_ms, prefill_ms, tp_ms, moe_ms, memory_ms));
+  else if (est->decode_moe_floor_s > 0)
+    /* TRANSLATORS: a decode step's time as a sum of its parts, in milliseconds, with the fixed time of the MoE layers' expert kernels; then the computing and prefill, which overlap the memory reads */
+    add_row (table, _("Decode step"),
+             g_strdup_printf (_("%s ms = memory reads %s + all-reduce %s + MoE layers’ expert kernels %s (compute %s and prefill of new prompts %s overlap the reads)"),
+                              step_ms, memory_ms, tp_ms, moe_ms, compute_ms, prefill_ms));
+  else if (est->decode_compute_s + est->decode_prefill_compute_s >= est->decode_memory_s)
     /* TRANSLATORS: a decode step's time as a sum of its parts, in milliseconds; then the memory reads, which overlap the computing */
     add_row (table, _("Decode step"),
              g_strdup_printf (_("%s ms = compute %s + prefill of new prompts %s + all-reduce %s (memory reads, %s, overlap the computing)"),
