@@ -127,6 +127,13 @@ typedef struct {
   double  expert_peak;          /* what the routed experts run at: under FP8, BF16's × moe-fp8-expert-speedup */
   double  expert_gemm_ceiling;  /* their largest grouped GEMMs' speed against the dense layers' (≤ 1, _cp_grouped_gemm_peak_share()) */
   double  memory_bytes_per_s;   /* what memory-bound kernels reach of the GPU's bandwidth; 0: not stated */
+  /* The routed experts' permutation bytes per token over the MoE layers
+   * (cp-estimate-time.c), with every expert of a GPU's on it ([0]) and
+   * with them spread over the GPUs of expert parallelism ([1]); and the
+   * bytes of one token's hidden state in the expert all-to-all: the
+   * bound of every split and each split's step time ask for them. */
+  double  expert_permute_bytes[2];
+  double  all_to_all_token_bytes;
   double  utilisation;
   double  intra;
   double  inter;
@@ -312,6 +319,12 @@ _cp_intra_bytes_per_s (const CpQuote    *quote,
 double
 _cp_inter_bytes_per_s_per_gpu (const CpQuote    *quote,
                                const CpSettings *settings);
+
+void
+_cp_expert_permute_bytes_init (Context *c);
+
+void
+_cp_all_to_all_token_bytes_init (Context *c);
 
 double
 _cp_expert_tokens_per_gemm (const Context *c,

@@ -204,19 +204,29 @@ compute_s_per_token (const Context *c,
  * there, and per FLOP they weigh most where experts are narrow and many
  * (k·h bytes against k·h·f FLOPs). Tokens gathered over expert
  * tensor-parallel ranks are not counted again. 0 when the GPU's
- * bandwidth is not stated. */
-static double
+ * bandwidth is not stated. Worked out once per job and quote into @c
+ * (context_init()), read for each split by
+ * expert_permute_bytes_per_token(). */
+void
+_cp_expert_permute_bytes_init (Context *c)
+{
+  double elements = (3.0 * c->top_k + 1.0) * c->hidden;
+
+  c->expert_permute_bytes[0] = c->expert_permute_bytes[1] = 0;
+  if (c->expert_flops_fwd <= 0 || c->memory_bytes_per_s <= 0)
+    return;
+  c->expert_permute_bytes[0] = c->moe_layers * elements * c->act_bytes;
+  elements += 4.0 * c->top_k * c->hidden;
+  c->expert_permute_bytes[1] = c->moe_layers * elements * c->act_bytes;
+}
+
+static inline double
 expert_permute_bytes_per_token (const Context *c,
                                 const Config  *k)
 {
   double local_experts = c->experts_total / MAX (k->ep, 1u);
-  double elements = (3.0 * c->top_k + 1.0) * c->hidden;
 
-  if (c->expert_flops_fwd <= 0 || c->memory_bytes_per_s <= 0)
-    return 0;
-  if (k->ep > 1 && local_experts > 1.0)
-    elements += 4.0 * c->top_k * c->hidden;
-  return c->moe_layers * elements * c->act_bytes;
+  return c->expert_permute_bytes[k->ep > 1 && local_experts > 1.0];
 }
 
 /* The seconds of @permute_bytes (expert_permute_bytes_per_token()) at
@@ -251,6 +261,14 @@ all_to_all_element_bytes (const Context *c)
   if (c->settings->moe_fp8_dispatch && c->job->precision == CP_PRECISION_FP8)
     return 0.5 * (1.0 + 4.0 / 128.0) + 0.5 * c->act_bytes;
   return c->act_bytes;
+}
+
+/* Once per job and quote (context_init()): a token's hidden state in the
+ * all-to-all, all_to_all_s_per_token() of every split asks for it. */
+void
+_cp_all_to_all_token_bytes_init (Context *c)
+{
+  c->all_to_all_token_bytes = c->hidden * all_to_all_element_bytes (c);
 }
 
 /* Seconds one all-to-all (a dispatch or a combine) takes per token of a
@@ -301,7 +319,7 @@ all_to_all_s_per_token (const Context *c,
           off_copies = MIN (off_copies, limit * (1.0 - 1.0 / nodes) * (1.0 - unused));
         }
     }
-  return c->hidden * all_to_all_element_bytes (c) / t *
+  return c->all_to_all_token_bytes / t *
          MAX (copies * (1.0 - off_share) / c->intra, off_copies / c->inter);
 }
 

@@ -190,6 +190,8 @@ context_init (Context          *c,
   /* Memory-bound kernels (the experts' token permutations) at the share
    * of the datasheet bandwidth STREAM-like copies reach (cp-serving.h). */
   c->memory_bytes_per_s = quote->gpu.memory_bandwidth_gbytes_per_s * 1e9 * CP_SERVING_BANDWIDTH_FRACTION;
+  _cp_expert_permute_bytes_init (c);
+  _cp_all_to_all_token_bytes_init (c);
   c->intra = _cp_intra_bytes_per_s (quote, settings);
   c->inter = _cp_inter_bytes_per_s_per_gpu (quote, settings);
   if (c->inter <= 0)

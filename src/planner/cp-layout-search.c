@@ -148,6 +148,9 @@ typedef struct {
   /* What each ZeRO stage's data-parallel traffic adds at least, per
    * token, on top of the above (split_lower_bound()). */
   double   zero_stage[4];
+  /* What a layout adds at least, per token, for each share of its layers
+   * it recomputes in full; 0: nothing counted (split_lower_bound()). */
+  double   recomputed;
   gboolean valid;
 } SplitBound;
 
@@ -613,6 +616,34 @@ pool_choose (const Context *c,
   return chosen;
 }
 
+/* Whether a larger micro-batch of split @s never needs less recompute
+ * than a smaller one: memory grows with the micro-batch (per layer
+ * s·b·h, the first pipeline stage holding min(m, p) micro-batches of it)
+ * unless rounded micro-batches leave a larger micro-batch's first stage
+ * fewer sequences, or the model states change with the micro-batches
+ * (FSDP1's adapter gradients). */
+static gboolean
+recompute_grows_with_micro_batch (const Context *c,
+                                  const Choices *choices,
+                                  const Split   *s,
+                                  const Config  *techniques)
+{
+  double held = (double) choices->mb_values[0] * MIN ((double) s->m_first, (double) s->pp);
+
+  if (_cp_layout_memory_states_depend_on_m (c, techniques))
+    return FALSE;
+  for (guint i = 1; i < choices->n_mb && (double) s->dp * choices->mb_values[i] <= s->batch_seqs; i++)
+    {
+      guint mb = choices->mb_values[i];
+      double held_here = (double) mb * MIN ((double) micro_batches_of (s->batch_seqs, s->dp, mb), (double) s->pp);
+
+      if (held_here < held)
+        return FALSE;
+      held = held_here;
+    }
+  return TRUE;
+}
+
 /* The layouts of one split that fit into @pool. Micro-batches grow while
  * that pays: a larger one hides more of the data-parallel traffic behind
  * its backward and adds bubble and memory, so the run time falls and then
@@ -633,6 +664,7 @@ best_of_split (const Context    *c,
   double cutoff = pool_cutoff (c, pool);
   guint dp = s->dp;
   double split_fastest_s = INFINITY, split_fastest_safe_s = INFINITY;
+  int recompute_grows = -1;   /* recompute_grows_with_micro_batch(); -1: not asked */
 
   if (!s->runs)
     return;
@@ -671,6 +703,21 @@ best_of_split (const Context    *c,
           cand.valid = TRUE;
           if (!cand.fits)
             break;   /* a larger micro-batch needs more memory still */
+          /* The same with the layers it recomputes to fit, where the
+           * larger micro-batches after it recompute as many or more
+           * (asked once a layout would be left by it). */
+          if (bound->valid && bound->recomputed > 0 && cand.config.recompute == CP_RECOMPUTE_FULL &&
+              layout_lower_bound_at (c, bound, cand.config.m, z) +
+              bound->recomputed * _cp_recompute_fraction (c, &cand.config) * c->job->tokens > cutoff)
+            {
+              if (recompute_grows < 0)
+                recompute_grows = recompute_grows_with_micro_batch (c, choices, s, techniques);
+              if (recompute_grows)
+                {
+                  search->evaluated++;
+                  break;
+                }
+            }
           layout_time (c, &cand.config, &cand.time, known);
           search->evaluated++;
           search->timed++;
@@ -1256,6 +1303,30 @@ split_lower_bound (const Context *c,
         }
       if (least_zero_extra == G_MAXDOUBLE)
         least_zero_extra = 0;
+    }
+
+  /* Memory: the bound above assumes no recompute, where a layout may
+   * need full recompute of some of its layers to fit. Those layers run
+   * their forward pass again: per token of a step at least the forward at
+   * the experts' fastest (speed 1) for each share of the layers. More
+   * compute hides more tensor-parallel traffic (tp-comm-overlap of it at
+   * most) and overlapped all-to-all (all of it at most), so only what
+   * they cannot hide is counted; nothing where the bound counts
+   * data-parallel traffic that the added backward could hide (above its
+   * floor). best_of_split() adds it once a layout's least recompute that
+   * fits is known, where a larger micro-batch never needs less. */
+  bound->recomputed = 0;
+  if (k.recompute == CP_RECOMPUTE_NONE && choices->recompute_last == CP_RECOMPUTE_FULL &&
+      (hidden_dp == 0 || hidden_dp <= st.dp_floor))
+    {
+      double hidden_by_more = (k.tp > 1 ? c->settings->tp_comm_overlap : 0) +
+                              (k.ep > 1 && c->settings->moe_a2a_overlap ? 1.0 : 0);
+      double forward_per_token = (c->param_flops_fwd - c->expert_flops_fwd) / c->peak +
+                                 c->expert_flops_fwd / c->expert_peak + c->attention_flops_fwd / c->attention_peak;
+
+      bound->recomputed = forward_per_token / (c->gpus * c->utilisation) *
+                          (_cp_layers_per_gpu (c, &k) * k.pp / c->layers) *
+                          MAX (0.0, 1.0 - hidden_by_more) * (1.0 - 1e-9);
     }
   return layout_lower_bound (c, bound, k.m) + least_zero_extra * c->job->tokens;
 }

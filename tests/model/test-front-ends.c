@@ -121,6 +121,18 @@ compare (const char *model_id,
                      1e-9 * est.memory_per_gpu_bytes);
   g_assert_cmpfloat (fabs (xml_number (out, "time", "total-s") - est.total_s), <=, 1e-9 * est.total_s);
   g_assert_cmpfloat (fabs (xml_number (out, "time", "bubble-s") - est.bubble_s), <=, 1e-9 * est.total_s);
+  /* What the search weighed, as the front ends report it: layouts timed
+   * are some of those weighed, a split pruned is never weighed, and each
+   * split weighed offers at most 4 ZeRO stages × 4 micro-batch sizes (1,
+   * 2, 4, 8 sequences). */
+  g_assert_cmpfloat (xml_number (out, "configuration", "layouts-evaluated"), ==, est.layouts_evaluated);
+  g_assert_cmpfloat (xml_number (out, "configuration", "layouts-timed"), ==, est.layouts_timed);
+  g_assert_cmpfloat (xml_number (out, "configuration", "splits"), ==, est.layout_splits);
+  g_assert_cmpfloat (xml_number (out, "configuration", "splits-pruned"), ==, est.layout_splits_pruned);
+  g_assert_cmpuint (est.layouts_timed, >=, 1);
+  g_assert_cmpuint (est.layouts_timed, <=, est.layouts_evaluated);
+  g_assert_cmpuint (est.layout_splits_pruned, <, est.layout_splits);
+  g_assert_cmpuint (est.layouts_evaluated, <=, (est.layout_splits - est.layout_splits_pruned) * 4 * 4);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
