@@ -39,8 +39,12 @@
 #define ROWS_PER_FRAME 4
 #define LIST_VIEW_MAX_WIDGETS 200
 /* An AdwComboRow takes about 1.7 ms to make here (its popover and list
- * view come with it): ten columns at once held the main loop 17–19 ms. */
-#define COLUMNS_PER_TURN 3
+ * view come with it), and the frame that shows it lays it out: ten
+ * columns at once held the main loop 17–19 ms, and three a frame, with
+ * the rows growing in the same frames, still made that frame the
+ * longest turn of a 10,000-row import (14–24 ms of CPU time, bench-window
+ * --import at load 8–11; one a frame: 12–17 ms). */
+#define COLUMNS_PER_TURN 1
 /* A new reading lists its rows from the top again, ROWS_PER_FRAME at
  * first: dropping the 200 widgets of the last one at once took 12 ms, so
  * they go this many a frame while the worker reads. */
