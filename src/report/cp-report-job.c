@@ -1003,6 +1003,22 @@ figure_measuring (const GPtrArray *figures,
   return found;
 }
 
+/* The length of @risk's first words: up to its first comma, colon or
+ * semicolon that is not inside a figure. */
+static gsize
+head_length (const char *risk)
+{
+  gsize n = 0;
+
+  for (;;)
+    {
+      n += strcspn (risk + n, ",:;");
+      if (risk[n] != ',' || n == 0 || !g_ascii_isdigit (risk[n - 1]) || !g_ascii_isdigit (risk[n + 1]))
+        return n;
+      n++;
+    }
+}
+
 char *
 cp_report_figures_beside (const char *risk,
                           const char *first_risk,
@@ -1034,12 +1050,17 @@ cp_report_figures_beside (const char *risk,
       g_string_append_printf (pairs, _("%s (%s: %s)"), figure->figure, first_rank, first_figure->figure);
     }
   /* The risk named by its first words, up to its first comma or colon:
-   * two bullets of "as listed for 1" did not say which risk each was. */
-  head = g_strndup (risk, strcspn (risk, ",:;"));
+   * two bullets of "as listed for 1" did not say which risk each was. A
+   * comma between digits is a figure's ("1,043 GiB"): cut there, the
+   * risk read "CPU offload keeps 1" (appr33 A7). */
+  head = g_strndup (risk, head_length (risk));
   if (g_utf8_strchr (head, -1, g_utf8_get_char ("，")) != NULL)
     *g_utf8_strchr (head, -1, g_utf8_get_char ("，")) = '\0';
   if (g_utf8_strchr (head, -1, g_utf8_get_char ("：")) != NULL)
     *g_utf8_strchr (head, -1, g_utf8_get_char ("：")) = '\0';
+  /* A Chinese list's first item names the risk as well ("优化器状态、…"). */
+  if (g_utf8_strchr (head, -1, g_utf8_get_char ("、")) != NULL)
+    *g_utf8_strchr (head, -1, g_utf8_get_char ("、")) = '\0';
   if (pairs->len == 0)
     /* TRANSLATORS: under a later option's risks: the rank of the first option, whose risk it shares figure for figure, then the risk's first words */
     return g_strdup_printf (_("As listed for %s (“%s”), with the same figures."), first_rank, head);

@@ -242,7 +242,7 @@ test_note_terms (void)
 static void
 test_figures_beside (void)
 {
-  g_autofree char *same = NULL, *reordered = NULL, *missing = NULL, *chinese = NULL;
+  g_autofree char *same = NULL, *reordered = NULL, *offload = NULL, *missing = NULL, *chinese = NULL;
 
   same = cp_report_figures_beside ("Interruptions: 0.12 are expected (a 11% chance of at least one).",
                                    "Interruptions: 0.057 are expected (a 5.6% chance of at least one).", "1");
@@ -258,6 +258,13 @@ test_figures_beside (void)
   g_assert_nonnull (strstr (reordered, "11% (1: 5.6%)"));
   g_assert_nonnull (strstr (reordered, "41 s (1: 20 s)"));
   g_assert_null (strstr (reordered, "11% (1: 20 s)"));
+
+  /* Approver 33 (A7): the risk's name was cut at the comma of "1,043". */
+  offload = cp_report_figures_beside ("CPU offload keeps 1,043 GiB of optimizer states in host memory, which the quote does not state.",
+                                      "CPU offload keeps 1,043 GiB of optimizer states in host memory, which the quote does not state.",
+                                      "1");
+  g_assert_nonnull (offload);
+  g_assert_nonnull (strstr (offload, "(“CPU offload keeps 1,043 GiB of optimizer states in host memory”), with the same figures."));
 
   missing = cp_report_figures_beside ("Interruptions: 0.12 are expected (a 11% chance of at least one).",
                                       "Interruptions: a 5.6% chance of at least one.", "1");
