@@ -224,6 +224,38 @@ show_name_lines (Ink *ink, const char *text, double right, double row_top, doubl
   return cut;
 }
 
+/* Whether @text has a Chinese character. */
+static gboolean
+has_han (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_get_script (g_utf8_get_char (p)) == G_UNICODE_SCRIPT_HAN)
+      return TRUE;
+  return FALSE;
+}
+
+/* The short form of a name "first (bracketed)" in @lang: its first form,
+ * or in a report not in Chinese its bracketed form when only the first
+ * is Chinese. The English Gantt named the demo's jobs "70B 全参数微调",
+ * "开发与调试一个月" where every sentence of the report gave "(70B full
+ * fine-tune)" too (appr33 A8). NULL when @text has no bracketed form. */
+static char *
+short_form (const char *text,
+            const char *lang)
+{
+  const char *bracket = text != NULL ? strrchr (text, '(') : NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *bracketed = NULL;
+
+  if (bracket == NULL || bracket == text || !g_str_has_suffix (text, ")"))
+    return NULL;
+  first = g_strstrip (g_strndup (text, bracket - text));
+  bracketed = g_strstrip (g_strndup (bracket + 1, strlen (bracket + 1) - 1));
+  if (!cp_i18n_is_chinese (lang) && has_han (first) && *bracketed != '\0' && !has_han (bracketed))
+    return g_steal_pointer (&bracketed);
+  return g_steal_pointer (&first);
+}
+
 /* A job's name at the left of its row, ending at @right, in @width: on
  * one line when it fits; else whole on two lines when the row is that
  * high; else without a closing bracketed part ("70B 全参数微调 (70B full
@@ -233,9 +265,9 @@ show_name_lines (Ink *ink, const char *text, double right, double row_top, doubl
  * (approver 21). */
 static void
 show_name (Ink *ink, const char *text, double right, double row_top, double row_h, double width, double line_h,
-           gboolean first_form)
+           gboolean first_form, const char *lang)
 {
-  const char *bracket = text != NULL ? strrchr (text, '(') : NULL;
+  g_autofree char *short_name = short_form (text, lang);
   gboolean two_lines = row_h >= 2 * line_h;
   double w;
 
@@ -245,14 +277,12 @@ show_name (Ink *ink, const char *text, double right, double row_top, double row_
    * 全参数微调 (70B full fine-tune)" over rows of Chinese names alone, and
    * "7B QLoRA 微调 (7B QLoRA fine-" / "tune)" broken on two lines
    * (appr22 finding 18). */
-  if (first_form && bracket != NULL && bracket > text && g_str_has_suffix (text, ")"))
+  if (first_form && short_name != NULL)
     {
-      g_autofree char *first = g_strstrip (g_strndup (text, bracket - text));
-
-      set_text (ink, ink->font, first, 0, &w, NULL);
-      if (*first != '\0' && w <= width)
+      set_text (ink, ink->font, short_name, 0, &w, NULL);
+      if (*short_name != '\0' && w <= width)
         {
-          show_text (ink, ink->font, first, right, row_top + (row_h - line_h) / 2, 1, width);
+          show_text (ink, ink->font, short_name, right, row_top + (row_h - line_h) / 2, 1, width);
           return;
         }
       set_text (ink, ink->font, text, 0, &w, NULL);
@@ -267,17 +297,19 @@ show_name (Ink *ink, const char *text, double right, double row_top, double row_
       show_name_lines (ink, text, right, row_top, row_h, width, TRUE);
       return;
     }
-  if (bracket != NULL && bracket > text && g_str_has_suffix (text, ")"))
+  if (short_name != NULL)
     {
-      g_autofree char *first = g_strstrip (g_strndup (text, bracket - text));
-
-      set_text (ink, ink->font, first, 0, &w, NULL);
-      if (*first != '\0' && w <= width)
+      set_text (ink, ink->font, short_name, 0, &w, NULL);
+      if (*short_name != '\0' && w <= width)
         {
-          show_text (ink, ink->font, first, right, row_top + (row_h - line_h) / 2, 1, width);
+          show_text (ink, ink->font, short_name, right, row_top + (row_h - line_h) / 2, 1, width);
           return;
         }
     }
+  /* Cut, its short form rather than the whole name: the English Gantt
+   * read "7B 推理服务，200 并发 (7B inf…". */
+  if (short_name != NULL && *short_name != '\0')
+    text = short_name;
   if (two_lines)
     show_name_lines (ink, text, right, row_top, row_h, width, TRUE);
   else
@@ -855,7 +887,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
       double bar_right = left, bar_left = left + (right - left) * bar->start_day / end_day;
 
       cp_chart_set_rgb (cr, &theme.text);
-      show_name (&ink, bar->label, left - pad, y, row_h, name_width, line_h, first_forms);
+      show_name (&ink, bar->label, left - pad, y, row_h, name_width, line_h, first_forms, data->lang);
       for (int phase = 0; bar->planned && phase < CP_N_PHASES; phase++)
         {
           double x0 = left + (right - left) * at / end_day;

@@ -189,14 +189,32 @@ layout_height (PangoLayout *layout)
   return (double) logical.height / PANGO_SCALE;
 }
 
+/* A trial copy only measures: text drawn on its pages, thrown away after
+ * it, was a third of the memo's trial lay-outs (cp-report-pdf.c lays the
+ * memo out up to nine times in each language, issue 22). */
 static void
-show_layout (cairo_t     *cr,
+show_layout (const Doc   *doc,
+             cairo_t     *cr,
              PangoLayout *layout,
              double       x,
              double       y)
 {
+  if (doc->borrowed)
+    return;
   cairo_move_to (cr, x, y);
   pango_cairo_show_layout (cr, layout);
+}
+
+static void
+show_layout_line (const Doc       *doc,
+                  PangoLayoutLine *line,
+                  double           x,
+                  double           baseline)
+{
+  if (doc->borrowed)
+    return;
+  cairo_move_to (doc->cr, x, baseline);
+  pango_cairo_show_layout_line (doc->cr, line);
 }
 
 static cairo_surface_t *
@@ -236,8 +254,8 @@ cp_doc_page_furniture (Doc   *doc,
   /* The project name gives way to the date when both do not fit. */
   left = doc_layout (doc, doc->small, doc->title_text, width - w - 12);
   pango_layout_set_ellipsize (left, PANGO_ELLIPSIZE_END);
-  show_layout (cr, left, doc->left, MARGIN_TOP - 30);
-  show_layout (cr, right, doc->right - w, MARGIN_TOP - 30);
+  show_layout (doc, cr, left, doc->left, MARGIN_TOP - 30);
+  show_layout (doc, cr, right, doc->right - w, MARGIN_TOP - 30);
   cairo_set_line_width (cr, 0.5);
   cairo_move_to (cr, doc->left, MARGIN_TOP - 30 + h + 3);
   cairo_line_to (cr, doc->right, MARGIN_TOP - 30 + h + 3);
@@ -247,7 +265,7 @@ cp_doc_page_furniture (Doc   *doc,
   page_text = g_strdup_printf (_("Page %s of %s"), page_number, total);
   footer = doc_layout (doc, doc->small, page_text, 0);
   pango_layout_get_pixel_size (footer, &w, &h);
-  show_layout (cr, footer, (doc->page_width - w) / 2, doc->page_height - MARGIN_BOTTOM + 22);
+  show_layout (doc, cr, footer, (doc->page_width - w) / 2, doc->page_height - MARGIN_BOTTOM + 22);
 
   cairo_destroy (cr);
 }
@@ -279,6 +297,8 @@ cp_doc_init_trial (Doc       *trial,
   trial->page_started_data = NULL;
   trial->brief = 0;
   trial->charts_smallest = FALSE;
+  trial->last_page = 0;
+  trial->stop_before_amount = FALSE;
   trial->context = g_object_ref (doc->context);
   trial->row_cells = g_ptr_array_new_with_free_func (g_object_unref);
   trial->header_cells = g_ptr_array_new_with_free_func (g_object_unref);
@@ -289,6 +309,15 @@ cp_doc_init_trial (Doc       *trial,
   cp_doc_new_page (trial);
   trial->y = doc->y;
   return pages;
+}
+
+/* Whether a trial has gone as far as it was asked to (Doc.last_page,
+ * Doc.stop_before_amount): the sections after it are not laid out. */
+gboolean
+cp_doc_stopped (const Doc *doc)
+{
+  return (doc->last_page > 0 && doc->pages->len > doc->last_page)
+         || (doc->stop_before_amount && doc->pages->len > 1 && doc->amount_page == 0);
 }
 
 /* Whether @lay_out, run from the cursor on a scratch copy of @doc's
@@ -456,10 +485,9 @@ cp_doc_paragraph_full (Doc                        *doc,
           layout_top = doc->y - line_top;
           next_page = paragraph_break (doc, line_bottom, n_lines, i, layout_top, TRUE);
         }
-      cairo_move_to (doc->cr, doc->left + indent, layout_top + baseline);
-      pango_cairo_show_layout_line (doc->cr, line);
+      show_layout_line (doc, line, doc->left + indent, layout_top + baseline);
       if (i == 0 && label != NULL)
-        show_layout (doc->cr, label, doc->left, layout_top + line_top);
+        show_layout (doc, doc->cr, label, doc->left, layout_top + line_top);
       doc->y = layout_top + line_bottom[i];
     }
   pango_layout_iter_free (iter);
@@ -506,7 +534,7 @@ cp_doc_heading (Doc                        *doc,
    * walkthrough's report, "Where the money goes" over its unit line. */
   cp_doc_ensure (doc, height + HEADING_SPACE_BELOW + keep_with_next);
   cairo_set_source_rgb (doc->cr, 0.08, 0.20, 0.40);
-  show_layout (doc->cr, layout, doc->left, doc->y);
+  show_layout (doc, doc->cr, layout, doc->left, doc->y);
   cairo_set_source_rgb (doc->cr, 0, 0, 0);
   doc->y += height + HEADING_SPACE_BELOW;
 }
@@ -1031,7 +1059,7 @@ draw_row (Doc          *doc,
 
   for (guint c = 0; c < table->n_columns; c++)
     {
-      show_layout (doc->cr, row->cells[c], x + CELL_PAD, doc->y + row->pad_y);
+      show_layout (doc, doc->cr, row->cells[c], x + CELL_PAD, doc->y + row->pad_y);
       x += widths[c];
     }
   doc->y += height;
@@ -1072,9 +1100,9 @@ draw_row_lines (Doc          *doc,
             offset = top;
           if (bottom - offset > room)
             break;
-          cairo_move_to (doc->cr, x + CELL_PAD + (double) logical.x / PANGO_SCALE,
-                         doc->y + row->pad_y + (double) pango_layout_iter_get_baseline (iter) / PANGO_SCALE - offset);
-          pango_cairo_show_layout_line (doc->cr, pango_layout_iter_get_line_readonly (iter));
+          show_layout_line (doc, pango_layout_iter_get_line_readonly (iter),
+                            x + CELL_PAD + (double) logical.x / PANGO_SCALE,
+                            doc->y + row->pad_y + (double) pango_layout_iter_get_baseline (iter) / PANGO_SCALE - offset);
           height = MAX (height, bottom - offset);
           from[c] = i;
         }

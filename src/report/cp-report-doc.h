@@ -28,6 +28,11 @@ typedef struct {
   guint brief;                 /* how far the memo is shortened to end on its page (cp-report-pdf.c) */
   guint amount_page;           /* the page the amount to approve and its note end on, 0 before */
   gboolean charts_smallest;    /* the job chapters' charts at their smallest, when that saves a page */
+  /* A trial of the memo stops once what it measures is decided
+   * (cp_doc_stopped()): past page last_page (0: no limit), or, with
+   * stop_before_amount, on a second page before the amount to approve. */
+  guint last_page;
+  gboolean stop_before_amount;
   /* Called with page_started_data at the top of each new page (floats
    * waiting for one), or NULL. */
   void (*page_started) (gpointer data);
@@ -61,6 +66,8 @@ void cp_doc_page_clear (Page *page);
 void cp_doc_new_page (Doc *doc);
 
 GArray *cp_doc_init_trial (Doc *trial, const Doc *doc);
+
+gboolean cp_doc_stopped (const Doc *doc);
 
 typedef void (*CpDocSection) (Doc *doc, gconstpointer data);
 

@@ -876,19 +876,74 @@ cp_report_section_job (Doc       *doc,
   }
 }
 
-/* The figures of @text in order, each with the unit that follows it
+/* A figure of a risk's sentence and what it measures: the words just
+ * before it (back to the previous figure at most) and its unit. */
+typedef struct {
+  char *figure;
+  char *measures;
+} Figure;
+
+static void
+figure_free (Figure *figure)
+{
+  g_free (figure->figure);
+  g_free (figure->measures);
+  g_free (figure);
+}
+
+/* How many characters before a figure say what it measures: "chance of
+ * at least one" is told from "interruptions" by the word before its
+ * figure, in either language ("的概率", "次中断"). */
+#define FIGURE_WORDS_CHARS 10
+
+/* The words of @from up to @to that say what the figure after them
+ * measures: at most the last FIGURE_WORDS_CHARS characters, whole words
+ * of them, without the spaces and punctuation around them, case folded
+ * ("a " and "A " name one chance). */
+static char *
+measured_words (const char *from,
+                const char *to)
+{
+  g_autofree char *piece = g_strndup (from, to - from);
+  g_autofree char *words = NULL;
+  glong n_chars = g_utf8_strlen (piece, -1);
+  const char *start = g_utf8_offset_to_pointer (piece, MAX (0, n_chars - FIGURE_WORDS_CHARS));
+  const char *end = piece + strlen (piece);
+
+  /* Whole words: a window that starts inside one starts after it. */
+  if (start > piece && g_unichar_isalnum (g_utf8_get_char (g_utf8_find_prev_char (piece, start))))
+    while (*start != '\0' && g_unichar_isalnum (g_utf8_get_char (start)) && g_utf8_get_char (start) < 0x80)
+      start = g_utf8_next_char (start);
+  while (*start != '\0' && (g_unichar_isspace (g_utf8_get_char (start)) || g_unichar_ispunct (g_utf8_get_char (start))))
+    start = g_utf8_next_char (start);
+  while (end > start)
+    {
+      const char *last = g_utf8_find_prev_char (start, end);
+      gunichar c = g_utf8_get_char (last);
+
+      if (!g_unichar_isspace (c) && !g_unichar_ispunct (c))
+        break;
+      end = last;
+    }
+  words = g_strndup (start, end - start);
+  return g_utf8_casefold (words, -1);
+}
+
+/* The figures of @text (Figure), each with the unit that follows it
  * ("0.8%", "41 s", "10.5 days", "1,043 GiB") or the money sign before it
- * ("¥13,126"). */
+ * ("¥13,126"), and the words that say what it measures. */
 static GPtrArray *
 figures_of (const char *text)
 {
   static const char *const units[] = { "%", " days", " day", " h", " min", " s", " GiB", " GB", " CNY",
                                        " 天", " 小时", " 分钟", " 秒" };
-  GPtrArray *figures = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *figures = g_ptr_array_new_with_free_func ((GDestroyNotify) figure_free);
+  const char *previous_end = text;
 
   for (const char *p = text; *p != '\0';)
     {
-      const char *start = p, *end;
+      const char *start = p, *end, *unit = "";
+      Figure *figure;
 
       if (!g_ascii_isdigit (*p))
         {
@@ -909,48 +964,103 @@ figures_of (const char *text)
             if (*after == '\0' || !g_ascii_isalpha (*after))
               {
                 end = after;
+                unit = units[u];
                 break;
               }
           }
-      g_ptr_array_add (figures, g_strndup (start, end - start));
+      figure = g_new0 (Figure, 1);
+      figure->figure = g_strndup (start, end - start);
+      {
+        g_autofree char *words = measured_words (previous_end, MAX (start, previous_end));
+
+        figure->measures = g_strdup_printf ("%s|%s", words, unit);
+      }
+      g_ptr_array_add (figures, figure);
+      previous_end = end;
       p = end;
     }
   return figures;
 }
 
-/* A later option's risk that differs from the first option's only in its
- * figures, said by those figures: "As listed for 1 (“Everything runs on
- * one machine”), with this option's figures: 2.3% (1: 0.8%), 99.95% (1:
- * 99.96%)." */
-static char *
-figures_beside (const char *risk,
-                const char *first_risk,
-                const char *first_rank)
+/* The figure of @figures that measures what @measures says, when exactly
+ * one does. */
+static const Figure *
+figure_measuring (const GPtrArray *figures,
+                  const char      *measures)
+{
+  const Figure *found = NULL;
+
+  for (guint k = 0; k < figures->len; k++)
+    {
+      const Figure *figure = g_ptr_array_index (figures, k);
+
+      if (strcmp (figure->measures, measures) != 0)
+        continue;
+      if (found != NULL)
+        return NULL;
+      found = figure;
+    }
+  return found;
+}
+
+/* The length of @risk's first words: up to its first comma, colon or
+ * semicolon that is not inside a figure. */
+static gsize
+head_length (const char *risk)
+{
+  gsize n = 0;
+
+  for (;;)
+    {
+      n += strcspn (risk + n, ",:;");
+      if (risk[n] != ',' || n == 0 || !g_ascii_isdigit (risk[n - 1]) || !g_ascii_isdigit (risk[n + 1]))
+        return n;
+      n++;
+    }
+}
+
+char *
+cp_report_figures_beside (const char *risk,
+                          const char *first_risk,
+                          const char *first_rank)
 {
   g_autoptr(GPtrArray) own = figures_of (risk);
   g_autoptr(GPtrArray) first = figures_of (first_risk);
   g_autoptr(GString) pairs = g_string_new (NULL);
   g_autofree char *head = NULL;
 
-  for (guint k = 0; k < MIN (own->len, first->len); k++)
+  /* Each figure beside the first option's figure of the same measure,
+   * never beside the one in the same place: a sentence whose figures
+   * come in another order, or that lacks one, paired a chance with a
+   * count. A figure without its one counterpart leaves the risk to be
+   * said in full. */
+  for (guint k = 0; k < own->len; k++)
     {
-      const char *figure = g_ptr_array_index (own, k), *first_figure = g_ptr_array_index (first, k);
+      const Figure *figure = g_ptr_array_index (own, k);
+      const Figure *first_figure = figure_measuring (first, figure->measures);
 
-      if (strcmp (figure, first_figure) == 0)
+      if (first_figure == NULL || figure_measuring (own, figure->measures) == NULL)
+        return NULL;
+      if (strcmp (figure->figure, first_figure->figure) == 0)
         continue;
       if (pairs->len > 0)
         /* TRANSLATORS: between the figures of a risk that a later option shares with the first */
         g_string_append (pairs, C_("risk figures", ", "));
       /* TRANSLATORS: a later option's figure in a risk, then the first option's rank and its figure: "2.3% (1: 0.8%)" */
-      g_string_append_printf (pairs, _("%s (%s: %s)"), figure, first_rank, first_figure);
+      g_string_append_printf (pairs, _("%s (%s: %s)"), figure->figure, first_rank, first_figure->figure);
     }
   /* The risk named by its first words, up to its first comma or colon:
-   * two bullets of "as listed for 1" did not say which risk each was. */
-  head = g_strndup (risk, strcspn (risk, ",:;"));
+   * two bullets of "as listed for 1" did not say which risk each was. A
+   * comma between digits is a figure's ("1,043 GiB"): cut there, the
+   * risk read "CPU offload keeps 1" (appr33 A7). */
+  head = g_strndup (risk, head_length (risk));
   if (g_utf8_strchr (head, -1, g_utf8_get_char ("，")) != NULL)
     *g_utf8_strchr (head, -1, g_utf8_get_char ("，")) = '\0';
   if (g_utf8_strchr (head, -1, g_utf8_get_char ("：")) != NULL)
     *g_utf8_strchr (head, -1, g_utf8_get_char ("：")) = '\0';
+  /* A Chinese list's first item names the risk as well ("优化器状态、…"). */
+  if (g_utf8_strchr (head, -1, g_utf8_get_char ("、")) != NULL)
+    *g_utf8_strchr (head, -1, g_utf8_get_char ("、")) = '\0';
   if (pairs->len == 0)
     /* TRANSLATORS: under a later option's risks: the rank of the first option, whose risk it shares figure for figure, then the risk's first words */
     return g_strdup_printf (_("As listed for %s (“%s”), with the same figures."), first_rank, head);
@@ -1022,11 +1132,14 @@ section_job_reasons_and_risks (Doc             *doc,
                 /* "Applies too, with this option's own figures" gave
                  * none (approver 31, finding 9): each figure that
                  * differs, beside the first option's. */
-                g_autofree char *figures = figures_beside (risk, g_ptr_array_index (first_risks, first),
-                                                           first_rank);
+                g_autofree char *figures = cp_report_figures_beside (risk, g_ptr_array_index (first_risks, first),
+                                                                     first_rank);
 
-                cp_doc_paragraph_full (doc, doc->body, figures, 14, 3, "•");
-                continue;
+                if (figures != NULL)
+                  {
+                    cp_doc_paragraph_full (doc, doc->body, figures, 14, 3, "•");
+                    continue;
+                  }
               }
             cp_doc_paragraph_full (doc, doc->body, risk, 14, 3, "•");
           }

@@ -581,7 +581,9 @@ cp_report_section_question (Doc              *doc,
                            ? _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone.")
                            : _("For each job: one machine or a cluster, from which quote, to finish by its deadline at the lowest total cost?"),
                            0, 2, NULL);
-  for (guint j = 0; j < project->jobs->len; j++)
+  /* A trial of the memo that has gone as far as asked lays out no more
+   * jobs (cp_doc_stopped()): the demo's seven filled two pages. */
+  for (guint j = 0; j < project->jobs->len && !cp_doc_stopped (doc); j++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, j);
       const CpPlan *plan = results[j].plan;

@@ -58,6 +58,14 @@ void cp_report_section_jobs_and_quotes (Doc *doc);
 
 void cp_report_section_job (Doc *doc, guint job_index, JobResult *result);
 
+/* A later option's risk that differs from the first option's only in its
+ * figures, said by those figures, each beside the first option's figure
+ * of the same measure: "As listed for 1 (“Everything runs on one
+ * machine”), with this option's figures: 2.3% (1: 0.8%), 99.95% (1:
+ * 99.96%)." NULL when a figure has no single counterpart: the risk is
+ * then said in full. */
+char *cp_report_figures_beside (const char *risk, const char *first_risk, const char *first_rank);
+
 /* The assumptions the jobs' plans in @results (one per job) used, with
  * their values, ranges and sources. */
 void cp_report_section_assumptions (Doc *doc, JobResult *results);

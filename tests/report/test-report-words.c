@@ -234,12 +234,58 @@ test_note_terms (void)
       g_error ("“%s” does not speak of billing terms", others[i]);
 }
 
+/* A later option's risk said by its figures: each beside the first
+ * option's figure of the same measure, whatever their order in the
+ * sentences; a figure the first option's sentence does not have leaves
+ * the risk to be said in full. Pairing by order gave "11% (1: 20 s)"
+ * and "0.12 (1: 5.6%)". */
+static void
+test_figures_beside (void)
+{
+  g_autofree char *same = NULL, *reordered = NULL, *offload = NULL, *missing = NULL, *chinese = NULL;
+
+  same = cp_report_figures_beside ("Interruptions: 0.12 are expected (a 11% chance of at least one).",
+                                   "Interruptions: 0.057 are expected (a 5.6% chance of at least one).", "1");
+  g_assert_nonnull (same);
+  g_assert_nonnull (strstr (same, "0.12 (1: 0.057)"));
+  g_assert_nonnull (strstr (same, "11% (1: 5.6%)"));
+  g_assert_nonnull (strstr (same, "(“Interruptions”)"));
+
+  reordered = cp_report_figures_beside ("A 11% chance of at least one interruption; each loses 41 s.",
+                                        "Each interruption loses 20 s; a 5.6% chance of at least one interruption.",
+                                        "1");
+  g_assert_nonnull (reordered);
+  g_assert_nonnull (strstr (reordered, "11% (1: 5.6%)"));
+  g_assert_nonnull (strstr (reordered, "41 s (1: 20 s)"));
+  g_assert_null (strstr (reordered, "11% (1: 20 s)"));
+
+  /* Approver 33 (A7): the risk's name was cut at the comma of "1,043". */
+  offload = cp_report_figures_beside ("CPU offload keeps 1,043 GiB of optimizer states in host memory, which the quote does not state.",
+                                      "CPU offload keeps 1,043 GiB of optimizer states in host memory, which the quote does not state.",
+                                      "1");
+  g_assert_nonnull (offload);
+  g_assert_nonnull (strstr (offload, "(“CPU offload keeps 1,043 GiB of optimizer states in host memory”), with the same figures."));
+
+  missing = cp_report_figures_beside ("Interruptions: 0.12 are expected (a 11% chance of at least one).",
+                                      "Interruptions: a 5.6% chance of at least one.", "1");
+  g_assert_null (missing);
+
+  cp_i18n_push_language ("zh_CN");
+  chinese = cp_report_figures_beside ("预计中断 0.12 次（至少一次的概率为 11%）。",
+                                      "至少一次的概率为 5.6%，预计中断 0.057 次。", "1");
+  cp_i18n_pop_language ();
+  g_assert_nonnull (chinese);
+  g_assert_nonnull (strstr (chinese, "0.12（第 1 项：0.057）"));
+  g_assert_nonnull (strstr (chinese, "11%（第 1 项：5.6%）"));
+}
+
 int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/report/words/single-memory", test_single_memory);
+  g_test_add_func ("/report/words/figures-beside", test_figures_beside);
   g_test_add_func ("/report/words/join-names", test_join_names);
   g_test_add_func ("/report/words/note-terms", test_note_terms);
   g_test_add_func ("/report/words/space-chinese", test_space_chinese);
