@@ -935,7 +935,10 @@ spot_order_next (SpotOrder *order,
 }
 
 /* Places @box where it covers no line, no marker, no other label and not
- * @anchor, with a clear leader (leader_is_clear()): at each of the @n_xs
+ * @anchor, and comes no nearer than @capacity_clearance to a capacity
+ * line (a curve's name just over the memory chart's dotted 10,240 GiB
+ * line read as naming it, approver 33 A10), with a clear leader
+ * (leader_is_clear()): at each of the @n_xs
  * lefts @xs, anywhere from @min_y to @max_y, the nearest to @leader's
  * point first, a pixel across counting a quarter of a pixel up or down (a
  * label beside its point reads best, one in the column right of the plot
@@ -943,6 +946,7 @@ spot_order_next (SpotOrder *order,
 static gboolean
 place_clear (Painter               *painter,
              const Geometry        *geometry,
+             const CpChartData     *data,
              const Panel           *panel,
              CpChartLabelBox       *box,
              const double          *xs,
@@ -950,7 +954,8 @@ place_clear (Painter               *painter,
              const Leader          *leader,
              double                 min_y,
              double                 max_y,
-             const CpChartLabelBox *anchor)
+             const CpChartLabelBox *anchor,
+             double                 capacity_clearance)
 {
   double anchor_x = leader->anchor_x, anchor_y = leader->anchor_y;
   g_autoptr(GArray) ys = g_array_new (FALSE, FALSE, sizeof (double));
@@ -1025,9 +1030,13 @@ place_clear (Painter               *painter,
         for (guint s = 0; x0 < x1 && y0 < y1 && s < lines->len && !covers; s++)
           {
             const Segment *segment = &g_array_index (lines, Segment, s);
+            double clearance = segment->series >= 0 &&
+                               ((const CpChartSeries *) g_ptr_array_index (data->series, segment->series))->capacity
+                               ? capacity_clearance : 0;
 
-            covers = MAX (segment->y0, segment->y1) >= y0 && MIN (segment->y0, segment->y1) <= y1 &&
-                     segment_crosses (segment, x0, y0, x1, y1);
+            covers = MAX (segment->y0, segment->y1) >= y0 - clearance &&
+                     MIN (segment->y0, segment->y1) <= y1 + clearance &&
+                     segment_crosses (segment, x0, y0 - clearance, x1, y1 + clearance);
           }
       }
       if (!covers && leader_is_clear (leader, box))
@@ -1246,6 +1255,37 @@ widen_label (Painter           *painter,
     }
 }
 
+/* A memory curve's label placed: its curve's end and its box's height. */
+typedef struct {
+  double anchor_y, top, bottom;
+} CurveLabel;
+
+/* Narrows [*@min_y, *@max_y] for the label of a memory curve ending at
+ * @anchor_y to below the labels of the curves that end above it and
+ * above those of the curves that end below it, @placed: labels moved
+ * off their curves came out of the curves' order, "8-bit weights …"
+ * over "16-bit weights …" with the 8-bit curve under the 16-bit one
+ * (approver 33 A10). */
+static void
+keep_curve_order (const GArray   *placed,
+                  double          anchor_y,
+                  double         *min_y,
+                  double         *max_y)
+{
+  /* Curves that end on the same pixel have no order to keep. */
+  double apart = 0.5;
+
+  for (guint i = 0; i < placed->len; i++)
+    {
+      const CurveLabel *other = &g_array_index (placed, CurveLabel, i);
+
+      if (other->anchor_y < anchor_y - apart)
+        *min_y = MAX (*min_y, other->bottom);
+      else if (other->anchor_y > anchor_y + apart)
+        *max_y = MIN (*max_y, other->top);
+    }
+}
+
 /* Names each line at its end (a single machine's at its marker), right
  * of it where there is room, each label moved off the others and, where
  * it can, off the lines, and joined to its line by a thin leader when it
@@ -1273,6 +1313,8 @@ cp_chart_draw_line_labels (Painter           *painter,
   GArray *leaders = painter->leaders != NULL ? painter->leaders : own_leaders;
 
   gboolean capacity_placed;
+  /* CurveLabel: the memory curves named so far, whose order the others keep */
+  g_autoptr(GArray) curves = g_array_new (FALSE, FALSE, sizeof (CurveLabel));
 
   g_array_set_clear_func (shown, shown_label_clear);
   capacity_placed = place_capacity_labels (painter, geometry, data, requests, min_y, max_y, shown, leaders);
@@ -1302,9 +1344,13 @@ cp_chart_draw_line_labels (Painter           *painter,
        * to another call: placed first, it always finds room there, and
        * after every other label it found none on a chart 400 px wide. */
       gboolean may_leave = clean_only && (lower || !highlight);
+      gboolean curve = data->kind == CP_CHART_MEMORY && !series->capacity;
+      double label_min_y = min_y, label_max_y = max_y;
 
       if (series->capacity && capacity_placed)
         continue;
+      if (curve)
+        keep_curve_order (curves, request->anchor_y, &label_min_y, &label_max_y);
 
       /* The recommended option gets a second line rather than lose its
        * vendor too, and on a narrow chart may reach into the plot. */
@@ -1328,10 +1374,21 @@ cp_chart_draw_line_labels (Painter           *painter,
        * leader is short and crosses nothing first; a long leader, or one
        * across other quotes' lines, only on the upper panel, where every
        * quote is named. */
-      for (int pass = 0; pass < 2 && !placed; pass++)
+      /* A memory curve's name first clear of the capacity lines by a
+       * third of a line, then touching them, then out of the curves'
+       * order, each rather than over a line. */
+      for (int stage = 0; stage < (curve ? 6 : 2) && !placed; stage++)
         {
+          int pass = stage % 2;
+          double clearance = curve && stage < 2 ? 0.3 * geometry->line_h : 0;
+
           if (pass == 1 && may_leave)
-            break;
+            continue;
+          if (stage == 4)
+            {
+              label_min_y = min_y;
+              label_max_y = max_y;
+            }
           leader.checked = pass == 0;
           /* On the lower panel every label, the recommended option's too,
            * stays within two lines of its point: labels stacked at the
@@ -1384,7 +1441,8 @@ cp_chart_draw_line_labels (Painter           *painter,
               xs[4] = label_left (geometry, xs[1] - 2 * geometry->line_h, tw, margin);
               xs[5] = geometry->right + margin;
               n_xs = geometry->right + margin + tw <= geometry->width - margin + 0.5 ? 6 : 5;
-              placed = place_clear (painter, geometry, panel, &trial, xs, n_xs, &leader, min_y, max_y, &anchor);
+              placed = place_clear (painter, geometry, data, panel, &trial, xs, n_xs, &leader, label_min_y,
+                                    label_max_y, &anchor, clearance);
               if (placed)
                 {
                   box = trial;
@@ -1418,12 +1476,14 @@ cp_chart_draw_line_labels (Painter           *painter,
           {
             box.x = sides[side];
             box.y = request->anchor_y - h / 2;
-            placed = place_box (painter, geometry, panel, &box, min_y, max_y,
+            placed = place_box (painter, geometry, panel, &box, label_min_y, label_max_y,
                                 tier == 0 ? 3 * geometry->line_h : -1, tier < 3 ? &anchor : NULL,
                                 tier < 2 ? &leader : NULL);
           }
       if (!placed)
         continue;
+      if (curve)
+        g_array_append_val (curves, ((CurveLabel) { request->anchor_y, box.y, box.y + box.height }));
 
       /* Placed without looking at its leader: the plain one. */
       if (!box.leader && leader_of (&box, &leader, 0, &path))
