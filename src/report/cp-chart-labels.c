@@ -413,6 +413,22 @@ set_leader (CpChartLabelBox *box,
   box->leader_y1 = path != NULL ? path->y1 : 0;
 }
 
+/* Whether @path runs further across than the longest leader a label
+ * beside its point may have (six lines of text) and less
+ * steeply than one in two: a leader like that reads as a line of the
+ * chart, a constant cost at every replica count or a curve's flat run
+ * (approver 33 A16: the recommended option's name parked right of the
+ * serving chart, joined to its marker at 8 replicas by a leader across
+ * the whole plot). */
+static gboolean
+leader_reads_as_line (const Leader  *leader,
+                      const Segment *path)
+{
+  double across = fabs (path->x1 - path->x0), up = fabs (path->y1 - path->y0);
+
+  return across > 6 * leader->step && up < 0.5 * across;
+}
+
 /* Whether @box covers no leader placed so far and its own leader, if it
  * needs one, is clear (path_is_clear()) along one of the ways
  * leader_of() offers, which it records in @box (walkthrough 14: the
@@ -447,10 +463,11 @@ leader_is_clear (const Leader    *leader,
   if (!leader->checked)
     {
       set_leader (box, &path);
-      return hypot (path.x1 - path.x0, path.y1 - path.y0) <= leader->max_length;
+      return hypot (path.x1 - path.x0, path.y1 - path.y0) <= leader->max_length &&
+             !leader_reads_as_line (leader, &path);
     }
   for (guint step = 0; step < 4 && leader_of (box, leader, step, &path); step++)
-    if (path_is_clear (leader, path))
+    if (!leader_reads_as_line (leader, &path) && path_is_clear (leader, path))
       {
         set_leader (box, &path);
         return TRUE;
@@ -625,6 +642,45 @@ shortened (const char *label,
   return g_strconcat (head, "…", NULL);
 }
 
+static gboolean
+is_cjk (gunichar c)
+{
+  GUnicodeScript script = g_unichar_get_script (c);
+
+  return script == G_UNICODE_SCRIPT_HAN || script == G_UNICODE_SCRIPT_HIRAGANA ||
+         script == G_UNICODE_SCRIPT_KATAKANA || script == G_UNICODE_SCRIPT_HANGUL;
+}
+
+/* Whether a label may end in an ellipsis after its first @bytes: at a
+ * space, after punctuation other than an opening bracket, before
+ * punctuation other than a closing bracket or a number's separator, or
+ * where Latin letters and digits meet Chinese; never inside a word or a
+ * number ("RTX 409…", approver 33 A16), nor between two Chinese
+ * characters, which may be one word ("示例供应…", A11), unless
+ * @within_chinese: a vendor's name that keeps its last character after
+ * the ellipsis ("示例供应…乙") is told apart from the others only so. */
+static gboolean
+cut_allowed (const char *label,
+             gsize       bytes,
+             gboolean    within_chinese)
+{
+  const char *at = label + bytes;
+  gunichar before, after;
+
+  if (bytes == 0 || *at == '\0')
+    return TRUE;
+  before = g_utf8_get_char (g_utf8_find_prev_char (label, at));
+  after = g_utf8_get_char (at);
+  if (g_unichar_isspace (before) || g_unichar_isspace (after))
+    return TRUE;
+  if (g_unichar_ispunct (before))
+    return g_unichar_type (before) != G_UNICODE_OPEN_PUNCTUATION;
+  if (g_unichar_ispunct (after))
+    return g_unichar_type (after) != G_UNICODE_CLOSE_PUNCTUATION &&
+           !(g_unichar_isdigit (before) && (after == ',' || after == '.'));
+  return is_cjk (before) != is_cjk (after) || (within_chinese && is_cjk (before));
+}
+
 /* What a line's label shows in @max_w: all of it, wrapped, when that takes
  * at most @max_lines lines or when the label is not a quote's name; a
  * quote's name otherwise ends in an ellipsis, never before the end of its
@@ -651,12 +707,15 @@ fit_label (Geometry                   *geometry,
       text_lines (geometry, font, label, max_w) <= max_lines)
     return g_strdup (label);
 
-  /* Character boundaries from the end of the GPUs on. */
+  /* The boundaries a label may be cut at (cut_allowed()), from the end
+   * of the GPUs on. */
   cuts = g_array_new (FALSE, FALSE, sizeof (guint));
   for (const char *c = label + series->shorten_from; *c != '\0'; c = g_utf8_next_char (c))
     {
       guint cut = c - label;
-      g_array_append_val (cuts, cut);
+
+      if (c == label + series->shorten_from || cut_allowed (label, cut, FALSE))
+        g_array_append_val (cuts, cut);
     }
   /* The GPUs whole, on as many lines as they need. */
   /* The longest cut that fits. */
@@ -794,7 +853,9 @@ fit_quote_label (Geometry                   *geometry,
   for (const char *c = label + series->shorten_from; c < label + tail; c = g_utf8_next_char (c))
     {
       guint cut = c - label;
-      g_array_append_val (cuts, cut);
+
+      if (c == label + series->shorten_from || cut_allowed (label, cut, TRUE))
+        g_array_append_val (cuts, cut);
     }
   if (cuts->len == 0)
     return text;

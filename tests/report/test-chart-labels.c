@@ -987,6 +987,70 @@ test_memory_labels_in_curve_order (void)
     }
 }
 
+/* Approver 33 A16: on the zh PDF's chart of cost per million tokens of
+ * the demo's 7B service, the recommended option's name was parked right
+ * of the plot, joined to its marker at 8 replicas by a leader running
+ * flat across every replica count (it read as a constant cost), and cut
+ * "… — 8 × RTX 409…". On that chart and the job's cost chart, in both
+ * languages, at the window's and the page's sizes: no leader runs
+ * further across than six lines of text at less than one in two, and no
+ * label is cut inside a number or a Latin word. */
+static void
+test_serving_label_near_marker (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpSweep) sweep = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 2))->id, ==, "job-serve7b");
+  plan = cp_project_plan_job (project, 2);
+  sweep = cp_project_sweep_job (project, 2, CP_CHART_COST_MAX_POINTS);
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    for (int kind = 0; kind < 2; kind++)
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        {
+          g_autoptr(CpChartData) data = kind == 0 ? cp_chart_data_new_serving (project, 2, plan, sweep, langs[l])
+                                                  : cp_chart_data_new_cost (project, 2, plan, sweep, langs[l]);
+          double width = sizes[z].width, height = sizes[z].height;
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+          cairo_t *cr = cairo_create (surface);
+          g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+          Geometry geometry;
+          gboolean recommended_named = FALSE;
+
+          cp_chart_draw_full (cr, width, height, sizes[z].style, data, boxes);
+          cp_chart_geometry_init_detached (&geometry, data, sizes[z].style, width, height);
+          for (guint b = 0; b < boxes->len; b++)
+            {
+              const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+              const CpChartSeries *series;
+              const char *label;
+
+              if (box->series < 0 || box->width <= 0)
+                continue;
+              series = g_ptr_array_index (data->series, box->series);
+              label = series->label;
+              recommended_named |= series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
+              if (box->leader && fabs (box->leader_x1 - box->leader_x0) > 6 * geometry.line_h &&
+                  fabs (box->leader_y1 - box->leader_y0) < 0.5 * fabs (box->leader_x1 - box->leader_x0))
+                g_error ("%s, %s, %g × %g: “%s” is joined to its point by a flat leader from (%g, %g) to (%g, %g)",
+                         langs[l], data->title, width, height, label, box->leader_x0, box->leader_y0, box->leader_x1,
+                         box->leader_y1);
+              if (box->shown_bytes > 0 && box->shown_bytes < strlen (label) &&
+                  g_ascii_isalnum (label[box->shown_bytes - 1]) && g_ascii_isalnum (label[box->shown_bytes]))
+                g_error ("%s, %s, %g × %g: “%s” is cut inside a word, after “%.*s”", langs[l], data->title, width,
+                         height, label, (int) box->shown_bytes, label);
+            }
+          g_assert_true (recommended_named);
+          cp_chart_geometry_clear (&geometry);
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+        }
+}
+
 /* Issue 26: a quote's label cut its vendor ("Pengche…Cloud",
  * "Shenzhen Nansh…Center") to the width of the column right of the plot
  * although it sat inside the plot with room to the chart's edge. On the
@@ -1257,6 +1321,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/demo-readout-zh", test_demo_readout_zh);
   g_test_add_func ("/chart-labels/memory-off-lines", test_memory_labels_off_lines);
   g_test_add_func ("/chart-labels/memory-curve-order", test_memory_labels_in_curve_order);
+  g_test_add_func ("/chart-labels/serving-near-marker", test_serving_label_near_marker);
   g_test_add_func ("/chart-labels/vendor-uses-room", test_vendor_uses_room);
   g_test_add_func ("/chart-labels/room-sizes", test_room_sizes);
   g_test_add_func ("/chart-labels/present-in-frame", test_present_labels_in_frame);
