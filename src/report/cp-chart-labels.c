@@ -671,6 +671,20 @@ cut_allowed (const char *label,
     return TRUE;
   before = g_utf8_get_char (g_utf8_find_prev_char (label, at));
   after = g_utf8_get_char (at);
+  /* Nor in a count, "— 8…", "— 8 ×…": a number or "×" last, or "×" next. */
+  {
+    const char *last = at, *next = at;
+
+    while (last > label && g_unichar_isspace (g_utf8_get_char (g_utf8_find_prev_char (label, last))))
+      last = g_utf8_find_prev_char (label, last);
+    while (*next != '\0' && g_unichar_isspace (g_utf8_get_char (next)))
+      next = g_utf8_next_char (next);
+    if (last > label && (g_unichar_isdigit (g_utf8_get_char (g_utf8_find_prev_char (label, last))) ||
+                         g_utf8_get_char (g_utf8_find_prev_char (label, last)) == 0x00D7))
+      return FALSE;
+    if (g_utf8_get_char (next) == 0x00D7)
+      return FALSE;
+  }
   if (g_unichar_isspace (before) || g_unichar_isspace (after))
     return TRUE;
   if (g_unichar_ispunct (before))

@@ -392,6 +392,47 @@ test_vendor_kept (void)
     }
 }
 
+/* Approver 33 A11, A17: the demo's Chinese PDF wrapped chart labels
+ * inside words, "示例供 / 应商 A" (the recommended option's name on
+ * the cost and cost-per-token charts) and "（GPU 部 / 分）" (the 70B
+ * memory chart); the charts break Chinese at punctuation, spaces or
+ * where it meets Latin, and cut no name inside a number. */
+static void
+test_zh_labels_break_between_words (void)
+{
+  g_autofree char *text = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("demo", "demo.cplan");
+  RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
+  text = cp_test_pdf_text (tmp_dir, "demo-zh.pdf", 0, FALSE);
+  /* The labels are in the PDF, as wholes or cut at a word. */
+  g_assert_cmpuint (cp_test_count (text, "分布在 8 块 GPU 上"), >=, 1);
+  g_assert_cmpuint (cp_test_count (text, "推荐："), >=, 1);
+  cp_test_assert_lacks (text, "RTX 409…");
+  cp_test_assert_lacks (text, "×…");
+  /* A wrapped label's first line ends at the right of a page's line. */
+  for (guint page = 1; page <= cp_test_pdf_page_count (tmp_dir, "demo-zh.pdf"); page++)
+    {
+      g_autoptr(GPtrArray) lines = cp_test_pdf_page_lines (tmp_dir, "demo-zh.pdf", page);
+
+      for (guint i = 0; i < lines->len; i++)
+        {
+          const char *line = g_ptr_array_index (lines, i);
+
+          /* A chart's quote label: "GPUs · vendor"; the report's own
+           * paragraphs are laid out elsewhere. */
+          if (g_str_has_suffix (line, "· 示例供") || g_str_has_suffix (line, "· 示例供应") ||
+              g_str_has_suffix (line, "· 示例") || g_str_has_suffix (line, "GPU 部"))
+            g_error ("page %u: a line ends inside a word: “%s”", page, line);
+        }
+    }
+}
+
 /* The chart pane of a 1024-px window, of a 1600-px and of a 1920-px
  * one (16 : 9 from 460 px up, cp-chart-view.c), and a chart presented
  * full screen at 1920 × 1080. */
@@ -1322,6 +1363,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/memory-off-lines", test_memory_labels_off_lines);
   g_test_add_func ("/chart-labels/memory-curve-order", test_memory_labels_in_curve_order);
   g_test_add_func ("/chart-labels/serving-near-marker", test_serving_label_near_marker);
+  g_test_add_func ("/chart-labels/zh-break-between-words", test_zh_labels_break_between_words);
   g_test_add_func ("/chart-labels/vendor-uses-room", test_vendor_uses_room);
   g_test_add_func ("/chart-labels/room-sizes", test_room_sizes);
   g_test_add_func ("/chart-labels/present-in-frame", test_present_labels_in_frame);
