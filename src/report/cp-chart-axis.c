@@ -248,6 +248,46 @@ cp_report_layout_set_text (PangoLayout *layout,
   pango_layout_set_text (layout, text, (int) cp_text_cut_length (text, CP_REPORT_LAYOUT_MAX_CHARS));
 }
 
+/* No line break inside a run of Chinese characters: pango breaks between
+ * any two, and a chart's label wrapped inside a word, "示例供 / 应商 A",
+ * "（GPU 部 / 分）" (approver 33 A11, A17). Its lines break at spaces,
+ * punctuation and where Chinese meets Latin letters or digits. */
+static void
+keep_chinese_words (PangoLayout *layout)
+{
+  const char *text = pango_layout_get_text (layout);
+  PangoAttrList *attrs = NULL;
+  const char *run = NULL;
+
+  for (const char *c = text;; c = g_utf8_next_char (c))
+    {
+      gunichar ch = g_utf8_get_char (c);
+      gboolean chinese = *c != '\0' && g_unichar_get_script (ch) == G_UNICODE_SCRIPT_HAN;
+
+      if (chinese && run == NULL)
+        run = c;
+      else if (!chinese && run != NULL)
+        {
+          if (g_utf8_strlen (run, c - run) > 1)
+            {
+              PangoAttribute *keep = pango_attr_allow_breaks_new (FALSE);
+
+              keep->start_index = run - text;
+              keep->end_index = c - text;
+              if (attrs == NULL)
+                attrs = pango_attr_list_new ();
+              pango_attr_list_insert (attrs, keep);
+            }
+          run = NULL;
+        }
+      if (*c == '\0')
+        break;
+    }
+  pango_layout_set_attributes (layout, attrs);
+  if (attrs != NULL)
+    pango_attr_list_unref (attrs);
+}
+
 PangoLayout *
 cp_chart_set_text (Geometry                   *geometry,
                    const PangoFontDescription *font,
@@ -259,6 +299,7 @@ cp_chart_set_text (Geometry                   *geometry,
 
   pango_layout_set_font_description (layout, font);
   cp_report_layout_set_text (layout, text);
+  keep_chinese_words (layout);
   pango_layout_set_width (layout, wrap_width > 0 ? (int) (wrap_width * PANGO_SCALE) : -1);
   pango_layout_set_ellipsize (layout, ellipsize ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD);

@@ -413,6 +413,22 @@ set_leader (CpChartLabelBox *box,
   box->leader_y1 = path != NULL ? path->y1 : 0;
 }
 
+/* Whether @path runs further across than the longest leader a label
+ * beside its point may have (six lines of text) and less
+ * steeply than one in two: a leader like that reads as a line of the
+ * chart, a constant cost at every replica count or a curve's flat run
+ * (approver 33 A16: the recommended option's name parked right of the
+ * serving chart, joined to its marker at 8 replicas by a leader across
+ * the whole plot). */
+static gboolean
+leader_reads_as_line (const Leader  *leader,
+                      const Segment *path)
+{
+  double across = fabs (path->x1 - path->x0), up = fabs (path->y1 - path->y0);
+
+  return across > 6 * leader->step && up < 0.5 * across;
+}
+
 /* Whether @box covers no leader placed so far and its own leader, if it
  * needs one, is clear (path_is_clear()) along one of the ways
  * leader_of() offers, which it records in @box (walkthrough 14: the
@@ -447,10 +463,11 @@ leader_is_clear (const Leader    *leader,
   if (!leader->checked)
     {
       set_leader (box, &path);
-      return hypot (path.x1 - path.x0, path.y1 - path.y0) <= leader->max_length;
+      return hypot (path.x1 - path.x0, path.y1 - path.y0) <= leader->max_length &&
+             !leader_reads_as_line (leader, &path);
     }
   for (guint step = 0; step < 4 && leader_of (box, leader, step, &path); step++)
-    if (path_is_clear (leader, path))
+    if (!leader_reads_as_line (leader, &path) && path_is_clear (leader, path))
       {
         set_leader (box, &path);
         return TRUE;
@@ -625,6 +642,59 @@ shortened (const char *label,
   return g_strconcat (head, "…", NULL);
 }
 
+static gboolean
+is_cjk (gunichar c)
+{
+  GUnicodeScript script = g_unichar_get_script (c);
+
+  return script == G_UNICODE_SCRIPT_HAN || script == G_UNICODE_SCRIPT_HIRAGANA ||
+         script == G_UNICODE_SCRIPT_KATAKANA || script == G_UNICODE_SCRIPT_HANGUL;
+}
+
+/* Whether a label may end in an ellipsis after its first @bytes: at a
+ * space, after punctuation other than an opening bracket, before
+ * punctuation other than a closing bracket or a number's separator, or
+ * where Latin letters and digits meet Chinese; never inside a word or a
+ * number ("RTX 409…", approver 33 A16), nor between two Chinese
+ * characters, which may be one word ("示例供应…", A11), unless
+ * @within_chinese: a vendor's name that keeps its last character after
+ * the ellipsis ("示例供应…乙") is told apart from the others only so. */
+static gboolean
+cut_allowed (const char *label,
+             gsize       bytes,
+             gboolean    within_chinese)
+{
+  const char *at = label + bytes;
+  gunichar before, after;
+
+  if (bytes == 0 || *at == '\0')
+    return TRUE;
+  before = g_utf8_get_char (g_utf8_find_prev_char (label, at));
+  after = g_utf8_get_char (at);
+  /* Nor in a count, "— 8…", "— 8 ×…": a number or "×" last, or "×" next. */
+  {
+    const char *last = at, *next = at;
+
+    while (last > label && g_unichar_isspace (g_utf8_get_char (g_utf8_find_prev_char (label, last))))
+      last = g_utf8_find_prev_char (label, last);
+    while (*next != '\0' && g_unichar_isspace (g_utf8_get_char (next)))
+      next = g_utf8_next_char (next);
+    if (last > label && (g_unichar_isdigit (g_utf8_get_char (g_utf8_find_prev_char (label, last))) ||
+                         g_utf8_get_char (g_utf8_find_prev_char (label, last)) == 0x00D7))
+      return FALSE;
+    if (g_utf8_get_char (next) == 0x00D7)
+      return FALSE;
+  }
+  if (g_unichar_isspace (before) || g_unichar_isspace (after))
+    return TRUE;
+  if (g_unichar_ispunct (before))
+    return g_unichar_type (before) != G_UNICODE_OPEN_PUNCTUATION;
+  if (g_unichar_ispunct (after))
+    return g_unichar_type (after) != G_UNICODE_CLOSE_PUNCTUATION &&
+           !(g_unichar_isdigit (before) && (after == ',' || after == '.'));
+  return is_cjk (before) != is_cjk (after) || (within_chinese && is_cjk (before));
+}
+
 /* What a line's label shows in @max_w: all of it, wrapped, when that takes
  * at most @max_lines lines or when the label is not a quote's name; a
  * quote's name otherwise ends in an ellipsis, never before the end of its
@@ -651,12 +721,15 @@ fit_label (Geometry                   *geometry,
       text_lines (geometry, font, label, max_w) <= max_lines)
     return g_strdup (label);
 
-  /* Character boundaries from the end of the GPUs on. */
+  /* The boundaries a label may be cut at (cut_allowed()), from the end
+   * of the GPUs on. */
   cuts = g_array_new (FALSE, FALSE, sizeof (guint));
   for (const char *c = label + series->shorten_from; *c != '\0'; c = g_utf8_next_char (c))
     {
       guint cut = c - label;
-      g_array_append_val (cuts, cut);
+
+      if (c == label + series->shorten_from || cut_allowed (label, cut, FALSE))
+        g_array_append_val (cuts, cut);
     }
   /* The GPUs whole, on as many lines as they need. */
   /* The longest cut that fits. */
@@ -794,7 +867,9 @@ fit_quote_label (Geometry                   *geometry,
   for (const char *c = label + series->shorten_from; c < label + tail; c = g_utf8_next_char (c))
     {
       guint cut = c - label;
-      g_array_append_val (cuts, cut);
+
+      if (c == label + series->shorten_from || cut_allowed (label, cut, TRUE))
+        g_array_append_val (cuts, cut);
     }
   if (cuts->len == 0)
     return text;
@@ -935,7 +1010,10 @@ spot_order_next (SpotOrder *order,
 }
 
 /* Places @box where it covers no line, no marker, no other label and not
- * @anchor, with a clear leader (leader_is_clear()): at each of the @n_xs
+ * @anchor, and comes no nearer than @capacity_clearance to a capacity
+ * line (a curve's name just over the memory chart's dotted 10,240 GiB
+ * line read as naming it, approver 33 A10), with a clear leader
+ * (leader_is_clear()): at each of the @n_xs
  * lefts @xs, anywhere from @min_y to @max_y, the nearest to @leader's
  * point first, a pixel across counting a quarter of a pixel up or down (a
  * label beside its point reads best, one in the column right of the plot
@@ -943,6 +1021,7 @@ spot_order_next (SpotOrder *order,
 static gboolean
 place_clear (Painter               *painter,
              const Geometry        *geometry,
+             const CpChartData     *data,
              const Panel           *panel,
              CpChartLabelBox       *box,
              const double          *xs,
@@ -950,7 +1029,8 @@ place_clear (Painter               *painter,
              const Leader          *leader,
              double                 min_y,
              double                 max_y,
-             const CpChartLabelBox *anchor)
+             const CpChartLabelBox *anchor,
+             double                 capacity_clearance)
 {
   double anchor_x = leader->anchor_x, anchor_y = leader->anchor_y;
   g_autoptr(GArray) ys = g_array_new (FALSE, FALSE, sizeof (double));
@@ -1025,9 +1105,13 @@ place_clear (Painter               *painter,
         for (guint s = 0; x0 < x1 && y0 < y1 && s < lines->len && !covers; s++)
           {
             const Segment *segment = &g_array_index (lines, Segment, s);
+            double clearance = segment->series >= 0 &&
+                               ((const CpChartSeries *) g_ptr_array_index (data->series, segment->series))->capacity
+                               ? capacity_clearance : 0;
 
-            covers = MAX (segment->y0, segment->y1) >= y0 && MIN (segment->y0, segment->y1) <= y1 &&
-                     segment_crosses (segment, x0, y0, x1, y1);
+            covers = MAX (segment->y0, segment->y1) >= y0 - clearance &&
+                     MIN (segment->y0, segment->y1) <= y1 + clearance &&
+                     segment_crosses (segment, x0, y0 - clearance, x1, y1 + clearance);
           }
       }
       if (!covers && leader_is_clear (leader, box))
@@ -1246,6 +1330,37 @@ widen_label (Painter           *painter,
     }
 }
 
+/* A memory curve's label placed: its curve's end and its box's height. */
+typedef struct {
+  double anchor_y, top, bottom;
+} CurveLabel;
+
+/* Narrows [*@min_y, *@max_y] for the label of a memory curve ending at
+ * @anchor_y to below the labels of the curves that end above it and
+ * above those of the curves that end below it, @placed: labels moved
+ * off their curves came out of the curves' order, "8-bit weights …"
+ * over "16-bit weights …" with the 8-bit curve under the 16-bit one
+ * (approver 33 A10). */
+static void
+keep_curve_order (const GArray   *placed,
+                  double          anchor_y,
+                  double         *min_y,
+                  double         *max_y)
+{
+  /* Curves that end on the same pixel have no order to keep. */
+  double apart = 0.5;
+
+  for (guint i = 0; i < placed->len; i++)
+    {
+      const CurveLabel *other = &g_array_index (placed, CurveLabel, i);
+
+      if (other->anchor_y < anchor_y - apart)
+        *min_y = MAX (*min_y, other->bottom);
+      else if (other->anchor_y > anchor_y + apart)
+        *max_y = MIN (*max_y, other->top);
+    }
+}
+
 /* Names each line at its end (a single machine's at its marker), right
  * of it where there is room, each label moved off the others and, where
  * it can, off the lines, and joined to its line by a thin leader when it
@@ -1273,6 +1388,8 @@ cp_chart_draw_line_labels (Painter           *painter,
   GArray *leaders = painter->leaders != NULL ? painter->leaders : own_leaders;
 
   gboolean capacity_placed;
+  /* CurveLabel: the memory curves named so far, whose order the others keep */
+  g_autoptr(GArray) curves = g_array_new (FALSE, FALSE, sizeof (CurveLabel));
 
   g_array_set_clear_func (shown, shown_label_clear);
   capacity_placed = place_capacity_labels (painter, geometry, data, requests, min_y, max_y, shown, leaders);
@@ -1302,9 +1419,13 @@ cp_chart_draw_line_labels (Painter           *painter,
        * to another call: placed first, it always finds room there, and
        * after every other label it found none on a chart 400 px wide. */
       gboolean may_leave = clean_only && (lower || !highlight);
+      gboolean curve = data->kind == CP_CHART_MEMORY && !series->capacity;
+      double label_min_y = min_y, label_max_y = max_y;
 
       if (series->capacity && capacity_placed)
         continue;
+      if (curve)
+        keep_curve_order (curves, request->anchor_y, &label_min_y, &label_max_y);
 
       /* The recommended option gets a second line rather than lose its
        * vendor too, and on a narrow chart may reach into the plot. */
@@ -1328,10 +1449,21 @@ cp_chart_draw_line_labels (Painter           *painter,
        * leader is short and crosses nothing first; a long leader, or one
        * across other quotes' lines, only on the upper panel, where every
        * quote is named. */
-      for (int pass = 0; pass < 2 && !placed; pass++)
+      /* A memory curve's name first clear of the capacity lines by a
+       * third of a line, then touching them, then out of the curves'
+       * order, each rather than over a line. */
+      for (int stage = 0; stage < (curve ? 6 : 2) && !placed; stage++)
         {
+          int pass = stage % 2;
+          double clearance = curve && stage < 2 ? 0.3 * geometry->line_h : 0;
+
           if (pass == 1 && may_leave)
-            break;
+            continue;
+          if (stage == 4)
+            {
+              label_min_y = min_y;
+              label_max_y = max_y;
+            }
           leader.checked = pass == 0;
           /* On the lower panel every label, the recommended option's too,
            * stays within two lines of its point: labels stacked at the
@@ -1384,7 +1516,8 @@ cp_chart_draw_line_labels (Painter           *painter,
               xs[4] = label_left (geometry, xs[1] - 2 * geometry->line_h, tw, margin);
               xs[5] = geometry->right + margin;
               n_xs = geometry->right + margin + tw <= geometry->width - margin + 0.5 ? 6 : 5;
-              placed = place_clear (painter, geometry, panel, &trial, xs, n_xs, &leader, min_y, max_y, &anchor);
+              placed = place_clear (painter, geometry, data, panel, &trial, xs, n_xs, &leader, label_min_y,
+                                    label_max_y, &anchor, clearance);
               if (placed)
                 {
                   box = trial;
@@ -1418,12 +1551,14 @@ cp_chart_draw_line_labels (Painter           *painter,
           {
             box.x = sides[side];
             box.y = request->anchor_y - h / 2;
-            placed = place_box (painter, geometry, panel, &box, min_y, max_y,
+            placed = place_box (painter, geometry, panel, &box, label_min_y, label_max_y,
                                 tier == 0 ? 3 * geometry->line_h : -1, tier < 3 ? &anchor : NULL,
                                 tier < 2 ? &leader : NULL);
           }
       if (!placed)
         continue;
+      if (curve)
+        g_array_append_val (curves, ((CurveLabel) { request->anchor_y, box.y, box.y + box.height }));
 
       /* Placed without looking at its leader: the plain one. */
       if (!box.leader && leader_of (&box, &leader, 0, &path))

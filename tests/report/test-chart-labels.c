@@ -392,6 +392,47 @@ test_vendor_kept (void)
     }
 }
 
+/* Approver 33 A11, A17: the demo's Chinese PDF wrapped chart labels
+ * inside words, "示例供 / 应商 A" (the recommended option's name on
+ * the cost and cost-per-token charts) and "（GPU 部 / 分）" (the 70B
+ * memory chart); the charts break Chinese at punctuation, spaces or
+ * where it meets Latin, and cut no name inside a number. */
+static void
+test_zh_labels_break_between_words (void)
+{
+  g_autofree char *text = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("demo", "demo.cplan");
+  RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
+  text = cp_test_pdf_text (tmp_dir, "demo-zh.pdf", 0, FALSE);
+  /* The labels are in the PDF, as wholes or cut at a word. */
+  g_assert_cmpuint (cp_test_count (text, "分布在 8 块 GPU 上"), >=, 1);
+  g_assert_cmpuint (cp_test_count (text, "推荐："), >=, 1);
+  cp_test_assert_lacks (text, "RTX 409…");
+  cp_test_assert_lacks (text, "×…");
+  /* A wrapped label's first line ends at the right of a page's line. */
+  for (guint page = 1; page <= cp_test_pdf_page_count (tmp_dir, "demo-zh.pdf"); page++)
+    {
+      g_autoptr(GPtrArray) lines = cp_test_pdf_page_lines (tmp_dir, "demo-zh.pdf", page);
+
+      for (guint i = 0; i < lines->len; i++)
+        {
+          const char *line = g_ptr_array_index (lines, i);
+
+          /* A chart's quote label: "GPUs · vendor"; the report's own
+           * paragraphs are laid out elsewhere. */
+          if (g_str_has_suffix (line, "· 示例供") || g_str_has_suffix (line, "· 示例供应") ||
+              g_str_has_suffix (line, "· 示例") || g_str_has_suffix (line, "GPU 部"))
+            g_error ("page %u: a line ends inside a word: “%s”", page, line);
+        }
+    }
+}
+
 /* The chart pane of a 1024-px window, of a 1600-px and of a 1920-px
  * one (16 : 9 from 460 px up, cp-chart-view.c), and a chart presented
  * full screen at 1920 × 1080. */
@@ -875,6 +916,182 @@ test_memory_labels_off_lines (void)
   assert_memory_labels_off_lines (long_vendor, "long vendor");
 }
 
+/* Approver 33 A10: on the memory chart of the demo's 7B inference
+ * service the "8-bit weights + KV cache" label (en) and the "4 位权重"
+ * one (zh) sat at the top, over the 16-bit label, though their curves
+ * end under the 16-bit one (16-bit weights take twice the memory of
+ * 8-bit); the zh one just over the dotted 10,240 GiB line, as if naming
+ * it. At the window's and the page's sizes, in both languages, the
+ * three curves' labels read top to bottom as 16, 8, 4 bits, as their
+ * curves end at 1T, and none touches a capacity line. */
+static void
+test_memory_labels_in_curve_order (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+  static const struct {
+    double width, height;
+    CpChartStyle style;
+  } memory_sizes[] = {
+    { 600, 460, CP_CHART_STYLE_LIGHT },
+    { 918, 516, CP_CHART_STYLE_LIGHT },
+    { 1180, 664, CP_CHART_STYLE_LIGHT },
+    { 1920, 1080, CP_CHART_STYLE_DARK },
+    { 511, 250, CP_CHART_STYLE_PRINT },
+    { 511, 220, CP_CHART_STYLE_PRINT },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 2))->id, ==, "job-serve7b");
+  plan = cp_project_plan_job (project, 2);
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autoptr(CpChartData) data = cp_chart_data_new_memory (project, 2, plan, langs[l]);
+
+      /* cp-chart-memory.c draws the inference curves at 16, 8 and 4 bits. */
+      g_assert_nonnull (strstr (((CpChartSeries *) g_ptr_array_index (data->series, 0))->label, "16"));
+      g_assert_nonnull (strstr (((CpChartSeries *) g_ptr_array_index (data->series, 1))->label, "8"));
+      g_assert_nonnull (strstr (((CpChartSeries *) g_ptr_array_index (data->series, 2))->label, "4"));
+      for (guint z = 0; z < G_N_ELEMENTS (memory_sizes); z++)
+        {
+          double width = memory_sizes[z].width, height = memory_sizes[z].height;
+          cairo_rectangle_t extents = { 0, 0, width, height };
+          cairo_surface_t *surface = memory_sizes[z].style == CP_CHART_STYLE_PRINT
+                                     ? cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents)
+                                     : cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+          cairo_t *cr = cairo_create (surface);
+          g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+          double end_y[3], middle_y[3] = { NAN, NAN, NAN };
+          double plot_left, plot_top, plot_right, plot_bottom;
+
+          cp_chart_draw_full (cr, width, height, memory_sizes[z].style, data, boxes);
+          cp_chart_plot_area (data, width, height, memory_sizes[z].style, &plot_left, &plot_top, &plot_right,
+                              &plot_bottom);
+          for (guint s = 0; s < 3; s++)
+            {
+              const CpChartSeries *series = g_ptr_array_index (data->series, s);
+              double x = NAN;
+
+              /* At 1T, on the plot's right edge (give or take rounding). */
+              end_y[s] = NAN;
+              cp_chart_locate (data, width, height, memory_sizes[z].style, s, series->x->len - 1, FALSE, &x,
+                               &end_y[s]);
+              g_assert_cmpfloat (fabs (x - plot_right), <, 1);
+              g_assert_true (end_y[s] > plot_top && end_y[s] < plot_bottom);
+            }
+          /* The curves end in this order, well apart. */
+          g_assert_cmpfloat (end_y[0], <, end_y[1]);
+          g_assert_cmpfloat (end_y[1], <, end_y[2]);
+          for (guint b = 0; b < boxes->len; b++)
+            {
+              const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+              const CpChartSeries *series;
+
+              if (box->series < 0 || box->width <= 0)
+                continue;
+              if (box->series < 3)
+                middle_y[box->series] = box->y + box->height / 2;
+              series = g_ptr_array_index (data->series, box->series);
+              if (series->capacity)
+                continue;
+              /* No curve's label touches a capacity line inside the plot. */
+              for (guint s = 0; s < data->series->len; s++)
+                {
+                  const CpChartSeries *line = g_ptr_array_index (data->series, s);
+                  double x = NAN, y = NAN;
+
+                  if (!line->capacity ||
+                      !cp_chart_locate (data, width, height, memory_sizes[z].style, s, 0, FALSE, &x, &y))
+                    continue;
+                  /* Drawn on a pixel's centre on the screen (snap()). */
+                  if (memory_sizes[z].style != CP_CHART_STYLE_PRINT)
+                    y = floor (y) + 0.5;
+                  if (box->x < plot_right && box->x + box->width > plot_left && y > box->y - 1 &&
+                      y < box->y + box->height + 1)
+                    g_error ("%s, %g × %g: “%s” touches the capacity line “%s” (%g to %g, line at %g)", langs[l],
+                             width, height, series->label, line->label, box->y, box->y + box->height, y);
+                }
+            }
+          for (guint s = 0; s < 3; s++)
+            if (isnan (middle_y[s]))
+              g_error ("%s, %g × %g: “%s” is not named", langs[l], width, height,
+                       ((CpChartSeries *) g_ptr_array_index (data->series, s))->label);
+          if (!(middle_y[0] < middle_y[1] && middle_y[1] < middle_y[2]))
+            g_error ("%s, %g × %g: the 16-, 8- and 4-bit labels are at %g, %g and %g, their curves end at %g, %g "
+                     "and %g", langs[l], width, height, middle_y[0], middle_y[1], middle_y[2], end_y[0], end_y[1],
+                     end_y[2]);
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+        }
+    }
+}
+
+/* Approver 33 A16: on the zh PDF's chart of cost per million tokens of
+ * the demo's 7B service, the recommended option's name was parked right
+ * of the plot, joined to its marker at 8 replicas by a leader running
+ * flat across every replica count (it read as a constant cost), and cut
+ * "… — 8 × RTX 409…". On that chart and the job's cost chart, in both
+ * languages, at the window's and the page's sizes: no leader runs
+ * further across than six lines of text at less than one in two, and no
+ * label is cut inside a number or a Latin word. */
+static void
+test_serving_label_near_marker (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpSweep) sweep = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 2))->id, ==, "job-serve7b");
+  plan = cp_project_plan_job (project, 2);
+  sweep = cp_project_sweep_job (project, 2, CP_CHART_COST_MAX_POINTS);
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    for (int kind = 0; kind < 2; kind++)
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        {
+          g_autoptr(CpChartData) data = kind == 0 ? cp_chart_data_new_serving (project, 2, plan, sweep, langs[l])
+                                                  : cp_chart_data_new_cost (project, 2, plan, sweep, langs[l]);
+          double width = sizes[z].width, height = sizes[z].height;
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+          cairo_t *cr = cairo_create (surface);
+          g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+          Geometry geometry;
+          gboolean recommended_named = FALSE;
+
+          cp_chart_draw_full (cr, width, height, sizes[z].style, data, boxes);
+          cp_chart_geometry_init_detached (&geometry, data, sizes[z].style, width, height);
+          for (guint b = 0; b < boxes->len; b++)
+            {
+              const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+              const CpChartSeries *series;
+              const char *label;
+
+              if (box->series < 0 || box->width <= 0)
+                continue;
+              series = g_ptr_array_index (data->series, box->series);
+              label = series->label;
+              recommended_named |= series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
+              if (box->leader && fabs (box->leader_x1 - box->leader_x0) > 6 * geometry.line_h &&
+                  fabs (box->leader_y1 - box->leader_y0) < 0.5 * fabs (box->leader_x1 - box->leader_x0))
+                g_error ("%s, %s, %g × %g: “%s” is joined to its point by a flat leader from (%g, %g) to (%g, %g)",
+                         langs[l], data->title, width, height, label, box->leader_x0, box->leader_y0, box->leader_x1,
+                         box->leader_y1);
+              if (box->shown_bytes > 0 && box->shown_bytes < strlen (label) &&
+                  g_ascii_isalnum (label[box->shown_bytes - 1]) && g_ascii_isalnum (label[box->shown_bytes]))
+                g_error ("%s, %s, %g × %g: “%s” is cut inside a word, after “%.*s”", langs[l], data->title, width,
+                         height, label, (int) box->shown_bytes, label);
+            }
+          g_assert_true (recommended_named);
+          cp_chart_geometry_clear (&geometry);
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+        }
+}
+
 /* Issue 26: a quote's label cut its vendor ("Pengche…Cloud",
  * "Shenzhen Nansh…Center") to the width of the column right of the plot
  * although it sat inside the plot with room to the chart's edge. On the
@@ -1144,6 +1361,9 @@ main (int    argc,
   g_test_add_func ("/chart-labels/demo-memory-marks", test_demo_memory_marks);
   g_test_add_func ("/chart-labels/demo-readout-zh", test_demo_readout_zh);
   g_test_add_func ("/chart-labels/memory-off-lines", test_memory_labels_off_lines);
+  g_test_add_func ("/chart-labels/memory-curve-order", test_memory_labels_in_curve_order);
+  g_test_add_func ("/chart-labels/serving-near-marker", test_serving_label_near_marker);
+  g_test_add_func ("/chart-labels/zh-break-between-words", test_zh_labels_break_between_words);
   g_test_add_func ("/chart-labels/vendor-uses-room", test_vendor_uses_room);
   g_test_add_func ("/chart-labels/room-sizes", test_room_sizes);
   g_test_add_func ("/chart-labels/present-in-frame", test_present_labels_in_frame);
