@@ -840,6 +840,28 @@ vat_text (Doc        *doc,
   return g_strdup_printf (_("VAT: %s in the amount; not stated in the quotes, taken as %s."), vat, unstated);
 }
 
+/* The day the first rented job starts on @schedule, if the project sets
+ * its start (a calendar counted from the report's day has no such day). */
+static gboolean
+work_start_day (const CpSchedule *schedule,
+                GDate            *work_day)
+{
+  double first_start_day = -1;
+
+  for (guint j = 0; schedule != NULL && !schedule->start_is_report_day && j < schedule->jobs->len; j++)
+    {
+      const CpScheduleJob *job = &g_array_index (schedule->jobs, CpScheduleJob, j);
+
+      if (job->planned && job->quote_index >= 0 && (first_start_day < 0 || job->start_day < first_start_day))
+        first_start_day = job->start_day;
+    }
+  if (first_start_day < 0)
+    return FALSE;
+  *work_day = schedule->start;
+  g_date_add_days (work_day, (guint) floor (first_start_day));
+  return TRUE;
+}
+
 void
 cp_report_approve_by (const CpProject  *project,
                       CpPlan * const   *plans,
@@ -848,11 +870,13 @@ cp_report_approve_by (const CpProject  *project,
 {
   GDate day, today, work_day;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  double first_start_day = -1;
+  gboolean work_day_known = work_start_day (schedule, &work_day);
 
   memset (out, 0, sizeof *out);
   out->rule = CP_REPORT_APPROVE_BY_NONE;
   out->quote_index = -1;
+  g_date_clear (&today, 1);
+  g_date_set_dmy (&today, g_date_time_get_day_of_month (now), g_date_time_get_month (now), g_date_time_get_year (now));
   for (guint j = 0; j < project->jobs->len; j++)
     {
       const CpPlan *plan = plans[j];
@@ -870,11 +894,19 @@ cp_report_approve_by (const CpProject  *project,
           out->price_until = day;
         }
     }
+  /* No price says how long it holds, but the work has a day to start:
+   * the money is needed by then (approver 33, A4: a project starting on
+   * 11 January said no "by when" at all). */
   if (out->quote_index < 0)
-    return;
+    {
+      if (work_day_known)
+        {
+          out->day = work_day;
+          out->rule = g_date_compare (&work_day, &today) <= 0 ? CP_REPORT_APPROVE_BY_NOW : CP_REPORT_APPROVE_BY_WORK_START;
+        }
+      return;
+    }
   out->day = out->price_until;
-  g_date_clear (&today, 1);
-  g_date_set_dmy (&today, g_date_time_get_day_of_month (now), g_date_time_get_month (now), g_date_time_get_year (now));
   if (g_date_compare (&out->price_until, &today) < 0)
     {
       out->rule = CP_REPORT_APPROVE_BY_PRICE_PAST;
@@ -882,25 +914,12 @@ cp_report_approve_by (const CpProject  *project,
     }
   /* The money is needed when the first rented job starts, which can come
    * before the price stops holding: "approve by 31 January" for work
-   * starting on 11 January came too late (approver 31). A project that
-   * sets no start has no such day (its calendar counts from the report's). */
-  for (guint j = 0; schedule != NULL && !schedule->start_is_report_day && j < schedule->jobs->len; j++)
+   * starting on 11 January came too late (approver 31). */
+  if (work_day_known && g_date_compare (&work_day, &out->price_until) < 0)
     {
-      const CpScheduleJob *job = &g_array_index (schedule->jobs, CpScheduleJob, j);
-
-      if (job->planned && job->quote_index >= 0 && (first_start_day < 0 || job->start_day < first_start_day))
-        first_start_day = job->start_day;
-    }
-  if (first_start_day >= 0)
-    {
-      work_day = schedule->start;
-      g_date_add_days (&work_day, (guint) floor (first_start_day));
-      if (g_date_compare (&work_day, &out->price_until) < 0)
-        {
-          out->day = work_day;
-          out->rule = g_date_compare (&work_day, &today) <= 0 ? CP_REPORT_APPROVE_BY_NOW : CP_REPORT_APPROVE_BY_WORK_START;
-          return;
-        }
+      out->day = work_day;
+      out->rule = g_date_compare (&work_day, &today) <= 0 ? CP_REPORT_APPROVE_BY_NOW : CP_REPORT_APPROVE_BY_WORK_START;
+      return;
     }
   out->rule = CP_REPORT_APPROVE_BY_PRICE_END;
 }
@@ -924,9 +943,15 @@ approve_by_text (const CpProject  *project,
   cp_report_approve_by (project, (CpPlan * const *) plans->pdata, schedule, &by);
   if (by.rule == CP_REPORT_APPROVE_BY_NONE)
     return NULL;
+  work_date = format_day (&by.day, lang);
+  if (by.quote_index < 0 && by.rule == CP_REPORT_APPROVE_BY_NOW)
+    /* TRANSLATORS: under the amount to approve: the work's planned start is today or past, the day it starts; no recommended quote states how long its price holds */
+    return g_strdup_printf (_("Approve now: the work is planned to start on %s; no quote says how long its price holds."), work_date);
+  if (by.quote_index < 0)
+    /* TRANSLATORS: under the amount to approve: the day the first job starts; no recommended quote states how long its price holds */
+    return g_strdup_printf (_("Approve before the work starts on %s; no quote says how long its price holds."), work_date);
   vendor = cp_report_vendor_name (project, by.quote_index);
   date = format_day (&by.price_until, lang);
-  work_date = format_day (&by.day, lang);
   switch (by.rule)
     {
     case CP_REPORT_APPROVE_BY_PRICE_PAST:
@@ -1205,16 +1230,26 @@ cp_report_section_budget (Doc              *doc,
     }
   cp_schedule_span_dates (schedule, 0, schedule->end_day_low, NULL, &last_low);
   cp_schedule_span_dates (schedule, 0, schedule->end_day_high, NULL, &last_high);
-  if (g_date_compare (&last_low, &last_high) >= 0)
+  /* A project of one job says "the job": "all jobs" and "the last job"
+   * had an approver look for the others (approver 33, A13). */
+  if (g_date_compare (&last_low, &last_high) >= 0 && project->jobs->len == 1)
+    /* TRANSLATORS: the budget of a project of one job: total, its range ("8,440–10,473 CNY"), the calendar */
+    summary = g_strdup_printf (_("The job at its recommended option: %s (%s), %s."), total, band, span);
+  else if (g_date_compare (&last_low, &last_high) >= 0)
     /* TRANSLATORS: the project's budget: total, its range ("210,977–261,745 CNY"), the calendar */
     summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s."), total, band, span);
   else
     {
       g_autofree char *ends = ends_between_text (&last_low, &last_high, doc->lang);
 
-      /* TRANSLATORS: the project's budget: total, its range ("210,977–261,745 CNY"), the calendar, the first and last day its end may fall on ("13 and 15 January 2027", "2027年1月13日至15日") */
-      summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s; the last job ends between %s."),
-                                 total, band, span, ends);
+      if (project->jobs->len == 1)
+        /* TRANSLATORS: the budget of a project of one job: total, its range ("8,440–10,473 CNY"), the calendar, the first and last day its end may fall on ("12 and 13 January 2027", "2027年1月12日至13日") */
+        summary = g_strdup_printf (_("The job at its recommended option: %s (%s), %s; it ends between %s."),
+                                   total, band, span, ends);
+      else
+        /* TRANSLATORS: the project's budget: total, its range ("210,977–261,745 CNY"), the calendar, the first and last day its end may fall on ("13 and 15 January 2027", "2027年1月13日至15日") */
+        summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s; the last job ends between %s."),
+                                   total, band, span, ends);
     }
 
   {

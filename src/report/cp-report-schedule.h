@@ -70,7 +70,7 @@ GArray      *cp_report_vat_parts       (const CpProject        *project,
 
 /* The rule that sets the day to approve by. */
 typedef enum {
-  CP_REPORT_APPROVE_BY_NONE,        /* no recommended quote states how long its price holds */
+  CP_REPORT_APPROVE_BY_NONE,        /* no recommended quote states how long its price holds, and no start is set */
   CP_REPORT_APPROVE_BY_PRICE_PAST,  /* the price held to a day already past: have the vendor confirm it */
   CP_REPORT_APPROVE_BY_NOW,         /* the first rented job starts today or has started */
   CP_REPORT_APPROVE_BY_WORK_START,  /* before the first rented job starts, within the price's days */
@@ -79,8 +79,9 @@ typedef enum {
 
 typedef struct {
   CpReportApproveByRule rule;
-  int   quote_index;   /* the recommended quote whose price stops holding first; -1 with NONE */
-  GDate price_until;   /* the last day its price holds */
+  int   quote_index;   /* the recommended quote whose price stops holding first; -1 when none
+                        * states it (NONE, or NOW and WORK_START from the start alone) */
+  GDate price_until;   /* the last day its price holds; cleared without quote_index */
   GDate day;           /* the day the rule names: the work's start (NOW, WORK_START), else price_until */
 } CpReportApproveBy;
 

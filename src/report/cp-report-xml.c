@@ -314,17 +314,23 @@ write_schedule (xmlNode          *results,
             [CP_REPORT_APPROVE_BY_WORK_START] = "work-start",
             [CP_REPORT_APPROVE_BY_PRICE_END] = "price-end",
           };
-          const CpQuote *quote = g_ptr_array_index (project->quotes, by.quote_index);
           xmlNode *day;
           char until[16];
 
           add_date (amount, "approve-by", &by.day);
           day = xmlGetLastChild (amount);
           xmlNewProp (day, BAD_CAST "rule", BAD_CAST rules[by.rule]);
-          xmlNewProp (day, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
-          g_snprintf (until, sizeof until, "%04d-%02d-%02d", g_date_get_year (&by.price_until),
-                      g_date_get_month (&by.price_until), g_date_get_day (&by.price_until));
-          xmlNewProp (day, BAD_CAST "price-valid-until", BAD_CAST until);
+          /* Without a quote when no recommended price says how long it
+           * holds and the work's start decides alone. */
+          if (by.quote_index >= 0)
+            {
+              const CpQuote *quote = g_ptr_array_index (project->quotes, by.quote_index);
+
+              xmlNewProp (day, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
+              g_snprintf (until, sizeof until, "%04d-%02d-%02d", g_date_get_year (&by.price_until),
+                          g_date_get_month (&by.price_until), g_date_get_day (&by.price_until));
+              xmlNewProp (day, BAD_CAST "price-valid-until", BAD_CAST until);
+            }
         }
     }
   }

@@ -77,7 +77,7 @@ typedef struct {
 
 static const Words english = {
   "en", "Rent: 1 machine", "· Compute Planner ", "For: ", " in total;",
-  "Budget and calendar", "All jobs at their recommended options: ", " (",
+  "Budget and calendar", "The job at its recommended option: ", " (",
   "Budget and calendar of the project",
   "Questions for the vendors", "Ask: 云厂商甲 and 智算中心乙.",
   "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: 云厂商甲 "
@@ -88,7 +88,7 @@ static const Words english = {
 
 static const Words chinese = {
   "zh_CN", "租用：1 台 ", "· 算力方案规划 ", "费用：总计 ", "；",
-  "预算与日程", "全部任务按推荐方案：", "（",
+  "预算与日程", "该任务按推荐方案：", "（",
   "项目的预算与日程",
   "需向供应商和团队确认的问题", "询问：云厂商甲和智算中心乙。",
   "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：云厂商甲和智算中心乙（共 4 个节点中的 1 个）。",
@@ -691,6 +691,7 @@ test_nothing_to_approve (void)
       cp_test_assert_has (first, cases[i].says);
       cp_test_assert_lacks (first, "Amount to approve:");
       cp_test_assert_lacks (first, "All jobs at their recommended options");
+      cp_test_assert_lacks (first, "The job at its recommended option");
       cp_test_assert_lacks (first, "0 CNY (0 CNY to 0 CNY)");
       cp_test_assert_lacks (first, "¥0（¥0 至 ¥0）");
     }

@@ -199,6 +199,41 @@ element_number (const char *xml,
   return g_ascii_strtod (at + 1, NULL);
 }
 
+/* Approver 33, A4: a project whose quotes state no day their price holds
+ * said no "by when" at all although it starts on a set day. One job on one
+ * machine, no --valid-until, starting on 11 January 2037: approve before
+ * the work starts on that day, in both languages and in the XML (rule
+ * work-start, no quote, no price-valid-until), which validates. */
+static void
+test_approve_by_start_alone (void)
+{
+  g_autofree char *xsd = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "data", "report",
+                                           "compute-planner-report.xsd", NULL);
+  g_autofree char *raw = NULL, *xml = NULL, *en = NULL, *zh = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "undated.cplan");
+  RUN_OK ("add-job", "undated.cplan", "--name", "Qwen 72B LoRA fine-tune", "--model", "qwen2.5-72b", "--task", "lora",
+          "--lora-rank", "16", "--tokens", "2B", "--seq-len", "4096", "--deadline-days", "10");
+  RUN_OK ("add-quote", "undated.cplan", "--vendor", "Shenzhen Yunsuan", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "14.50");
+  RUN_OK ("report", "undated.cplan", "--start", "2037-01-11", "--lang", "en", "--pdf", "undated-en.pdf",
+          "--xml", "undated.xml");
+  RUN_OK ("report", "undated.cplan", "--lang", "zh_CN", "--pdf", "undated-zh.pdf");
+  g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, "undated.xml", NULL }));
+  raw = cp_test_read_in (tmp_dir, "undated.xml");
+  xml = cp_test_squeeze (raw);
+  cp_test_assert_has (xml, "<approve-byrule=\"work-start\">2037-01-11</approve-by>");
+  en = cp_test_pdf_text (tmp_dir, "undated-en.pdf", 1, FALSE);
+  cp_test_assert_has (en, "Approve before the work starts on 11 January 2037; no quote says how long its price holds.");
+  zh = cp_test_pdf_text (tmp_dir, "undated-zh.pdf", 1, FALSE);
+  cp_test_assert_has (zh, "请在工作开始（2037年1月11日）前审批；报价均未写明价格有效期。");
+}
+
 /* The approval in the XML holds what the sign-off states: the VAT by
  * rate and the day to approve by with its rule. The own project's amount
  * is all Shenzhen Yunsuan's machine at 13%: one part, the whole VAT,
@@ -301,8 +336,9 @@ test_headroom_rule_printed (void)
 }
 
 /* Page 1's memo gives the calendar's end as its spans do, the month and
- * year once: the own project's last job ends between 11 January + 2.7
- * days and + 4.3 days of its range. */
+ * year once: the own project's one job ends between 11 January + 2.7
+ * days and + 4.3 days of its range, said of "the job", not of "the last
+ * job" (approver 33, A13). */
 static void
 test_page_one_dates (void)
 {
@@ -310,9 +346,12 @@ test_page_one_dates (void)
 
   if (!own_report_text (1, &english, &chinese))
     return;
-  cp_test_assert_has (english, "the last job ends between 13 and 15 January 2037.");
+  cp_test_assert_has (english, "The job at its recommended option: ");
+  cp_test_assert_has (english, "; it ends between 13 and 15 January 2037.");
   cp_test_assert_lacks (english, "13 January 2037 and");
-  cp_test_assert_has (chinese, "最后一个任务在2037年1月13日至15日之间结束。");
+  cp_test_assert_lacks (english, "All jobs");
+  cp_test_assert_has (chinese, "该任务按推荐方案：");
+  cp_test_assert_has (chinese, "将在2037年1月13日至15日之间结束。");
 }
 
 int
@@ -328,6 +367,7 @@ main (int    argc,
   g_test_add_func ("/report-facts/same-page-one", test_same_page_one);
   g_test_add_func ("/report-facts/switch-amount", test_switch_amount);
   g_test_add_func ("/report-facts/xml-approval", test_xml_approval);
+  g_test_add_func ("/report-facts/approve-by-start-alone", test_approve_by_start_alone);
   g_test_add_func ("/report-facts/assumed-vat-marked", test_assumed_vat_marked);
   g_test_add_func ("/report-facts/headroom-rule-printed", test_headroom_rule_printed);
   g_test_add_func ("/report-facts/page-one-dates", test_page_one_dates);
