@@ -264,6 +264,50 @@ switch_amount_text (const CpProject  *project,
  * issue's memo of up to three jobs on its first page or two. */
 #define MEMO_BILLED_MAX_JOBS 3
 
+/* What the option's total holds beside its rental of @rental_cost, when
+ * anything: "Add management and setup fees 5,000 CNY and storage 118 CNY:
+ * 9,222 CNY in total." (approver 33, A2: "= 4,104 CNY" stood beside "9,222
+ * CNY in total" with nothing to say what the rest was). NULL when the
+ * parts do not add up to the total as printed, or there are none. */
+static char *
+rest_of_total (const CpQuote    *quote,
+               const CpEstimate *e,
+               double            rental_cost,
+               const char       *lang)
+{
+  const struct {
+    double      cost;
+    const char *what;
+  } parts[] = {
+    /* TRANSLATORS: page 1's billed line, a part of the total beside the rental, then its money */
+    { e->fees_cost, N_("management and setup fees %s") },
+    /* TRANSLATORS: page 1's billed line, a part of the total beside the rental, then its money */
+    { e->storage_cost, N_("storage %s") },
+    /* TRANSLATORS: page 1's billed line, a part of the total beside the rental, then its money */
+    { e->network_cost, N_("the network between nodes %s") },
+    /* TRANSLATORS: page 1's billed line, a part of the total beside the rental, then its money */
+    { e->engineering_cost, N_("the team's days moving to a cluster %s") },
+  };
+  g_autoptr(GPtrArray) named = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *list = NULL, *total = NULL;
+  double sum = round (rental_cost);
+
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    if (round (parts[i].cost) >= 1)
+      {
+        g_autofree char *money = cp_i18n_format_money_whole (parts[i].cost, quote->currency, lang);
+
+        g_ptr_array_add (named, g_strdup_printf (_(parts[i].what), money));
+        sum += round (parts[i].cost);
+      }
+  if (named->len == 0 || fabs (sum - round (e->total_cost)) > 0.5)
+    return NULL;
+  list = cp_words_join_names (named);
+  total = cp_i18n_format_money_whole (e->total_cost, quote->currency, lang);
+  /* TRANSLATORS: page 1, after the billed line: the other parts of the total ("management and setup fees 5,000 CNY and storage 118 CNY"), then the total */
+  return g_strdup_printf (_("Add %s: %s in total."), list, total);
+}
+
 /* What the money buys, on page 1: "Billed: 14.50 CNY per GPU-hour × 8
  * GPUs × 80 h = 9,280 CNY." and, when the quote states it, ", at the price
  * valid to 31 January 2027" (appr22 finding 6: the unit price, the hours
@@ -283,7 +327,7 @@ billed_sentence (const CpProject *project,
   double run_h = e->total_s / 3600.0, debug_h = e->debug_days * 24.0;
   double hours, count, periods, rental;
   g_autofree char *price = NULL, *what = NULL, *time = NULL, *money = NULL, *number = NULL;
-  g_autofree char *expiry = NULL, *sentence = NULL;
+  g_autofree char *expiry = NULL, *sentence = NULL, *billed = NULL, *rest = NULL;
   GDate valid;
 
   if (!(quote->price > 0) || !cp_quote_prices_include_vat (quote, settings) ||
@@ -318,11 +362,18 @@ billed_sentence (const CpProject *project,
   money = cp_i18n_format_money_whole (rental, quote->currency, lang);
   /* TRANSLATORS: page 1: what the rental is billed: unit price × GPUs (or machines) × hours (or months) = money */
   sentence = g_strdup_printf (_("Billed: %s × %s × %s = %s"), price, what, time, money);
+  rest = rest_of_total (quote, e, rental, lang);
   if (quote->valid_until == NULL || !cp_schedule_parse_date (quote->valid_until, &valid))
-    return g_strconcat (sentence, _("."), NULL);
-  expiry = cp_i18n_format_iso_date (quote->valid_until, lang);
-  /* TRANSLATORS: page 1's billed line, then the last day the quote's price holds */
-  return g_strdup_printf (_("%s, at the price valid to %s."), sentence, expiry);
+    billed = g_strconcat (sentence, _("."), NULL);
+  else
+    {
+      expiry = cp_i18n_format_iso_date (quote->valid_until, lang);
+      /* TRANSLATORS: page 1's billed line, then the last day the quote's price holds */
+      billed = g_strdup_printf (_("%s, at the price valid to %s."), sentence, expiry);
+    }
+  if (rest == NULL)
+    return g_steal_pointer (&billed);
+  return g_strdup_printf (cp_i18n_is_chinese (lang) ? "%s%s" : "%s %s", billed, rest);
 }
 
 static char *

@@ -199,6 +199,50 @@ element_number (const char *xml,
   return g_ascii_strtod (at + 1, NULL);
 }
 
+/* Approver 33, A2: page 1's "Billed: … = 4,104 CNY" stood beside "9,222
+ * CNY in total" with nothing to say what the rest was. One machine at 9.50
+ * CNY per GPU-hour with a 5,000 CNY setup fee and storage at 800 CNY per
+ * TB-month: the billed line names the fee and the storage, and rental +
+ * fee + storage, each as printed, is the total the answer states. */
+static void
+test_billed_adds_up (void)
+{
+  /* Read squeezed: the page's lines break anywhere in the sentence. */
+  g_autoptr(GRegex) billed = g_regex_new ("=([0-9,]+)CNY\\.Addmanagementandsetupfees([0-9,]+)CNYandstorage"
+                                          "([0-9,]+)CNY:([0-9,]+)CNYintotal\\.", 0, 0, NULL);
+  g_autoptr(GRegex) answer = g_regex_new ("For:([0-9,]+)CNYintotal;", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *page = NULL, *text = NULL;
+  g_autofree char *rental = NULL, *fees = NULL, *storage = NULL, *total = NULL, *stated = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "fees.cplan");
+  RUN_OK ("add-job", "fees.cplan", "--name", "Qwen 72B LoRA fine-tune", "--model", "qwen2.5-72b", "--task", "lora",
+          "--lora-rank", "16", "--tokens", "2B", "--seq-len", "4096", "--deadline-days", "10");
+  RUN_OK ("add-quote", "fees.cplan", "--vendor", "Shanghai Suanli", "--offering", "container-cluster", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "9.50", "--setup-fee", "5000",
+          "--storage", "parallel-fs", "--storage-price-per-tb-month", "800");
+  RUN_OK ("report", "fees.cplan", "--lang", "en", "--pdf", "fees-en.pdf");
+  page = cp_test_pdf_text (tmp_dir, "fees-en.pdf", 1, FALSE);
+  text = cp_test_squeeze (page);
+  g_assert_true (g_regex_match (billed, text, 0, &match));
+  rental = g_match_info_fetch (match, 1);
+  fees = g_match_info_fetch (match, 2);
+  storage = g_match_info_fetch (match, 3);
+  total = g_match_info_fetch (match, 4);
+  g_clear_pointer (&match, g_match_info_unref);
+  g_assert_cmpfloat (figure (fees), ==, 5000);
+  g_assert_cmpfloat (figure (storage), >, 0);
+  g_assert_cmpfloat (figure (rental) + figure (fees) + figure (storage), ==, figure (total));
+  g_assert_true (g_regex_match (answer, text, 0, &match));
+  stated = g_match_info_fetch (match, 1);
+  g_assert_cmpstr (stated, ==, total);
+}
+
 /* Approver 33, A4: a project whose quotes state no day their price holds
  * said no "by when" at all although it starts on a set day. One job on one
  * machine, no --valid-until, starting on 11 January 2037: approve before
@@ -368,6 +412,7 @@ main (int    argc,
   g_test_add_func ("/report-facts/switch-amount", test_switch_amount);
   g_test_add_func ("/report-facts/xml-approval", test_xml_approval);
   g_test_add_func ("/report-facts/approve-by-start-alone", test_approve_by_start_alone);
+  g_test_add_func ("/report-facts/billed-adds-up", test_billed_adds_up);
   g_test_add_func ("/report-facts/assumed-vat-marked", test_assumed_vat_marked);
   g_test_add_func ("/report-facts/headroom-rule-printed", test_headroom_rule_printed);
   g_test_add_func ("/report-facts/page-one-dates", test_page_one_dates);
