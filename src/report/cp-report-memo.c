@@ -136,6 +136,16 @@ answer_what (const CpProject *project,
     machines = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u machine of %u × %s each (%u GPUs)",
                                            "%u machines of %u × %s each (%u GPUs)", e->nodes),
                                 e->nodes, per_node, gpu, e->gpus);
+  /* Part of an offer: purchasing forwards the vendor's whole offer, and
+   * the line said "1 machine" of a 4-node cluster's (approver 33, A3). */
+  if (quote->nodes_available > MAX (e->nodes, 1))
+    {
+      char *part = g_strdup_printf (/* TRANSLATORS: what to rent, then the machines rented of those the quote offers */
+                                    _("%s (%u of the %u offered)"), machines, MAX (e->nodes, 1), quote->nodes_available);
+
+      g_free (machines);
+      machines = part;
+    }
   if (e->technique != CP_TECHNIQUE_AS_CONFIGURED)
     /* TRANSLATORS: the first answer line: the machines, then the memory technique */
     return g_strdup_printf (_("Rent: %s, using %s."), machines, cp_words_technique (e->technique));
