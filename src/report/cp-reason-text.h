@@ -11,6 +11,7 @@
 #pragma once
 
 #include "planner/cp-project.h"
+#include "planner/cp-sweep.h"
 #include "planner/cp-what-if.h"
 
 G_BEGIN_DECLS
@@ -356,10 +357,15 @@ char       *cp_words_cost_sum       (const CpProject  *project,
  * cp-plan.c's choose_nodes() puts before cost. "2 nodes, 96,000 CNY: 1
  * node would cost 32,000 CNY but miss the 10-day deadline at the slow end
  * of the range (11.0 days); …" (walkthrough 31: a better team tripled a
- * vendor's best price, unexplained). NULL otherwise. */
+ * vendor's best price, unexplained). The cheaper count and its figures
+ * are read from @sweep, the job's sweep the cost chart draws
+ * (cp_project_analysis_get_sweep()), so that the sentence names a point
+ * of the chart and no words estimate anything again. NULL otherwise, or
+ * when @sweep is NULL (a window whose sweep is still on its way). */
 char       *cp_words_fewer_nodes    (const CpProject *project,
                                      const CpJob     *job,
                                      const CpPlan    *plan,
+                                     const CpSweep   *sweep,
                                      const CpOption  *option,
                                      const char      *lang);
 /* The cost of @option's node count and of its quote's whole offer, each
