@@ -299,6 +299,32 @@ char       *cp_words_calendar       (const CpEstimate *est, const char *lang);
  * by a rounding (approver, 3 December: 4.6 against 4.7 days). */
 double      cp_calendar_shown_days  (const CpEstimate *est, double parts[3], int *decimals);
 char       *cp_words_shown_days     (double days, int decimals, const char *lang);
+/* What a training run is made of, as cp_goodput_apply() and the step
+ * time make it: the run = computing + communication left after overlap +
+ * computing slowed by the communication overlapped with it + pipeline
+ * bubbles + checkpoint writes + work redone and restarts after
+ * interruptions. */
+typedef enum {
+  CP_RUN_PART_COMPUTING,
+  CP_RUN_PART_EXPOSED_COMMUNICATION,
+  CP_RUN_PART_OVERLAP_SLOWDOWN,
+  CP_RUN_PART_BUBBLES,
+  CP_RUN_PART_CHECKPOINTS,
+  CP_RUN_PART_INTERRUPTIONS,
+  CP_N_RUN_PARTS
+} CpRunPart;
+/* The parts of @est's run in hours, apportioned so that they add up to
+ * the run's hours as printed, in @decimals; returns those hours, or a
+ * negative number when @est is no training run (a period rented whole)
+ * or its parts do not make up its run. */
+double      cp_run_shown_hours      (const CpEstimate *est, double parts[CP_N_RUN_PARTS], int *decimals);
+/* "its run, 124 h = 106 h computing + 12 h waiting on communication + 5 h
+ * computing slowed by overlapped communication + 1 h lost to
+ * interruptions": the run's parts
+ * named each with its figure, adding up by hand (brief 33: "4.8 days of
+ * computing" and "14.0 h of communication" beside a 5.5-day run did
+ * not). NULL when cp_run_shown_hours() has none. */
+char       *cp_words_run_parts      (const CpEstimate *est, const char *lang);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);
