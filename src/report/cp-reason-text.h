@@ -169,6 +169,11 @@ char       *cp_words_one_machine_interruptions (const CpJob *job, const CpEstima
  * expected, "0.8%": a probability, said with its name beside the count
  * (the report's Interruptions column), never in its place. */
 char       *cp_words_interruption_chance (double expected, const char *lang);
+/* The interruptions a run expects, as the count and the chance of at
+ * least one, each named: "0.057 interruptions are expected (a 5.6% chance
+ * of at least one)". The report's risks and the window's table say it
+ * with these words (brief 33: the table had its own). */
+char       *cp_words_interruptions       (double expected, const char *lang);
 /* An assumption that has a spread (cp-range.h), named inside a
  * sentence: "utilisation". */
 const char *cp_words_spread         (CpSpreadKind kind);
