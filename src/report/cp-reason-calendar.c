@@ -226,7 +226,7 @@ cp_words_run_parts (const CpEstimate *est,
           break;
         case CP_RUN_PART_OVERLAP_SLOWDOWN:
           /* TRANSLATORS: a part of a training run: how much slower the computing runs while communication is hidden behind it */
-          g_ptr_array_add (named, g_strdup_printf (_("%s computing slowed by overlapped communication"), hours));
+          g_ptr_array_add (named, g_strdup_printf (_("%s overlap slowdown"), hours));
           break;
         case CP_RUN_PART_BUBBLES:
           /* TRANSLATORS: a part of a training run: GPUs of a pipeline waiting for each other */
@@ -234,7 +234,7 @@ cp_words_run_parts (const CpEstimate *est,
           break;
         case CP_RUN_PART_CHECKPOINTS:
           /* TRANSLATORS: a part of a training run */
-          g_ptr_array_add (named, g_strdup_printf (_("%s checkpoint writes"), hours));
+          g_ptr_array_add (named, g_strdup_printf (_("%s checkpoints"), hours));
           break;
         case CP_RUN_PART_INTERRUPTIONS:
         case CP_N_RUN_PARTS:
@@ -251,7 +251,7 @@ cp_words_run_parts (const CpEstimate *est,
    * hours under two days (cp-report-job.c), and the hours are what the
    * parts add up to. */
   /* TRANSLATORS: a training run's length in hours, then its parts that add up to it */
-  text = g_strdup_printf (_("its run, %s = %s"), run_hours, sum);
+  text = g_strdup_printf (_("run %s = %s"), run_hours, sum);
   cp_i18n_pop_language ();
   return text;
 }

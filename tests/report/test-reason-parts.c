@@ -352,8 +352,8 @@ test_run_parts (void)
     const char *lang;
     const char *says;
   } cases[] = {
-    { "en", "its run, 132 h = 115 h computing + 8 h waiting on communication + 2 h computing slowed by overlapped "
-      "communication + 3 h pipeline bubbles + 2 h checkpoint writes + 2 h lost to interruptions" },
+    { "en", "run 132 h = 115 h computing + 8 h waiting on communication + 2 h overlap slowdown + 3 h pipeline "
+      "bubbles + 2 h checkpoints + 2 h lost to interruptions" },
     { "zh_CN", "运行 132 小时 = 计算 115 小时 + 等待通信 8 小时 + 重叠通信拖慢计算 2 小时 + 流水线气泡 3 小时 + "
       "写检查点 2 小时 + 中断损失 2 小时" },
   };
