@@ -117,6 +117,20 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
       printf (_("Recommended: %s\n"), recommended ? recommended : cp_words_none ());
       if (unconfirmed != NULL)
         printf ("%s\n", unconfirmed);
+      else
+        /* Whether the choice holds, under it as the window says it: the
+         * reasons below list the rules' findings alone. */
+        for (guint i = 0; i < plan->reasons->len; i++)
+          {
+            const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+            if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
+              {
+                g_autofree char *text = cp_reason_text (reason, project, plan, C_("language code", "en"));
+
+                printf ("%s\n", text);
+              }
+          }
     }
   else
     {
@@ -195,18 +209,27 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
   if (job->kind == CP_TASK_INFERENCE)
     print_serving_text (project, plan);
 
-  /* The reasons as the window lists them: a question for vendors once,
-   * naming every quote it concerns (six identical host-memory lines for
-   * the demo's 70B before). */
+  /* The reasons rule by rule as the report and the window list them (R1,
+   * R2–3, R4 … each once with its name: walk33 W11 read R6 five times and
+   * R8 twice), then the vendors' questions, each asked once naming every
+   * vendor it concerns. */
   {
-    g_autoptr(GArray) rules = g_array_new (FALSE, FALSE, sizeof (CpRule));
-    g_autoptr(GPtrArray) lines = cp_reason_lines (project, plan, C_("language code", "en"), rules);
+    g_autoptr(GPtrArray) rule_lines = cp_reason_rule_lines (project, plan, C_("language code", "en"),
+                                                            CP_REASON_IN_WINDOW);
+    g_autoptr(GPtrArray) questions = cp_reason_vendor_questions (project, plan, C_("language code", "en"));
 
-    if (lines->len > 0)
+    if (rule_lines->len > 0)
       printf ("%s\n", _("Reasons:"));
-    for (guint i = 0; i < lines->len; i++)
-      printf ("  %s  %s\n", cp_rule_to_string (g_array_index (rules, CpRule, i)),
-              (const char *) g_ptr_array_index (lines, i));
+    for (guint i = 0; i < rule_lines->len; i++)
+      {
+        const CpReasonRuleLine *line = g_ptr_array_index (rule_lines, i);
+
+        printf ("  %-5s %s\n", line->label, line->text);
+      }
+    if (questions->len > 0)
+      printf ("%s\n", _("Questions for the vendors:"));
+    for (guint i = 0; i < questions->len; i++)
+      printf ("  • %s\n", (const char *) g_ptr_array_index (questions, i));
   }
   /* The risks of the option answered with, as the report lists them. */
   if (cp_plan_get_subject (plan) != NULL)

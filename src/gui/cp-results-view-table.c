@@ -278,7 +278,7 @@ cell_text (CpResultsView   *self,
         g_autofree char *billed = billed_hours_text (project, option, lang);
         g_autofree char *run = cp_words_duration (estimate->total_s, lang);
         g_autofree char *goodput = cp_words_goodput (estimate->goodput, lang);
-        g_autofree char *interruptions = cp_i18n_format_value (estimate->expected_interruptions, lang);
+        g_autofree char *interruptions = cp_words_interruptions (estimate->expected_interruptions, lang);
         g_autofree char *checkpoint = cp_words_duration (estimate->checkpoint_s, lang);
         g_autofree char *interval = cp_words_duration (estimate->checkpoint_interval_s, lang);
         g_autofree char *breakdown = NULL;
@@ -302,24 +302,15 @@ cell_text (CpResultsView   *self,
                                        "Time figures: %s"),
                                      compute, debug, network, storage, fees, engineering, total,
                                      run, billed, cp_words_time_source (estimate->time_source));
-        /* Under a hundredth of an interruption reads as a chance, as the
-         * report's risks say it (cp_option_risks()): "about 0.00029
-         * interruptions" said nothing (walkthrough 11). */
-        if (estimate->checkpoint_interval_s > 0 && estimate->expected_interruptions < 0.01)
-          {
-            g_autofree char *chance = cp_i18n_format_percent (-expm1 (-estimate->expected_interruptions), lang);
-
-            /* TRANSLATORS: a percentage, the chance of an interruption such as "0.03%", then two durations */
-            failures = g_strdup_printf (_("Goodput: %s (chance of an interruption: %s; a %s checkpoint every %s)"),
-                                        goodput, chance, checkpoint, interval);
-          }
-        else if (estimate->checkpoint_interval_s > 0)
-          /* TRANSLATORS: a percentage, a number of interruptions, then two durations */
-          failures = g_strdup_printf (_("Goodput: %s (%s interruptions expected; a %s checkpoint every %s)"),
-                                      goodput, interruptions, checkpoint, interval);
+        /* The interruptions in the report's words, count and chance each
+         * named (cp_words_interruptions()), on a line of their own. */
+        if (estimate->checkpoint_interval_s > 0)
+          /* TRANSLATORS: a percentage, then two durations, then the interruptions expected ("0.057 interruptions are expected (a 5.6% chance of at least one)") */
+          failures = g_strdup_printf (_("Goodput: %s (a %s checkpoint every %s)\n%s"),
+                                      goodput, checkpoint, interval, interruptions);
         else
-          /* TRANSLATORS: a percentage, then a number of interruptions */
-          failures = g_strdup_printf (_("Time up: %s (%s interruptions expected)"), goodput, interruptions);
+          /* TRANSLATORS: a percentage, then the interruptions expected ("0.057 interruptions are expected (a 5.6% chance of at least one)") */
+          failures = g_strdup_printf (_("Time up: %s\n%s"), goodput, interruptions);
         return g_strdup_printf ("%s\n%s", breakdown, failures);
       }
     case CP_OPTION_TEXT_TOKEN_COST:

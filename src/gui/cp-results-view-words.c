@@ -301,7 +301,11 @@ _cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
         g_string_append_printf (text, _("%s — best at %s."), name, chosen);
       append_one_node_refused (text, analysis, job_index, option, quote, lang);
       {
-        g_autofree char *fewer = cp_words_fewer_nodes (project, job, plan, option, lang);
+        /* The sweep the cost chart draws, if it has come (the words
+         * estimate nothing again). */
+        g_autofree char *fewer = cp_words_fewer_nodes (project, job, plan,
+                                                       cp_project_analysis_peek_sweep (analysis, job_index),
+                                                       option, lang);
 
         if (fewer != NULL)
           g_string_append_printf (text, "\n%s", fewer);

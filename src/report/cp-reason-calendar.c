@@ -16,7 +16,7 @@ hides_a_part (double days,
   return days > 0 && floor (days * pow (10, decimals)) == 0;
 }
 
-/* Rounds @parts (days) to @decimals so that they add up to their total
+/* Rounds @parts (days, or hours) to @decimals so that they add up to their total
  * rounded the same way: the largest remainders take the units the floors
  * left over (Hamilton's apportionment). Returns that total. */
 static double
@@ -25,7 +25,7 @@ apportion_days (double *parts,
                 int     decimals)
 {
   double scale = pow (10, decimals);
-  double units[4], remainders[4];
+  double units[CP_N_RUN_PARTS], remainders[CP_N_RUN_PARTS];
   double total = 0, left;
 
   g_assert (n_parts <= G_N_ELEMENTS (units));
@@ -130,6 +130,128 @@ cp_words_calendar (const CpEstimate *est,
   else
     /* TRANSLATORS: calendar days, all of them the run */
     text = g_strdup_printf (_("%s, all of it the run"), calendar);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+double
+cp_run_shown_hours (const CpEstimate *est,
+                    double            parts[CP_N_RUN_PARTS],
+                    int              *decimals)
+{
+  double useful_s, sum_s = 0;
+
+  g_return_val_if_fail (est != NULL, -1);
+  if (est->time_source == CP_TIME_SOURCE_DURATION || !(est->total_s > 0) || !isfinite (est->total_s))
+    return -1;
+  /* cp-estimate-time.c: the useful run is the computing, the
+   * communication overlap leaves exposed and the pipeline's bubbles (a
+   * measured or given rate has both inside its computing); cp-goodput.c
+   * stretches it by the checkpoints written every interval and the work
+   * lost to interruptions, the rest of the wall time. */
+  useful_s = est->compute_s + est->exposed_communication_s + est->bubble_s;
+  parts[CP_RUN_PART_COMPUTING] = est->compute_s;
+  /* The exposed communication holds the slowdown (cp-estimate.h). */
+  parts[CP_RUN_PART_EXPOSED_COMMUNICATION] = est->exposed_communication_s - est->overlap_slowdown_s;
+  parts[CP_RUN_PART_OVERLAP_SLOWDOWN] = est->overlap_slowdown_s;
+  parts[CP_RUN_PART_BUBBLES] = est->bubble_s;
+  parts[CP_RUN_PART_CHECKPOINTS] = est->checkpoint_interval_s > 0
+                                   ? useful_s * est->checkpoint_s / est->checkpoint_interval_s : 0;
+  parts[CP_RUN_PART_INTERRUPTIONS] = est->lost_s;
+  for (guint i = 0; i < CP_N_RUN_PARTS; i++)
+    {
+      if (!isfinite (parts[i]) || parts[i] < 0)
+        return -1;
+      sum_s += parts[i];
+    }
+  /* Parts that do not make up the run are no breakdown of it. */
+  if (fabs (sum_s - est->total_s) > 1e-6 * est->total_s + 1)
+    return -1;
+  for (guint i = 0; i < CP_N_RUN_PARTS; i++)
+    parts[i] /= 3600.0;
+  /* Whole hours from 100 up, tenths below, hundredths under an hour. */
+  *decimals = est->total_s >= 100 * 3600.0 ? 0 : est->total_s >= 3600 ? 1 : 2;
+  return apportion_days (parts, CP_N_RUN_PARTS, *decimals);
+}
+
+/* "125 h", in @decimals. */
+static char *
+format_hours_decimals (double      hours,
+                       int         decimals,
+                       const char *lang)
+{
+  g_autofree char *number = cp_i18n_format_number (hours, decimals, lang);
+
+  /* TRANSLATORS: a duration; %s is a number of hours */
+  return g_strdup_printf (_("%s h"), number);
+}
+
+char *
+cp_words_run_parts (const CpEstimate *est,
+                    const char       *lang)
+{
+  double parts[CP_N_RUN_PARTS];
+  int decimals;
+  double run_h = cp_run_shown_hours (est, parts, &decimals);
+  g_autoptr(GPtrArray) named = NULL;
+  g_autofree char *run_hours = NULL;
+  g_autofree char *sum = NULL;
+  char *text;
+
+  if (run_h < 0)
+    return NULL;
+  cp_i18n_push_language (lang);
+  named = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < CP_N_RUN_PARTS; i++)
+    {
+      g_autofree char *hours = NULL;
+
+      /* A part that rounds to nothing adds nothing to the sum shown. */
+      if (parts[i] <= 0)
+        continue;
+      hours = format_hours_decimals (parts[i], decimals, lang);
+      switch ((CpRunPart) i)
+        {
+        case CP_RUN_PART_COMPUTING:
+          if (est->time_source == CP_TIME_SOURCE_MFU || est->time_source == CP_TIME_SOURCE_TRIAL)
+            /* TRANSLATORS: a part of a training run: computing at a measured or given rate, which holds the communication */
+            g_ptr_array_add (named, g_strdup_printf (_("%s computing, communication included"), hours));
+          else
+            /* TRANSLATORS: a part of a training run */
+            g_ptr_array_add (named, g_strdup_printf (_("%s computing"), hours));
+          break;
+        case CP_RUN_PART_EXPOSED_COMMUNICATION:
+          /* TRANSLATORS: a part of a training run: the communication overlap leaves exposed, which the GPUs wait for */
+          g_ptr_array_add (named, g_strdup_printf (_("%s waiting on communication"), hours));
+          break;
+        case CP_RUN_PART_OVERLAP_SLOWDOWN:
+          /* TRANSLATORS: a part of a training run: how much slower the computing runs while communication is hidden behind it */
+          g_ptr_array_add (named, g_strdup_printf (_("%s overlap slowdown"), hours));
+          break;
+        case CP_RUN_PART_BUBBLES:
+          /* TRANSLATORS: a part of a training run: GPUs of a pipeline waiting for each other */
+          g_ptr_array_add (named, g_strdup_printf (_("%s pipeline bubbles"), hours));
+          break;
+        case CP_RUN_PART_CHECKPOINTS:
+          /* TRANSLATORS: a part of a training run */
+          g_ptr_array_add (named, g_strdup_printf (_("%s checkpoints"), hours));
+          break;
+        case CP_RUN_PART_INTERRUPTIONS:
+        case CP_N_RUN_PARTS:
+        default:
+          /* TRANSLATORS: a part of a training run: what interruptions cost */
+          g_ptr_array_add (named, g_strdup_printf (_("%s lost to interruptions"), hours));
+          break;
+        }
+    }
+  run_hours = format_hours_decimals (run_h, decimals, lang);
+  g_ptr_array_add (named, NULL);
+  sum = g_strjoinv (" + ", (char **) named->pdata);
+  /* In hours alone: the calendar beside it says the run's days, in
+   * hours under two days (cp-report-job.c), and the hours are what the
+   * parts add up to. */
+  /* TRANSLATORS: a training run's length in hours, then its parts that add up to it */
+  text = g_strdup_printf (_("run %s = %s"), run_hours, sum);
   cp_i18n_pop_language ();
   return text;
 }

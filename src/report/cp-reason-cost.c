@@ -282,7 +282,16 @@ dearer_in_total_words (const CpProject *project,
                   {
                     g_autofree char *joined = g_strjoinv (cp_i18n_is_chinese (lang) ? "；" : "; ", (char **) why->pdata);
 
-                    g_string_append_printf (text, cp_i18n_is_chinese (lang) ? "（%s）" : " (%s)", joined);
+                    /* In Chinese, inside the bracket the part's figures
+                     * close: "（推荐方案为 ¥6,490）（计费…）" read as two
+                     * notes stuck together (brief 33). */
+                    if (cp_i18n_is_chinese (lang) && g_str_has_suffix (text->str, "）"))
+                      {
+                        g_string_truncate (text, text->len - strlen ("）"));
+                        g_string_append_printf (text, "；%s）", joined);
+                      }
+                    else
+                      g_string_append_printf (text, cp_i18n_is_chinese (lang) ? "（%s）" : " (%s)", joined);
                   }
                 }
             }

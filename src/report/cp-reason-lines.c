@@ -117,8 +117,8 @@ ask_vendors (const CpProject *project,
     return cp_reason_text (reason, project, plan, lang);
   cp_i18n_push_language (lang);
   joined = cp_words_join_names (names);
-  cp_i18n_pop_language ();
   question = vendor_question (project, reason, joined, lang);
+  cp_i18n_pop_language ();
   return cp_i18n_space_chinese (question, lang);
 }
 

@@ -7,7 +7,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "planner/cp-range.h"
 #include "cp-i18n.h"
 #include "cp-reason-text-private.h"
 
@@ -164,78 +163,92 @@ cp_words_cost_sum (const CpProject  *project,
   return text;
 }
 
+/* The sweep's curve of quote @quote_index, or NULL. */
+static const CpSweepCurve *
+sweep_curve (const CpSweep *sweep,
+             int            quote_index)
+{
+  for (guint i = 0; i < sweep->curves->len; i++)
+    {
+      const CpSweepCurve *curve = g_ptr_array_index (sweep->curves, i);
+
+      if (curve->quote_index == quote_index)
+        return curve;
+    }
+  return NULL;
+}
+
 char *
 cp_words_fewer_nodes (const CpProject *project,
                       const CpJob     *job,
                       const CpPlan    *plan,
+                      const CpSweep   *sweep,
                       const CpOption  *option,
                       const char      *lang)
 {
   const CpEstimate *e = &option->estimate;
   const CpQuote *quote;
-  g_autoptr(CpEstimateSeries) series = NULL;
-  CpEstimate cheaper = { 0 }, pessimistic;
-  CpRange range;
-  gboolean found = FALSE;
+  const CpSweepCurve *curve;
+  const CpSweepPoint *cheaper = NULL;
   g_autofree char *chosen_cost = NULL, *cheaper_cost = NULL;
   char *text;
 
   g_return_val_if_fail (project != NULL && job != NULL && plan != NULL && option != NULL, NULL);
-  if (plan->cost_unknown || !option->feasible || e->nodes <= 1 || option->quote_index < 0 ||
+  if (sweep == NULL || plan->cost_unknown || !option->feasible || e->nodes <= 1 || option->quote_index < 0 ||
       (guint) option->quote_index >= project->quotes->len)
     return NULL;
   quote = g_ptr_array_index (project->quotes, option->quote_index);
-  if (!cp_quote_is_cluster (quote))
+  curve = sweep_curve (sweep, option->quote_index);
+  /* A service's need is its concurrency, which the sweep does not carry
+   * beside its replicas: nothing to read a passed-over count from. */
+  if (!cp_quote_is_cluster (quote) || curve == NULL || job->kind == CP_TASK_INFERENCE)
     return NULL;
-  /* The counts below the one chosen, as the plan sweeps them
-   * (cp-plan.c): every count up to 64, then steps of an eighth. Of those
-   * that meet the job's need at the expected figures, the cheapest: the
-   * plan passed it over because it does not hold at the slow end of the
-   * range, which the plan puts before cost (choose_nodes()). */
-  series = cp_estimate_series_new (job, quote, &project->settings);
-  for (guint nodes = 1; nodes < e->nodes; nodes = nodes < 64 ? nodes + 1 : nodes + nodes / 8)
+  /* Of the counts below the one chosen that the chart draws (the sweep
+   * holds only those that fit), the cheapest that meets the deadline at
+   * the expected figures (with none, whose whole calendar is within the
+   * longest acceptable run: the run is within it then) but not at the
+   * slow end of its range: the plan passed it over for that, which it
+   * puts before cost (choose_nodes()). A count whose range does not say
+   * why is left unexplained rather than guessed at. */
+  for (guint i = 0; i < curve->points->len; i++)
     {
-      CpEstimate est;
+      const CpSweepPoint *point = &g_array_index (curve->points, CpSweepPoint, i);
+      gboolean in_time = plan->deadline_days > 0
+                         ? point->calendar_days <= plan->deadline_days
+                         : point->calendar_days <= project->settings.longest_acceptable_run_days;
+      gboolean slips = !point->range.fits_pessimistic ||
+                       (plan->deadline_days > 0 && point->range.calendar_days_high > plan->deadline_days);
 
-      if (!cp_estimate_series_at (series, nodes, &est, NULL))
-        break;
-      if (!est.fits || !est.meets_deadline || cp_estimate_layout_refused (&est) ||
-          !isfinite (est.total_cost) || !isfinite (est.calendar_days) ||
-          (job->kind == CP_TASK_INFERENCE &&
-           (double) est.requests_per_replica * est.layout.data_parallel < job->concurrency))
+      if (point->nodes >= e->nodes || point->total_cost >= e->total_cost || !in_time || !slips)
         continue;
-      if (est.total_cost < e->total_cost && (!found || est.total_cost < cheaper.total_cost))
-        {
-          cheaper = est;
-          found = TRUE;
-        }
+      if (cheaper == NULL || point->total_cost < cheaper->total_cost)
+        cheaper = point;
     }
-  if (!found)
+  if (cheaper == NULL)
     return NULL;
-  cp_range_estimate (job, quote, &project->settings, &cheaper, &range, NULL, &pessimistic);
   cp_i18n_push_language (lang);
   chosen_cost = cp_i18n_format_money_whole (e->total_cost, quote->currency, lang);
-  cheaper_cost = cp_i18n_format_money_whole (cheaper.total_cost, quote->currency, lang);
-  if (cp_job_deadline_days (job) > 0 && range.calendar_days_high > cp_job_deadline_days (job))
+  cheaper_cost = cp_i18n_format_money_whole (cheaper->total_cost, quote->currency, lang);
+  if (plan->deadline_days > 0 && cheaper->range.calendar_days_high > plan->deadline_days)
     {
-      g_autofree char *deadline = cp_words_deadline_length (cp_job_deadline_days (job), lang);
-      g_autofree char *slow = cp_i18n_format_days (range.calendar_days_high, lang);
+      g_autofree char *deadline = cp_words_deadline_length (plan->deadline_days, lang);
+      g_autofree char *slow = cp_i18n_format_days (cheaper->range.calendar_days_high, lang);
 
       /* TRANSLATORS: why a cluster quote's option takes more nodes than a cheaper count: the nodes chosen and their cost, then the cheaper count, its cost, the deadline and the cheaper count's calendar with every assumption at its pessimistic end:
        * "2 nodes, 96,000 CNY: 1 node would cost 32,000 CNY but miss the 10-day deadline at the slow end of the range (11.0 days)." */
       text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                            "%u nodes, %s: %u node would cost %s but miss the %s deadline at the slow end of the range (%s); a count that still meets it there comes before a cheaper one.",
                                            "%u nodes, %s: %u nodes would cost %s but miss the %s deadline at the slow end of the range (%s); a count that still meets it there comes before a cheaper one.",
-                                           cheaper.nodes),
-                              e->nodes, chosen_cost, cheaper.nodes, cheaper_cost, deadline, slow);
+                                           cheaper->nodes),
+                              e->nodes, chosen_cost, cheaper->nodes, cheaper_cost, deadline, slow);
     }
   else
     /* TRANSLATORS: why a cluster quote's option takes more nodes than a cheaper count: the nodes chosen and their cost, then the cheaper count and its cost */
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                          "%u nodes, %s: %u node would cost %s but does not do what the job needs with every assumption at its pessimistic end; a count that still does comes before a cheaper one.",
                                          "%u nodes, %s: %u nodes would cost %s but do not do what the job needs with every assumption at its pessimistic end; a count that still does comes before a cheaper one.",
-                                         cheaper.nodes),
-                            e->nodes, chosen_cost, cheaper.nodes, cheaper_cost);
+                                         cheaper->nodes),
+                            e->nodes, chosen_cost, cheaper->nodes, cheaper_cost);
   cp_i18n_pop_language ();
   return text;
 }

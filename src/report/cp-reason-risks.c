@@ -89,6 +89,26 @@ cp_words_interruption_chance (double      expected,
 }
 
 char *
+cp_words_interruptions (double      expected,
+                        const char *lang)
+{
+  g_autofree char *count = NULL;
+  g_autofree char *chance = NULL;
+  char *text;
+
+  cp_i18n_push_language (lang);
+  count = cp_i18n_format_value (expected, lang);
+  chance = cp_words_interruption_chance (expected, lang);
+  /* TRANSLATORS: the interruptions expected over a run such as "0.057", then the chance of at least one such as "5.6%" */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s interruption is expected (a %s chance of at least one)",
+                                       "%s interruptions are expected (a %s chance of at least one)",
+                                       fabs (expected - 1) < 1e-9 ? 1 : 2),
+                          count, chance);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+char *
 cp_words_one_machine_interruptions (const CpJob      *job,
                                     const CpEstimate *e,
                                     const char       *lang)
@@ -223,8 +243,7 @@ cp_option_risks_except (const CpProject   *project,
            !(left_out & CP_OPTION_RISK_ONE_MACHINE_FAILURE))
     {
       g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
-      g_autofree char *expected = cp_i18n_format_value (e->expected_interruptions, lang);
-      g_autofree char *chance = cp_words_interruption_chance (e->expected_interruptions, lang);
+      g_autofree char *interruptions = cp_words_interruptions (e->expected_interruptions, lang);
 
       /* The expected count and the chance of at least one are two
        * quantities: each is said with its name, the count as the table's
@@ -232,22 +251,21 @@ cp_option_risks_except (const CpProject   *project,
        * read as one figure in two forms, approver 31, finding 10).
        * "0.01% chance … leaving 99.962%" read as a contradiction: the
        * rest is checkpoint writes (lead15).
-       * TRANSLATORS: a risk; the interruptions expected over the run such as "0.008", the chance of at least one such as "0.8%", then a percentage */
-      add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, %s interruptions are expected (a %s chance of at least one); with checkpoint writes, %s of the time is useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), expected, chance, goodput));
+       * TRANSLATORS: a risk; the interruptions expected over the run ("0.008 interruptions are expected (a 0.8% chance of at least one)"), then a percentage */
+      add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, %s; with checkpoint writes, %s of the time is useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
     }
   if (cp_task_kind_is_training (job->kind) && e->nodes > 1 && isfinite (e->expected_interruptions))
     {
-      g_autofree char *expected = cp_i18n_format_value (e->expected_interruptions, lang);
-      g_autofree char *chance = cp_words_interruption_chance (e->expected_interruptions, lang);
+      g_autofree char *interruptions = cp_words_interruptions (e->expected_interruptions, lang);
       g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
       /* "0.01 days lost to restarts" is 15 minutes (approver 22, 13):
        * under a day in minutes or hours. */
       g_autofree char *lost = cp_words_duration (e->lost_s, lang);
 
       /* TRANSLATORS: a risk of a run over several nodes, any GPU's failure stopping every node (approver 21:
-       * "one GPU failing stops all of them" was unclear); the interruptions expected over the run such as "0.281",
-       * the chance of at least one such as "24.5%", a percentage, then a duration */
-      add_risk_text (risks, g_strdup_printf (_("Any GPU failing stops every node: %s interruptions are expected (a %s chance of at least one); goodput %s, %s lost to restarts, counted in time and cost. Ask the vendor how fast failed nodes are replaced."), expected, chance, goodput, lost));
+       * "one GPU failing stops all of them" was unclear); the interruptions expected over the run ("0.281
+       * interruptions are expected (a 24.5% chance of at least one)"), a percentage, then a duration */
+      add_risk_text (risks, g_strdup_printf (_("Any GPU failing stops every node: %s; goodput %s, %s lost to restarts, counted in time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
     }
 
   if (cp_job_deadline_days (job) > 0 && isfinite (e->calendar_days))

@@ -1314,11 +1314,11 @@ cp_words_step_batch (const CpEstimate *est,
   return text;
 }
 
-/* "4 nodes: 1.2 days, ¥15,000, communication 3.2 h against 9.1 h of
- * computing": the communication in R5's own figures (cp-reason-cost.c),
- * all of it, overlapped or not. Its share of the run, only what is not
- * hidden behind computing, read as another figure for the same option
- * beside R5 (meeting walkthrough). */
+/* "4 nodes: 1.2 days, ¥15,000; its run, 24.0 h = 20.0 h computing + 3.0
+ * h waiting on communication + 1.0 h checkpoint writes": a training run
+ * in parts that add up to it (cp_words_run_parts()); the communication
+ * named is what the run waits for, not R5's whole figure. Else
+ * "communication 3.2 h against 9.1 h of computing". */
 char *
 cp_words_offer (const CpProject  *project,
                 const CpJob      *job,
@@ -1347,6 +1347,18 @@ cp_words_offer (const CpProject  *project,
                                          "%u node: the job does not fit in memory",
                                          "%u nodes: the job does not fit in memory",
                                          estimate->nodes), estimate->nodes);
+  /* A training run in parts that add up to it: the computing and R5's
+   * communication beside a run they did not add up to read as an error
+   * (brief 33: 4.8 days and 14.0 h beside 5.5 days). */
+  {
+    g_autofree char *run = cp_words_run_parts (estimate, lang);
+
+    if (run != NULL)
+      /* TRANSLATORS: node count, calendar time, total cost, then what the run is made of ("its run, 124 h = …") */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node: %s, %s; %s", "%u nodes: %s, %s; %s",
+                                           estimate->nodes),
+                              estimate->nodes, days, cost, run);
+  }
   /* TRANSLATORS: node count, calendar time, total cost, communication time, computing time (as in R5) */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        "%u node: %s, %s, communication %s against %s of computing",

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "planner/cp-project.h"
+#include "planner/cp-sweep.h"
 #include "planner/cp-what-if.h"
 
 G_BEGIN_DECLS
@@ -168,6 +169,11 @@ char       *cp_words_one_machine_interruptions (const CpJob *job, const CpEstima
  * expected, "0.8%": a probability, said with its name beside the count
  * (the report's Interruptions column), never in its place. */
 char       *cp_words_interruption_chance (double expected, const char *lang);
+/* The interruptions a run expects, as the count and the chance of at
+ * least one, each named: "0.057 interruptions are expected (a 5.6% chance
+ * of at least one)". The report's risks and the window's table say it
+ * with these words (brief 33: the table had its own). */
+char       *cp_words_interruptions       (double expected, const char *lang);
 /* An assumption that has a spread (cp-range.h), named inside a
  * sentence: "utilisation". */
 const char *cp_words_spread         (CpSpreadKind kind);
@@ -298,6 +304,32 @@ char       *cp_words_calendar       (const CpEstimate *est, const char *lang);
  * by a rounding (approver, 3 December: 4.6 against 4.7 days). */
 double      cp_calendar_shown_days  (const CpEstimate *est, double parts[3], int *decimals);
 char       *cp_words_shown_days     (double days, int decimals, const char *lang);
+/* What a training run is made of, as cp_goodput_apply() and the step
+ * time make it: the run = computing + communication left after overlap +
+ * computing slowed by the communication overlapped with it + pipeline
+ * bubbles + checkpoint writes + work redone and restarts after
+ * interruptions. */
+typedef enum {
+  CP_RUN_PART_COMPUTING,
+  CP_RUN_PART_EXPOSED_COMMUNICATION,
+  CP_RUN_PART_OVERLAP_SLOWDOWN,
+  CP_RUN_PART_BUBBLES,
+  CP_RUN_PART_CHECKPOINTS,
+  CP_RUN_PART_INTERRUPTIONS,
+  CP_N_RUN_PARTS
+} CpRunPart;
+/* The parts of @est's run in hours, apportioned so that they add up to
+ * the run's hours as printed, in @decimals; returns those hours, or a
+ * negative number when @est is no training run (a period rented whole)
+ * or its parts do not make up its run. */
+double      cp_run_shown_hours      (const CpEstimate *est, double parts[CP_N_RUN_PARTS], int *decimals);
+/* "its run, 124 h = 106 h computing + 12 h waiting on communication + 5 h
+ * computing slowed by overlapped communication + 1 h lost to
+ * interruptions": the run's parts
+ * named each with its figure, adding up by hand (brief 33: "4.8 days of
+ * computing" and "14.0 h of communication" beside a 5.5-day run did
+ * not). NULL when cp_run_shown_hours() has none. */
+char       *cp_words_run_parts      (const CpEstimate *est, const char *lang);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);
@@ -356,10 +388,15 @@ char       *cp_words_cost_sum       (const CpProject  *project,
  * cp-plan.c's choose_nodes() puts before cost. "2 nodes, 96,000 CNY: 1
  * node would cost 32,000 CNY but miss the 10-day deadline at the slow end
  * of the range (11.0 days); …" (walkthrough 31: a better team tripled a
- * vendor's best price, unexplained). NULL otherwise. */
+ * vendor's best price, unexplained). The cheaper count and its figures
+ * are read from @sweep, the job's sweep the cost chart draws
+ * (cp_project_analysis_get_sweep()), so that the sentence names a point
+ * of the chart and no words estimate anything again. NULL otherwise, or
+ * when @sweep is NULL (a window whose sweep is still on its way). */
 char       *cp_words_fewer_nodes    (const CpProject *project,
                                      const CpJob     *job,
                                      const CpPlan    *plan,
+                                     const CpSweep   *sweep,
                                      const CpOption  *option,
                                      const char      *lang);
 /* The cost of @option's node count and of its quote's whole offer, each

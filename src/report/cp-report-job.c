@@ -298,9 +298,10 @@ section_job_refusals (Doc          *doc,
  * of its chosen node count and of its whole offer is made of, so that a
  * whole offer barely faster than one machine is explained on the page. */
 static void
-section_job_cluster (Doc          *doc,
-                     const CpJob  *job,
-                     const CpPlan *plan)
+section_job_cluster (Doc           *doc,
+                     const CpJob   *job,
+                     const CpPlan  *plan,
+                     const CpSweep *sweep)
 {
   const CpProject *project = doc->project;
   gboolean headed = FALSE;
@@ -322,7 +323,7 @@ section_job_cluster (Doc          *doc,
       {
         /* Why not fewer, cheaper nodes of the same quote (walkthrough
          * 31: a better team tripled the best price, unexplained). */
-        g_autofree char *fewer = cp_words_fewer_nodes (project, job, plan, option, doc->lang);
+        g_autofree char *fewer = cp_words_fewer_nodes (project, job, plan, sweep, option, doc->lang);
 
         if (fewer != NULL)
           {
@@ -760,7 +761,7 @@ cp_report_section_job (Doc       *doc,
     if (firm->len > 0)
       cp_doc_paragraph_full (doc, doc->bold, firm->str, 0, 6, NULL);
   }
-  section_job_cluster (doc, job, plan);
+  section_job_cluster (doc, job, plan, result->sweep);
   section_job_layout (doc, job, plan);
   section_job_serving (doc, job, plan);
   section_job_failures (doc, job, plan);

@@ -412,6 +412,7 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
       const CpSweep *sweep = cp_project_analysis_get_sweep (analysis, j);
 
       results[j].plan = cp_project_analysis_get_full_plan (analysis, j);
+      results[j].sweep = sweep;
       results[j].memory = cp_chart_data_new_memory (project, j, results[j].plan, lang);
       results[j].cost = cp_chart_data_new_cost (project, j, results[j].plan, sweep, lang);
       if (((const CpJob *) g_ptr_array_index (project->jobs, j))->kind == CP_TASK_INFERENCE)

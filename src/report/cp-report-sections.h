@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 
 typedef struct {
   const CpPlan *plan;
+  const CpSweep *sweep;         /* the cost chart's, which the words read too (cp_words_fewer_nodes()) */
   CpChartData *memory;
   CpChartData *cost;
   CpChartData *serving;         /* an inference job's cost per token, else NULL */

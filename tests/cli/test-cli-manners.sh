@@ -57,6 +57,24 @@ run 0 demo d.cplan
 contains "$OUT" "Wrote d.cplan: 7 jobs, 7 quotes"
 run 0 plan d.cplan --job job-ft70b
 contains "$OUT" "Not firm: it rests on host memory and a storage price the quote does not state; at 示例供应商 D (Example vendor D)’s price it costs 13,126 CNY and 示例供应商 E (Example vendor E) wins at 10,669 CNY. Ask the vendor for both (1,043 GiB of host memory a machine)."
+# The reasons rule by rule as the report lists them (walk33 W11: R6 five
+# times, R8 twice, no R2–3): each rule's label once, R2 and R3 (not
+# applied to a fine-tune of one machine) on one line, and the vendors'
+# questions apart, host memory asked once of all six vendors it concerns.
+checks=$((checks + 1))
+for rule in R1 R4 R5 R6 R7 R8 R9; do
+  n=$(sed -n '/^Reasons:$/,/^Questions for the vendors:$/p' "$OUT" | grep -c "^  $rule ")
+  [ "$n" -eq 1 ] || fail "plan lists $rule $n times, expected once"
+done
+contains "$OUT" "  R2–3 "
+contains "$OUT" "Questions for the vendors:"
+n=$(sed -n '/^Questions for the vendors:$/,/^Main risks:$/p' "$OUT" | grep -c "how much host memory")
+checks=$((checks + 1))
+[ "$n" -eq 1 ] || fail "the host-memory question is asked $n times, expected once"
+contains "$OUT" "  • Ask 示例供应商 G (Example vendor G), 示例供应商 E (Example vendor E), 示例供应商 F (Example vendor F), 示例供应商 D (Example vendor D), 示例供应商 C (Example vendor C) and 示例供应商 B (Example vendor B) how much host memory"
+# The report confirms what it wrote.
+run 0 report d.cplan --pdf d.pdf --lang en
+contains "$OUT" "Wrote the report d.pdf"
 run 0 plan d.cplan --job job-ft70b --xml
 contains "$OUT" '<unconfirmed field="host-memory" quote="q-unknown">Not firm: it rests on host memory'
 # A service's throughput columns are all the option's, over its replicas:

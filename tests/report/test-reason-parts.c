@@ -10,7 +10,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "planner/cp-plan.h"
 #include "report/cp-i18n.h"
+#include "store/cp-store.h"
 #include "report/cp-reason-text.h"
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
@@ -335,6 +337,105 @@ test_walk_fewer_nodes (void)
   cp_test_remove_tree (dir);
 }
 
+/* Brief 33: "4.8 days of computing" and "14.0 h of communication" sat
+ * beside a 5.5-day run. The run's parts from the plan's fields, by hand:
+ * 4.8 days of computing (115.2 h); 10 h of exposed communication, 2 h
+ * of it the computing slowed by what overlaps it (8 h waited for); 3 h of pipeline bubbles; a 60-s checkpoint every hour
+ * of useful time, 128.2 h: 2.137 h; 1.5 h redone and restarting. The
+ * run: 131.837 h (5.5 days), 132 h as printed; floors 115 + 8 + 2 + 3 + 2
+ * + 1 = 131 and the hour left goes to the largest remainder, 0.5 of the
+ * interruptions. */
+static void
+test_run_parts (void)
+{
+  static const struct {
+    const char *lang;
+    const char *says;
+  } cases[] = {
+    { "en", "run 132 h = 115 h computing + 8 h waiting on communication + 2 h overlap slowdown + 3 h pipeline "
+      "bubbles + 2 h checkpoints + 2 h lost to interruptions" },
+    { "zh_CN", "运行 132 小时 = 计算 115 小时 + 等待通信 8 小时 + 重叠通信拖慢计算 2 小时 + 流水线气泡 3 小时 + "
+      "写检查点 2 小时 + 中断损失 2 小时" },
+  };
+  CpEstimate e = { 0 };
+  double parts[CP_N_RUN_PARTS];
+  int decimals;
+  double useful_h = 115.2 + 10 + 3;
+
+  e.time_source = CP_TIME_SOURCE_MODEL;
+  e.compute_s = 4.8 * 86400;
+  e.exposed_communication_s = 10 * 3600.0;
+  e.overlap_slowdown_s = 2 * 3600.0;
+  e.communication_s = 14 * 3600.0;
+  e.bubble_s = 3 * 3600.0;
+  e.checkpoint_s = 60;
+  e.checkpoint_interval_s = 3600;
+  e.lost_s = 1.5 * 3600;
+  e.total_s = (useful_h + useful_h * 60 / 3600 + 1.5) * 3600;
+  e.run_days = e.total_s / 86400;
+  g_assert_cmpfloat_with_epsilon (cp_run_shown_hours (&e, parts, &decimals), 132, 1e-9);
+  g_assert_cmpint (decimals, ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *says = cp_words_run_parts (&e, cases[i].lang);
+
+      g_assert_cmpstr (says, ==, cases[i].says);
+    }
+  /* Parts that do not make up the run are no breakdown of it. */
+  e.lost_s = 0;
+  g_assert_null (cp_words_run_parts (&e, "en"));
+  /* A service rents its period whole. */
+  e.lost_s = 1.5 * 3600;
+  e.time_source = CP_TIME_SOURCE_DURATION;
+  g_assert_null (cp_words_run_parts (&e, "en"));
+}
+
+/* Every option of the demo's training jobs, as planned: the parts shown
+ * add up to the run shown, which is the run's hours rounded. */
+static void
+test_run_parts_planned (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cp-reason-parts-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "demo.cplan", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = NULL;
+  guint checked = 0;
+
+  cp_test_run_cli_ok (dir, (const char *const[]) { "demo", "demo.cplan", NULL });
+  project = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      g_autoptr(GArray) quotes = g_array_new (FALSE, FALSE, sizeof (CpQuote));
+      g_autoptr(CpPlan) plan = NULL;
+
+      if (!cp_task_kind_is_training (job->kind))
+        continue;
+      for (guint i = 0; i < project->quotes->len; i++)
+        g_array_append_vals (quotes, g_ptr_array_index (project->quotes, i), 1);
+      plan = cp_plan_new_without_robustness (job, (const CpQuote *) quotes->data, quotes->len, &project->settings);
+      for (guint i = 0; i < plan->options->len; i++)
+        {
+          const CpEstimate *e = &g_array_index (plan->options, CpOption, i).estimate;
+          double parts[CP_N_RUN_PARTS], sum = 0, shown;
+          int decimals;
+
+          if (!e->fits)
+            continue;
+          shown = cp_run_shown_hours (e, parts, &decimals);
+          g_assert_cmpfloat (shown, >=, 0);
+          for (guint p = 0; p < CP_N_RUN_PARTS; p++)
+            sum += parts[p];
+          g_assert_cmpfloat_with_epsilon (sum, shown, 1e-9);
+          g_assert_cmpfloat_with_epsilon (shown, round (e->total_s / 3600 * pow (10, decimals)) / pow (10, decimals), 1e-9);
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, >, 10);
+  cp_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -346,5 +447,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/reason/interruptions-named", test_interruptions_named);
   g_test_add_func ("/report/reason/shown-parts", test_shown_parts);
   g_test_add_func ("/report/reason/walk-fewer-nodes", test_walk_fewer_nodes);
+  g_test_add_func ("/report/reason/run-parts", test_run_parts);
+  g_test_add_func ("/report/reason/run-parts-planned", test_run_parts_planned);
   return g_test_run ();
 }
