@@ -37,6 +37,22 @@ vendors_asked (const CpProject *project,
   return cp_words_join_names (vendors);
 }
 
+/* Whether @plan's recommended option reads its quote's hourly price as
+ * billed by the hour with no minimum term because the quote states
+ * neither its billing step nor its minimum (cp_quote_billed_hours()). */
+static gboolean
+recommended_reads_hourly (const CpProject *project,
+                          const CpPlan    *plan)
+{
+  const CpQuote *quote;
+
+  if (plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+    return FALSE;
+  quote = g_ptr_array_index (project->quotes, g_array_index (plan->options, CpOption, plan->recommended).quote_index);
+  return quote->price_unit != CP_PRICE_PER_NODE_MONTH &&
+         (cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0);
+}
+
 /* The verdict rests on what the quotes leave unstated, read one way in
  * the figures: the quote @winner_index that wins when it is read the
  * other way (CpPlan.billing_terms_winner, CpPlan.unstated_costs_winner),
@@ -60,10 +76,27 @@ unstated_unconfirmed (const CpProject *project,
   cost = cp_i18n_format_money_whole (winner_cost, winner->currency, lang);
   vendors = vendors_asked (project, plan, outcome);
   if (outcome == CP_OUTCOME_ASK_BILLING_TERMS)
-    /* TRANSLATORS: the recommendation rests on billing terms the quotes do not state; the quote that
-     * would win if billed by the hour with no minimum, its total cost then, and the vendors to ask */
-    text = g_strdup_printf (_("Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, %s would be recommended at %s. Ask %s how they bill and whether there is a minimum rental term."),
-                            name, cost, vendors);
+    {
+      /* TRANSLATORS: the recommendation rests on billing terms the quotes do not state; the quote that
+       * would win if billed by the hour with no minimum, its total cost then, and the vendors to ask */
+      text = g_strdup_printf (_("Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, %s would be recommended at %s. Ask %s how they bill and whether there is a minimum rental term."),
+                              name, cost, vendors);
+      /* The other way too: the recommended figure reads its own hourly
+       * price as billed by the hour with no minimum, which only its vendor
+       * can confirm (approver 33, A27: a month's minimum would have made it
+       * dearer than the amount to approve, and nothing said so). */
+      if (recommended_reads_hourly (project, plan))
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+          g_autofree char *recommended = cp_words_quote_short_name (project, option->quote_index);
+          g_autofree char *first = text;
+          /* TRANSLATORS: after the not-firm sentence on billing terms: the recommended quote, whose hourly price is read as billed by the hour */
+          g_autofree char *own = g_strdup_printf (_("Its own total takes %s’s hourly price as billed by the hour with no minimum term; a minimum term would raise it."),
+                                                  recommended);
+
+          text = g_strdup_printf (cp_i18n_is_chinese (lang) ? "%s%s" : "%s %s", first, own);
+        }
+    }
   else
     /* TRANSLATORS: the recommendation rests on storage or network prices a quote leaves out, counted as none;
      * the quote that would win with each priced as the dearest other quote prices it, its total cost then, and the vendors to ask */
