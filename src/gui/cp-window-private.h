@@ -45,6 +45,7 @@ struct _CpWindow
   GtkMenuButton        *primary_menu_button;
   GtkWidget            *sidebar_button;
   GtkWidget            *sidebar;
+  GtkPaned             *form_paned;      /* the form, then the results */
   GtkListBox           *jobs_list;
   GtkListBox           *quotes_list;
   GtkStack             *editor_stack;

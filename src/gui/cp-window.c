@@ -1053,6 +1053,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, form_paned);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, jobs_list);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, quotes_list);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, editor_stack);
