@@ -44,8 +44,9 @@ struct _CpChartView
    * size read at a new width against the pane's height of the moment
    * disagreed with one kept from before (a critical in CI 44). */
   int           measure_visible_px;
-  /* Of that first screen, the height kept under the chart (present mode:
-   * the table's first rows), which may then take it below its 460 px. */
+  /* Of that first screen, the height asked to be kept under the chart
+   * (present mode: the table's first rows), kept only where the chart
+   * still has its 460 px above it. */
   int           room_below_px;
   guint         resize_id;
   GtkAdjustment *pane_adjustment;  /* the pane's vertical one, while rooted */
@@ -72,11 +73,6 @@ static GParamSpec *properties[N_PROPS];
  * were 55 px and unreadable (walkthrough 5, N4). */
 #define MIN_WIDTH_PX 320
 #define MIN_HEIGHT_PX 460
-/* With room kept under it, no lower than this: at 1024 × 700 in present
- * mode the verdict, this chart and the table's first two rows fill the
- * screen (issue 26), each of its panels still about 90 px tall under its
- * 16-pt labels. */
-#define SHORT_MIN_HEIGHT_PX 330
 /* The chart keeps a 16 : 9 picture, a projector's, as its pane widens. */
 #define HEIGHT_PER_WIDTH (9.0 / 16.0)
 /* Exported PNGs have two pixels per pixel on screen, sharp on a slide. */
@@ -401,8 +397,14 @@ cp_chart_view_measure (GtkWidget      *widget,
        * results scroll, and a viewport gives its content only its
        * minimum height, which left each panel of a 1,080 px wide chart
        * about 80 px tall (walkthrough 4, #12). */
-      int visible = self->measure_visible_px > 0 ? self->measure_visible_px - self->room_below_px : 0;
-      int floor_px = self->room_below_px > 0 ? SHORT_MIN_HEIGHT_PX : MIN_HEIGHT_PX;
+      /* The table's rows stay on the first screen under the chart only
+       * where that leaves the chart its 460 px; on a smaller screen the
+       * chart is what the room looks at and takes the first screen: at
+       * 1024 × 700 in present mode, kept above two rows, it was 365 px
+       * tall (its panels about 90 px each), now 550. */
+      gboolean keeps_room = self->measure_visible_px - self->room_below_px >= MIN_HEIGHT_PX;
+      int visible = self->measure_visible_px > 0
+                    ? self->measure_visible_px - (keeps_room ? self->room_below_px : 0) : 0;
       int picture_px = for_size > 0 ? MAX (MIN_HEIGHT_PX, (int) (for_size * HEIGHT_PER_WIDTH)) : MIN_HEIGHT_PX;
 
       /* Whole on the pane's first screen, under the results' text, where
@@ -414,7 +416,7 @@ cp_chart_view_measure (GtkWidget      *widget,
        * critical, "Expect overlapping widgets" (CI 44). Outside a pane
        * (the full-screen window) the picture's height is only natural. */
       if (visible > 0)
-        *minimum = for_size > 0 ? MIN (picture_px, MAX (floor_px, visible)) : MAX (floor_px, visible);
+        *minimum = for_size > 0 ? MIN (picture_px, MAX (MIN_HEIGHT_PX, visible)) : MAX (MIN_HEIGHT_PX, visible);
       else
         *minimum = MIN_HEIGHT_PX;
       *natural = MAX (*minimum, picture_px);
