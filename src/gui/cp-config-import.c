@@ -104,6 +104,9 @@ show_model (CpWindow *window, const CpModelConfig *config)
   g_object_set_data_full (G_OBJECT (toast), "body", describe_model (config), g_free);
   adw_toast_set_button_label (toast, _("_Details"));
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_details_clicked), window, 0);
+  /* Until dismissed, as a written report's: Details is the only way to
+   * what was read from the file. */
+  adw_toast_set_timeout (toast, 0);
   adw_toast_overlay_add_toast (window->toast_overlay, toast);
 }
 
