@@ -119,10 +119,10 @@ show_job_field_action (GSimpleAction *action,
   row = cp_job_editor_get_row (self->job_editor, g_variant_get_string (param, NULL));
   if (row == NULL)
     return;
-  /* The row first: the form scrolls to show it whole, where the control
-   * alone came into view with its row's title cut at the form's foot. */
-  gtk_widget_grab_focus (GTK_WIDGET (row));
-  gtk_widget_grab_focus (cp_field_row_get_input (row));
+  /* The whole row, scrolled to once the form is laid out again out of
+   * present mode: GTK scrolls only to the focused control, which left the
+   * row's title cut at the form's foot (issue 26). */
+  cp_form_show_row (GTK_WIDGET (row), cp_field_row_get_input (row));
 }
 
 static void

@@ -1912,12 +1912,13 @@ test_runner_up_risks (void)
   cp_test_gui_close_window (window);
 }
 
-/* The control of the job form's row @key shows within the form's view. */
+/* The job form's row @key, its title and its control, shows whole
+ * within the form's view. */
 static gboolean
 form_row_in_view (CpWindow   *window,
                   const char *key)
 {
-  GtkWidget *row = cp_field_row_get_input (cp_job_editor_get_row (cp_window_get_job_editor (window), key));
+  GtkWidget *row = GTK_WIDGET (cp_job_editor_get_row (cp_window_get_job_editor (window), key));
   GtkWidget *scroller = gtk_widget_get_ancestor (row, GTK_TYPE_SCROLLED_WINDOW);
   graphene_rect_t bounds;
 
@@ -1946,10 +1947,10 @@ form_row_focused_in_view (gpointer user_data)
  * cluster (R8; the cost chart's lower panel says "a cluster adds 10.5
  * days of migration"), and the switch that says so was far down the job
  * form's Team section. From present mode at 1024 × 700, R8's button
- * leaves present mode and focuses that switch, scrolled into the form's
- * view (its row's title may stay cut at the form's foot: GTK scrolls to
- * the focused control); switched on there, the chart's days panel no longer adds the
- * migration. */
+ * leaves present mode and focuses that switch, its whole row scrolled
+ * into the form's view (GTK scrolled only to the focused control, and the
+ * row's title stayed cut at the form's foot); switched on there, the
+ * chart's days panel no longer adds the migration. */
 static void
 test_team_experience_link (void)
 {
