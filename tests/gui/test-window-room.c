@@ -907,6 +907,32 @@ presented_at_width (gpointer user_data)
          gtk_adjustment_get_page_size (sideways_of (wait->window)) > 0;
 }
 
+/* The present-mode tests' set-up: the demo's window, its plan shown,
+ * sized @width_px × @height_px before it is presented, as F11 in a
+ * meeting. */
+static CpWindow *
+demo_window_sized (int width_px,
+                   int height_px)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), width_px, height_px);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  return window;
+}
+
+/* Present mode, as F11 turns it on, laid out at about @width_px. */
+static void
+present_at_width (CpWindow *window,
+                  int       width_px)
+{
+  PresentWait wait = { window, width_px };
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL));
+  cp_test_gui_wait_until (presented_at_width, &wait, "present mode at its width");
+}
+
 /* Issue 26: at 1024 × 700 in present mode the Nodes cell read "1 of 4
  * (8" at the pane's edge. The node count, as the PDF prints it, with
  * the GPUs small under it ("1" over "8 GPUs"), shows whole in the
@@ -922,17 +948,11 @@ test_nodes_whole_present (void)
       /* A window of its own at each width: resized after leaving present
        * mode, a window under ASan on a busy machine once never reached
        * the new width (CI 40, 300 s). */
-      CpWindow *window = cp_test_gui_demo_window (app);
-      PresentWait wait = { window, widths_px[w] };
+      CpWindow *window = demo_window_sized (widths_px[w], widths_px[w] == 1024 ? 700 : 1000);
       g_autoptr(GPtrArray) boxes = g_ptr_array_new ();
       guint cells = 0;
 
-      cp_test_gui_wait_results (cp_window_get_results_view (window));
-      /* Sized first, then presented, as F11 in a meeting. */
-      gtk_window_set_default_size (GTK_WINDOW (window), widths_px[w], widths_px[w] == 1024 ? 700 : 1000);
-      cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL));
-      cp_test_gui_wait_until (presented_at_width, &wait, "present mode at its width");
+      present_at_width (window, widths_px[w]);
       gtk_adjustment_set_value (sideways_of (window), 0);
       cp_test_gui_wait_frames (GTK_WIDGET (table_of (window)), 3);
       cp_test_gui_collect (GTK_WIDGET (table_of (window)), GTK_TYPE_BOX, boxes);
@@ -1001,21 +1021,16 @@ test_present_first_screen (void)
 
   for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
     {
-      CpWindow *window = cp_test_gui_demo_window (app);
+      CpWindow *window = demo_window_sized (sizes[z][0], sizes[z][1]);
       GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
       GtkWidget *chart = cp_test_gui_find_named (results, "cost-chart");
       GtkWidget *verdict = cp_test_gui_find_named (results, "verdict");
       GtkWidget *table = GTK_WIDGET (table_of (window));
-      PresentWait wait = { window, sizes[z][0] };
       GtkWidget *page = gtk_widget_get_ancestor (chart, GTK_TYPE_SCROLLED_WINDOW);
       graphene_rect_t chart_bounds, verdict_bounds, table_bounds, summary_bounds;
       double height;
 
-      cp_test_gui_wait_results (cp_window_get_results_view (window));
-      gtk_window_set_default_size (GTK_WINDOW (window), sizes[z][0], sizes[z][1]);
-      cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL));
-      cp_test_gui_wait_until (presented_at_width, &wait, "present mode at its width");
+      present_at_width (window, sizes[z][0]);
       /* The hint's bar goes after its five seconds; the layout is read
        * without it. */
       gtk_revealer_set_reveal_child (window->present_hint, FALSE);
@@ -1954,23 +1969,19 @@ form_row_focused_in_view (gpointer user_data)
 static void
 test_team_experience_link (void)
 {
-  CpWindow *window = cp_test_gui_demo_window (app);
+  CpWindow *window = demo_window_sized (1024, 700);
   GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
   CpChartView *chart = cp_results_view_get_chart (cp_window_get_results_view (window), CP_CHART_COST);
   CpFieldRow *row = cp_job_editor_get_row (cp_window_get_job_editor (window), "distributed-experience");
-  PresentWait wait = { window, 1024 };
   FormRowWait focused = { window, "distributed-experience" };
   ReasonRows rows;
 
   cp_test_gui_wait_details (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
-  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
   g_assert_cmpstr (cp_chart_view_get_data (chart)->y2_label, ==,
                    "Calendar time (days); a cluster adds 10.5 days of migration");
   g_assert_false (gtk_switch_get_active (GTK_SWITCH (cp_field_row_get_input (row))));
   g_assert_false (form_row_in_view (window, "distributed-experience"));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL));
-  cp_test_gui_wait_until (presented_at_width, &wait, "present mode at 1,024 px");
+  present_at_width (window, 1024);
 
   read_reason_rows (results, &rows);
   g_assert_nonnull (rows.team);
