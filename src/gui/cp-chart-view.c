@@ -32,6 +32,8 @@ struct _CpChartView
   double        pointer_x;
   double        pointer_y;
   gboolean      pointer_inside;
+  int           allocated_width;   /* the size the pointer's place was read at */
+  int           allocated_height;
 
   /* Where the last frame put its labels (CpChartLabelBox): a name
    * shortened to its room shows whole in a tooltip under the pointer. */
@@ -468,6 +470,15 @@ cp_chart_view_size_allocate (GtkWidget *widget,
   gtk_widget_allocate (self->controls, MIN (natural.width, width), MIN (natural.height, height), -1,
                        gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (MAX (0, width - natural.width), 0)));
   update_title_inset (self);
+  /* A new size moved the chart under a pointer that did not move: its
+   * place read before says nothing of the chart now. In present mode at
+   * 2,560 px the readout of the point under the pointer in the window's
+   * layout stayed over the recommended label (walk33 W7); it shows
+   * again where the pointer next moves. */
+  if (width != self->allocated_width || height != self->allocated_height)
+    self->pointer_inside = FALSE;
+  self->allocated_width = width;
+  self->allocated_height = height;
   update_readout (self, TRUE);
   place_readout (self, width, height);
   /* The pane's height is known once it is allocated, after the chart was

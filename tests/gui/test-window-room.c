@@ -1088,6 +1088,12 @@ readout_shown (gpointer widget)
   return gtk_widget_get_mapped (widget) && *gtk_label_get_label (GTK_LABEL (widget)) != '\0';
 }
 
+static gboolean
+readout_hidden (gpointer widget)
+{
+  return !gtk_widget_get_visible (widget);
+}
+
 /* Issue 26 (room32): the figure under the pointer was a line over the
  * chart tabs, scrolled out of view in a 1024 × 700 window with the
  * chart's bottom in sight: hovering seemed to do nothing. It shows beside
@@ -1163,6 +1169,17 @@ test_readout_beside_pointer (void)
   cp_test_gui_wait_frames (results, 2);
   g_assert_false (gtk_widget_get_visible (readout));
   g_assert_cmpfloat (chart_top (chart, results), ==, top);
+
+  /* Walkthrough 33, W7: present mode lays the chart out anew under a
+   * pointer that has not moved; the readout of the point it was over in
+   * the window's layout goes, and comes back where the pointer moves. */
+  g_signal_emit_by_name (cp_test_gui_motion_controller (chart), "motion", gtk_widget_get_width (chart) / 2.0,
+                         (double) pointer.y);
+  cp_test_gui_wait_until (readout_shown, readout, "the readout of the cost chart");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL));
+  cp_test_gui_wait_until (readout_hidden, readout, "the readout gone in present mode");
+  g_assert_true (present_state (window));
+  press_escape (window);
 
   cp_test_gui_close_window (window);
 }
