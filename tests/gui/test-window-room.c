@@ -1184,6 +1184,33 @@ test_readout_beside_pointer (void)
   cp_test_gui_close_window (window);
 }
 
+/* Walkthrough 33, W15: at 1024 px, the sidebar folded away, one F6 in
+ * three focused the hidden list and nothing showed focused. F6 goes
+ * between the form and the results there, each time to something shown. */
+static void
+test_next_pane_skips_folded_sidebar (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkWidget *sidebar = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar");
+  WidthWait narrow = { window, 1024 };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_until (folded_at_width, &narrow, "the window 1,024 px wide");
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  for (guint i = 0; i < 4; i++)
+    {
+      GtkWidget *focus;
+
+      g_action_group_activate_action (G_ACTION_GROUP (window), "next-pane", NULL);
+      cp_test_gui_spin ();
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_assert_nonnull (focus);
+      g_assert_false (gtk_widget_is_ancestor (focus, sidebar));
+      g_assert_true (gtk_widget_get_mapped (focus));
+    }
+  cp_test_gui_close_window (window);
+}
+
 /* Issue 26: the first start, at the size the settings give a new user,
  * showed the sidebar sliding shut: 1,200 px asked, 1,190 laid out where
  * no compositor draws the window's shadow, under the 1,200 px fold. It
@@ -2043,6 +2070,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/reasons-rule-by-rule", test_reasons_rule_by_rule);
   g_test_add_func ("/gui/window-room/runner-up-risks", test_runner_up_risks);
   g_test_add_func ("/gui/window-room/team-experience-link", test_team_experience_link);
+  g_test_add_func ("/gui/window-room/next-pane-skips-folded-sidebar", test_next_pane_skips_folded_sidebar);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
   g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
   g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
