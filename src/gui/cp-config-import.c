@@ -107,7 +107,7 @@ show_model (CpWindow *window, const CpModelConfig *config)
   /* Until dismissed, as a written report's: Details is the only way to
    * what was read from the file. */
   adw_toast_set_timeout (toast, 0);
-  adw_toast_overlay_add_toast (window->toast_overlay, toast);
+  _cp_window_add_toast (window, toast);
 }
 
 static void
@@ -133,7 +133,7 @@ read_config_cb (GObject      *source,
       /* TRANSLATORS: a toast; %s is a model's name */
       g_autofree char *title = g_strdup_printf (_("Model “%s” is already in the catalogue"), config->model.name);
 
-      adw_toast_overlay_add_toast (window->toast_overlay, adw_toast_new (title));
+      _cp_window_toast (window, title);
       return;
     }
   {

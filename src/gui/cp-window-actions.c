@@ -259,7 +259,7 @@ delete_action (GSimpleAction *action,
   undo_toast = adw_toast_new (message);
   adw_toast_set_button_label (undo_toast, _("_Undo"));
   adw_toast_set_action_name (undo_toast, "win.undo");
-  adw_toast_overlay_add_toast (self->toast_overlay, undo_toast);
+  _cp_window_add_toast (self, undo_toast);
 }
 
 static void

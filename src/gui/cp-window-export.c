@@ -239,9 +239,10 @@ _cp_window_toast_written (CpWindow   *self,
   adw_toast_set_action_target_value (toast, g_variant_new_string (path));
   /* Until dismissed: Open and the folder's link are the only ways to the
    * file from here, and in a meeting the toast went in its 5 s while the
-   * speaker was still talking (issue 26). The next toast replaces it. */
+   * speaker was still talking (issue 26). The next toast dismisses it
+   * (_cp_window_add_toast()). */
   adw_toast_set_timeout (toast, 0);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  _cp_window_add_toast (self, toast);
 }
 
 void
