@@ -964,9 +964,9 @@ show_memory_chart_action (GSimpleAction *action,
 }
 
 /* F6 and Shift+F6: the sidebar, the form and the results in turn, as in
- * GNOME's other split windows; the sidebar only where it shows: folded
- * away below 1,200 px, one F6 in three focused its hidden list (walk33
- * W15). */
+ * GNOME's other split windows. Folded away below 1,200 px, the sidebar
+ * opens over the form when F6 comes to it and closes as F6 leaves it:
+ * one F6 in three focused its hidden list (walk33 W15). */
 static void
 move_to_pane (CpWindow *self,
               int       step)
@@ -977,7 +977,6 @@ move_to_pane (CpWindow *self,
     GTK_WIDGET (self->results_view),
   };
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-  gboolean sidebar_hidden = adw_flap_get_folded (self->flap) && !adw_flap_get_reveal_flap (self->flap);
   int current = -1;
 
   for (int i = 0; i < 3; i++)
@@ -989,8 +988,10 @@ move_to_pane (CpWindow *self,
       int next = ((current < 0 ? (step > 0 ? -1 : 0) : current) + step * tries + 3 * 3) % 3;
       GtkListBoxRow *row = NULL;
 
-      if (next == 0 && sidebar_hidden)
-        continue;
+      if (next == 0 && adw_flap_get_folded (self->flap))
+        adw_flap_set_reveal_flap (self->flap, TRUE);
+      else if (next != 0)
+        _cp_window_close_folded_sidebar (self);
       if (next == 0)
         {
           row = gtk_list_box_get_selected_row (self->selection == SELECTION_QUOTE ? self->quotes_list

@@ -1185,14 +1185,17 @@ test_readout_beside_pointer (void)
 }
 
 /* Walkthrough 33, W15: at 1024 px, the sidebar folded away, one F6 in
- * three focused the hidden list and nothing showed focused. F6 goes
- * between the form and the results there, each time to something shown. */
+ * three focused the hidden list and nothing showed focused. F6 opens
+ * the folded sidebar when it comes to it and closes it when it leaves:
+ * each focus is in what shows. */
 static void
-test_next_pane_skips_folded_sidebar (void)
+test_next_pane_opens_folded_sidebar (void)
 {
   CpWindow *window = cp_test_gui_demo_window (app);
   GtkWidget *sidebar = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar");
+  AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
   WidthWait narrow = { window, 1024 };
+  guint in_sidebar = 0;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
   cp_test_gui_wait_until (folded_at_width, &narrow, "the window 1,024 px wide");
@@ -1205,9 +1208,13 @@ test_next_pane_skips_folded_sidebar (void)
       cp_test_gui_spin ();
       focus = gtk_root_get_focus (GTK_ROOT (window));
       g_assert_nonnull (focus);
-      g_assert_false (gtk_widget_is_ancestor (focus, sidebar));
-      g_assert_true (gtk_widget_get_mapped (focus));
+      g_assert_true (adw_flap_get_folded (flap));
+      /* Open exactly while the focus is in it. */
+      g_assert_cmpint (adw_flap_get_reveal_flap (flap), ==, gtk_widget_is_ancestor (focus, sidebar));
+      in_sidebar += gtk_widget_is_ancestor (focus, sidebar);
     }
+  /* From no focus: the sidebar, the form, the results, the sidebar. */
+  g_assert_cmpuint (in_sidebar, ==, 2);
   cp_test_gui_close_window (window);
 }
 
@@ -2070,7 +2077,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/reasons-rule-by-rule", test_reasons_rule_by_rule);
   g_test_add_func ("/gui/window-room/runner-up-risks", test_runner_up_risks);
   g_test_add_func ("/gui/window-room/team-experience-link", test_team_experience_link);
-  g_test_add_func ("/gui/window-room/next-pane-skips-folded-sidebar", test_next_pane_skips_folded_sidebar);
+  g_test_add_func ("/gui/window-room/next-pane-opens-folded-sidebar", test_next_pane_opens_folded_sidebar);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
   g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
   g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
