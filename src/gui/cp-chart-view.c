@@ -32,6 +32,8 @@ struct _CpChartView
   double        pointer_x;
   double        pointer_y;
   gboolean      pointer_inside;
+  int           allocated_width;   /* the size the pointer's place was read at */
+  int           allocated_height;
 
   /* Where the last frame put its labels (CpChartLabelBox): a name
    * shortened to its room shows whole in a tooltip under the pointer. */
@@ -44,8 +46,9 @@ struct _CpChartView
    * size read at a new width against the pane's height of the moment
    * disagreed with one kept from before (a critical in CI 44). */
   int           measure_visible_px;
-  /* Of that first screen, the height kept under the chart (present mode:
-   * the table's first rows), which may then take it below its 460 px. */
+  /* Of that first screen, the height asked to be kept under the chart
+   * (present mode: the table's first rows), kept only where the chart
+   * still has its 460 px above it. */
   int           room_below_px;
   guint         resize_id;
   GtkAdjustment *pane_adjustment;  /* the pane's vertical one, while rooted */
@@ -72,11 +75,6 @@ static GParamSpec *properties[N_PROPS];
  * were 55 px and unreadable (walkthrough 5, N4). */
 #define MIN_WIDTH_PX 320
 #define MIN_HEIGHT_PX 460
-/* With room kept under it, no lower than this: at 1024 × 700 in present
- * mode the verdict, this chart and the table's first two rows fill the
- * screen (issue 26), each of its panels still about 90 px tall under its
- * 16-pt labels. */
-#define SHORT_MIN_HEIGHT_PX 330
 /* The chart keeps a 16 : 9 picture, a projector's, as its pane widens. */
 #define HEIGHT_PER_WIDTH (9.0 / 16.0)
 /* Exported PNGs have two pixels per pixel on screen, sharp on a slide. */
@@ -401,8 +399,14 @@ cp_chart_view_measure (GtkWidget      *widget,
        * results scroll, and a viewport gives its content only its
        * minimum height, which left each panel of a 1,080 px wide chart
        * about 80 px tall (walkthrough 4, #12). */
-      int visible = self->measure_visible_px > 0 ? self->measure_visible_px - self->room_below_px : 0;
-      int floor_px = self->room_below_px > 0 ? SHORT_MIN_HEIGHT_PX : MIN_HEIGHT_PX;
+      /* The table's rows stay on the first screen under the chart only
+       * where that leaves the chart its 460 px; on a smaller screen the
+       * chart is what the room looks at and takes the first screen: at
+       * 1024 × 700 in present mode, kept above two rows, it was 365 px
+       * tall (its panels about 90 px each), now 550. */
+      gboolean keeps_room = self->measure_visible_px - self->room_below_px >= MIN_HEIGHT_PX;
+      int visible = self->measure_visible_px > 0
+                    ? self->measure_visible_px - (keeps_room ? self->room_below_px : 0) : 0;
       int picture_px = for_size > 0 ? MAX (MIN_HEIGHT_PX, (int) (for_size * HEIGHT_PER_WIDTH)) : MIN_HEIGHT_PX;
 
       /* Whole on the pane's first screen, under the results' text, where
@@ -414,7 +418,7 @@ cp_chart_view_measure (GtkWidget      *widget,
        * critical, "Expect overlapping widgets" (CI 44). Outside a pane
        * (the full-screen window) the picture's height is only natural. */
       if (visible > 0)
-        *minimum = for_size > 0 ? MIN (picture_px, MAX (floor_px, visible)) : MAX (floor_px, visible);
+        *minimum = for_size > 0 ? MIN (picture_px, MAX (MIN_HEIGHT_PX, visible)) : MAX (MIN_HEIGHT_PX, visible);
       else
         *minimum = MIN_HEIGHT_PX;
       *natural = MAX (*minimum, picture_px);
@@ -466,6 +470,15 @@ cp_chart_view_size_allocate (GtkWidget *widget,
   gtk_widget_allocate (self->controls, MIN (natural.width, width), MIN (natural.height, height), -1,
                        gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (MAX (0, width - natural.width), 0)));
   update_title_inset (self);
+  /* A new size moved the chart under a pointer that did not move: its
+   * place read before says nothing of the chart now. In present mode at
+   * 2,560 px the readout of the point under the pointer in the window's
+   * layout stayed over the recommended label (walk33 W7); it shows
+   * again where the pointer next moves. */
+  if (width != self->allocated_width || height != self->allocated_height)
+    self->pointer_inside = FALSE;
+  self->allocated_width = width;
+  self->allocated_height = height;
   update_readout (self, TRUE);
   place_readout (self, width, height);
   /* The pane's height is known once it is allocated, after the chart was

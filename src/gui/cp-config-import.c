@@ -104,7 +104,10 @@ show_model (CpWindow *window, const CpModelConfig *config)
   g_object_set_data_full (G_OBJECT (toast), "body", describe_model (config), g_free);
   adw_toast_set_button_label (toast, _("_Details"));
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_details_clicked), window, 0);
-  adw_toast_overlay_add_toast (window->toast_overlay, toast);
+  /* Until dismissed, as a written report's: Details is the only way to
+   * what was read from the file. */
+  adw_toast_set_timeout (toast, 0);
+  _cp_window_add_toast (window, toast);
 }
 
 static void
@@ -130,7 +133,7 @@ read_config_cb (GObject      *source,
       /* TRANSLATORS: a toast; %s is a model's name */
       g_autofree char *title = g_strdup_printf (_("Model “%s” is already in the catalogue"), config->model.name);
 
-      adw_toast_overlay_add_toast (window->toast_overlay, adw_toast_new (title));
+      _cp_window_toast (window, title);
       return;
     }
   {

@@ -83,8 +83,12 @@ cp_quote_object_dup_subtitle (CpQuoteObject *self)
       return g_strdup_printf (_("Incomplete: %s"), what);
     }
 
-  /* A quote without an offer name shows the hardware alone, not "· 4 × …". */
-  if (self->quote->offer_name == NULL || *self->quote->offer_name == '\0')
+  /* A quote without an offer name shows the hardware alone, not "· 4 × …";
+   * so does one whose offer is named after its GPU, as the CLI's add-quote
+   * names it by default: "2 × 8 × NVIDIA H800 SXM 80GB · NVIDIA H800 SXM
+   * 80GB" took three lines of a 316-px sidebar at 2,560 px to say it twice. */
+  if (self->quote->offer_name == NULL || *self->quote->offer_name == '\0' ||
+      g_strcmp0 (self->quote->offer_name, self->quote->gpu.name) == 0)
     /* TRANSLATORS: sidebar subtitle of a quote without an offer name: nodes × GPUs per node × GPU name */
     return g_strdup_printf (_("%u × %u × %s"),
                             self->quote->nodes_available, self->quote->gpus_per_node,

@@ -119,10 +119,10 @@ show_job_field_action (GSimpleAction *action,
   row = cp_job_editor_get_row (self->job_editor, g_variant_get_string (param, NULL));
   if (row == NULL)
     return;
-  /* The row first: the form scrolls to show it whole, where the control
-   * alone came into view with its row's title cut at the form's foot. */
-  gtk_widget_grab_focus (GTK_WIDGET (row));
-  gtk_widget_grab_focus (cp_field_row_get_input (row));
+  /* The whole row, scrolled to once the form is laid out again out of
+   * present mode: GTK scrolls only to the focused control, which left the
+   * row's title cut at the form's foot (issue 26). */
+  cp_form_show_row (GTK_WIDGET (row), cp_field_row_get_input (row));
 }
 
 static void
@@ -259,7 +259,7 @@ delete_action (GSimpleAction *action,
   undo_toast = adw_toast_new (message);
   adw_toast_set_button_label (undo_toast, _("_Undo"));
   adw_toast_set_action_name (undo_toast, "win.undo");
-  adw_toast_overlay_add_toast (self->toast_overlay, undo_toast);
+  _cp_window_add_toast (self, undo_toast);
 }
 
 static void
@@ -964,7 +964,9 @@ show_memory_chart_action (GSimpleAction *action,
 }
 
 /* F6 and Shift+F6: the sidebar, the form and the results in turn, as in
- * GNOME's other split windows. */
+ * GNOME's other split windows. Folded away below 1,200 px, the sidebar
+ * opens over the form when F6 comes to it and closes as F6 leaves it:
+ * one F6 in three focused its hidden list (walk33 W15). */
 static void
 move_to_pane (CpWindow *self,
               int       step)
@@ -986,6 +988,10 @@ move_to_pane (CpWindow *self,
       int next = ((current < 0 ? (step > 0 ? -1 : 0) : current) + step * tries + 3 * 3) % 3;
       GtkListBoxRow *row = NULL;
 
+      if (next == 0 && adw_flap_get_folded (self->flap))
+        adw_flap_set_reveal_flap (self->flap, TRUE);
+      else if (next != 0)
+        _cp_window_close_folded_sidebar (self);
       if (next == 0)
         {
           row = gtk_list_box_get_selected_row (self->selection == SELECTION_QUOTE ? self->quotes_list

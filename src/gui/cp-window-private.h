@@ -45,6 +45,7 @@ struct _CpWindow
   GtkMenuButton        *primary_menu_button;
   GtkWidget            *sidebar_button;
   GtkWidget            *sidebar;
+  GtkPaned             *form_paned;      /* the form, then the results */
   GtkListBox           *jobs_list;
   GtkListBox           *quotes_list;
   GtkStack             *editor_stack;
@@ -87,6 +88,7 @@ struct _CpWindow
   GtkRevealer          *present_hint;   /* "Press Esc or F11…", a bar over the results */
   GtkLabel             *present_hint_label;
   guint                 present_hint_id; /* hides the hint once read */
+  AdwToast             *lasting_toast;   /* weak: the toast shown until dismissed */
   GSettings            *settings;
 
   GListStore           *jobs;     /* CpJobObject */
@@ -115,6 +117,9 @@ struct _CpWindow
 
 void       _cp_window_toast               (CpWindow      *self,
                                            const char    *message);
+/* Shows @toast (taking it), after the one that stays until dismissed. */
+void       _cp_window_add_toast           (CpWindow      *self,
+                                           AdwToast      *toast);
 /* @message, the folder of @path, and Open and Show in Folder for @path. */
 void       _cp_window_toast_written       (CpWindow      *self,
                                            const char    *message,

@@ -39,11 +39,27 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* Every toast of the window goes through here. One that stays until
+ * dismissed (a file written, a model imported) goes when the next comes:
+ * libadwaita 1.2 shows one toast at a time and queues the next behind
+ * it, and behind one without a timeout the next never showed (a second
+ * import's "already in the catalogue" waited behind the first's). */
+void
+_cp_window_add_toast (CpWindow *self,
+                      AdwToast *toast)
+{
+  if (self->lasting_toast != NULL)
+    adw_toast_dismiss (self->lasting_toast);
+  if (adw_toast_get_timeout (toast) == 0)
+    g_set_weak_pointer (&self->lasting_toast, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 void
 _cp_window_toast (CpWindow   *self,
        const char *message)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  _cp_window_add_toast (self, adw_toast_new (message));
 }
 
 static gboolean
@@ -929,6 +945,7 @@ cp_window_dispose (GObject *object)
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   g_clear_handle_id (&self->notice_timeout_id, g_source_remove);
   g_clear_handle_id (&self->present_hint_id, g_source_remove);
+  g_clear_weak_pointer (&self->lasting_toast);
   _cp_window_unwatch_file (self);
   /* Imports and exports still running report G_IO_ERROR_CANCELLED and
    * touch no widget. */
@@ -1053,6 +1070,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, form_paned);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, jobs_list);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, quotes_list);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, editor_stack);
