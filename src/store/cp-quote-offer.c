@@ -207,15 +207,42 @@ take_counts (const char **at,
   return TRUE;
 }
 
+/* The memory size written right after a GPU's model at *@at ("80GB" in
+ * "A100 80GB", "80G" in "H800 80G"), @at moved past it; 0 (@at kept) when
+ * none. A card's memory is at most a few hundred GB; "100G" and "200G"
+ * are NICs' rates ("8 × H800 200G IB"), which no card's memory is. */
+static double
+take_memory_size (const char **at)
+{
+  const char *p = *at;
+  g_autofree char *word = NULL;
+  char *end;
+  double gb;
+
+  while (*p == ' ' || *p == '-')
+    p++;
+  word = take_ascii_word (&p);
+  if (word == NULL || !is_size_word (word))
+    return 0;
+  gb = g_ascii_strtod (word, &end);
+  if (g_ascii_toupper (*end) != 'G' || !(gb > 0 && gb <= 300) ||
+      (g_ascii_strcasecmp (end, "G") == 0 && (gb == 100 || gb == 200)))
+    return 0;
+  *at = p;
+  return gb;
+}
+
 /* The first "8 × A800" (or "4 × 8 × A800", "4 nodes x 8 Ascend 910B",
- * "8x A800", "8*昇腾910B") in @offer whose model the catalogue knows: its
- * GPUs, its nodes (0 when not written), its model and the text as
+ * "8x A800", "8*昇腾910B", "8 × A100 80GB") in @offer whose model the
+ * catalogue knows: its GPUs, its nodes (0 when not written), the memory
+ * written after the model in GB (0 when none), its model and the text as
  * written. FALSE when the offer names none. */
 static gboolean
 offer_names_gpus (const CpProject *project,
                   const char      *offer,
                   guint           *nodes,
                   guint           *gpus,
+                  double          *memory_gb,
                   char           **model,
                   char           **written)
 {
@@ -248,6 +275,7 @@ offer_names_gpus (const CpProject *project,
             continue;
           if (!catalogue_has (project, word, TRUE))
             break;
+          *memory_gb = take_memory_size (&at);
           *nodes = node_count;
           *gpus = gpu_count;
           *written = g_strndup (start, at - start);
@@ -267,13 +295,18 @@ cp_quote_offer_disagrees (const CpProject *project,
   g_autofree char *model = NULL;
   g_autofree char *words = NULL;
   guint nodes = 0, gpus = 0;
+  double memory_gb = 0;
   gboolean same;
 
-  if (!offer_names_gpus (project, quote->offer_name, &nodes, &gpus, &model, &words))
+  if (!offer_names_gpus (project, quote->offer_name, &nodes, &gpus, &memory_gb, &model, &words))
     return FALSE;
-  /* A GPU not named yet has nothing to disagree with. */
+  /* A GPU not named yet has nothing to disagree with. The memory too: an
+   * offer of "A100 80GB" was priced on the form's A100 40GB with no word
+   * (walk33 W1). */
   same = (quote->gpu.name == NULL || *quote->gpu.name == '\0' ||
-          name_has (quote->gpu.name, model, TRUE) || name_has (quote->gpu.id, model, TRUE)) &&
+          ((name_has (quote->gpu.name, model, TRUE) || name_has (quote->gpu.id, model, TRUE)) &&
+           (memory_gb == 0 || !(quote->gpu.memory_nominal_gb > 0) ||
+            fabs (memory_gb - quote->gpu.memory_nominal_gb) < 0.5))) &&
          (gpus == quote->gpus_per_node || gpus == quote->gpus_per_node * quote->nodes_available) &&
          (nodes == 0 || nodes == quote->nodes_available);
   if (same)

@@ -708,7 +708,7 @@ test_text_limits_and_problems (void)
 }
 
 /* add-quote says, as the quote form does, when the offer's name gives
- * other GPUs than the options the plan prices; and nothing when they
+ * other GPUs (or other memory) than the options the plan prices; and nothing when they
  * agree, counted per node or for the whole offer (4 nodes of 8: 32). */
 static void
 test_offer_names_other_gpus (void)
@@ -718,7 +718,12 @@ test_offer_names_other_gpus (void)
     const char *nodes;
     const char *said;   /* NULL: nothing */
   } cases[] = {
-    { "8 × A800 80GB 整机托管", "1", "The offer says 8 × A800, the options 8 × NVIDIA H800 SXM 80GB" },
+    { "8 × A800 80GB 整机托管", "1", "The offer says 8 × A800 80GB, the options 8 × NVIDIA H800 SXM 80GB" },
+    /* The same model with other memory (walk33 W1: "A100 80GB" priced
+     * as the form's A100 40GB); a NIC's rate after it is not memory. */
+    { "8 × H800 96GB", "1", "The offer says 8 × H800 96GB, the options 8 × NVIDIA H800 SXM 80GB" },
+    { "8 × H800 80G 整机", "1", NULL },
+    { "8 × H800 200G IB", "1", NULL },
     { "2 × 8 × H800", "4", "The offer says 2 × 8 × H800, the options 4 × 8 × NVIDIA H800 SXM 80GB" },
     { "8 × H800 整机", "1", NULL },
     { "32 × H800 集群", "4", NULL },

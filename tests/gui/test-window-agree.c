@@ -286,8 +286,8 @@ test_margin_as_memo (void)
 }
 
 /* Vendor B's quote, "8 × A800 80GB 整机托管" on one machine of 8 A800s,
- * agrees with its fields. An offer name typed with other GPUs, another
- * count or other nodes is pointed out under it; one that names none
+ * agrees with its fields. An offer name typed with other GPUs, other
+ * memory, another count or other nodes is pointed out under it; one that names none
  * ("2 × 400G RoCE", "2x faster than A100"), or the same hardware written
  * otherwise ("8x A800", the whole offer's "8 × A800" of 1 node), is not. */
 static void
@@ -325,7 +325,10 @@ test_offer_names_other_gpus (void)
       const char *fields;
     } cases[] = {
       { "8 × H800 整机托管", "8 × H800", "8 × NVIDIA A800 80GB SXM" },
-      { "4 × A800 80GB", "4 × A800", "8 × NVIDIA A800 80GB SXM" },
+      { "4 × A800 80GB", "4 × A800 80GB", "8 × NVIDIA A800 80GB SXM" },
+      /* The same GPU with other memory (walk33 W1: "A100 80GB" was priced
+       * on the form's 40 GB card without a word). */
+      { "8 × A800 40GB 整机", "8 × A800 40GB", "8 × NVIDIA A800 80GB SXM" },
       { "2 × 8 × A800", "2 × 8 × A800", "1 × 8 × NVIDIA A800 80GB SXM" },
       { "8*昇腾910B 整机", "8*昇腾910B", "8 × NVIDIA A800 80GB SXM" },
       { "8 × RTX 4090 容器实例", "8 × RTX 4090", "8 × NVIDIA A800 80GB SXM" },
