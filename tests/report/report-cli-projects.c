@@ -91,3 +91,18 @@ report_pdf_unbulleted (const char *dir,
   g_string_replace (unbulleted, "•", "", 0);
   return g_string_free (unbulleted, FALSE);
 }
+
+void
+report_cli_make_qwen72b_walk (const char *dir,
+                              const char *file)
+{
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "Qwen 72B LoRA", "--model", "qwen2.5-72b", "--task", "lora",
+          "--lora-rank", "16", "--tokens", "2B", "--seq-len", "4096", "--deadline-days", "10",
+          "--distributed-experience");
+  RUN_OK ("add-quote", file, "--vendor", "Acme Cloud", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "14.5");
+  RUN_OK ("add-quote", file, "--vendor", "Huawei Cloud partner", "--gpu", "ascend-910b",
+          "--gpus-per-node", "8", "--nodes", "4", "--network", "roce", "--nics", "8", "--nic-gbps", "200",
+          "--price-per-node-month", "32000");
+}

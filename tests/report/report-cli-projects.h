@@ -37,6 +37,14 @@ void report_cli_make_ascend_lora (const char *dir,
 void report_cli_make_llama31_walk (const char *dir,
                                    const char *file);
 
+/* In @dir, @file: walkthrough 31's project, a Qwen2.5 72B LoRA fine-tune
+ * (rank 16) on 2B tokens of 4,096, within 10 days, by a team that has run
+ * distributed training; one 8 × H800 machine at 14.50 CNY per GPU-hour
+ * (Acme Cloud) and 4 nodes of 8 Ascend 910B over RoCE at 32,000 CNY per
+ * node-month (Huawei Cloud partner). */
+void report_cli_make_qwen72b_walk (const char *dir,
+                                   const char *file);
+
 /* The number in @xml after the first @open_tag (such as "<total-cost")
  * that follows @within, read up to its closing '<'. */
 double report_xml_number_after (const char *xml,

@@ -335,6 +335,24 @@ test_demo_labels_clear (void)
   assert_project_labels_clear (project, "demo");
 }
 
+/* The demo with job @index, whose id is @id, planned into @plan and its
+ * cost chart's sweep into @sweep. */
+static CpProject *
+demo_job_planned (guint       index,
+                  const char *id,
+                  CpPlan    **plan,
+                  CpSweep   **sweep)
+{
+  g_autoptr(GError) error = NULL;
+  CpProject *project = cp_demo_project_new (&error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, index))->id, ==, id);
+  *plan = cp_project_plan_job (project, index);
+  *sweep = cp_project_sweep_job (project, index, CP_CHART_COST_MAX_POINTS);
+  return project;
+}
+
 /* Session 16: on the demo 70B job's cost chart the H20's label sat on
  * the cost panel joined to its 8-GPU marker by a leader across the H800's,
  * the Ascend's and the recommended A800's lines, while the days panel
@@ -345,15 +363,11 @@ static void
 test_demo_70b_leaders_clear (void)
 {
   static const char *const langs[] = { "en", "zh_CN" };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpProject) project = NULL;
   g_autoptr(CpPlan) plan = NULL;
   g_autoptr(CpSweep) sweep = NULL;
 
-  g_assert_no_error (error);
-  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 0))->id, ==, "job-ft70b");
-  plan = cp_project_plan_job (project, 0);
-  sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+  project = demo_job_planned (0, "job-ft70b", &plan, &sweep);
   for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
     {
       g_autoptr(CpChartData) cost = cp_chart_data_new_cost (project, 0, plan, sweep, langs[l]);
@@ -1040,15 +1054,11 @@ static void
 test_serving_label_near_marker (void)
 {
   static const char *const langs[] = { "en", "zh_CN" };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpProject) project = NULL;
   g_autoptr(CpPlan) plan = NULL;
   g_autoptr(CpSweep) sweep = NULL;
 
-  g_assert_no_error (error);
-  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 2))->id, ==, "job-serve7b");
-  plan = cp_project_plan_job (project, 2);
-  sweep = cp_project_sweep_job (project, 2, CP_CHART_COST_MAX_POINTS);
+  project = demo_job_planned (2, "job-serve7b", &plan, &sweep);
   for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
     for (int kind = 0; kind < 2; kind++)
       for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)

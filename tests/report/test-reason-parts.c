@@ -15,6 +15,7 @@
 #include "store/cp-store.h"
 #include "report/cp-reason-text.h"
 #include "common/cp-test-cli.h"
+#include "report-cli-projects.h"
 #include "common/cp-test-dir.h"
 #include "common/cp-test-pdf.h"
 
@@ -309,16 +310,8 @@ test_walk_fewer_nodes (void)
   g_autofree char *text = NULL;
   g_autofree char *squeezed = NULL;
 
+  report_cli_make_qwen72b_walk (dir, "walk.cplan");
 #define RUN_OK(...) cp_test_run_cli_ok (dir, (const char *const[]) { __VA_ARGS__, NULL })
-  RUN_OK ("new", "walk.cplan");
-  RUN_OK ("add-job", "walk.cplan", "--name", "Qwen 72B LoRA", "--model", "qwen2.5-72b", "--task", "lora",
-          "--lora-rank", "16", "--tokens", "2B", "--seq-len", "4096", "--deadline-days", "10",
-          "--distributed-experience");
-  RUN_OK ("add-quote", "walk.cplan", "--vendor", "Acme Cloud", "--gpu", "h800", "--gpus-per-node", "8",
-          "--nodes", "1", "--price-per-gpu-hour", "14.5");
-  RUN_OK ("add-quote", "walk.cplan", "--vendor", "Huawei Cloud partner", "--gpu", "ascend-910b",
-          "--gpus-per-node", "8", "--nodes", "4", "--network", "roce", "--nics", "8", "--nic-gbps", "200",
-          "--price-per-node-month", "32000");
   RUN_OK ("report", "walk.cplan", "--pdf", "walk.pdf", "--lang", "en");
 #undef RUN_OK
   if (!cp_test_have_poppler ())

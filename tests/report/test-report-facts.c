@@ -27,6 +27,16 @@ static char *tmp_dir;
 
 #define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
 
+/* In @file, a new project of one job: a Qwen2.5 72B LoRA fine-tune
+ * (rank 16) on 2B tokens of 4,096 within 10 days. */
+static void
+new_qwen72b_lora (const char *file)
+{
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "Qwen 72B LoRA fine-tune", "--model", "qwen2.5-72b", "--task", "lora",
+          "--lora-rank", "16", "--tokens", "2B", "--seq-len", "4096", "--deadline-days", "10");
+}
+
 static void
 make_own_project (void)
 {
@@ -35,9 +45,7 @@ make_own_project (void)
   if (made)
     return;
   made = TRUE;
-  RUN_OK ("new", "own.cplan");
-  RUN_OK ("add-job", "own.cplan", "--name", "Qwen 72B LoRA fine-tune", "--model", "qwen2.5-72b", "--task", "lora",
-          "--lora-rank", "16", "--tokens", "2B", "--seq-len", "4096", "--deadline-days", "10");
+  new_qwen72b_lora ("own.cplan");
   RUN_OK ("add-quote", "own.cplan", "--vendor", "Shenzhen Yunsuan", "--gpu", "h800", "--gpus-per-node", "8",
           "--nodes", "1", "--price-per-gpu-hour", "14.50", "--valid-until", "2037-01-31");
   RUN_OK ("add-quote", "own.cplan", "--vendor", "Guangzhou Suanli Cloud", "--offering", "container-cluster",
@@ -220,9 +228,7 @@ test_billed_adds_up (void)
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
-  RUN_OK ("new", "fees.cplan");
-  RUN_OK ("add-job", "fees.cplan", "--name", "Qwen 72B LoRA fine-tune", "--model", "qwen2.5-72b", "--task", "lora",
-          "--lora-rank", "16", "--tokens", "2B", "--seq-len", "4096", "--deadline-days", "10");
+  new_qwen72b_lora ("fees.cplan");
   RUN_OK ("add-quote", "fees.cplan", "--vendor", "Shanghai Suanli", "--offering", "container-cluster", "--gpu", "a800",
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "9.50", "--setup-fee", "5000",
           "--storage", "parallel-fs", "--storage-price-per-tb-month", "800");
@@ -260,9 +266,7 @@ test_approve_by_start_alone (void)
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
-  RUN_OK ("new", "undated.cplan");
-  RUN_OK ("add-job", "undated.cplan", "--name", "Qwen 72B LoRA fine-tune", "--model", "qwen2.5-72b", "--task", "lora",
-          "--lora-rank", "16", "--tokens", "2B", "--seq-len", "4096", "--deadline-days", "10");
+  new_qwen72b_lora ("undated.cplan");
   RUN_OK ("add-quote", "undated.cplan", "--vendor", "Shenzhen Yunsuan", "--gpu", "h800", "--gpus-per-node", "8",
           "--nodes", "1", "--price-per-gpu-hour", "14.50");
   RUN_OK ("report", "undated.cplan", "--start", "2037-01-11", "--lang", "en", "--pdf", "undated-en.pdf",
