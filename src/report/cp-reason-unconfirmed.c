@@ -243,15 +243,15 @@ host_memory_and_prices_unconfirmed (const CpProject *project,
   if (pricer != NULL && (storage_pricer == NULL || network_pricer == NULL || storage_pricer == network_pricer))
     /* TRANSLATORS: the recommendation rests on host memory and prices its quote does not state: what is unstated
      * ("storage price"), the vendor whose price is taken, the recommended option's total cost then, the quote that
-     * wins and its cost, then the host memory a machine needs (the vendor to ask is the recommended quote's, named
-     * beside it: the English demo's page 1 had no line to spare for its name again) */
-    return g_strdup_printf (_("Not firm: it rests on host memory and a %s the quote does not state; at %s’s price it costs %s and %s wins at %s. Ask the vendor for both (%s of host memory a machine)."),
-                            what, quote_vendor (pricer), own_cost, winner_name, winner_cost, need);
+     * wins and its cost, the recommended quote's vendor to ask, then the host memory a machine needs (approver 33,
+     * A19: "Ask the vendor" after two other vendors' names sent the question to the wrong one) */
+    return g_strdup_printf (_("Not firm: it rests on host memory and a %s the quote does not state; at %s’s price it costs %s and %s wins at %s. Ask %s for both (%s of host memory a machine)."),
+                            what, quote_vendor (pricer), own_cost, winner_name, winner_cost, quote_vendor (quote), need);
   /* TRANSLATORS: as "Not firm: it rests on host memory and a %s the quote does not state; at %s’s price …", with
    * the prices taken from two quotes: what is unstated, the recommended option's cost, the quote that wins and its
-   * cost, then the host memory a machine needs */
-  return g_strdup_printf (_("Not firm: it rests on host memory and a %s the quote does not state; at the dearest prices other quotes state it costs %s and %s wins at %s. Ask the vendor for both (%s of host memory a machine)."),
-                          what, own_cost, winner_name, winner_cost, need);
+   * cost, the recommended quote's vendor to ask, then the host memory a machine needs */
+  return g_strdup_printf (_("Not firm: it rests on host memory and a %s the quote does not state; at the dearest prices other quotes state it costs %s and %s wins at %s. Ask %s for both (%s of host memory a machine)."),
+                          what, own_cost, winner_name, winner_cost, quote_vendor (quote), need);
 }
 
 static char *

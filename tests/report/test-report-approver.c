@@ -571,11 +571,11 @@ test_unconfirmed (void)
    * (approver 21, finding 2). */
   check_unconfirmed ("en", "the choice holds across it", "Fixed term and price, no range; the choice holds.",
                      "Not firm: it rests on host memory and a storage price the quote does not state; at 示例供应商 D (Example vendor D)’s "
-                     "price it costs 13,126 CNY and 示例供应商 E (Example vendor E) wins at 10,669 CNY. Ask the vendor "
-                     "for both (1,043 GiB of host memory a machine).");
+                     "price it costs 13,126 CNY and 示例供应商 E (Example vendor E) wins at 10,669 CNY. Ask 示例供应商 G "
+                     "(Example vendor G) for both (1,043 GiB of host memory a machine).");
   check_unconfirmed ("zh_CN", "在此范围内结论不变", "期限与价格固定，无浮动；结论不变。",
-                     "结论待定：取决于报价未写明的主机内存和存储价格；按示例供应商 D (Example vendor D) 的价格计，它需 ¥13,126，"
-                     "示例供应商 E (Example vendor E) 将以 ¥10,669 胜出。请向该供应商确认这两项（每台机器 1,043 GiB 主机内存）。");
+                     "结论待定：取决于报价未写明的主机内存和存储价格；按示例供应商 D (Example vendor D) 的价格计，费用为 ¥13,126，"
+                     "示例供应商 E (Example vendor E) 将以 ¥10,669 胜出。请向示例供应商 G (Example vendor G) 确认这两项（每台机器 1,043 GiB 主机内存）。");
 }
 
 /* Counts in Chinese read in 万 and 亿, as Chinese business text writes

@@ -108,9 +108,9 @@ test_unconfirmed_host_memory_and_storage (void)
     const char *says;
   } cases[] = {
     { "en", TRUE, "Not firm: it rests on host memory and a storage price the quote does not state; at Vendor D’s price it "
-      "costs 13,126 CNY and Vendor E wins at 10,669 CNY. Ask the vendor for both (1,043 GiB of host memory a machine)." },
-    { "zh_CN", TRUE, "结论待定：取决于报价未写明的主机内存和存储价格；按 Vendor D 的价格计，它需 ¥13,126，Vendor E 将以 "
-      "¥10,669 胜出。请向该供应商确认这两项（每台机器 1,043 GiB 主机内存）。" },
+      "costs 13,126 CNY and Vendor E wins at 10,669 CNY. Ask Vendor G for both (1,043 GiB of host memory a machine)." },
+    { "zh_CN", TRUE, "结论待定：取决于报价未写明的主机内存和存储价格；按 Vendor D 的价格计，费用为 ¥13,126，Vendor E 将以 "
+      "¥10,669 胜出。请向 Vendor G 确认这两项（每台机器 1,043 GiB 主机内存）。" },
     /* No other quote wins with the storage priced: the host memory alone. */
     { "en", FALSE, "Not firm: it rests on host memory the quote does not state. Ask Vendor G whether each machine has "
       "1,043 GiB of host memory." },
