@@ -827,7 +827,7 @@ cp_reason_text_cost (const CpReason  *reason,
     case CP_OUTCOME_ASK_BILLING_TERMS:
       a = cp_words_quote_name (project, (int) v[0]);
       /* TRANSLATORS: R6; the quote's name */
-      return g_strdup_printf (_("Ask the vendor of %s how it bills (by the hour or by the month) and whether there is a minimum rental term: the quote does not say, and the recommendation depends on it."), a);
+      return g_strdup_printf (_("Ask the vendor of %s in what steps it bills (by the hour, day or month) and whether there is a minimum rental term: the quote does not say, and the recommendation depends on it."), a);
 
     case CP_OUTCOME_ASK_UNSTATED_COSTS:
       a = cp_words_quote_name (project, (int) v[0]);

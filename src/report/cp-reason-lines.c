@@ -66,7 +66,7 @@ vendor_question (const CpProject *project,
                               names);
     case CP_OUTCOME_ASK_BILLING_TERMS:
       /* TRANSLATORS: R6; the vendors asked, joined as a list ("A, B and C") */
-      return g_strdup_printf (_("Ask %s how they bill (by the hour or by the month) and whether there is a minimum rental term: the quotes do not say, and the recommendation depends on it."),
+      return g_strdup_printf (_("Ask %s in what steps they bill (by the hour, day or month) and whether there is a minimum rental term: the quotes do not say, and the recommendation depends on it."),
                               names);
     case CP_OUTCOME_ASK_UNSTATED_COSTS:
       /* TRANSLATORS: R6; the vendors asked, joined as a list ("A, B and C") */

@@ -36,7 +36,7 @@ static const struct {
   { CP_OUTCOME_ASK_STORAGE, "storage", N_("What storage comes with the machines: a parallel file system or a network disk, and at what price?"), storage_price_unstated },
   { CP_OUTCOME_ASK_STORAGE, "storage-kind", N_("What storage comes with the machines: a parallel file system or a network disk?"), storage_price_stated },
   { CP_OUTCOME_ASK_HOST_MEMORY, "host-memory", N_("How much host memory does each node have? CPU offload keeps the optimizer there."), NULL },
-  { CP_OUTCOME_ASK_BILLING_TERMS, "billing-terms", N_("Is it billed by the hour or by the month, and is there a minimum rental term? The recommendation depends on it."), NULL },
+  { CP_OUTCOME_ASK_BILLING_TERMS, "billing-terms", N_("In what steps is it billed (by the hour, day or month), and is there a minimum rental term? The recommendation depends on it."), NULL },
   { CP_OUTCOME_ASK_UNSTATED_COSTS, "unstated-costs", N_("What does storage cost, and the network between nodes where several are rented? The quote does not say, and the recommendation depends on it."), NULL },
 };
 
