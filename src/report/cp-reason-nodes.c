@@ -92,6 +92,17 @@ debugging_rental (const CpQuote    *quote,
   return g_strdup_printf (_("%s h"), number);
 }
 
+/* "4.9 h": hours to a tenth. */
+static char *
+hours_text (double      hours,
+            const char *lang)
+{
+  g_autofree char *number = cp_i18n_format_number (hours, 1, lang);
+
+  /* TRANSLATORS: a duration; %s is a number of hours */
+  return g_strdup_printf (_("%s h"), number);
+}
+
 char *
 cp_words_cost_sum (const CpProject  *project,
                    int               quote_index,
@@ -113,6 +124,29 @@ cp_words_cost_sum (const CpProject  *project,
   cp_estimate_shown_cost_parts (e, shown);
   parts = g_ptr_array_new_with_free_func (g_free);
   cp_i18n_push_language (lang);
+  /* One machine billed by a step or minimum longer than the hours it is
+   * used (a month for a 7-hour job) pays for the rental, not for its run
+   * and debugging apart: split pro rata, "0.65 node-months of GPU time"
+   * read as weeks of use for a run of hours (walk33 W3). */
+  if (e->nodes <= 1 && shown[CP_COST_PART_DEBUG] > 0)
+    {
+      double used_h = (e->run_days + e->debug_days) * 24.0;
+      double rental_h = cp_quote_billed_hours (quote, settings, used_h);
+
+      if (rental_h - used_h >= 1.0)
+        {
+          g_autofree char *money = cp_i18n_format_money_whole (shown[CP_COST_PART_COMPUTE] + shown[CP_COST_PART_DEBUG],
+                                                               quote->currency, lang);
+          g_autofree char *quantity = billed_quantity (quote, settings, 1, rental_h, lang);
+          g_autofree char *run = hours_text (e->run_days * 24.0, lang);
+          g_autofree char *debug = hours_text (e->debug_days * 24.0, lang);
+
+          /* TRANSLATORS: one machine's rental as billed, longer than it is used: its money, the rental ("1 node-month"), then the hours of the run and of debugging ("4.9 h") */
+          g_ptr_array_add (parts, g_strdup_printf (_("%s for %s billed, of which the run uses %s and debugging %s"),
+                                                   money, quantity, run, debug));
+          shown[CP_COST_PART_COMPUTE] = shown[CP_COST_PART_DEBUG] = 0;
+        }
+    }
   for (int i = 0; i < CP_N_COST_PARTS; i++)
     {
       g_autofree char *money = NULL;

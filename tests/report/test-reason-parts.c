@@ -120,8 +120,9 @@ test_r6_parts (void)
  * node-month costs 190,000 CNY = 4 × 32,000 = 128,000 for the run's
  * month, a machine rented a month for debugging beside it (32,000) and
  * migration, 7.5 working days × 2 engineers × 2,000 CNY = 30,000. One
- * node shares a month between the run, 474.5 of the 730 hours (0.65 of
- * a node-month: 20,800 CNY), and debugging, 255.5 h (0.35: 11,200). */
+ * node used 189.8 h for the run and 102.2 h for debugging is billed the
+ * month's minimum, 32,000 CNY, said as the rental it is: split pro rata,
+ * "0.65 node-months of GPU time" read as weeks of use (walk33 W3). */
 static void
 test_cost_sum (void)
 {
@@ -133,8 +134,8 @@ test_cost_sum (void)
     { "en", 4, "128,000 CNY for 4 node-months of GPU time + 32,000 CNY for a debugging machine, 1 month + "
       "30,000 CNY of migration engineering = 190,000 CNY" },
     { "zh_CN", 4, "¥128,000（GPU 时长 4 台·月） + ¥32,000（另租一台机器调试 1 个月） + ¥30,000（迁移工程投入） = ¥190,000" },
-    { "en", 1, "20,800 CNY for 0.65 node-months of GPU time + 11,200 CNY for 0.35 node-months of debugging = "
-      "32,000 CNY" },
+    { "en", 1, "32,000 CNY for 1 node-month billed, of which the run uses 189.8 h and debugging 102.2 h = 32,000 CNY" },
+    { "zh_CN", 1, "¥32,000 计费 1 台·月，其中运行用 189.8 小时、调试用 102.2 小时 = ¥32,000" },
   };
   g_autoptr(CpProject) project = cp_project_new ();
   CpQuote *quote = add_quote (project, "Huawei", 32000, CP_PRICE_PER_NODE_MONTH);
