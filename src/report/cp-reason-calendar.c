@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "cp-i18n.h"
+#include "cp-reason-text-private.h"
 
 /* Whether a part of @days, shown with @decimals, could print as zero. */
 static gboolean
@@ -174,11 +175,10 @@ cp_run_shown_hours (const CpEstimate *est,
   return apportion_days (parts, CP_N_RUN_PARTS, *decimals);
 }
 
-/* "125 h", in @decimals. */
-static char *
-format_hours_decimals (double      hours,
-                       int         decimals,
-                       const char *lang)
+char *
+cp_reason_hours_text (double      hours,
+                      int         decimals,
+                      const char *lang)
 {
   g_autofree char *number = cp_i18n_format_number (hours, decimals, lang);
 
@@ -209,7 +209,7 @@ cp_words_run_parts (const CpEstimate *est,
       /* A part that rounds to nothing adds nothing to the sum shown. */
       if (parts[i] <= 0)
         continue;
-      hours = format_hours_decimals (parts[i], decimals, lang);
+      hours = cp_reason_hours_text (parts[i], decimals, lang);
       switch ((CpRunPart) i)
         {
         case CP_RUN_PART_COMPUTING:
@@ -244,7 +244,7 @@ cp_words_run_parts (const CpEstimate *est,
           break;
         }
     }
-  run_hours = format_hours_decimals (run_h, decimals, lang);
+  run_hours = cp_reason_hours_text (run_h, decimals, lang);
   g_ptr_array_add (named, NULL);
   sum = g_strjoinv (" + ", (char **) named->pdata);
   /* In hours alone: the calendar beside it says the run's days, in

@@ -92,17 +92,6 @@ debugging_rental (const CpQuote    *quote,
   return g_strdup_printf (_("%s h"), number);
 }
 
-/* "4.9 h": hours to a tenth. */
-static char *
-hours_text (double      hours,
-            const char *lang)
-{
-  g_autofree char *number = cp_i18n_format_number (hours, 1, lang);
-
-  /* TRANSLATORS: a duration; %s is a number of hours */
-  return g_strdup_printf (_("%s h"), number);
-}
-
 char *
 cp_words_cost_sum (const CpProject  *project,
                    int               quote_index,
@@ -138,8 +127,8 @@ cp_words_cost_sum (const CpProject  *project,
           g_autofree char *money = cp_i18n_format_money_whole (shown[CP_COST_PART_COMPUTE] + shown[CP_COST_PART_DEBUG],
                                                                quote->currency, lang);
           g_autofree char *quantity = billed_quantity (quote, settings, 1, rental_h, lang);
-          g_autofree char *run = hours_text (e->run_days * 24.0, lang);
-          g_autofree char *debug = hours_text (e->debug_days * 24.0, lang);
+          g_autofree char *run = cp_reason_hours_text (e->run_days * 24.0, 1, lang);
+          g_autofree char *debug = cp_reason_hours_text (e->debug_days * 24.0, 1, lang);
 
           /* TRANSLATORS: one machine's rental as billed, longer than it is used: its money, the rental ("1 node-month"), then the hours of the run and of debugging ("4.9 h") */
           g_ptr_array_add (parts, g_strdup_printf (_("%s for %s billed, of which the run uses %s and debugging %s"),

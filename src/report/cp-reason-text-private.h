@@ -20,6 +20,8 @@ const char *cp_reason_currency (const CpProject *project, int quote_index);
 char *cp_reason_bytes_text (const CpProject *project, double bytes);
 char *cp_reason_host_memory_text (const CpProject *project, double bytes, const char *lang);
 char *cp_reason_ratio_text (double ratio, const char *lang);
+/* "125 h", "4.9 h": @hours in @decimals. */
+char *cp_reason_hours_text (double hours, int decimals, const char *lang);
 char *cp_reason_technique_text (double value);
 /* A cost part inside a sentence, as the window's breakdown names it:
  * "GPU time", "storage". */

@@ -565,11 +565,9 @@ write_plan (xmlNode           *results,
       g_autofree char *text = NULL;
       const char *currency = project_currency (project);
 
-      /* A verdict that rests on what a quote leaves unstated, or that
-       * the billing or cost check found not robust after the range
-       * said it held, is not said to hold, as the PDF does not say it
-       * (approver 33, A15: "holds" beside verdict-robust false). */
-      if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS && (unconfirmed != NULL || !plan->verdict_robust))
+      /* As the PDF says them (approver 33, A15: "holds" beside
+       * verdict-robust false). */
+      if (!cp_words_reason_said (reason, plan, unconfirmed))
         continue;
       reason_node = xmlNewChild (node, NULL, BAD_CAST "reason", NULL);
       text = cp_reason_text (reason, project, plan, lang);
