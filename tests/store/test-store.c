@@ -952,20 +952,6 @@ load_fixture_edited (const char *fixture,
   return loaded;
 }
 
-/* v1 lacked quotes.share_factor and jobs.trial_communication_share. */
-static char *
-make_v1_file (const char *name)
-{
-  return make_fixture_file ("v1-fixture.sql", name);
-}
-
-/* v2 lacked what check_v3_defaults() lists. */
-static char *
-make_v2_file (const char *name)
-{
-  return make_fixture_file ("v2-fixture.sql", name);
-}
-
 static sqlite3_int64
 file_user_version (const char *path)
 {
@@ -1027,6 +1013,56 @@ check_v3_defaults (const CpProject *p)
     }
 }
 
+/* A fixture file of format @version: loaded without editing it stays as
+ * it is, opened to edit it is migrated in place; @check sees what both
+ * read. Returns the migrated project, its file in @path. */
+static CpProject *
+open_fixture_migrated (const char  *fixture,
+                       int          version,
+                       void       (*check) (const CpProject *p),
+                       char       **path)
+{
+  g_autofree char *name = g_strdup_printf ("v%d.cplan", version);
+  g_autoptr(CpProject) unchanged = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+  CpProject *migrated;
+  CpStore *store;
+
+  *path = make_fixture_file (fixture, name);
+  g_assert_cmpint (file_user_version (*path), ==, version);
+  before = file_bytes (*path);
+  unchanged = cp_project_load_file (*path, &error);
+  g_assert_no_error (error);
+  check (unchanged);
+  assert_unchanged (*path, before);
+
+  store = cp_store_open (*path, FALSE, &error);
+  g_assert_no_error (error);
+  migrated = cp_store_load (store, &error);
+  g_assert_no_error (error);
+  check (migrated);
+  cp_store_close (store);
+  g_assert_cmpint (file_user_version (*path), ==, CP_STORE_SCHEMA_VERSION);
+  return migrated;
+}
+
+/* @project saved to @path and read back, asserted equal. */
+static CpProject *
+save_and_reload (const CpProject *project,
+                 const char      *path)
+{
+  g_autoptr(GError) error = NULL;
+  CpProject *reloaded;
+
+  g_assert_true (cp_project_save_file (project, path, &error));
+  reloaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  assert_project_equal (project, reloaded);
+  return reloaded;
+}
+
+/* v1 lacked quotes.share_factor and jobs.trial_communication_share. */
 static void
 check_v1_content (const CpProject *p)
 {
@@ -1075,37 +1111,13 @@ check_v1_content (const CpProject *p)
 static void
 test_migration_v1 (void)
 {
-  g_autofree char *path = make_v1_file ("v1.cplan");
-  g_autoptr(CpProject) loaded = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(CpProject) loaded = open_fixture_migrated ("v1-fixture.sql", 1, check_v1_content, &path);
   g_autoptr(CpProject) reloaded = NULL;
-  g_autoptr(GError) error = NULL;
 
-  g_autoptr(GBytes) before = NULL;
-  CpStore *store;
-
-  g_assert_cmpint (file_user_version (path), ==, 1);
-  /* Reading alone leaves the file as it is... */
-  before = file_bytes (path);
-  loaded = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
-  check_v1_content (loaded);
-  assert_unchanged (path, before);
-  g_clear_pointer (&loaded, cp_project_free);
-
-  /* ...opening it to edit migrates it in place. */
-  store = cp_store_open (path, FALSE, &error);
-  g_assert_no_error (error);
-  loaded = cp_store_load (store, &error);
-  g_assert_no_error (error);
-  check_v1_content (loaded);
-  cp_store_close (store);
-  g_assert_cmpint (file_user_version (path), ==, CP_STORE_SCHEMA_VERSION);
   /* What was migrated saves and loads again. */
   ((CpQuote *) g_ptr_array_index (loaded->quotes, 0))->share_factor = 0.5;
-  g_assert_true (cp_project_save_file (loaded, path, &error));
-  reloaded = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
-  assert_project_equal (loaded, reloaded);
+  reloaded = save_and_reload (loaded, path);
 }
 
 /* Version 5's request split: the job defaults, 1,024 prompt and 128
@@ -1115,7 +1127,7 @@ test_migration_v1 (void)
 static void
 test_migration_request_split (void)
 {
-  g_autofree char *path = make_v2_file ("v2-request-split.cplan");
+  g_autofree char *path = make_fixture_file ("v2-fixture.sql", "v2-request-split.cplan");
   g_autoptr(CpProject) loaded = NULL;
   g_autoptr(GError) error = NULL;
   sqlite3 *db = NULL;
@@ -1147,25 +1159,7 @@ test_migration_request_split (void)
     }
 }
 
-static void
-test_migration_v1_read_only (void)
-{
-  g_autofree char *path = make_v1_file ("v1-read-only.cplan");
-  g_autoptr(CpProject) loaded = NULL;
-  g_autoptr(GBytes) before = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
-  before = file_bytes (path);
-  /* Migrated in memory only: the file stays version 1, byte for byte. */
-  loaded = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
-  check_v1_content (loaded);
-  assert_unchanged (path, before);
-  g_assert_cmpint (file_user_version (path), ==, 1);
-  g_chmod (path, 0644);
-}
-
+/* v2 lacked what check_v3_defaults() lists. */
 static void
 check_v2_content (const CpProject *p)
 {
@@ -1205,35 +1199,17 @@ check_v2_content (const CpProject *p)
 static void
 test_migration_v2 (void)
 {
-  g_autofree char *path = make_v2_file ("v2.cplan");
-  g_autoptr(CpProject) loaded = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(CpProject) loaded = open_fixture_migrated ("v2-fixture.sql", 2, check_v2_content, &path);
   g_autoptr(CpProject) reloaded = NULL;
-  g_autoptr(GBytes) before = NULL;
   g_autoptr(GError) error = NULL;
   CpEstimate est;
-  CpStore *store;
-
-  g_assert_cmpint (file_user_version (path), ==, 2);
-  before = file_bytes (path);
-  loaded = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
-  check_v2_content (loaded);
-  assert_unchanged (path, before);
 
   /* The migrated trial is used on the machine that ran it (R9). */
   g_assert_true (cp_estimate (g_ptr_array_index (loaded->jobs, 0), g_ptr_array_index (loaded->quotes, 1),
                               1, &loaded->settings, &est, &error));
   g_assert_no_error (error);
   g_assert_cmpint (est.time_source, ==, CP_TIME_SOURCE_TRIAL);
-  g_clear_pointer (&loaded, cp_project_free);
-
-  store = cp_store_open (path, FALSE, &error);
-  g_assert_no_error (error);
-  loaded = cp_store_load (store, &error);
-  g_assert_no_error (error);
-  check_v2_content (loaded);
-  cp_store_close (store);
-  g_assert_cmpint (file_user_version (path), ==, CP_STORE_SCHEMA_VERSION);
 
   /* The new fields, once set, are kept by the migrated file. */
   {
@@ -1243,10 +1219,7 @@ test_migration_v2 (void)
     job->mfu = 0.375;
     loaded->settings.longest_acceptable_run_days = 60;
   }
-  g_assert_true (cp_project_save_file (loaded, path, &error));
-  reloaded = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
-  assert_project_equal (loaded, reloaded);
+  reloaded = save_and_reload (loaded, path);
   g_assert_cmpuint (((CpJob *) g_ptr_array_index (reloaded->jobs, 0))->expert_parallel, ==, 4);
   g_assert_cmpfloat (reloaded->settings.longest_acceptable_run_days, ==, 60);
 }
@@ -1273,55 +1246,6 @@ check_v3_content (const CpProject *p)
   g_assert_cmpstr (quote->id, ==, "quote-2");
   g_assert_cmpuint (quote->nodes_available, ==, 4);
   check_v4_defaults (p);
-}
-
-/* A fixture file of format @version: loaded without editing it stays as
- * it is, opened to edit it is migrated in place; @check sees what both
- * read. Returns the migrated project, its file in @path. */
-static CpProject *
-open_fixture_migrated (const char  *fixture,
-                       int          version,
-                       void       (*check) (const CpProject *p),
-                       char       **path)
-{
-  g_autofree char *name = g_strdup_printf ("v%d.cplan", version);
-  g_autoptr(CpProject) unchanged = NULL;
-  g_autoptr(GBytes) before = NULL;
-  g_autoptr(GError) error = NULL;
-  CpProject *migrated;
-  CpStore *store;
-
-  *path = make_fixture_file (fixture, name);
-  g_assert_cmpint (file_user_version (*path), ==, version);
-  before = file_bytes (*path);
-  unchanged = cp_project_load_file (*path, &error);
-  g_assert_no_error (error);
-  check (unchanged);
-  assert_unchanged (*path, before);
-
-  store = cp_store_open (*path, FALSE, &error);
-  g_assert_no_error (error);
-  migrated = cp_store_load (store, &error);
-  g_assert_no_error (error);
-  check (migrated);
-  cp_store_close (store);
-  g_assert_cmpint (file_user_version (*path), ==, CP_STORE_SCHEMA_VERSION);
-  return migrated;
-}
-
-/* @project saved to @path and read back, asserted equal. */
-static CpProject *
-save_and_reload (const CpProject *project,
-                 const char      *path)
-{
-  g_autoptr(GError) error = NULL;
-  CpProject *reloaded;
-
-  g_assert_true (cp_project_save_file (project, path, &error));
-  reloaded = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
-  assert_project_equal (project, reloaded);
-  return reloaded;
 }
 
 static void
@@ -1513,10 +1437,21 @@ test_migration_v8 (void)
   g_assert_cmpstr (reloaded->approved_by, ==, "李四");
 }
 
-static void
-test_migration_v2_read_only (void)
+typedef struct
 {
-  g_autofree char *path = make_v2_file ("v2-read-only.cplan");
+  const char *fixture;
+  int         version;
+  void      (*check) (const CpProject *p);
+} OlderFile;
+
+/* A file of an older format that cannot be written is read, migrated in
+ * memory only: it stays that version, byte for byte. */
+static void
+test_migration_read_only (gconstpointer data)
+{
+  const OlderFile *older = data;
+  g_autofree char *name = g_strdup_printf ("v%d-read-only.cplan", older->version);
+  g_autofree char *path = make_fixture_file (older->fixture, name);
   g_autoptr(CpProject) loaded = NULL;
   g_autoptr(GBytes) before = NULL;
   g_autoptr(GError) error = NULL;
@@ -1525,9 +1460,9 @@ test_migration_v2_read_only (void)
   before = file_bytes (path);
   loaded = cp_project_load_file (path, &error);
   g_assert_no_error (error);
-  check_v2_content (loaded);
+  older->check (loaded);
   assert_unchanged (path, before);
-  g_assert_cmpint (file_user_version (path), ==, 2);
+  g_assert_cmpint (file_user_version (path), ==, older->version);
   g_chmod (path, 0644);
 }
 
@@ -1715,6 +1650,8 @@ main (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autofree char *data_home = NULL;
   int status;
+  static const OlderFile v1_file = { "v1-fixture.sql", 1, check_v1_content };
+  static const OlderFile v2_file = { "v2-fixture.sql", 2, check_v2_content };
 
   tmp_dir = g_dir_make_tmp ("cp-store-XXXXXX", &error);
   g_assert_no_error (error);
@@ -1739,7 +1676,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/bad/read-only", test_read_only);
   g_test_add_func ("/store/bad/locked", test_locked);
   g_test_add_func ("/store/migration/v1", test_migration_v1);
-  g_test_add_func ("/store/migration/v1-read-only", test_migration_v1_read_only);
+  g_test_add_data_func ("/store/migration/v1-read-only", &v1_file, test_migration_read_only);
   g_test_add_func ("/store/migration/v2", test_migration_v2);
   g_test_add_func ("/store/migration/request-split", test_migration_request_split);
   g_test_add_func ("/store/migration/v3", test_migration_v3);
@@ -1748,7 +1685,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/v8", test_migration_v8);
   g_test_add_func ("/store/migration/v9-granularity", test_migration_v9_granularity);
   g_test_add_func ("/store/migration/v11-team-stated", test_migration_v11_team_stated);
-  g_test_add_func ("/store/migration/v2-read-only", test_migration_v2_read_only);
+  g_test_add_data_func ("/store/migration/v2-read-only", &v2_file, test_migration_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
   g_test_add_func ("/store/save-in-file", test_save_in_file);
   g_test_add_func ("/store/untitled-path", test_untitled_path);
