@@ -542,6 +542,7 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
     {
       const CpQuoteCsvRow *row = g_ptr_array_index (result->rows, i);
       g_autofree char *place = cp_quote_sheet_format_place (sheet, row->line, FALSE);
+      gboolean one_machine;
 
       if (row->quote_index >= 0 && row->incomplete->len > 0)
         {
@@ -565,10 +566,22 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
       for (guint w = 0; w < row->warnings->len; w++)
         /* Translators: what to know before relying on an imported quote, "the offer expired on 2026-06-30: …" */
         printf (_("    warning: %s\n"), (const char *) g_ptr_array_index (row->warnings, w));
+      /* A cluster lacking only its network's figures is still planned on
+       * one machine (cp_quote_largest_run_nodes()). */
+      one_machine = row->quote_index >= 0 &&
+                    cp_quote_get_missing_in (g_ptr_array_index (result->quotes, row->quote_index), &project->settings) ==
+                    CP_QUOTE_MISSING_NETWORK;
       for (guint p = 0; p < row->incomplete->len; p++)
-        /* Translators: what an imported quote still lacks, "no price: 价格 is “0”" */
-        printf (_("    incomplete: %s (left out of the ranking until it is filled in)\n"),
-                (const char *) g_ptr_array_index (row->incomplete, p));
+        {
+          if (one_machine)
+            /* Translators: a cluster quote imported without its network's NICs or rate, "no NICs or NIC rate for its nodes" */
+            printf (_("    incomplete: %s (ranked on one machine only until it is filled in)\n"),
+                    (const char *) g_ptr_array_index (row->incomplete, p));
+          else
+            /* Translators: what an imported quote still lacks, "no price: 价格 is “0”" */
+            printf (_("    incomplete: %s (left out of the ranking until it is filled in)\n"),
+                    (const char *) g_ptr_array_index (row->incomplete, p));
+        }
       for (guint p = 0; p < row->problems->len; p++)
         printf (_("    problem: %s\n"), (const char *) g_ptr_array_index (row->problems, p));
       for (guint a = 0; a < row->assumptions->len; a++)

@@ -486,7 +486,8 @@ _cp_results_view_describe_sequence (const CpProject *project,
                           job->model.name != NULL ? job->model.name : "");
 }
 
-/* Quotes left out of the ranking, each with what it lacks. */
+/* Quotes left out of the ranking, each with what it lacks; a cluster
+ * lacking only its network's figures is ranked on one machine. */
 char *
 _cp_results_view_describe_incomplete (const CpProject *project)
 {
@@ -504,8 +505,13 @@ _cp_results_view_describe_incomplete (const CpProject *project)
       what = cp_labels_quote_missing (missing);
       if (text->len > 0)
         g_string_append (text, "\n");
-      /* TRANSLATORS: a quote left out of the comparison; %s says what it lacks */
-      g_string_append_printf (text, _("%s is incomplete and left out of the ranking: %s."), name, what);
+      if (missing == CP_QUOTE_MISSING_NETWORK)
+        /* TRANSLATORS: a cluster quote whose network lacks its NICs or their rate; %s says so */
+        g_string_append_printf (text, _("%s is ranked on one machine only, its cluster sizes left out until its network is complete: %s."),
+                                name, what);
+      else
+        /* TRANSLATORS: a quote left out of the comparison; %s says what it lacks */
+        g_string_append_printf (text, _("%s is incomplete and left out of the ranking: %s."), name, what);
     }
 
   return g_string_free (g_steal_pointer (&text), FALSE);

@@ -359,7 +359,9 @@ cp_estimate_check_inputs (const CpJob      *job,
                           const CpSettings *settings,
                           GError          **error)
 {
-  return cp_job_validate (job, error) && cp_quote_validate (quote, error) &&
+  /* A network still lacking its NICs or rate rules out only the sizes
+   * that need it (check_nodes()). */
+  return cp_job_validate (job, error) && cp_quote_validate_figures (quote, error) &&
          cp_settings_validate (settings, error);
 }
 
@@ -374,6 +376,9 @@ check_nodes (const CpQuote *quote,
                    _("Nodes: must be between 1 and the %u nodes offered"), MAX (quote->nodes_available, 1));
       return FALSE;
     }
+  /* Its error names the network's missing NICs or rate. */
+  if (nodes > 1 && (cp_quote_get_missing (quote) & CP_QUOTE_MISSING_NETWORK) != 0)
+    return cp_quote_validate (quote, error);
   return TRUE;
 }
 

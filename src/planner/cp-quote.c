@@ -188,6 +188,14 @@ cp_quote_is_separate_machines (const CpQuote *quote)
   return quote->nodes_available > 1 && quote->network == CP_NETWORK_NONE;
 }
 
+guint
+cp_quote_largest_run_nodes (const CpQuote *quote)
+{
+  if (!cp_quote_is_cluster (quote) || (cp_quote_get_missing (quote) & CP_QUOTE_MISSING_NETWORK) != 0)
+    return 1;
+  return quote->nodes_available;
+}
+
 double
 cp_quote_price_per_gpu_hour (const CpQuote    *quote,
                              const CpSettings *settings)

@@ -90,6 +90,11 @@ gboolean  cp_quote_is_cluster (const CpQuote *quote);
 /* Several nodes with no network between them ("2 × 8×4090, network 无"):
  * each machine is a single-machine option, never a cluster. */
 gboolean  cp_quote_is_separate_machines (const CpQuote *quote);
+/* The most nodes one run can span: a cluster's whole offer, or 1 where
+ * its nodes have no network between them or one still lacking its NICs
+ * or their rate, where one machine is still an option (it needs no
+ * network) and only the cluster sizes wait for the figures. */
+guint     cp_quote_largest_run_nodes (const CpQuote *quote);
 /* The price of one GPU-hour, whatever unit the quote is in, as the plan
  * ranks unit prices (R6): a node-month is @settings' hours per month. */
 double    cp_quote_price_per_gpu_hour (const CpQuote *quote, const CpSettings *settings);

@@ -30,15 +30,16 @@ cp_project_sweep_job (const CpProject *project,
   for (guint i = 0; i < project->quotes->len; i++)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, i);
-      guint max_nodes = cp_quote_is_cluster (quote) ? MAX (1, quote->nodes_available) : 1;
+      guint max_nodes = cp_quote_largest_run_nodes (quote);
       guint step = MAX (1, (max_nodes + max_points - 1) / max_points);
       CpSweepCurve *curve = g_new0 (CpSweepCurve, 1);
 
       curve->quote_index = (int) i;
       curve->points = g_array_new (FALSE, FALSE, sizeof (CpSweepPoint));
-      /* A quote still lacking its price (or a cluster its network) would
-       * be drawn at no cost: like the plan, the sweep leaves it out. */
-      if (cp_quote_get_missing_in (quote, &project->settings) != CP_QUOTE_MISSING_NONE)
+      /* A quote still lacking its price would be drawn at no cost: like
+       * the plan, the sweep leaves it out (a cluster lacking its network
+       * is drawn on one machine, as planned). */
+      if ((cp_quote_get_missing_in (quote, &project->settings) & ~CP_QUOTE_MISSING_NETWORK) != 0)
         max_nodes = 0;
       for (guint nodes = 1; nodes <= max_nodes;
            nodes = nodes == max_nodes ? nodes + 1 : MIN (nodes + step, max_nodes))

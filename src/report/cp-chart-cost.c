@@ -342,8 +342,9 @@ cp_chart_data_new_cost (const CpProject *project,
       if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len)
         continue;
       quote = g_ptr_array_index (project->quotes, curve->quote_index);
-      /* Without its price it would lie on the zero-cost axis. */
-      if (cp_quote_get_missing_in (quote, &project->settings) != CP_QUOTE_MISSING_NONE)
+      /* Without its price it would lie on the zero-cost axis (a cluster
+       * lacking its network is drawn on one machine, as planned). */
+      if ((cp_quote_get_missing_in (quote, &project->settings) & ~CP_QUOTE_MISSING_NETWORK) != 0)
         {
           n_incomplete++;
           continue;

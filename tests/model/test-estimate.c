@@ -1232,6 +1232,53 @@ find_reason (const CpPlan *plan,
  * that would meet 5 days: a run of at most 5 × 0.65 = 3.25 days, so at
  * least 13 / 3.25 = 4 nodes, more with the all-reduce. Pinned estimates
  * confirm each suggestion. */
+/* A cluster whose network is named before its NICs (walkthrough 34: a
+ * RoCE quote with its NIC count cleared) is still one machine, which
+ * needs no network: planned as the same nodes with no network between
+ * them would be, figure for figure, while every cluster size waits for
+ * the NICs and names them. */
+static void
+test_network_incomplete_one_machine (void)
+{
+  CpSettings settings;
+  CpQuote incomplete, separate;
+  CpJob job;
+  CpEstimate est;
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpPlan) separate_plan = NULL;
+  g_autoptr(GError) error = NULL;
+  const CpOption *option, *separate_option;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&incomplete, 8, 4);
+  incomplete.nics_per_node = 0;
+  g_assert_cmpint (cp_quote_get_missing (&incomplete), ==, CP_QUOTE_MISSING_NETWORK);
+  g_assert_cmpuint (cp_quote_largest_run_nodes (&incomplete), ==, 1);
+  quote_init_a100 (&separate, 8, 4);
+  separate.network = CP_NETWORK_NONE;
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  job.tokens = 20e9;
+
+  plan = cp_plan_new (&job, &incomplete, 1, &settings);
+  separate_plan = cp_plan_new (&job, &separate, 1, &settings);
+  g_assert_cmpuint (plan->options->len, ==, 1);
+  option = &g_array_index (plan->options, CpOption, 0);
+  separate_option = &g_array_index (separate_plan->options, CpOption, 0);
+  g_assert_cmpuint (option->estimate.nodes, ==, 1);
+  g_assert_false (option->has_full_offer);
+  g_assert_cmpfloat (option->estimate.total_cost, ==, separate_option->estimate.total_cost);
+  g_assert_cmpfloat (option->estimate.calendar_days, ==, separate_option->estimate.calendar_days);
+  g_assert_cmpint (plan->recommended, ==, 0);
+
+  g_assert_true (cp_estimate (&job, &incomplete, 1, &settings, &est, NULL));
+  g_assert_false (cp_estimate (&job, &incomplete, 2, &settings, &est, &error));
+  g_assert_nonnull (strstr (error->message, "NICs"));
+  cp_quote_clear (&incomplete);
+  cp_quote_clear (&separate);
+  cp_job_clear (&job);
+}
+
 static void
 test_best_available (void)
 {
@@ -2091,6 +2138,7 @@ main (int   argc,
   g_test_add_func ("/model/rules/r1-thresholds", test_r1_thresholds);
   g_test_add_func ("/model/rules/r5-threshold", test_r5_threshold);
   g_test_add_func ("/model/rules/best-available", test_best_available);
+  g_test_add_func ("/model/rules/network-incomplete-one-machine", test_network_incomplete_one_machine);
   ESTIMATE_TEST ("/model/rules/cheapest-node-count", test_cheapest_node_count, CP_TASK_PRETRAIN, 8, 4);
   ESTIMATE_TEST ("/model/rules/separate-machines", test_separate_machines, CP_TASK_PRETRAIN, 8, 4);
   g_test_add_func ("/model/rules/r8-cluster-calendar", test_r8_cluster_calendar);
