@@ -459,11 +459,15 @@ _cp_layout_memory_states (const Context *c,
            * torch/distributed/fsdp/_fully_shard/_fsdp_param.py). So the
            * stage's share of parameters on this GPU is held in 16 bits
            * and its gradients in 32: 6 bytes a parameter beside the
-           * sharded states. A setting (fsdp-pp-unsharded, off by
-           * default: cp-settings.c says why). */
+           * sharded states. Experts that ZeRO does not shard (d = e:
+           * an expert-data-parallel group of one; NeMo AutoModel leaves
+           * them out of FSDP, nemo_automodel/components/moe/
+           * parallelizer.py apply_fsdp, ignored_params) are held whole
+           * with their gradients already, and add nothing. A setting
+           * (fsdp-pp-unsharded, off by default: cp-settings.c says why). */
           if (d > 1 && p > 1 && settings->fsdp_pp_unsharded)
             {
-              gathered = (dense + experts) * (c->act_bytes + 4.0);
+              gathered = (dense + (expert_dp > 1 ? experts : 0.0)) * (c->act_bytes + 4.0);
               reducing = 0.0;
             }
         }

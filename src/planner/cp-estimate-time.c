@@ -548,6 +548,31 @@ _cp_layout_time_of_split (const Context   *c,
       switch (k->zero_stage)
         {
         case 3:
+          if (p > 1 && settings->fsdp_pp_unsharded)
+            {
+              /* Stages that stay gathered (fsdp-pp-unsharded) move their
+               * weights and gradients once a step, not once a
+               * micro-batch: the first micro-batch's forward gathers
+               * them layer by layer and nothing reshards them until the
+               * step ends (torchtitan's and NeMo AutoModel's
+               * reshard_after_forward False under PP, and PyTorch's
+               * pipelining stage turns off resharding after backward),
+               * and the stage's gradients are reduce-scattered once,
+               * after its last micro-batch's backward
+               * (torch/distributed/pipelining/stage.py,
+               * backward_maybe_with_nosync: set_requires_gradient_sync
+               * (False) for every backward but the last, whose
+               * post_backward it then runs by hand). So only the
+               * interleaved chunks' backward still to come hides a
+               * chunk's reduce-scatter; the last chunk's is exposed. */
+              double hidden_rs = (v - 1.0) / v;
+
+              st->zero3_gather = half;
+              st->dp = 2.0 * half;
+              st->dp_exposed = MAX (0.0, half - overlap * fwd_micro) + half / v +
+                               MAX (0.0, half * hidden_rs - overlap * bwd_micro * hidden_rs);
+              break;
+            }
           /* Every micro-batch gathers the weights forward and backward
            * and reduce-scatters the gradients (ZeRO §7: 1.5× DP volume),
            * each hidden behind the pass it feeds. */

@@ -1281,7 +1281,9 @@ split_lower_bound (const Context *c,
    * the split's micro-batch sizes: ZeRO-0/1 reduce once a step (over the
    * most tokens a step holds), ZeRO-2 reduce-scatters every micro-batch
    * and gathers once, ZeRO-3 gathers twice and reduce-scatters every
-   * micro-batch (_cp_layout_time_of_split()). A hair below, so rounding
+   * micro-batch, or gathers and reduce-scatters once a step where
+   * pipeline stages stay gathered (fsdp-pp-unsharded)
+   * (_cp_layout_time_of_split()). A hair below, so rounding
    * never prunes a layout at the window's edge. */
   memset (bound->zero_stage, 0, sizeof bound->zero_stage);
   least_zero_extra = 0;
@@ -1296,6 +1298,7 @@ split_lower_bound (const Context *c,
         {
           double least_per_token = z <= 1 ? ts->all_reduce / tokens_most
                                    : z == 2 ? ts->half / largest_micro_batch_tokens + ts->half / tokens_most
+                                   : k.pp > 1 && c->settings->fsdp_pp_unsharded ? 2.0 * ts->half / tokens_most
                                    : 3.0 * ts->half / largest_micro_batch_tokens;
 
           bound->zero_stage[z] = MAX (0.0, hidden_share * (least_per_token - bound->data_parallel)) * (1.0 - 1e-9);

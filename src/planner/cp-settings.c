@@ -276,7 +276,11 @@ cp_settings_init (CpSettings *settings)
    * under PP, torchtitan's fsdp_reshard_after_forward "default"; no
    * resharding after backward nor gradient sync before the last
    * micro-batch, torch/distributed/pipelining/stage.py; fp32
-   * accumulation, FSDPParam.to_accumulated_grad_if_needed). On, it brings
+   * accumulation, FSDPParam.to_accumulated_grad_if_needed), so the step
+   * gathers the stage and reduce-scatters its gradients once, not every
+   * micro-batch (cp-estimate-time.c). NeMo AutoModel's MoE benchmarks run
+   * so too (examples/benchmark/configs/deepseek_v3_te_deepep*.yaml at
+   * 01926a5: reshard_after_forward: false). On, it brings
    * torchtitan's Llama 3.1 405B 1F1B run (TP 8, PP 8, FSDP 8) to 84.6 GiB
    * against the 82.5 measured (49.0 off). Off by default: those runs were
    * measured on 96 GB H100s, and on the catalogue's 80 GB card their
@@ -472,8 +476,9 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "gptq.py); bitsandbytes NF4 0.5, double-quantised 0.127 (QLoRA §3); gpt-fast int4 G=32 bf16 scale + zero: 1" },
     { "fsdp-pp-unsharded", settings->fsdp_pp_unsharded ? 1 : 0, NULL,
       "torchtitan fsdp_reshard_after_forward \"default\" (no resharding under PP); torch/distributed/pipelining/"
-      "stage.py (no resharding after backward, no gradient sync before the last micro-batch); fp32 accumulation "
-      "(FSDPParam.to_accumulated_grad_if_needed); 0: resharded as without stages" },
+      "stage.py (no resharding after backward, no gradient sync before the last micro-batch): gathered and "
+      "reduce-scattered once a step; fp32 accumulation (FSDPParam.to_accumulated_grad_if_needed); 0: resharded as "
+      "without stages, gathered twice and reduce-scattered every micro-batch" },
     { "fsdp1-adapter-gradients", settings->fsdp1_adapter_gradients ? 1 : 0, NULL,
       "PyTorch FSDP docs: mixing frozen and trainable parameters in a FlatParameter (use_orig_params=True) uses "
       "gradient memory as if none were frozen; FullyShardedDataParallel.no_sync accumulates full model gradients; "

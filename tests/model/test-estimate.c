@@ -1769,7 +1769,7 @@ static void
 test_zero3_pipeline_stage_unsharded (EstimateFixture *f,
                                      gconstpointer    data)
 {
-  CpEstimate est;
+  CpEstimate est, resharded;
 
   g_assert_false (f->settings.fsdp_pp_unsharded);
   model_init (&f->job.model, 7e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
@@ -1793,10 +1793,55 @@ test_zero3_pipeline_stage_unsharded (EstimateFixture *f,
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   assert_close (1263348000.0, est.reduce_scatter_bytes, 1e-9);
   f->settings.bytes_convention = CP_BYTES_CONVENTION_ZERO_16;
+  resharded = est;
   f->settings.fsdp_pp_unsharded = TRUE;
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   assert_close (21e9, est.gathered_layers_bytes, 1e-9);
   g_assert_cmpfloat (est.reduce_scatter_bytes, ==, 0);
+  /* And its traffic: 64 sequences over d = 8 are m = 8 micro-batches a
+   * step. Resharded, each micro-batch gathers the stage twice and
+   * reduce-scatters it once (2m and 3m stage volumes a step); kept
+   * gathered, the step gathers it once and reduce-scatters it once, after
+   * the last micro-batch (torch.distributed.pipelining): 16 times fewer
+   * gathers, 12 times less data-parallel traffic, same steps. */
+  g_assert_cmpuint (est.layout.data_parallel, ==, 8);
+  assert_close (resharded.steps, est.steps, 1e-12);
+  assert_close (resharded.zero3_gather_s / 16.0, est.zero3_gather_s, 1e-9);
+  assert_close (resharded.dp_communication_s / 12.0, est.dp_communication_s, 1e-9);
+}
+
+/* Stages kept gathered hold what ZeRO sharded, the experts only where
+ * they are sharded. The toy mixture of experts of
+ * test_zero3_gathers_expert_shard at PP 2 and EP 8 over 16 GPUs (d = e =
+ * 8: the experts are not sharded and are held whole already, NeMo
+ * AutoModel's apply_fsdp leaves them out of FSDP): a stage gathers its
+ * dense parameters, 95,298,816 / 2 + 2,048,000 / 2 = 48,673,408, in bf16
+ * with fp32 gradients, × 6 B = 292,040,448 B, and no expert's. */
+static void
+test_zero3_pipeline_stage_unsharded_experts (EstimateFixture *f,
+                                             gconstpointer    data)
+{
+  CpEstimate est;
+
+  model_init (&f->job.model, 500e6, 4, 1024, 8, 8, 4096, 1000, TRUE);
+  f->job.model.experts_total = 8;
+  f->job.model.experts_active = 2;
+  f->job.model.active_params = 200e6;
+  f->job.tokens = 1e9;
+  f->job.seq_len = 1024;
+  f->job.micro_batch = 1;
+  f->job.global_batch = 64;
+  f->job.recompute = CP_RECOMPUTE_FULL;
+  f->job.zero_stage = 3;
+  f->job.tensor_parallel = 1;
+  f->job.pipeline_parallel = 2;
+  f->job.virtual_stages = 1;
+  f->job.expert_parallel = 8;
+  f->settings.fsdp_pp_unsharded = TRUE;
+
+  g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
+  g_assert_cmpuint (est.layout.data_parallel, ==, 8);
+  assert_close (292040448.0, est.gathered_layers_bytes, 1e-9);
 }
 
 /* A LoRA rank 8 job on Llama 2 7B's shape, micro-batches of one
@@ -2125,6 +2170,7 @@ main (int   argc,
   g_test_add_func ("/model/memory/offload-host-memory", test_offload_host_memory);
   ESTIMATE_TEST ("/model/memory/zero3-gathers-expert-shard", test_zero3_gathers_expert_shard, CP_TASK_PRETRAIN, 8, 2);
   ESTIMATE_TEST ("/model/memory/zero3-pipeline-stage-unsharded", test_zero3_pipeline_stage_unsharded, CP_TASK_PRETRAIN, 8, 2);
+  ESTIMATE_TEST ("/model/memory/zero3-pipeline-stage-unsharded-experts", test_zero3_pipeline_stage_unsharded_experts, CP_TASK_PRETRAIN, 8, 2);
   ESTIMATE_TEST ("/model/memory/fsdp1-adapter-gradients", test_fsdp1_adapter_gradients, CP_TASK_LORA, 2, 1);
   g_test_add_func ("/model/memory/host-memory-validation", test_host_memory_validation);
   g_test_add_func ("/model/inference/kv-per-token-I1-I7", test_kv_cache_per_token);
