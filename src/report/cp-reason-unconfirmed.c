@@ -377,8 +377,7 @@ cp_words_price_check (const CpProject *project,
 
 gboolean
 cp_words_reason_said (const CpReason *reason,
-                      const CpPlan   *plan,
                       const char     *unconfirmed)
 {
-  return reason->outcome != CP_OUTCOME_VERDICT_HOLDS || (unconfirmed == NULL && plan->verdict_robust);
+  return reason->outcome != CP_OUTCOME_VERDICT_HOLDS || unconfirmed == NULL;
 }

@@ -742,7 +742,7 @@ cp_report_section_job (Doc       *doc,
       {
         const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
 
-        if (!cp_words_reason_said (reason, plan, unconfirmed))
+        if (!cp_words_reason_said (reason, unconfirmed))
           continue;
         if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
           {
