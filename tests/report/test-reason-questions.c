@@ -203,7 +203,10 @@ assert_says (const char *text,
 /* Billed by the hour with no minimum, the H800 machine's month is its
  * hours used: 44,098 s of run and 0.2748 days of debugging, 12.25 h +
  * 6.60 h = 18.85 h, billed 19 h at 38,000 / 730 = 52.05 CNY an hour: 989
- * CNY, below the cluster's 9,222. The verdict then rests on the terms:
+ * CNY, below the cluster's 9,222 (9.50 × 8 GPUs × 54 h = 4,104, + 5,000
+ * setup + 118 storage), which is named as the recommended total read by
+ * the hour (approver 34, B3: "Its own total"), and the vendors are asked
+ * in what steps they bill (walkthrough 34, W6). The verdict then rests on the terms:
  * the plan drops its "holds" reason itself, and the plan's text and both
  * languages' XML say "Not firm", never "holds" (approver 33, A1, A15).
  * The cluster alone with its terms stated holds, for 8,440 to 10,473
@@ -237,7 +240,10 @@ test_not_firm_never_holds (void)
     en = cp_test_read_in (dir, "en.xml");
     zh = cp_test_read_in (dir, "zh.xml");
     assert_says (en, "<verdict-robust>false</verdict-robust>");
-    assert_says (en, "Beijing Yunsuan would be recommended at 989 CNY.");
+    assert_says (en, "Beijing Yunsuan would be recommended at 989 CNY. Ask Shanghai Suanli and Beijing Yunsuan in what "
+                     "steps they bill and whether there is a minimum rental term. The recommended total, 9,222 CNY, "
+                     "takes Shanghai Suanli’s hourly price as billed by the hour with no minimum term");
+    assert_says (zh, "推荐方案的总成本 ¥9,222 按 Shanghai Suanli 的小时价");
     assert_says (zh, "<verdict-robust>false</verdict-robust>");
     assert_says (zh, "¥989");
     assert_says (zh, "结论待定");
