@@ -275,6 +275,58 @@ test_not_firm_never_holds (void)
   cp_test_remove_tree (dir);
 }
 
+/* A question about one quote goes to its vendor by name (walkthrough
+ * 34, V9: "Ask the vendor of Vendor B — 4 nodes x 8 H800, …"), with the
+ * offer only where the vendor gave two quotes, and "the vendor of" only
+ * for a quote naming no vendor; in Chinese without "分别" (respectively)
+ * for one. R5 says its communication is all of it, overlapped or not
+ * (V8: 21 min beside the run's exposed 0.3 h), 1,260 s of 3,600 s =
+ * ratio 0.35, and in Chinese names the quote before its node count
+ * ("在 4 个供应商乙 — … 节点上" read as four vendors). */
+static void
+test_vendor_named (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpPlan plan = { 0 };
+  static const struct {
+    CpOutcome outcome;
+    int quote;
+    const char *lang;
+    const char *says;
+  } cases[] = {
+    { CP_OUTCOME_ASK_BANDWIDTH, 0, "en", "Ask Vendor A whether inter-node bandwidth is dedicated or shared;" },
+    { CP_OUTCOME_ASK_BANDWIDTH, 0, "zh_CN", "请向 Vendor A 确认节点间带宽是独享还是共享；" },
+    { CP_OUTCOME_ASK_STORAGE, 1, "en", "Ask Vendor B — 4 nodes x 8 H800 what storage is offered:" },
+    { CP_OUTCOME_ASK_BILLING_TERMS, 3, "en", "Ask the vendor of 8 × A800 offer in what steps it bills" },
+    { CP_OUTCOME_COMPUTE_DOMINATES, 1, "en", "On 4 nodes of Vendor B — 4 nodes x 8 H800, communication takes 21 min in all, "
+      "overlapped or not, against 60 min of computing (ratio 0.35)" },
+    { CP_OUTCOME_COMPUTE_DOMINATES, 1, "zh_CN", "在 Vendor B — 4 nodes x 8 H800 的 4 个节点上，通信耗时 21 分钟（含与计算重叠的部分），"
+      "计算耗时 60 分钟（比值 0.35）" },
+  };
+
+  add_quote (project, "Vendor A", NULL);
+  add_quote (project, "Vendor B", "4 nodes x 8 H800");
+  add_quote (project, "Vendor B", "1 machine, 8 x H800");
+  add_quote (project, NULL, "8 × A800 offer");
+  plan.options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+  plan.reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
+  plan.recommended = -1;
+  plan.best_available = -1;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpReason reason = { CP_RULE_R6_TOTAL_COST, cases[i].outcome, cases[i].quote, { cases[i].quote, 0, 0, 0 } };
+      g_autofree char *text = NULL;
+
+      if (cases[i].outcome == CP_OUTCOME_COMPUTE_DOMINATES)
+        reason = (CpReason) { CP_RULE_R5_SPLIT_BENEFIT, cases[i].outcome, cases[i].quote, { 0.35, 3600, 1260, 4 } };
+      text = cp_reason_text (&reason, project, &plan, cases[i].lang);
+      assert_says (text, cases[i].says);
+      g_assert_null (strstr (text, "分别"));
+    }
+  g_array_unref (plan.options);
+  g_array_unref (plan.reasons);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -283,5 +335,6 @@ main (int argc, char **argv)
   g_test_add_func ("/report/reason/questions-no-abutting-brackets", test_questions_no_abutting_brackets);
   g_test_add_func ("/report/reason/demo-report-no-abutting-brackets", test_demo_report_no_abutting_brackets);
   g_test_add_func ("/report/reason/not-firm-never-holds", test_not_firm_never_holds);
+  g_test_add_func ("/report/reason/vendor-named", test_vendor_named);
   return g_test_run ();
 }
