@@ -477,6 +477,29 @@ test_interruptions_column (void)
     }
 }
 
+/* Page 1 of the demo lists seven jobs whose teams differ (the 13B's has
+ * an operations engineer, the 70B's none): R8's line says whose team it
+ * speaks of (approver 34, B9), with E's 10,669 − G's 9,984 = 685 CNY. */
+static void
+test_whose_team (void)
+{
+  g_autofree char *english = NULL;
+  g_autofree char *chinese = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_demo ();
+  english = cp_test_pdf_text (tmp_dir, "demo-en.pdf", 1, FALSE);
+  chinese = cp_test_pdf_text (tmp_dir, "demo-zh.pdf", 1, FALSE);
+  cp_test_assert_has (english, "Who runs it (R8): this job’s team has no operations engineer for bare metal; ask the "
+                               "vendor for support, or take 示例供应商 E (Example vendor E) (685 CNY more).");
+  cp_test_assert_has (chinese, "由谁运维（R8）：该任务的团队没有运维工程师管理裸金属，请供应商提供运维支持，或改选示例供应商 E "
+                               "(Example vendor E)（多 ¥685）。");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -497,6 +520,7 @@ main (int    argc,
   g_test_add_func ("/report-facts/page-one-dates", test_page_one_dates);
   g_test_add_func ("/report-facts/zh-appendix-wording", test_zh_appendix_wording);
   g_test_add_func ("/report-facts/interruptions-column", test_interruptions_column);
+  g_test_add_func ("/report-facts/whose-team", test_whose_team);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
