@@ -1071,6 +1071,23 @@ check_billing_terms (CpPlan           *plan,
     }
 }
 
+/* The range's "the recommendation holds" reason, said before the billing
+ * and cost checks, goes once either of them finds the verdict not robust:
+ * every front end said it beside "Not firm" unless it filtered it out,
+ * and the XML had "holds" beside verdict-robust false (approver 33, A15). */
+static void
+drop_holds_if_not_robust (CpPlan *plan)
+{
+  const CpReason *reason;
+
+  if (plan->verdict_robust || plan->robustness_reason_at < 0 ||
+      (guint) plan->robustness_reason_at >= plan->reasons->len)
+    return;
+  reason = &g_array_index (plan->reasons, CpReason, plan->robustness_reason_at);
+  if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS)
+    g_array_remove_index (plan->reasons, plan->robustness_reason_at);
+}
+
 CpUnstatedCost
 cp_option_unstated_costs (const CpJob    *job,
                           const CpQuote  *quote,
@@ -1605,6 +1622,7 @@ cp_plan_add_robustness (CpPlan           *plan,
   }
   check_billing_terms (plan, job, quotes, settings);
   check_unstated_costs (plan, job, quotes, settings);
+  drop_holds_if_not_robust (plan);
 }
 
 CpPlan *

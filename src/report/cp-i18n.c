@@ -249,6 +249,30 @@ cp_i18n_space_chinese (const char *text,
   return g_string_free (out, FALSE);
 }
 
+char *
+cp_i18n_join_measure_words (const char *text,
+                            const char *lang)
+{
+  GString *out;
+  gunichar last = 0;
+
+  if (text == NULL)
+    return NULL;
+  if (!cp_i18n_is_chinese (lang))
+    return g_strdup (text);
+  out = g_string_sized_new (strlen (text) + 8);
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == ' ' && g_unichar_isdigit (last) && is_chinese_word_char (g_utf8_get_char (p + 1)))
+        c = 0x00A0;
+      g_string_append_unichar (out, c);
+      last = c;
+    }
+  return g_string_free (out, FALSE);
+}
+
 const char *
 cp_i18n_pango_language (const char *lang)
 {
@@ -361,6 +385,20 @@ cp_i18n_format_number (double      value,
   return g_string_free (out, FALSE);
 }
 
+/* The decimals that show @magnitude (positive) to @digits significant
+ * digits once rounded: 0.0000999 to two is 0.00010, not 0.000100. */
+static int
+significant_decimals (double magnitude,
+                      int    digits)
+{
+  int exponent = (int) floor (log10 (magnitude));
+
+  /* The digits kept, as a whole number: 99.9 rounds to 100, a digit more. */
+  if (round (magnitude / pow (10, exponent - digits + 1)) >= pow (10, digits))
+    exponent++;
+  return digits - 1 - exponent;
+}
+
 char *
 cp_i18n_format_value (double      value,
                       const char *lang)
@@ -381,9 +419,22 @@ cp_i18n_format_value (double      value,
   else
     /* Two significant digits below 0.001: "about 0.000 interruptions are
      * expected" read as none, where 0.00076 were (walkthrough 8). */
-    decimals = CLAMP (1 - (int) floor (log10 (magnitude)), 4, 6);
+    decimals = CLAMP (significant_decimals (magnitude, 2), 4, 6);
 
   return cp_i18n_format_number (value, decimals, lang);
+}
+
+char *
+cp_i18n_format_two_significant (double      value,
+                                const char *lang)
+{
+  double magnitude = fabs (value);
+
+  if (!isfinite (value))
+    return g_strdup ("—");
+  if (magnitude == 0)
+    return g_strdup ("0");
+  return cp_i18n_format_number (value, CLAMP (significant_decimals (magnitude, 2), 0, 6), lang);
 }
 
 /* @number, already formatted, with the currency as the language writes

@@ -48,6 +48,13 @@ gboolean cp_i18n_is_chinese    (const char *lang);
  * in a date (1月24日), and never two spaces. Other languages: a copy. */
 char       *cp_i18n_space_chinese (const char *text,
                                    const char *lang);
+/* In Chinese, @text with the space between a figure and the measure word
+ * or unit after it made a no-break space ("1 层", "8 块", "0.6 天"): a
+ * table cell broke "80 层中 1 / 层完全重计算" (approver 33, A17). Call it
+ * after cp_i18n_space_chinese(), which spaces ordinary spaces only. Other
+ * languages: a copy. */
+char       *cp_i18n_join_measure_words (const char *text,
+                                        const char *lang);
 /* The pango/BCP 47 tag for @lang: "zh-cn" or "en". */
 const char *cp_i18n_pango_language (const char *lang);
 
@@ -67,6 +74,11 @@ char    *cp_i18n_format_count  (double value, const char *lang);
 /* A value with a sensible number of digits: 3 significant up to 1,000,
  * none beyond. */
 char    *cp_i18n_format_value  (double value, const char *lang);
+/* @value to two significant digits, all of its whole part from 10 up:
+ * "0.0028", "0.00036", "0.00010", "0.28", "2.8", "28", "281". One rule for a
+ * column of small counts, where cp_i18n_format_value()'s steps put
+ * "0.003" beside "0.00036" (approver 33, A22). */
+char    *cp_i18n_format_two_significant (double value, const char *lang);
 /* "¥12,345" (zh_CN, CNY) or "12,345 CNY" (en). */
 char    *cp_i18n_format_money  (double amount, const char *currency, const char *lang);
 /* The amount cp_i18n_format_money() prints: whole units from 100 up,

@@ -305,6 +305,39 @@ dearer_in_total_words (const CpProject *project,
   return g_string_free (text, FALSE);
 }
 
+/* R5's communication time, all of it, hidden behind computing or not:
+ * "communication takes 21 min" beside the run's "0.3 h waiting on
+ * communication" (the part left exposed) gave two figures for one thing
+ * (walkthrough 34, V8). */
+static char *
+all_communication (double      seconds,
+                   const char *lang)
+{
+  g_autofree char *duration = cp_words_duration (seconds, lang);
+
+  /* TRANSLATORS: R5, "communication takes %s against 60 min of computing": all of the communication time */
+  return g_strdup_printf (_("%s in all, overlapped or not,"), duration);
+}
+
+/* The vendor a question about quote @index goes to by name: its vendor,
+ * with the offer where it gave several quotes (cp_words_quote_short_name());
+ * NULL for a quote naming no vendor, asked of "the vendor of" its offer.
+ * "Ask the vendor of Vendor B — 4 nodes x 8 H800, …" named the vendor
+ * as the offer's (walkthrough 34, V9). */
+static char *
+vendor_to_ask (const CpProject *project,
+               int              index)
+{
+  const CpQuote *quote;
+
+  if (project == NULL || index < 0 || (guint) index >= project->quotes->len)
+    return NULL;
+  quote = g_ptr_array_index (project->quotes, index);
+  if (quote->vendor == NULL || *quote->vendor == '\0')
+    return NULL;
+  return cp_words_quote_short_name (project, index);
+}
+
 /* Where an option's unit price ranks among the quotes compared, in
  * words: "its rank is 1 by unit price" read as ambiguous (approver 20),
  * first by total or by price, and which end is 1. "1 quote is cheaper per
@@ -530,7 +563,7 @@ cp_reason_text_cost (const CpReason  *reason,
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
         a = cp_i18n_format_number (v[3], 0, lang);
-        b = cp_words_duration (v[2], lang);
+        b = all_communication (v[2], lang);
         c = cp_words_duration (v[1], lang);
         d = cp_i18n_format_number (v[0], 2, lang);
         /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
@@ -549,7 +582,7 @@ cp_reason_text_cost (const CpReason  *reason,
                  ? cp_words_quote_name (project, g_array_index (plan->options, CpOption, plan->recommended).quote_index)
                  : g_strdup ("?");
         a = cp_i18n_format_number (v[3], 0, lang);
-        b = cp_words_duration (v[2], lang);
+        b = all_communication (v[2], lang);
         c = cp_words_duration (v[1], lang);
         d = cp_i18n_format_number (v[0], 2, lang);
         /* A whole offer that splits well yet misses the deadline (its
@@ -756,7 +789,7 @@ cp_reason_text_cost (const CpReason  *reason,
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
         a = cp_i18n_format_number (v[3], 0, lang);
-        b = cp_words_duration (v[2], lang);
+        b = all_communication (v[2], lang);
         c = cp_words_duration (v[1], lang);
         d = cp_i18n_format_number (v[0], 2, lang);
         if (reason->outcome == CP_OUTCOME_COMMUNICATION_DOMINATES_CLUSTER_NEEDED)
@@ -817,19 +850,39 @@ cp_reason_text_cost (const CpReason  *reason,
                               a, b);
 
     case CP_OUTCOME_ASK_BANDWIDTH:
+      if ((a = vendor_to_ask (project, (int) v[0])) != NULL)
+        /* TRANSLATORS: R6; the vendor (with its quote's offer when it gave several) */
+        return g_strdup_printf (C_("one vendor", "Ask %s whether inter-node bandwidth is dedicated or shared; until then it is evaluated as shared."), a);
       a = cp_words_quote_name (project, (int) v[0]);
       return g_strdup_printf (_("Ask the vendor of %s whether inter-node bandwidth is dedicated or shared; until then it is evaluated as shared."), a);
 
     case CP_OUTCOME_ASK_STORAGE:
+      if ((a = vendor_to_ask (project, (int) v[0])) != NULL)
+        /* TRANSLATORS: R6; the vendor (with its quote's offer when it gave several) */
+        return g_strdup_printf (C_("one vendor", "Ask %s what storage is offered: a parallel file system or a network disk."), a);
       a = cp_words_quote_name (project, (int) v[0]);
       return g_strdup_printf (_("Ask the vendor of %s what storage is offered: a parallel file system or a network disk."), a);
 
     case CP_OUTCOME_ASK_BILLING_TERMS:
+      if ((a = vendor_to_ask (project, (int) v[0])) != NULL)
+        /* TRANSLATORS: R6; the vendor (with its quote's offer when it gave several) */
+        return g_strdup_printf (_("Ask %s in what steps it bills (by the hour, day or month) and whether there is a minimum rental term: the quote does not say, and the recommendation depends on it."), a);
       a = cp_words_quote_name (project, (int) v[0]);
       /* TRANSLATORS: R6; the quote's name */
       return g_strdup_printf (_("Ask the vendor of %s in what steps it bills (by the hour, day or month) and whether there is a minimum rental term: the quote does not say, and the recommendation depends on it."), a);
 
     case CP_OUTCOME_ASK_UNSTATED_COSTS:
+      if ((a = vendor_to_ask (project, (int) v[0])) != NULL)
+        {
+          if ((CpUnstatedCost) v[1] == CP_UNSTATED_STORAGE_PRICE)
+            /* TRANSLATORS: R6; the vendor (with its quote's offer when it gave several) */
+            return g_strdup_printf (_("Ask %s what its storage costs: the quote does not say, it is counted as nothing, and the recommendation depends on it."), a);
+          if ((CpUnstatedCost) v[1] == CP_UNSTATED_NETWORK_FEE)
+            /* TRANSLATORS: R6; the vendor (with its quote's offer when it gave several) */
+            return g_strdup_printf (_("Ask %s what the network between nodes costs: the quote does not say, it is counted as nothing, and the recommendation depends on it."), a);
+          /* TRANSLATORS: R6; the vendor (with its quote's offer when it gave several) */
+          return g_strdup_printf (_("Ask %s what storage and the network between nodes cost: the quote does not say, they are counted as nothing, and the recommendation depends on it."), a);
+        }
       a = cp_words_quote_name (project, (int) v[0]);
       if ((CpUnstatedCost) v[1] == CP_UNSTATED_STORAGE_PRICE)
         /* TRANSLATORS: R6; the quote's name */
@@ -841,8 +894,11 @@ cp_reason_text_cost (const CpReason  *reason,
       return g_strdup_printf (_("Ask the vendor of %s what storage and the network between nodes cost: the quote does not say, they are counted as nothing, and the recommendation depends on it."), a);
 
     case CP_OUTCOME_ASK_HOST_MEMORY:
-      a = cp_words_quote_name (project, (int) v[0]);
       b = cp_reason_host_memory_text (project, v[1], lang);
+      if ((a = vendor_to_ask (project, (int) v[0])) != NULL)
+        /* TRANSLATORS: R6; the vendor (with its quote's offer when it gave several), then a size */
+        return g_strdup_printf (_("Ask %s how much host memory each machine has: CPU offload keeps %s of optimizer states, fp32 master weights and gradients there, which this plan assumes the machine has."), a, b);
+      a = cp_words_quote_name (project, (int) v[0]);
       /* TRANSLATORS: R6; the quote's name, then a size */
       return g_strdup_printf (_("Ask the vendor of %s how much host memory each machine has: CPU offload keeps %s of optimizer states, fp32 master weights and gradients there, which this plan assumes the machine has."), a, b);
 

@@ -147,7 +147,7 @@ cp_reason_lines (const CpProject *project,
           continue;
         if (!cp_report_is_vendor_question (reason->outcome))
           {
-            if (!cp_words_reason_said (reason, plan, unconfirmed))
+            if (!cp_words_reason_said (reason, unconfirmed))
               continue;
             g_ptr_array_add (lines, cp_reason_text (reason, project, plan, lang));
           }

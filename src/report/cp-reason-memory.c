@@ -149,20 +149,30 @@ cp_reason_text_memory (const CpReason  *reason,
       return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s of GPU memory in total, more than the %s of one GPU: it needs several GPUs."), a, b, c);
 
     case CP_OUTCOME_CONCURRENCY_ONE_NODE:
-      a = cp_i18n_format_number (v[0], 0, lang);
-      b = cp_i18n_format_number (v[1], 0, lang);
-      c = cp_i18n_format_number (v[2], 0, lang);
-      d = cp_i18n_format_number (v[3], 0, lang);
-      /* The machine runs every replica it holds, which share the
-       * requests (cp-estimate-serving.c), and the serving table counts
-       * them: "need 1 replica… room for 2" beside "Replicas 2" read as a
-       * contradiction (walkthrough 13). */
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           /* TRANSLATORS: R3; concurrent requests, requests a replica carries, replicas needed, replicas one machine holds (1) */
-                                           "Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests, at up to %s a replica, need %s; one machine holds %s replica, so a single machine serves the target.",
-                                           "Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests, at up to %s a replica, need at least %s; one machine holds %s replicas and runs them all, sharing the requests, so a single machine serves the target.",
-                                           (gulong) v[3]),
-                              a, b, c, d);
+      {
+        g_autofree char *requests = NULL;
+
+        a = cp_i18n_format_number (v[0], 0, lang);
+        b = cp_i18n_format_number (v[1], 0, lang);
+        c = cp_i18n_format_number (v[2], 0, lang);
+        d = cp_i18n_format_number (v[3], 0, lang);
+        /* The requests' own plural: a service of one read "1 concurrent
+         * requests" under the replicas' plural. */
+        requests = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 /* TRANSLATORS: R3, the target of a service: "1 concurrent request", "200 concurrent requests" */
+                                                 "%s concurrent request", "%s concurrent requests", (gulong) v[0]),
+                                    a);
+        /* The machine runs every replica it holds, which share the
+         * requests (cp-estimate-serving.c), and the serving table counts
+         * them: "need 1 replica… room for 2" beside "Replicas 2" read as a
+         * contradiction (walkthrough 13). */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             /* TRANSLATORS: R3; the concurrent requests ("200 concurrent requests"), requests a replica carries, replicas needed, replicas one machine holds (1) */
+                                             "Inference is sized by concurrency, not by the memory ceiling: serving %s at up to %s a replica takes %s; one machine holds %s replica, so a single machine serves the target.",
+                                             "Inference is sized by concurrency, not by the memory ceiling: serving %s at up to %s a replica takes at least %s; one machine holds %s replicas and runs them all, sharing the requests, so a single machine serves the target.",
+                                             (gulong) v[3]),
+                                requests, b, c, d);
+      }
 
     case CP_OUTCOME_CONCURRENCY_CLUSTER:
       a = cp_i18n_format_number (v[0], 0, lang);

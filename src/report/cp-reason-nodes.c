@@ -5,30 +5,28 @@
 #include "cp-reason-text.h"
 
 #include <math.h>
-#include <string.h>
 
 #include "cp-i18n.h"
 #include "cp-reason-text-private.h"
 
-/* A quantity billed, to a hundredth without the zeros that end it ("4",
- * "0.65", "1.5"): node-months split by the hours used read "0.650". */
+/* The decimals of a quantity billed, to a hundredth without the zeros
+ * that end it ("4", "0.65", "1.5"): node-months split by the hours used
+ * read "0.650". */
+static int
+quantity_decimals (double amount)
+{
+  double hundredths = round (fabs (amount) * 100);
+
+  if (fabs (amount) >= 100 || fmod (hundredths, 100) == 0)
+    return 0;
+  return fmod (hundredths, 10) == 0 ? 1 : 2;
+}
+
 static char *
 quantity_text (double      amount,
                const char *lang)
 {
-  char *number = cp_i18n_format_number (amount, fabs (amount) >= 100 ? 0 : 2, lang);
-  char *point = strchr (number, '.');
-
-  if (point != NULL)
-    {
-      char *end = number + strlen (number);
-
-      while (end > point + 1 && end[-1] == '0')
-        *--end = '\0';
-      if (end == point + 1)
-        *point = '\0';
-    }
-  return number;
+  return cp_i18n_format_number (amount, quantity_decimals (amount), lang);
 }
 
 /* @hours of @nodes machines in the unit @quote prices them by: "4
@@ -87,9 +85,7 @@ debugging_rental (const CpQuote    *quote,
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s month", "%s months",
                                            fabs (months - 1) < 1e-9 ? 1 : 2), number);
     }
-  number = quantity_text (hours, lang);
-  /* TRANSLATORS: a duration; %s is a number of hours */
-  return g_strdup_printf (_("%s h"), number);
+  return cp_reason_hours_text (hours, quantity_decimals (hours), lang);
 }
 
 char *

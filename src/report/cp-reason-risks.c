@@ -97,7 +97,7 @@ cp_words_interruptions (double      expected,
   char *text;
 
   cp_i18n_push_language (lang);
-  count = cp_i18n_format_value (expected, lang);
+  count = cp_i18n_format_two_significant (expected, lang);
   chance = cp_words_interruption_chance (expected, lang);
   /* TRANSLATORS: the interruptions expected over a run such as "0.057", then the chance of at least one such as "5.6%" */
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s interruption is expected (a %s chance of at least one)",

@@ -313,8 +313,11 @@ cp_words_operations (const CpProject *project,
              /* TRANSLATORS: page 1, rule R8 in one line, the team not described; the best hosted or container quote, how much more it costs */
              ? g_strdup_printf (_("Who runs it (R8): no operations engineer for bare metal is assumed, as the job does not describe the team; ask the team, then the vendor for support, or take %s (%s more)."),
                                 other, more)
-             /* TRANSLATORS: page 1, rule R8 in one line; the best hosted or container quote, how much more it costs */
-             : g_strdup_printf (_("Who runs it (R8): no operations engineer for bare metal; ask the vendor for support, or take %s (%s more)."),
+             /* "This job's": page 1 lists every job, whose teams may
+              * differ (the demo's 13B team has an operations engineer,
+              * its 70B team none: approver 34, B9).
+              * TRANSLATORS: page 1, rule R8 in one line; the best hosted or container quote, how much more it costs */
+             : g_strdup_printf (_("Who runs it (R8): this job’s team has no operations engineer for bare metal; ask the vendor for support, or take %s (%s more)."),
                                 other, more);
     }
   else if (plan->team_assumed)
@@ -324,7 +327,7 @@ cp_words_operations (const CpProject *project,
     text = NULL;
   else
     /* TRANSLATORS: page 1, rule R8 in one line */
-    text = g_strdup (_("Who runs it (R8): no operations engineer for bare metal; ask the vendor for operations support before renting."));
+    text = g_strdup (_("Who runs it (R8): this job’s team has no operations engineer for bare metal; ask the vendor for operations support before renting."));
   cp_i18n_pop_language ();
   return text;
 }

@@ -912,11 +912,7 @@ cp_words_duration (double      seconds,
       return g_strdup_printf (_("%s min"), number);
     }
   if (seconds < 48 * 3600)
-    {
-      number = cp_i18n_format_number (seconds / 3600, 1, lang);
-      /* TRANSLATORS: a duration; %s is a number of hours */
-      return g_strdup_printf (_("%s h"), number);
-    }
+    return cp_reason_hours_text (seconds / 3600, 1, lang);
   return cp_i18n_format_days (seconds / 86400, lang);
 }
 

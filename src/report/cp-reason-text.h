@@ -239,12 +239,12 @@ char       *cp_words_team_assumed_prefix (void);
  * when the choice is firm. */
 char       *cp_words_unconfirmed    (const CpProject *project, const CpPlan *plan, const char *lang,
                                      const char **field);
-/* Whether @reason of @plan is said, given @unconfirmed, what
- * cp_words_unconfirmed() said of @plan: a recommendation that rests on
- * what a quote leaves unstated, or that the billing or cost check found
- * not robust after the range said it held, is not said to hold (the
- * reasons list, the job chapter and the XML say the same). */
-gboolean    cp_words_reason_said    (const CpReason *reason, const CpPlan *plan, const char *unconfirmed);
+/* Whether @reason is said, given @unconfirmed, what cp_words_unconfirmed()
+ * said of its plan: a recommendation that rests on what a quote leaves
+ * unstated is not said to hold (the reasons list, the job chapter and the
+ * XML say the same). One the billing or cost check found not robust has
+ * no such reason: the plan drops it (cp_plan_add_robustness()). */
+gboolean    cp_words_reason_said    (const CpReason *reason, const char *unconfirmed);
 /* Whether an option meets the job's requirement, as the comparison tables
  * say it: "Met", "Missed by 3.2 days", "No deadline", "—" (it does not run), for a
  * service "Serves 200 of 200" or "Serves 73 of 100 ✗". */

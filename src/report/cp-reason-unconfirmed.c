@@ -77,9 +77,13 @@ unstated_unconfirmed (const CpProject *project,
   vendors = vendors_asked (project, plan, outcome);
   if (outcome == CP_OUTCOME_ASK_BILLING_TERMS)
     {
-      /* TRANSLATORS: the recommendation rests on billing terms the quotes do not state; the quote that
+      /* What is unstated is the billing step and the minimum term, not
+       * the price unit: "how they bill" was put to a vendor whose offer
+       * said 45000/node/month (walkthrough 34, W6), where the questions
+       * list asks for the steps.
+       * TRANSLATORS: the recommendation rests on billing terms the quotes do not state; the quote that
        * would win if billed by the hour with no minimum, its total cost then, and the vendors to ask */
-      text = g_strdup_printf (_("Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, %s would be recommended at %s. Ask %s how they bill and whether there is a minimum rental term."),
+      text = g_strdup_printf (_("Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, %s would be recommended at %s. Ask %s in what steps they bill and whether there is a minimum rental term."),
                               name, cost, vendors);
       /* The other way too: the recommended figure reads its own hourly
        * price as billed by the hour with no minimum, which only its vendor
@@ -88,11 +92,16 @@ unstated_unconfirmed (const CpProject *project,
       if (recommended_reads_hourly (project, plan))
         {
           const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+          const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
           g_autofree char *recommended = cp_words_quote_short_name (project, option->quote_index);
+          g_autofree char *total = cp_i18n_format_money_whole (option->estimate.total_cost, quote->currency, lang);
           g_autofree char *first = text;
-          /* TRANSLATORS: after the not-firm sentence on billing terms: the recommended quote, whose hourly price is read as billed by the hour */
-          g_autofree char *own = g_strdup_printf (_("Its own total takes %s’s hourly price as billed by the hour with no minimum term; a minimum term would raise it."),
-                                                  recommended);
+          /* Whose total, and how much: "Its own total" after the winner's
+           * name read as the winner's (approver 34, B3).
+           * TRANSLATORS: after the not-firm sentence on billing terms: the recommended total cost, then the
+           * recommended quote, whose hourly price is read as billed by the hour */
+          g_autofree char *own = g_strdup_printf (_("The recommended total, %s, takes %s’s hourly price as billed by the hour with no minimum term; a minimum term would raise it."),
+                                                  total, recommended);
 
           text = g_strdup_printf (cp_i18n_is_chinese (lang) ? "%s%s" : "%s %s", first, own);
         }
@@ -377,8 +386,7 @@ cp_words_price_check (const CpProject *project,
 
 gboolean
 cp_words_reason_said (const CpReason *reason,
-                      const CpPlan   *plan,
                       const char     *unconfirmed)
 {
-  return reason->outcome != CP_OUTCOME_VERDICT_HOLDS || (unconfirmed == NULL && plan->verdict_robust);
+  return reason->outcome != CP_OUTCOME_VERDICT_HOLDS || unconfirmed == NULL;
 }

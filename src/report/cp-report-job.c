@@ -17,6 +17,7 @@
 #include "cp-i18n.h"
 #include "cp-reason-lines.h"
 #include "cp-reason-text.h"
+#include "cp-reason-text-private.h"
 #include "cp-report-doc.h"
 #include "cp-report-sections.h"
 
@@ -186,17 +187,11 @@ calendar_text (const CpEstimate *e,
   cp_i18n_apportion (tenths, 3, round (target), shown);
   for (guint i = 0; i < 3; i++)
     {
-      g_autofree char *number = cp_i18n_format_number (shown[i] / 10, 1, lang);
-
       kept[i] = parts[i] > 0 && !tiny[i];
-      /* TRANSLATORS: hours; h is the symbol for hours */
-      words[i] = hours ? g_strdup_printf (_("%s h"), number) : cp_words_shown_days (shown[i] / 10, 1, lang);
+      words[i] = hours ? cp_reason_hours_text (shown[i] / 10, 1, lang) : cp_words_shown_days (shown[i] / 10, 1, lang);
     }
-  {
-    g_autofree char *number = cp_i18n_format_number (round (target) / 10, 1, lang);
-
-    total = hours ? g_strdup_printf (_("%s h"), number) : cp_words_shown_days (round (target) / 10, 1, lang);
-  }
+  total = hours ? cp_reason_hours_text (round (target) / 10, 1, lang)
+                : cp_words_shown_days (round (target) / 10, 1, lang);
   if (kept[0] && kept[1] && kept[2])
     main_text = g_strdup_printf (_("%s = %s of run + %s of debugging + %s of moving to the cluster (migration, R8)"),
                                  total, words[0], words[1], words[2]);
@@ -353,6 +348,29 @@ section_job_cluster (Doc           *doc,
     }
 }
 
+/* The figures of @table's cells kept beside their measure words
+ * (cp_i18n_join_measure_words()): Chinese broke "1 / 层" and "2 / 层"
+ * across a cell's lines (approver 33, A17). */
+static void
+join_measure_words (Table      *table,
+                    const char *lang)
+{
+  if (!cp_i18n_is_chinese (lang))
+    return;
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      char **cells = g_ptr_array_index (table->rows, r);
+
+      for (guint c = 0; c < table->n_columns; c++)
+        {
+          char *joined = cp_i18n_join_measure_words (cells[c], lang);
+
+          g_free (cells[c]);
+          cells[c] = joined;
+        }
+    }
+}
+
 /* The recommended option's layout, why it was chosen and its runner-up,
  * then the layout of every option in a compact table. */
 static void
@@ -412,6 +430,7 @@ section_job_layout (Doc          *doc,
                             e->layout.pipeline_parallel > 1 ? cp_i18n_format_number (e->layout.virtual_stages, 0, doc->lang)
                                               : g_strdup ("—"));
     }
+  join_measure_words (&table, doc->lang);
   if (table.rows->len > 0)
     cp_doc_table (doc, &table);
   g_ptr_array_unref (table.rows);
@@ -476,6 +495,7 @@ section_job_serving (Doc          *doc,
                             ? cp_i18n_format_money (e->cost_per_million_output_tokens, quote->currency, doc->lang)
                             : g_strdup ("—"));
     }
+  join_measure_words (&table, doc->lang);
   cp_doc_table (doc, &table);
   g_ptr_array_unref (table.rows);
 }
@@ -515,7 +535,7 @@ section_job_failures (Doc          *doc,
       cp_doc_table_add_row (&table,
                             cp_i18n_format_number (option->rank, 0, doc->lang),
                             cp_words_quote_name (project, option->quote_index),
-                            cp_i18n_format_value (e->expected_interruptions, doc->lang),
+                            cp_i18n_format_two_significant (e->expected_interruptions, doc->lang),
                             cp_words_duration (e->checkpoint_s, doc->lang),
                             /* No interval: nothing expected to fail, no checkpoint planned. */
                             e->checkpoint_interval_s > 0 ? cp_words_duration (e->checkpoint_interval_s, doc->lang)
@@ -523,6 +543,7 @@ section_job_failures (Doc          *doc,
                             cp_words_duration (e->lost_s, doc->lang),
                             cp_words_goodput (e->goodput, doc->lang));
     }
+  join_measure_words (&table, doc->lang);
   if (table.rows->len > 0)
     cp_doc_table_under (doc, doc->h2, _("Interruptions and goodput"), &table);
   g_ptr_array_unref (table.rows);
@@ -699,6 +720,8 @@ cp_report_section_job (Doc       *doc,
                               cost_cell (round (e->total_cost), cell_currency, doc->lang));
       }
     }
+  join_measure_words (&table, doc->lang);
+  join_measure_words (&costs, doc->lang);
   /* The job's heading goes with its comparison's start, never alone at
    * the foot of a page. */
   if (table.rows->len > 0)
@@ -742,7 +765,7 @@ cp_report_section_job (Doc       *doc,
       {
         const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
 
-        if (!cp_words_reason_said (reason, plan, unconfirmed))
+        if (!cp_words_reason_said (reason, unconfirmed))
           continue;
         if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
           {

@@ -567,7 +567,7 @@ write_plan (xmlNode           *results,
 
       /* As the PDF says them (approver 33, A15: "holds" beside
        * verdict-robust false). */
-      if (!cp_words_reason_said (reason, plan, unconfirmed))
+      if (!cp_words_reason_said (reason, unconfirmed))
         continue;
       reason_node = xmlNewChild (node, NULL, BAD_CAST "reason", NULL);
       text = cp_reason_text (reason, project, plan, lang);

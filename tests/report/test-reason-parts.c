@@ -220,7 +220,9 @@ test_r4_parts (void)
 /* The expected count and the chance of at least one, each named
  * (approver 31, finding 10): 8 GPUs × 52 h × 19.7e-6 per GPU-hour =
  * 0.0082 expected, 1 − e^−0.0082 = 0.82% for at least one; a cluster's
- * 80 GPUs × 178 h × 19.7e-6 = 0.281 expected, 1 − e^−0.281 = 24%. */
+ * 80 GPUs × 178 h × 19.7e-6 = 0.2805 expected, 1 − e^−0.2805 = 24%. The
+ * count to two significant digits, as the interruptions column gives it
+ * (approver 33, A22: "0.003" beside "0.00036"). */
 static void
 test_interruptions_named (void)
 {
@@ -230,9 +232,9 @@ test_interruptions_named (void)
     double expected;
     const char *has;
   } cases[] = {
-    { "en", 1, 8 * 52 * 19.7e-6, "0.008 interruptions are expected (a 0.8% chance of at least one);" },
-    { "zh_CN", 1, 8 * 52 * 19.7e-6, "运行期间预计中断 0.008 次，至少中断一次的概率为 0.8%；" },
-    { "en", 10, 80 * 178 * 19.7e-6, "0.281 interruptions are expected (a 24% chance of at least one);" },
+    { "en", 1, 8 * 52 * 19.7e-6, "0.0082 interruptions are expected (a 0.8% chance of at least one);" },
+    { "zh_CN", 1, 8 * 52 * 19.7e-6, "运行期间预计中断 0.0082 次，至少中断一次的概率为 0.8%；" },
+    { "en", 10, 80 * 178 * 19.7e-6, "0.28 interruptions are expected (a 24% chance of at least one);" },
   };
   g_autoptr(CpProject) project = cp_project_new ();
   CpJob *job = cp_job_new (CP_TASK_LORA);
@@ -430,6 +432,77 @@ test_run_parts_planned (void)
   cp_test_remove_tree (dir);
 }
 
+/* Interruptions to two significant digits, one rule for the column and
+ * the risks (approver 33, A22: "0.003" beside "0.00036", and 0.0000999
+ * printed "0.000100"): 8 GPUs × 4.8 h × 1.97e-5 = 0.00075648, 8 × 52 h ×
+ * 19.7e-6 = 0.0081952, 80 × 178 h × 19.7e-6 = 0.2805; the same digits in
+ * Chinese. */
+static void
+test_interruptions_two_significant (void)
+{
+  static const struct {
+    double value;
+    const char *text;
+  } cases[] = {
+    { 8 * 4.8 * 1.97e-5, "0.00076" },
+    { 8 * 52 * 19.7e-6, "0.0082" },
+    { 0.0000999, "0.00010" },
+    { 0.003, "0.0030" },
+    { 80 * 178 * 19.7e-6, "0.28" },
+    { 0.996, "1.0" },
+    { 28.4, "28" },
+    { 1281.4, "1,281" },
+    { 0, "0" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *en = cp_i18n_format_two_significant (cases[i].value, "en");
+      g_autofree char *zh = cp_i18n_format_two_significant (cases[i].value, "zh_CN");
+
+      g_assert_cmpstr (en, ==, cases[i].text);
+      g_assert_cmpstr (zh, ==, cases[i].text);
+    }
+}
+
+/* R3 for a service of one request: "1 concurrent requests" took the
+ * replicas' plural. 1 request, 1,024 a replica, 1 replica needed, 2 held;
+ * 200 requests, 64 a replica, 4 needed, 8 held; 1 request, 1 held. */
+static void
+test_r3_one_request (void)
+{
+  static const struct {
+    const char *lang;
+    double values[4];
+    const char *says;
+  } cases[] = {
+    { "en", { 1, 1024, 1, 2 }, "serving 1 concurrent request at up to 1,024 a replica takes at least 1; one machine holds 2 replicas" },
+    { "en", { 200, 64, 4, 8 }, "serving 200 concurrent requests at up to 64 a replica takes at least 4; one machine holds 8 replicas" },
+    { "en", { 1, 1024, 1, 1 }, "serving 1 concurrent request at up to 1,024 a replica takes 1; one machine holds 1 replica, so" },
+    { "zh_CN", { 1, 1024, 1, 2 }, "推理看并发能力而非显存上限：1 路并发，每副本至多 1,024 路，至少需要 1 个副本；单机可容纳并同时运行 2 个副本" },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpPlan plan = { 0 };
+
+  plan.options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+  plan.reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
+  plan.recommended = -1;
+  plan.best_available = -1;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpReason reason = { CP_RULE_R3_INFERENCE_CONCURRENCY, CP_OUTCOME_CONCURRENCY_ONE_NODE, -1, { 0 } };
+      g_autofree char *text = NULL;
+
+      memcpy (reason.values, cases[i].values, sizeof reason.values);
+      text = cp_reason_text (&reason, project, &plan, cases[i].lang);
+      if (strstr (text, cases[i].says) == NULL)
+        g_error ("R3 says “%s”, not “%s”", text, cases[i].says);
+      g_assert_null (strstr (text, "1 concurrent requests"));
+    }
+  g_array_unref (plan.options);
+  g_array_unref (plan.reasons);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -439,6 +512,8 @@ main (int argc, char **argv)
   g_test_add_func ("/report/reason/cost-sum", test_cost_sum);
   g_test_add_func ("/report/reason/r4-parts", test_r4_parts);
   g_test_add_func ("/report/reason/interruptions-named", test_interruptions_named);
+  g_test_add_func ("/report/reason/interruptions-two-significant", test_interruptions_two_significant);
+  g_test_add_func ("/report/reason/r3-one-request", test_r3_one_request);
   g_test_add_func ("/report/reason/shown-parts", test_shown_parts);
   g_test_add_func ("/report/reason/walk-fewer-nodes", test_walk_fewer_nodes);
   g_test_add_func ("/report/reason/run-parts", test_run_parts);

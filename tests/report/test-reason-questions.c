@@ -1,12 +1,16 @@
 /* test-reason-questions.c: the vendors' questions read naturally in
  * Chinese (brief 33): no two bracket groups abut ("）（" or "（…）（…）"),
- * whatever the quotes' names hold, asked of one vendor or of several. */
+ * whatever the quotes' names hold, asked of one vendor or of several; a
+ * choice resting on the billing terms they ask about is never said to
+ * hold across the range (approver 33, A15). */
 #include "config.h"
 
 #include <locale.h>
+#include <math.h>
 #include <string.h>
 
 #include "planner/cp-plan.h"
+#include "store/cp-store.h"
 #include "report/cp-reason-lines.h"
 #include "report/cp-reason-text.h"
 #include "common/cp-test-cli.h"
@@ -122,6 +126,207 @@ test_demo_report_no_abutting_brackets (void)
   cp_test_remove_tree (dir);
 }
 
+/* In @dir, @file: approver 33's project, a LoRA (rank 16) of Llama 2 70B
+ * on 500M tokens of 4,096 within 30 days, 2 TB kept; with @monthly,
+ * Beijing Yunsuan's one 8 × H800 machine at 38,000 CNY per node-month,
+ * then Shanghai Suanli's 4-node A800 container cluster at 9.50 CNY per
+ * GPU-hour, 5,000 CNY to set up, storage 800 CNY per TB-month, its
+ * billing by the hour with no minimum stated only with @terms. */
+static void
+make_lora_project (const char *dir,
+                   const char *file,
+                   gboolean    monthly,
+                   gboolean    terms)
+{
+  cp_test_run_cli_ok (dir, (const char *const[]) { "new", file, NULL });
+  cp_test_run_cli_ok (dir, (const char *const[]) { "add-job", file, "--name", "LoRA 70B", "--model", "llama-2-70b",
+                                                   "--task", "lora", "--lora-rank", "16", "--tokens", "500M",
+                                                   "--seq-len", "4096", "--deadline-days", "30", "--storage-tb", "2",
+                                                   NULL });
+  if (monthly)
+    cp_test_run_cli_ok (dir, (const char *const[]) { "add-quote", file, "--vendor", "Beijing Yunsuan", "--gpu", "h800",
+                                                     "--gpus-per-node", "8", "--nodes", "1",
+                                                     "--price-per-node-month", "38000", NULL });
+  if (terms)
+    cp_test_run_cli_ok (dir, (const char *const[]) { "add-quote", file, "--vendor", "Shanghai Suanli",
+                                                     "--offering", "container-cluster", "--gpu", "a800",
+                                                     "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "9.50",
+                                                     "--network", "infiniband", "--nics", "4", "--nic-gbps", "200",
+                                                     "--setup-fee", "5000", "--storage-price-per-tb-month", "800",
+                                                     "--billing-granularity-hours", "1", "--minimum-term-hours", "1",
+                                                     NULL });
+  else
+    cp_test_run_cli_ok (dir, (const char *const[]) { "add-quote", file, "--vendor", "Shanghai Suanli",
+                                                     "--offering", "container-cluster", "--gpu", "a800",
+                                                     "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "9.50",
+                                                     "--network", "infiniband", "--nics", "4", "--nic-gbps", "200",
+                                                     "--setup-fee", "5000", "--storage-price-per-tb-month", "800", NULL });
+}
+
+/* The plan of @file's first job, with its robustness. */
+static CpPlan *
+plan_first_job (const char *dir,
+                const char *file)
+{
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_project_load_file (path, &error);
+  g_autoptr(GArray) quotes = g_array_new (FALSE, FALSE, sizeof (CpQuote));
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < project->quotes->len; i++)
+    g_array_append_vals (quotes, g_ptr_array_index (project->quotes, i), 1);
+  return cp_plan_new (g_ptr_array_index (project->jobs, 0), (const CpQuote *) quotes->data, quotes->len,
+                      &project->settings);
+}
+
+static gboolean
+has_outcome (const CpPlan *plan,
+             CpOutcome     outcome)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    if (g_array_index (plan->reasons, CpReason, i).outcome == outcome)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether @text says @needle, both read without whitespace. */
+static void
+assert_says (const char *text,
+             const char *needle)
+{
+  g_autofree char *squeezed = cp_test_squeeze (text);
+
+  cp_test_assert_has (squeezed, needle);
+}
+
+/* Billed by the hour with no minimum, the H800 machine's month is its
+ * hours used: 44,098 s of run and 0.2748 days of debugging, 12.25 h +
+ * 6.60 h = 18.85 h, billed 19 h at 38,000 / 730 = 52.05 CNY an hour: 989
+ * CNY, below the cluster's 9,222 (9.50 × 8 GPUs × 54 h = 4,104, + 5,000
+ * setup + 118 storage), which is named as the recommended total read by
+ * the hour (approver 34, B3: "Its own total"), and the vendors are asked
+ * in what steps they bill (walkthrough 34, W6). The verdict then rests on the terms:
+ * the plan drops its "holds" reason itself, and the plan's text and both
+ * languages' XML say "Not firm", never "holds" (approver 33, A1, A15).
+ * The cluster alone with its terms stated holds, for 8,440 to 10,473
+ * CNY (the range the approver checked against the comparison table). */
+static void
+test_not_firm_never_holds (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cp-reason-firm-XXXXXX", NULL);
+  const char *const holds_zh = "该推荐在各项假设的取值范围内都成立";
+
+  make_lora_project (dir, "terms.cplan", TRUE, FALSE);
+  {
+    g_autoptr(CpPlan) plan = plan_first_job (dir, "terms.cplan");
+    g_auto(CpTestRun) run = { 0 };
+    g_autofree char *en = NULL, *zh = NULL;
+
+    g_assert_false (plan->verdict_robust);
+    g_assert_cmpint (plan->billing_terms_winner, ==, 0);
+    g_assert_cmpfloat (round (plan->billing_terms_winner_cost), ==, 989);
+    g_assert_false (has_outcome (plan, CP_OUTCOME_VERDICT_HOLDS));
+    g_assert_true (has_outcome (plan, CP_OUTCOME_ASK_BILLING_TERMS));
+
+    CP_TEST_RUN_CLI (&run, dir, "plan", "terms.cplan");
+    g_assert_cmpint (run.status, ==, 0);
+    assert_says (run.out, "Not firm: it rests on billing terms the quotes do not state. Billed by the hour "
+                                 "with no minimum term, Beijing Yunsuan would be recommended at 989 CNY.");
+    g_assert_null (strstr (run.out, "holds across the range"));
+
+    cp_test_run_cli_ok (dir, (const char *const[]) { "report", "terms.cplan", "--lang", "en", "--xml", "en.xml", NULL });
+    cp_test_run_cli_ok (dir, (const char *const[]) { "report", "terms.cplan", "--lang", "zh_CN", "--xml", "zh.xml", NULL });
+    en = cp_test_read_in (dir, "en.xml");
+    zh = cp_test_read_in (dir, "zh.xml");
+    assert_says (en, "<verdict-robust>false</verdict-robust>");
+    assert_says (en, "Beijing Yunsuan would be recommended at 989 CNY. Ask Shanghai Suanli and Beijing Yunsuan in what "
+                     "steps they bill and whether there is a minimum rental term. The recommended total, 9,222 CNY, "
+                     "takes Shanghai Suanli’s hourly price as billed by the hour with no minimum term");
+    assert_says (zh, "推荐方案的总成本 ¥9,222 按 Shanghai Suanli 的小时价");
+    assert_says (zh, "<verdict-robust>false</verdict-robust>");
+    assert_says (zh, "¥989");
+    assert_says (zh, "结论待定");
+    g_assert_null (strstr (en, "outcome=\"verdict-holds\""));
+    g_assert_null (strstr (zh, "outcome=\"verdict-holds\""));
+    g_assert_null (strstr (en, "holds across the range"));
+    g_assert_null (strstr (zh, holds_zh));
+  }
+
+  make_lora_project (dir, "firm.cplan", FALSE, TRUE);
+  {
+    g_autoptr(CpPlan) plan = plan_first_job (dir, "firm.cplan");
+    g_auto(CpTestRun) run = { 0 };
+    g_autofree char *zh = NULL;
+
+    g_assert_true (plan->verdict_robust);
+    g_assert_true (has_outcome (plan, CP_OUTCOME_VERDICT_HOLDS));
+    CP_TEST_RUN_CLI (&run, dir, "plan", "firm.cplan");
+    g_assert_cmpint (run.status, ==, 0);
+    assert_says (run.out, "The recommendation holds across the range of the assumptions: Shanghai Suanli — "
+                                 "NVIDIA A800 80GB SXM stays the cheapest feasible option at both ends, for 8,440 CNY "
+                                 "to 10,473 CNY");
+    cp_test_run_cli_ok (dir, (const char *const[]) { "report", "firm.cplan", "--lang", "zh_CN", "--xml", "zh.xml", NULL });
+    zh = cp_test_read_in (dir, "zh.xml");
+    assert_says (zh, "outcome=\"verdict-holds\"");
+    assert_says (zh, holds_zh);
+    assert_says (zh, "¥8,440");
+  }
+  cp_test_remove_tree (dir);
+}
+
+/* A question about one quote goes to its vendor by name (walkthrough
+ * 34, V9: "Ask the vendor of Vendor B — 4 nodes x 8 H800, …"), with the
+ * offer only where the vendor gave two quotes, and "the vendor of" only
+ * for a quote naming no vendor; in Chinese without "分别" (respectively)
+ * for one. R5 says its communication is all of it, overlapped or not
+ * (V8: 21 min beside the run's exposed 0.3 h), 1,260 s of 3,600 s =
+ * ratio 0.35, and in Chinese names the quote before its node count
+ * ("在 4 个供应商乙 — … 节点上" read as four vendors). */
+static void
+test_vendor_named (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpPlan plan = { 0 };
+  static const struct {
+    CpOutcome outcome;
+    int quote;
+    const char *lang;
+    const char *says;
+  } cases[] = {
+    { CP_OUTCOME_ASK_BANDWIDTH, 0, "en", "Ask Vendor A whether inter-node bandwidth is dedicated or shared;" },
+    { CP_OUTCOME_ASK_BANDWIDTH, 0, "zh_CN", "请向 Vendor A 确认节点间带宽是独享还是共享；" },
+    { CP_OUTCOME_ASK_STORAGE, 1, "en", "Ask Vendor B — 4 nodes x 8 H800 what storage is offered:" },
+    { CP_OUTCOME_ASK_BILLING_TERMS, 3, "en", "Ask the vendor of 8 × A800 offer in what steps it bills" },
+    { CP_OUTCOME_COMPUTE_DOMINATES, 1, "en", "On 4 nodes of Vendor B — 4 nodes x 8 H800, communication takes 21 min in all, "
+      "overlapped or not, against 60 min of computing (ratio 0.35)" },
+    { CP_OUTCOME_COMPUTE_DOMINATES, 1, "zh_CN", "在 Vendor B — 4 nodes x 8 H800 的 4 个节点上，通信耗时 21 分钟（含与计算重叠的部分），"
+      "计算耗时 60 分钟（比值 0.35）" },
+  };
+
+  add_quote (project, "Vendor A", NULL);
+  add_quote (project, "Vendor B", "4 nodes x 8 H800");
+  add_quote (project, "Vendor B", "1 machine, 8 x H800");
+  add_quote (project, NULL, "8 × A800 offer");
+  plan.options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+  plan.reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
+  plan.recommended = -1;
+  plan.best_available = -1;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpReason reason = { CP_RULE_R6_TOTAL_COST, cases[i].outcome, cases[i].quote, { cases[i].quote, 0, 0, 0 } };
+      g_autofree char *text = NULL;
+
+      if (cases[i].outcome == CP_OUTCOME_COMPUTE_DOMINATES)
+        reason = (CpReason) { CP_RULE_R5_SPLIT_BENEFIT, cases[i].outcome, cases[i].quote, { 0.35, 3600, 1260, 4 } };
+      text = cp_reason_text (&reason, project, &plan, cases[i].lang);
+      assert_says (text, cases[i].says);
+      g_assert_null (strstr (text, "分别"));
+    }
+  g_array_unref (plan.options);
+  g_array_unref (plan.reasons);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -129,5 +334,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/report/reason/questions-no-abutting-brackets", test_questions_no_abutting_brackets);
   g_test_add_func ("/report/reason/demo-report-no-abutting-brackets", test_demo_report_no_abutting_brackets);
+  g_test_add_func ("/report/reason/not-firm-never-holds", test_not_firm_never_holds);
+  g_test_add_func ("/report/reason/vendor-named", test_vendor_named);
   return g_test_run ();
 }

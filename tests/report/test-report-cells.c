@@ -1,10 +1,13 @@
 /* test-report-cells.c: where the PDF's table cells break their Chinese
- * text, read from the lines pango laid each cell out in. */
+ * text, read from the lines pango laid each cell out in; a figure stays
+ * with its measure word. */
 #include "config.h"
 
 #include <locale.h>
 #include <string.h>
 
+#include "report/cp-i18n.h"
+#include "report/cp-reason-text.h"
 #include "report/cp-report-doc.h"
 
 typedef struct {
@@ -132,6 +135,53 @@ test_phrase_leaves_no_character_alone (Fixture       *fixture,
     g_assert_cmpint (g_utf8_strlen (g_strstrip (lines[l]), -1), >=, 2);
 }
 
+/* The layout table's recompute cell as the job chapter gives it, "80 层中
+ * 1 层完全重计算" for 1 of the 80 layers on each GPU: in a narrow column
+ * it broke as "80 层中 1 / 层完全重计算" (approver 33, A17). Joined, no
+ * line ends on a figure, and "1 层" and "80 层" each stay on one line;
+ * English is left as it was. */
+static void
+test_figure_keeps_measure_word (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  CpEstimate estimate = { 0 };
+  g_autofree char *said = NULL;
+  g_autofree char *joined = NULL;
+  g_autofree char *english = NULL;
+  g_autofree char *english_joined = NULL;
+  g_auto(GStrv) lines = NULL;
+  const char *cells[3] = { "管理及开通费", NULL, NULL };
+
+  estimate.layout.recompute = CP_RECOMPUTE_FULL;
+  estimate.layout.recomputed_layers = 1;
+  estimate.layout.layers_per_gpu = 80;
+  cp_i18n_push_language ("zh_CN");
+  said = cp_words_recompute (&estimate);
+  cp_i18n_pop_language ();
+  g_assert_cmpstr (said, ==, "80 层中 1 层完全重计算");
+  joined = cp_i18n_join_measure_words (said, "zh_CN");
+  g_assert_cmpstr (joined, ==, "80\u00a0层中 1\u00a0层完全重计算");
+
+  cells[1] = joined;
+  lay_out_table (&fixture->doc, cells);
+  lines = cell_lines (&fixture->doc, joined);
+  g_assert_cmpuint (g_strv_length (lines), >, 1);
+  for (guint l = 0; lines[l] != NULL; l++)
+    {
+      const char *line = g_strstrip (lines[l]);
+
+      g_assert_false (g_ascii_isdigit (line[strlen (line) - 1]));
+    }
+  g_assert_true (on_one_line (lines, "1\u00a0层"));
+  g_assert_true (on_one_line (lines, "80\u00a0层"));
+
+  cp_i18n_push_language ("en");
+  english = cp_words_recompute (&estimate);
+  cp_i18n_pop_language ();
+  english_joined = cp_i18n_join_measure_words (english, "en");
+  g_assert_cmpstr (english_joined, ==, "full on 1 of 80 layers");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -142,5 +192,7 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/report/cells/phrase-leaves-no-character-alone", Fixture, NULL, fixture_set_up,
               test_phrase_leaves_no_character_alone, fixture_tear_down);
+  g_test_add ("/report/cells/figure-keeps-measure-word", Fixture, NULL, fixture_set_up,
+              test_figure_keeps_measure_word, fixture_tear_down);
   return g_test_run ();
 }

@@ -402,6 +402,104 @@ test_page_one_dates (void)
   cp_test_assert_has (chinese, "将在2037年1月13日至15日之间结束。");
 }
 
+/* @pdf's text (in tmp_dir) as pdftotext reads it in reading order, its
+ * spaces kept. */
+static char *
+spaced_text (const char *pdf)
+{
+  return cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftotext", "-raw", pdf, "-", NULL });
+}
+
+/* The demo's appendix in Chinese as a Chinese reader writes it (approver
+ * 33, A21): AACE class 3's accuracy range as the upper bound it is, the
+ * hours a month with its space kept ("一年8,760" lost it to the date rule
+ * for 年), the checkpoint speed per node said once, EBS gp3's 1,000 MiB/s
+ * = 1.05 GB/s; a reasoned rule not called 推理 (inference). English says
+ * "per node" once too. */
+static void
+test_zh_appendix_wording (void)
+{
+  g_autofree char *chinese = NULL;
+  g_autofree char *english = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_demo ();
+  chinese = spaced_text ("demo-zh.pdf");
+  english = spaced_text ("demo-en.pdf");
+  g_assert_nonnull (strstr (chinese, "一年的 8,760 小时除以 12"));
+  g_assert_nonnull (strstr (chinese, "第 3 级（批准预算）：精度上限为 +10% 至 +30%"));
+  g_assert_null (strstr (chinese, "实际超出"));
+  g_assert_nonnull (strstr (chinese, "写入云盘（或未说明的存储）的检查点速度（每节点）：1.05 GB/s\n"));
+  g_assert_null (strstr (chinese, "GB/s（每节点）"));
+  g_assert_nonnull (strstr (chinese, "推算得出，无公开规则"));
+  g_assert_null (strstr (chinese, "推理得出"));
+  g_assert_nonnull (strstr (english, "per node: 1.05 GB/s\n"));
+  g_assert_null (strstr (english, "GB/s per node"));
+}
+
+/* Whether the whitespace-separated words of @text hold @word. */
+static gboolean
+has_word (const char *text,
+          const char *word)
+{
+  g_auto(GStrv) words = g_regex_split_simple ("\\s+", text, 0, 0);
+
+  return g_strv_contains ((const char *const *) words, word);
+}
+
+/* The demo's interruptions columns in both languages, to two significant
+ * digits (approver 33, A22): the 70B's 示例供应商 D at "0.0080" (it read
+ * "0.008" beside 0.020), the 7B QLoRA's 示例供应商 A at "0.00060". */
+static void
+test_interruptions_column (void)
+{
+  const char *const pdfs[] = { "demo-en.pdf", "demo-zh.pdf" };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_demo ();
+  for (guint i = 0; i < G_N_ELEMENTS (pdfs); i++)
+    {
+      g_autofree char *text = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftotext", "-layout", pdfs[i], "-",
+                                                                                 NULL });
+
+      g_assert_true (has_word (text, "0.0080"));
+      g_assert_true (has_word (text, "0.00060"));
+      g_assert_false (has_word (text, "0.008"));
+      g_assert_false (has_word (text, "0.000600"));
+    }
+}
+
+/* Page 1 of the demo lists seven jobs whose teams differ (the 13B's has
+ * an operations engineer, the 70B's none): R8's line says whose team it
+ * speaks of (approver 34, B9), with E's 10,669 − G's 9,984 = 685 CNY. */
+static void
+test_whose_team (void)
+{
+  g_autofree char *english = NULL;
+  g_autofree char *chinese = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_demo ();
+  english = cp_test_pdf_text (tmp_dir, "demo-en.pdf", 1, FALSE);
+  chinese = cp_test_pdf_text (tmp_dir, "demo-zh.pdf", 1, FALSE);
+  cp_test_assert_has (english, "Who runs it (R8): this job’s team has no operations engineer for bare metal; ask the "
+                               "vendor for support, or take 示例供应商 E (Example vendor E) (685 CNY more).");
+  cp_test_assert_has (chinese, "由谁运维（R8）：该任务的团队没有运维工程师管理裸金属，请供应商提供运维支持，或改选示例供应商 E "
+                               "(Example vendor E)（多 ¥685）。");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -420,6 +518,9 @@ main (int    argc,
   g_test_add_func ("/report-facts/assumed-vat-marked", test_assumed_vat_marked);
   g_test_add_func ("/report-facts/headroom-rule-printed", test_headroom_rule_printed);
   g_test_add_func ("/report-facts/page-one-dates", test_page_one_dates);
+  g_test_add_func ("/report-facts/zh-appendix-wording", test_zh_appendix_wording);
+  g_test_add_func ("/report-facts/interruptions-column", test_interruptions_column);
+  g_test_add_func ("/report-facts/whose-team", test_whose_team);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

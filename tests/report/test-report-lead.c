@@ -51,7 +51,7 @@ typedef struct {
 
 static const Words english = {
   "en",
-  "Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, Qianhai Compute would be recommended at %s CNY. Ask Nanshan Cloud and Qianhai Compute how they bill and whether there is a minimum rental term.",
+  "Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, Qianhai Compute would be recommended at %s CNY. Ask Nanshan Cloud and Qianhai Compute in what steps they bill and whether there is a minimum rental term.",
   "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: Nanshan Cloud and Qianhai Compute (1 of 4 nodes).",
   "more (%s times the cost).",
   "fell by more than %2$s CNY, to below %1$s CNY.",
@@ -60,7 +60,7 @@ static const Words english = {
 
 static const Words chinese = {
   "zh_CN",
-  "结论待定：取决于报价未写明的计费条款。若按小时计费且没有最短租期，Qianhai Compute 将以 ¥%s 成为推荐方案。请向 Nanshan Cloud 和 Qianhai Compute 确认计费方式以及是否有最短租期。",
+  "结论待定：取决于报价未写明的计费条款。若按小时计费且没有最短租期，Qianhai Compute 将以 ¥%s 成为推荐方案。请向 Nanshan Cloud 和 Qianhai Compute 确认按什么单位计费（小时、天还是月）以及是否有最短租期。",
   "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：Nanshan Cloud 和 Qianhai Compute（共 4 个节点中的 1 个）。",
   "（为推荐方案的 %s 倍）。",
   "以下（降低 ¥%s），它将成为推荐方案。",

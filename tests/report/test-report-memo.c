@@ -219,7 +219,7 @@ test_team_assumed (void)
   stated_all = cp_test_pdf_text (tmp_dir, "stated.pdf", 0, FALSE);
   cp_test_assert_has (stated_first, "For: 3,000 CNY in total;");
   cp_test_assert_has (stated_first, "the choice holds across it");
-  cp_test_assert_has (stated_first, "Who runs it (R8): no operations engineer for bare metal; ask the vendor for support, or take 丙 (200 CNY more).");
+  cp_test_assert_has (stated_first, "Who runs it (R8): this job’s team has no operations engineer for bare metal; ask the vendor for support, or take 丙 (200 CNY more).");
   cp_test_assert_lacks (stated_first, "Not firm");
   cp_test_assert_lacks (stated_first, "Ask: the team");
   cp_test_assert_lacks (stated_all, "Assumed (the job does not describe the team)");
