@@ -468,16 +468,31 @@ update_offer_hint (CpQuoteEditor *self)
   g_autofree char *written_price = NULL;
   g_autofree char *price = NULL;
   g_autofree char *hint = NULL;
+  g_autofree char *written_network = NULL;
+  g_autofree char *network_hint = NULL;
+  g_autofree char *rate = NULL;
   gboolean names_nodes = FALSE;
-  gboolean gpus_differ, price_differs;
+  gboolean gpus_differ, price_differs, network_differs;
 
   if (row == NULL)
     return;
   gpus_differ = cp_quote_offer_disagrees (self->project, quote, &written, &names_nodes);
   price_differs = cp_quote_offer_price_disagrees (quote, &self->project->settings, &written_price);
+  network_differs = cp_quote_offer_network_disagrees (self->project, quote, &written_network);
+  rate = cp_i18n_format_number (quote->nic_gbps, 0, cp_labels_ui_language ());
+  if (network_differs)
+    network_hint = quote->network == CP_NETWORK_NONE
+                   /* TRANSLATORS: under a quote's Offer: the network its name gives ("RoCE 8x400G") where the
+                    * quote's Network between nodes is None */
+                   ? g_strdup_printf (_("The offer says %s, the network below None: its nodes are planned as separate machines"),
+                                      written_network)
+                   /* TRANSLATORS: under a quote's Offer: the network its name gives ("RoCE 8x400G"), then the
+                    * network fields' ("8 × 200 Gb/s InfiniBand") */
+                   : g_strdup_printf (_("The offer says %s, the network below %u × %s Gb/s %s: check which is right"),
+                                      written_network, quote->nics_per_node, rate, cp_labels_network (quote->network));
   if (!gpus_differ && !price_differs)
     {
-      set_row_hint (row, NULL, FALSE);
+      set_row_hint (row, network_hint, network_hint != NULL);
       return;
     }
   if (gpus_differ)
@@ -503,7 +518,30 @@ update_offer_hint (CpQuoteEditor *self)
     /* TRANSLATORS: under a quote's Offer: the price its name gives ("14.5/GPU/h"), then the Price field's
      * ("12.00 CNY per GPU-hour"), which the plan uses */
     hint = g_strdup_printf (_("The offer says %s, Price %s: check which is right"), written_price, price);
+  if (network_hint != NULL)
+    {
+      char *both = g_strconcat (hint, "\n", network_hint, NULL);
+
+      g_free (hint);
+      hint = both;
+    }
   set_row_hint (row, hint, TRUE);
+}
+
+/* A network between nodes without its NICs or their rate leaves the
+ * quote ranked on one machine only (CP_QUOTE_MISSING_NETWORK): said in the row
+ * that lacks it, where a cluster with RoCE chosen and 0 NICs vanished
+ * from the recommendation with the reason below the results' table
+ * (walk33 W2). */
+static void
+update_network_hints (CpQuoteEditor *self)
+{
+  gboolean cluster = cp_quote_is_cluster (self->quote);
+
+  set_hint_when (self, "nics-per-node", cluster && self->quote->nics_per_node == 0,
+                 _("Needed for a network between nodes: without it the quote is ranked on one machine only"));
+  set_hint_when (self, "nic-gbps", cluster && !(self->quote->nic_gbps > 0),
+                 _("Needed for a network between nodes: without it the quote is ranked on one machine only"));
 }
 
 static void
@@ -532,6 +570,7 @@ load_rows (CpQuoteEditor *self,
   update_term_hint (self);
   update_currency_and_vendor_hints (self);
   update_offer_hint (self);
+  update_network_hints (self);
   update_nodes_hint (self);
   update_memory_unit (self);
   /* One machine has no network between nodes: its section goes, its values
@@ -676,6 +715,33 @@ fill_price_from_offer (CpQuoteEditor *self)
   apply_price (self, self->quote, &price, written);
 }
 
+/* An offer that names its network ("RoCE 8x400G") gives a quote whose
+ * network fields are still empty (None, 0, 0) that network, as the
+ * quote sheets' importer reads it: the lead's 4-node RoCE cluster was
+ * planned as separate machines under the offer's words (walk33 W2). What
+ * it does not say (the NICs of "RoCE 200G") stays 0, and its row says it
+ * is needed (update_network_hints()) rather than a count being made up.
+ * Fields already filled stay, and the Offer row says where the two
+ * differ (update_offer_hint()). */
+static void
+fill_network_from_offer (CpQuoteEditor *self)
+{
+  g_autofree char *written = NULL;
+  CpNetworkKind kind;
+  guint nics = 0;
+  double nic_gbps = 0;
+
+  if (self->quote->network != CP_NETWORK_NONE || self->quote->nics_per_node != 0 || self->quote->nic_gbps > 0 ||
+      !cp_quote_offer_states_network (self->project, self->quote->offer_name, &kind, &nics, &nic_gbps, &written))
+    return;
+  self->quote->network = kind;
+  self->quote->nics_per_node = nics;
+  self->quote->nic_gbps = nic_gbps;
+  self->loading = TRUE;
+  adw_combo_row_set_selected (self->network_preset_row, network_preset_of (self->quote));
+  self->loading = FALSE;
+}
+
 static gboolean
 commit_field (gpointer            user_data,
               const CpField      *field,
@@ -725,7 +791,10 @@ commit_field (gpointer            user_data,
   apply_value (self, field, self->quote, value);
   /* One change: Undo takes the offer and the price it gave back together. */
   if (g_str_equal (field->key, "offer-name"))
-    fill_price_from_offer (self);
+    {
+      fill_price_from_offer (self);
+      fill_network_from_offer (self);
+    }
   if (g_str_has_prefix (field->key, "gpu-"))
     make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
   else if (g_str_equal (field->key, "intra-link-rate"))

@@ -9,7 +9,11 @@
 #include "config.h"
 
 #include "planner/cp-project-analysis.h"
+#include "planner/cp-schedule.h"
+#include "report/cp-i18n.h"
 #include "report/cp-report-async.h"
+#include "report/cp-report-schedule.h"
+#include "report/cp-report-sections.h"
 
 #include "cp-labels.h"
 #include "cp-results-view.h"
@@ -57,6 +61,8 @@ make_timeline (CpResultsView *self)
   const CpProject *project = g_steal_pointer (&self->timeline_project);
 
   self->timeline_cancellable = g_cancellable_new ();
+  if (self->analysis != NULL)
+    _cp_results_view_check_capacity (self, project);
   /* Not an older revision's amount beside "Calculating…". */
   set_approval (self, NULL, NULL);
   cp_chart_view_set_calculating (self->timeline_chart);
@@ -187,4 +193,140 @@ _cp_results_view_charts_init (CpResultsView *self)
   self->chart_job = -1;
   g_signal_connect_swapped (self->chart_stack, "notify::visible-child-name",
                             G_CALLBACK (on_chart_shown), self);
+}
+
+/* The project calendar's "Not approvable as planned" said with each
+ * job's verdict it concerns: five jobs each read "Recommended: Vendor A,
+ * 1 machine" while A offers one, said only under the third chart tab
+ * (walk33 W9). The calendar plans every job, on a worker: when a project
+ * is first shown and with the calendar's tab, not on each edit (an edit
+ * plans the one job it touches, gui-plan-calls); after an edit the words
+ * of the calendar before it are not shown. */
+typedef struct {
+  CpProject *project;
+  char      *lang;
+} CapacityTask;
+
+static void
+capacity_task_free (CapacityTask *data)
+{
+  cp_project_free (data->project);
+  g_free (data->lang);
+  g_free (data);
+}
+
+/* By job, the calendar's sentence for each quote it shares beyond its
+ * offer (cp_report_overbooking_block_sentence()), NULL for a job that
+ * shares none; NULL when the jobs' order loops. */
+static void
+capacity_in_thread (GTask        *task,
+                    gpointer      source_object,
+                    gpointer      task_data,
+                    GCancellable *cancellable)
+{
+  CapacityTask *data = task_data;
+  CpProjectAnalysis *analysis;
+  g_autoptr(GPtrArray) plans = NULL;
+  g_autoptr(CpSchedule) schedule = NULL;
+  g_autoptr(GPtrArray) short_of = NULL;
+  GPtrArray *words;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  analysis = cp_project_analysis_new (data->project, CP_CHART_COST_MAX_POINTS);
+  /* The calendar places each job's recommended option: its plan without
+   * the robustness search, which takes most of a full plan's time. */
+  plans = g_ptr_array_sized_new (data->project->jobs->len);
+  for (guint j = 0; j < data->project->jobs->len; j++)
+    g_ptr_array_add (plans, (gpointer) cp_project_analysis_get_plan (analysis, j));
+  schedule = cp_report_schedule_new (data->project, plans, NULL);
+  words = g_ptr_array_new_full (data->project->jobs->len, g_free);
+  g_ptr_array_set_size (words, (int) data->project->jobs->len);
+  if (schedule != NULL)
+    short_of = cp_schedule_overbookings (schedule, data->project);
+  for (guint i = 0; short_of != NULL && i < short_of->len; i++)
+    {
+      const CpOverbooking *o = g_ptr_array_index (short_of, i);
+      g_autofree char *sentence = cp_report_overbooking_block_sentence (data->project, schedule, o, data->lang);
+      g_autofree char *spaced = cp_i18n_space_chinese (sentence, data->lang);
+
+      for (guint j = 0; j < o->jobs->len; j++)
+        {
+          guint job = g_array_index (o->jobs, guint, j);
+          char *before = g_ptr_array_index (words, job);
+
+          g_ptr_array_index (words, job) = before != NULL ? g_strconcat (before, "\n", spaced, NULL) : g_strdup (spaced);
+          g_free (before);
+        }
+    }
+  g_clear_pointer (&plans, g_ptr_array_unref);
+  cp_project_analysis_free (analysis);
+  g_task_return_pointer (task, words, (GDestroyNotify) g_ptr_array_unref);
+}
+
+void
+_cp_results_view_show_capacity (CpResultsView *self)
+{
+  const char *words = NULL;
+
+  if (self->capacity_words != NULL && self->analysis != NULL &&
+      self->capacity_generation == cp_project_analysis_get_generation (self->analysis) &&
+      self->headline_job >= 0 && (guint) self->headline_job < self->capacity_words->len)
+    words = g_ptr_array_index (self->capacity_words, self->headline_job);
+  _cp_results_view_set_label (self->capacity_label, words != NULL ? words : "");
+  _cp_results_view_set_visible (GTK_WIDGET (self->capacity_label), words != NULL);
+}
+
+static void
+on_capacity_ready (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(CpResultsView) self = user_data;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *words = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->capacity_cancellable);
+  g_clear_pointer (&self->capacity_words, g_ptr_array_unref);
+  self->capacity_words = words;
+  self->capacity_generation = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (result), "cp-generation"));
+  _cp_results_view_show_capacity (self);
+}
+
+void
+_cp_results_view_check_capacity (CpResultsView   *self,
+                                  const CpProject *project)
+{
+  g_autoptr(GTask) task = NULL;
+  CapacityTask *data;
+  guint generation = cp_project_analysis_get_generation (self->analysis);
+
+  self->capacity_project = project;
+  if ((self->capacity_words != NULL && self->capacity_generation == generation) ||
+      (self->capacity_cancellable != NULL && self->capacity_requested == generation))
+    return;
+  g_cancellable_cancel (self->capacity_cancellable);
+  g_clear_object (&self->capacity_cancellable);
+  /* One job has no other to share a vendor's machines with. */
+  if (project->jobs->len < 2 || project->quotes->len == 0)
+    return;
+  self->capacity_cancellable = g_cancellable_new ();
+  self->capacity_requested = generation;
+  task = g_task_new (NULL, self->capacity_cancellable, on_capacity_ready, g_object_ref (self));
+  g_object_set_data (G_OBJECT (task), "cp-generation", GUINT_TO_POINTER (generation));
+  data = g_new0 (CapacityTask, 1);
+  data->project = cp_project_copy (project);
+  data->lang = g_strdup (cp_labels_ui_language ());
+  g_task_set_task_data (task, data, (GDestroyNotify) capacity_task_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, capacity_in_thread);
+}
+
+void
+_cp_results_view_cancel_capacity (CpResultsView *self)
+{
+  g_cancellable_cancel (self->capacity_cancellable);
+  g_clear_object (&self->capacity_cancellable);
 }

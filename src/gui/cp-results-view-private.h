@@ -86,7 +86,17 @@ struct _CpResultsView
   const CpProject    *timeline_project;     /* borrowed: its timeline, not yet made */
   GtkWidget          *table_heading;
   GtkColumnView      *options_view;
-  GtkLabel           *incomplete_label;
+  GtkLabel           *incomplete_label; /* under the summary */
+  /* The calendar's "Not approvable as planned" for the job shown
+   * (_cp_results_view_check_capacity()): by job, of the project's
+   * generation capacity_generation; its check on a worker meanwhile. */
+  GtkLabel           *capacity_label;
+  GPtrArray          *capacity_words;
+  guint               capacity_generation;
+  guint               capacity_requested;
+  GCancellable       *capacity_cancellable;
+  const CpProject    *capacity_project;   /* borrowed: the project last checked */
+  GtkLabel           *reasons_heading;  /* after the cluster question's labels */
   GtkListBox         *reasons_list;
   GtkWidget          *reasons_placeholder; /* "Calculating…", kept */
   GtkLabel           *risks_label;
@@ -99,6 +109,13 @@ struct _CpResultsView
   GtkColumnViewColumn *deadline_column;    /* "Serves" for an inference job */
   GtkColumnViewColumn *serving_columns[3]; /* shown for an inference job */
   gboolean            service_table;    /* the columns of an inference job shown */
+  /* The columns a narrow pane goes without, in the order they go, their
+   * words in each row's details (CP_OPTION_TEXT_BREAKDOWN), and the
+   * table's width when each went: it comes back in a pane that wide
+   * (fit_table_columns()). */
+  GtkColumnViewColumn *narrow_columns[3];
+  double              narrow_columns_px[3];
+  guint               fit_columns_id;
   CpProjectAnalysis  *analysis;         /* of the project shown */
   const CpPlan       *plan;             /* the analysis's, of the job shown */
   GCancellable       *sweep_cancellable; /* the sweep being made on a worker */
@@ -171,6 +188,12 @@ void  _cp_results_view_keep_selectable_unfocused (GtkLabel   *label);
 
 /* cp-results-view-table.c */
 void  _cp_results_view_table_init                (CpResultsView   *self);
+void  _cp_results_view_table_dispose             (CpResultsView   *self);
+void  _cp_results_view_table_laid_out            (CpResultsView   *self);
+void  _cp_results_view_check_capacity            (CpResultsView   *self,
+                                                  const CpProject *project);
+void  _cp_results_view_show_capacity             (CpResultsView   *self);
+void  _cp_results_view_cancel_capacity           (CpResultsView   *self);
 /* The rows from self->plan, updated in place. */
 void  _cp_results_view_fill_options              (CpResultsView   *self,
                                                   const CpProject *project,

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "planner/cp-units.h"
 #include "report/cp-i18n.h"
@@ -99,6 +100,28 @@ billed_hours_text (const CpProject *project,
   return g_strdup_printf (_("Billed: %s hours per node (%s)"), rental, rule);
 }
 
+static char *cell_text (CpResultsView *self, const CpProject *project, const CpOption *option, const char *name,
+                        const char *currency, const CpJob *job, Column column);
+
+/* The row's details: its nodes, memory and technique, which a narrow
+ * table goes without (fit_table_columns()), said first in the popover
+ * of its ⋮ button. */
+static char *
+details_text (CpResultsView   *self,
+              const CpProject *project,
+              const CpOption  *option,
+              const char      *name,
+              const CpJob     *job)
+{
+  g_autofree char *nodes = cell_text (self, project, option, name, NULL, job, CP_OPTION_TEXT_NODES_OFFERED);
+  g_autofree char *memory = cell_text (self, project, option, name, NULL, job, CP_OPTION_TEXT_MEMORY);
+  g_autofree char *technique = cell_text (self, project, option, name, NULL, job, CP_OPTION_TEXT_TECHNIQUE);
+
+  /* TRANSLATORS: the first lines of a row's details in the results table: its nodes ("1 of the 4 nodes
+   * offered, 8 GPUs"), memory per GPU needed / available, and memory technique */
+  return g_strdup_printf (_("Nodes: %s\nMemory per GPU: %s\nTechnique: %s"), nodes, memory, technique);
+}
+
 static char *
 cell_text (CpResultsView   *self,
            const CpProject *project,
@@ -177,13 +200,17 @@ cell_text (CpResultsView   *self,
       {
         g_autofree char *need = format_bytes (self, estimate->memory_per_gpu_bytes);
         g_autofree char *have = format_bytes (self, estimate->available_per_gpu_bytes);
+        const char *need_unit = strrchr (need, ' ');
+        const char *have_unit = strrchr (have, ' ');
 
-        /* TRANSLATORS: memory per GPU needed / available; the second form
-         * is for a job that does not fit */
-        if (option_fits_tightly (option))
-          /* TRANSLATORS: memory per GPU needed / available, above 90% of it */
-          return g_strdup_printf (_("⚠ %s / %s"), need, have);
-        return g_strdup_printf (estimate->fits ? _("%s / %s") : _("%s / %s ✗"), need, have);
+        /* Small under Fits, whose "⚠ Tight" or "No" it explains
+         * (walk33 W17: in a column of its own it was scrolled out of
+         * view at 1024 and 1366 px): the unit once, "78.8/80.0 GiB". */
+        if (need_unit != NULL && have_unit != NULL && strcmp (need_unit, have_unit) == 0)
+          need[need_unit - need] = '\0';
+        /* TRANSLATORS: memory per GPU needed / available, tight under Fits ("78.8/80.0 GiB"); a job that
+         * does not fit has "No" in red above it */
+        return g_strdup_printf (C_("results table", "%s/%s"), need, have);
       }
     case CP_OPTION_TEXT_TECHNIQUE:
       /* The report's words for it (cp-report-job.c): "As configured"
@@ -311,7 +338,7 @@ cell_text (CpResultsView   *self,
         else
           /* TRANSLATORS: a percentage, then the interruptions expected ("0.057 interruptions are expected (a 5.6% chance of at least one)") */
           failures = g_strdup_printf (_("Time up: %s\n%s"), goodput, interruptions);
-        return g_strdup_printf ("%s\n%s", breakdown, failures);
+        return g_strdup_printf ("%s\n\n%s\n%s", details_text (self, project, option, name, job), breakdown, failures);
       }
     case CP_OPTION_TEXT_TOKEN_COST:
       /* Nothing served, nothing to price. */
@@ -398,8 +425,11 @@ breakdown_button (GtkListItem *item)
   gtk_popover_set_child (GTK_POPOVER (popover), label);
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (button), popover);
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
-  gtk_widget_set_tooltip_text (button, _("Cost breakdown"));
+  /* TRANSLATORS: the tooltip of a results table row's ⋮ button: its nodes, memory and technique, then its costs */
+  gtk_widget_set_tooltip_text (button, _("Details and cost breakdown"));
   gtk_widget_add_css_class (button, "flat");
+  /* Narrow: at 1024 px the table fits its pane (walk33 W17). */
+  gtk_widget_add_css_class (button, "cp-row-details");
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_BREAKDOWN), label, "label", item);
   return button;
@@ -501,6 +531,27 @@ setup_cell (GtkSignalListItemFactory *factory,
       /* Its whole words on hover (_cp_results_view_set_tooltip()). */
       g_signal_connect (label, "notify::label", G_CALLBACK (label_is_tooltip), NULL);
     }
+  if (column == CP_OPTION_TEXT_FITS)
+    {
+      /* The memory it needs of what each GPU has, small under "⚠ Tight"
+       * or "No", which it explains: in a column of its own, the last
+       * but one, a table at 1024 and 1366 px hid it (walk33 W17). */
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      GtkWidget *memory = gtk_label_new (NULL);
+
+      gtk_widget_set_name (label, "fits");
+      gtk_widget_set_name (memory, "fits-memory");
+      gtk_label_set_xalign (GTK_LABEL (memory), 1);
+      gtk_widget_add_css_class (memory, "numeric");
+      gtk_widget_add_css_class (memory, "caption");
+      gtk_widget_add_css_class (memory, "dim-label");
+      gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_MEMORY), memory, "label", item);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (box), memory);
+      g_object_set_data (G_OBJECT (box), "cp-status-label", label);
+      gtk_list_item_set_child (item, box);
+      return;
+    }
   if (column == CP_OPTION_TEXT_COST || column == CP_OPTION_TEXT_DAYS || column == CP_OPTION_TEXT_NODES)
     {
       /* The band over the assumptions' spread, or the nodes offered and
@@ -537,9 +588,9 @@ setup_cell (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (item, label);
 }
 
-/* Fits, Deadline and Memory turn red for an option that fails them; Fits
- * and Memory amber for one that fits above 90% of its memory, with the
- * main risk's words in a tooltip. */
+/* Fits and Deadline turn red for an option that fails them; Fits amber
+ * for one that fits above 90% of its memory, with the main risk's words
+ * in a tooltip. */
 static void
 update_status (GtkWidget *label)
 {
@@ -574,7 +625,17 @@ update_status (GtkWidget *label)
 static gboolean
 is_status_column (Column column)
 {
-  return column == CP_OPTION_TEXT_FITS || column == CP_OPTION_TEXT_DEADLINE || column == CP_OPTION_TEXT_MEMORY;
+  return column == CP_OPTION_TEXT_FITS || column == CP_OPTION_TEXT_DEADLINE;
+}
+
+/* The label of a cell that turns red or amber: the cell, or the figure
+ * over the memory in Fits' (setup_cell()). */
+static GtkWidget *
+status_label_of (GtkWidget *cell)
+{
+  GtkWidget *label = g_object_get_data (G_OBJECT (cell), "cp-status-label");
+
+  return label != NULL ? label : cell;
 }
 
 static void
@@ -584,7 +645,7 @@ bind_cell (GtkSignalListItemFactory *factory,
 {
   Column column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "column"));
   CpOptionObject *object = gtk_list_item_get_item (item);
-  GtkWidget *label = gtk_list_item_get_child (item);
+  GtkWidget *label = status_label_of (gtk_list_item_get_child (item));
 
   if (tooltip_text_of (column) >= 0)
     {
@@ -616,7 +677,7 @@ unbind_cell (GtkSignalListItemFactory *factory,
 {
   Column column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "column"));
   CpOptionObject *object = gtk_list_item_get_item (item);
-  GtkWidget *label = gtk_list_item_get_child (item);
+  GtkWidget *label = status_label_of (gtk_list_item_get_child (item));
 
   if (tooltip_text_of (column) >= 0 && object != NULL)
     {
@@ -773,10 +834,49 @@ on_table_scroll (GtkEventControllerScroll *controller,
   return GDK_EVENT_STOP;
 }
 
-/* The sideways scrollbar shows whenever the table is wider than its pane,
- * always shown then: GTK 4.8 adds a scrollbar's height to the scrolled
- * window's natural height only for one that is always shown, and an
- * automatic one lay over the last row. */
+/* A table wider than its pane goes without Technique, then Nodes, then
+ * the rank, one a layout, their words in each row's details (the ⋮ button): at 1024
+ * and 1366 px, and in present mode's larger type, a scrollbar hid them
+ * and Memory per GPU, and in a meeting nobody scrolls a table sideways
+ * (walk33 W17). Each comes back, the last gone first, in a pane as wide
+ * as the table was when it went. */
+static gboolean
+fit_table_columns (gpointer user_data)
+{
+  CpResultsView *self = user_data;
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->table_scroller);
+  double pane_px = gtk_adjustment_get_page_size (adjustment);
+  double table_px = gtk_adjustment_get_upper (adjustment);
+
+  self->fit_columns_id = 0;
+  if (pane_px <= 0)
+    return G_SOURCE_REMOVE;
+  if (table_px > pane_px + 1)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (self->narrow_columns); i++)
+        if (gtk_column_view_column_get_visible (self->narrow_columns[i]))
+          {
+            self->narrow_columns_px[i] = table_px;
+            gtk_column_view_column_set_visible (self->narrow_columns[i], FALSE);
+            break;
+          }
+      return G_SOURCE_REMOVE;
+    }
+  for (guint i = G_N_ELEMENTS (self->narrow_columns); i-- > 0;)
+    if (!gtk_column_view_column_get_visible (self->narrow_columns[i]))
+      {
+        if (pane_px + 1 >= self->narrow_columns_px[i])
+          gtk_column_view_column_set_visible (self->narrow_columns[i], TRUE);
+        break;
+      }
+  return G_SOURCE_REMOVE;
+}
+
+/* The sideways scrollbar shows whenever the table is wider than its pane
+ * with the columns it can go without gone, always shown then: GTK 4.8
+ * adds a scrollbar's height to the scrolled window's natural height only
+ * for one that is always shown, and an automatic one lay over the last
+ * row. The columns change after the layout that measured them. */
 static void
 update_table_scrollbar (CpResultsView *self)
 {
@@ -784,6 +884,40 @@ update_table_scrollbar (CpResultsView *self)
   gboolean wider = gtk_adjustment_get_upper (adjustment) > gtk_adjustment_get_page_size (adjustment) + 1;
 
   gtk_scrolled_window_set_policy (self->table_scroller, wider ? GTK_POLICY_ALWAYS : GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER);
+  _cp_results_view_table_laid_out (self);
+}
+
+/* After each layout, and as the table's width or its pane's changes:
+ * a column to go or to come back, after this layout. A table that fits
+ * is as wide as its pane, which a column coming back left unchanged:
+ * the next came back only at the next change of the pane (the layout
+ * finds it). */
+void
+_cp_results_view_table_laid_out (CpResultsView *self)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->table_scroller);
+  double pane_px = gtk_adjustment_get_page_size (adjustment);
+  gboolean wider = gtk_adjustment_get_upper (adjustment) > pane_px + 1;
+  gboolean change = FALSE;
+
+  if (self->fit_columns_id != 0 || pane_px <= 0)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (self->narrow_columns) && !change; i++)
+    change = wider && gtk_column_view_column_get_visible (self->narrow_columns[i]);
+  for (guint i = G_N_ELEMENTS (self->narrow_columns); !wider && i-- > 0;)
+    if (!gtk_column_view_column_get_visible (self->narrow_columns[i]))
+      {
+        change = pane_px + 1 >= self->narrow_columns_px[i];
+        break;
+      }
+  if (change)
+    self->fit_columns_id = g_idle_add (fit_table_columns, self);
+}
+
+void
+_cp_results_view_table_dispose (CpResultsView *self)
+{
+  g_clear_handle_id (&self->fit_columns_id, g_source_remove);
 }
 
 void
@@ -822,10 +956,15 @@ _cp_results_view_table_init (CpResultsView *self)
     gtk_column_view_column_set_visible (self->serving_columns[c], FALSE);
   self->service_table = FALSE;
   /* The cost breakdown's button is in the Total cost cell (setup_cell()). */
-  add_column (self, CP_OPTION_TEXT_DAYS, _("Calendar"), "calendar-days", FALSE);
-  add_column (self, CP_OPTION_TEXT_NODES, _("Nodes"), "nodes", FALSE);
-  add_column (self, CP_OPTION_TEXT_MEMORY, _("Memory per GPU"), "fits", FALSE);
-  add_column (self, CP_OPTION_TEXT_TECHNIQUE, _("Technique"), "technique", FALSE);
+  /* Short: at 1024 px "Calendar" made the column wider than its "8.0
+   * days" (walk33 W17). */
+  /* TRANSLATORS: the results table's title over each option's calendar days ("8.0 days") */
+  add_column (self, CP_OPTION_TEXT_DAYS, C_("results table", "Days"), "calendar-days", FALSE);
+  /* Memory per GPU is under Fits (setup_cell()). */
+  self->narrow_columns[1] = add_column (self, CP_OPTION_TEXT_NODES, _("Nodes"), "nodes", FALSE);
+  self->narrow_columns[0] = add_column (self, CP_OPTION_TEXT_TECHNIQUE, _("Technique"), "technique", FALSE);
+  /* Last: the rows are in its order, unless sorted by another column. */
+  self->narrow_columns[2] = self->rank_column;
   {
     GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->table_scroller);
 

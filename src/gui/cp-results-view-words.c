@@ -10,6 +10,7 @@
 #include "planner/cp-units.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
+#include "store/cp-quote-offer.h"
 
 #include "cp-labels.h"
 #include "cp-results-view-private.h"
@@ -486,13 +487,54 @@ _cp_results_view_describe_sequence (const CpProject *project,
                           job->model.name != NULL ? job->model.name : "");
 }
 
-/* Quotes left out of the ranking, each with what it lacks; a cluster
- * lacking only its network's figures is ranked on one machine. */
+/* What @quote's offer says that its fields do not ("8 x A100 80GB",
+ * "RoCE 8x400G", "14.5/GPU/h"), the quote form's notes under Offer,
+ * joined; NULL when they agree. */
+static char *
+offer_disagrees (const CpProject *project,
+                 const CpQuote   *quote)
+{
+  g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+  char *written = NULL;
+  gboolean names_nodes;
+
+  if (cp_quote_offer_disagrees (project, quote, &written, &names_nodes))
+    g_ptr_array_add (said, written);
+  if (cp_quote_offer_network_disagrees (project, quote, &written))
+    g_ptr_array_add (said, written);
+  if (cp_quote_offer_price_disagrees (quote, &project->settings, &written))
+    g_ptr_array_add (said, written);
+  if (said->len == 0)
+    return NULL;
+  return cp_words_join_names (said);
+}
+
+/* Quotes left out of the ranking, each with what it lacks; then quotes
+ * whose offer says other GPUs, another network or price than the fields
+ * the plan uses: said in the quote form only, the results beside it
+ * read as firm (walk34 V3). A cluster lacking only its network's
+ * figures is ranked on one machine. */
 char *
 _cp_results_view_describe_incomplete (const CpProject *project)
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, i);
+      g_autofree char *offer = offer_disagrees (project, quote);
+      g_autofree char *name = NULL;
+
+      if (offer == NULL)
+        continue;
+      name = cp_words_quote_name (project, (int) i);
+      if (text->len > 0)
+        g_string_append (text, "\n");
+      /* TRANSLATORS: a quote whose offer text ("8 x A100 80GB", "RoCE 8x400G") says other hardware or
+       * another price than its fields; %s the quote's name, then those words of its offer */
+      g_string_append_printf (text, _("%s: its offer says %s, which its fields do not; the plan uses the fields, check the quote."),
+                              name, offer);
+    }
   for (guint i = 0; i < project->quotes->len; i++)
     {
       CpQuoteMissing missing = cp_quote_get_missing_in (g_ptr_array_index (project->quotes, i), &project->settings);

@@ -341,7 +341,7 @@ fill_risks (CpResultsView *self,
  * change keeps its label as it was, measured. Each label but the last
  * ends in a line break: the blank line between quotes as before. They
  * stand in the page's own box, between cluster_label and
- * incomplete_label: in a box of their own, GTK 4.8 kept the size request
+ * reasons_heading: in a box of their own, GTK 4.8 kept the size request
  * mode that box had before its first label (constant size), measured
  * their height for no width, one line per paragraph, and the words ran
  * over the Reasons heading below them (walkthrough 14, 1024 px). */
@@ -351,7 +351,7 @@ set_cluster_text (CpResultsView *self,
 {
   g_auto(GStrv) paragraphs = *text != '\0' ? g_strsplit (text, "\n\n", -1) : g_new0 (char *, 1);
   guint n = g_strv_length (paragraphs);
-  GtkWidget *end = GTK_WIDGET (self->incomplete_label);
+  GtkWidget *end = GTK_WIDGET (self->reasons_heading);
   GtkWidget *label = gtk_widget_get_next_sibling (GTK_WIDGET (self->cluster_label));
 
   g_free (self->cluster_text);
@@ -385,7 +385,7 @@ static void
 hide_cluster_paragraphs (CpResultsView *self)
 {
   for (GtkWidget *label = gtk_widget_get_next_sibling (GTK_WIDGET (self->cluster_label));
-       label != GTK_WIDGET (self->incomplete_label); label = gtk_widget_get_next_sibling (label))
+       label != GTK_WIDGET (self->reasons_heading); label = gtk_widget_get_next_sibling (label))
     _cp_results_view_set_visible (label, FALSE);
 }
 
@@ -424,6 +424,7 @@ _cp_results_view_set_calculating (CpResultsView *self,
       self->headline_job = -1;
       g_clear_pointer (&self->headline_job_id, g_free);
       self->plan = NULL;
+      _cp_results_view_show_capacity (self);
       set_label_calculating (self->verdict_label);
       _cp_results_view_set_css_class (GTK_WIDGET (self->verdict_label), "error", FALSE);
       _cp_results_view_set_visible (GTK_WIDGET (self->verdict_spinner), TRUE);
@@ -928,6 +929,8 @@ cp_results_view_update (CpResultsView   *self,
     self->analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
   else
     cp_project_analysis_update (self->analysis, project);
+  if (project != self->capacity_project)
+    _cp_results_view_check_capacity (self, project);
   /* Another job, or this one changed: what the paragraphs under the
    * verdict say is of the plan before, until they are worded again. */
   shown = headline_is_of (self, project, job_index);
@@ -955,6 +958,7 @@ cp_results_view_update (CpResultsView   *self,
     }
   no_option = self->plan->options->len == 0;
   self->headline_job = job_index;
+  _cp_results_view_show_capacity (self);
   g_free (self->headline_job_id);
   self->headline_job_id = g_strdup (job->id);
   set_label_done (self->verdict_label);
@@ -1124,7 +1128,7 @@ cp_results_view_get_update_pending (CpResultsView *self)
          self->table_project != NULL ||
          self->first_frame_id != 0 || self->first_frame_timeout_id != 0 ||
          self->details_cancellable != NULL || self->plan_cancellable != NULL ||
-         self->sweep_cancellable != NULL;
+         self->sweep_cancellable != NULL || self->capacity_cancellable != NULL;
 }
 
 guint
@@ -1268,6 +1272,7 @@ cancel_pending (CpResultsView *self)
   g_clear_object (&self->timeline_cancellable);
   g_cancellable_cancel (self->sweep_cancellable);
   g_clear_object (&self->sweep_cancellable);
+  _cp_results_view_cancel_capacity (self);
   self->pending_project = NULL;
 }
 
@@ -1334,6 +1339,7 @@ on_window_layout (GdkFrameClock *clock,
   cp_chart_view_set_room_below (self->serving_chart, room_px);
   cp_chart_view_set_room_below (self->memory_chart, room_px);
   cp_chart_view_set_room_below (self->timeline_chart, room_px);
+  _cp_results_view_table_laid_out (self);
 }
 
 static void
@@ -1413,9 +1419,11 @@ cp_results_view_dispose (GObject *object)
 
   /* AdwBin disposes its child, the template, itself. */
   cancel_pending (self);
+  _cp_results_view_table_dispose (self);
   g_clear_object (&self->sorted_options);
   g_clear_object (&self->options);
   g_clear_object (&self->reasons_placeholder);
+  g_clear_pointer (&self->capacity_words, g_ptr_array_unref);
 
   G_OBJECT_CLASS (cp_results_view_parent_class)->dispose (object);
 }
@@ -1464,6 +1472,8 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cluster_heading);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cluster_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, incomplete_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, reasons_heading);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, capacity_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, summary_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, layout_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_heading);
@@ -1502,7 +1512,7 @@ cp_results_view_init (CpResultsView *self)
     GtkLabel *paragraphs[] = {
       self->notice_label, self->verdict_label, self->robustness_label, self->summary_label, self->layout_label,
       self->cluster_label,
-      self->changes_label, self->incomplete_label, self->risks_label, self->other_risks_label,
+      self->changes_label, self->incomplete_label, self->capacity_label, self->risks_label, self->other_risks_label,
       self->questions_label,
     };
 
@@ -1528,9 +1538,12 @@ cp_results_view_scroll_to_top (CpResultsView *self)
  * what would change it at 16 pt filled the first screen and the chart
  * began below it (its top at about 726 px). Presenting, the figures (the
  * charts and the table, one box in cp-results-view.ui) come right under
- * the verdict, the words after them for whoever reads on, and the chart
- * leaves the table's first rows room on the first screen; the window's
- * own order comes back after. */
+ * the recommendation's sentence (which vendor, how much, by when), what
+ * is left out of it and whether it is firm ("Not firm: …", walk34 V6),
+ * the other words after them for whoever reads on, and the chart leaves the table's first rows room on the first
+ * screen; the window's own order comes back after. Under the verdict
+ * alone, the first screen said "Single machine" and the answer came
+ * after the table (walk33 W5). */
 void
 cp_results_view_set_presenting (CpResultsView *self,
                                 gboolean       presenting)
@@ -1539,5 +1552,5 @@ cp_results_view_set_presenting (CpResultsView *self,
 
   self->presenting = presenting;
   gtk_box_reorder_child_after (self->results_box, self->figures_box,
-                               presenting ? self->verdict_grid : GTK_WIDGET (self->changes_label));
+                               presenting ? GTK_WIDGET (self->robustness_label) : GTK_WIDGET (self->changes_label));
 }

@@ -988,6 +988,11 @@ move_to_pane (CpWindow *self,
       int next = ((current < 0 ? (step > 0 ? -1 : 0) : current) + step * tries + 3 * 3) % 3;
       GtkListBoxRow *row = NULL;
 
+      /* Present mode hides the sidebar and the form: its flap opened
+       * over the projected results as a grey shield, focusing nothing
+       * visible (walk34 V13). */
+      if (!gtk_widget_get_visible (panes[next]))
+        continue;
       if (next == 0 && adw_flap_get_folded (self->flap))
         adw_flap_set_reveal_flap (self->flap, TRUE);
       else if (next != 0)
@@ -1092,6 +1097,10 @@ present_change_state (GSimpleAction *action,
        * scrolled sideways past its Quote column (walkthrough 17). */
       cp_results_view_scroll_to_top (self->results_view);
       gtk_window_fullscreen (GTK_WINDOW (self));
+      /* A toast that stays until dismissed ("Report written: …") lay
+       * over the projected figures (walk34 V4). */
+      if (self->lasting_toast != NULL)
+        adw_toast_dismiss (self->lasting_toast);
       /* As long as a toast stays: read, then out of the way. */
       gtk_label_set_text (self->present_hint_label, _("Press Esc or F11 to leave present mode"));
       gtk_revealer_set_reveal_child (self->present_hint, TRUE);
@@ -1143,7 +1152,41 @@ toggle_sidebar_action (GSimpleAction *action,
   adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
 }
 
+/* Alt+Right and Alt+Left: the next and the previous job, in the list's
+ * order, whether the list shows or not: in present mode, going job by
+ * job in a meeting meant leaving the full screen for each (walk34 V12).
+ * The first and the last stay where they are. */
+static void
+step_job (CpWindow *self,
+          int       step)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->jobs_list);
+  int index = row != NULL && self->selection != SELECTION_QUOTE ? gtk_list_box_row_get_index (row) + step : 0;
+  GtkListBoxRow *next = index >= 0 ? gtk_list_box_get_row_at_index (self->jobs_list, index) : NULL;
+
+  if (next != NULL)
+    gtk_list_box_select_row (self->jobs_list, next);
+}
+
+static void
+next_job_action (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  step_job (CP_WINDOW (user_data), 1);
+}
+
+static void
+previous_job_action (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  step_job (CP_WINDOW (user_data), -1);
+}
+
 static const GActionEntry win_entries[] = {
+  { "next-job", next_job_action },
+  { "previous-job", previous_job_action },
   { "open-written", open_written_action, "s" },
   { "save", save_action },
   { "save-as", save_as_action },
@@ -1189,6 +1232,17 @@ _cp_window_actions_init (CpWindow *self)
      * callback passes Escape on. */
     gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
     gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+  }
+  {
+    GtkEventController *jobs = gtk_shortcut_controller_new ();
+
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (jobs),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Right, GDK_ALT_MASK),
+                                                            gtk_named_action_new ("win.next-job")));
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (jobs),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Left, GDK_ALT_MASK),
+                                                            gtk_named_action_new ("win.previous-job")));
+    gtk_widget_add_controller (GTK_WIDGET (self), jobs);
   }
   _cp_window_trial_actions_init (self);
 }

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cp-quote-fabric.h"
 #include "cp-quote-offer.h"
 
 /* The ASCII word of letters and digits at *@at ("A800", "910B", "80GB"),
@@ -405,6 +406,91 @@ cp_quote_offer_price_disagrees (const CpQuote    *quote,
          fabs (stated_gpu_hour - quoted_gpu_hour) <= 1e-6 * MAX (fabs (stated_gpu_hour), fabs (quoted_gpu_hour));
   cp_quote_clear (&offered);
   if (same)
+    return FALSE;
+  *written = g_steal_pointer (&words);
+  return TRUE;
+}
+
+/* @text with the bytes from @part's first occurrence blanked, so that
+ * the fabric is not read from the GPUs ("8 × H800 80G": 80 G is memory,
+ * 8 the GPUs) or the price. */
+static void
+blank_part (char       *text,
+            const char *part)
+{
+  char *at = part != NULL && *part != '\0' ? strstr (text, part) : NULL;
+
+  if (at != NULL)
+    memset (at, ' ', strlen (part));
+}
+
+/* Whether @segment names a fabric by kind: "RoCE", "IB", "InfiniBand",
+ * "NDR"; a rate alone ("80G") may be a GPU's memory. */
+static gboolean
+names_fabric_kind (const char *segment)
+{
+  CpQuoteFabric fabric = { 0 };
+
+  return cp_quote_fabric_read_text (segment, &fabric) && fabric.kind_found && fabric.kind != CP_NETWORK_NONE;
+}
+
+gboolean
+cp_quote_offer_states_network (const CpProject *project,
+                               const char      *offer,
+                               CpNetworkKind   *kind,
+                               guint           *nics,
+                               double          *nic_gbps,
+                               char           **written)
+{
+  g_autofree char *text = g_strdup (offer != NULL ? offer : "");
+  g_autofree char *model = NULL;
+  g_autofree char *gpus_written = NULL;
+  g_autofree char *price_written = NULL;
+  g_auto(GStrv) segments = NULL;
+  guint nodes = 0, gpus = 0;
+  double memory_gb = 0;
+  CpPriceText price;
+
+  if (offer_names_gpus (project, text, &nodes, &gpus, &memory_gb, &model, &gpus_written))
+    blank_part (text, gpus_written);
+  if (cp_quote_offer_states_price (text, &price, &price_written))
+    blank_part (text, price_written);
+  /* A vendor lists the parts of an offer apart: "4 nodes x 8 H800, RoCE
+   * 8x400G, 45000/node/month", "8×H800 / 4×400G IB". */
+  segments = g_regex_split_simple ("[,;/\\(\\)]|，|；|、|（|）", text, 0, 0);
+  for (guint i = 0; segments[i] != NULL; i++)
+    {
+      CpQuoteFabric fabric = { 0 };
+      char *segment = g_strstrip (segments[i]);
+
+      if (!names_fabric_kind (segment))
+        continue;
+      cp_quote_fabric_read_text (segment, &fabric);
+      *kind = fabric.kind;
+      *nics = fabric.nics;
+      *nic_gbps = fabric.gbps;
+      *written = g_strdup (segment);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+cp_quote_offer_network_disagrees (const CpProject *project,
+                                  const CpQuote   *quote,
+                                  char           **written)
+{
+  g_autofree char *words = NULL;
+  CpNetworkKind kind;
+  guint nics = 0;
+  double nic_gbps = 0;
+
+  /* One machine has no network between nodes to disagree with. */
+  if (quote->nodes_available < 2 ||
+      !cp_quote_offer_states_network (project, quote->offer_name, &kind, &nics, &nic_gbps, &words))
+    return FALSE;
+  if (kind == quote->network && (nics == 0 || nics == quote->nics_per_node) &&
+      (nic_gbps == 0 || fabs (nic_gbps - quote->nic_gbps) < 0.5))
     return FALSE;
   *written = g_steal_pointer (&words);
   return TRUE;

@@ -35,4 +35,27 @@ gboolean cp_quote_offer_price_disagrees (const CpQuote    *quote,
                                          const CpSettings *settings,
                                          char            **written);
 
+/* The network between nodes @offer names, with its kind: "RoCE
+ * 8x400G" in "4 nodes x 8 H800, RoCE 8x400G, 45000/node/month", "4×400G
+ * IB", "IB NDR" (read as the quote sheets read a network cell,
+ * cp_quote_fabric_read_text()); @nics and @nic_gbps 0 where it does not
+ * say them. @written is those words. FALSE when it names no kind: a rate
+ * alone ("H800 80G") is no network. */
+gboolean cp_quote_offer_states_network (const CpProject *project,
+                                        const char      *offer,
+                                        CpNetworkKind   *kind,
+                                        guint           *nics,
+                                        double          *nic_gbps,
+                                        char           **written);
+
+/* Whether the network @quote's offer name states is another than its
+ * fields' (kind, and NICs and their rate where it says them): "RoCE
+ * 8x400G" on a quote whose network is None, the 4 nodes then planned as
+ * separate machines under the offer's words (walk33 W2). A quote of one
+ * node has no network to disagree with. @written as
+ * cp_quote_offer_states_network() gives it. */
+gboolean cp_quote_offer_network_disagrees (const CpProject *project,
+                                           const CpQuote   *quote,
+                                           char           **written);
+
 G_END_DECLS

@@ -653,6 +653,13 @@ test_offer_ascend_cluster (void)
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
   g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
   g_assert_cmpstr (cp_test_gui_row_subtitle (nodes), ==, "The vendor’s node count");
+  /* "RoCE 200G" gave the network and its rate, not how many NICs: their
+   * row says they are needed (walk33 W2). */
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 200);
+  g_assert_cmpuint (quote->nics_per_node, ==, 0);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (cp_quote_editor_get_row (editor, "nics-per-node")), ==,
+                   "Needed for a network between nodes: without it the quote is ranked on one machine only");
 
   /* The same offer as a Chinese vendor writes it, and the whole offer's
    * 32 GPUs: they agree; 2 nodes do not. */
@@ -886,6 +893,106 @@ last_quote (CpWindow *window)
   CpProject *project = cp_window_get_project (window);
 
   return g_ptr_array_index (project->quotes, project->quotes->len - 1);
+}
+
+/* Walk33 W2: the offer "4 nodes x 8 H800, RoCE 8x400G, 45000/node/month"
+ * gave its price but not its network: the 4 nodes were planned as
+ * separate machines under the offer's words, with no word under Offer;
+ * RoCE then chosen with 0 NICs dropped the quote from the headline, the
+ * reason below the table. The offer's network fills empty network
+ * fields, as the quote sheets' importer reads it; other fields are
+ * pointed out under Offer; a missing NIC count is said in its row and,
+ * in the results, under the recommendation, above the charts. The same
+ * in a Chinese vendor's words, with no commas. */
+static void
+test_offer_network (void)
+{
+  CpWindow *window;
+  CpQuoteEditor *editor;
+  CpQuote *quote = demo_new_quote (&window, &editor);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpFieldRow *offer = cp_quote_editor_get_row (editor, "offer-name");
+  CpFieldRow *nodes = cp_quote_editor_get_row (editor, "nodes-available");
+  CpFieldRow *nics = cp_quote_editor_get_row (editor, "nics-per-node");
+  CpFieldRow *rate = cp_quote_editor_get_row (editor, "nic-gbps");
+  GtkWidget *incomplete, *summary, *chart;
+  graphene_rect_t incomplete_bounds, summary_bounds;
+
+  cp_test_gui_search_pick (cp_quote_editor_get_gpu_row (editor), "H800");
+  cp_test_gui_type_text (offer, "4 nodes x 8 H800, RoCE 8x400G, 45000/node/month");
+  quote = last_quote (window);
+  g_assert_cmpfloat (quote->price, ==, 45000);
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpuint (quote->nics_per_node, ==, 8);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 400);
+  /* One node yet: the offer's 4 are said, not its network. */
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
+                   "The offer says 4 nodes x 8 H800, the fields below 1 × 8 × NVIDIA H800 SXM 80GB: "
+                   "check which is right");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering"))),
+                              CP_OFFERING_BARE_METAL_CLUSTER);
+  cp_test_gui_spin ();
+  cp_test_gui_type_text (nodes, "4");
+  quote = last_quote (window);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
+  /* The fabric list shows it as the preset it is. */
+  g_assert_cmpuint (adw_combo_row_get_selected (cp_quote_editor_get_network_preset_row (editor)), ==, 7);
+
+  /* Another rate in the fields: said under Offer. */
+  cp_test_gui_type_text (rate, "200");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
+                   "The offer says RoCE 8x400G, the network below 8 × 200 Gb/s RoCE: check which is right");
+  /* And in the results, where whoever presents the project reads
+   * (walk34 V3). */
+  cp_test_gui_wait_results (results);
+  g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results),
+                            ": its offer says RoCE 8x400G, which its fields do not; the plan uses the fields, "
+                            "check the quote."));
+  cp_test_gui_type_text (rate, "400");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
+
+  /* No NICs: said in their row, and in the results under the
+   * recommendation, above the charts. */
+  cp_test_gui_type_text (nics, "0");
+  quote = last_quote (window);
+  g_assert_cmpuint (quote->nics_per_node, ==, 0);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (nics), "warning"));
+  g_assert_cmpstr (cp_test_gui_row_subtitle (nics), ==,
+                   "Needed for a network between nodes: without it the quote is ranked on one machine only");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (rate), ==, "");
+  cp_test_gui_wait_results (results);
+  cp_test_gui_wait_frames (GTK_WIDGET (results), 3);
+  g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results),
+                            "is incomplete and left out of the ranking: no NICs or NIC rate for its nodes."));
+  incomplete = cp_test_gui_find_named (GTK_WIDGET (results), "incomplete");
+  summary = cp_test_gui_find_named (GTK_WIDGET (results), "summary");
+  chart = cp_test_gui_find_named (GTK_WIDGET (results), "cost-chart");
+  g_assert_true (gtk_widget_get_mapped (incomplete));
+  g_assert_true (gtk_widget_compute_bounds (incomplete, chart, &incomplete_bounds));
+  g_assert_true (gtk_widget_compute_bounds (summary, chart, &summary_bounds));
+  g_assert_cmpfloat (incomplete_bounds.origin.y + incomplete_bounds.size.height, <=, 0);
+  g_assert_cmpfloat (incomplete_bounds.origin.y, >, summary_bounds.origin.y);
+  cp_test_gui_type_text (nics, "8");
+  cp_test_gui_wait_results (results);
+  g_assert_cmpstr (cp_results_view_get_incomplete_text (results), ==, "");
+
+  /* A Chinese vendor's words, no commas: the network after the GPUs,
+   * the price after it. InfiniBand in the fields is said. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "network"))),
+                              CP_NETWORK_INFINIBAND);
+  cp_test_gui_spin ();
+  cp_test_gui_type_text (offer, "4台 8卡 H800 RoCE 8×400G 45000元/台/月");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
+                   "The offer says RoCE 8×400G, the network below 8 × 400 Gb/s InfiniBand: check which is right");
+  /* A card's memory ("80G") is no network; "4×400G IB" after a slash is. */
+  cp_test_gui_type_text (offer, "4台 8卡 H800 80G 45000元/台/月");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
+  cp_test_gui_type_text (offer, "2×Intel 8468 / 8×H800 80G / 8×400G IB");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
+
+  cp_test_gui_close_window (window);
 }
 
 /* Issue 26: "1 machine, 8 x H800 at 14.5/GPU/h" typed in a quote's Offer
@@ -1287,6 +1394,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-form/day-price-bills-whole-days", test_day_price_bills_whole_days);
   g_test_add_func ("/gui/window-form/sign-off-focus-on-report-page", test_sign_off_focus_on_report_page);
   g_test_add_func ("/gui/window-form/offer-ascend-cluster", test_offer_ascend_cluster);
+  g_test_add_func ("/gui/window-form/offer-network", test_offer_network);
   g_test_add_func ("/gui/window-form/price-entry-steady", test_price_entry_steady);
   g_test_add_func ("/gui/window-form/gpu-memory-unit-follows-plan", test_gpu_memory_unit_follows_plan);
   g_test_add_func ("/gui/window-form/model-list-ordered", test_model_list_ordered);
