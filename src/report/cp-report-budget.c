@@ -505,51 +505,43 @@ cp_report_overbooking_block_sentence (const CpProject     *project,
   return text;
 }
 
-/* What the jobs run one after another (one_after_another()) cost, for
- * the quote short of machines, as the approver signs for it: "So run, they
- * cost the same 225,595 CNY, with the same amount to approve: 2026-12
- * 204,240 CNY; 2027-01 …", month by month (approver 33, A6:
- * the fallback had no cost, no months and no end, so nothing could be
- * signed for it). NULL when no quote is short or no order is said. */
-static char *
-one_after_another_budget_text (const CpProject  *project,
-                               const CpSchedule *schedule,
-                               const char       *lang)
+/* The schedule page 1 offers when one quote is short of machines: the
+ * jobs it is short for run one after another (one_after_another()); NULL
+ * when no quote or more than one is short (each order is then said apart,
+ * with no one calendar to cost), or no order is said. */
+static CpSchedule *
+fallback_schedule (const CpProject  *project,
+                   const CpSchedule *schedule)
 {
   g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
-  const char *currency = project->settings.currency;
-  g_autoptr(GString) months = g_string_new (NULL);
   g_autoptr(GArray) order = NULL;
-  g_autoptr(CpSchedule) serial = NULL;
-  g_autofree double *shown = NULL;
-  g_autofree char *total = NULL;
 
-  /* One quote short: with two, each order is said apart and there is no
-   * one calendar to cost. */
   if (short_of->len != 1)
     return NULL;
-  serial = one_after_another (schedule, g_ptr_array_index (short_of, 0), &order);
+  return one_after_another (schedule, g_ptr_array_index (short_of, 0), &order);
+}
+
+/* What the fallback (fallback_schedule()) costs, as the approver signs for
+ * it: "So run: the same 225,595 CNY.", its months in the month table's
+ * "Run one after another" column (approver 33, A6: the fallback had no cost, no months and no
+ * end, so nothing could be signed for it; its end is in the condition,
+ * its months in the month table's last column). NULL without one. */
+static char *
+fallback_cost_text (const CpProject  *project,
+                    const CpSchedule *schedule,
+                    const char       *lang)
+{
+  g_autoptr(CpSchedule) serial = fallback_schedule (project, schedule);
+  g_autofree char *total = NULL;
+
   if (serial == NULL)
     return NULL;
-  shown = cp_report_schedule_months_shown (serial);
-  for (guint i = 0; i < serial->months->len; i++)
-    {
-      const CpScheduleMonth *month = &g_array_index (serial->months, CpScheduleMonth, i);
-      g_autofree char *money = cp_i18n_format_money_whole (shown[i], currency, lang);
-      g_autofree char *name = g_strdup_printf ("%04d-%02d", month->year, month->month);
-
-      if (i > 0)
-        g_string_append (months, _("; "));
-      /* TRANSLATORS: one month of the jobs run one after another: the month as in the month table ("2027-01"), its money */
-      g_string_append_printf (months, C_("month's money", "%s %s"), name, money);
-    }
-  total = cp_i18n_format_money_whole (cp_report_schedule_shown_total (serial), currency, lang);
+  total = cp_i18n_format_money_whole (cp_report_schedule_shown_total (serial), project->settings.currency, lang);
   if (fabs (cp_report_schedule_shown_total (serial) - cp_report_schedule_shown_total (schedule)) < 0.5)
-    /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total, the months' money ("2026-12 150,120 CNY; 2027-01 …") */
-    return g_strdup_printf (_("So run, they cost the same %s, with the same amount to approve: %s."),
-                            total, months->str);
-  /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total then, the months' money */
-  return g_strdup_printf (_("So run, they cost %s: %s."), total, months->str);
+    /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total, the same as planned; the month table's last column gives the months */
+    return g_strdup_printf (_("So run: the same %s."), total);
+  /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total then; the month table's last column gives the months */
+  return g_strdup_printf (_("So run: %s."), total);
 }
 
 char *
@@ -1009,10 +1001,10 @@ approve_by_text (const CpProject  *project,
   work_date = format_day (&by.day, lang);
   if (by.quote_index < 0 && by.rule == CP_REPORT_APPROVE_BY_NOW)
     /* TRANSLATORS: under the amount to approve: the work's planned start is today or past, the day it starts; no recommended quote states how long its price holds */
-    return g_strdup_printf (_("Approve now: the work is planned to start on %s; no quote says how long its price holds."), work_date);
+    return g_strdup_printf (_("Approve now: the work is planned to start on %s; no recommended quote says how long its price holds."), work_date);
   if (by.quote_index < 0)
-    /* TRANSLATORS: under the amount to approve: the day the first job starts; no recommended quote states how long its price holds */
-    return g_strdup_printf (_("Approve before the work starts on %s; no quote says how long its price holds."), work_date);
+    /* TRANSLATORS: under the amount to approve: the day the first job starts; no recommended quote states how long its price holds (approver 34, B2: "no quote" beside another quote's validity read as false) */
+    return g_strdup_printf (_("Approve before the work starts on %s; no recommended quote says how long its price holds."), work_date);
   vendor = cp_report_vendor_name (project, by.quote_index);
   date = format_day (&by.price_until, lang);
   switch (by.rule)
@@ -1037,6 +1029,18 @@ approve_by_text (const CpProject  *project,
   return g_strdup_printf (_("Approve by %s, the last day %s’s price holds."), date, vendor);
 }
 
+double
+cp_report_top_with_job_cost (const CpSchedule       *schedule,
+                             const CpApprovalAmount *approval,
+                             guint                   job_index,
+                             double                  cost)
+{
+  const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
+
+  /* The job's top as its answer shows it (cp_report_schedule_shown_range()). */
+  return approval->top_of_range - round (MAX (entry->cost_high, cp_schedule_job_cost (entry))) + round (cost);
+}
+
 /* What signing commits to when a job's choice waits on answers still to
  * come (cp_report_open_answers()): the amount, and whether every answer
  * keeps the project within it or which would pass it, with what to
@@ -1053,7 +1057,7 @@ commitment_text (Doc                    *doc,
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
   g_autoptr(GPtrArray) passing = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *amount = NULL, *cover = NULL;
+  g_autofree char *cover = NULL;
   g_autoptr(GString) list = g_string_new (NULL);
   guint n_answers = 0;
   double cover_top = 0;
@@ -1062,32 +1066,28 @@ commitment_text (Doc                    *doc,
     {
       const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, j);
       g_autoptr(GPtrArray) answers = NULL;
-      double job_top;
 
       if (!entry->planned)
         continue;
       answers = cp_report_open_answers (project, &results[j], doc->lang);
-      /* The job's top as its answer shows it (cp_report_schedule_shown_range()). */
-      job_top = round (MAX (entry->cost_high, cp_schedule_job_cost (entry)));
       for (guint a = 0; a < answers->len; a++)
         {
           const CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
-          double top = approval->top_of_range - job_top + round (open->cost);
+          double top = cp_report_top_with_job_cost (schedule, approval, j, open->cost);
 
           n_answers++;
-          if (top <= round (approval->amount))
+          /* Within the amount, or R8's line says what to approve for it. */
+          if (top <= round (approval->amount) || open->offered_by_r8)
             continue;
-          /* TRANSLATORS: page 1, an open answer that would pass the amount to approve: the answer, the option it leads to */
-          g_ptr_array_add (passing, g_strdup_printf (_("if %s, %s"), open->condition, open->outcome));
+          /* The option it leads to: the answer is in the list above. */
+          g_ptr_array_add (passing, g_strdup (open->outcome));
           cover_top = MAX (cover_top, top);
         }
     }
-  if (n_answers == 0)
+  /* Answers that all stay within it are said so where they are listed
+   * (cp_report_section_question()). */
+  if (n_answers == 0 || passing->len == 0)
     return NULL;
-  amount = cp_i18n_format_money_whole (approval->amount, currency, doc->lang);
-  if (passing->len == 0)
-    /* TRANSLATORS: page 1, under the amount to approve, when a job's choice waits on open answers listed under its answer, each of which keeps the cost within the amount */
-    return g_strdup_printf (_("Signing approves up to %s, whichever way the open answers above go."), amount);
   for (guint i = 0; i < passing->len; i++)
     {
       if (i > 0)
@@ -1096,12 +1096,12 @@ commitment_text (Doc                    *doc,
     }
   cover = cp_i18n_format_money_whole (cp_settings_amount_to_approve (&project->settings, cover_top, 0, 0, NULL, NULL),
                                       currency, doc->lang);
-  /* TRANSLATORS: page 1, under the amount to approve: the amount; the open answers that would pass it ("if Shanghai Suanli bills a month at least, Beijing Yunsuan at 38,000 CNY"), the amount that would cover them */
-  return g_strdup_printf (dngettext (GETTEXT_PACKAGE,
-                                     "Signing approves up to %s, the choice made when the open answers above come back; one answer would pass that amount: %s. Have it answered before signing, or approve %s to cover it.",
-                                     "Signing approves up to %s, the choice made when the open answers above come back; these answers would pass that amount: %s. Have them answered before signing, or approve %s to cover them.",
-                                     passing->len),
-                          amount, list->str, cover);
+  return g_strdup_printf (passing->len == 1
+                          /* TRANSLATORS: page 1, after "Amount to approve: …": the option an open answer listed above would lead to, past that amount ("Beijing Yunsuan at 38,000 CNY"); the amount that would cover it */
+                          ? _("One answer above would pass it (%s): have it answered before signing, or approve %s.")
+                          /* TRANSLATORS: page 1, after "Amount to approve: …": the options open answers listed above would lead to, past that amount; the amount that would cover them */
+                          : _("Answers above would pass it (%s): have them answered before signing, or approve %s."),
+                          list->str, cover);
 }
 
 /* The amount to approve and how VAT was taken (cp_report_approval_amount()):
@@ -1138,8 +1138,8 @@ section_amount_to_approve (Doc              *doc,
     g_autofree char *left_out = not_in_amount_text (doc, results, round (approval.amount) - round (approval.top_of_range));
     g_autofree char *assumed = assumed_text (doc, results);
     const char *notes[] = { left_out, tax, assumed };
-    /* The amount and what it leaves out are kept together; the lines
-     * after may follow on the next page. */
+    /* The amount and what it leaves out are kept together, on one page;
+     * the VAT's and the assumed figures' lines may follow on the next. */
     double left_out_height = left_out != NULL && *left_out != '\0'
                              ? cp_doc_paragraph_height (doc, doc->small, left_out, 0) + 1 : 0;
 
@@ -1168,12 +1168,12 @@ section_amount_to_approve (Doc              *doc,
       }
     cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1 + left_out_height);
     cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
+    /* The page the amount is on, whichever its notes end on. */
+    doc->amount_page = doc->pages->len;
     for (guint i = 0; i < G_N_ELEMENTS (notes); i++)
       if (notes[i] != NULL && *notes[i] != '\0')
         cp_doc_paragraph_full (doc, doc->small, notes[i], 0, 1, NULL);
-    doc->y += 3;
   }
-  doc->amount_page = doc->pages->len;
 }
 
 char *
@@ -1400,7 +1400,7 @@ cp_report_section_budget (Doc              *doc,
       {
         /* The fallback as one signs for it, with the condition that
          * offers it: running the jobs so meets the condition. */
-        g_autofree char *serial = one_after_another_budget_text (project, schedule, doc->lang);
+        g_autofree char *serial = fallback_cost_text (project, schedule, doc->lang);
         g_autofree char *both = serial != NULL ? g_strdup_printf (C_("two sentences", "%s %s"), blocked, serial) : NULL;
 
         cairo_set_source_rgb (doc->cr, 0.65, 0.10, 0.05);
@@ -1436,17 +1436,21 @@ cp_report_section_budget_tables (Doc              *doc,
   static const double job_widths[] = { 0.46, 0.36, 0.18 };
   static const gboolean job_numeric[] = { FALSE, FALSE, TRUE };
   static const double month_widths[] = { 0.30, 0.35, 0.35 };
-  static const gboolean month_numeric[] = { FALSE, TRUE, TRUE };
+  static const double fallback_month_widths[] = { 0.22, 0.26, 0.26, 0.26 };
+  static const gboolean month_numeric[] = { FALSE, TRUE, TRUE, TRUE };
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
   char *job_header[] = { _("Job"), _("Calendar"), _("Cost") };
   /* Planned, not spent: the report is made before the money is. */
-  char *month_header[] = { _("Month"), _("Planned in the month"), _("Planned by its end") };
+  /* With the fallback page 1 offers, its months beside the plan's. */
+  g_autoptr(CpSchedule) serial = fallback_schedule (project, schedule);
+  /* TRANSLATORS: the month table's last column: the money of each month with the jobs run one after another, as page 1 offers */
+  char *month_header[] = { _("Month"), _("Planned in the month"), _("Planned by its end"), _("Run one after another") };
   /* The figures under the chart, in the detail tables' small type. */
   Table jobs = { 3, job_widths, job_numeric, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                  doc->small };
-  Table months = { 3, month_widths, month_numeric, month_header,
-                   g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0, doc->small };
+  Table months = { serial != NULL ? 4 : 3, serial != NULL ? fallback_month_widths : month_widths, month_numeric,
+                   month_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0, doc->small };
   gboolean any_after = FALSE;
 
   for (guint i = 0; i < schedule->jobs->len; i++)
@@ -1485,21 +1489,32 @@ cp_report_section_budget_tables (Doc              *doc,
   /* The months' lines add up, month by month, to the total above. */
   {
     g_autofree double *shown = cp_report_schedule_months_shown (schedule);
+    g_autofree double *serial_shown = serial != NULL ? cp_report_schedule_months_shown (serial) : NULL;
+    guint n_months = MAX (schedule->months->len, serial != NULL ? serial->months->len : 0);
     double cumulative = 0;
 
-    for (guint i = 0; i < schedule->months->len; i++)
+    /* Both count from the project's start: month i is the same month. */
+    for (guint i = 0; i < n_months; i++)
       {
-        const CpScheduleMonth *month = &g_array_index (schedule->months, CpScheduleMonth, i);
+        const CpScheduleMonth *month = i < schedule->months->len ? &g_array_index (schedule->months, CpScheduleMonth, i)
+                                       : &g_array_index (serial->months, CpScheduleMonth, i);
+        char *planned = i < schedule->months->len ? cp_i18n_format_money_whole (shown[i], currency, doc->lang)
+                        : g_strdup ("—");
 
-        cumulative += shown[i];
-        cp_doc_table_add_row (&months, g_strdup_printf ("%04d-%02d", month->year, month->month),
-                              cp_i18n_format_money_whole (shown[i], currency, doc->lang),
-                              cp_i18n_format_money_whole (cumulative, currency, doc->lang));
+        cumulative += i < schedule->months->len ? shown[i] : 0;
+        if (serial != NULL)
+          cp_doc_table_add_row (&months, g_strdup_printf ("%04d-%02d", month->year, month->month), planned,
+                                cp_i18n_format_money_whole (cumulative, currency, doc->lang),
+                                i < serial->months->len ? cp_i18n_format_money_whole (serial_shown[i], currency, doc->lang)
+                                : g_strdup ("—"));
+        else
+          cp_doc_table_add_row (&months, g_strdup_printf ("%04d-%02d", month->year, month->month), planned,
+                                cp_i18n_format_money_whole (cumulative, currency, doc->lang));
       }
+    /* Nor does a single month say more than the total. */
+    if (n_months > 1)
+      cp_doc_table (doc, &months);
   }
-  /* Nor does a single month say more than the total. */
-  if (schedule->months->len > 1)
-    cp_doc_table (doc, &months);
 
   g_ptr_array_unref (jobs.rows);
   g_ptr_array_unref (months.rows);

@@ -134,6 +134,12 @@ answer_what (const CpProject *project,
   if (e->nodes <= 1)
     /* TRANSLATORS: what to rent: one machine; its GPUs × GPU model */
     machines = g_strdup_printf (_("1 machine of %u × %s"), e->gpus, gpu);
+  else if (quote->nodes_available > e->nodes)
+    /* Part of a cluster's offer in one bracket: "(80 GPUs) (10 of the 16
+     * offered)" were two in a row (approver 34, B5). */
+    /* TRANSLATORS: what to rent: machines rented, machines offered, GPUs per machine × GPU model, all the GPUs */
+    machines = g_strdup_printf (_("%u of the %u machines offered, %u × %s each (%u GPUs)"),
+                                e->nodes, quote->nodes_available, per_node, gpu, e->gpus);
   else
     /* TRANSLATORS: what to rent: machines, GPUs per machine × GPU model, all the GPUs */
     machines = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u machine of %u × %s each (%u GPUs)",
@@ -141,7 +147,7 @@ answer_what (const CpProject *project,
                                 e->nodes, per_node, gpu, e->gpus);
   /* Part of an offer: purchasing forwards the vendor's whole offer, and
    * the line said "1 machine" of a 4-node cluster's (approver 33, A3). */
-  if (quote->nodes_available > MAX (e->nodes, 1))
+  if (e->nodes <= 1 && quote->nodes_available > 1)
     {
       char *part = g_strdup_printf (/* TRANSLATORS: what to rent, then the machines rented of those the quote offers */
                                     _("%s (%u of the %u offered)"), machines, MAX (e->nodes, 1), quote->nodes_available);
@@ -442,6 +448,15 @@ answer_cost (const CpProject *project,
                           cost, days, deadline);
 }
 
+/* Whether a job's answer lists open answers under it
+ * (cp_report_open_answers()), and whether each keeps the project within
+ * the amount to approve, which is then said once, with them. */
+typedef enum {
+  ANSWERS_NONE,
+  ANSWERS_LISTED,
+  ANSWERS_WITHIN,
+} AnswersListed;
+
 /* The answer's band over the assumptions' spread, and whether the same
  * quote wins across it: what an approver needs to know of the doubt. */
 static char *
@@ -449,7 +464,7 @@ range_words (const CpProject *project,
               const CpPlan    *plan,
               const CpOption  *option,
               gboolean         overbooked,
-              gboolean         answers_listed,
+              AnswersListed    answers_listed,
               const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -459,9 +474,12 @@ range_words (const CpProject *project,
   g_autofree char *days_high = cp_i18n_format_days (option->range.calendar_days_high, lang);
   /* The open answers, listed under the answer, say each what it leads
    * to: the one sentence of one of them is not said again. */
-  g_autofree char *unconfirmed = answers_listed
+  g_autofree char *unconfirmed = answers_listed == ANSWERS_WITHIN
+                                 /* TRANSLATORS: page 1, after the answer's range, before the list of open answers that change the choice, when each of them keeps the project within the amount to approve */
+                                 ? g_strdup (_("Not firm; it turns on (each within the amount):"))
+                                 : answers_listed == ANSWERS_LISTED
                                  /* TRANSLATORS: page 1, after the answer's range, before the list of open answers that change the choice */
-                                 ? g_strdup (_("Not firm: the choice turns on these answers:"))
+                                 ? g_strdup (_("Not firm; it turns on:"))
                                  : cp_words_unconfirmed (project, plan, lang, NULL);
   g_autofree char *money_band = NULL, *days_band = NULL;
 
@@ -518,7 +536,7 @@ answer_range (const CpProject *project,
               const CpOption  *option,
               const CpJob     *job,
               gboolean         overbooked,
-              gboolean         answers_listed,
+              AnswersListed    answers_listed,
               const char      *lang)
 {
   g_autofree char *range = range_words (project, plan, option, overbooked, answers_listed, lang);
@@ -753,9 +771,9 @@ unstated_of_quote (const CpPlan *plan,
   return costs;
 }
 
-/* @answers with those of one vendor that lead to the same option said
- * once, their answers joined: "If G bills a month at least, or has less
- * than 1,043 GiB of host memory a machine: E at 10,669 CNY." (the demo's 70B
+/* @answers that lead to the same option said once, their answers joined,
+ * one vendor's under its name once: "If G bills a month at least, or has
+ * less than 1,043 GiB of host memory a machine: E at 10,669 CNY." (the demo's 70B
  * job had four lines ending in the same option, and its memo passed its
  * second page). */
 static void
@@ -788,9 +806,29 @@ merge_same_outcomes (GPtrArray *answers)
     {
       CpReportOpenAnswer *answer = g_ptr_array_index (answers, i);
 
-      if (answer->condition == NULL)
-        /* TRANSLATORS: page 1, an open answer: whom it is of ("Beijing Yunsuan", "the team"), what it says of them ("bills by the hour with no minimum term") */
-        answer->condition = g_strdup_printf (C_("open answer", "%s %s"), answer->subject, answer->predicate);
+      /* TRANSLATORS: page 1, an open answer: whom it is of ("Beijing Yunsuan", "the team"), what it says of them ("bills by the hour with no minimum term") */
+      answer->condition = g_strdup_printf (C_("open answer", "%s %s"), answer->subject, answer->predicate);
+    }
+  /* Then those of others that lead to the same option, said once too. */
+  for (guint i = 0; i < answers->len; i++)
+    {
+      CpReportOpenAnswer *first = g_ptr_array_index (answers, i);
+
+      for (guint k = i + 1; k < answers->len;)
+        {
+          CpReportOpenAnswer *other = g_ptr_array_index (answers, k);
+          char *both;
+
+          if (g_strcmp0 (first->outcome, other->outcome) != 0)
+            {
+              k++;
+              continue;
+            }
+          both = g_strdup_printf (C_("open answers", "%s, or %s"), first->condition, other->condition);
+          g_free (first->condition);
+          first->condition = both;
+          g_ptr_array_remove_index (answers, k);
+        }
     }
 }
 
@@ -831,12 +869,25 @@ cp_report_open_answers (const CpProject *project,
   /* The other way too: the recommended total reads its own hourly price
    * as billed by the hour (approver 33, A27). */
   month_cost = cost_with_month_minimum (project, option);
-  if (month_cost > 0 && next != NULL && next->estimate.total_cost < month_cost)
-    add_open_answer (answers,
-                     /* TRANSLATORS: page 1, an open answer that changes the choice: the recommended quote's vendor */
-                     vendor, g_strdup (_("bills a month at least")),
-                     option_at (project, next->quote_index, next->estimate.total_cost, lang),
-                     next->estimate.total_cost);
+  if (month_cost > 0)
+    {
+      /* The next option if it is then cheaper, else the same one dearer:
+       * either may pass the amount to approve. */
+      gboolean switches = next != NULL && next->estimate.total_cost < month_cost;
+      int then_quote = switches ? next->quote_index : option->quote_index;
+      double then_cost = switches ? next->estimate.total_cost : month_cost;
+
+      g_autofree char *name = cp_words_quote_short_name (project, then_quote);
+      g_autofree char *money = cp_i18n_format_money_whole (then_cost, quote->currency, lang);
+
+      add_open_answer (answers,
+                       /* TRANSLATORS: page 1, an open answer that changes the choice: the recommended quote's vendor */
+                       vendor, g_strdup (_("bills a month at least")),
+                       switches ? option_at (project, then_quote, then_cost, lang)
+                       /* TRANSLATORS: page 1, an open answer's outcome when the choice stays: the recommended quote, its total cost then */
+                       : g_strdup_printf (_("%s then costs %s"), name, money),
+                       then_cost);
+    }
   if (plan->unstated_costs_winner >= 0 && (guint) plan->unstated_costs_winner < project->quotes->len)
     {
       CpUnstatedCost costs = unstated_of_quote (plan, option->quote_index);
@@ -878,10 +929,13 @@ cp_report_open_answers (const CpProject *project,
 
       add_open_answer (answers,
                        /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor, the machines it offers */
-                       vendor, g_strdup_printf (_("rents only all %s machines together"), offered),
+                       vendor, g_strdup_printf (_("rents only the whole offer of %s machines"), offered),
                        option_at (project, next->quote_index, next->estimate.total_cost, lang),
                        next->estimate.total_cost);
     }
+  /* The team assumed without an operations engineer, for whom R8 offers a
+   * hosted option instead of the bare metal recommended, is page 1's R8
+   * line, with what to approve for it (switch_amount_text()). */
   for (guint i = 0; result->what_if != NULL && i < result->what_if->len; i++)
     {
       const CpWhatIf *item = &g_array_index (result->what_if, CpWhatIf, i);
@@ -902,8 +956,49 @@ cp_report_open_answers (const CpProject *project,
                        item->estimate.total_cost);
     }
   merge_same_outcomes (answers);
+  {
+    /* R8's line says what to approve for its option (switch_amount_text()). */
+    const CpOption *hosted = operations_switch (project, plan);
+    g_autofree char *hosted_at = hosted != NULL ? option_at (project, hosted->quote_index, hosted->estimate.total_cost, lang)
+                                 : NULL;
+
+    for (guint a = 0; a < answers->len; a++)
+      {
+        CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
+
+        open->offered_by_r8 = g_strcmp0 (open->outcome, hosted_at) == 0;
+      }
+  }
   cp_i18n_pop_language ();
   return answers;
+}
+
+/* How job @job_index's @answers are listed: each within the amount to
+ * approve, or one passing it (said under the amount), or none. */
+static AnswersListed
+open_answers_listing (const CpProject  *project,
+                      JobResult        *results,
+                      const CpSchedule *schedule,
+                      guint             job_index,
+                      GPtrArray        *answers)
+{
+  g_autoptr(GPtrArray) plans = g_ptr_array_new ();
+  CpApprovalAmount approval;
+
+  if (answers->len == 0)
+    return ANSWERS_NONE;
+  if (schedule == NULL || job_index >= schedule->jobs->len ||
+      !g_array_index (schedule->jobs, CpScheduleJob, job_index).planned)
+    return ANSWERS_LISTED;
+  for (guint j = 0; j < project->jobs->len; j++)
+    g_ptr_array_add (plans, (gpointer) results[j].plan);
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  for (guint a = 0; a < answers->len; a++)
+    if (cp_report_top_with_job_cost (schedule, &approval, job_index,
+                                     ((const CpReportOpenAnswer *) g_ptr_array_index (answers, a))->cost)
+        > round (approval.amount))
+      return ANSWERS_LISTED;
+  return ANSWERS_WITHIN;
 }
 
 /* Whether one of @answers leads to @plan's next best option, at its cost. */
@@ -993,7 +1088,7 @@ cp_report_section_question (Doc              *doc,
           g_autoptr(GPtrArray) answers = cp_report_open_answers (project, &results[j], doc->lang);
           g_autofree char *range = plan->cost_unknown ? g_strdup ("")
                                    : answer_range (project, plan, option, job, job_overbooked (overbookings, j),
-                                                   answers->len > 0, doc->lang);
+                                                   open_answers_listing (project, results, schedule, j, answers), doc->lang);
           /* A total the minimum term sets, not the job's use, says so
            * beside it: the approver pays for the term, not the days. */
           g_autofree char *minimum = plan->cost_unknown ? NULL : cp_words_minimum_term (project, option, doc->lang);
@@ -1043,10 +1138,10 @@ cp_report_section_question (Doc              *doc,
               g_autofree char *line = g_strdup_printf (_("If %s: %s."), open->condition, open->outcome);
               g_autofree char *spaced = cp_i18n_space_chinese (line, doc->lang);
 
-              /* In the note's type once the vendors' questions are: the
-               * demo's memo kept its amount on page 1 so. */
-              cp_doc_paragraph_full (doc, doc->brief >= CP_REPORT_MEMO_BRIEF_SMALL_QUESTIONS ? doc->small : doc->body,
-                                     spaced, 10, 1, "•");
+              /* In the note's type, as the vendors' questions they wait
+               * on: the demo's memo kept its amount on page 1 so, and a
+               * one-job memo its question. */
+              cp_doc_paragraph_full (doc, doc->small, spaced, 10, 1, "•");
             }
           /* The next best once: an open answer above that leads to it
            * says its cost already, and "Next best: Beijing Yunsuan at
