@@ -800,6 +800,21 @@ demo_long_vendor (void)
   return project;
 }
 
+/* The memory chart in the window's pane at a 1024-, 1600- and 1920-px
+ * window, presented full screen, and on the page (250 pt, at its
+ * smallest 220, on A4's 511-pt text width). */
+static const struct {
+  double width, height;
+  CpChartStyle style;
+} memory_sizes[] = {
+  { 600, 460, CP_CHART_STYLE_LIGHT },
+  { 918, 516, CP_CHART_STYLE_LIGHT },
+  { 1180, 664, CP_CHART_STYLE_LIGHT },
+  { 1920, 1080, CP_CHART_STYLE_DARK },
+  { 511, 250, CP_CHART_STYLE_PRINT },
+  { 511, 220, CP_CHART_STYLE_PRINT },
+};
+
 /* Issue 26: the memory chart's labels sat inside the plot among the
  * capacity lines ("2,560 GiB：32 × NVIDIA A800 80GB SXM" over the
  * dashed lines of the Chinese PDF). In the window's chart at a 1024-,
@@ -812,17 +827,6 @@ assert_memory_labels_off_lines (const CpProject *project,
                                 const char      *name)
 {
   static const char *const langs[] = { "en", "zh_CN" };
-  static const struct {
-    double width, height;
-    CpChartStyle style;
-  } memory_sizes[] = {
-    { 600, 460, CP_CHART_STYLE_LIGHT },
-    { 918, 516, CP_CHART_STYLE_LIGHT },
-    { 1180, 664, CP_CHART_STYLE_LIGHT },
-    { 1920, 1080, CP_CHART_STYLE_DARK },
-    { 511, 250, CP_CHART_STYLE_PRINT },
-    { 511, 220, CP_CHART_STYLE_PRINT },
-  };
 
   for (guint j = 0; j < project->jobs->len; j++)
     {
@@ -942,17 +946,6 @@ static void
 test_memory_labels_in_curve_order (void)
 {
   static const char *const langs[] = { "en", "zh_CN" };
-  static const struct {
-    double width, height;
-    CpChartStyle style;
-  } memory_sizes[] = {
-    { 600, 460, CP_CHART_STYLE_LIGHT },
-    { 918, 516, CP_CHART_STYLE_LIGHT },
-    { 1180, 664, CP_CHART_STYLE_LIGHT },
-    { 1920, 1080, CP_CHART_STYLE_DARK },
-    { 511, 250, CP_CHART_STYLE_PRINT },
-    { 511, 220, CP_CHART_STYLE_PRINT },
-  };
   g_autoptr(GError) error = NULL;
   g_autoptr(CpProject) project = cp_demo_project_new (&error);
   g_autoptr(CpPlan) plan = NULL;
