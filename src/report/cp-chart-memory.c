@@ -197,9 +197,23 @@ cp_chart_data_new_memory (const CpProject *project,
                        ? g_array_index (plan->options, CpOption, recommended).estimate.technique
                        : CP_TECHNIQUE_AS_CONFIGURED;
   gboolean chosen_drawn = FALSE;
+  CpJob running = { 0 };   /* a debugging job's model run */
 
   g_return_val_if_fail (job_index < project->jobs->len, NULL);
   job = g_ptr_array_index (project->jobs, job_index);
+  /* A debugging job's memory is not modelled (it has one machine, R4):
+   * every curve lay flat on the framework's overhead, on the 1 GiB floor,
+   * as if an 8B model needed 1 GiB (approver 33 A9). Its chart shows what
+   * running its model takes, one request at a time, at 16, 8 and 4 bits. */
+  if (job->kind == CP_TASK_DEBUG)
+    {
+      cp_job_copy (&running, job);
+      running.kind = CP_TASK_INFERENCE;
+      running.concurrency = 1;
+      if (running.weight_bits == 0)
+        running.weight_bits = 16;
+      job = &running;
+    }
   if (recommended >= 0)
     chosen_gpus = MAX (1, g_array_index (plan->options, CpOption, recommended).estimate.gpus);
 
@@ -251,7 +265,11 @@ cp_chart_data_new_memory (const CpProject *project,
       gboolean is_chosen = lines[l].weight_bits > 0 ? lines[l].weight_bits == job->weight_bits
                                                     : lines[l].technique == chosen;
 
-      if (lines[l].weight_bits > 0)
+      if (lines[l].weight_bits > 0 && job == &running)
+        /* TRANSLATORS: a line of a debugging job's memory chart: its model's
+         * weights at 16, 8 or 4 bits and the KV cache of one request */
+        label = g_strdup_printf (_("%u-bit weights + KV cache of one request"), lines[l].weight_bits);
+      else if (lines[l].weight_bits > 0)
         {
           g_autofree char *concurrency = cp_i18n_format_number (job->concurrency, 0, data->lang);
           /* TRANSLATORS: a line of the memory chart: weights at 16, 8 or 4 bits
@@ -340,5 +358,6 @@ cp_chart_data_new_memory (const CpProject *project,
   data->note = cp_chart_note_with (_("Solid and dashed curves: memory the job needs; thin dashed lines: what the quotes' GPUs offer."), plan);
 
   cp_i18n_pop_language ();
+  cp_job_clear (&running);
   return data;
 }

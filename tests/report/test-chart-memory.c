@@ -9,6 +9,7 @@
 #include "common/cp-test-dir.h"
 #include "report/cp-chart.h"
 #include "report/cp-i18n.h"
+#include "store/cp-demo.h"
 #include "store/cp-store.h"
 
 static char *tmp_dir;
@@ -98,6 +99,61 @@ test_zero3_per_gpu (void)
   g_assert_cmpfloat (fabs (per_gpu_gib - estimate_gib), <=, 0.05 + 1e-9);
 }
 
+/* Approver 33 A9: the demo's debugging job (Llama 3.1 8B) had every
+ * curve of its memory chart flat on the 1 GiB floor, the framework's
+ * overhead, as if the model needed 1 GiB. Its curves are its model run at
+ * 16, 8 and 4 bits: at each point at least the weights, params × bits / 8
+ * bytes, at most the 16-bit weights with a tenth more and 2 GiB, and
+ * each under the one of more bits; its mark, the 8B model at 16 bits,
+ * 16 GB and up. */
+static void
+test_debug_job_model_run (void)
+{
+  static const guint bits[] = { 16, 8, 4 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  const CpJob *job;
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpChartData) data = NULL;
+
+  g_assert_no_error (error);
+  job = g_ptr_array_index (project->jobs, 4);
+  g_assert_cmpstr (job->id, ==, "job-dev");
+  g_assert_cmpint (job->kind, ==, CP_TASK_DEBUG);
+  plan = cp_project_plan_job (project, 4);
+  data = cp_chart_data_new_memory (project, 4, plan, "en");
+  for (guint b = 0; b < G_N_ELEMENTS (bits); b++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, b);
+      g_autofree char *label = g_strdup_printf ("%u-bit weights + KV cache of one request", bits[b]);
+
+      g_assert_cmpstr (series->label, ==, label);
+      g_assert_cmpuint (series->x->len, ==, 25);
+      for (guint p = 0; p < series->x->len; p++)
+        {
+          double params = g_array_index (series->x, double, p);
+          double weights = params * bits[b] / 8.0;
+          double need = g_array_index (series->y, double, p);
+
+          /* At most the 16-bit weights (layers left at 16 bits, the
+           * embeddings) with a tenth more and 2 GiB of overhead and KV. */
+          double most = 1.1 * params * 2.0 + 2 * GIB;
+
+          if (need < weights || need > most)
+            g_error ("%u-bit curve at %g parameters: %g GiB, the weights alone %g GiB, at most %g GiB", bits[b],
+                     params, need / GIB, weights / GIB, most / GIB);
+          /* Fewer bits, less memory. */
+          if (b > 0 && need >= g_array_index (((const CpChartSeries *) g_ptr_array_index (data->series, b - 1))->y,
+                                              double, p))
+            g_error ("%u-bit curve at %g parameters not under the %u-bit one", bits[b], params, bits[b - 1]);
+        }
+    }
+  /* The demo's Llama 3.1 8B, 8 × 10^9 parameters: 16 GB at 16 bits. */
+  g_assert_cmpfloat (data->marker_x, ==, 8.0e9);
+  g_assert_cmpfloat (data->marker_y, >=, 16.0e9);
+  g_assert_cmpfloat (data->marker_y, <=, 16.0e9 * 1.1 + 2 * GIB);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -108,6 +164,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   tmp_dir = g_dir_make_tmp ("cp-chart-memory-XXXXXX", NULL);
   g_test_add_func ("/chart-memory/zero3-per-gpu", test_zero3_per_gpu);
+  g_test_add_func ("/chart-memory/debug-job-model-run", test_debug_job_model_run);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
