@@ -1344,6 +1344,44 @@ test_present_labels_in_frame (void)
   g_assert_cmpuint (n_checked, >, 100);
 }
 
+/* Walk33 W12, walk34: a label with no room for its vendor dropped it,
+ * "4 × 8 × H800 SXM 80GB…", and the vendor is what a room asks for. At
+ * its shortest a label keeps its GPUs whole and its vendor's tail: on the
+ * demo 70B job's cost chart in a 1600-px window's pane (918 × 516), the
+ * days panel names 示例供应商 B's single machine "8 × A800 80GB SXM ·
+ * …B", and no label is its GPUs alone. Drawn to a PDF, read back with
+ * pdftotext. */
+static void
+test_shortest_keeps_vendor (void)
+{
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpSweep) sweep = NULL;
+  g_autoptr(CpChartData) cost = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "shortest.pdf", NULL);
+  g_autofree char *text = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  project = demo_job_planned (0, "job-ft70b", &plan, &sweep);
+  cost = cp_chart_data_new_cost (project, 0, plan, sweep, "en");
+  surface = cairo_pdf_surface_create (path, 918, 516);
+  cr = cairo_create (surface);
+  cp_chart_draw (cr, 918, 516, CP_CHART_STYLE_LIGHT, cost);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  text = cp_test_pdf_text (tmp_dir, "shortest.pdf", 0, FALSE);
+  /* pdftotext's text without its spaces. */
+  g_assert_nonnull (strstr (text, "8×A80080GBSXM·…B"));
+  cp_test_assert_lacks (text, "SXM…");
+  cp_test_assert_lacks (text, "80GB…");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1370,6 +1408,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/vendor-uses-room", test_vendor_uses_room);
   g_test_add_func ("/chart-labels/room-sizes", test_room_sizes);
   g_test_add_func ("/chart-labels/present-in-frame", test_present_labels_in_frame);
+  g_test_add_func ("/chart-labels/shortest-keeps-vendor", test_shortest_keeps_vendor);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
