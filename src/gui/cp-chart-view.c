@@ -124,16 +124,40 @@ show_readout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The whole name of a quote whose label the chart shortened ("8 × H20
+ * 96GB · 示例供应商 C…") when the pointer is over that label; NULL
+ * elsewhere. */
+static const char *
+cut_label_name_at_pointer (CpChartView *self)
+{
+  for (guint i = 0; self->data != NULL && self->pointer_inside && i < self->label_boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (self->label_boxes, CpChartLabelBox, i);
+      const CpChartSeries *series;
+
+      if (box->series < 0 || (guint) box->series >= self->data->series->len ||
+          self->pointer_x < box->x || self->pointer_x > box->x + box->width ||
+          self->pointer_y < box->y || self->pointer_y > box->y + box->height)
+        continue;
+      series = g_ptr_array_index (self->data->series, box->series);
+      return series->label != NULL && box->shown_bytes < strlen (series->label) ? series->label : NULL;
+    }
+  return NULL;
+}
+
 /* What the pointer is over; from a new size (@allocating) its label
  * follows before the next frame: a label's text set while the chart is
- * allocated would be painted unplaced. */
+ * allocated would be painted unplaced. Over a shortened label, nothing:
+ * its tooltip names the quote, and a readout of the nearest point, often
+ * another quote's, drawn under it named two vendors at once (walk34
+ * V10). */
 static void
 update_readout (CpChartView *self,
                 gboolean     allocating)
 {
   g_autofree char *readout = NULL;
 
-  if (self->data != NULL && self->pointer_inside)
+  if (self->data != NULL && self->pointer_inside && cut_label_name_at_pointer (self) == NULL)
     readout = cp_chart_readout (self->data,
                                 gtk_widget_get_width (GTK_WIDGET (self)),
                                 gtk_widget_get_height (GTK_WIDGET (self)),
@@ -151,27 +175,13 @@ update_readout (CpChartView *self,
     self->readout_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, show_readout_cb, self, NULL);
 }
 
-/* The whole name of a quote whose label the chart shortened ("8 × H20
- * 96GB · 示例供应商 C…"), as the tooltip over that label; none elsewhere. */
+/* The whole name of a quote whose label the chart shortened, as the
+ * tooltip over that label; none elsewhere. */
 static void
 update_label_tooltip (CpChartView *self)
 {
-  const char *name = NULL;
+  const char *name = cut_label_name_at_pointer (self);
 
-  for (guint i = 0; self->data != NULL && self->pointer_inside && i < self->label_boxes->len; i++)
-    {
-      const CpChartLabelBox *box = &g_array_index (self->label_boxes, CpChartLabelBox, i);
-      const CpChartSeries *series;
-
-      if (box->series < 0 || (guint) box->series >= self->data->series->len ||
-          self->pointer_x < box->x || self->pointer_x > box->x + box->width ||
-          self->pointer_y < box->y || self->pointer_y > box->y + box->height)
-        continue;
-      series = g_ptr_array_index (self->data->series, box->series);
-      if (series->label != NULL && box->shown_bytes < strlen (series->label))
-        name = series->label;
-      break;
-    }
   if (g_strcmp0 (name, gtk_widget_get_tooltip_text (GTK_WIDGET (self))) != 0)
     gtk_widget_set_tooltip_text (GTK_WIDGET (self), name);
 }
