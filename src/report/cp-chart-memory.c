@@ -237,19 +237,29 @@ cp_chart_data_new_memory (const CpProject *project,
     }
   else
     {
+      gboolean adapters = job->kind == CP_TASK_LORA || job->kind == CP_TASK_QLORA;
+
       lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_AS_CONFIGURED, 0 };
       lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_FULL_RECOMPUTE, 0 };
-      lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_ZERO3, 0 };
+      /* ZeRO-3 trains the whole model: over an adapter job's curves it
+       * lay ten times above them and above the cluster's capacity, as if
+       * the cluster could not hold the job it runs (approver 34 B7). */
+      if (!adapters || chosen == CP_TECHNIQUE_ZERO3)
+        lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_ZERO3, 0 };
       /* The recommendation's own technique when it moves the optimizer
        * to the host: without it the chart showed the job far above what
        * the machine recommended holds. */
       if (chosen == CP_TECHNIQUE_CPU_OFFLOAD)
         lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_CPU_OFFLOAD, 0 };
       /* Adapters only make sense for fine-tuning an existing model. */
+      /* Not the job's own adapters again: "LoRA" beside "LoRA
+       * fine-tuning as configured" drew one curve twice (B7). */
       if (job->kind != CP_TASK_PRETRAIN)
         {
-          lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_LORA, 0 };
-          lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_QLORA, 0 };
+          if (job->kind != CP_TASK_LORA || chosen == CP_TECHNIQUE_LORA)
+            lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_LORA, 0 };
+          if (job->kind != CP_TASK_QLORA || chosen == CP_TECHNIQUE_QLORA)
+            lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_QLORA, 0 };
         }
     }
   for (guint l = 0; l < n_lines; l++)

@@ -154,6 +154,46 @@ test_debug_job_model_run (void)
   g_assert_cmpfloat (data->marker_y, <=, 16.0e9 * 1.1 + 2 * GIB);
 }
 
+/* Approver 34 B7: an adapter job's memory chart drew "ZeRO-3 over 32
+ * GPUs", the whole model trained, ten times above the job's curves and
+ * above the cluster's capacity line, and its own technique twice ("LoRA"
+ * beside "LoRA fine-tuning as configured"). The demo's 14B LoRA and 7B
+ * QLoRA jobs: no ZeRO-3 curve, their own technique once. */
+static void
+test_adapter_job_curves (void)
+{
+  static const struct { guint index; const char *id, *own, *other; } jobs[] = {
+    { 6, "job-lora14b", "LoRA", "QLoRA" },
+    { 1, "job-qlora7b", "QLoRA", "LoRA" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+
+  g_assert_no_error (error);
+  for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, jobs[j].index);
+      g_autoptr(CpPlan) plan = NULL;
+      g_autoptr(CpChartData) data = NULL;
+      guint own = 0, other = 0, zero3 = 0;
+
+      g_assert_cmpstr (job->id, ==, jobs[j].id);
+      plan = cp_project_plan_job (project, jobs[j].index);
+      data = cp_chart_data_new_memory (project, jobs[j].index, plan, "en");
+      for (guint i = 0; i < data->series->len; i++)
+        {
+          const CpChartSeries *series = g_ptr_array_index (data->series, i);
+
+          own += strcmp (series->label, jobs[j].own) == 0;
+          other += strcmp (series->label, jobs[j].other) == 0;
+          zero3 += g_str_has_prefix (series->label, "ZeRO-3");
+        }
+      g_assert_cmpuint (own, ==, 0);
+      g_assert_cmpuint (other, ==, 1);
+      g_assert_cmpuint (zero3, ==, 0);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -165,6 +205,7 @@ main (int    argc,
   tmp_dir = g_dir_make_tmp ("cp-chart-memory-XXXXXX", NULL);
   g_test_add_func ("/chart-memory/zero3-per-gpu", test_zero3_per_gpu);
   g_test_add_func ("/chart-memory/debug-job-model-run", test_debug_job_model_run);
+  g_test_add_func ("/chart-memory/adapter-job-curves", test_adapter_job_curves);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
