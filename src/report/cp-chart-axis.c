@@ -344,8 +344,7 @@ context_key (PangoContext *context)
   return key;
 }
 
-/* Width, height and line count of @text as cp_chart_set_text() lays it
- * out; @wrap_width <= 0: unwrapped. */
+/* Width, height and line count of @text as cp_chart_set_text() lays it out. */
 const TextMeasure *
 cp_chart_measure_text (Geometry                   *geometry,
                        const PangoFontDescription *font,
@@ -360,22 +359,6 @@ cp_chart_measure_text (Geometry                   *geometry,
 
   if (measure != NULL)
     return measure;
-
-  /* A text whose one line fits the wrap width lays out as that line:
-   * measured once unwrapped, not again for each width a label is tried
-   * at (issue 25: measuring was half of placing a chart's labels). A
-   * pixel of room for pango's rounding. */
-  if (wrap_width > 0)
-    {
-      const TextMeasure *natural = cp_chart_measure_text (geometry, font, text, -1);
-
-      if (natural->lines == 1 && natural->width + 1 <= wrap_width)
-        {
-          measure = g_memdup2 (natural, sizeof *natural);
-          g_hash_table_insert (geometry->measured, g_steal_pointer (&key), measure);
-          return measure;
-        }
-    }
 
   measure = g_new (TextMeasure, 1);
   font_name = pango_font_description_to_string (font);
