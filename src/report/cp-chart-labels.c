@@ -915,9 +915,22 @@ fit_quote_label (Geometry                   *geometry,
       else
         hi = mid - 1;
     }
-  /* Only a head past the GPUs' separator says anything of the vendor. */
+  /* Only a head past the GPUs' separator says anything of the vendor;
+   * else the vendor's tail alone, "(80 GPUs) · …D", rather than none
+   * (approver 34 A11: "Recommended: 10 × 8 × H800 SXM 80GB (80 GPUs)…"). */
   if (g_array_index (cuts, guint, lo) <= (guint) series->shorten_from + strlen (" · "))
-    return text;
+    {
+      char *shortest = shortest_quote_label (series);
+
+      if (text_lines (geometry, font, shortest, max_w) > max_lines)
+        {
+          g_free (shortest);
+          return text;
+        }
+      g_free (text);
+      *shown_bytes = series->shorten_from;
+      return shortest;
+    }
   {
     char *candidate = elided (label, g_array_index (cuts, guint, lo), tail, end);
 
