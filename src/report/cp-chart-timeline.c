@@ -2,10 +2,10 @@
  * calendar time from the project's start (debugging, migration and the
  * run shaded apart), its deadline marked, and the cumulative cost as a
  * line in a band of its own above the bars, on the same days, with its
- * money scale at the band's right.
+ * money scale left of the band, in the names' column.
  *
  * The layout keeps every text in a place of its own: job names in a
- * column left of the rows, dates under them, the cost scale right of the
+ * column left of the rows, dates under them, the cost scale left of the
  * cost band and level with no row, the legend above; tick labels that
  * would touch are dropped, never overlapped. */
 
@@ -818,9 +818,8 @@ cp_chart_draw_timeline (cairo_t           *cr,
    * name does not fit whole on a line. */
   first_forms = name_width > width * NAME_COLUMN_SHARE;
   name_width = MIN (name_width, width * NAME_COLUMN_SHARE);
-  left = pad + name_width + pad;
-  right = width - pad;
-  /* The cost scale's column right of the cost band. */
+  /* The cost scale in the names' column, beside the cost band: the
+   * plot keeps its width for the weeks' dates. */
   if (total > 0 && cumulative != NULL)
     {
       g_autofree char *widest = NULL;
@@ -828,8 +827,9 @@ cp_chart_draw_timeline (cairo_t           *cr,
       step = cost_step (total);
       widest = cp_i18n_format_number (floor (total / step) * step, 0, data->lang);
       set_text (&ink, ink.font, widest, 0, &scale_width, NULL);
-      right -= scale_width + pad * 0.4;
     }
+  left = pad + MAX (name_width, scale_width) + pad;
+  right = width - pad;
   top = legend_bottom + pad * 0.6 + (total > 0 ? line_h + pad * 0.2 : pad * 0.4);
   if (right - left < 40 || n_bars == 0)
     goto done;
@@ -910,7 +910,6 @@ cp_chart_draw_timeline (cairo_t           *cr,
       else
         {
           band_bottom = bottom;
-          right += scale_width + pad * 0.4;
           step = 0;
         }
     }
@@ -952,7 +951,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
                    end_label_left, bottom + line_h * 0.3, TRUE);
   }
 
-  /* The cost band's scale: a gridline at each step, its amount right of
+  /* The cost band's scale: a gridline at each step, its amount left of
    * the band, level with no row; one too close to the one under it is
    * left out. */
   if (step > 0)
@@ -975,7 +974,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
           if (text_top + line_h > last_top)
             continue;
           cp_chart_set_rgb (cr, &theme.text);
-          show_text (&ink, ink.font, text, right + pad * 0.4, text_top, 0, 0);
+          show_text (&ink, ink.font, text, left - pad * 0.4, text_top, 1, 0);
           last_top = text_top;
         }
     }

@@ -306,7 +306,7 @@ test_timeline_axis (void)
  * "Total 1,296 CNY", is above the plot, under no row; in the window's
  * chart the line has a band of its own above the row with a scale in
  * steps of 500 (1,296 / 2 = 648, the largest 1-2-5 step at most that),
- * "0", "500" and "1,000" right of the band, above the row; no figure is
+ * "0", "500" and "1,000" left of the band, above the row; no figure is
  * level with the row at any size. The end is shown under the plot in the
  * form of the chart's other dates: the job ends within its first day,
  * "Ends 25 Jan 2027 (0.4 days)", in English and in Chinese
@@ -378,7 +378,7 @@ test_timeline_one_job_axis (void)
                   name_bottom = MAX (name_bottom, box->y + box->height);
                 }
             }
-          /* "0", "500", "1,000": the scale's labels, right of the plot
+          /* "0", "500", "1,000": the scale's labels, left of the band
            * and above the row; none level with it. */
           for (guint i = 0; i < boxes->len; i++)
             {
@@ -387,7 +387,7 @@ test_timeline_one_job_axis (void)
                                 box->shown_bytes == strlen ("1,000");
 
               figures += figure && box->y < name_bottom && box->y + box->height > name_top;
-              scale += figure && box->y + box->height <= name_top && box->x > sizes[z][0] * 0.8;
+              scale += figure && box->y + box->height <= name_top && box->x + box->width < sizes[z][0] * 0.5;
             }
           g_assert_cmpuint (ends, ==, 1);
           g_assert_cmpuint (totals, ==, 1);
