@@ -394,6 +394,9 @@ test_table_words_as_report (void)
   gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
   GListModel *options;
 
+  /* Wide enough for every column: at 1024 px Technique goes to the
+   * row's details (walk33 W17, test-window-room.c). */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1880, 1000);
   cp_test_gui_select_job (window, job_of_kind (project, CP_TASK_LORA));
   options = cp_results_view_get_options (results);
   g_assert_cmpuint (g_list_model_get_n_items (options), >=, 5);

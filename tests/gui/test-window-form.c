@@ -965,7 +965,8 @@ test_offer_network (void)
   cp_test_gui_wait_results (results);
   cp_test_gui_wait_frames (GTK_WIDGET (results), 3);
   g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results),
-                            "is incomplete and left out of the ranking: no NICs or NIC rate for its nodes."));
+                            "is ranked on one machine only, its cluster sizes left out until its network is complete: "
+                            "no NICs or NIC rate for its nodes."));
   incomplete = cp_test_gui_find_named (GTK_WIDGET (results), "incomplete");
   summary = cp_test_gui_find_named (GTK_WIDGET (results), "summary");
   chart = cp_test_gui_find_named (GTK_WIDGET (results), "cost-chart");
