@@ -851,6 +851,11 @@ fit_table_columns (gpointer user_data)
   self->fit_columns_id = 0;
   if (pane_px <= 0)
     return G_SOURCE_REMOVE;
+  /* Set here, between frames: set from the adjustment's notification,
+   * inside the scrolled window's allocation, the scrollbar of a table
+   * that had just come to fit stayed shown (upper 607 px = page 607). */
+  gtk_scrolled_window_set_policy (self->table_scroller, table_px > pane_px + 1 ? GTK_POLICY_ALWAYS : GTK_POLICY_EXTERNAL,
+                                  GTK_POLICY_NEVER);
   if (table_px > pane_px + 1)
     {
       for (guint i = 0; i < G_N_ELEMENTS (self->narrow_columns); i++)
@@ -880,10 +885,6 @@ fit_table_columns (gpointer user_data)
 static void
 update_table_scrollbar (CpResultsView *self)
 {
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->table_scroller);
-  gboolean wider = gtk_adjustment_get_upper (adjustment) > gtk_adjustment_get_page_size (adjustment) + 1;
-
-  gtk_scrolled_window_set_policy (self->table_scroller, wider ? GTK_POLICY_ALWAYS : GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER);
   _cp_results_view_table_laid_out (self);
 }
 
@@ -898,16 +899,19 @@ _cp_results_view_table_laid_out (CpResultsView *self)
   GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->table_scroller);
   double pane_px = gtk_adjustment_get_page_size (adjustment);
   gboolean wider = gtk_adjustment_get_upper (adjustment) > pane_px + 1;
-  gboolean change = FALSE;
+  GtkPolicyType shown;
+  gboolean change;
 
   if (self->fit_columns_id != 0 || pane_px <= 0)
     return;
+  gtk_scrolled_window_get_policy (self->table_scroller, &shown, NULL);
+  change = shown != (wider ? GTK_POLICY_ALWAYS : GTK_POLICY_EXTERNAL);
   for (guint i = 0; i < G_N_ELEMENTS (self->narrow_columns) && !change; i++)
     change = wider && gtk_column_view_column_get_visible (self->narrow_columns[i]);
   for (guint i = G_N_ELEMENTS (self->narrow_columns); !wider && i-- > 0;)
     if (!gtk_column_view_column_get_visible (self->narrow_columns[i]))
       {
-        change = pane_px + 1 >= self->narrow_columns_px[i];
+        change |= pane_px + 1 >= self->narrow_columns_px[i];
         break;
       }
   if (change)
