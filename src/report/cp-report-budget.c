@@ -12,6 +12,7 @@
 #include "cp-reason-text.h"
 #include "cp-report-doc.h"
 #include "cp-report-schedule.h"
+#include "cp-report-memo.h"
 #include "cp-report-sections.h"
 
 static char *
@@ -296,7 +297,10 @@ budget_start_note (const CpProject  *project,
     any_after |= g_array_index (schedule->jobs, CpScheduleJob, i).after >= 0;
   if (!any_after && !schedule->start_is_report_day)
     return NULL;
-  return !any_after ? _("No start date is set: the calendar starts on this report’s day.")
+  /* The dates then move with the start: "Approve by 31 March 2027" under
+   * a calendar of jobs due from 11 December read as already late
+   * (approver 33, A5). */
+  return !any_after ? _("No start date is set: the dates move with the start, shown here from today.")
          : schedule->start_is_report_day
          ? _("The project sets no start date: the calendar starts on the day of this report. Each job starts with the project or after the job named in its form.")
          : _("Each job starts with the project or after the job named in its form.");
@@ -379,24 +383,21 @@ compare_due (gconstpointer a,
  * ends on 13 February 2027 instead of 2 January 2027", or the jobs that
  * then miss the day their deadline falls on as planned. NULL when a job
  * of them already waits for another (the order would override it). */
-static char *
-one_after_another_text (const CpProject     *project,
-                        const CpSchedule    *schedule,
-                        const CpOverbooking *overbooking,
-                        const char          *lang)
+/* @schedule with the jobs of @overbooking run one after another,
+ * earliest due day first (@order: their indices in that order); NULL when
+ * a job of them already waits for another (the order would override it). */
+static CpSchedule *
+one_after_another (const CpSchedule    *schedule,
+                   const CpOverbooking *overbooking,
+                   GArray             **order)
 {
-  g_autoptr(GArray) order = g_array_copy (overbooking->jobs);
   GArray *jobs = g_array_copy (schedule->jobs);
-  g_autoptr(CpSchedule) serial = NULL;
-  g_autoptr(GString) missed = NULL;
-  double last_end = 0, planned_end = 0;
-  g_autofree char *last = NULL, *planned = NULL;
-  GDate day;
 
-  g_array_sort_with_data (order, compare_due, schedule->jobs);
-  for (guint k = 0; k < order->len; k++)
+  *order = g_array_copy (overbooking->jobs);
+  g_array_sort_with_data (*order, compare_due, schedule->jobs);
+  for (guint k = 0; k < (*order)->len; k++)
     {
-      CpScheduleJob *entry = &g_array_index (jobs, CpScheduleJob, g_array_index (order, guint, k));
+      CpScheduleJob *entry = &g_array_index (jobs, CpScheduleJob, g_array_index (*order, guint, k));
 
       if (entry->after >= 0)
         {
@@ -404,9 +405,24 @@ one_after_another_text (const CpProject     *project,
           return NULL;
         }
       if (k > 0)
-        entry->after = (int) g_array_index (order, guint, k - 1);
+        entry->after = (int) g_array_index (*order, guint, k - 1);
     }
-  serial = cp_schedule_place (jobs, &schedule->start, NULL);
+  return cp_schedule_place (jobs, &schedule->start, NULL);
+}
+
+static char *
+one_after_another_text (const CpProject     *project,
+                        const CpSchedule    *schedule,
+                        const CpOverbooking *overbooking,
+                        const char          *lang)
+{
+  g_autoptr(GArray) order = NULL;
+  g_autoptr(CpSchedule) serial = one_after_another (schedule, overbooking, &order);
+  g_autoptr(GString) missed = NULL;
+  double last_end = 0, planned_end = 0;
+  g_autofree char *last = NULL, *planned = NULL;
+  GDate day;
+
   if (serial == NULL)
     return NULL;
   for (guint k = 0; k < order->len; k++)
@@ -487,6 +503,45 @@ cp_report_overbooking_block_sentence (const CpProject     *project,
                             jobs, needed, vendor, day, offered, needed);
   cp_i18n_pop_language ();
   return text;
+}
+
+/* The schedule page 1 offers when one quote is short of machines: the
+ * jobs it is short for run one after another (one_after_another()); NULL
+ * when no quote or more than one is short (each order is then said apart,
+ * with no one calendar to cost), or no order is said. */
+static CpSchedule *
+fallback_schedule (const CpProject  *project,
+                   const CpSchedule *schedule)
+{
+  g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
+  g_autoptr(GArray) order = NULL;
+
+  if (short_of->len != 1)
+    return NULL;
+  return one_after_another (schedule, g_ptr_array_index (short_of, 0), &order);
+}
+
+/* What the fallback (fallback_schedule()) costs, as the approver signs for
+ * it: "So run: the same 225,595 CNY.", its months in the month table's
+ * "Run one after another" column (approver 33, A6: the fallback had no cost, no months and no
+ * end, so nothing could be signed for it; its end is in the condition,
+ * its months in the month table's last column). NULL without one. */
+static char *
+fallback_cost_text (const CpProject  *project,
+                    const CpSchedule *schedule,
+                    const char       *lang)
+{
+  g_autoptr(CpSchedule) serial = fallback_schedule (project, schedule);
+  g_autofree char *total = NULL;
+
+  if (serial == NULL)
+    return NULL;
+  total = cp_i18n_format_money_whole (cp_report_schedule_shown_total (serial), project->settings.currency, lang);
+  if (fabs (cp_report_schedule_shown_total (serial) - cp_report_schedule_shown_total (schedule)) < 0.5)
+    /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total, the same as planned; the month table's last column gives the months */
+    return g_strdup_printf (_("So run: the same %s."), total);
+  /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total then; the month table's last column gives the months */
+  return g_strdup_printf (_("So run: %s."), total);
 }
 
 char *
@@ -946,10 +1001,10 @@ approve_by_text (const CpProject  *project,
   work_date = format_day (&by.day, lang);
   if (by.quote_index < 0 && by.rule == CP_REPORT_APPROVE_BY_NOW)
     /* TRANSLATORS: under the amount to approve: the work's planned start is today or past, the day it starts; no recommended quote states how long its price holds */
-    return g_strdup_printf (_("Approve now: the work is planned to start on %s; no quote says how long its price holds."), work_date);
+    return g_strdup_printf (_("Approve now: the work is planned to start on %s; no recommended quote says how long its price holds."), work_date);
   if (by.quote_index < 0)
-    /* TRANSLATORS: under the amount to approve: the day the first job starts; no recommended quote states how long its price holds */
-    return g_strdup_printf (_("Approve before the work starts on %s; no quote says how long its price holds."), work_date);
+    /* TRANSLATORS: under the amount to approve: the day the first job starts; no recommended quote states how long its price holds (approver 34, B2: "no quote" beside another quote's validity read as false) */
+    return g_strdup_printf (_("Approve before the work starts on %s; no recommended quote says how long its price holds."), work_date);
   vendor = cp_report_vendor_name (project, by.quote_index);
   date = format_day (&by.price_until, lang);
   switch (by.rule)
@@ -972,6 +1027,81 @@ approve_by_text (const CpProject  *project,
     }
   /* TRANSLATORS: under the amount to approve: the day to approve by, the vendor whose price stops holding after it */
   return g_strdup_printf (_("Approve by %s, the last day %s’s price holds."), date, vendor);
+}
+
+double
+cp_report_top_with_job_cost (const CpSchedule       *schedule,
+                             const CpApprovalAmount *approval,
+                             guint                   job_index,
+                             double                  cost)
+{
+  const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
+
+  /* The job's top as its answer shows it (cp_report_schedule_shown_range()). */
+  return approval->top_of_range - round (MAX (entry->cost_high, cp_schedule_job_cost (entry))) + round (cost);
+}
+
+/* What signing commits to when a job's choice waits on answers still to
+ * come (cp_report_open_answers()): the amount, and whether every answer
+ * keeps the project within it or which would pass it, with what to
+ * approve to cover them (approver 33, A1: "the approver cannot tell
+ * whether the signature approves Shanghai Suanli now, or an envelope of
+ * 11,520 CNY with the vendor chosen after the answer"). NULL when every
+ * choice is firm. */
+static char *
+commitment_text (Doc                    *doc,
+                 JobResult              *results,
+                 const CpSchedule       *schedule,
+                 const CpApprovalAmount *approval)
+{
+  const CpProject *project = doc->project;
+  const char *currency = project->settings.currency;
+  g_autoptr(GPtrArray) passing = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *cover = NULL;
+  g_autoptr(GString) list = g_string_new (NULL);
+  guint n_answers = 0;
+  double cover_top = 0;
+
+  for (guint j = 0; j < project->jobs->len && j < schedule->jobs->len; j++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, j);
+      g_autoptr(GPtrArray) answers = NULL;
+
+      if (!entry->planned)
+        continue;
+      answers = cp_report_open_answers (project, &results[j], doc->lang);
+      for (guint a = 0; a < answers->len; a++)
+        {
+          const CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
+          double top = cp_report_top_with_job_cost (schedule, approval, j, open->cost);
+
+          n_answers++;
+          /* Within the amount, or R8's line says what to approve for it. */
+          if (top <= round (approval->amount) || open->offered_by_r8)
+            continue;
+          /* The option it leads to: the answer is in the list above. */
+          g_ptr_array_add (passing, g_strdup (open->outcome));
+          cover_top = MAX (cover_top, top);
+        }
+    }
+  /* Answers that all stay within it are said so where they are listed
+   * (cp_report_section_question()). */
+  if (n_answers == 0 || passing->len == 0)
+    return NULL;
+  for (guint i = 0; i < passing->len; i++)
+    {
+      if (i > 0)
+        g_string_append (list, _("; "));
+      g_string_append (list, g_ptr_array_index (passing, i));
+    }
+  cover = cp_i18n_format_money_whole (cp_settings_amount_to_approve (&project->settings, cover_top, 0, 0, NULL, NULL),
+                                      currency, doc->lang);
+  return g_strdup_printf (passing->len == 1
+                          /* TRANSLATORS: page 1, after "Amount to approve: …": the option an open answer listed above would lead to, past that amount ("Beijing Yunsuan at 38,000 CNY"); the amount that would cover it */
+                          ? _("One answer above would pass it (%s): have it answered before signing, or approve %s.")
+                          /* TRANSLATORS: page 1, after "Amount to approve: …": the options open answers listed above would lead to, past that amount; the amount that would cover them */
+                          : _("Answers above would pass it (%s): have them answered before signing, or approve %s."),
+                          list->str, cover);
 }
 
 /* The amount to approve and how VAT was taken (cp_report_approval_amount()):
@@ -1000,25 +1130,19 @@ section_amount_to_approve (Doc              *doc,
     tax = vat_text (doc, results, vat, split);
   }
   {
-    /* One note, the calendar's start after the money. */
-    const char *start = budget_start_note (project, schedule);
-    /* What the amount leaves out first, under it: the demo's and a
-     * one-job memo keep their sign-off on their pages with it in the
-     * note's type. */
+    /* What the amount leaves out first, under it, then its VAT and which
+     * figures are the app's, not the team's: each on a line of its own in
+     * the note's type, where one paragraph of eight clauses buried the
+     * money outside the amount (approver 33, A25). The calendar's start
+     * is said beside the calendar (cp_report_section_budget()). */
     g_autofree char *left_out = not_in_amount_text (doc, results, round (approval.amount) - round (approval.top_of_range));
-    g_autoptr(GString) note = g_string_new (left_out);
-    /* Which figures are the app's, not the team's, last. */
     g_autofree char *assumed = assumed_text (doc, results);
+    const char *notes[] = { left_out, tax, assumed };
+    /* The amount and what it leaves out are kept together, on one page;
+     * the VAT's and the assumed figures' lines may follow on the next. */
+    double left_out_height = left_out != NULL && *left_out != '\0'
+                             ? cp_doc_paragraph_height (doc, doc->small, left_out, 0) + 1 : 0;
 
-    /* The jobs a quote is short of nodes for are said under their
-     * verdicts (cp_report_section_question()), not again here. */
-    if (note->len > 0)
-      g_string_append_c (note, ' ');
-    g_string_append (note, tax);
-    if (start != NULL)
-      g_string_append_printf (note, " %s", start);
-    if (assumed != NULL)
-      g_string_append_printf (note, " %s", assumed);
     /* The amount and what it leaves out are read together, on one page:
      * the demo's note ran from page 1's foot onto page 2 (approver 21). */
     g_autofree char *approve_by = approve_by_text (project, results, schedule, doc->lang);
@@ -1031,12 +1155,25 @@ section_amount_to_approve (Doc              *doc,
         g_free (line);
         line = with_day;
       }
-    cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1
-                        + cp_doc_paragraph_height (doc, doc->small, note->str, 0));
+    /* What signing commits to when a choice waits on answers, with the
+     * amount it is about. */
+    g_autofree char *commitment = commitment_text (doc, results, schedule, &approval);
+
+    if (commitment != NULL)
+      {
+        g_autofree char *with = g_strdup_printf (C_("two sentences", "%s %s"), line, commitment);
+
+        g_free (line);
+        line = cp_i18n_space_chinese (with, doc->lang);
+      }
+    cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1 + left_out_height);
     cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
-    cp_doc_paragraph_full (doc, doc->small, note->str, 0, 4, NULL);
+    /* The page the amount is on, whichever its notes end on. */
+    doc->amount_page = doc->pages->len;
+    for (guint i = 0; i < G_N_ELEMENTS (notes); i++)
+      if (notes[i] != NULL && *notes[i] != '\0')
+        cp_doc_paragraph_full (doc, doc->small, notes[i], 0, 1, NULL);
   }
-  doc->amount_page = doc->pages->len;
 }
 
 char *
@@ -1261,12 +1398,24 @@ cp_report_section_budget (Doc              *doc,
     cp_doc_heading (doc, doc->h1, _("Budget and calendar"), blocked != NULL ? cp_doc_paragraph_height (doc, doc->bold, blocked, 0) : 30);
     if (blocked != NULL)
       {
+        /* The fallback as one signs for it, with the condition that
+         * offers it: running the jobs so meets the condition. */
+        g_autofree char *serial = fallback_cost_text (project, schedule, doc->lang);
+        g_autofree char *both = serial != NULL ? g_strdup_printf (C_("two sentences", "%s %s"), blocked, serial) : NULL;
+
         cairo_set_source_rgb (doc->cr, 0.65, 0.10, 0.05);
-        cp_doc_paragraph_full (doc, doc->bold, blocked, 0, 2, NULL);
+        cp_doc_paragraph_full (doc, doc->bold, both != NULL ? both : blocked, 0, 2, NULL);
         cairo_set_source_rgb (doc->cr, 0, 0, 0);
       }
   }
-  cp_doc_paragraph_full (doc, doc->bold, summary, 0, 2, NULL);
+  {
+    /* Where the dates count from, beside them (approver 33, A25: in the
+     * note's small type under the VAT it went unread). */
+    const char *start = budget_start_note (project, schedule);
+    g_autofree char *with_start = start != NULL ? g_strdup_printf (C_("two sentences", "%s %s"), summary, start) : NULL;
+
+    cp_doc_paragraph_full (doc, doc->bold, with_start != NULL ? with_start : summary, 0, 2, NULL);
+  }
   /* The amount straight under the total it is made of, the subtotals by
    * vendor after it: the Chinese demo's amount fell onto page 2 below
    * them (approver 21). */
@@ -1278,13 +1427,6 @@ cp_report_section_budget (Doc              *doc,
     if (by_vendor != NULL)
       cp_doc_paragraph_full (doc, doc->small, by_vendor, 0, 2, NULL);
   }
-  if (results == NULL)
-    {
-      const char *start = budget_start_note (project, schedule);
-
-      if (start != NULL)
-        cp_doc_paragraph_full (doc, doc->small, start, 0, 4, NULL);
-    }
 }
 
 void
@@ -1294,17 +1436,21 @@ cp_report_section_budget_tables (Doc              *doc,
   static const double job_widths[] = { 0.46, 0.36, 0.18 };
   static const gboolean job_numeric[] = { FALSE, FALSE, TRUE };
   static const double month_widths[] = { 0.30, 0.35, 0.35 };
-  static const gboolean month_numeric[] = { FALSE, TRUE, TRUE };
+  static const double fallback_month_widths[] = { 0.22, 0.26, 0.26, 0.26 };
+  static const gboolean month_numeric[] = { FALSE, TRUE, TRUE, TRUE };
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
   char *job_header[] = { _("Job"), _("Calendar"), _("Cost") };
   /* Planned, not spent: the report is made before the money is. */
-  char *month_header[] = { _("Month"), _("Planned in the month"), _("Planned by its end") };
+  /* With the fallback page 1 offers, its months beside the plan's. */
+  g_autoptr(CpSchedule) serial = fallback_schedule (project, schedule);
+  /* TRANSLATORS: the month table's last column: the money of each month with the jobs run one after another, as page 1 offers */
+  char *month_header[] = { _("Month"), _("Planned in the month"), _("Planned by its end"), _("Run one after another") };
   /* The figures under the chart, in the detail tables' small type. */
   Table jobs = { 3, job_widths, job_numeric, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                  doc->small };
-  Table months = { 3, month_widths, month_numeric, month_header,
-                   g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0, doc->small };
+  Table months = { serial != NULL ? 4 : 3, serial != NULL ? fallback_month_widths : month_widths, month_numeric,
+                   month_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0, doc->small };
   gboolean any_after = FALSE;
 
   for (guint i = 0; i < schedule->jobs->len; i++)
@@ -1343,21 +1489,32 @@ cp_report_section_budget_tables (Doc              *doc,
   /* The months' lines add up, month by month, to the total above. */
   {
     g_autofree double *shown = cp_report_schedule_months_shown (schedule);
+    g_autofree double *serial_shown = serial != NULL ? cp_report_schedule_months_shown (serial) : NULL;
+    guint n_months = MAX (schedule->months->len, serial != NULL ? serial->months->len : 0);
     double cumulative = 0;
 
-    for (guint i = 0; i < schedule->months->len; i++)
+    /* Both count from the project's start: month i is the same month. */
+    for (guint i = 0; i < n_months; i++)
       {
-        const CpScheduleMonth *month = &g_array_index (schedule->months, CpScheduleMonth, i);
+        const CpScheduleMonth *month = i < schedule->months->len ? &g_array_index (schedule->months, CpScheduleMonth, i)
+                                       : &g_array_index (serial->months, CpScheduleMonth, i);
+        char *planned = i < schedule->months->len ? cp_i18n_format_money_whole (shown[i], currency, doc->lang)
+                        : g_strdup ("—");
 
-        cumulative += shown[i];
-        cp_doc_table_add_row (&months, g_strdup_printf ("%04d-%02d", month->year, month->month),
-                              cp_i18n_format_money_whole (shown[i], currency, doc->lang),
-                              cp_i18n_format_money_whole (cumulative, currency, doc->lang));
+        cumulative += i < schedule->months->len ? shown[i] : 0;
+        if (serial != NULL)
+          cp_doc_table_add_row (&months, g_strdup_printf ("%04d-%02d", month->year, month->month), planned,
+                                cp_i18n_format_money_whole (cumulative, currency, doc->lang),
+                                i < serial->months->len ? cp_i18n_format_money_whole (serial_shown[i], currency, doc->lang)
+                                : g_strdup ("—"));
+        else
+          cp_doc_table_add_row (&months, g_strdup_printf ("%04d-%02d", month->year, month->month), planned,
+                                cp_i18n_format_money_whole (cumulative, currency, doc->lang));
       }
+    /* Nor does a single month say more than the total. */
+    if (n_months > 1)
+      cp_doc_table (doc, &months);
   }
-  /* Nor does a single month say more than the total. */
-  if (schedule->months->len > 1)
-    cp_doc_table (doc, &months);
 
   g_ptr_array_unref (jobs.rows);
   g_ptr_array_unref (months.rows);

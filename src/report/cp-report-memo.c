@@ -13,10 +13,13 @@
 #include "planner/cp-serving.h"
 #include "planner/cp-schedule.h"
 #include "planner/cp-units.h"
+#include "planner/cp-what-if.h"
 #include "cp-chart.h"
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
+#include "cp-reason-text-private.h"
 #include "cp-report-doc.h"
+#include "cp-report-memo.h"
 #include "cp-report-schedule.h"
 #include "cp-report-sections.h"
 
@@ -131,6 +134,12 @@ answer_what (const CpProject *project,
   if (e->nodes <= 1)
     /* TRANSLATORS: what to rent: one machine; its GPUs × GPU model */
     machines = g_strdup_printf (_("1 machine of %u × %s"), e->gpus, gpu);
+  else if (quote->nodes_available > e->nodes)
+    /* Part of a cluster's offer in one bracket: "(80 GPUs) (10 of the 16
+     * offered)" were two in a row (approver 34, B5). */
+    /* TRANSLATORS: what to rent: machines rented, machines offered, GPUs per machine × GPU model, all the GPUs */
+    machines = g_strdup_printf (_("%u of the %u machines offered, %u × %s each (%u GPUs)"),
+                                e->nodes, quote->nodes_available, per_node, gpu, e->gpus);
   else
     /* TRANSLATORS: what to rent: machines, GPUs per machine × GPU model, all the GPUs */
     machines = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u machine of %u × %s each (%u GPUs)",
@@ -138,7 +147,7 @@ answer_what (const CpProject *project,
                                 e->nodes, per_node, gpu, e->gpus);
   /* Part of an offer: purchasing forwards the vendor's whole offer, and
    * the line said "1 machine" of a 4-node cluster's (approver 33, A3). */
-  if (quote->nodes_available > MAX (e->nodes, 1))
+  if (e->nodes <= 1 && quote->nodes_available > 1)
     {
       char *part = g_strdup_printf (/* TRANSLATORS: what to rent, then the machines rented of those the quote offers */
                                     _("%s (%u of the %u offered)"), machines, MAX (e->nodes, 1), quote->nodes_available);
@@ -439,6 +448,15 @@ answer_cost (const CpProject *project,
                           cost, days, deadline);
 }
 
+/* Whether a job's answer lists open answers under it
+ * (cp_report_open_answers()), and whether each keeps the project within
+ * the amount to approve, which is then said once, with them. */
+typedef enum {
+  ANSWERS_NONE,
+  ANSWERS_LISTED,
+  ANSWERS_WITHIN,
+} AnswersListed;
+
 /* The answer's band over the assumptions' spread, and whether the same
  * quote wins across it: what an approver needs to know of the doubt. */
 static char *
@@ -446,6 +464,7 @@ range_words (const CpProject *project,
               const CpPlan    *plan,
               const CpOption  *option,
               gboolean         overbooked,
+              AnswersListed    answers_listed,
               const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -453,7 +472,15 @@ range_words (const CpProject *project,
   g_autofree char *high = cp_i18n_format_money_whole (option->range.total_cost_high, quote->currency, lang);
   g_autofree char *days_low = cp_i18n_format_days (option->range.calendar_days_low, lang);
   g_autofree char *days_high = cp_i18n_format_days (option->range.calendar_days_high, lang);
-  g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
+  /* The open answers, listed under the answer, say each what it leads
+   * to: the one sentence of one of them is not said again. */
+  g_autofree char *unconfirmed = answers_listed == ANSWERS_WITHIN
+                                 /* TRANSLATORS: page 1, after the answer's range, before the list of open answers that change the choice, when each of them keeps the project within the amount to approve */
+                                 ? g_strdup (_("Not firm; it turns on (each within the amount):"))
+                                 : answers_listed == ANSWERS_LISTED
+                                 /* TRANSLATORS: page 1, after the answer's range, before the list of open answers that change the choice */
+                                 ? g_strdup (_("Not firm; it turns on:"))
+                                 : cp_words_unconfirmed (project, plan, lang, NULL);
   g_autofree char *money_band = NULL, *days_band = NULL;
 
   /* A service or a fixed term at a fixed price has no spread: "12,968 CNY
@@ -509,9 +536,10 @@ answer_range (const CpProject *project,
               const CpOption  *option,
               const CpJob     *job,
               gboolean         overbooked,
+              AnswersListed    answers_listed,
               const char      *lang)
 {
-  g_autofree char *range = range_words (project, plan, option, overbooked, lang);
+  g_autofree char *range = range_words (project, plan, option, overbooked, answers_listed, lang);
   const CpOption *late = plan->cost_unknown ? NULL
                          : cp_words_cheapest_late_option (plan, option->estimate.total_cost);
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -616,6 +644,385 @@ job_overbooked (GPtrArray *overbookings,
 }
 
 void
+cp_report_open_answer_free (CpReportOpenAnswer *answer)
+{
+  g_free (answer->condition);
+  g_free (answer->outcome);
+  g_free (answer->subject);
+  g_free (answer->predicate);
+  g_free (answer);
+}
+
+static void
+add_open_answer (GPtrArray  *answers,
+                 const char *subject,
+                 char       *predicate,
+                 char       *outcome,
+                 double      cost)
+{
+  CpReportOpenAnswer *answer = g_new0 (CpReportOpenAnswer, 1);
+
+  answer->subject = g_strdup (subject);
+  answer->predicate = predicate;
+  answer->outcome = outcome;
+  answer->cost = cost;
+  g_ptr_array_add (answers, answer);
+}
+
+/* "Beijing Yunsuan at 989 CNY": the option an answer leads to. */
+static char *
+option_at (const CpProject *project,
+           int              quote_index,
+           double           cost,
+           const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
+  g_autofree char *name = cp_words_quote_short_name (project, quote_index);
+  g_autofree char *money = cp_i18n_format_money_whole (cost, quote->currency, lang);
+
+  /* TRANSLATORS: page 1, an open answer's outcome: the quote then chosen, its total cost */
+  return g_strdup_printf (_("%s at %s"), name, money);
+}
+
+/* What @option costs if its quote, priced by the hour with no minimum
+ * term stated, bills a month at least (the planner reads it as billed by
+ * the hour: approver 33, A27, a month's minimum at Shanghai Suanli made
+ * 9,222 CNY 60,598). For one rental, as page 1's billed line; 0 when the
+ * quote states its minimum, bills by the month, or rents twice. */
+static double
+cost_with_month_minimum (const CpProject *project,
+                         const CpOption  *option)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpSettings *settings = &project->settings;
+  const CpEstimate *e = &option->estimate;
+  double run_h = e->total_s / 3600.0, debug_h = e->debug_days * 24.0;
+  double billed_h, count;
+
+  if (quote->price_unit == CP_PRICE_PER_NODE_MONTH || quote->minimum_term_h > 0 || !(quote->price > 0) ||
+      (e->nodes > 1 && debug_h > 0))
+    return 0;
+  billed_h = e->nodes <= 1 && debug_h > 0 ? cp_quote_billed_hours (quote, settings, run_h + debug_h) : e->billed_hours;
+  if (!(billed_h > 0) || billed_h >= settings->hours_per_month)
+    return 0;
+  count = quote->price_unit == CP_PRICE_PER_GPU_HOUR ? e->gpus : MAX (e->nodes, 1);
+  return e->total_cost + quote->price * count * (settings->hours_per_month - billed_h) * cp_quote_vat_factor (quote, settings);
+}
+
+/* The best ranked option that runs the job on another quote than
+ * @quote_index: what the job takes if that quote's answer rules it out. */
+static const CpOption *
+best_elsewhere (const CpPlan *plan,
+                int           quote_index)
+{
+  const CpOption *best = NULL;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->quote_index != quote_index && option->feasible && !option->ruled_out && option->estimate.fits &&
+          (best == NULL || option->rank < best->rank))
+        best = option;
+    }
+  return best;
+}
+
+/* The vendors whose @plan reasons of @outcome ask them, "A and B". */
+static char *
+vendors_of_outcome (const CpProject *project,
+                    const CpPlan    *plan,
+                    CpOutcome        outcome)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      const char *vendor;
+      gboolean named = FALSE;
+
+      if (reason->outcome != outcome || reason->quote_index < 0 || (guint) reason->quote_index >= project->quotes->len)
+        continue;
+      vendor = cp_report_vendor_name (project, reason->quote_index);
+      for (guint n = 0; n < names->len && !named; n++)
+        named = g_strcmp0 (g_ptr_array_index (names, n), vendor) == 0;
+      if (!named)
+        g_ptr_array_add (names, (gpointer) vendor);
+    }
+  return cp_words_join_names (names);
+}
+
+/* The costs @plan's reasons say the quote @quote_index leaves unstated
+ * (CP_OUTCOME_ASK_UNSTATED_COSTS, its CpUnstatedCost in values[1]). */
+static CpUnstatedCost
+unstated_of_quote (const CpPlan *plan,
+                   int           quote_index)
+{
+  CpUnstatedCost costs = 0;
+
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == CP_OUTCOME_ASK_UNSTATED_COSTS && reason->quote_index == quote_index)
+        costs |= (CpUnstatedCost) reason->values[1];
+    }
+  return costs;
+}
+
+/* @answers that lead to the same option said once, their answers joined,
+ * one vendor's under its name once: "If G bills a month at least, or has
+ * less than 1,043 GiB of host memory a machine: E at 10,669 CNY." (the demo's 70B
+ * job had four lines ending in the same option, and its memo passed its
+ * second page). */
+static void
+merge_same_outcomes (GPtrArray *answers)
+{
+  for (guint i = 0; i < answers->len; i++)
+    {
+      CpReportOpenAnswer *first = g_ptr_array_index (answers, i);
+
+      for (guint k = i + 1; k < answers->len;)
+        {
+          CpReportOpenAnswer *other = g_ptr_array_index (answers, k);
+          char *both;
+
+          /* One vendor's answers under its name once. */
+          if (g_strcmp0 (first->outcome, other->outcome) != 0 || g_strcmp0 (first->subject, other->subject) != 0)
+            {
+              k++;
+              continue;
+            }
+          /* TRANSLATORS: page 1, two open answers of one vendor that lead to the same option: "bills a month at least, or has less than …" */
+          both = g_strdup_printf (C_("open answers", "%s, or %s"), first->predicate, other->predicate);
+          g_free (first->predicate);
+          first->predicate = both;
+          g_ptr_array_remove_index (answers, k);
+        }
+    }
+  /* Each answer's words: whom it is of, then what. */
+  for (guint i = 0; i < answers->len; i++)
+    {
+      CpReportOpenAnswer *answer = g_ptr_array_index (answers, i);
+
+      /* TRANSLATORS: page 1, an open answer: whom it is of ("Beijing Yunsuan", "the team"), what it says of them ("bills by the hour with no minimum term") */
+      answer->condition = g_strdup_printf (C_("open answer", "%s %s"), answer->subject, answer->predicate);
+    }
+  /* Then those of others that lead to the same option, said once too. */
+  for (guint i = 0; i < answers->len; i++)
+    {
+      CpReportOpenAnswer *first = g_ptr_array_index (answers, i);
+
+      for (guint k = i + 1; k < answers->len;)
+        {
+          CpReportOpenAnswer *other = g_ptr_array_index (answers, k);
+          char *both;
+
+          if (g_strcmp0 (first->outcome, other->outcome) != 0)
+            {
+              k++;
+              continue;
+            }
+          both = g_strdup_printf (C_("open answers", "%s, or %s"), first->condition, other->condition);
+          g_free (first->condition);
+          first->condition = both;
+          g_ptr_array_remove_index (answers, k);
+        }
+    }
+}
+
+GPtrArray *
+cp_report_open_answers (const CpProject *project,
+                        const JobResult *result,
+                        const char      *lang)
+{
+  GPtrArray *answers = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_report_open_answer_free);
+  const CpPlan *plan = result->plan;
+  const CpOption *option, *next;
+  const CpQuote *quote;
+  g_autofree char *unconfirmed = NULL;
+  const char *vendor;
+  double month_cost;
+
+  if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+    return answers;
+  /* A firm verdict has no answer that changes it. */
+  unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
+  if (unconfirmed == NULL)
+    return answers;
+  option = &g_array_index (plan->options, CpOption, plan->recommended);
+  quote = g_ptr_array_index (project->quotes, option->quote_index);
+  vendor = cp_report_vendor_name (project, option->quote_index);
+  next = cp_plan_next_best (plan);
+  cp_i18n_push_language (lang);
+  /* Every answer that changes the choice, each with what it leads to:
+   * page 1 named one of two (approver 33, A1 and A18: the billing terms,
+   * not the team, which would have rented 4 nodes). */
+  if (plan->billing_terms_winner >= 0 && (guint) plan->billing_terms_winner < project->quotes->len)
+    add_open_answer (answers,
+                     /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor */
+                     cp_report_vendor_name (project, plan->billing_terms_winner),
+                     g_strdup (_("bills by the hour with no minimum term")),
+                     option_at (project, plan->billing_terms_winner, plan->billing_terms_winner_cost, lang),
+                     plan->billing_terms_winner_cost);
+  /* The other way too: the recommended total reads its own hourly price
+   * as billed by the hour (approver 33, A27). */
+  month_cost = cost_with_month_minimum (project, option);
+  if (month_cost > 0)
+    {
+      /* The next option if it is then cheaper, else the same one dearer:
+       * either may pass the amount to approve. */
+      gboolean switches = next != NULL && next->estimate.total_cost < month_cost;
+      int then_quote = switches ? next->quote_index : option->quote_index;
+      double then_cost = switches ? next->estimate.total_cost : month_cost;
+
+      g_autofree char *name = cp_words_quote_short_name (project, then_quote);
+      g_autofree char *money = cp_i18n_format_money_whole (then_cost, quote->currency, lang);
+
+      add_open_answer (answers,
+                       /* TRANSLATORS: page 1, an open answer that changes the choice: the recommended quote's vendor */
+                       vendor, g_strdup (_("bills a month at least")),
+                       switches ? option_at (project, then_quote, then_cost, lang)
+                       /* TRANSLATORS: page 1, an open answer's outcome when the choice stays: the recommended quote, its total cost then */
+                       : g_strdup_printf (_("%s then costs %s"), name, money),
+                       then_cost);
+    }
+  if (plan->unstated_costs_winner >= 0 && (guint) plan->unstated_costs_winner < project->quotes->len)
+    {
+      CpUnstatedCost costs = unstated_of_quote (plan, option->quote_index);
+      g_autofree char *asked = costs != 0 ? g_strdup (vendor)
+                               : vendors_of_outcome (project, plan, CP_OUTCOME_ASK_UNSTATED_COSTS);
+      const char *what = (costs & CP_UNSTATED_STORAGE_PRICE) && !(costs & CP_UNSTATED_NETWORK_FEE)
+                         /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor whose quote leaves its storage price out */
+                         ? _("prices storage as dearly as another quote")
+                         : (costs & CP_UNSTATED_NETWORK_FEE) && !(costs & CP_UNSTATED_STORAGE_PRICE)
+                         /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor whose quote leaves its network fee out */
+                         ? _("prices the network as dearly as another quote")
+                         /* TRANSLATORS: page 1, an open answer that changes the choice: the vendors whose quotes leave storage or network prices out */
+                         : _("price storage and the network as dearly as another quote");
+
+      add_open_answer (answers, *asked != '\0' ? asked : vendor, g_strdup (what),
+                       option_at (project, plan->unstated_costs_winner, plan->unstated_costs_winner_cost, lang),
+                       plan->unstated_costs_winner_cost);
+    }
+  /* Host memory the quote does not state: without it, the job goes to
+   * another quote. */
+  if (option->estimate.host_memory_per_node_bytes > 0 && !(quote->host_memory_per_node_bytes > 0))
+    {
+      const CpOption *other = best_elsewhere (plan, option->quote_index);
+      g_autofree char *need = cp_reason_host_memory_text (project, option->estimate.host_memory_per_node_bytes, lang);
+
+      if (other != NULL)
+        add_open_answer (answers,
+                         /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor, the host memory a machine needs */
+                         vendor, g_strdup_printf (_("has under %s of host memory a machine"), need),
+                         option_at (project, other->quote_index, other->estimate.total_cost, lang),
+                         other->estimate.total_cost);
+    }
+  /* Part of an offer rented alone (cp_option_whole_offer_cost()). */
+  if (next != NULL && quote->nodes_available > MAX (option->estimate.nodes, 1) &&
+      cp_option_whole_offer_cost (project, option) > next->estimate.total_cost &&
+      option->estimate.total_cost < next->estimate.total_cost)
+    {
+      g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
+
+      add_open_answer (answers,
+                       /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor, the machines it offers */
+                       vendor, g_strdup_printf (_("rents only the whole offer of %s machines"), offered),
+                       option_at (project, next->quote_index, next->estimate.total_cost, lang),
+                       next->estimate.total_cost);
+    }
+  /* The team assumed without an operations engineer, for whom R8 offers a
+   * hosted option instead of the bare metal recommended, is page 1's R8
+   * line, with what to approve for it (switch_amount_text()). */
+  for (guint i = 0; result->what_if != NULL && i < result->what_if->len; i++)
+    {
+      const CpWhatIf *item = &g_array_index (result->what_if, CpWhatIf, i);
+      g_autofree char *at = NULL, *machines = NULL;
+
+      if (item->kind != CP_WHAT_IF_TEAM_EXPERIENCE || item->quote_index < 0 ||
+          (guint) item->quote_index >= project->quotes->len)
+        continue;
+      at = option_at (project, item->quote_index, item->estimate.total_cost, lang);
+      machines = cp_i18n_format_number (MAX (item->estimate.nodes, 1), 0, lang);
+      add_open_answer (answers,
+                       /* TRANSLATORS: page 1, an open answer that changes the choice (rule R8) */
+                       /* TRANSLATORS: page 1, whom an open answer is of, as "the team has run distributed training before" */
+                       _("the team"), g_strdup (_("has run distributed training before")),
+                       /* TRANSLATORS: page 1, an open answer's outcome: the quote then chosen and its cost ("Shanghai Suanli at 8,146 CNY"), the machines it rents */
+                       g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s, on %s machine", "%s, on %s machines",
+                                                   MAX (item->estimate.nodes, 1)), at, machines),
+                       item->estimate.total_cost);
+    }
+  merge_same_outcomes (answers);
+  {
+    /* R8's line says what to approve for its option (switch_amount_text()). */
+    const CpOption *hosted = operations_switch (project, plan);
+    g_autofree char *hosted_at = hosted != NULL ? option_at (project, hosted->quote_index, hosted->estimate.total_cost, lang)
+                                 : NULL;
+
+    for (guint a = 0; a < answers->len; a++)
+      {
+        CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
+
+        open->offered_by_r8 = g_strcmp0 (open->outcome, hosted_at) == 0;
+      }
+  }
+  cp_i18n_pop_language ();
+  return answers;
+}
+
+/* How job @job_index's @answers are listed: each within the amount to
+ * approve, or one passing it (said under the amount), or none. */
+static AnswersListed
+open_answers_listing (const CpProject  *project,
+                      JobResult        *results,
+                      const CpSchedule *schedule,
+                      guint             job_index,
+                      GPtrArray        *answers)
+{
+  g_autoptr(GPtrArray) plans = g_ptr_array_new ();
+  CpApprovalAmount approval;
+
+  if (answers->len == 0)
+    return ANSWERS_NONE;
+  if (schedule == NULL || job_index >= schedule->jobs->len ||
+      !g_array_index (schedule->jobs, CpScheduleJob, job_index).planned)
+    return ANSWERS_LISTED;
+  for (guint j = 0; j < project->jobs->len; j++)
+    g_ptr_array_add (plans, (gpointer) results[j].plan);
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  for (guint a = 0; a < answers->len; a++)
+    if (cp_report_top_with_job_cost (schedule, &approval, job_index,
+                                     ((const CpReportOpenAnswer *) g_ptr_array_index (answers, a))->cost)
+        > round (approval.amount))
+      return ANSWERS_LISTED;
+  return ANSWERS_WITHIN;
+}
+
+/* Whether one of @answers leads to @plan's next best option, at its cost. */
+static gboolean
+answers_lead_to_next (const CpProject *project,
+                      const CpPlan    *plan,
+                      GPtrArray       *answers,
+                      const char      *lang)
+{
+  const CpOption *next = cp_plan_next_best (plan);
+  g_autofree char *at = NULL;
+
+  if (next == NULL)
+    return FALSE;
+  cp_i18n_push_language (lang);
+  at = option_at (project, next->quote_index, next->estimate.total_cost, lang);
+  cp_i18n_pop_language ();
+  for (guint a = 0; a < answers->len; a++)
+    if (g_strcmp0 (((const CpReportOpenAnswer *) g_ptr_array_index (answers, a))->outcome, at) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+void
 cp_report_section_question (Doc              *doc,
                             JobResult        *results,
                             const CpSchedule *schedule)
@@ -678,9 +1085,10 @@ cp_report_section_question (Doc              *doc,
           g_autofree char *span = cp_report_job_span (schedule, j, doc->lang);
           g_autofree char *answer = answer_cost (project, job, plan, option, span, doc->lang);
           /* Without a price to compare, there is no cost band to give. */
+          g_autoptr(GPtrArray) answers = cp_report_open_answers (project, &results[j], doc->lang);
           g_autofree char *range = plan->cost_unknown ? g_strdup ("")
                                    : answer_range (project, plan, option, job, job_overbooked (overbookings, j),
-                                                   doc->lang);
+                                                   open_answers_listing (project, results, schedule, j, answers), doc->lang);
           /* A total the minimum term sets, not the job's use, says so
            * beside it: the approver pays for the term, not the days. */
           g_autofree char *minimum = plan->cost_unknown ? NULL : cp_words_minimum_term (project, option, doc->lang);
@@ -694,10 +1102,13 @@ cp_report_section_question (Doc              *doc,
            * whose budget says by when to approve. */
           g_autofree char *billed = plan->cost_unknown || minimum != NULL || project->jobs->len > MEMO_BILLED_MAX_JOBS
                                     ? NULL : billed_sentence (project, option, doc->lang);
+          /* After the open answers when they are listed, which the range's
+           * last sentence introduces. */
+          const char *next_in_cost = answers->len > 0 ? NULL : next;
           g_autofree char *cost = plan->cost_unknown ? g_strdup (answer)
-                                  : minimum != NULL ? g_strjoin (" ", answer, minimum, range, next, NULL)
-                                  : billed != NULL ? g_strjoin (" ", answer, billed, range, next, NULL)
-                                  : g_strjoin (" ", answer, range, next, NULL);
+                                  : minimum != NULL ? g_strjoin (" ", answer, minimum, range, next_in_cost, NULL)
+                                  : billed != NULL ? g_strjoin (" ", answer, billed, range, next_in_cost, NULL)
+                                  : g_strjoin (" ", answer, range, next_in_cost, NULL);
           g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
           /* R8: who runs bare metal for a team without an operations
            * engineer, in one line, whatever the room (issue 22). */
@@ -717,6 +1128,27 @@ cp_report_section_question (Doc              *doc,
               cp_doc_paragraph_full (doc, doc->body, from, 0, 1, NULL);
             }
           cp_doc_paragraph_full (doc, doc->body, cost, 0, 1, NULL);
+          /* Each answer still to come that changes the choice, with the
+           * option it leads to and its cost; the budget says whether each
+           * stays within the amount to approve (approver 33, A1). */
+          for (guint a = 0; a < answers->len; a++)
+            {
+              const CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
+              /* TRANSLATORS: page 1, one open answer that changes the choice: the answer ("Beijing Yunsuan bills by the hour with no minimum term"), the option it leads to ("Beijing Yunsuan at 989 CNY") */
+              g_autofree char *line = g_strdup_printf (_("If %s: %s."), open->condition, open->outcome);
+              g_autofree char *spaced = cp_i18n_space_chinese (line, doc->lang);
+
+              /* In the note's type, as the vendors' questions they wait
+               * on: the demo's memo kept its amount on page 1 so, and a
+               * one-job memo its question. */
+              cp_doc_paragraph_full (doc, doc->small, spaced, 10, 1, "•");
+            }
+          /* The next best once: an open answer above that leads to it
+           * says its cost already, and "Next best: Beijing Yunsuan at
+           * 38,000 CNY" under "Beijing Yunsuan at 989 CNY" read as a
+           * contradiction (approver 33, A1). */
+          if (answers->len > 0 && next != NULL && !answers_lead_to_next (project, plan, answers, doc->lang))
+            cp_doc_paragraph_full (doc, doc->body, next, 0, 1, NULL);
           /* The total above rests on that price: an approver reading only
            * this page must see the doubt next to it. The training layout
            * is the job chapter's: the memo answers in three lines. */

@@ -420,8 +420,8 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
       if (results[j].plan != NULL)
         {
           /* The window's "What would change it", from the same list. */
-          results[j].changes = cp_words_what_if (project, results[j].plan,
-                                                 cp_project_analysis_get_what_if (analysis, j), lang);
+          results[j].what_if = cp_project_analysis_get_what_if (analysis, j);
+          results[j].changes = cp_words_what_if (project, results[j].plan, results[j].what_if, lang);
         }
     }
   date = cp_i18n_format_date (now, lang);

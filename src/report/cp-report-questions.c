@@ -781,36 +781,50 @@ risk_line (Doc       *doc,
 {
   const CpProject *project = doc->project;
   g_autoptr(GString) jobs = NULL;
+  g_autoptr(GPtrArray) others = g_ptr_array_new ();
   g_autofree char *text = NULL;
+  guint n_jobs = 0;
 
   for (guint j = 0; j < project->jobs->len; j++)
     {
       const CpPlan *plan = results[j].plan;
       const CpJob *job = g_ptr_array_index (project->jobs, j);
+      gboolean concerned = FALSE;
 
       /* A single point of failure and a trial on other GPUs are
        * said below with the recommended option's own figures
        * (cp_option_risks()); said twice they push the sign-off off
        * the memo's pages. */
-      if (plan == NULL || (plan_lists_option_risks (plan) &&
-                           (risk == CP_RISK_SINGLE_POINT_OF_FAILURE || risk == CP_RISK_GPU_MISMATCH)))
-        continue;
-      if (maker >= 0 && plan_gpu_maker (project, plan) != (CpGpuMaker) maker)
-        continue;
-      if (!cp_words_risk_applies (job, risk))
-        continue;
-      for (guint r = 0; r < plan->risks->len; r++)
-        if (g_array_index (plan->risks, CpRisk, r) == risk)
-          {
-            if (jobs == NULL)
-              jobs = g_string_new (job->name);
-            else
-              g_string_append_printf (jobs, "%s%s", _(", "), job->name);
-            break;
-          }
+      if (plan != NULL && !(plan_lists_option_risks (plan) &&
+                            (risk == CP_RISK_SINGLE_POINT_OF_FAILURE || risk == CP_RISK_GPU_MISMATCH)) &&
+          (maker < 0 || plan_gpu_maker (project, plan) == (CpGpuMaker) maker) && cp_words_risk_applies (job, risk))
+        for (guint r = 0; r < plan->risks->len && !concerned; r++)
+          concerned = g_array_index (plan->risks, CpRisk, r) == risk;
+      if (!concerned)
+        {
+          g_ptr_array_add (others, job->name);
+          continue;
+        }
+      n_jobs++;
+      if (jobs == NULL)
+        jobs = g_string_new (job->name);
+      else
+        g_string_append_printf (jobs, "%s%s", _(", "), job->name);
     }
   if (jobs == NULL)
     return;
+  /* Most jobs named by the few they leave out: the demo's five jobs on
+   * one machine took three lines of its memo's risks, and its sign-off
+   * off page 2. */
+  if (others->len > 0 && others->len < n_jobs && n_jobs > 2)
+    {
+      g_autofree char *but = cp_words_join_names (others);
+
+      g_string_free (jobs, TRUE);
+      /* TRANSLATORS: the jobs a risk concerns, named by those it does not: the jobs ("A and B") */
+      jobs = g_string_new (NULL);
+      g_string_printf (jobs, _("every job but %s"), but);
+    }
   /* A project of one job names no job: every risk is that job's, and the
    * name wrapped two of a walk's risks onto a line each, which pushed its
    * English sign-off off page 1 (walkthrough 20). */

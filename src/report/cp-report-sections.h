@@ -16,6 +16,7 @@ typedef struct {
   CpChartData *cost;
   CpChartData *serving;         /* an inference job's cost per token, else NULL */
   GPtrArray *changes;           /* "What would change it", one sentence each (cp_words_what_if()) */
+  const GArray *what_if;        /* the same list as data (cp-what-if.h), for page 1's open answers; may be NULL */
 } JobResult;
 
 gboolean cp_report_job_has_layout (const CpJob *job);

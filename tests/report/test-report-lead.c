@@ -47,6 +47,8 @@ typedef struct {
   const char *next;            /* printf: the ratio */
   const char *lower;           /* printf: "What would change it" with the margin */
   const char *chance;          /* the single machine's interruption */
+  const char *answers[2];      /* printf: page 1's open answers: the cluster by the hour; the machine billed a month */
+  const char *cover;           /* printf: the amount that covers the machine billed a month */
 } Words;
 
 static const Words english = {
@@ -56,6 +58,9 @@ static const Words english = {
   "more (%s times the cost).",
   "fell by more than %2$s CNY, to below %1$s CNY.",
   "a 0.03% chance of at least one",
+  { "If Qianhai Compute bills by the hour with no minimum term: Qianhai Compute at %s CNY.",
+    "If Nanshan Cloud bills a month at least: Nanshan Cloud then costs %s CNY." },
+  "One answer above would pass it (Nanshan Cloud then costs 37,960 CNY): have it answered before signing, or approve %s CNY.",
 };
 
 static const Words chinese = {
@@ -65,6 +70,9 @@ static const Words chinese = {
   "（为推荐方案的 %s 倍）。",
   "以下（降低 ¥%s），它将成为推荐方案。",
   "至少中断一次的概率为 0.03%",
+  { "若 Qianhai Compute 按小时计费且无最短租期：改为 Qianhai Compute，费用 ¥%s。",
+    "若 Nanshan Cloud 至少按一个月计费：Nanshan Cloud 的费用变为 ¥%s。" },
+  "上述答复中有一种会超出此金额（Nanshan Cloud 的费用变为 ¥37,960）：请在签字前先得到答复，或批准 ¥%s。",
 };
 
 /* By hand: the A800 machine's total (the report's own, T) is a few
@@ -75,7 +83,10 @@ static const Words chinese = {
  * in under an hour (the report's "0.04 days"), billed one hour at
  * 70,000 / 730 = 95.89 CNY, below T: so the month's minimum, which no
  * quote states, decides, and both vendors are asked. 8 GPUs × a few hours × 1.9733e-5 per GPU-hour is about 3e-4
- * interruptions: 1 − e^−n = 0.03%. */
+ * interruptions: 1 − e^−n = 0.03%. The other way, the machine billed a
+ * month at least bills 8 GPUs × 730 h × 6.50 = 37,960 CNY, still below
+ * the cluster's 70,000 but past the amount to approve, which 37,960 ×
+ * 1.10 = 41,756 CNY would cover (appr33 A27). */
 static void
 check_lead (const Words *w)
 {
@@ -105,7 +116,20 @@ check_lead (const Words *w)
   hourly = g_strdup_printf ("%.0f", round (70000.0 / 730));
   g_assert_cmpstr (hourly, ==, "96");
   not_firm = g_strdup_printf (w->not_firm, hourly);
-  cp_test_assert_has (first, not_firm);
+  /* The job's chapter says why; page 1 lists the answers both ways,
+   * with what each leads to (appr33 A1, A27). */
+  cp_test_assert_has (all, not_firm);
+  {
+    g_autofree char *by_hour = g_strdup_printf (w->answers[0], hourly);
+    g_autofree char *by_month = g_strdup_printf (w->answers[1], "37,960");
+    g_autofree char *cover = g_strdup_printf (w->cover, "41,756");
+
+    g_assert_cmpfloat (8 * 730 * 6.5, ==, 37960);
+    g_assert_cmpfloat (round (37960 * 1.1), ==, 41756);
+    cp_test_assert_has (first, by_hour);
+    cp_test_assert_has (first, by_month);
+    cp_test_assert_has (first, cover);
+  }
   cp_test_assert_has (first, w->ask);
   g_assert_null (strstr (first, "holds across it"));
 

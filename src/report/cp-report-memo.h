@@ -1,0 +1,42 @@
+/* cp-report-memo.h: what page 1's answers and budget share (private to
+ * the report library). */
+#pragma once
+
+#include "planner/cp-project.h"
+#include "cp-report-schedule.h"
+#include "cp-report-sections.h"
+
+G_BEGIN_DECLS
+
+/* One answer still to come from a vendor or the team that would change a
+ * job's choice: "if Beijing Yunsuan bills by the hour with no minimum
+ * term", then "Beijing Yunsuan at 989 CNY", the job's total then. */
+typedef struct {
+  char   *condition;
+  char   *outcome;
+  double  cost;
+  gboolean offered_by_r8;   /* leads to the option page 1's R8 line offers, with what to approve for it */
+  char   *subject;     /* whom the condition is of: "Beijing Yunsuan", "the team" */
+  char   *predicate;   /* what it says of them: "bills by the hour with no minimum term" */
+} CpReportOpenAnswer;
+
+void       cp_report_open_answer_free (CpReportOpenAnswer *answer);
+
+/* The open answers that change the choice of the job planned in @result,
+ * or its cost (a month's minimum on its hourly price), as
+ * CpReportOpenAnswer in the order page 1 lists them, in @lang: empty when
+ * its verdict is firm, or when what it rests on has no other option to
+ * name. */
+GPtrArray *cp_report_open_answers     (const CpProject *project,
+                                       const JobResult *result,
+                                       const char      *lang);
+
+/* The top of the project's range (@approval's, for @schedule) were job
+ * @job_index to cost @cost: an open answer passes the amount to approve
+ * when it is above @approval's amount. */
+double     cp_report_top_with_job_cost (const CpSchedule       *schedule,
+                                        const CpApprovalAmount *approval,
+                                        guint                   job_index,
+                                        double                  cost);
+
+G_END_DECLS

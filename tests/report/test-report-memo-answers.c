@@ -1,0 +1,347 @@
+/* test-report-memo-answers.c: what an approver signs when a verdict is not
+ * firm or the plan is not approvable as planned (appr33 A1, A5, A6, A18,
+ * A25, A27), on reports made as a user makes them (compute-planner-cli,
+ * read back with pdftotext), in both languages. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
+
+static char *tmp_dir;
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+/* The approver's one-job project (appr33): a LoRA of Llama-2-70B on 500M
+ * tokens of 4,096 within 30 days, 2 TB, starting on 11 January 2027; one
+ * 8 × H800 machine at 38,000 CNY per node-month (Beijing Yunsuan) and 4
+ * nodes of 8 × A800 at 9.50 CNY per GPU-hour with a 5,000 CNY setup fee
+ * and storage at 800 CNY per TB-month (Shanghai Suanli). Neither states
+ * its billing step, Shanghai Suanli states @minimum_term_hours (0: none),
+ * and the team is not described. */
+static void
+make_lora (const char *file,
+           const char *minimum_term_hours)
+{
+  RUN_OK ("new", file, "--name", "Llama 70B LoRA fine-tune", "--start", "2027-01-11");
+  RUN_OK ("add-job", file, "--name", "Customer-service LoRA, Llama-2-70B", "--task", "lora", "--model", "llama-2-70b",
+          "--tokens", "500000000", "--seq-len", "4096", "--lora-rank", "16", "--deadline-days", "30",
+          "--storage-tb", "2");
+  RUN_OK ("add-quote", file, "--vendor", "Beijing Yunsuan", "--offer", "H800 8-GPU server", "--offering", "bare-metal",
+          "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "38000",
+          "--network", "infiniband", "--nics", "8", "--nic-gbps", "400", "--valid-until", "2027-01-31");
+  RUN_OK ("add-quote", file, "--vendor", "Shanghai Suanli", "--offer", "A800 4-node cluster", "--offering",
+          "container-cluster", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "9.5",
+          "--network", "roce", "--nics", "4", "--nic-gbps", "200", "--shared", "--setup-fee", "5000",
+          "--storage-price-per-tb-month", "800", "--minimum-term-hours", minimum_term_hours);
+}
+
+/* The squeezed text of @text between @before and the next @end, or NULL. */
+static char *
+squeezed_between (const char *text,
+                  const char *before,
+                  const char *end)
+{
+  g_autofree char *key = cp_test_squeeze (before);
+  g_autofree char *stop = cp_test_squeeze (end);
+  const char *start = strstr (text, key);
+  const char *last;
+
+  if (start == NULL)
+    return NULL;
+  start += strlen (key);
+  last = strstr (start, stop);
+  return last != NULL ? g_strndup (start, last - start) : NULL;
+}
+
+typedef struct {
+  const char *lang;
+  const char *not_firm;        /* the range's last sentence, before the list */
+  const char *cheap_before;    /* the job chapter's not-firm sentence, up to Beijing Yunsuan's hourly total */
+  const char *cheap_end;
+  const char *cheap_fmt;       /* page 1's line for that answer, with that total */
+  const char *month_line;      /* Shanghai Suanli billing a month at least */
+  const char *team_fmt;        /* page 1's line for the team's answer, with the what-if's total */
+  const char *commits;         /* the amount, the answer that passes it, what covers it */
+} LoraWords;
+
+/* By hand: Shanghai Suanli's one machine bills 8 GPUs × 54 h × 9.50 =
+ * 4,104 CNY, with the 5,000 CNY fee and 2 TB × 800 × 54 / 730 = 118 CNY
+ * of storage: 9,222 CNY, the answer. Billed a month at least, it would
+ * bill 8 × 730 h × 9.50 = 55,480 CNY, 60,598 CNY in all, dearer than
+ * Beijing Yunsuan's one node-month, 38,000 CNY: the choice goes to Beijing
+ * Yunsuan at 38,000 CNY, more than the 11,520 CNY to approve, which
+ * 38,000 × 1.10 = 41,800 CNY would cover. The other two answers, Beijing
+ * Yunsuan billed by the hour and an experienced team on 4 machines, cost
+ * less than 9,222 CNY, within the amount. */
+static const LoraWords lora_english = {
+  "en",
+  "Range: 8,440–10,473 CNY, 1.8–2.9 days. Not firm; it turns on:",
+  "Billed by the hour with no minimum term, Beijing Yunsuan would be recommended at ", ".",
+  "If Beijing Yunsuan bills by the hour with no minimum term: Beijing Yunsuan at %s.",
+  "If Shanghai Suanli bills a month at least: Beijing Yunsuan at 38,000 CNY.",
+  "If the team has run distributed training before: Shanghai Suanli at %s, on 4 machines.",
+  "Amount to approve: 11,520 CNY (the top of the range + 10% contingency, 1,047 CNY). Approve before the work starts "
+  "on 11 January 2027; no recommended quote says how long its price holds. One answer above would pass it (Beijing "
+  "Yunsuan at 38,000 CNY): have it answered before signing, or approve 41,800 CNY.",
+};
+
+static const LoraWords lora_chinese = {
+  "zh_CN",
+  "范围：¥8,440–10,473，1.8–2.9 天。结论待定，取决于：",
+  "若按小时计费且没有最短租期，Beijing Yunsuan 将以 ", " 成为推荐方案",
+  "若 Beijing Yunsuan 按小时计费且无最短租期：改为 Beijing Yunsuan，费用 %s。",
+  "若 Shanghai Suanli 至少按一个月计费：改为 Beijing Yunsuan，费用 ¥38,000。",
+  "若团队此前做过分布式训练：改为 Shanghai Suanli，费用 %s，租 4 台机器。",
+  "申请批准金额：¥11,520（区间上限 + 10% 不可预见费 ¥1,047）。请在工作开始（2027年1月11日）前审批；推荐的报价均未写明价格有效期。"
+  "上述答复中有一种会超出此金额（改为 Beijing Yunsuan，费用 ¥38,000）：请在签字前先得到答复，或批准 ¥41,800。",
+};
+
+static void
+check_lora (const LoraWords *w)
+{
+  g_autofree char *pdf = g_strdup_printf ("lora-%s.pdf", w->lang);
+  g_autofree char *xml_file = g_strdup_printf ("lora-%s.xml", w->lang);
+  g_autofree char *xml_path = g_build_filename (tmp_dir, xml_file, NULL);
+  g_autofree char *first = NULL, *all = NULL, *xml = NULL, *cheap = NULL, *cheap_line = NULL;
+  g_autofree char *team_cost = NULL, *team_line = NULL;
+  const char *team, *money_end;
+
+  RUN_OK ("report", "lora.cplan", "--lang", w->lang, "--pdf", pdf, "--xml", xml_file);
+  first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+  all = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+  g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
+
+  /* Every open answer on page 1, each with the option it leads to: the
+   * billing terms both ways and the team (A1, A18, A27). Beijing Yunsuan's
+   * hourly total is the job chapter's. */
+  cp_test_assert_has (first, w->not_firm);
+  cheap = squeezed_between (all, w->cheap_before, w->cheap_end);
+  g_assert_nonnull (cheap);
+  cheap_line = g_strdup_printf (w->cheap_fmt, cheap);
+  cp_test_assert_has (first, cheap_line);
+  cp_test_assert_has (first, w->month_line);
+  /* The team's total is the XML's what-if: "…, 4 nodes (32 GPUs), 8,146 CNY, 0.6 days." */
+  team = strstr (xml, "<what-if kind=\"team-experience\"");
+  g_assert_nonnull (team);
+  team = g_str_has_prefix (w->lang, "zh") ? strstr (team, "GPU），") + strlen ("GPU），")
+                                           : strstr (team, "GPUs), ") + strlen ("GPUs), ");
+  money_end = g_str_has_prefix (w->lang, "zh") ? strstr (team, "，") : strstr (team, ", ");
+  g_assert_nonnull (money_end);
+  team_cost = g_strndup (team, money_end - team);
+  team_line = g_strdup_printf (w->team_fmt, team_cost);
+  cp_test_assert_has (first, team_line);
+  /* What signing commits to, with the answer that passes the amount and
+   * the amount that covers it (A1, A27). */
+  cp_test_assert_has (first, w->commits);
+  /* A start date is set: no note on where the dates count from. */
+  cp_test_assert_lacks (first, g_str_has_prefix (w->lang, "zh") ? "未设定开始日期" : "No start date is set");
+  /* Sign-off on page 1, the report in 5 pages. */
+  cp_test_assert_has (first, g_str_has_prefix (w->lang, "zh") ? "编制" : "Prepared by");
+  g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, pdf), <=, 5);
+}
+
+static void
+test_lora_open_answers (void)
+{
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_lora ("lora.cplan", "0");
+  check_lora (&lora_english);
+  check_lora (&lora_chinese);
+}
+
+/* With its minimum term stated (a month), Shanghai Suanli's quote is no
+ * longer read as billed by the hour: 8 × 730 h × 9.50 = 55,480 CNY + 5,000
+ * + storage is dearer than Beijing Yunsuan's 38,000 CNY month, which is
+ * then the answer, and no answer of Shanghai Suanli's billing is open. */
+static void
+test_lora_minimum_stated (void)
+{
+  g_autofree char *first = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_lora ("lora-month.cplan", "730");
+  RUN_OK ("report", "lora-month.cplan", "--lang", "en", "--pdf", "lora-month.pdf");
+  first = cp_test_pdf_text (tmp_dir, "lora-month.pdf", 1, FALSE);
+  cp_test_assert_has (first, "From: Beijing Yunsuan");
+  cp_test_assert_has (first, "For: 38,000 CNY in total");
+  cp_test_assert_lacks (first, "If Shanghai Suanli bills a month at least");
+}
+
+typedef struct {
+  const char *lang;
+  const char *so_run;          /* the fallback's cost, its months in the month table */
+  const char *start_note;      /* beside the calendar line */
+  const char *summary;         /* the calendar line it follows */
+  const char *amount;          /* the amount line it precedes */
+  const char *notes[3];        /* the amount's notes, each a line of its own */
+  const char *within;          /* the 70B job's answers, each within the amount */
+  const char *sign_off;
+} DemoWords;
+
+static const DemoWords demo_english = {
+  "en",
+  "So run: the same 225,595 CNY.",
+  "No start date is set: the dates move with the start, shown here from today.",
+  "All jobs at their recommended options: 225,595 CNY",
+  "Amount to approve: 287,922 CNY",
+  { "Not in the amount:", "VAT:", "Assumed, not given:" },
+  "Not firm; it turns on (each within the amount):",
+  "Prepared by",
+};
+
+static const DemoWords demo_chinese = {
+  "zh_CN",
+  "依次进行时费用不变，仍为 ¥225,595。",
+  "未设定开始日期：各日期随开工日推移，此处从今天算起。",
+  "全部任务按推荐方案：¥225,595",
+  "申请批准金额：¥287,922",
+  { "申请金额不含：", "增值税：", "假设值（未填写）：" },
+  "结论待定，取决于以下答复（每种结果都在申请金额之内）：",
+  "编制",
+};
+
+/* The month table's rows on the memo's pages of @pdf ("2026-12 222,972 CNY
+ * 222,972 CNY 204,240 CNY"): adds up its last column, the fallback's
+ * money, checking the rows run from @first_month to @last_month one month
+ * after another. */
+static double
+fallback_months_total (const char *pdf,
+                       GDateTime  *first_month,
+                       GDateTime  *last_month)
+{
+  g_autoptr(GRegex) row = g_regex_new ("^(\\d{4})-(\\d{2})\\s.*\\s¥?([0-9,]+)(?: CNY)?$", 0, 0, NULL);
+  int year = g_date_time_get_year (first_month), number = g_date_time_get_month (first_month);
+  double total = 0;
+  guint n = 0;
+
+  for (guint page = 1; page <= 2; page++)
+    {
+      g_autoptr(GPtrArray) lines = cp_test_pdf_page_lines (tmp_dir, pdf, page);
+
+      for (guint i = 0; i < lines->len; i++)
+        {
+          g_autoptr(GMatchInfo) match = NULL;
+          g_autofree char *y = NULL, *m = NULL, *money = NULL;
+          g_autoptr(GString) digits = NULL;
+
+          if (!g_regex_match (row, g_ptr_array_index (lines, i), 0, &match))
+            continue;
+          y = g_match_info_fetch (match, 1);
+          m = g_match_info_fetch (match, 2);
+          money = g_match_info_fetch (match, 3);
+          g_assert_cmpint (atoi (y), ==, year);
+          g_assert_cmpint (atoi (m), ==, number);
+          digits = g_string_new (money);
+          g_string_replace (digits, ",", "", 0);
+          total += g_ascii_strtod (digits->str, NULL);
+          n++;
+          if (++number > 12)
+            {
+              number = 1;
+              year++;
+            }
+        }
+    }
+  g_assert_cmpuint (n, >=, 2);
+  /* The last row is the month the last job run one after another ends in. */
+  g_assert_cmpint (number == 1 ? year - 1 : year, ==, g_date_time_get_year (last_month));
+  g_assert_cmpint (number == 1 ? 12 : number - 1, ==, g_date_time_get_month (last_month));
+  return total;
+}
+
+/* The demo, not approvable as planned (5 jobs on 示例供应商 A's one
+ * machine): page 1 costs the fallback it offers, the jobs one after
+ * another (A6). Its jobs cost what they cost in any order: the same
+ * 225,595 CNY as the seven answers add up to, month by month in the month
+ * table's last column from this month to the month of the last one's
+ * end, the start + 71 days by hand (test-report-signing's
+ * overbooking-blocks). The 70B job's answers each keep the project within
+ * the amount: each leads to 示例供应商 E, at 10,669 or 7,284 CNY, less
+ * than 9,984 + (287,922 − 261,747). The start-date note sits beside the
+ * calendar line, and the amount's notes are lines of their own (A5,
+ * A25). The memo keeps to two pages, its amount on page 1. */
+static void
+check_demo (const DemoWords *w)
+{
+  g_autofree char *pdf = g_strdup_printf ("demo-%s.pdf", w->lang);
+  g_autofree char *first = NULL, *second = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autoptr(GDateTime) today = g_date_time_new_local (g_date_time_get_year (now), g_date_time_get_month (now),
+                                                      g_date_time_get_day_of_month (now), 12, 0, 0);
+  g_autoptr(GDateTime) serial_end = g_date_time_add_days (today, 71);
+  g_autofree char *summary = cp_test_squeeze (w->summary);
+  g_autofree char *start_note = cp_test_squeeze (w->start_note);
+  g_autofree char *amount = cp_test_squeeze (w->amount);
+  const char *at_summary, *at_note, *at_amount;
+
+  RUN_OK ("report", "demo.cplan", "--lang", w->lang, "--pdf", pdf);
+  first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+  second = cp_test_pdf_text (tmp_dir, pdf, 2, FALSE);
+  cp_test_assert_has (first, w->so_run);
+  g_assert_cmpfloat (fallback_months_total (pdf, today, serial_end), ==, 225595);
+  /* Beside the calendar line, before the amount, on page 1. */
+  at_summary = strstr (first, summary);
+  at_note = strstr (first, start_note);
+  at_amount = strstr (first, amount);
+  g_assert_nonnull (at_summary);
+  g_assert_nonnull (at_note);
+  g_assert_nonnull (at_amount);
+  g_assert_true (at_summary < at_note && at_note < at_amount);
+  cp_test_assert_has (first, w->within);
+  for (guint n = 0; n < G_N_ELEMENTS (w->notes); n++)
+    {
+      gboolean starts = FALSE;
+
+      for (guint page = 1; page <= 2 && !starts; page++)
+        {
+          g_autoptr(GPtrArray) lines = cp_test_pdf_page_lines (tmp_dir, pdf, page);
+
+          for (guint i = 0; i < lines->len && !starts; i++)
+            starts = g_str_has_prefix (g_ptr_array_index (lines, i), w->notes[n]);
+        }
+      g_assert_true (starts);
+    }
+  /* The memo on two pages: the sign-off on page 2. */
+  cp_test_assert_has (second, w->sign_off);
+}
+
+static void
+test_demo_fallback (void)
+{
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("demo", "demo.cplan");
+  check_demo (&demo_english);
+  check_demo (&demo_chinese);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("cp-memo-answers-XXXXXX", NULL);
+  g_test_add_func ("/memo-answers/lora-open-answers", test_lora_open_answers);
+  g_test_add_func ("/memo-answers/lora-minimum-stated", test_lora_minimum_stated);
+  g_test_add_func ("/memo-answers/demo-fallback", test_demo_fallback);
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
