@@ -402,3 +402,127 @@ cp_chart_series_name_point (CpChartSeries   *series,
   g_return_if_fail (series->point_names != NULL && series->point_names->len + 1 == series->x->len);
   g_ptr_array_add (series->point_names, g_strdup_printf (_("%s · %s"), machines, name));
 }
+
+/* The fingerprint's writers: each value with its length or a mark for
+ * none, so that two different data never write the same bytes. */
+static void
+checksum_string (GChecksum  *checksum,
+                 const char *text)
+{
+  guint64 length = text != NULL ? strlen (text) + 1 : 0;
+
+  g_checksum_update (checksum, (const guchar *) &length, sizeof length);
+  if (text != NULL)
+    g_checksum_update (checksum, (const guchar *) text, (gssize) length);
+}
+
+static void
+checksum_value (GChecksum     *checksum,
+                gconstpointer  value,
+                gsize          size)
+{
+  g_checksum_update (checksum, value, (gssize) size);
+}
+
+static void
+checksum_doubles (GChecksum    *checksum,
+                  const GArray *values)
+{
+  guint64 length = values != NULL ? values->len + 1 : 0;
+
+  checksum_value (checksum, &length, sizeof length);
+  if (values != NULL)
+    checksum_value (checksum, values->data, values->len * sizeof (double));
+}
+
+#define CHECKSUM_FIELD(checksum, field) checksum_value ((checksum), &(field), sizeof (field))
+
+char *
+cp_chart_data_fingerprint (const CpChartData *data)
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+
+  g_return_val_if_fail (data != NULL, NULL);
+
+  CHECKSUM_FIELD (checksum, data->kind);
+  checksum_string (checksum, data->title);
+  checksum_string (checksum, data->x_label);
+  checksum_string (checksum, data->y_label);
+  checksum_string (checksum, data->y2_label);
+  CHECKSUM_FIELD (checksum, data->x_log);
+  CHECKSUM_FIELD (checksum, data->y_log);
+  CHECKSUM_FIELD (checksum, data->series->len);
+  for (guint i = 0; i < data->series->len; i++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, i);
+      guint names = series->point_names != NULL ? series->point_names->len : 0;
+
+      checksum_string (checksum, series->label);
+      CHECKSUM_FIELD (checksum, names);
+      for (guint k = 0; k < names; k++)
+        checksum_string (checksum, g_ptr_array_index (series->point_names, k));
+      CHECKSUM_FIELD (checksum, series->emphasis);
+      CHECKSUM_FIELD (checksum, series->capacity);
+      CHECKSUM_FIELD (checksum, series->dash);
+      CHECKSUM_FIELD (checksum, series->points_only);
+      CHECKSUM_FIELD (checksum, series->shorten_from);
+      CHECKSUM_FIELD (checksum, series->chosen_x);
+      CHECKSUM_FIELD (checksum, series->single_x);
+      checksum_doubles (checksum, series->x);
+      checksum_doubles (checksum, series->y);
+      checksum_doubles (checksum, series->y2);
+      checksum_doubles (checksum, series->y_low);
+      checksum_doubles (checksum, series->y_high);
+      checksum_doubles (checksum, series->y2_low);
+      checksum_doubles (checksum, series->y2_high);
+    }
+  CHECKSUM_FIELD (checksum, data->marker_x);
+  CHECKSUM_FIELD (checksum, data->marker_y);
+  checksum_string (checksum, data->marker_label);
+  CHECKSUM_FIELD (checksum, data->marker_recommended);
+  CHECKSUM_FIELD (checksum, data->recommended_x);
+  CHECKSUM_FIELD (checksum, data->recommended_y);
+  checksum_string (checksum, data->recommended_label);
+  CHECKSUM_FIELD (checksum, data->deadline_days);
+  checksum_string (checksum, data->deadline_label);
+  for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
+    {
+      CHECKSUM_FIELD (checksum, data->break_even[p].x);
+      CHECKSUM_FIELD (checksum, data->break_even[p].y);
+      checksum_string (checksum, data->break_even[p].label);
+      checksum_string (checksum, data->break_even[p].sentence);
+    }
+  checksum_string (checksum, data->lang);
+  CHECKSUM_FIELD (checksum, data->x_scale);
+  CHECKSUM_FIELD (checksum, data->y_scale);
+  CHECKSUM_FIELD (checksum, data->y2_scale);
+  checksum_string (checksum, data->note);
+  checksum_string (checksum, data->empty_text);
+  checksum_string (checksum, data->currency);
+  CHECKSUM_FIELD (checksum, data->title_inset);
+  CHECKSUM_FIELD (checksum, data->text_px_min);
+  {
+    guint bars = data->bars != NULL ? data->bars->len + 1 : 0;
+
+    CHECKSUM_FIELD (checksum, bars);
+  }
+  if (data->bars != NULL)
+    for (guint i = 0; i < data->bars->len; i++)
+      {
+        const CpChartBar *bar = &g_array_index (data->bars, CpChartBar, i);
+
+        checksum_string (checksum, bar->label);
+        CHECKSUM_FIELD (checksum, bar->start_day);
+        CHECKSUM_FIELD (checksum, bar->phase_days);
+        CHECKSUM_FIELD (checksum, bar->deadline_day);
+        CHECKSUM_FIELD (checksum, bar->planned);
+      }
+  CHECKSUM_FIELD (checksum, data->start_julian);
+  CHECKSUM_FIELD (checksum, data->total_cost);
+  checksum_string (checksum, data->total_label);
+  for (guint i = 0; i < G_N_ELEMENTS (data->legend); i++)
+    checksum_string (checksum, data->legend[i]);
+  checksum_string (checksum, data->approval);
+  checksum_string (checksum, data->overbooking);
+  return g_strdup (g_checksum_get_string (checksum));
+}

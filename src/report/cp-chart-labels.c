@@ -788,6 +788,42 @@ vendor_own_end (const CpChartSeries *series,
   return end;
 }
 
+/* Where the vendor's tail starts, the part of its name up to @end that
+ * tells it from the others: its last word, or its last character. */
+static gsize
+vendor_tail (const CpChartSeries *series,
+             gsize                end)
+{
+  const char *label = series->label;
+  const char *space = g_utf8_strrchr (label + series->shorten_from + 3, end - series->shorten_from - 3, ' ');
+
+  if (space != NULL && (gsize) (space + 1 - label) < end && end - (gsize) (space + 1 - label) <= 12)
+    return space + 1 - label;
+  return g_utf8_find_prev_char (label, label + end) - label;
+}
+
+/* A quote's name at its shortest: its GPUs whole and its vendor's tail
+ * after an ellipsis, "4 × 8 × H800 SXM 80GB · …B"; its GPUs alone when
+ * it names no vendor. The GPUs alone left the vendor out, the name a
+ * room asks for when it points at a line (walk33 W12, walk34: "4 × 8 ×
+ * H800 SXM 80GB…" on the projector). */
+static char *
+shortest_quote_label (const CpChartSeries *series)
+{
+  const char *label = series->label;
+  gsize length = strlen (label);
+  gsize end, tail;
+
+  if (length < (gsize) series->shorten_from + strlen (" · ") + 1 ||
+      strncmp (label + series->shorten_from, " · ", strlen (" · ")) != 0)
+    return shortened (label, series->shorten_from);
+  end = vendor_own_end (series, vendor_end (series));
+  tail = vendor_tail (series, end);
+  if (tail <= (gsize) series->shorten_from + strlen (" · "))
+    return g_strndup (label, end);
+  return g_strdup_printf ("%.*s · …%.*s", series->shorten_from, label, (int) (end - tail), label + tail);
+}
+
 /* @label's first @head bytes, an ellipsis, then its bytes from @tail to
  * @end: "8 × H800 · 示例…商乙". */
 static char *
@@ -832,7 +868,6 @@ fit_quote_label (Geometry                   *geometry,
   const char *label = series->label;
   char *text = fit_label (geometry, font, series, max_w, max_lines, shown_bytes);
   gsize end, own_end, tail;
-  const char *space;
   guint lo, hi;
   g_autoptr(GArray) cuts = NULL;
 
@@ -855,12 +890,7 @@ fit_quote_label (Geometry                   *geometry,
         }
       end = own_end;
     }
-  /* The vendor's tail: its last word, or its last character. */
-  space = g_utf8_strrchr (label + series->shorten_from + 3, end - series->shorten_from - 3, ' ');
-  if (space != NULL && (gsize) (space + 1 - label) < end && end - (gsize) (space + 1 - label) <= 12)
-    tail = space + 1 - label;
-  else
-    tail = g_utf8_find_prev_char (label, label + end) - label;
+  tail = vendor_tail (series, end);
   if (tail <= (gsize) series->shorten_from)
     return text;
   cuts = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -885,9 +915,22 @@ fit_quote_label (Geometry                   *geometry,
       else
         hi = mid - 1;
     }
-  /* Only a head past the GPUs' separator says anything of the vendor. */
+  /* Only a head past the GPUs' separator says anything of the vendor;
+   * else the vendor's tail alone, "(80 GPUs) · …D", rather than none
+   * (approver 34 A11: "Recommended: 10 × 8 × H800 SXM 80GB (80 GPUs)…"). */
   if (g_array_index (cuts, guint, lo) <= (guint) series->shorten_from + strlen (" · "))
-    return text;
+    {
+      char *shortest = shortest_quote_label (series);
+
+      if (text_lines (geometry, font, shortest, max_w) > max_lines)
+        {
+          g_free (shortest);
+          return text;
+        }
+      g_free (text);
+      *shown_bytes = series->shorten_from;
+      return shortest;
+    }
   {
     char *candidate = elided (label, g_array_index (cuts, guint, lo), tail, end);
 
@@ -1445,7 +1488,8 @@ cp_chart_draw_line_labels (Painter           *painter,
        * up or down its panel, or in the column right of the plot (issue
        * 22: the recommended option's large label covered other quotes'
        * lines and markers); on one line if two find no room, then as its
-       * GPUs alone ("8 × H800…"), before covering a line. A place whose
+       * GPUs and its vendor's tail ("8 × H800 · …B"), before covering a
+       * line. A place whose
        * leader is short and crosses nothing first; a long leader, or one
        * across other quotes' lines, only on the upper panel, where every
        * quote is named. */
@@ -1495,7 +1539,7 @@ cp_chart_draw_line_labels (Painter           *painter,
                 {
                   if (series->shorten_from < 0 || (gsize) series->shorten_from >= strlen (series->label))
                     continue;
-                  shorter = shortened (series->label, series->shorten_from);
+                  shorter = shortest_quote_label (series);
                   trial.shown_bytes = series->shorten_from;
                 }
               if (shorter != NULL)

@@ -197,9 +197,23 @@ cp_chart_data_new_memory (const CpProject *project,
                        ? g_array_index (plan->options, CpOption, recommended).estimate.technique
                        : CP_TECHNIQUE_AS_CONFIGURED;
   gboolean chosen_drawn = FALSE;
+  CpJob running = { 0 };   /* a debugging job's model run */
 
   g_return_val_if_fail (job_index < project->jobs->len, NULL);
   job = g_ptr_array_index (project->jobs, job_index);
+  /* A debugging job's memory is not modelled (it has one machine, R4):
+   * every curve lay flat on the framework's overhead, on the 1 GiB floor,
+   * as if an 8B model needed 1 GiB (approver 33 A9). Its chart shows what
+   * running its model takes, one request at a time, at 16, 8 and 4 bits. */
+  if (job->kind == CP_TASK_DEBUG)
+    {
+      cp_job_copy (&running, job);
+      running.kind = CP_TASK_INFERENCE;
+      running.concurrency = 1;
+      if (running.weight_bits == 0)
+        running.weight_bits = 16;
+      job = &running;
+    }
   if (recommended >= 0)
     chosen_gpus = MAX (1, g_array_index (plan->options, CpOption, recommended).estimate.gpus);
 
@@ -223,19 +237,29 @@ cp_chart_data_new_memory (const CpProject *project,
     }
   else
     {
+      gboolean adapters = job->kind == CP_TASK_LORA || job->kind == CP_TASK_QLORA;
+
       lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_AS_CONFIGURED, 0 };
       lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_FULL_RECOMPUTE, 0 };
-      lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_ZERO3, 0 };
+      /* ZeRO-3 trains the whole model: over an adapter job's curves it
+       * lay ten times above them and above the cluster's capacity, as if
+       * the cluster could not hold the job it runs (approver 34 B7). */
+      if (!adapters || chosen == CP_TECHNIQUE_ZERO3)
+        lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_ZERO3, 0 };
       /* The recommendation's own technique when it moves the optimizer
        * to the host: without it the chart showed the job far above what
        * the machine recommended holds. */
       if (chosen == CP_TECHNIQUE_CPU_OFFLOAD)
         lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_CPU_OFFLOAD, 0 };
       /* Adapters only make sense for fine-tuning an existing model. */
+      /* Not the job's own adapters again: "LoRA" beside "LoRA
+       * fine-tuning as configured" drew one curve twice (B7). */
       if (job->kind != CP_TASK_PRETRAIN)
         {
-          lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_LORA, 0 };
-          lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_QLORA, 0 };
+          if (job->kind != CP_TASK_LORA || chosen == CP_TECHNIQUE_LORA)
+            lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_LORA, 0 };
+          if (job->kind != CP_TASK_QLORA || chosen == CP_TECHNIQUE_QLORA)
+            lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_QLORA, 0 };
         }
     }
   for (guint l = 0; l < n_lines; l++)
@@ -251,7 +275,11 @@ cp_chart_data_new_memory (const CpProject *project,
       gboolean is_chosen = lines[l].weight_bits > 0 ? lines[l].weight_bits == job->weight_bits
                                                     : lines[l].technique == chosen;
 
-      if (lines[l].weight_bits > 0)
+      if (lines[l].weight_bits > 0 && job == &running)
+        /* TRANSLATORS: a line of a debugging job's memory chart: its model's
+         * weights at 16, 8 or 4 bits and the KV cache of one request */
+        label = g_strdup_printf (_("%u-bit weights + KV cache of one request"), lines[l].weight_bits);
+      else if (lines[l].weight_bits > 0)
         {
           g_autofree char *concurrency = cp_i18n_format_number (job->concurrency, 0, data->lang);
           /* TRANSLATORS: a line of the memory chart: weights at 16, 8 or 4 bits
@@ -340,5 +368,6 @@ cp_chart_data_new_memory (const CpProject *project,
   data->note = cp_chart_note_with (_("Solid and dashed curves: memory the job needs; thin dashed lines: what the quotes' GPUs offer."), plan);
 
   cp_i18n_pop_language ();
+  cp_job_clear (&running);
   return data;
 }

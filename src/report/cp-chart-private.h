@@ -35,6 +35,10 @@ void cp_chart_series_add_band (CpChartSeries *series, const CpRange *range);
 
 CpChartData *cp_chart_data_new_empty (CpChartKind kind, const char *lang);
 
+/* A digest of everything in @data that its drawing reads: equal for two
+ * data that draw the same, different otherwise. */
+char *cp_chart_data_fingerprint (const CpChartData *data);
+
 gboolean cp_chart_usable (double value, gboolean log_axis);
 
 int cp_chart_recommended_quote (const CpPlan *plan);

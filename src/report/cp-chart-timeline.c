@@ -1,11 +1,13 @@
 /* cp-chart-timeline.c: the project's timeline — each job a bar over
  * calendar time from the project's start (debugging, migration and the
  * run shaded apart), its deadline marked, and the cumulative cost as a
- * line on its own axis at the right.
+ * line in a band of its own above the bars, on the same days, with its
+ * money scale left of the band, in the names' column.
  *
  * The layout keeps every text in a place of its own: job names in a
- * column left of the plot, dates under it, costs right of it, the legend
- * above it; tick labels that would touch are dropped, never overlapped. */
+ * column left of the rows, dates under them, the cost scale left of the
+ * cost band and level with no row, the legend above; tick labels that
+ * would touch are dropped, never overlapped. */
 
 #include "cp-report-private.h"
 #include "cp-chart.h"
@@ -23,6 +25,25 @@
  * ends in an ellipsis there. */
 #define NAME_COLUMN_SHARE 0.28
 
+/* The cost band's share of the plot's height, above the rows: the line
+ * drawn across the bars read as a strike-through of the jobs, with no
+ * money scale (approver 33 A14). */
+#define COST_BAND_SHARE 0.3
+
+/* A step of the cost scale: 1, 2 or 5 × 10^k, the largest that gives at
+ * least two steps up to @total. */
+static double
+cost_step (double total)
+{
+  double magnitude = pow (10, floor (log10 (total / 2)));
+  static const double multiples[] = { 5, 2, 1 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (multiples); i++)
+    if (multiples[i] * magnitude * 2 <= total)
+      return multiples[i] * magnitude;
+  return magnitude / 2;
+}
+
 static int
 compare_days (gconstpointer a, gconstpointer b)
 {
@@ -32,6 +53,7 @@ compare_days (gconstpointer a, gconstpointer b)
 }
 
 static char *deadline_date (const CpChartData *data, double deadline_day);
+static char *chart_day_text (const CpChartData *data, const GDate *day, gboolean with_year);
 
 /* How far past the work's end, as a multiple of its span from the first
  * day, a deadline is still drawn on the plot. */
@@ -141,10 +163,15 @@ cp_chart_data_new_timeline (const CpProject  *project,
       GDate last;
       g_autofree char *days_text = cp_i18n_format_days (schedule->end_day, data->lang);
 
+      g_autofree char *date = NULL;
+
       cp_schedule_span_dates (schedule, 0, schedule->end_day, NULL, &last);
-      /* TRANSLATORS: under the timeline, at the last job's end: a date such as "2027-04-06", then a duration such as "36.8 days" */
-      data->x_label = g_strdup_printf (_("Ends %04d-%02d-%02d (%s)"), g_date_get_year (&last), g_date_get_month (&last),
-                                       g_date_get_day (&last), days_text);
+      /* In the one form of the chart's every date, with its year: "6 Apr
+       * 2027", "2027年4月6日" (approver 33 A14: "Ends 2027-01-03" beside
+       * "due 3 Jan 2027" and "12-12"). */
+      date = chart_day_text (data, &last, TRUE);
+      /* TRANSLATORS: under the timeline, at the last job's end: a date such as "6 Apr 2027", then a duration such as "36.8 days" */
+      data->x_label = g_strdup_printf (_("Ends %s (%s)"), date, days_text);
     }
 
   cp_i18n_pop_language ();
@@ -405,15 +432,23 @@ date_label (const CpChartData *data, double day, TickUnit unit)
     }
   g_date_clear (&date, 1);
   g_date_set_julian (&date, data->start_julian + (guint) floor (day));
+  /* The deadlines' and the end's form: "12 Dec", "12月12日". */
   if (unit == TICKS_WEEKS)
-    return g_strdup_printf ("%02d-%02d", g_date_get_month (&date), g_date_get_day (&date));
-  return g_strdup_printf ("%04d-%02d", g_date_get_year (&date), g_date_get_month (&date));
+    return chart_day_text (data, &date, FALSE);
+  if (data->lang != NULL && g_str_has_prefix (data->lang, "zh"))
+    return g_strdup_printf ("%d年%d月", g_date_get_year (&date), g_date_get_month (&date));
+  {
+    static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                          "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+
+    return g_strdup_printf ("%s %d", months[g_date_get_month (&date) - 1], g_date_get_year (&date));
+  }
 }
 
 /* The tick labels under the plot, at @y when @draw: each centred on its
  * tick, kept inside the chart, and left out where it would touch the one
  * before, the first day's date (ending at @first_right) or the end's
- * label (from @end_left); day 0's where the first date is on the line.
+ * label (from @end_left); never day 0's, which the first date names.
  * Returns how many are left out. */
 static guint
 tick_labels (Ink *ink, const CpChartData *data, GArray *ticks, TickUnit unit, double left, double right,
@@ -429,8 +464,10 @@ tick_labels (Ink *ink, const CpChartData *data, GArray *ticks, TickUnit unit, do
       g_autofree char *label = date_label (data, day, unit);
       double x = left + (right - left) * day / end_day, w, label_left;
 
-      /* The first day's date on the same line stands for day 0's. */
-      if (day == 0 && first_right > -G_MAXDOUBLE)
+      /* The first day's date, on this line or the next, stands for day
+       * 0's: the Chinese axis read "12-05" over "2026-12-05" (approver
+       * 33 A14). */
+      if (day == 0)
         continue;
       set_text (ink, ink->font, label, 0, &w, NULL);
       label_left = CLAMP (x - w / 2, left - pad, width - pad - w);
@@ -681,6 +718,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
   double pad = font_px, line_h, name_width = 0, title_h, legend_bottom;
   gboolean first_forms;
   double left, right, top, bottom, end_day = 1, total = 0, row_h, x;
+  double band_bottom, rows_top, scale_width = 0, step = 0;
   const CpChartSeries *cumulative = data->series->len > 0 ? g_ptr_array_index (data->series, 0) : NULL;
   guint n_bars = data->bars != NULL ? data->bars->len : 0;
   g_autoptr(GArray) ticks = NULL;
@@ -780,7 +818,17 @@ cp_chart_draw_timeline (cairo_t           *cr,
    * name does not fit whole on a line. */
   first_forms = name_width > width * NAME_COLUMN_SHARE;
   name_width = MIN (name_width, width * NAME_COLUMN_SHARE);
-  left = pad + name_width + pad;
+  /* The cost scale in the names' column, beside the cost band: the
+   * plot keeps its width for the weeks' dates. */
+  if (total > 0 && cumulative != NULL)
+    {
+      g_autofree char *widest = NULL;
+
+      step = cost_step (total);
+      widest = cp_i18n_format_number (floor (total / step) * step, 0, data->lang);
+      set_text (&ink, ink.font, widest, 0, &scale_width, NULL);
+    }
+  left = pad + MAX (name_width, scale_width) + pad;
   right = width - pad;
   top = legend_bottom + pad * 0.6 + (total > 0 ? line_h + pad * 0.2 : pad * 0.4);
   if (right - left < 40 || n_bars == 0)
@@ -816,8 +864,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
 
     g_date_clear (&day, 1);
     g_date_set_julian (&day, data->start_julian);
-    first_date = g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day),
-                                  g_date_get_day (&day));
+    first_date = chart_day_text (data, &day, TRUE);
     set_text (&ink, ink.font, first_date, 0, &first_width, NULL);
   }
   if (data->x_label != NULL && last_end > 0)
@@ -835,13 +882,38 @@ cp_chart_draw_timeline (cairo_t           *cr,
                            G_MAXDOUBLE, 0, FALSE)
               < tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, left + first_width,
                              end_label_left, 0, FALSE);
-  /* A plot too low for the second line (its rows lower than a name)
-   * keeps to one. */
-  two_lines = two_lines && height - pad - line_h * 2.6 - top >= MAX (20, n_bars * line_h * 1.2);
+  /* A plot too low for the second line (its rows lower than a name, the
+   * cost band less than a line) keeps to one. */
+  two_lines = two_lines && height - pad - line_h * 2.6 - top >= MAX (20, n_bars * line_h * 1.2) +
+                                                               (step > 0 ? line_h + pad * 0.6 : 0);
   bottom = height - pad - line_h * (two_lines ? 2.6 : 1.4);
   if (bottom - top < 20)
     goto done;
-  row_h = (bottom - top) / n_bars;
+  /* The cost band at the top, the rows under it. */
+  band_bottom = rows_top = top;
+  if (step > 0)
+    {
+      double band_h = MAX ((bottom - top) * COST_BAND_SHARE, line_h * 2);
+      double rows_need = n_bars * line_h * 1.2;
+
+      /* The rows keep room for their names first (the memo's chart is
+       * 110–134 pt tall): the band takes what is left, down to a line
+       * and a half; with less, the line is drawn over the rows as it was,
+       * with its total above and no scale beside a row. */
+      if (bottom - top - band_h - pad * 0.6 < rows_need)
+        band_h = bottom - top - pad * 0.6 - rows_need;
+      if (band_h >= line_h * 1.5)
+        {
+          band_bottom = top + band_h;
+          rows_top = band_bottom + pad * 0.6;
+        }
+      else
+        {
+          band_bottom = bottom;
+          step = 0;
+        }
+    }
+  row_h = (bottom - rows_top) / n_bars;
 
   cp_chart_set_rgb (cr, &theme.grid);
   cairo_set_line_width (cr, 1);
@@ -879,11 +951,39 @@ cp_chart_draw_timeline (cairo_t           *cr,
                    end_label_left, bottom + line_h * 0.3, TRUE);
   }
 
+  /* The cost band's scale: a gridline at each step, its amount left of
+   * the band, level with no row; one too close to the one under it is
+   * left out. */
+  if (step > 0)
+    {
+      double last_top = G_MAXDOUBLE;
+
+      for (double amount = 0; amount <= total * (1 + 1e-9); amount += step)
+        {
+          g_autofree char *text = cp_i18n_format_number (amount, 0, data->lang);
+          double y = band_bottom - (band_bottom - top) * amount / total, text_top;
+
+          if (amount > 0)
+            {
+              cp_chart_set_rgb (cr, &theme.grid);
+              cairo_move_to (cr, left, y);
+              cairo_line_to (cr, right, y);
+              cairo_stroke (cr);
+            }
+          text_top = CLAMP (y - line_h / 2, top - line_h / 2, band_bottom - line_h);
+          if (text_top + line_h > last_top)
+            continue;
+          cp_chart_set_rgb (cr, &theme.text);
+          show_text (&ink, ink.font, text, left - pad * 0.4, text_top, 1, 0);
+          last_top = text_top;
+        }
+    }
+
   /* The bars, each in its row, named at the left. */
   for (guint i = 0; i < n_bars; i++)
     {
       const CpChartBar *bar = &g_array_index (data->bars, CpChartBar, i);
-      double y = top + row_h * i, bar_h = MIN (row_h * 0.6, line_h * 1.4), at = bar->start_day;
+      double y = rows_top + row_h * i, bar_h = MIN (row_h * 0.6, line_h * 1.4), at = bar->start_day;
       double bar_right = left, bar_left = left + (right - left) * bar->start_day / end_day;
 
       cp_chart_set_rgb (cr, &theme.text);
@@ -905,13 +1005,13 @@ cp_chart_draw_timeline (cairo_t           *cr,
         }
       if (isfinite (bar->deadline_day) && bar->deadline_day > end_day)
         {
-          Plot plot = { left, right, top, bottom, end_day, total };
+          Plot plot = { left, right, top, band_bottom, end_day, total };
 
           deadline_beyond (&ink, &theme, data, &plot, bar->deadline_day, y + row_h / 2, bar_right, pad, line_h);
         }
       else if (isfinite (bar->deadline_day))
         {
-          Plot plot = { left, right, top, bottom, end_day, total };
+          Plot plot = { left, right, top, band_bottom, end_day, total };
 
           x = left + (right - left) * bar->deadline_day / end_day;
           deadline_within (&ink, &theme, data, &plot, bar->deadline_day, x, y + row_h / 2, bar_h,
@@ -940,7 +1040,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
       for (guint p = 0; p < cumulative->x->len; p++)
         {
           double px = left + (right - left) * g_array_index (cumulative->x, double, p) / end_day;
-          double py = bottom - (bottom - top) * g_array_index (cumulative->y, double, p) / total;
+          double py = band_bottom - (band_bottom - top) * g_array_index (cumulative->y, double, p) / total;
 
           if (p == 0)
             cairo_move_to (cr, px, py);
@@ -958,7 +1058,9 @@ cp_chart_draw_timeline (cairo_t           *cr,
     }
   cp_chart_set_rgb (cr, &theme.axis);
   cairo_set_line_width (cr, 1);
-  cairo_rectangle (cr, left, top, right - left, bottom - top);
+  if (step > 0)
+    cairo_rectangle (cr, left, top, right - left, band_bottom - top);
+  cairo_rectangle (cr, left, rows_top, right - left, bottom - rows_top);
   cairo_stroke (cr);
 
 done:

@@ -194,6 +194,23 @@ void         cp_chart_draw_full       (cairo_t *cr, double width, double height,
                                        CpChartStyle style, const CpChartData *data,
                                        GArray *label_boxes);
 
+/* The drawings of a chart view's last few charts, by their data's
+ * content, size and style: a redraw with the same inputs (the window
+ * repainted, or a job shown again) replays the drawing instead of
+ * measuring every text and placing the labels again, which was most of a
+ * chart's drawing time. For one thread at a time. */
+typedef struct _CpChartCache CpChartCache;
+
+/* Keeps at most @capacity drawings, the least recently drawn left out. */
+CpChartCache *cp_chart_cache_new       (guint capacity);
+void          cp_chart_cache_free      (CpChartCache *cache);
+/* How many draws replayed a kept drawing so far. */
+guint         cp_chart_cache_get_hits  (const CpChartCache *cache);
+/* cp_chart_draw_full(), through @cache: the same pixels and label boxes. */
+void          cp_chart_draw_cached     (CpChartCache *cache, cairo_t *cr, double width, double height,
+                                        CpChartStyle style, const CpChartData *data,
+                                        GArray *label_boxes);
+
 /* A quote's marker as drawn on the cost or serving chart: centred on its
  * point, never moved off it (issue 26: a single machine moved aside to
  * clear another read as 13 GPUs on the GPU axis). */
@@ -237,5 +254,6 @@ gboolean     cp_chart_write_file      (const CpChartData *data, const char *path
                                        GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpChartData, cp_chart_data_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpChartCache, cp_chart_cache_free)
 
 G_END_DECLS

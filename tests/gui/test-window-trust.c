@@ -344,30 +344,34 @@ test_cost_labels_inside (void)
  * view's size as the view draws it, no text of its title or legend meets
  * the export and present buttons over its top right (walkthrough 20:
  * they covered "Planned cost (CNY)" at 1024), and the week axis labels
- * every week: the demo's calendar runs 30.0 days from 2026-12-04, so
- * the weeks start 12-04, 12-11, 12-18, 12-25 and 01-01, five labels of
- * five bytes on the axis' line (issue 26: at 1024 × 700 in English the
- * first date and the end's label left 12-11 and 12-25 out). */
+ * every week: the demo's calendar runs 30.0 days from its first day, so
+ * after that day's date ("4 Dec 2026", which names day 0's week) the
+ * weeks start 7, 14, 21 and 28 days on ("11 Dec", "18 Dec", "25 Dec",
+ * "1 Jan 2027"; "12月11日" … "2027年1月1日"), four labels of 5 to 15 bytes on one line (issue 26:
+ * at 1024 × 700 in English the first date and the end's label left two
+ * weeks out). */
 static guint
 week_labels (GArray *boxes)
 {
-  double axis_y = -1;
-  guint n = 0;
+  guint most = 0;
 
+  /* The line under the plot with the most dates: the weeks' line, which
+   * the first date may share. */
   for (guint i = 0; i < boxes->len; i++)
     {
-      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+      const CpChartLabelBox *line = &g_array_index (boxes, CpChartLabelBox, i);
+      guint n = 0;
 
-      if (box->shown_bytes == strlen ("12-04"))
-        axis_y = MAX (axis_y, box->y);
-    }
-  for (guint i = 0; i < boxes->len; i++)
-    {
-      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+      for (guint k = 0; k < boxes->len; k++)
+        {
+          const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, k);
 
-      n += box->shown_bytes == strlen ("12-04") && fabs (box->y - axis_y) < 1;
+          n += box->shown_bytes >= strlen ("1 Jan") && box->shown_bytes <= strlen ("2027年1月1日") &&
+               fabs (box->y - line->y) < 1;
+        }
+      most = MAX (most, n);
     }
-  return n;
+  return most;
 }
 
 static void
@@ -415,7 +419,7 @@ test_calendar_legend_clear (void)
         }
       /* The title and the legend's words are among the texts tested. */
       g_assert_cmpuint (legend_boxes, >=, 2);
-      g_assert_cmpuint (week_labels (boxes), ==, 5);
+      g_assert_cmpuint (week_labels (boxes), >=, 4);
     }
   cp_test_gui_close_window (window);
 }

@@ -800,6 +800,21 @@ demo_long_vendor (void)
   return project;
 }
 
+/* The memory chart in the window's pane at a 1024-, 1600- and 1920-px
+ * window, presented full screen, and on the page (250 pt, at its
+ * smallest 220, on A4's 511-pt text width). */
+static const struct {
+  double width, height;
+  CpChartStyle style;
+} memory_sizes[] = {
+  { 600, 460, CP_CHART_STYLE_LIGHT },
+  { 918, 516, CP_CHART_STYLE_LIGHT },
+  { 1180, 664, CP_CHART_STYLE_LIGHT },
+  { 1920, 1080, CP_CHART_STYLE_DARK },
+  { 511, 250, CP_CHART_STYLE_PRINT },
+  { 511, 220, CP_CHART_STYLE_PRINT },
+};
+
 /* Issue 26: the memory chart's labels sat inside the plot among the
  * capacity lines ("2,560 GiB：32 × NVIDIA A800 80GB SXM" over the
  * dashed lines of the Chinese PDF). In the window's chart at a 1024-,
@@ -812,17 +827,6 @@ assert_memory_labels_off_lines (const CpProject *project,
                                 const char      *name)
 {
   static const char *const langs[] = { "en", "zh_CN" };
-  static const struct {
-    double width, height;
-    CpChartStyle style;
-  } memory_sizes[] = {
-    { 600, 460, CP_CHART_STYLE_LIGHT },
-    { 918, 516, CP_CHART_STYLE_LIGHT },
-    { 1180, 664, CP_CHART_STYLE_LIGHT },
-    { 1920, 1080, CP_CHART_STYLE_DARK },
-    { 511, 250, CP_CHART_STYLE_PRINT },
-    { 511, 220, CP_CHART_STYLE_PRINT },
-  };
 
   for (guint j = 0; j < project->jobs->len; j++)
     {
@@ -942,17 +946,6 @@ static void
 test_memory_labels_in_curve_order (void)
 {
   static const char *const langs[] = { "en", "zh_CN" };
-  static const struct {
-    double width, height;
-    CpChartStyle style;
-  } memory_sizes[] = {
-    { 600, 460, CP_CHART_STYLE_LIGHT },
-    { 918, 516, CP_CHART_STYLE_LIGHT },
-    { 1180, 664, CP_CHART_STYLE_LIGHT },
-    { 1920, 1080, CP_CHART_STYLE_DARK },
-    { 511, 250, CP_CHART_STYLE_PRINT },
-    { 511, 220, CP_CHART_STYLE_PRINT },
-  };
   g_autoptr(GError) error = NULL;
   g_autoptr(CpProject) project = cp_demo_project_new (&error);
   g_autoptr(CpPlan) plan = NULL;
@@ -1351,6 +1344,44 @@ test_present_labels_in_frame (void)
   g_assert_cmpuint (n_checked, >, 100);
 }
 
+/* Walk33 W12, walk34: a label with no room for its vendor dropped it,
+ * "4 × 8 × H800 SXM 80GB…", and the vendor is what a room asks for. At
+ * its shortest a label keeps its GPUs whole and its vendor's tail: on the
+ * demo 70B job's cost chart in a 1600-px window's pane (918 × 516), the
+ * days panel names 示例供应商 B's single machine "8 × A800 80GB SXM ·
+ * …B", and no label is its GPUs alone. Drawn to a PDF, read back with
+ * pdftotext. */
+static void
+test_shortest_keeps_vendor (void)
+{
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpSweep) sweep = NULL;
+  g_autoptr(CpChartData) cost = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "shortest.pdf", NULL);
+  g_autofree char *text = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  project = demo_job_planned (0, "job-ft70b", &plan, &sweep);
+  cost = cp_chart_data_new_cost (project, 0, plan, sweep, "en");
+  surface = cairo_pdf_surface_create (path, 918, 516);
+  cr = cairo_create (surface);
+  cp_chart_draw (cr, 918, 516, CP_CHART_STYLE_LIGHT, cost);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  text = cp_test_pdf_text (tmp_dir, "shortest.pdf", 0, FALSE);
+  /* pdftotext's text without its spaces. */
+  g_assert_nonnull (strstr (text, "8×A80080GBSXM·…B"));
+  cp_test_assert_lacks (text, "SXM…");
+  cp_test_assert_lacks (text, "80GB…");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1377,6 +1408,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/vendor-uses-room", test_vendor_uses_room);
   g_test_add_func ("/chart-labels/room-sizes", test_room_sizes);
   g_test_add_func ("/chart-labels/present-in-frame", test_present_labels_in_frame);
+  g_test_add_func ("/chart-labels/shortest-keeps-vendor", test_shortest_keeps_vendor);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

@@ -9,6 +9,7 @@
 #include "common/cp-test-dir.h"
 #include "report/cp-chart.h"
 #include "report/cp-i18n.h"
+#include "store/cp-demo.h"
 #include "store/cp-store.h"
 
 static char *tmp_dir;
@@ -98,6 +99,101 @@ test_zero3_per_gpu (void)
   g_assert_cmpfloat (fabs (per_gpu_gib - estimate_gib), <=, 0.05 + 1e-9);
 }
 
+/* Approver 33 A9: the demo's debugging job (Llama 3.1 8B) had every
+ * curve of its memory chart flat on the 1 GiB floor, the framework's
+ * overhead, as if the model needed 1 GiB. Its curves are its model run at
+ * 16, 8 and 4 bits: at each point at least the weights, params × bits / 8
+ * bytes, at most the 16-bit weights with a tenth more and 2 GiB, and
+ * each under the one of more bits; its mark, the 8B model at 16 bits,
+ * 16 GB and up. */
+static void
+test_debug_job_model_run (void)
+{
+  static const guint bits[] = { 16, 8, 4 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  const CpJob *job;
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpChartData) data = NULL;
+
+  g_assert_no_error (error);
+  job = g_ptr_array_index (project->jobs, 4);
+  g_assert_cmpstr (job->id, ==, "job-dev");
+  g_assert_cmpint (job->kind, ==, CP_TASK_DEBUG);
+  plan = cp_project_plan_job (project, 4);
+  data = cp_chart_data_new_memory (project, 4, plan, "en");
+  for (guint b = 0; b < G_N_ELEMENTS (bits); b++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, b);
+      g_autofree char *label = g_strdup_printf ("%u-bit weights + KV cache of one request", bits[b]);
+
+      g_assert_cmpstr (series->label, ==, label);
+      g_assert_cmpuint (series->x->len, ==, 25);
+      for (guint p = 0; p < series->x->len; p++)
+        {
+          double params = g_array_index (series->x, double, p);
+          double weights = params * bits[b] / 8.0;
+          double need = g_array_index (series->y, double, p);
+
+          /* At most the 16-bit weights (layers left at 16 bits, the
+           * embeddings) with a tenth more and 2 GiB of overhead and KV. */
+          double most = 1.1 * params * 2.0 + 2 * GIB;
+
+          if (need < weights || need > most)
+            g_error ("%u-bit curve at %g parameters: %g GiB, the weights alone %g GiB, at most %g GiB", bits[b],
+                     params, need / GIB, weights / GIB, most / GIB);
+          /* Fewer bits, less memory. */
+          if (b > 0 && need >= g_array_index (((const CpChartSeries *) g_ptr_array_index (data->series, b - 1))->y,
+                                              double, p))
+            g_error ("%u-bit curve at %g parameters not under the %u-bit one", bits[b], params, bits[b - 1]);
+        }
+    }
+  /* The demo's Llama 3.1 8B, 8 × 10^9 parameters: 16 GB at 16 bits. */
+  g_assert_cmpfloat (data->marker_x, ==, 8.0e9);
+  g_assert_cmpfloat (data->marker_y, >=, 16.0e9);
+  g_assert_cmpfloat (data->marker_y, <=, 16.0e9 * 1.1 + 2 * GIB);
+}
+
+/* Approver 34 B7: an adapter job's memory chart drew "ZeRO-3 over 32
+ * GPUs", the whole model trained, ten times above the job's curves and
+ * above the cluster's capacity line, and its own technique twice ("LoRA"
+ * beside "LoRA fine-tuning as configured"). The demo's 14B LoRA and 7B
+ * QLoRA jobs: no ZeRO-3 curve, their own technique once. */
+static void
+test_adapter_job_curves (void)
+{
+  static const struct { guint index; const char *id, *own, *other; } jobs[] = {
+    { 6, "job-lora14b", "LoRA", "QLoRA" },
+    { 1, "job-qlora7b", "QLoRA", "LoRA" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+
+  g_assert_no_error (error);
+  for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, jobs[j].index);
+      g_autoptr(CpPlan) plan = NULL;
+      g_autoptr(CpChartData) data = NULL;
+      guint own = 0, other = 0, zero3 = 0;
+
+      g_assert_cmpstr (job->id, ==, jobs[j].id);
+      plan = cp_project_plan_job (project, jobs[j].index);
+      data = cp_chart_data_new_memory (project, jobs[j].index, plan, "en");
+      for (guint i = 0; i < data->series->len; i++)
+        {
+          const CpChartSeries *series = g_ptr_array_index (data->series, i);
+
+          own += strcmp (series->label, jobs[j].own) == 0;
+          other += strcmp (series->label, jobs[j].other) == 0;
+          zero3 += g_str_has_prefix (series->label, "ZeRO-3");
+        }
+      g_assert_cmpuint (own, ==, 0);
+      g_assert_cmpuint (other, ==, 1);
+      g_assert_cmpuint (zero3, ==, 0);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -108,6 +204,8 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   tmp_dir = g_dir_make_tmp ("cp-chart-memory-XXXXXX", NULL);
   g_test_add_func ("/chart-memory/zero3-per-gpu", test_zero3_per_gpu);
+  g_test_add_func ("/chart-memory/debug-job-model-run", test_debug_job_model_run);
+  g_test_add_func ("/chart-memory/adapter-job-curves", test_adapter_job_curves);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

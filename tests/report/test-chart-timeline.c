@@ -169,7 +169,7 @@ assert_labels_apart (const CpChartData *data,
       g_assert_cmpfloat (box->y + box->height, <=, height + 0.5);
       for (guint j = i + 1; j < boxes->len; j++)
         if (boxes_overlap (box, &g_array_index (boxes, CpChartLabelBox, j)))
-          g_error ("labels %u and %u overlap at %g × %g", i, j, width, height);
+          g_error ("labels %u (%g,%g %g×%g, %u bytes) and %u (%g,%g %g×%g) overlap at %g × %g", i, box->x, box->y, box->width, box->height, box->shown_bytes, j, g_array_index (boxes, CpChartLabelBox, j).x, g_array_index (boxes, CpChartLabelBox, j).y, g_array_index (boxes, CpChartLabelBox, j).width, g_array_index (boxes, CpChartLabelBox, j).height, width, height);
       if (box->width > 0 && (box->shown_bytes == strlen ("Job A")))
         names++;
     }
@@ -244,9 +244,9 @@ test_timeline_present_size (void)
  * last day). The
  * memo prints 10,000 + 10,000 = 20,000 CNY, so the axis' top says 20,000,
  * not the 20,001 of the unrounded 20,000.8. The last job ends on day 10:
- * the plot runs to day 10.3, one weekly tick (1 February, "02-01") past
- * the first day (whose "01-25" shows when its full date has a line of its
- * own), not to the deadline's day 40 (four more ticks), four
+ * the plot runs to day 10.3, one weekly tick (1 February, "1 Feb") past
+ * the first day ("25 Jan 2027", which names day 0's tick), not to the
+ * deadline's day 40 (four more ticks), four
  * times the work's span away; the deadline points past the edge with its
  * last day and an arrow, "due 5 Mar →", in the second job's row, where
  * the cost line (at most 10,000 there until day 5, then above 15,000)
@@ -284,15 +284,14 @@ test_timeline_axis (void)
     {
       const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
 
-      /* "MM-DD" (5 bytes): a weekly tick; "due 5 Mar →": the deadline's
-       * last day in the second row, past the plot's edge. */
-      if (box->shown_bytes == strlen ("02-01"))
+      /* "1 Feb" (5 bytes) under the plot: a weekly tick; "due 5 Mar →":
+       * the deadline's last day in the second row, past the plot's edge. */
+      if (box->shown_bytes == strlen ("1 Feb") && box->y > 576 * 0.8)
         ticks++;
       if (box->shown_bytes == strlen ("due 5 Mar →") && box->x > 512 && fabs (box->y - second_row) < 20)
         dates++;
     }
-  g_assert_cmpuint (ticks, >=, 1);
-  g_assert_cmpuint (ticks, <=, 2);
+  g_assert_cmpuint (ticks, ==, 1);
   g_assert_cmpuint (dates, ==, 1);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
@@ -302,11 +301,17 @@ test_timeline_axis (void)
 /* One job from 25 January 2027: 0.13 days of debugging and 0.24 of run,
  * 1,296 CNY (issue 22's 13B LoRA). A cost axis beside the rows read as the
  * jobs' costs (issue 22: "648" level with the only bar; walk 22: "0" at the
- * end of a 56,448 CNY job's row): the line's total, "Total 1,296 CNY", is
- * above the plot, under no row, and no other figure ("0", "648") is
- * drawn. The end is shown under the plot: the job
- * ends within its first day, "Ends 2027-01-25 (0.4 days)", in English and
- * in Chinese ("2027-01-25 结束（0.4 天）"). */
+ * end of a 56,448 CNY job's row), and a line with no scale at all across
+ * the bar read as its strike-through (approver 33 A14): the line's total,
+ * "Total 1,296 CNY", is above the plot, under no row; in the window's
+ * chart the line has a band of its own above the row with a scale in
+ * steps of 500 (1,296 / 2 = 648, the largest 1-2-5 step at most that),
+ * "0", "500" and "1,000" left of the band, above the row; no figure is
+ * level with the row at any size. The end is shown under the plot in the
+ * form of the chart's other dates: the job ends within its first day,
+ * "Ends 25 Jan 2027 (0.4 days)", in English and in Chinese
+ * ("2027年1月25日结束（0.4 天）"; "Ends 2027-01-25" stood beside "due
+ * 3 Jan 2027"). */
 static void
 test_timeline_one_job_axis (void)
 {
@@ -315,8 +320,8 @@ test_timeline_one_job_axis (void)
     const char *end;
     const char *total;
   } words[] = {
-    { "en", "Ends 2027-01-25 (0.4 days)", "Total 1,296 CNY" },
-    { "zh_CN", "2027-01-25 结束（0.4 天）", "合计 ¥1,296" },
+    { "en", "Ends 25 Jan 2027 (0.4 days)", "Total 1,296 CNY" },
+    { "zh_CN", "2027年1月25日结束（0.4 天）", "合计 ¥1,296" },
   };
   static const double sizes[][2] = { { 1024, 576 }, { 511, 134 }, { 511, 110 } };
   g_autoptr(CpProject) project = cp_project_new ();
@@ -349,8 +354,8 @@ test_timeline_one_job_axis (void)
                                                                  (int) sizes[z][1]);
           cairo_t *cr = cairo_create (surface);
           g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
-          guint ends = 0, totals = 0, figures = 0;
-          double name_top = G_MAXDOUBLE, total_bottom = -1;
+          guint ends = 0, totals = 0, figures = 0, scale = 0;
+          double name_top = G_MAXDOUBLE, name_bottom = -1, total_bottom = -1;
 
           cp_chart_draw_full (cr, sizes[z][0], sizes[z][1], z == 0 ? CP_CHART_STYLE_LIGHT : CP_CHART_STYLE_PRINT,
                               data, boxes);
@@ -368,21 +373,29 @@ test_timeline_one_job_axis (void)
                 }
               /* The job's name, "13B LoRA", marks its row. */
               if (box->shown_bytes == strlen ("13B LoRA"))
-                name_top = MIN (name_top, box->y);
+                {
+                  name_top = MIN (name_top, box->y);
+                  name_bottom = MAX (name_bottom, box->y + box->height);
+                }
             }
-          /* "0" or "648": a cost axis' other labels, above the dates
-           * under the plot ("2 h" there is as long as "648"). */
+          /* "0", "500", "1,000": the scale's labels, left of the band
+           * and above the row; none level with it. */
           for (guint i = 0; i < boxes->len; i++)
             {
               const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+              gboolean figure = box->shown_bytes == 1 || box->shown_bytes == strlen ("500") ||
+                                box->shown_bytes == strlen ("1,000");
 
-              figures += (box->shown_bytes == 1 || box->shown_bytes == strlen ("648")) &&
-                         box->y + box->height <= name_top + box->height * 2;
+              figures += figure && box->y < name_bottom && box->y + box->height > name_top;
+              scale += figure && box->y + box->height <= name_top && box->x + box->width < sizes[z][0] * 0.5;
             }
           g_assert_cmpuint (ends, ==, 1);
           g_assert_cmpuint (totals, ==, 1);
           g_assert_cmpfloat (total_bottom, <=, name_top);
           g_assert_cmpuint (figures, ==, 0);
+          /* The window's size: 0, 500 and 1,000. */
+          if (z == 0)
+            g_assert_cmpuint (scale, ==, 3);
           cairo_destroy (cr);
           cairo_surface_destroy (surface);
         }
@@ -464,7 +477,7 @@ test_timeline_deadline_date (void)
  * met on the day (approver 21). From 25 January 2027 two jobs run 10
  * days; the first has a 14-day deadline, whose last day is 7 February,
  * 1.4 times the work's span: its mark is within the plot, "due 7 Feb"
- * with no arrow, and the weekly tick of 8 February ("02-08", day 14) is
+ * with no arrow, and the weekly tick of 8 February ("8 Feb", day 14) is
  * on the axis, which a plot ending at day 10.3 would not reach. */
 static void
 test_timeline_near_deadline (void)
@@ -498,13 +511,14 @@ test_timeline_near_deadline (void)
 
       marks += box->shown_bytes == strlen ("due 7 Feb") && fabs (box->y - first_row) < 20;
       arrows += box->shown_bytes == strlen ("due 7 Feb →");
-      ticks += box->shown_bytes == strlen ("02-08");
+      /* Under the plot. */
+      ticks += box->shown_bytes == strlen ("8 Feb") && box->y > 576 * 0.8;
     }
   g_assert_cmpuint (marks, ==, 1);
   g_assert_cmpuint (arrows, ==, 0);
-  /* 01-25, 02-01 and 02-08: a plot ending at day 10.3 has no room for
-   * the third. */
-  g_assert_cmpuint (ticks, ==, 3);
+  /* 1 Feb and 8 Feb after the first day, "25 Jan 2027", which names day
+   * 0's tick: a plot ending at day 10.3 has no room for 8 Feb. */
+  g_assert_cmpuint (ticks, ==, 2);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   cp_schedule_free (schedule);
