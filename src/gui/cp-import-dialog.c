@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 #include <time.h>
 
+#include "planner/cp-quote.h"
 #include "store/cp-store-async.h"
 
 #include "cp-import-dialog.h"
@@ -465,11 +466,19 @@ describe_row (const CpQuoteCsvRow    *row,
       g_autofree char *line = g_strdup_printf (_("Warning: %s"), (const char *) g_ptr_array_index (row->warnings, w));
       g_string_append_printf (subtitle, "%s%s", subtitle->len ? "\n" : "", line);
     }
+  /* A cluster lacking only its network is ranked on one machine, as the
+   * results say (_cp_results_view_describe_incomplete()). */
+  gboolean one_machine = row->quote_index >= 0 &&
+                         cp_quote_get_missing_in (g_ptr_array_index (result->quotes, row->quote_index), settings) ==
+                         CP_QUOTE_MISSING_NETWORK;
+
   for (guint p = 0; p < row->incomplete->len; p++)
     {
-      g_autofree char *line = g_strdup_printf (_("Incomplete: %s (left out of the ranking until "
-                                                 "it is filled in)"),
-                                               (const char *) g_ptr_array_index (row->incomplete, p));
+      const char *what = g_ptr_array_index (row->incomplete, p);
+      g_autofree char *line = one_machine
+        /* Translators: a cluster quote imported without its network's NICs or rate, "no NICs or NIC rate for its nodes" */
+        ? g_strdup_printf (_("Incomplete: %s (ranked on one machine only until it is filled in)"), what)
+        : g_strdup_printf (_("Incomplete: %s (left out of the ranking until it is filled in)"), what);
       g_string_append_printf (subtitle, "%s%s", subtitle->len ? "\n" : "", line);
     }
   for (guint p = 0; p < row->problems->len; p++)

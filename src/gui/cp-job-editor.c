@@ -226,6 +226,15 @@ struct _CpJobEditor
    * of them is asked for (ensure_advanced_rows): the window's first frame
    * does not show them (issue 25). */
   gboolean              advanced_built[N_GROUPS];
+  /* The groups below the Model group (deferred_group()) are made after
+   * the editor's first frame, or when one of their rows is asked for:
+   * at the window's default size that frame shows the Job, Calendar and
+   * Model groups only, and measuring the rest under them cost its first
+   * frame some 300 million instructions (issue 25). */
+  gboolean              deferred_built;
+  guint                 deferred_idle_id;
+  gulong                after_paint_id;
+  GdkFrameClock        *after_paint_clock;
   GPtrArray            *rows;            /* CpFieldRow*, in table order */
 
   CpProject            *project;
@@ -256,6 +265,30 @@ static guint signals[N_SIGNALS];
 
 static void ensure_advanced_rows (CpJobEditor *self,
                                   guint        group);
+static void ensure_deferred_rows (CpJobEditor *self);
+
+/* The groups under Job, Calendar and Model, out of sight in the form's
+ * first frame. */
+static gboolean
+deferred_group (guint group)
+{
+  return group >= GROUP_TRAINING;
+}
+
+/* The row of @key if it has been made, without making any. */
+static CpFieldRow *
+find_row (CpJobEditor *self,
+          const char  *key)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      CpFieldRow *row = g_ptr_array_index (self->rows, i);
+
+      if (strcmp (cp_field_row_get_field (row)->key, key) == 0)
+        return row;
+    }
+  return NULL;
+}
 
 static void
 update_visibility (CpJobEditor *self)
@@ -264,7 +297,8 @@ update_visibility (CpJobEditor *self)
 
   for (guint i = 0; i < N_GROUPS; i++)
     gtk_widget_set_visible (GTK_WIDGET (self->groups[i]),
-                            group_kinds[i] == 0 || (group_kinds[i] & kind_bit) != 0);
+                            (group_kinds[i] == 0 || (group_kinds[i] & kind_bit) != 0) &&
+                            (!deferred_group (i) || self->deferred_built));
 
   for (guint i = 0; i < self->rows->len; i++)
     {
@@ -475,11 +509,14 @@ show_model_choice (CpJobEditor *self)
 static void
 update_global_batch_hint (CpJobEditor *self)
 {
-  CpFieldRow *row = cp_job_editor_get_row (self, "global-batch");
+  CpFieldRow *row = find_row (self, "global-batch");
   CpJob rule = *self->job;   /* shallow: only read */
   g_autofree char *hint = NULL;
   double sequences;
 
+  /* Not made yet: ensure_deferred_rows() sets it. */
+  if (row == NULL)
+    return;
   if (self->job->kind != CP_TASK_PRETRAIN)
     {
       guint recipe = cp_task_kind_default_global_batch (self->job->kind);
@@ -511,11 +548,13 @@ update_global_batch_hint (CpJobEditor *self)
 static void
 update_precision_hint (CpJobEditor *self)
 {
-  CpFieldRow *row = cp_job_editor_get_row (self, "precision");
+  CpFieldRow *row = find_row (self, "precision");
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autofree char *list = NULL;
   g_autofree char *hint = NULL;
 
+  if (row == NULL)
+    return;
   for (guint i = 0; self->job->precision == CP_PRECISION_FP8 && i < self->project->quotes->len; i++)
     {
       const CpQuote *quote = g_ptr_array_index (self->project->quotes, i);
@@ -1201,16 +1240,14 @@ cp_job_editor_get_row (CpJobEditor *self,
   g_return_val_if_fail (CP_IS_JOB_EDITOR (self), NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (job_fields); i++)
-    if (job_fields[i].advanced && strcmp (job_fields[i].key, key) == 0)
-      ensure_advanced_rows (self, job_fields[i].group);
-  for (guint i = 0; i < self->rows->len; i++)
-    {
-      CpFieldRow *row = g_ptr_array_index (self->rows, i);
-
-      if (strcmp (cp_field_row_get_field (row)->key, key) == 0)
-        return row;
-    }
-  return NULL;
+    if (strcmp (job_fields[i].key, key) == 0)
+      {
+        if (deferred_group (job_fields[i].group))
+          ensure_deferred_rows (self);
+        if (job_fields[i].advanced)
+          ensure_advanced_rows (self, job_fields[i].group);
+      }
+  return find_row (self, key);
 }
 
 /* The keyboard's place in a picker row: its drop-down's button. */
@@ -1292,6 +1329,9 @@ cp_job_editor_dispose (GObject *object)
   /* AdwBin disposes its child, the template, itself. */
   self->job = NULL;
   self->project = NULL;
+  g_clear_handle_id (&self->deferred_idle_id, g_source_remove);
+  g_clear_signal_handler (&self->after_paint_id, self->after_paint_clock);
+  self->after_paint_clock = NULL;
 
   G_OBJECT_CLASS (cp_job_editor_parent_class)->dispose (object);
 }
@@ -1308,6 +1348,9 @@ cp_job_editor_finalize (GObject *object)
   G_OBJECT_CLASS (cp_job_editor_parent_class)->finalize (object);
 }
 
+static void cp_job_editor_map   (GtkWidget *widget);
+static void cp_job_editor_unmap (GtkWidget *widget);
+
 static void
 cp_job_editor_class_init (CpJobEditorClass *klass)
 {
@@ -1316,6 +1359,8 @@ cp_job_editor_class_init (CpJobEditorClass *klass)
 
   object_class->dispose = cp_job_editor_dispose;
   object_class->finalize = cp_job_editor_finalize;
+  widget_class->map = cp_job_editor_map;
+  widget_class->unmap = cp_job_editor_unmap;
 
   /**
    * CpJobEditor::changed:
@@ -1416,26 +1461,20 @@ on_expanded (CpJobEditor    *self,
       ensure_advanced_rows (self, group);
 }
 
+/* The rows of the groups deferred or not (deferred_group()), each under
+ * its group in table order; an advanced field only makes its group's
+ * expander (ensure_advanced_rows()). */
 static void
-cp_job_editor_init (CpJobEditor *self)
+add_rows (CpJobEditor *self,
+          gboolean     deferred)
 {
-  gtk_widget_init_template (GTK_WIDGET (self));
-
-  self->rows = g_ptr_array_new ();
-  self->typed_keys = g_hash_table_new (g_str_hash, g_str_equal);
-
-  self->groups[GROUP_JOB] = self->job_group;
-  self->groups[GROUP_MODEL] = self->model_group;
-  self->groups[GROUP_TRAINING] = self->training_group;
-  self->groups[GROUP_INFERENCE] = self->inference_group;
-  self->groups[GROUP_TEAM] = self->team_group;
-  self->groups[GROUP_TRIAL] = self->trial_group;
-
   for (guint i = 0; i < G_N_ELEMENTS (job_fields); i++)
     {
       const CpField *field = &job_fields[i];
       CpFieldRow *row;
 
+      if (deferred_group (field->group) != deferred)
+        continue;
       if (field->advanced)
         {
           if (self->expanders[field->group] == NULL)
@@ -1454,6 +1493,112 @@ cp_job_editor_init (CpJobEditor *self)
       row = make_row (self, field);
       adw_preferences_group_add (self->groups[field->group], GTK_WIDGET (row));
     }
+}
+
+static void
+ensure_deferred_rows (CpJobEditor *self)
+{
+  if (self->deferred_built)
+    return;
+  self->deferred_built = TRUE;
+  g_clear_handle_id (&self->deferred_idle_id, g_source_remove);
+  g_clear_signal_handler (&self->after_paint_id, self->after_paint_clock);
+  self->after_paint_clock = NULL;
+
+  add_rows (self, TRUE);
+  if (self->job != NULL)
+    {
+      gboolean loading = self->loading;
+
+      self->loading = TRUE;
+      for (guint i = 0; i < self->rows->len; i++)
+        {
+          CpFieldRow *row = g_ptr_array_index (self->rows, i);
+
+          if (!deferred_group (cp_field_row_get_field (row)->group))
+            continue;
+          cp_field_row_set_currency (row, self->project->settings.currency);
+          cp_field_row_load (row, self->job, TRUE);
+        }
+      update_global_batch_hint (self);
+      update_precision_hint (self);
+      self->loading = loading;
+    }
+  /* The groups show as the job's kind has them. */
+  if (self->job != NULL)
+    update_visibility (self);
+  else
+    for (guint i = 0; i < N_GROUPS; i++)
+      if (deferred_group (i))
+        gtk_widget_set_visible (GTK_WIDGET (self->groups[i]), TRUE);
+}
+
+static gboolean
+on_deferred_idle (gpointer user_data)
+{
+  CpJobEditor *self = user_data;
+
+  self->deferred_idle_id = 0;
+  ensure_deferred_rows (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The first frame that showed the form is painted: the rest of it is
+ * made before the next. */
+static void
+on_first_frame_painted (GdkFrameClock *clock,
+                        CpJobEditor   *self)
+{
+  g_clear_signal_handler (&self->after_paint_id, self->after_paint_clock);
+  self->after_paint_clock = NULL;
+  if (self->deferred_idle_id == 0)
+    self->deferred_idle_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, on_deferred_idle, self, NULL);
+}
+
+static void
+cp_job_editor_map (GtkWidget *widget)
+{
+  CpJobEditor *self = CP_JOB_EDITOR (widget);
+
+  GTK_WIDGET_CLASS (cp_job_editor_parent_class)->map (widget);
+  if (!self->deferred_built && self->after_paint_id == 0)
+    {
+      self->after_paint_clock = gtk_widget_get_frame_clock (widget);
+      self->after_paint_id = g_signal_connect (self->after_paint_clock, "after-paint",
+                                               G_CALLBACK (on_first_frame_painted), self);
+    }
+}
+
+static void
+cp_job_editor_unmap (GtkWidget *widget)
+{
+  CpJobEditor *self = CP_JOB_EDITOR (widget);
+
+  /* Not painted after all: mapped again, it waits for that frame. */
+  g_clear_signal_handler (&self->after_paint_id, self->after_paint_clock);
+  self->after_paint_clock = NULL;
+  GTK_WIDGET_CLASS (cp_job_editor_parent_class)->unmap (widget);
+}
+
+static void
+cp_job_editor_init (CpJobEditor *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->rows = g_ptr_array_new ();
+  self->typed_keys = g_hash_table_new (g_str_hash, g_str_equal);
+
+  self->groups[GROUP_JOB] = self->job_group;
+  self->groups[GROUP_MODEL] = self->model_group;
+  self->groups[GROUP_TRAINING] = self->training_group;
+  self->groups[GROUP_INFERENCE] = self->inference_group;
+  self->groups[GROUP_TEAM] = self->team_group;
+  self->groups[GROUP_TRIAL] = self->trial_group;
+
+  add_rows (self, FALSE);
+  for (guint i = 0; i < N_GROUPS; i++)
+    if (deferred_group (i))
+      gtk_widget_set_visible (GTK_WIDGET (self->groups[i]), FALSE);
   /* At the end of the Job group: under Kind it pushed Deadline down as it
    * appeared, and the click meant for Deadline landed on its close button
    * (walkthrough 14, 1024 × 700). */

@@ -30,7 +30,7 @@ finish_rename (CpWindow  *self,
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (!gtk_widget_get_visible (entry))
+  if (entry == NULL || !gtk_widget_get_visible (entry))
     return;
 
   text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
@@ -131,35 +131,19 @@ GtkWidget *
 _cp_window_create_sidebar_row (gpointer item,
                     gpointer user_data)
 {
-  CpWindow *self = user_data;
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *title = gtk_label_new (NULL);
-  GtkWidget *entry = gtk_entry_new ();
   GtkWidget *subtitle = gtk_label_new (NULL);
-  GtkEventController *controller;
 
-  /* As cp-field-row.c's entries: room for the check's message. */
-  gtk_entry_set_max_length (GTK_ENTRY (entry), CP_TEXT_STORED_MAX_CHARS);
   gtk_widget_set_margin_top (box, 6);
   gtk_widget_set_margin_bottom (box, 6);
   g_object_set_data (G_OBJECT (box), "title", title);
-  g_object_set_data (G_OBJECT (box), "entry", entry);
   g_object_set_data (G_OBJECT (box), "item", item);
 
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
   g_object_bind_property (item, "title", title, "label", G_BINDING_SYNC_CREATE);
   g_object_bind_property (item, "title", title, "tooltip-text", G_BINDING_SYNC_CREATE);
-
-  gtk_widget_set_visible (entry, FALSE);
-  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 8);
-  g_signal_connect_object (entry, "activate", G_CALLBACK (on_rename_activate), self, 0);
-  controller = gtk_event_controller_focus_new ();
-  g_signal_connect_object (controller, "leave", G_CALLBACK (on_rename_focus_leave), self, 0);
-  gtk_widget_add_controller (entry, controller);
-  controller = gtk_event_controller_key_new ();
-  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (on_rename_key), self, 0);
-  gtk_widget_add_controller (entry, controller);
 
   gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
   /* Two lines before the ellipsis: at the sidebar's 220 px one line held
@@ -175,10 +159,38 @@ _cp_window_create_sidebar_row (gpointer item,
   g_object_bind_property (item, "subtitle", subtitle, "tooltip-text", G_BINDING_SYNC_CREATE);
 
   gtk_box_append (GTK_BOX (box), title);
-  gtk_box_append (GTK_BOX (box), entry);
   gtk_box_append (GTK_BOX (box), subtitle);
 
   return box;
+}
+
+/* The entry that takes @box's title while it is renamed, made at the
+ * first rename: the window's first frame made one for every row
+ * (issue 25). */
+static GtkWidget *
+ensure_rename_entry (CpWindow  *self,
+                     GtkWidget *box)
+{
+  GtkWidget *entry = g_object_get_data (G_OBJECT (box), "entry");
+  GtkEventController *controller;
+
+  if (entry != NULL)
+    return entry;
+  entry = gtk_entry_new ();
+  /* As cp-field-row.c's entries: room for the check's message. */
+  gtk_entry_set_max_length (GTK_ENTRY (entry), CP_TEXT_STORED_MAX_CHARS);
+  gtk_widget_set_visible (entry, FALSE);
+  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 8);
+  g_signal_connect_object (entry, "activate", G_CALLBACK (on_rename_activate), self, 0);
+  controller = gtk_event_controller_focus_new ();
+  g_signal_connect_object (controller, "leave", G_CALLBACK (on_rename_focus_leave), self, 0);
+  gtk_widget_add_controller (entry, controller);
+  controller = gtk_event_controller_key_new ();
+  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (on_rename_key), self, 0);
+  gtk_widget_add_controller (entry, controller);
+  gtk_box_insert_child_after (GTK_BOX (box), entry, g_object_get_data (G_OBJECT (box), "title"));
+  g_object_set_data (G_OBJECT (box), "entry", entry);
+  return entry;
 }
 
 /* A rename asked for by F2 or the menu while the sidebar is folded away
@@ -204,7 +216,7 @@ _cp_window_start_rename (CpWindow *self)
 
   box = gtk_list_box_row_get_child (row);
   title = g_object_get_data (G_OBJECT (box), "title");
-  entry = g_object_get_data (G_OBJECT (box), "entry");
+  entry = ensure_rename_entry (self, box);
   reveal_folded_sidebar (self);
   gtk_editable_set_text (GTK_EDITABLE (entry), gtk_label_get_label (GTK_LABEL (title)));
   gtk_widget_set_visible (title, FALSE);

@@ -203,6 +203,32 @@ test_rows_shown (void)
                                                                &project->settings), 2400.0 / 24 / 8, 1e-9);
 }
 
+/* A cluster whose sheet names RoCE but no NICs lacks only its network:
+ * its row says it is ranked on one machine until that is filled in, as
+ * the results do; a row lacking its price is still left out. */
+static void
+test_network_missing_one_machine (void)
+{
+  static const char csv[] =
+    "供应商,GPU型号,每节点卡数,节点数量,节点间网络,价格,计费单位\n"
+    "甲,A800 80GB,8,4,RoCE,6.5,元/卡/时\n"
+    "乙,A800 80GB,8,1,无,0,元/卡/时\n";
+  g_autofree char *path = write_sheet ("network-missing.csv", csv, -1);
+  g_autoptr(CpProject) project = cp_project_new ();
+  gboolean alive;
+  CpImportDialog *dialog = open_dialog (path, project, &alive);
+
+  wait_until_idle (dialog);
+  g_assert_nonnull (strstr (cp_import_row_get_subtitle (row_at (dialog, 0)),
+                            "Incomplete: no NICs or NIC rate for its nodes (ranked on one machine only until "
+                            "it is filled in)"));
+  g_assert_nonnull (strstr (cp_import_row_get_subtitle (row_at (dialog, 1)), "(left out of the ranking until "
+                                                                              "it is filled in)"));
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);
+  spin ();
+  g_assert_false (alive);
+}
+
 /* An offer past its last day is imported, its row marked with the
  * warning icon and its subtitle naming the date (2020-06-30 has passed on
  * any day this runs); the one valid until 2999 is not marked. */
@@ -798,6 +824,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/import-dialog/from-window", test_from_window);
   g_test_add_func ("/gui/import-dialog/problems-named", test_problems_named);
   g_test_add_func ("/gui/import-dialog/expired-offer-warned", test_expired_offer_warned);
+  g_test_add_func ("/gui/import-dialog/network-missing-one-machine", test_network_missing_one_machine);
   g_test_add_func ("/gui/import-dialog/problems-in-chinese", test_problems_in_chinese);
   status = g_test_run ();
   g_object_unref (app);

@@ -3299,7 +3299,8 @@ column_titled (CpResultsView *results,
 
 /* Item 15.4: a service's options show tokens per second, the requests
  * served and the cost per million output tokens, updated in place when
- * the request changes; its cost-per-token chart is one Alt+3 away. A
+ * the request changes; its cost-per-token chart is one Alt+2 away, the
+ * key of its tab's place (Memory's tab, after it, is Alt+3). A
  * training job shows neither. */
 static void
 test_window_serving (void)
@@ -3312,6 +3313,7 @@ test_window_serving (void)
   CpChartView *serving_view = cp_results_view_get_chart (results, CP_CHART_SERVING);
   GtkStack *charts = GTK_STACK (gtk_widget_get_ancestor (GTK_WIDGET (serving_view), GTK_TYPE_STACK));
   g_auto(GStrv) serving_keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-serving-chart");
+  g_auto(GStrv) memory_keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-memory-chart");
   g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_object_unref);
   g_autofree char *cost_before = NULL;
   guint serve = G_MAXUINT;
@@ -3320,7 +3322,8 @@ test_window_serving (void)
     if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_INFERENCE)
       serve = i;
   g_assert_cmpuint (serve, !=, G_MAXUINT);
-  g_assert_true (g_strv_contains ((const char * const *) serving_keys, "<Alt>3"));
+  g_assert_true (g_strv_contains ((const char * const *) serving_keys, "<Alt>2"));
+  g_assert_true (g_strv_contains ((const char * const *) memory_keys, "<Alt>3"));
 
   /* A training job: no serving columns, no serving chart to switch to. */
   select_row (cp_window_get_jobs_list (window), first_training_job (project));
@@ -3390,7 +3393,7 @@ test_window_serving (void)
   type_text (cp_job_editor_get_row (editor, "output-tokens"), "9999999");
   g_assert_cmpuint (((CpJob *) g_ptr_array_index (project->jobs, serve))->output_tokens, ==, 256);
 
-  /* Alt+3's action shows the serving chart, the model's for this job. */
+  /* Alt+2's action shows the serving chart, the model's for this job. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-serving-chart", NULL);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (charts), ==, "serving");
   {
