@@ -239,6 +239,10 @@ char       *cp_words_team_assumed_prefix (void);
  * when the choice is firm. */
 char       *cp_words_unconfirmed    (const CpProject *project, const CpPlan *plan, const char *lang,
                                      const char **field);
+/* The costs @plan's reasons say the quote @quote_index leaves unstated
+ * (CP_OUTCOME_ASK_UNSTATED_COSTS, its CpUnstatedCost in values[1]): the
+ * not-firm line and the memo's open answers read the same. */
+CpUnstatedCost cp_words_unstated_of_quote (const CpPlan *plan, int quote_index);
 /* Whether @reason is said, given @unconfirmed, what cp_words_unconfirmed()
  * said of its plan: a recommendation that rests on what a quote leaves
  * unstated is not said to hold (the reasons list, the job chapter and the

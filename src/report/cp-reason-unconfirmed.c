@@ -175,11 +175,9 @@ quote_vendor (const CpQuote *quote)
   return quote->offer_name != NULL ? quote->offer_name : "";
 }
 
-/* The costs @plan's reasons say the quote @quote_index leaves unstated
- * (CP_OUTCOME_ASK_UNSTATED_COSTS, its CpUnstatedCost in values[1]). */
-static CpUnstatedCost
-unstated_of_quote (const CpPlan *plan,
-                   int           quote_index)
+CpUnstatedCost
+cp_words_unstated_of_quote (const CpPlan *plan,
+                            int           quote_index)
 {
   CpUnstatedCost costs = 0;
 
@@ -231,7 +229,7 @@ host_memory_and_prices_unconfirmed (const CpProject *project,
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
   const CpQuote *winner = g_ptr_array_index (project->quotes, plan->unstated_costs_winner);
-  CpUnstatedCost costs = unstated_of_quote (plan, option->quote_index);
+  CpUnstatedCost costs = cp_words_unstated_of_quote (plan, option->quote_index);
   const CpQuote *storage_pricer = (costs & CP_UNSTATED_STORAGE_PRICE) ? dearest_pricer (project, plan, TRUE) : NULL;
   const CpQuote *network_pricer = (costs & CP_UNSTATED_NETWORK_FEE) ? dearest_pricer (project, plan, FALSE) : NULL;
   const CpQuote *pricer = storage_pricer != NULL ? storage_pricer : network_pricer;

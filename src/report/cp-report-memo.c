@@ -753,24 +753,6 @@ vendors_of_outcome (const CpProject *project,
   return cp_words_join_names (names);
 }
 
-/* The costs @plan's reasons say the quote @quote_index leaves unstated
- * (CP_OUTCOME_ASK_UNSTATED_COSTS, its CpUnstatedCost in values[1]). */
-static CpUnstatedCost
-unstated_of_quote (const CpPlan *plan,
-                   int           quote_index)
-{
-  CpUnstatedCost costs = 0;
-
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-
-      if (reason->outcome == CP_OUTCOME_ASK_UNSTATED_COSTS && reason->quote_index == quote_index)
-        costs |= (CpUnstatedCost) reason->values[1];
-    }
-  return costs;
-}
-
 /* @answers that lead to the same option said once, their answers joined,
  * one vendor's under its name once: "If G bills a month at least, or has
  * less than 1,043 GiB of host memory a machine: E at 10,669 CNY." (the demo's 70B
@@ -890,7 +872,7 @@ cp_report_open_answers (const CpProject *project,
     }
   if (plan->unstated_costs_winner >= 0 && (guint) plan->unstated_costs_winner < project->quotes->len)
     {
-      CpUnstatedCost costs = unstated_of_quote (plan, option->quote_index);
+      CpUnstatedCost costs = cp_words_unstated_of_quote (plan, option->quote_index);
       g_autofree char *asked = costs != 0 ? g_strdup (vendor)
                                : vendors_of_outcome (project, plan, CP_OUTCOME_ASK_UNSTATED_COSTS);
       const char *what = (costs & CP_UNSTATED_STORAGE_PRICE) && !(costs & CP_UNSTATED_NETWORK_FEE)
