@@ -1716,6 +1716,25 @@ test_r8_cluster_calendar (void)
   cp_quote_clear (&quotes[1]);
 }
 
+/* The toy mixture of experts test_zero3_gathers_expert_shard works out:
+ * ZeRO-3, full recompute, tensor parallel 1, micro-batches of one
+ * 1,024-token sequence; each test sets its pipeline and experts' split. */
+static void
+toy_moe_zero3_job (EstimateFixture *f)
+{
+  model_init (&f->job.model, 500e6, 4, 1024, 8, 8, 4096, 1000, TRUE);
+  f->job.model.experts_total = 8;
+  f->job.model.experts_active = 2;
+  f->job.model.active_params = 200e6;
+  f->job.tokens = 1e9;
+  f->job.seq_len = 1024;
+  f->job.micro_batch = 1;
+  f->job.global_batch = 64;
+  f->job.recompute = CP_RECOMPUTE_FULL;
+  f->job.zero_stage = 3;
+  f->job.tensor_parallel = 1;
+}
+
 /* ZeRO-3 gathers what it sharded. A toy mixture of experts: 4 layers of
  * hidden 1,024, 8 SwiGLU experts of 4,096 (3 × 1,024 × 4,096 =
  * 12,582,912 parameters each, 402,653,184 in all), 500e6 parameters with
@@ -1731,17 +1750,7 @@ test_zero3_gathers_expert_shard (EstimateFixture *f,
 {
   CpEstimate est;
 
-  model_init (&f->job.model, 500e6, 4, 1024, 8, 8, 4096, 1000, TRUE);
-  f->job.model.experts_total = 8;
-  f->job.model.experts_active = 2;
-  f->job.model.active_params = 200e6;
-  f->job.tokens = 1e9;
-  f->job.seq_len = 1024;
-  f->job.micro_batch = 1;
-  f->job.global_batch = 64;
-  f->job.recompute = CP_RECOMPUTE_FULL;
-  f->job.zero_stage = 3;
-  f->job.tensor_parallel = 1;
+  toy_moe_zero3_job (f);
   f->job.pipeline_parallel = 1;
   f->job.expert_parallel = 8;
 
@@ -1823,17 +1832,7 @@ test_zero3_pipeline_stage_unsharded_experts (EstimateFixture *f,
 {
   CpEstimate est;
 
-  model_init (&f->job.model, 500e6, 4, 1024, 8, 8, 4096, 1000, TRUE);
-  f->job.model.experts_total = 8;
-  f->job.model.experts_active = 2;
-  f->job.model.active_params = 200e6;
-  f->job.tokens = 1e9;
-  f->job.seq_len = 1024;
-  f->job.micro_batch = 1;
-  f->job.global_batch = 64;
-  f->job.recompute = CP_RECOMPUTE_FULL;
-  f->job.zero_stage = 3;
-  f->job.tensor_parallel = 1;
+  toy_moe_zero3_job (f);
   f->job.pipeline_parallel = 2;
   f->job.virtual_stages = 1;
   f->job.expert_parallel = 8;
