@@ -887,6 +887,9 @@ test_present_mode (void)
    * figures, the headings and the calendar tab's amount to approve
    * stayed at 9 to 11 pt. Every label on the page, on the first tab and
    * on the calendar's (the table and headings are on both). */
+  /* A column present mode's wider pane brings back comes between two
+   * frames (cp-results-view-table.c) and takes its style at the next. */
+  cp_test_gui_wait_frames (results, 2);
   assert_present_fonts (results);
   /* room18: the chart's axes and labels stayed at 13 px under them: as
    * large as the paragraphs (16 pt at 96 dpi) now, where the chart's
