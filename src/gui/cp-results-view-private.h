@@ -110,12 +110,16 @@ struct _CpResultsView
   GtkColumnViewColumn *serving_columns[3]; /* shown for an inference job */
   gboolean            service_table;    /* the columns of an inference job shown */
   /* The columns a narrow pane goes without, in the order they go, their
-   * words in each row's details (CP_OPTION_TEXT_BREAKDOWN), and the
-   * table's width when each went: it comes back in a pane that wide
+   * words in each row's details (CP_OPTION_TEXT_BREAKDOWN), and each
+   * one's width when it went: it comes back when the table with it fits
    * (fit_table_columns()). */
   GtkColumnViewColumn *narrow_columns[3];
   double              narrow_columns_px[3];
   guint               fit_columns_id;
+  /* A column went or came back: the next layout measures the table
+   * again, and until then its columns are not settled (a test reading
+   * the table at rest read it between the two). */
+  gboolean            table_refit_pending;
   CpProjectAnalysis  *analysis;         /* of the project shown */
   const CpPlan       *plan;             /* the analysis's, of the job shown */
   GCancellable       *sweep_cancellable; /* the sweep being made on a worker */

@@ -790,6 +790,10 @@ _cp_results_view_fill_options (CpResultsView   *self,
                                         self->service_table ? C_("results table", "Serves") : _("Deadline"));
       for (guint c = 0; c < G_N_ELEMENTS (self->serving_columns); c++)
         gtk_column_view_column_set_visible (self->serving_columns[c], self->service_table);
+      /* A narrow column gone from a service's wider table may fit
+       * the training job's: the next layout finds it. */
+      self->table_refit_pending = TRUE;
+      self->table_refit_pending = TRUE;
     }
 }
 
@@ -834,12 +838,27 @@ on_table_scroll (GtkEventControllerScroll *controller,
   return GDK_EVENT_STOP;
 }
 
+/* The least width the table takes with the columns it shows, which the
+ * scrolled window gives it in a narrower pane: the adjustment's upper
+ * is never less than the pane. */
+static int
+table_least_px (CpResultsView *self)
+{
+  int least_px = 0;
+
+  gtk_widget_measure (GTK_WIDGET (self->options_view), GTK_ORIENTATION_HORIZONTAL, -1, &least_px, NULL, NULL, NULL);
+  return least_px;
+}
+
 /* A table wider than its pane goes without Technique, then Nodes, then
  * the rank, one a layout, their words in each row's details (the ⋮ button): at 1024
  * and 1366 px, and in present mode's larger type, a scrollbar hid them
  * and Memory per GPU, and in a meeting nobody scrolls a table sideways
- * (walk33 W17). Each comes back, the last gone first, in a pane as wide
- * as the table was when it went. */
+ * (walk33 W17). Each comes back, the last gone first, when the table
+ * with it fits its pane: measured with the columns it shows then plus
+ * the column's own width, the table having changed since (a service's
+ * serving columns gone, a training job's table kept without its rank a
+ * pane that held it). */
 static gboolean
 fit_table_columns (gpointer user_data)
 {
@@ -861,8 +880,11 @@ fit_table_columns (gpointer user_data)
       for (guint i = 0; i < G_N_ELEMENTS (self->narrow_columns); i++)
         if (gtk_column_view_column_get_visible (self->narrow_columns[i]))
           {
-            self->narrow_columns_px[i] = table_px;
+            int with_px = table_least_px (self);
+
             gtk_column_view_column_set_visible (self->narrow_columns[i], FALSE);
+            self->narrow_columns_px[i] = with_px - table_least_px (self);
+            self->table_refit_pending = TRUE;
             break;
           }
       return G_SOURCE_REMOVE;
@@ -870,8 +892,11 @@ fit_table_columns (gpointer user_data)
   for (guint i = G_N_ELEMENTS (self->narrow_columns); i-- > 0;)
     if (!gtk_column_view_column_get_visible (self->narrow_columns[i]))
       {
-        if (pane_px + 1 >= self->narrow_columns_px[i])
-          gtk_column_view_column_set_visible (self->narrow_columns[i], TRUE);
+        if (pane_px + 1 >= table_least_px (self) + self->narrow_columns_px[i])
+          {
+            gtk_column_view_column_set_visible (self->narrow_columns[i], TRUE);
+            self->table_refit_pending = TRUE;
+          }
         break;
       }
   return G_SOURCE_REMOVE;
@@ -902,7 +927,10 @@ _cp_results_view_table_laid_out (CpResultsView *self)
   GtkPolicyType shown;
   gboolean change;
 
-  if (self->fit_columns_id != 0 || pane_px <= 0)
+  if (self->fit_columns_id != 0)
+    return;
+  self->table_refit_pending = FALSE;
+  if (pane_px <= 0)
     return;
   gtk_scrolled_window_get_policy (self->table_scroller, &shown, NULL);
   change = shown != (wider ? GTK_POLICY_ALWAYS : GTK_POLICY_EXTERNAL);
@@ -911,7 +939,7 @@ _cp_results_view_table_laid_out (CpResultsView *self)
   for (guint i = G_N_ELEMENTS (self->narrow_columns); !wider && i-- > 0;)
     if (!gtk_column_view_column_get_visible (self->narrow_columns[i]))
       {
-        change |= pane_px + 1 >= self->narrow_columns_px[i];
+        change |= pane_px + 1 >= table_least_px (self) + self->narrow_columns_px[i];
         break;
       }
   if (change)

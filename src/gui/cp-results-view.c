@@ -1125,6 +1125,7 @@ cp_results_view_get_update_pending (CpResultsView *self)
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), FALSE);
 
   return self->update_id != 0 || self->details_id != 0 || self->after_paint_id != 0 ||
+         self->fit_columns_id != 0 || self->table_refit_pending ||
          self->table_project != NULL ||
          self->first_frame_id != 0 || self->first_frame_timeout_id != 0 ||
          self->details_cancellable != NULL || self->plan_cancellable != NULL ||

@@ -6147,6 +6147,11 @@ figures_only_in (GPtrArray *a,
     {
       const char *text = g_ptr_array_index (a, i);
 
+      /* A bare number is a row's rank, no job's figure: the rank column
+       * may show for a frame as a service's wider table comes, before
+       * the table goes without it again (cp-results-view-table.c). */
+      if (strspn (text, "0123456789") == strlen (text))
+        continue;
       if (strpbrk (text, "0123456789") != NULL && !texts_have (b, text))
         g_ptr_array_add (only, g_strdup (text));
     }
@@ -6177,6 +6182,13 @@ assert_shows_none_of (CpResultsView *results,
  * paragraphs and the charts from the worker) has arrived: none shows a
  * figure only job @from had; at the end they are job @to's (@to_texts,
  * and the verdict of its plan worked out here). */
+static int
+compare_texts (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
 static void
 switch_job_checking (CpWindow  *window,
                      guint      from,
@@ -6214,6 +6226,11 @@ switch_job_checking (CpWindow  *window,
   g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, cp_words_plan_verdict (expected));
   g_assert_nonnull (strstr (cp_chart_view_get_data (cp_results_view_get_chart (results, CP_CHART_COST))->title, to_name));
   at_rest = results_labels (results);
+  /* The same texts as the job's own at rest, in whatever order the
+   * widgets hold them: a table column that goes and comes back keeps its
+   * place on screen but not among its row's children. */
+  g_ptr_array_sort (at_rest, compare_texts);
+  g_ptr_array_sort (to_texts, compare_texts);
   g_assert_cmpuint (at_rest->len, ==, to_texts->len);
   for (guint i = 0; i < to_texts->len; i++)
     g_assert_cmpstr (g_ptr_array_index (at_rest, i), ==, g_ptr_array_index (to_texts, i));
