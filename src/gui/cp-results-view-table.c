@@ -873,8 +873,17 @@ fit_table_columns (gpointer user_data)
   /* Set here, between frames: set from the adjustment's notification,
    * inside the scrolled window's allocation, the scrollbar of a table
    * that had just come to fit stayed shown (upper 607 px = page 607). */
-  gtk_scrolled_window_set_policy (self->table_scroller, table_px > pane_px + 1 ? GTK_POLICY_ALWAYS : GTK_POLICY_EXTERNAL,
-                                  GTK_POLICY_NEVER);
+  {
+    GtkPolicyType shown, wanted = table_px > pane_px + 1 ? GTK_POLICY_ALWAYS : GTK_POLICY_EXTERNAL;
+
+    gtk_scrolled_window_get_policy (self->table_scroller, &shown, NULL);
+    if (shown != wanted)
+      {
+        gtk_scrolled_window_set_policy (self->table_scroller, wanted, GTK_POLICY_NEVER);
+        /* The scrollbar's height comes with the next layout. */
+        self->table_refit_pending = TRUE;
+      }
+  }
   if (table_px > pane_px + 1)
     {
       for (guint i = 0; i < G_N_ELEMENTS (self->narrow_columns); i++)
