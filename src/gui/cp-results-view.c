@@ -34,6 +34,8 @@
 #include "report/cp-reason-lines.h"
 #include "report/cp-reason-text.h"
 #include "report/cp-report-async.h"
+#include "report/cp-report-schedule.h"
+#include "report/cp-report-sections.h"
 
 #include "cp-labels.h"
 #include "cp-option-object.h"
@@ -855,6 +857,41 @@ on_sequence_link (CpResultsView *self,
 }
 
 
+/* When job @job_index runs on the project's calendar, as the report's
+ * answer says it beside its days ("5–12 December 2026",
+ * cp_report_job_span()): a meeting asks by when, a date against its
+ * deadline, not a count of days to add up (walk34 V7). A job's days on
+ * the calendar rest on its own plan and those of the jobs it starts
+ * after, which are planned here if they are not yet (a chain is short:
+ * the demo has none); the other jobs do not move it. NULL when it is not
+ * placed. */
+static char *
+job_span (CpResultsView   *self,
+          const CpProject *project,
+          guint            job_index,
+          const char      *lang)
+{
+  g_autoptr(GPtrArray) plans = g_ptr_array_new ();
+  g_autoptr(CpSchedule) schedule = NULL;
+  int at = (int) job_index;
+
+  g_ptr_array_set_size (plans, (int) project->jobs->len);
+  plans->pdata[job_index] = (gpointer) self->plan;
+  /* At most every job once: cp_schedule_new() refuses an order that
+   * loops, and says so under the calendar. */
+  for (guint steps = 0; steps < project->jobs->len; steps++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, at);
+
+      at = cp_project_find_job (project, job->after_job_id);
+      if (at < 0 || plans->pdata[at] != NULL)
+        break;
+      plans->pdata[at] = (gpointer) cp_project_analysis_get_plan (self->analysis, (guint) at);
+    }
+  schedule = cp_report_schedule_new (project, plans, NULL);
+  return schedule != NULL ? cp_report_job_span (schedule, job_index, lang) : NULL;
+}
+
 static void
 order_plan (CpResultsView *self,
             guint          job_index)
@@ -879,6 +916,7 @@ cp_results_view_update (CpResultsView   *self,
   const char *lang = cp_labels_ui_language ();
   const CpJob *job;
   g_autofree char *summary = NULL;
+  g_autofree char *span = NULL;
   g_autofree char *price_check = NULL;
   g_autofree char *layout = NULL;
   g_autofree char *incomplete = NULL;
@@ -972,7 +1010,8 @@ cp_results_view_update (CpResultsView   *self,
   _cp_results_view_set_css_class (GTK_WIDGET (self->verdict_label), "error",
                  !no_option && self->plan->verdict == CP_VERDICT_NOT_FEASIBLE);
 
-  summary = _cp_results_view_describe_recommendation (project, self->plan, lang);
+  span = job_span (self, project, (guint) job_index, lang);
+  summary = _cp_results_view_describe_recommendation (project, self->plan, span, lang);
   price_check = cp_words_price_check (project, self->plan, lang);
   if (price_check != NULL)
     {

@@ -1101,7 +1101,7 @@ row_bottom (CpWindow  *window,
 static void
 test_present_first_screen (void)
 {
-  static const int sizes[][2] = { { 1024, 700 }, { 1600, 1000 }, { 1920, 1080 } };
+  static const int sizes[][2] = { { 1024, 700 }, { 1366, 768 }, { 1600, 1000 }, { 1920, 1080 } };
 
   for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
     {
@@ -1169,6 +1169,80 @@ test_present_first_screen (void)
       g_assert_cmpfloat (summary_bounds.origin.y + summary_bounds.size.height, <=, 0);
       cp_test_gui_close_window (window);
     }
+}
+
+/* Walk34 V7: by when was a count of days ("8.0 days"), never a date,
+ * where a meeting asks for a day against its deadline. Each of the
+ * demo's seven jobs says its days and the days it runs on the calendar
+ * as the report's page 1 answers them for a project that starts on
+ * 4 January 2027 (report --start 2027-01-04: "¥9,984；8.0 天（2027年1月4日
+ * 至11日）", the total and the dates of each job below), and present
+ * mode says it in the same words. By hand: 7.96 calendar days from
+ * 4 January end in the 8th day, the 11th; 30.0 days in the 30th,
+ * 2 February; 11.4 in the 12th, the 15th; 10.0 in the 10th, the 13th;
+ * 1.1 in the 2nd; 0.24 within the first. */
+static void
+test_verdict_dates (void)
+{
+  static const struct {
+    const char *en;
+    const char *zh[2];
+  } answers[] = {
+    { "9,984 CNY in total, 8.0 days (4–11 January 2027).", { "¥9,984", "8.0 天（2027年1月4日至11日）" } },
+    { "108 CNY in total, 0.2 days (4 January 2027).", { "¥108", "0.2 天（2027年1月4日）" } },
+    { "12,968 CNY in total, 30.0 days (4 January – 2 February 2027).", { "¥12,968", "30.0 天（2027年1月4日至2月2日）" } },
+    { "182,559 CNY in total, 11.4 days (4–15 January 2027).", { "¥182,559", "11.4 天（2027年1月4日至15日）" } },
+    { "13,264 CNY in total, 30.0 days (4 January – 2 February 2027).", { "¥13,264", "30.0 天（2027年1月4日至2月2日）" } },
+    { "6,197 CNY in total, 10.0 days (4–13 January 2027).", { "¥6,197", "10.0 天（2027年1月4日至13日）" } },
+    { "515 CNY in total, 1.1 days (4–5 January 2027).", { "¥515", "1.1 天（2027年1月4日至5日）" } },
+  };
+  gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
+  CpWindow *window = demo_window_sized (1024, 700);
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkWidget *summary = cp_test_gui_find_named (GTK_WIDGET (results), "summary");
+  CpProject *project = cp_window_get_project (window);
+  GtkWidget *preferences;
+  CpFieldRow *row;
+
+  /* The project's first day, as the team lead sets it: Report Sign-Off. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "report-sign-off", NULL);
+  cp_test_gui_spin ();
+  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  row = cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "start-date");
+  cp_test_gui_type_text (row, "2027-01-04");
+  gtk_window_close (GTK_WINDOW (preferences));
+  cp_test_gui_spin ();
+  g_assert_cmpstr (project->start_date, ==, "2027-01-04");
+  g_assert_cmpuint (project->jobs->len, ==, G_N_ELEMENTS (answers));
+
+  for (guint j = 0; j < G_N_ELEMENTS (answers); j++)
+    {
+      const char *words;
+
+      cp_test_gui_show_job (window, j);
+      words = gtk_label_get_label (GTK_LABEL (summary));
+      g_test_message ("job %u: %s", j + 1, words);
+      if (chinese)
+        {
+          g_assert_nonnull (strstr (words, answers[j].zh[0]));
+          g_assert_nonnull (strstr (words, answers[j].zh[1]));
+        }
+      else
+        g_assert_nonnull (strstr (words, answers[j].en));
+    }
+
+  /* Presented, the same sentence: present mode shows the window's own. */
+  cp_test_gui_show_job (window, 0);
+  present_at_width (window, 1024);
+  cp_test_gui_wait_results (results);
+  if (chinese)
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), answers[0].zh[1]));
+  else
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), answers[0].en));
+  g_assert_true (gtk_widget_get_mapped (summary));
+  press_escape (window);
+  cp_test_gui_close_window (window);
 }
 
 static void
@@ -2276,6 +2350,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/nodes-whole-present", test_nodes_whole_present);
   g_test_add_func ("/gui/window-room/present-first-screen", test_present_first_screen);
   g_test_add_func ("/gui/window-room/present-walks-jobs", test_present_walks_jobs);
+  g_test_add_func ("/gui/window-room/verdict-dates", test_verdict_dates);
   g_test_add_func ("/gui/window-room/readout-beside-pointer", test_readout_beside_pointer);
   g_test_add_func ("/gui/window-room/reasons-rule-by-rule", test_reasons_rule_by_rule);
   g_test_add_func ("/gui/window-room/runner-up-risks", test_runner_up_risks);
