@@ -61,6 +61,7 @@ struct _CpResultsView
   gboolean            presenting;     /* present mode: the figures under the verdict */
   GtkScrolledWindow  *table_scroller;
   GtkLabel           *notice_label;
+  GtkLabel           *job_label;      /* the job's name over its verdict, in present mode */
   GtkLabel           *verdict_label;
   GtkSpinner         *verdict_spinner;
   GtkLabel           *robustness_label;

@@ -406,6 +406,23 @@ set_label_done (GtkLabel *label)
   _cp_results_view_set_css_class (GTK_WIDGET (label), "dim-label", FALSE);
 }
 
+/* Whether the choice holds, under the recommendation, unless it says the
+ * choice holds while the calendar's "Not approvable as planned" stands
+ * above it: the room heard "not approvable" and "the recommendation
+ * holds across the range of the assumptions" in one breath (walk35 U2).
+ * The range holds only if the vendor has the machines the calendar needs
+ * at once, which the warning says it has not; a doubt is still said. */
+static void
+show_robustness (CpResultsView *self)
+{
+  GtkWidget *robustness = GTK_WIDGET (self->robustness_label);
+  gboolean contradicted = gtk_widget_get_visible (GTK_WIDGET (self->capacity_label)) &&
+                          !gtk_widget_has_css_class (robustness, "warning") &&
+                          !gtk_widget_has_css_class (robustness, "dim-label");
+
+  _cp_results_view_set_visible (robustness, *gtk_label_get_label (self->robustness_label) != '\0' && !contradicted);
+}
+
 /* What is not yet computed for the job shown says "Calculating…" instead
  * of the words it had: switching jobs under load showed the previous
  * job's verdict for seconds, and once the new job's headline over the old
@@ -537,6 +554,7 @@ details_cb (gpointer user_data)
   gtk_list_box_set_placeholder (self->reasons_list, NULL);
   gtk_widget_set_size_request (GTK_WIDGET (self->robustness_label), -1, -1);
   set_label_done (self->robustness_label);
+  show_robustness (self);
   set_label_done (self->cluster_label);
   set_label_done (self->changes_label);
   set_label_done (self->risks_label);
@@ -960,6 +978,8 @@ cp_results_view_update (CpResultsView   *self,
     }
 
   job = g_ptr_array_index (project->jobs, job_index);
+  _cp_results_view_set_label (self->job_label, job->name != NULL ? job->name : "");
+  _cp_results_view_set_visible (GTK_WIDGET (self->job_label), self->presenting && job->name != NULL && *job->name != '\0');
   /* From the project alone, shown while the plan is worked out. */
   show_sequence (self, project, (guint) job_index);
   self->memory_unit = project->settings.memory_unit;
@@ -1501,6 +1521,7 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-results-view.ui");
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, stack);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, job_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, verdict_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, verdict_spinner);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, robustness_label);
@@ -1546,6 +1567,7 @@ cp_results_view_init (CpResultsView *self)
   self->details_shown_job = -1;
   _cp_results_view_charts_init (self);
   _cp_results_view_table_init (self);
+  g_signal_connect_swapped (self->capacity_label, "notify::visible", G_CALLBACK (show_robustness), self);
 
   {
     GtkLabel *paragraphs[] = {
@@ -1561,6 +1583,10 @@ cp_results_view_init (CpResultsView *self)
         _cp_results_view_keep_selectable_unfocused (paragraphs[i]);
       }
   }
+  /* The calendar's amount took F6 in present mode and showed selected
+   * on the projector (walk35 U4). */
+  _cp_results_view_keep_selectable_unfocused (self->approval_label);
+  _cp_results_view_keep_selectable_unfocused (self->overbooking_label);
 }
 
 void
@@ -1590,6 +1616,8 @@ cp_results_view_set_presenting (CpResultsView *self,
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
   self->presenting = presenting;
+  _cp_results_view_set_visible (GTK_WIDGET (self->job_label),
+                                presenting && *gtk_label_get_label (self->job_label) != '\0');
   gtk_box_reorder_child_after (self->results_box, self->figures_box,
                                presenting ? GTK_WIDGET (self->robustness_label) : GTK_WIDGET (self->changes_label));
 }

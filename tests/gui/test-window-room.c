@@ -798,28 +798,29 @@ test_present_type_wide (void)
   cp_test_gui_close_window (window);
 }
 
-/* Present mode's hint over the verdict's row: right of the verdict's
- * words, above the summary, the verdict where it is with the hint and
- * without it. */
+/* Present mode's hint over the row of the job's name (walk35 U3): right
+ * of the name's words, above the verdict, the verdict where it is with
+ * the hint and without it. */
 static void
 assert_hint_beside_verdict (CpWindow *window)
 {
   GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
   GtkWidget *verdict = cp_test_gui_find_named (results, "verdict");
-  GtkWidget *summary = cp_test_gui_find_named (results, "summary");
+  GtkWidget *job_name = cp_test_gui_find_named (results, "job-name");
   GtkWidget *hint = GTK_WIDGET (window->present_hint);
-  graphene_rect_t hint_bounds, verdict_bounds, summary_bounds, verdict_after;
+  graphene_rect_t hint_bounds, verdict_bounds, name_bounds, verdict_after;
   int words_px;
 
   g_assert_true (gtk_revealer_get_reveal_child (window->present_hint));
   cp_test_gui_wait_frames (results, 2);
+  g_assert_true (gtk_widget_get_mapped (job_name));
   g_assert_true (gtk_widget_compute_bounds (hint, GTK_WIDGET (window), &hint_bounds));
   g_assert_true (gtk_widget_compute_bounds (verdict, GTK_WIDGET (window), &verdict_bounds));
-  g_assert_true (gtk_widget_compute_bounds (summary, GTK_WIDGET (window), &summary_bounds));
-  pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (verdict)), &words_px, NULL);
+  g_assert_true (gtk_widget_compute_bounds (job_name, GTK_WIDGET (window), &name_bounds));
+  pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (job_name)), &words_px, NULL);
   g_assert_cmpfloat (hint_bounds.size.height, >, 0);
-  g_assert_cmpfloat (hint_bounds.origin.x, >=, verdict_bounds.origin.x + words_px);
-  g_assert_cmpfloat (hint_bounds.origin.y + hint_bounds.size.height, <=, summary_bounds.origin.y + 0.5);
+  g_assert_cmpfloat (hint_bounds.origin.x, >=, name_bounds.origin.x + words_px);
+  g_assert_cmpfloat (hint_bounds.origin.y + hint_bounds.size.height, <=, verdict_bounds.origin.y + 0.5);
   /* Gone, it moves nothing. */
   gtk_revealer_set_reveal_child (window->present_hint, FALSE);
   cp_test_gui_wait_frames (results, 3);
@@ -1281,10 +1282,12 @@ test_present_walks_jobs (void)
   GtkWidget *capacity = cp_test_gui_find_named (GTK_WIDGET (results), "capacity");
   GtkWidget *summary = cp_test_gui_find_named (GTK_WIDGET (results), "summary");
   GtkWidget *chart = cp_test_gui_find_named (GTK_WIDGET (results), "cost-chart");
+  GtkWidget *job_name = cp_test_gui_find_named (GTK_WIDGET (results), "job-name");
+  GtkWidget *robustness = cp_test_gui_find_named (GTK_WIDGET (results), "robustness");
   AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
   AdwToast *toast = adw_toast_new ("Report written: demo.pdf");
   gboolean dismissed = FALSE;
-  graphene_rect_t capacity_bounds, summary_bounds;
+  graphene_rect_t capacity_bounds, summary_bounds, name_bounds;
   const char *words;
 
   adw_toast_set_timeout (toast, 0);
@@ -1297,6 +1300,8 @@ test_present_walks_jobs (void)
   cp_test_gui_wait_results (results);
   g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "示例供应商 G"));
   g_assert_false (gtk_widget_get_visible (capacity));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (job_name)), ==, "70B 全参数微调 (70B full fine-tune)");
+  g_assert_true (gtk_widget_get_mapped (job_name));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-job", NULL));
   g_assert_cmpint (gtk_list_box_row_get_index (gtk_list_box_get_selected_row (cp_window_get_jobs_list (window))), ==, 1);
@@ -1304,6 +1309,11 @@ test_present_walks_jobs (void)
   cp_test_gui_wait_until (capacity_shown, results, "the calendar's words with the second job's verdict");
   cp_test_gui_wait_frames (GTK_WIDGET (results), 2);
   g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (summary)), "Recommended: 示例供应商 A (Example vendor A)"));
+  /* Walk35 U3: which job it is, over its verdict, now the second. */
+  g_assert_true (gtk_widget_get_mapped (job_name));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (job_name)), ==, "7B QLoRA 微调 (7B QLoRA fine-tune)");
+  g_assert_true (gtk_widget_compute_bounds (job_name, chart, &name_bounds));
+  g_assert_cmpfloat (name_bounds.origin.y + name_bounds.size.height, <=, 0);
   words = gtk_label_get_label (GTK_LABEL (capacity));
   g_assert_true (g_str_has_prefix (words, "Not approvable as planned: "));
   g_assert_nonnull (strstr (words, "need 5 of 示例供应商 A (Example vendor A)’s machines at once"));
@@ -1312,6 +1322,10 @@ test_present_walks_jobs (void)
   g_assert_true (gtk_widget_compute_bounds (summary, chart, &summary_bounds));
   g_assert_cmpfloat (capacity_bounds.origin.y, >=, summary_bounds.origin.y + summary_bounds.size.height);
   g_assert_cmpfloat (capacity_bounds.origin.y + capacity_bounds.size.height, <=, 0);
+  /* Walk35 U2: and not, under it, that the recommendation holds across
+   * the range of the assumptions. */
+  cp_test_gui_wait_details (window);
+  g_assert_false (gtk_widget_get_visible (robustness));
 
   /* F6 three times: the results keep the focus, the flap stays shut. */
   for (guint i = 0; i < 3; i++)
@@ -1334,6 +1348,18 @@ test_present_walks_jobs (void)
   cp_test_gui_wait_frames (GTK_WIDGET (results), 2);
   g_assert_cmpint (font_size (cp_test_gui_find_named (GTK_WIDGET (results), "overbooking")), >=, 16 * PANGO_SCALE);
   g_assert_cmpint (font_size (cp_test_gui_find_named (GTK_WIDGET (results), "overbooking")), ==, font_size (summary));
+  /* Walk35 U4: F6 there leaves the amount to approve unselected: it
+   * showed selected on the projector. */
+  for (guint i = 0; i < 3; i++)
+    {
+      GtkWidget *focus;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-pane", NULL));
+      cp_test_gui_wait_frames (GTK_WIDGET (results), 1);
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_assert_true (focus != cp_test_gui_find_named (GTK_WIDGET (results), "approval"));
+      g_assert_true (focus != cp_test_gui_find_named (GTK_WIDGET (results), "overbooking"));
+    }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-cost-chart", NULL));
 
   /* Back to the first job, which stays first. */
@@ -1343,6 +1369,8 @@ test_present_walks_jobs (void)
   cp_test_gui_wait_results (results);
   g_assert_false (gtk_widget_get_visible (capacity));
   press_escape (window);
+  /* The window names the job in its list and form. */
+  g_assert_false (gtk_widget_get_visible (job_name));
   cp_test_gui_close_window (window);
 }
 
