@@ -1216,6 +1216,27 @@ cp_results_view_get_notice (CpResultsView *self)
   return gtk_widget_get_visible (GTK_WIDGET (self->notice_label)) ? gtk_label_get_label (self->notice_label) : NULL;
 }
 
+/* A tab with the focus hands it to the tab now shown: after Alt+4 the
+ * focus frame stayed on "Cost and Time" beside the calendar (walk34 V5,
+ * walk35). The switcher's toggle buttons are its stack's pages, the
+ * shown one active. */
+static void
+focus_shown_tab (CpResultsView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, self->chart_switcher))
+    return;
+  for (GtkWidget *tab = gtk_widget_get_first_child (self->chart_switcher); tab != NULL;
+       tab = gtk_widget_get_next_sibling (tab))
+    if (GTK_IS_TOGGLE_BUTTON (tab) && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (tab)) && tab != focus)
+      {
+        gtk_widget_grab_focus (tab);
+        return;
+      }
+}
+
 void
 cp_results_view_show_chart (CpResultsView *self,
                             CpChartKind    kind)
@@ -1228,6 +1249,7 @@ cp_results_view_show_chart (CpResultsView *self,
   gtk_stack_set_visible_child_name (self->chart_stack, kind == CP_CHART_MEMORY ? "memory"
                                                        : kind == CP_CHART_SERVING ? "serving"
                                                        : kind == CP_CHART_TIMELINE ? "timeline" : "cost");
+  focus_shown_tab (self);
 }
 
 const char *

@@ -1246,6 +1246,38 @@ test_verdict_dates (void)
   cp_test_gui_close_window (window);
 }
 
+/* Walk34 V5, walk35: after Alt+4 the focus frame stayed on "Cost and
+ * Time" while the calendar was shown. A tab with the focus hands it to
+ * the tab the key shows, and back. */
+static void
+test_tab_focus_follows_key (void)
+{
+  CpWindow *window = demo_window_sized (1366, 768);
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  g_autoptr(GPtrArray) switchers = g_ptr_array_new ();
+  GtkWidget *cost_tab, *focus;
+
+  cp_test_gui_collect (results, GTK_TYPE_STACK_SWITCHER, switchers);
+  g_assert_cmpuint (switchers->len, ==, 1);
+  cost_tab = gtk_widget_get_first_child (g_ptr_array_index (switchers, 0));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (cost_tab)));
+  g_assert_true (gtk_widget_grab_focus (cost_tab));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-calendar-chart", NULL));
+  cp_test_gui_wait_frames (results, 1);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (focus));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (focus)));
+  g_assert_true (focus != cost_tab);
+  g_assert_true (cp_test_gui_find_with_text (focus, "Project Calendar", CP_TEST_GUI_TEXT_WHOLE) != NULL ||
+                 cp_test_gui_find_with_text (focus, "项目日程", CP_TEST_GUI_TEXT_WHOLE) != NULL);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-cost-chart", NULL));
+  cp_test_gui_wait_frames (results, 1);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == cost_tab);
+  cp_test_gui_close_window (window);
+}
+
 static void
 on_toast_dismissed (AdwToast *toast,
                     gboolean *dismissed)
@@ -2379,6 +2411,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/present-first-screen", test_present_first_screen);
   g_test_add_func ("/gui/window-room/present-walks-jobs", test_present_walks_jobs);
   g_test_add_func ("/gui/window-room/verdict-dates", test_verdict_dates);
+  g_test_add_func ("/gui/window-room/tab-focus-follows-key", test_tab_focus_follows_key);
   g_test_add_func ("/gui/window-room/readout-beside-pointer", test_readout_beside_pointer);
   g_test_add_func ("/gui/window-room/reasons-rule-by-rule", test_reasons_rule_by_rule);
   g_test_add_func ("/gui/window-room/runner-up-risks", test_runner_up_risks);
