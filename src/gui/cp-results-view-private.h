@@ -9,8 +9,11 @@
 G_BEGIN_DECLS
 
 /* Each returns a new string in @lang, "" when it has nothing to say. */
+/* @span: the days the job runs on the calendar (cp_report_job_span()),
+ * said after its length; NULL for none. */
 char *_cp_results_view_describe_recommendation   (const CpProject *project,
                                                   const CpPlan    *plan,
+                                                  const char      *span,
                                                   const char      *lang);
 /* The plan of job @job_index in @analysis; one node of a cluster quote is
  * estimated there, when the words need to say why it was not enough. */
@@ -58,6 +61,7 @@ struct _CpResultsView
   gboolean            presenting;     /* present mode: the figures under the verdict */
   GtkScrolledWindow  *table_scroller;
   GtkLabel           *notice_label;
+  GtkLabel           *job_label;      /* the job's name over its verdict, in present mode */
   GtkLabel           *verdict_label;
   GtkSpinner         *verdict_spinner;
   GtkLabel           *robustness_label;

@@ -301,7 +301,7 @@ cell_text (CpResultsView   *self,
                                    : cp_i18n_format_money (estimate->storage_cost, currency, lang);
         g_autofree char *fees = cp_i18n_format_money (estimate->fees_cost, currency, lang);
         g_autofree char *engineering = cp_i18n_format_money (estimate->engineering_cost, currency, lang);
-        g_autofree char *total = cp_i18n_format_money (estimate->total_cost, currency, lang);
+        g_autofree char *total = cp_i18n_format_money_whole (estimate->total_cost, currency, lang);
         g_autofree char *billed = billed_hours_text (project, option, lang);
         g_autofree char *run = cp_words_duration (estimate->total_s, lang);
         g_autofree char *goodput = cp_words_goodput (estimate->goodput, lang);

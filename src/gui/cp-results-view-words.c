@@ -39,12 +39,14 @@ find_option (const CpPlan *plan,
 char *
 _cp_results_view_describe_recommendation (const CpProject *project,
                                           const CpPlan    *plan,
+                                          const char      *span,
                                           const char      *lang)
 {
   const CpOption *best;
   const CpQuote *quote;
   g_autofree char *name = NULL;
   g_autofree char *cost = NULL;
+  g_autofree char *length = NULL;
   g_autofree char *days = NULL;
 
   if (plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
@@ -55,8 +57,12 @@ _cp_results_view_describe_recommendation (const CpProject *project,
   best = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, best->quote_index);
   name = cp_words_quote_name (project, best->quote_index);
-  cost = cp_i18n_format_money (best->estimate.total_cost, quote->currency, lang);
-  days = cp_i18n_format_days (best->estimate.calendar_days, lang);
+  cost = cp_i18n_format_money_whole (best->estimate.total_cost, quote->currency, lang);
+  length = cp_i18n_format_days (best->estimate.calendar_days, lang);
+  /* The dates after the days, as the report's answer gives them ("done
+   * in 8.0 days (5–12 December 2026)"). */
+  /* TRANSLATORS: calendar days, then the first and last day they run */
+  days = span != NULL ? g_strdup_printf (_("%s (%s)"), length, span) : g_steal_pointer (&length);
 
   /* No price: what the hardware runs, and that the cost is not known. */
   if (plan->cost_unknown)

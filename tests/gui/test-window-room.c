@@ -798,28 +798,29 @@ test_present_type_wide (void)
   cp_test_gui_close_window (window);
 }
 
-/* Present mode's hint over the verdict's row: right of the verdict's
- * words, above the summary, the verdict where it is with the hint and
- * without it. */
+/* Present mode's hint over the row of the job's name (walk35 U3): right
+ * of the name's words, above the verdict, the verdict where it is with
+ * the hint and without it. */
 static void
 assert_hint_beside_verdict (CpWindow *window)
 {
   GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
   GtkWidget *verdict = cp_test_gui_find_named (results, "verdict");
-  GtkWidget *summary = cp_test_gui_find_named (results, "summary");
+  GtkWidget *job_name = cp_test_gui_find_named (results, "job-name");
   GtkWidget *hint = GTK_WIDGET (window->present_hint);
-  graphene_rect_t hint_bounds, verdict_bounds, summary_bounds, verdict_after;
+  graphene_rect_t hint_bounds, verdict_bounds, name_bounds, verdict_after;
   int words_px;
 
   g_assert_true (gtk_revealer_get_reveal_child (window->present_hint));
   cp_test_gui_wait_frames (results, 2);
+  g_assert_true (gtk_widget_get_mapped (job_name));
   g_assert_true (gtk_widget_compute_bounds (hint, GTK_WIDGET (window), &hint_bounds));
   g_assert_true (gtk_widget_compute_bounds (verdict, GTK_WIDGET (window), &verdict_bounds));
-  g_assert_true (gtk_widget_compute_bounds (summary, GTK_WIDGET (window), &summary_bounds));
-  pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (verdict)), &words_px, NULL);
+  g_assert_true (gtk_widget_compute_bounds (job_name, GTK_WIDGET (window), &name_bounds));
+  pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (job_name)), &words_px, NULL);
   g_assert_cmpfloat (hint_bounds.size.height, >, 0);
-  g_assert_cmpfloat (hint_bounds.origin.x, >=, verdict_bounds.origin.x + words_px);
-  g_assert_cmpfloat (hint_bounds.origin.y + hint_bounds.size.height, <=, summary_bounds.origin.y + 0.5);
+  g_assert_cmpfloat (hint_bounds.origin.x, >=, name_bounds.origin.x + words_px);
+  g_assert_cmpfloat (hint_bounds.origin.y + hint_bounds.size.height, <=, verdict_bounds.origin.y + 0.5);
   /* Gone, it moves nothing. */
   gtk_revealer_set_reveal_child (window->present_hint, FALSE);
   cp_test_gui_wait_frames (results, 3);
@@ -1109,7 +1110,7 @@ row_bottom (CpWindow  *window,
 static void
 test_present_first_screen (void)
 {
-  static const int sizes[][2] = { { 1024, 700 }, { 1600, 1000 }, { 1920, 1080 } };
+  static const int sizes[][2] = { { 1024, 700 }, { 1366, 768 }, { 1600, 1000 }, { 1920, 1080 } };
 
   for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
     {
@@ -1179,6 +1180,112 @@ test_present_first_screen (void)
     }
 }
 
+/* Walk34 V7: by when was a count of days ("8.0 days"), never a date,
+ * where a meeting asks for a day against its deadline. Each of the
+ * demo's seven jobs says its days and the days it runs on the calendar
+ * as the report's page 1 answers them for a project that starts on
+ * 4 January 2027 (report --start 2027-01-04: "¥9,984；8.0 天（2027年1月4日
+ * 至11日）", the total and the dates of each job below), and present
+ * mode says it in the same words. By hand: 7.96 calendar days from
+ * 4 January end in the 8th day, the 11th; 30.0 days in the 30th,
+ * 2 February; 11.4 in the 12th, the 15th; 10.0 in the 10th, the 13th;
+ * 1.1 in the 2nd; 0.24 within the first. */
+static void
+test_verdict_dates (void)
+{
+  static const struct {
+    const char *en;
+    const char *zh[2];
+  } answers[] = {
+    { "9,984 CNY in total, 8.0 days (4–11 January 2027).", { "¥9,984", "8.0 天（2027年1月4日至11日）" } },
+    { "108 CNY in total, 0.2 days (4 January 2027).", { "¥108", "0.2 天（2027年1月4日）" } },
+    { "12,968 CNY in total, 30.0 days (4 January – 2 February 2027).", { "¥12,968", "30.0 天（2027年1月4日至2月2日）" } },
+    { "182,559 CNY in total, 11.4 days (4–15 January 2027).", { "¥182,559", "11.4 天（2027年1月4日至15日）" } },
+    { "13,264 CNY in total, 30.0 days (4 January – 2 February 2027).", { "¥13,264", "30.0 天（2027年1月4日至2月2日）" } },
+    { "6,197 CNY in total, 10.0 days (4–13 January 2027).", { "¥6,197", "10.0 天（2027年1月4日至13日）" } },
+    { "515 CNY in total, 1.1 days (4–5 January 2027).", { "¥515", "1.1 天（2027年1月4日至5日）" } },
+  };
+  gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
+  CpWindow *window = demo_window_sized (1024, 700);
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkWidget *summary = cp_test_gui_find_named (GTK_WIDGET (results), "summary");
+  CpProject *project = cp_window_get_project (window);
+  GtkWidget *preferences;
+  CpFieldRow *row;
+
+  /* The project's first day, as the team lead sets it: Report Sign-Off. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "report-sign-off", NULL);
+  cp_test_gui_spin ();
+  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  row = cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "start-date");
+  cp_test_gui_type_text (row, "2027-01-04");
+  gtk_window_close (GTK_WINDOW (preferences));
+  cp_test_gui_spin ();
+  g_assert_cmpstr (project->start_date, ==, "2027-01-04");
+  g_assert_cmpuint (project->jobs->len, ==, G_N_ELEMENTS (answers));
+
+  for (guint j = 0; j < G_N_ELEMENTS (answers); j++)
+    {
+      const char *words;
+
+      cp_test_gui_show_job (window, j);
+      words = gtk_label_get_label (GTK_LABEL (summary));
+      g_test_message ("job %u: %s", j + 1, words);
+      if (chinese)
+        {
+          g_assert_nonnull (strstr (words, answers[j].zh[0]));
+          g_assert_nonnull (strstr (words, answers[j].zh[1]));
+        }
+      else
+        g_assert_nonnull (strstr (words, answers[j].en));
+    }
+
+  /* Presented, the same sentence: present mode shows the window's own. */
+  cp_test_gui_show_job (window, 0);
+  present_at_width (window, 1024);
+  cp_test_gui_wait_results (results);
+  if (chinese)
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), answers[0].zh[1]));
+  else
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), answers[0].en));
+  g_assert_true (gtk_widget_get_mapped (summary));
+  press_escape (window);
+  cp_test_gui_close_window (window);
+}
+
+/* Walk34 V5, walk35: after Alt+4 the focus frame stayed on "Cost and
+ * Time" while the calendar was shown. A tab with the focus hands it to
+ * the tab the key shows, and back. */
+static void
+test_tab_focus_follows_key (void)
+{
+  CpWindow *window = demo_window_sized (1366, 768);
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  g_autoptr(GPtrArray) switchers = g_ptr_array_new ();
+  GtkWidget *cost_tab, *focus;
+
+  cp_test_gui_collect (results, GTK_TYPE_STACK_SWITCHER, switchers);
+  g_assert_cmpuint (switchers->len, ==, 1);
+  cost_tab = gtk_widget_get_first_child (g_ptr_array_index (switchers, 0));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (cost_tab)));
+  g_assert_true (gtk_widget_grab_focus (cost_tab));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-calendar-chart", NULL));
+  cp_test_gui_wait_frames (results, 1);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (focus));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (focus)));
+  g_assert_true (focus != cost_tab);
+  g_assert_true (cp_test_gui_find_with_text (focus, "Project Calendar", CP_TEST_GUI_TEXT_WHOLE) != NULL ||
+                 cp_test_gui_find_with_text (focus, "项目日程", CP_TEST_GUI_TEXT_WHOLE) != NULL);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-cost-chart", NULL));
+  cp_test_gui_wait_frames (results, 1);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == cost_tab);
+  cp_test_gui_close_window (window);
+}
+
 static void
 on_toast_dismissed (AdwToast *toast,
                     gboolean *dismissed)
@@ -1215,10 +1322,12 @@ test_present_walks_jobs (void)
   GtkWidget *capacity = cp_test_gui_find_named (GTK_WIDGET (results), "capacity");
   GtkWidget *summary = cp_test_gui_find_named (GTK_WIDGET (results), "summary");
   GtkWidget *chart = cp_test_gui_find_named (GTK_WIDGET (results), "cost-chart");
+  GtkWidget *job_name = cp_test_gui_find_named (GTK_WIDGET (results), "job-name");
+  GtkWidget *robustness = cp_test_gui_find_named (GTK_WIDGET (results), "robustness");
   AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
   AdwToast *toast = adw_toast_new ("Report written: demo.pdf");
   gboolean dismissed = FALSE;
-  graphene_rect_t capacity_bounds, summary_bounds;
+  graphene_rect_t capacity_bounds, summary_bounds, name_bounds;
   const char *words;
 
   adw_toast_set_timeout (toast, 0);
@@ -1231,6 +1340,8 @@ test_present_walks_jobs (void)
   cp_test_gui_wait_results (results);
   g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "示例供应商 G"));
   g_assert_false (gtk_widget_get_visible (capacity));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (job_name)), ==, "70B 全参数微调 (70B full fine-tune)");
+  g_assert_true (gtk_widget_get_mapped (job_name));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-job", NULL));
   g_assert_cmpint (gtk_list_box_row_get_index (gtk_list_box_get_selected_row (cp_window_get_jobs_list (window))), ==, 1);
@@ -1238,6 +1349,11 @@ test_present_walks_jobs (void)
   cp_test_gui_wait_until (capacity_shown, results, "the calendar's words with the second job's verdict");
   cp_test_gui_wait_frames (GTK_WIDGET (results), 2);
   g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (summary)), "Recommended: 示例供应商 A (Example vendor A)"));
+  /* Walk35 U3: which job it is, over its verdict, now the second. */
+  g_assert_true (gtk_widget_get_mapped (job_name));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (job_name)), ==, "7B QLoRA 微调 (7B QLoRA fine-tune)");
+  g_assert_true (gtk_widget_compute_bounds (job_name, chart, &name_bounds));
+  g_assert_cmpfloat (name_bounds.origin.y + name_bounds.size.height, <=, 0);
   words = gtk_label_get_label (GTK_LABEL (capacity));
   g_assert_true (g_str_has_prefix (words, "Not approvable as planned: "));
   g_assert_nonnull (strstr (words, "need 5 of 示例供应商 A (Example vendor A)’s machines at once"));
@@ -1246,6 +1362,10 @@ test_present_walks_jobs (void)
   g_assert_true (gtk_widget_compute_bounds (summary, chart, &summary_bounds));
   g_assert_cmpfloat (capacity_bounds.origin.y, >=, summary_bounds.origin.y + summary_bounds.size.height);
   g_assert_cmpfloat (capacity_bounds.origin.y + capacity_bounds.size.height, <=, 0);
+  /* Walk35 U2: and not, under it, that the recommendation holds across
+   * the range of the assumptions. */
+  cp_test_gui_wait_details (window);
+  g_assert_false (gtk_widget_get_visible (robustness));
 
   /* F6 three times: the results keep the focus, the flap stays shut. */
   for (guint i = 0; i < 3; i++)
@@ -1268,6 +1388,18 @@ test_present_walks_jobs (void)
   cp_test_gui_wait_frames (GTK_WIDGET (results), 2);
   g_assert_cmpint (font_size (cp_test_gui_find_named (GTK_WIDGET (results), "overbooking")), >=, 16 * PANGO_SCALE);
   g_assert_cmpint (font_size (cp_test_gui_find_named (GTK_WIDGET (results), "overbooking")), ==, font_size (summary));
+  /* Walk35 U4: F6 there leaves the amount to approve unselected: it
+   * showed selected on the projector. */
+  for (guint i = 0; i < 3; i++)
+    {
+      GtkWidget *focus;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-pane", NULL));
+      cp_test_gui_wait_frames (GTK_WIDGET (results), 1);
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_assert_true (focus != cp_test_gui_find_named (GTK_WIDGET (results), "approval"));
+      g_assert_true (focus != cp_test_gui_find_named (GTK_WIDGET (results), "overbooking"));
+    }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-cost-chart", NULL));
 
   /* Back to the first job, which stays first. */
@@ -1277,6 +1409,8 @@ test_present_walks_jobs (void)
   cp_test_gui_wait_results (results);
   g_assert_false (gtk_widget_get_visible (capacity));
   press_escape (window);
+  /* The window names the job in its list and form. */
+  g_assert_false (gtk_widget_get_visible (job_name));
   cp_test_gui_close_window (window);
 }
 
@@ -2284,6 +2418,8 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/nodes-whole-present", test_nodes_whole_present);
   g_test_add_func ("/gui/window-room/present-first-screen", test_present_first_screen);
   g_test_add_func ("/gui/window-room/present-walks-jobs", test_present_walks_jobs);
+  g_test_add_func ("/gui/window-room/verdict-dates", test_verdict_dates);
+  g_test_add_func ("/gui/window-room/tab-focus-follows-key", test_tab_focus_follows_key);
   g_test_add_func ("/gui/window-room/readout-beside-pointer", test_readout_beside_pointer);
   g_test_add_func ("/gui/window-room/reasons-rule-by-rule", test_reasons_rule_by_rule);
   g_test_add_func ("/gui/window-room/runner-up-risks", test_runner_up_risks);

@@ -2410,7 +2410,10 @@ collect_rows (GtkWidget *widget,
 
 /* Meeting walkthrough: at 1024 × 700 the Quotes Compared table was one
  * row high, the runner-up hidden under its sideways scrollbar. Every
- * option's row lies whole above that scrollbar, which shows. */
+ * option's row lies whole above that scrollbar while it shows; once the
+ * table has gone without the columns it fits its pane without (walk33
+ * W17), there is none, and the rows lie whole in the scroller: a frame
+ * sooner or later, either is read. */
 static void
 test_window_table_shows_every_row (void)
 {
@@ -2429,18 +2432,17 @@ test_window_table_shows_every_row (void)
 
   n_options = g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (options))));
   g_assert_cmpuint (n_options, >=, 2);
-  g_assert_true (gtk_widget_get_visible (scrollbar));
   collect_rows (options, rows);
   g_assert_cmpuint (rows->len, ==, n_options);
   for (guint i = 0; i < rows->len; i++)
     {
       graphene_rect_t bounds;
+      int under_px = gtk_widget_get_mapped (scrollbar) ? gtk_widget_get_height (scrollbar) : 0;
 
       g_assert_true (gtk_widget_compute_bounds (g_ptr_array_index (rows, i), scroller, &bounds));
       g_assert_cmpfloat (bounds.size.height, >, 0);
       g_assert_cmpfloat (bounds.origin.y, >=, 0);
-      g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
-                         gtk_widget_get_height (scroller) - gtk_widget_get_height (scrollbar) + 0.5);
+      g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (scroller) - under_px + 0.5);
     }
 
   close_window (window);
