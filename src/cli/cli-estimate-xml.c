@@ -116,6 +116,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "debug-share", settings->debug_share);
   /* Run time the search gives up for a layout that is not Tight. */
   cp_cli_xml_double (w, "layout-headroom-time", settings->layout_headroom_time);
+  cp_cli_xml_double (w, "layout-headroom-max-s", CP_LAYOUT_HEADROOM_MAX_S);
   cp_cli_xml_double (w, "gpu-failure-rate", settings->gpu_failure_rate_per_hour);
   cp_cli_xml_double (w, "restart-time", settings->restart_s);
   cp_cli_xml_double (w, "checkpoint-interval", settings->checkpoint_interval_s);
