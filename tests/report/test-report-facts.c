@@ -71,7 +71,7 @@ make_demo (void)
   RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
 }
 
-/* A figure as the report writes it, "27,720", as a number. */
+/* A figure as the report writes it, "27,140", as a number. */
 static double
 figure (const char *text)
 {

@@ -584,7 +584,7 @@ assert_demo_page_one (const char        *pdf,
   cp_test_assert_lacks (two, w->note_last);
 }
 
-/* A figure as the report writes it, "210,978", as a number. */
+/* A figure as the report writes it, "211,015", as a number. */
 static double
 figure (const char *text)
 {
@@ -601,9 +601,9 @@ figure (const char *text)
 /* The project's range on page 1 is the sum of the jobs' ends as their
  * answers show them, a job without a range counted at its cost both ends
  * (approver 21: "210,977 to 261,745 CNY" where the figures shown added to
- * 210,978 and 261,747; by hand, 8,164 + 90 + 12,968 + 169,872 + 13,264 +
- * 6,197 + 423 = 210,978 and 13,208 + 144 + 12,968 + 215,266 + 13,264 +
- * 6,197 + 700 = 261,747 on the day this was written). */
+ * 211,015 and 261,802; by hand, 8,164 + 90 + 12,968 + 169,872 + 13,264 +
+ * 6,197 + 460 = 211,015 and 13,208 + 144 + 12,968 + 215,266 + 13,264 +
+ * 6,197 + 755 = 261,802 on the day this was written). */
 static void
 assert_range_adds_up (const char *pdf)
 {
