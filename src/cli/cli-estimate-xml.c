@@ -11,6 +11,41 @@
 #include "cli-recommended.h"
 #include "report/cp-reason-text.h"
 
+/* For a model entered by its size (no --model), which parts of its shape
+ * were not given and come from the nearest GPT-3 shape
+ * (cp_model_spec_init_from_params(): Brown et al. 2020, Table 2.1) or the
+ * hand-entered model's rule (cli-estimate.c: K/V heads as query heads, MLP
+ * 4 × hidden): GPT-3 ties its embeddings and has a plain two-matrix GELU
+ * MLP, which a reader comparing with a current model (untied, gated
+ * SwiGLU) must see were assumed, not read. */
+static void
+write_shape_assumed (xmlTextWriterPtr  w,
+                     const Options    *o)
+{
+  g_autoptr (GString) assumed = g_string_new (NULL);
+  const struct {
+    const char *name;
+    gboolean    given;
+  } parts[] = {
+    { "layers", o->layers != NULL },
+    { "hidden", o->hidden != NULL },
+    { "heads", o->heads != NULL },
+    { "kv-heads", o->kv_heads != NULL },
+    { "ffn", o->ffn != NULL },
+    { "vocab", o->vocab != NULL },
+    { "tied-embeddings", o->tied_embeddings },
+    { "gated-mlp", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    if (!parts[i].given)
+      g_string_append_printf (assumed, "%s%s", assumed->len > 0 ? " " : "", parts[i].name);
+  xmlTextWriterStartElement (w, BAD_CAST "shape-assumed");
+  xmlTextWriterWriteAttribute (w, BAD_CAST "from", BAD_CAST "gpt-3-nearest-size");
+  xmlTextWriterWriteString (w, BAD_CAST assumed->str);
+  xmlTextWriterEndElement (w);
+}
+
 gboolean
 cp_cli_estimate_write_xml (const Estimate    *e,
                            const CpEstimate  *est,
@@ -47,6 +82,8 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_uint (w, "vocab", job->model.vocab);
   cp_cli_xml_bool (w, "tied-embeddings", job->model.tied_embeddings);
   cp_cli_xml_bool (w, "gated-mlp", job->model.gated_mlp);
+  if (e->options.model == NULL)
+    write_shape_assumed (w, &e->options);
   cp_cli_xml_uint (w, "experts", job->model.experts_total);
   cp_cli_xml_uint (w, "active-experts", job->model.experts_active);
   cp_cli_xml_uint (w, "shared-experts", job->model.shared_experts);
@@ -116,6 +153,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "debug-share", settings->debug_share);
   /* Run time the search gives up for a layout that is not Tight. */
   cp_cli_xml_double (w, "layout-headroom-time", settings->layout_headroom_time);
+  cp_cli_xml_double (w, "layout-headroom-max-s", CP_LAYOUT_HEADROOM_MAX_S);
   cp_cli_xml_double (w, "gpu-failure-rate", settings->gpu_failure_rate_per_hour);
   cp_cli_xml_double (w, "restart-time", settings->restart_s);
   cp_cli_xml_double (w, "checkpoint-interval", settings->checkpoint_interval_s);

@@ -75,6 +75,16 @@ candidate_better (const Candidate *a,
   return !a->fits && a->memory.total < b->memory.total;
 }
 
+/* The slowest run a layout with safe headroom may have and still be
+ * taken over the fastest, @fastest_s, where that is Tight: slower by at
+ * most the layout-headroom-time setting's share and CP_LAYOUT_HEADROOM_MAX_S. */
+static inline double
+headroom_limit_s (const Context *c,
+                  double         fastest_s)
+{
+  return MIN (fastest_s * (1.0 + c->settings->layout_headroom_time), fastest_s + CP_LAYOUT_HEADROOM_MAX_S);
+}
+
 /* The slowest run a layout may have and still be chosen among layouts
  * that fit whose fastest runs @fastest_s and whose fastest with safe
  * headroom runs @fastest_safe_s (pool_choose()): within the tie of the
@@ -89,7 +99,7 @@ choice_window (const Context *c,
   double window = fastest_s * (1.0 + TIE_FRACTION);
 
   if (c->settings->layout_headroom_time > 0)
-    window = MAX (window, MIN (fastest_s * (1.0 + c->settings->layout_headroom_time),
+    window = MAX (window, MIN (headroom_limit_s (c, fastest_s),
                                fastest_safe_s * (1.0 + TIE_FRACTION)));
   return window;
 }
@@ -571,9 +581,9 @@ pooled_before (const Pooled *a,
  * @exclude left out (G_MAXUINT: none): of the layouts within TIE_FRACTION
  * of the fastest, the one with the most memory headroom. Where none of
  * them leaves safe headroom and one that does runs within the
- * layout-headroom-time setting of the fastest, the same among layouts
- * with safe headroom: within the tie of the fastest of them and the
- * setting of the fastest of all. Every layout is measured against the
+ * layout-headroom-time setting (and CP_LAYOUT_HEADROOM_MAX_S) of the
+ * fastest, the same among layouts with safe headroom: within the tie of
+ * the fastest of them and that limit of the fastest of all. Every layout is measured against the
  * fastest, never against another within the tie, so no chain of ties
  * drifts and no order of the search changes the answer. NULL: none. */
 static const Pooled *
@@ -599,10 +609,10 @@ pool_choose (const Context *c,
   if (fastest_s == INFINITY)
     return NULL;
   slowest_s = fastest_s * (1.0 + TIE_FRACTION);
-  if (headroom_time > 0 && fastest_safe_s > slowest_s && fastest_safe_s <= fastest_s * (1.0 + headroom_time))
+  if (headroom_time > 0 && fastest_safe_s > slowest_s && fastest_safe_s <= headroom_limit_s (c, fastest_s))
     {
       safe_only = TRUE;
-      slowest_s = MIN (fastest_safe_s * (1.0 + TIE_FRACTION), fastest_s * (1.0 + headroom_time));
+      slowest_s = MIN (fastest_safe_s * (1.0 + TIE_FRACTION), headroom_limit_s (c, fastest_s));
     }
   for (guint i = 0; i < pool->n; i++)
     {

@@ -39,8 +39,11 @@ static const Model models[] = {
   { "llama-4-maverick", 48, 5120, 40, 8, 128, 8192, 202048, 128, 1, 1, 8192, 24, 0, 400e9, 0.01, 16384 },
   /* zai-org/GLM-4.5; 355B with the MTP layer */
   { "glm-4.5", 92, 5120, 96, 8, 128, 1536, 151552, 160, 8, 1, 1536, 3, 0, 355e9, 0.02, 12288 },
-  /* moonshotai/Kimi-K2; 1.04T */
-  { "kimi-k2", 61, 7168, 64, 64, 128, 2048, 163840, 384, 8, 1, 2048, 1, 512, 1.04e12, 0.02, 18432 },
+  /* moonshotai/Kimi-K2; 1T (model card); the catalogue keeps 1.026e12, by hand from its
+   * config.json: 60 MoE layers × 385 experts × 3 × 7168 × 2048 =
+   * 1,017.3e9, attention 61 × 101.1e6 = 6.17e9, the dense layer's MLP
+   * 0.40e9, routers 0.17e9, untied embeddings 2 × 163840 × 7168 = 2.35e9 */
+  { "kimi-k2", 61, 7168, 64, 64, 128, 2048, 163840, 384, 8, 1, 2048, 1, 512, 1.026e12, 0.01, 18432 },
   /* openai/gpt-oss-120b; 117B */
   { "gpt-oss-120b", 36, 2880, 64, 8, 64, 2880, 201088, 128, 4, 0, 2880, 0, 0, 117e9, 0.01, 0 },
 };

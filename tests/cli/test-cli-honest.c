@@ -181,6 +181,7 @@ static void
 test_mla_dimensions (void)
 {
   g_auto(CpTestRun) run = { 0 };
+  g_auto(CpTestRun) catalogued = { 0 };
   g_auto(CpTestRun) missing = { 0 };
 
   RUN (&run, "estimate", "--params", "15.7B", "--layers", "27", "--hidden", "2048", "--heads", "16",
@@ -188,6 +189,14 @@ test_mla_dimensions (void)
        "--v-head-dim", "128", "--task", "inference", "--gpu", "a100-80g", "--gpus-per-node", "1", "--xml");
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpfloat (element_double (run.out, "kv-bytes-per-token"), ==, 27 * (512 + 64) * 2);
+  /* Entered by its size, the parts of its shape not given are said to be
+   * assumed (GPT-3's: tied embeddings, no gated MLP), the given ones not. */
+  g_assert_nonnull (strstr (run.out, "<shape-assumed from=\"gpt-3-nearest-size\">kv-heads ffn tied-embeddings gated-mlp</shape-assumed>"));
+
+  RUN (&catalogued, "estimate", "--model", "llama-2-7b", "--task", "inference", "--gpu", "a100-80g",
+       "--gpus-per-node", "1", "--xml");
+  g_assert_cmpint (catalogued.status, ==, 0);
+  g_assert_null (strstr (catalogued.out, "shape-assumed"));
 
   RUN (&missing, "estimate", "--params", "15.7B", "--kv-lora-rank", "512", "--task", "inference",
        "--gpu", "a100-80g", "--gpus-per-node", "1");

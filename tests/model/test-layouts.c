@@ -1002,7 +1002,7 @@ test_safe_headroom (void)
   job.micro_batch = 1;
   job.global_batch = 8;
   job.pipeline_parallel = 1;
-  g_assert_cmpfloat (settings.layout_headroom_time, ==, 0.05);
+  g_assert_cmpfloat (settings.layout_headroom_time, ==, 0.15);
 
   job.tensor_parallel = 2;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &tp2, NULL));
@@ -1016,7 +1016,7 @@ test_safe_headroom (void)
   g_assert_cmpuint (dp2.layout.data_parallel, ==, 2);
   g_assert_cmpfloat (dp2.memory_per_gpu_bytes, >=, 16.8e9 + GIB);
   g_assert_cmpfloat ((16.8e9 + GIB) / capacity, >, CP_TIGHT_MEMORY_SHARE);
-  /* Faster beyond a tie (1%), by less than the setting's 5%. */
+  /* Faster beyond a tie (1%), by less than 5%: within the setting. */
   g_assert_cmpfloat (dp2.total_s, <, tp2.total_s / 1.01);
   g_assert_cmpfloat (dp2.total_s * 1.05, >=, tp2.total_s);
 

@@ -192,10 +192,10 @@ typedef struct {
 
 static const DemoWords demo_english = {
   "en",
-  "So run: the same 225,595 CNY.",
+  "So run: the same 225,633 CNY.",
   "No start date is set: the dates move with the start, shown here from today.",
-  "All jobs at their recommended options: 225,595 CNY",
-  "Amount to approve: 287,922 CNY",
+  "All jobs at their recommended options: 225,633 CNY",
+  "Amount to approve: 287,982 CNY",
   { "Not in the amount:", "VAT:", "Assumed, not given:" },
   "Not firm; it turns on (each within the amount):",
   "Prepared by",
@@ -203,10 +203,10 @@ static const DemoWords demo_english = {
 
 static const DemoWords demo_chinese = {
   "zh_CN",
-  "依次进行时费用不变，仍为 ¥225,595。",
+  "依次进行时费用不变，仍为 ¥225,633。",
   "未设定开始日期：各日期随开工日推移，此处从今天算起。",
-  "全部任务按推荐方案：¥225,595",
-  "申请批准金额：¥287,922",
+  "全部任务按推荐方案：¥225,633",
+  "申请批准金额：¥287,982",
   { "申请金额不含：", "增值税：", "假设值（未填写）：" },
   "结论待定，取决于以下答复（每种结果都在申请金额之内）：",
   "编制",
@@ -264,12 +264,12 @@ fallback_months_total (const char *pdf,
 /* The demo, not approvable as planned (5 jobs on 示例供应商 A's one
  * machine): page 1 costs the fallback it offers, the jobs one after
  * another (A6). Its jobs cost what they cost in any order: the same
- * 225,595 CNY as the seven answers add up to, month by month in the month
+ * 225,633 CNY as the seven answers add up to, month by month in the month
  * table's last column from this month to the month of the last one's
  * end, the start + 71 days by hand (test-report-signing's
  * overbooking-blocks). The 70B job's answers each keep the project within
  * the amount: each leads to 示例供应商 E, at 10,669 or 7,284 CNY, less
- * than 9,984 + (287,922 − 261,747). The start-date note sits beside the
+ * than 9,984 + (287,982 − 261,802). The start-date note sits beside the
  * calendar line, and the amount's notes are lines of their own (A5,
  * A25). The memo keeps to two pages, its amount on page 1. */
 static void
@@ -290,7 +290,7 @@ check_demo (const DemoWords *w)
   first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
   second = cp_test_pdf_text (tmp_dir, pdf, 2, FALSE);
   cp_test_assert_has (first, w->so_run);
-  g_assert_cmpfloat (fallback_months_total (pdf, today, serial_end), ==, 225595);
+  g_assert_cmpfloat (fallback_months_total (pdf, today, serial_end), ==, 225633);
   /* Beside the calendar line, before the amount, on page 1. */
   at_summary = strstr (first, summary);
   at_note = strstr (first, start_note);

@@ -277,10 +277,11 @@ test_one_way (void)
 /* The lead's walk (report_cli_make_llama31_walk()): six pages in English,
  * the sixth holding the appendix's last three rows, where a row nine
  * lines high moved on whole. Five now in both languages, with money
- * written one way: by hand, the H800 machine bills 4 h at the middle
- * (15 × 8 × 4 = 480 CNY) and 5 h at the range's top (600 CNY), 10% of
- * which is 60 CNY, so 660 CNY to approve: the contingency read "60.00
- * CNY" beside whole amounts. R8's two findings, migration and who runs
+ * written one way: by hand, the H800 machine bills 5 h at the middle
+ * (15 × 8 × 5 = 600 CNY; its layout at or below 90% of memory,
+ * layout-headroom-time) and 6 h at the range's top (720 CNY), 10% of
+ * which is 72 CNY, so 792 CNY to approve: the contingency once read
+ * "60.00 CNY" beside whole amounts. R8's two findings, migration and who runs
  * bare metal, each began "Assumed (the job does not describe the
  * team):"; the paragraph says it once. */
 static void
@@ -292,9 +293,9 @@ test_walk (void)
     const char *assumed;
     const char *inputs_start, *inputs_end;
   } words[] = {
-    { "en", "Amount to approve: 660 CNY (the top of the range + 10% contingency, 60 CNY).",
+    { "en", "Amount to approve: 792 CNY (the top of the range + 10% contingency, 72 CNY).",
       "Assumed (the job does not describe the team):", "Inputs:", "use." },
-    { "zh_CN", "申请批准金额：¥660（区间上限 + 10% 不可预见费 ¥60）。", "假定（任务未说明团队情况）：",
+    { "zh_CN", "申请批准金额：¥792（区间上限 + 10% 不可预见费 ¥72）。", "假定（任务未说明团队情况）：",
       "输入：", "0.4 天。" },
   };
 
@@ -342,14 +343,14 @@ make_own (const char *file)
 }
 
 /* Page 1 of the approver's own project. R8 offers the container cluster
- * instead of the bare machine, "or take Guangzhou Suanli Cloud (27,720 CNY
+ * instead of the bare machine, "or take Guangzhou Suanli Cloud (27,140 CNY
  * more)": by hand, its one node bills a month, 32,000 CNY, + the 5,000
- * setup fee = 37,000, against the machine's 9,280 CNY (14.50 × 8 GPUs ×
- * 80 h), 27,720 more. The amount to approve holds the machine's cost
+ * setup fee = 37,000, against the machine's 9,860 CNY (14.50 × 8 GPUs ×
+ * 85 h, the layout at or below 90% of memory), 27,140 more. The amount to approve holds the machine's cost
  * only, which page 1 says once, where the switch is offered (appr22
  * finding 4), with what to approve for the switch: 37,000 + 10% = 40,700
  * CNY (appr31 finding 8). Page 1 says what the money buys and by when (finding 6):
- * 14.50 CNY × 8 GPUs × 80 h = 9,280 CNY, the whole total, at the price
+ * 14.50 CNY × 8 GPUs × 85 h = 9,860 CNY, the whole total, at the price
  * valid to 31 January 2027. The money is needed when the work starts,
  * on 11 January 2027, before the price stops holding: approve before
  * that day (approver 31: "approve by 31 January" came after the start);
@@ -359,15 +360,15 @@ static void
 test_own_page_one (void)
 {
   static const struct { const char *lang, *switch_offered, *uncovered, *billed, *approve_before, *approve_now, *held; } words[] = {
-    { "en", "or take Guangzhou Suanli Cloud (27,720 CNY more).",
+    { "en", "or take Guangzhou Suanli Cloud (27,140 CNY more).",
       "Taking it, approve 40,700 CNY instead (37,000 CNY + 10%; no range, billed by the month).",
-      "Billed: 14.50 CNY per GPU-hour × 8 GPUs × 80 h = 9,280 CNY, at the price valid to 31 January 2027.",
+      "Billed: 14.50 CNY per GPU-hour × 8 GPUs × 85 h = 9,860 CNY, at the price valid to 31 January 2027.",
       "Approve before the work starts on 11 January 2027; Shenzhen Yunsuan’s price holds to 31 January 2027.",
       "Approve now: the work is planned to start on 11 January 2027; Shenzhen Yunsuan’s price holds to 31 January 2027.",
       "Shenzhen Yunsuan’s price held to 31 January 2027 only: have the vendor confirm it before approving." },
-    { "zh_CN", "或改选Guangzhou Suanli Cloud（多 ¥27,720）。",
+    { "zh_CN", "或改选Guangzhou Suanli Cloud（多 ¥27,140）。",
       "若改选，应改为批准 ¥40,700（¥37,000 + 10% 不可预见费；按月计费，无浮动）。",
-      "计费：14.50 元/卡·时 × 8 块 GPU × 80 小时 = ¥9,280，按有效期至 2027年1月31日的报价。",
+      "计费：14.50 元/卡·时 × 8 块 GPU × 85 小时 = ¥9,860，按有效期至 2027年1月31日的报价。",
       "请在工作开始（2027年1月11日）前审批；Shenzhen Yunsuan 的报价有效至 2027年1月31日。",
       "请立即审批：工作计划于 2027年1月11日开始；Shenzhen Yunsuan 的报价有效至 2027年1月31日。",
       "Shenzhen Yunsuan 的报价有效期只到 2027年1月31日：批准前请供应商确认价格。" },
@@ -423,17 +424,17 @@ sign_off_page (const char *pdf,
  * sign-off block on the same page"; appr22 finding 2). The demo's seven
  * jobs put the sign-off on page 2, the amount on page 1: the block says
  * the amount again, with its VAT, and that page 1's condition stands.
- * By hand (appr22): the jobs' tops add up to 261,747 CNY, + 10% = 26,175,
- * 287,922 to approve; its VAT 30,659 CNY. The one-job project's sign-off
+ * By hand (appr22): the jobs' tops add up to 261,802 CNY, + 10% = 26,180,
+ * 287,982 to approve; its VAT 30,663 CNY (test-report-signing.c). The one-job project's sign-off
  * is on page 1 with the amount, which it does not repeat. */
 static void
 test_sign_where_the_amount_is (void)
 {
   static const struct { const char *lang, *approved_by, *amount, *vat, *condition; } words[] = {
-    { "en", "Approved by", "Amount to approve: 287,922 CNY (the top of the range + 10% contingency, 26,175 CNY).",
-      "VAT in it: 30,659 CNY (13%: 28,271 CNY; 6%: 2,388 CNY).", "Not approvable until the condition on page 1 is met." },
-    { "zh_CN", "批准", "申请批准金额：¥287,922（区间上限 + 10% 不可预见费 ¥26,175）。",
-      "其中增值税：¥30,659（13%：¥28,271；6%：¥2,388）。", "第 1 页所列条件满足之前不可批准。" },
+    { "en", "Approved by", "Amount to approve: 287,982 CNY (the top of the range + 10% contingency, 26,180 CNY).",
+      "VAT in it: 30,663 CNY (13%: 28,272 CNY; 6%: 2,391 CNY).", "Not approvable until the condition on page 1 is met." },
+    { "zh_CN", "批准", "申请批准金额：¥287,982（区间上限 + 10% 不可预见费 ¥26,180）。",
+      "其中增值税：¥30,663（13%：¥28,272；6%：¥2,391）。", "第 1 页所列条件满足之前不可批准。" },
   };
 
   if (!cp_test_have_poppler ())

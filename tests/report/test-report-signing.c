@@ -422,9 +422,9 @@ test_xml_budget_as_printed (void)
       total = number_in (demo, "<schedule", "total-cost");
       g_assert_cmpfloat (total, ==, round (total));
       /* One range in one file: the schedule's top is the approval's
-       * (approver 22: 261,745 beside 261,747), page 1's "(210,978–261,747". */
+       * (approver 22: 261,745 beside 261,747), page 1's "(211,015–261,802". */
       g_assert_cmpfloat (number_in (demo, "<schedule", "total-cost-high"), ==, number_in (demo, "<approval", "top-of-range"));
-      cp_test_assert_has (demo_pdf, "(210,978–261,747CNY)");
+      cp_test_assert_has (demo_pdf, "(211,015–261,802CNY)");
       /* Each vendor's subtotal as page 1 prints it; together, the total. */
       /* The schedule's own <vendor>s, not the questions' after it. */
       *strstr (demo, "</schedule>") = '\0';
@@ -449,10 +449,11 @@ test_xml_budget_as_printed (void)
       /* The amount's VAT by rate (approver 22: the 6% part read 5,189).
        * By hand: the jobs on 13% quotes (示例供应商 G's 9,984, D's
        * 182,559) hold 192,543 × 0.13 / 1.13 = 22,151.0 of VAT, those on
-       * A's 6% quote 33,052 × 0.06 / 1.06 = 1,870.9; the amount's 30,659
-       * (its contingency's too) shared in that proportion gives 28,271.4
-       * and 2,387.8. */
-      cp_test_assert_has (demo_pdf, "VAT:30,659CNY(13%:28,271CNY;6%:2,388CNY)");
+       * A's 6% quote 33,090 × 0.06 / 1.06 = 1,873.0 (its 14B LoRA 553, the
+       * layout at or below 90% of memory: layout-headroom-time); the
+       * amount's 30,663 (287,982 × 24,024.0 / 225,633, its contingency's
+       * too) shared in that proportion gives 28,272.3 and 2,390.6. */
+      cp_test_assert_has (demo_pdf, "VAT:30,663CNY(13%:28,272CNY;6%:2,391CNY)");
       cp_test_assert_has (demo, "<vendorquote=\"q-4090\"jobs=\"5\">");
       cp_test_assert_has (demo_pdf, "示例供应商A(ExamplevendorA),5jobs,");
       /* The over-booking: the 4090 machine's five jobs, 5 nodes of 1. */
