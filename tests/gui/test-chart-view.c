@@ -339,21 +339,32 @@ typedef struct {
   double       x, y;
 } PointerAt;
 
-/* Moves the pointer over @at's point through the chart's own motion
- * controller; TRUE once the chart has a tooltip there. */
-static gboolean
-tooltip_at (gpointer user_data)
+/* Moves the pointer to (x, y) on @view through the chart's own motion
+ * controller, as a pointer moving over it does. */
+static void
+move_pointer (CpChartView *view,
+              double       x,
+              double       y)
 {
-  PointerAt *at = user_data;
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (at->view));
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
 
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
       g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
 
       if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
-        g_signal_emit_by_name (controller, "motion", at->x, at->y);
+        g_signal_emit_by_name (controller, "motion", x, y);
     }
+}
+
+/* Moves the pointer over @at's point; TRUE once the chart has a tooltip
+ * there. */
+static gboolean
+tooltip_at (gpointer user_data)
+{
+  PointerAt *at = user_data;
+
+  move_pointer (at->view, at->x, at->y);
   return gtk_widget_get_tooltip_text (GTK_WIDGET (at->view)) != NULL;
 }
 
@@ -619,21 +630,14 @@ typedef struct {
   double       x, y;
 } ReadoutAt;
 
-/* Moves the pointer to (x, y) on the chart through its own motion
- * controller; TRUE once the chart's readout has changed. */
+/* Moves the pointer to (x, y) on the chart; TRUE once the chart's
+ * readout has changed. */
 static gboolean
 readout_at (gpointer user_data)
 {
   ReadoutAt *at = user_data;
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (at->view));
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
-        g_signal_emit_by_name (controller, "motion", at->x, at->y);
-    }
+  move_pointer (at->view, at->x, at->y);
   return g_strcmp0 (gtk_label_get_label (at->readout), at->before) != 0;
 }
 
