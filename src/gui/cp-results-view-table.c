@@ -452,6 +452,9 @@ tooltip_text_of (Column column)
     case CP_OPTION_TEXT_NODES:
       /* Of how many the quote offers, which the verdict also says. */
       return CP_OPTION_TEXT_NODES_OFFERED;
+    case CP_OPTION_TEXT_QUOTE:
+      /* The vendor and offer whole, where the cell cuts them. */
+      return CP_OPTION_TEXT_QUOTE;
     default:
       return -1;
     }
@@ -507,7 +510,6 @@ setup_cell (GtkSignalListItemFactory *factory,
       gtk_label_set_width_chars (GTK_LABEL (vendor), 8);
       gtk_widget_set_name (vendor, "quote-vendor");
       gtk_expression_bind (item_text_expression (column), vendor, "label", item);
-      gtk_expression_bind (item_text_expression (column), box, "tooltip-text", item);
       gtk_box_append (GTK_BOX (box), vendor);
       gtk_list_item_set_child (item, box);
       return;
