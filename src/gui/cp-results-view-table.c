@@ -455,6 +455,9 @@ tooltip_text_of (Column column)
     case CP_OPTION_TEXT_QUOTE:
       /* The vendor and offer whole, where the cell cuts them. */
       return CP_OPTION_TEXT_QUOTE;
+    case CP_OPTION_TEXT_TOKEN_COST:
+      /* What the figure counts in, the setup fee or none. */
+      return CP_OPTION_TEXT_TOKEN_COST_BASIS;
     default:
       return -1;
     }
@@ -519,8 +522,6 @@ setup_cell (GtkSignalListItemFactory *factory,
       gtk_widget_add_css_class (label, "numeric");
       gtk_expression_bind (item_text_expression (column), label, "label", item);
     }
-  if (column == CP_OPTION_TEXT_TOKEN_COST)
-    gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_TOKEN_COST_BASIS), label, "tooltip-text", item);
   if (column == CP_OPTION_TEXT_TECHNIQUE)
     {
       /* The longest text of the table, last: cut, it leaves the
