@@ -452,6 +452,12 @@ tooltip_text_of (Column column)
     case CP_OPTION_TEXT_NODES:
       /* Of how many the quote offers, which the verdict also says. */
       return CP_OPTION_TEXT_NODES_OFFERED;
+    case CP_OPTION_TEXT_QUOTE:
+      /* The vendor and offer whole, where the cell cuts them. */
+      return CP_OPTION_TEXT_QUOTE;
+    case CP_OPTION_TEXT_TOKEN_COST:
+      /* What the figure counts in, the setup fee or none. */
+      return CP_OPTION_TEXT_TOKEN_COST_BASIS;
     default:
       return -1;
     }
@@ -507,7 +513,6 @@ setup_cell (GtkSignalListItemFactory *factory,
       gtk_label_set_width_chars (GTK_LABEL (vendor), 8);
       gtk_widget_set_name (vendor, "quote-vendor");
       gtk_expression_bind (item_text_expression (column), vendor, "label", item);
-      gtk_expression_bind (item_text_expression (column), box, "tooltip-text", item);
       gtk_box_append (GTK_BOX (box), vendor);
       gtk_list_item_set_child (item, box);
       return;
@@ -517,8 +522,6 @@ setup_cell (GtkSignalListItemFactory *factory,
       gtk_widget_add_css_class (label, "numeric");
       gtk_expression_bind (item_text_expression (column), label, "label", item);
     }
-  if (column == CP_OPTION_TEXT_TOKEN_COST)
-    gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_TOKEN_COST_BASIS), label, "tooltip-text", item);
   if (column == CP_OPTION_TEXT_TECHNIQUE)
     {
       /* The longest text of the table, last: cut, it leaves the

@@ -162,7 +162,7 @@ cp_chart_data_new_timeline (const CpProject  *project,
     {
       GDate last;
       g_autofree char *days_text = cp_i18n_format_days (schedule->end_day, data->lang);
-
+      g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
       g_autofree char *date = NULL;
 
       cp_schedule_span_dates (schedule, 0, schedule->end_day, NULL, &last);
@@ -170,8 +170,16 @@ cp_chart_data_new_timeline (const CpProject  *project,
        * 2027", "2027年4月6日" (approver 33 A14: "Ends 2027-01-03" beside
        * "due 3 Jan 2027" and "12-12"). */
       date = chart_day_text (data, &last, TRUE);
-      /* TRANSLATORS: under the timeline, at the last job's end: a date such as "6 Apr 2027", then a duration such as "36.8 days" */
-      data->x_label = g_strdup_printf (_("Ends %s (%s)"), date, days_text);
+      /* Jobs drawn side by side on a quote that offers fewer machines than
+       * they need at once do not end there: the warning beside the chart
+       * says when they would (walk35 W9: "Ends 3 Jan 2027 (30.0 days)" in
+       * bold beside "the last job ends 14 Feb 2027"). */
+      if (short_of != NULL && short_of->len > 0)
+        /* TRANSLATORS: under the timeline, at the last job's end, when a vendor offers fewer machines than the jobs drawn side by side need: a date such as "6 Apr 2027", then a duration such as "36.8 days" */
+        data->x_label = g_strdup_printf (_("Ends %s (%s) only if run side by side"), date, days_text);
+      else
+        /* TRANSLATORS: under the timeline, at the last job's end: a date such as "6 Apr 2027", then a duration such as "36.8 days" */
+        data->x_label = g_strdup_printf (_("Ends %s (%s)"), date, days_text);
     }
 
   cp_i18n_pop_language ();

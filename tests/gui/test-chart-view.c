@@ -19,6 +19,7 @@
 #include "store/cp-demo.h"
 
 #include "cp-test-gui.h"
+#include "tests/common/cp-test-chart.h"
 
 static void
 spin (void)
@@ -339,21 +340,32 @@ typedef struct {
   double       x, y;
 } PointerAt;
 
-/* Moves the pointer over @at's point through the chart's own motion
- * controller; TRUE once the chart has a tooltip there. */
-static gboolean
-tooltip_at (gpointer user_data)
+/* Moves the pointer to (x, y) on @view through the chart's own motion
+ * controller, as a pointer moving over it does. */
+static void
+move_pointer (CpChartView *view,
+              double       x,
+              double       y)
 {
-  PointerAt *at = user_data;
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (at->view));
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
 
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
       g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
 
       if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
-        g_signal_emit_by_name (controller, "motion", at->x, at->y);
+        g_signal_emit_by_name (controller, "motion", x, y);
     }
+}
+
+/* Moves the pointer over @at's point; TRUE once the chart has a tooltip
+ * there. */
+static gboolean
+tooltip_at (gpointer user_data)
+{
+  PointerAt *at = user_data;
+
+  move_pointer (at->view, at->x, at->y);
   return gtk_widget_get_tooltip_text (GTK_WIDGET (at->view)) != NULL;
 }
 
@@ -619,21 +631,14 @@ typedef struct {
   double       x, y;
 } ReadoutAt;
 
-/* Moves the pointer to (x, y) on the chart through its own motion
- * controller; TRUE once the chart's readout has changed. */
+/* Moves the pointer to (x, y) on the chart; TRUE once the chart's
+ * readout has changed. */
 static gboolean
 readout_at (gpointer user_data)
 {
   ReadoutAt *at = user_data;
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (at->view));
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
-        g_signal_emit_by_name (controller, "motion", at->x, at->y);
-    }
+  move_pointer (at->view, at->x, at->y);
   return g_strcmp0 (gtk_label_get_label (at->readout), at->before) != 0;
 }
 
@@ -840,27 +845,6 @@ has_memory_chart (gpointer view)
          gtk_widget_get_width (GTK_WIDGET (view)) > 0;
 }
 
-/* Whether the segment (x0, y0)–(x1, y1) passes inside @box (half a
- * pixel in from its edges). */
-static gboolean
-segment_in_box (double                 x0,
-                double                 y0,
-                double                 x1,
-                double                 y1,
-                const CpChartLabelBox *box)
-{
-  guint steps = (guint) ceil (hypot (x1 - x0, y1 - y0) * 2) + 1;
-
-  for (guint i = 0; i <= steps; i++)
-    {
-      double t = (double) i / steps, x = x0 + (x1 - x0) * t, y = y0 + (y1 - y0) * t;
-
-      if (x > box->x + 0.5 && x < box->x + box->width - 0.5 && y > box->y + 0.5 && y < box->y + box->height - 0.5)
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* Issue 26: on the memory chart of the demo's 70B full fine-tune, "This
  * job as recommended: CPU offload over 8 GPUs (GPU part)" lay across the
  * capacity lines of 640 and 768 GiB. The job's marks' labels cover no
@@ -922,7 +906,7 @@ test_chart_view_job_labels_off_lines (void)
                           px = NAN;
                           continue;
                         }
-                      if (isfinite (px) && segment_in_box (px, py, x, y, box))
+                      if (isfinite (px) && cp_test_segment_in_box (px, py, x, y, box))
                         g_error ("job %u at %g × %g: a label of the job's marks (%.0f, %.0f, %.0f × %.0f) covers the line “%s” at (%.0f, %.0f)", j + 1, width,
                                  height, box->x, box->y, box->width, box->height, ((CpChartSeries *) g_ptr_array_index (data->series, s))->label, x, y);
                       px = x;

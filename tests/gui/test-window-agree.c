@@ -526,7 +526,8 @@ label_with_tooltip (GtkWidget  *widget,
   for (guint i = 0; i < labels->len; i++)
     {
       GtkWidget *label = g_ptr_array_index (labels, i);
-      const char *tooltip = gtk_widget_get_tooltip_text (label);
+      /* Kept on the cell and given when GTK asks (_cp_results_view_set_tooltip()). */
+      const char *tooltip = g_object_get_data (G_OBJECT (label), "cp-tooltip");
 
       if (gtk_widget_get_mapped (label) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) == 0 &&
           tooltip != NULL && (strstr (tooltip, words) != NULL) == has)

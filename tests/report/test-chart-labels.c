@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cairo-pdf.h>
 
+#include "common/cp-test-chart.h"
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
 #include "common/cp-test-pdf.h"
@@ -51,24 +52,6 @@ drawn_at (const CpChartData *data,
   if (sizes[z].style != CP_CHART_STYLE_PRINT)
     return TRUE;
   return data->kind == CP_CHART_MEMORY ? sizes[z].height <= 250 : sizes[z].height >= 300;
-}
-
-/* Whether the segment from (x0, y0) to (x1, y1) passes through @box,
- * sampled every half pixel. */
-static gboolean
-segment_in_box (double x0, double y0, double x1, double y1, const CpChartLabelBox *box)
-{
-  double length = hypot (x1 - x0, y1 - y0);
-  guint steps = (guint) ceil (length * 2) + 1;
-
-  for (guint i = 0; i <= steps; i++)
-    {
-      double t = (double) i / steps, x = x0 + (x1 - x0) * t, y = y0 + (y1 - y0) * t;
-
-      if (x > box->x + 0.5 && x < box->x + box->width - 0.5 && y > box->y + 0.5 && y < box->y + box->height - 0.5)
-        return TRUE;
-    }
-  return FALSE;
 }
 
 /* Whether segments (ax0, ay0)–(ax1, ay1) and (bx0, by0)–(bx1, by1)
@@ -216,7 +199,7 @@ assert_labels_clear (const CpChartData *data,
                                           p, s, series->label);
                           g_test_fail ();
                         }
-                      if (!series->points_only && isfinite (px) && segment_in_box (px, py, x, y, box))
+                      if (!series->points_only && isfinite (px) && cp_test_segment_in_box (px, py, x, y, box))
                         {
                           g_test_message ("%s at %g × %g: the label of series %d (%s) covers the line of series %u (%s)",
                                           what, sizes[z].width, sizes[z].height, box->series,
@@ -894,7 +877,7 @@ assert_memory_labels_off_lines (const CpProject *project,
                               px = NAN;
                               continue;
                             }
-                          if (isfinite (px) && segment_in_box (px, py, x, y, box))
+                          if (isfinite (px) && cp_test_segment_in_box (px, py, x, y, box))
                             g_error ("%s, job %u, %s, %g × %g: the label “%s” covers the line “%s”", name, j + 1,
                                      langs[l], width, height,
                                      ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->label,

@@ -588,6 +588,42 @@ test_timeline_names_english (void)
   check_names_one_form ("en", 480, shown);
 }
 
+/* Walk 35 W9: five jobs drawn side by side on a vendor offering fewer
+ * machines than they need at once, and the chart said in bold "Ends 3 Jan
+ * 2027 (30.0 days)" beside the warning that they end weeks later. Two
+ * 5-day jobs of one node each from 25 January 2027, side by side on one
+ * quote: offering one node, the end says it holds only side by side, in
+ * both languages; offering two, it is the plain end, the 29th. */
+static void
+test_timeline_end_side_by_side (void)
+{
+  static const struct {
+    guint       nodes_offered;
+    const char *lang;
+    const char *end;
+  } cases[] = {
+    { 1, "en", "Ends 29 Jan 2027 (5.0 days) only if run side by side" },
+    { 1, "zh_CN", "并行运行时才于2027年1月29日结束（5.0 天）" },
+    { 2, "en", "Ends 29 Jan 2027 (5.0 days)" },
+  };
+  CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0, .nodes = 1,
+                      .phase_days = { 0, 0, 5 }, .phase_cost = { 0, 0, 9600 } };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(CpProject) project = cp_project_new ();
+      CpQuote *quote = cp_quote_new ();
+      CpSchedule *schedule = NULL;
+      g_autoptr(CpChartData) data = NULL;
+
+      quote->nodes_available = cases[c].nodes_offered;
+      cp_project_add_quote (project, quote);
+      data = two_jobs_timeline (project, NULL, &a, &a, cases[c].lang, &schedule);
+      g_assert_cmpstr (data->x_label, ==, cases[c].end);
+      cp_schedule_free (schedule);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -604,5 +640,6 @@ main (int    argc,
   g_test_add_func ("/chart-timeline/near-deadline", test_timeline_near_deadline);
   g_test_add_func ("/chart-timeline/names-one-form", test_timeline_names_one_form);
   g_test_add_func ("/chart-timeline/names-english", test_timeline_names_english);
+  g_test_add_func ("/chart-timeline/end-side-by-side", test_timeline_end_side_by_side);
   return g_test_run ();
 }
