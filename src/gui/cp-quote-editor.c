@@ -91,9 +91,10 @@ static const CpField quote_fields[] = {
     F (share_factor), .group = GROUP_NETWORK, .model_name = N_("Share of bandwidth") },
   /* With the network: one machine pays no network fee, and its section
    * goes with the fabric's (load_rows()). */
-  { "network-fee-terms", N_("Network fee"), N_("Ask the vendor when the quote does not say"), NULL, CP_FIELD_ENUM,
+  { "network-fee-terms", N_("Network fee"), NULL, NULL, CP_FIELD_ENUM,
     F (network_fee_terms), fee_terms_label, CP_N_FEE_TERMS, GROUP_NETWORK },
-  { "network-fee", N_("Network fee amount"), NULL, N_("per node-month"), CP_FIELD_DOUBLE, F (network_fee_per_node_month),
+  /* TRANSLATORS: the row under a fee's choice where its stated amount is typed */
+  { "network-fee", N_("Amount"), NULL, N_("per node-month"), CP_FIELD_DOUBLE, F (network_fee_per_node_month),
     .group = GROUP_NETWORK, .money = TRUE, .model_name = N_("Network fee") },
 
   { "price", N_("Price"),
@@ -115,12 +116,12 @@ static const CpField quote_fields[] = {
     cp_labels_storage, CP_N_STORAGES, GROUP_COSTS },
   { "storage-price-terms", N_("Storage price"), NULL, NULL, CP_FIELD_ENUM, F (storage_price_terms), fee_terms_label,
     CP_N_FEE_TERMS, GROUP_COSTS },
-  { "storage-price", N_("Storage price amount"), NULL, N_("per TB-month"), CP_FIELD_DOUBLE, F (storage_price_per_tb_month),
+  { "storage-price", N_("Amount"), NULL, N_("per TB-month"), CP_FIELD_DOUBLE, F (storage_price_per_tb_month),
     .group = GROUP_COSTS, .money = TRUE, .model_name = N_("Storage price") },
   /* Shown for machines the team runs itself (load_rows()), as R8 asks. */
-  { "ops-support-terms", N_("Operations support"), N_("The vendor runs the machines for a team with no operations engineer"),
+  { "ops-support-terms", N_("Operations support"), N_("For a team with no operations engineer"),
     NULL, CP_FIELD_ENUM, F (ops_support_terms), fee_terms_label, CP_N_FEE_TERMS, GROUP_COSTS },
-  { "ops-support-fee", N_("Operations support price"), NULL, N_("per month"), CP_FIELD_DOUBLE, F (ops_support_fee_per_month),
+  { "ops-support-fee", N_("Amount"), NULL, N_("per month"), CP_FIELD_DOUBLE, F (ops_support_fee_per_month),
     .group = GROUP_COSTS, .money = TRUE, .model_name = N_("Operations support fee") },
   { "management-fee", N_("Management or licence fee"), NULL, N_("per month"), CP_FIELD_DOUBLE, F (management_fee_per_month),
     .group = GROUP_COSTS, .money = TRUE, .model_name = N_("Management fee") },
@@ -785,6 +786,43 @@ fill_price_from_offer (CpQuoteEditor *self)
   apply_price (self, self->quote, &price, written);
 }
 
+/* An offer that names its GPUs ("8 x H100 80GB", "4 nodes x 8 H800")
+ * gives the quote those GPUs, their count and its nodes, as the offer
+ * gives it its price and network: the form kept its A100 40GB under an
+ * H100 offer and the results named the offer over the A100's 13.5 days
+ * (walk35 U1). Only the first offer a quote is given, as a new quote
+ * is typed from the vendor's line, with the GPU row still at its
+ * default; an offer typed over another is compared with the fields, and
+ * Offer says where they differ (update_offer_hint()). Only what it says:
+ * a node count it does not write stays. */
+static void
+fill_gpus_from_offer (CpQuoteEditor *self)
+{
+  const CpGpuSpec *gpu = NULL;
+  const CpLinkSpec *link;
+  guint gpus_per_node = 0, nodes = 0;
+  char *unused = NULL;
+  gboolean names_nodes = FALSE;
+
+  if (!cp_quote_offer_disagrees (self->project, self->quote, &unused, &names_nodes))
+    return;
+  g_free (unused);
+  if (!cp_quote_offer_states_gpus (self->project, self->quote->offer_name, &gpu, &gpus_per_node, &nodes))
+    return;
+  if (g_strcmp0 (gpu->id, self->quote->gpu.id) != 0)
+    {
+      cp_quote_set_gpu (self->quote, gpu);
+      link = gpu->default_intra_link ? cp_project_find_link (self->project, gpu->default_intra_link) : NULL;
+      if (link != NULL)
+        cp_quote_set_intra_link (self->quote, link);
+    }
+  /* "32 × H100" of 4 nodes of 8 counts the whole offer. */
+  if (nodes > 0 || gpus_per_node != self->quote->gpus_per_node * self->quote->nodes_available)
+    self->quote->gpus_per_node = gpus_per_node;
+  if (nodes > 0)
+    self->quote->nodes_available = nodes;
+}
+
 /* An offer that names its network ("RoCE 8x400G") gives a quote whose
  * network fields are still empty (None, 0, 0) that network, as the
  * quote sheets' importer reads it: the lead's 4-node RoCE cluster was
@@ -821,6 +859,7 @@ commit_field (gpointer            user_data,
   CpQuoteEditor *self = user_data;
   CpQuote candidate = { 0 };
   gboolean valid;
+  gboolean first_offer;
 
   if (self->quote == NULL || self->loading)
     return TRUE;
@@ -858,12 +897,16 @@ commit_field (gpointer            user_data,
   if (!valid)
     return FALSE;
 
+  first_offer = g_str_equal (field->key, "offer-name") &&
+                (self->quote->offer_name == NULL || *self->quote->offer_name == '\0');
   apply_value (self, field, self->quote, value);
   if (g_str_has_suffix (field->key, "-terms"))
     clear_unstated_amounts (self->quote);
   /* One change: Undo takes the offer and the price it gave back together. */
   if (g_str_equal (field->key, "offer-name"))
     {
+      if (first_offer)
+        fill_gpus_from_offer (self);
       fill_price_from_offer (self);
       fill_network_from_offer (self);
     }
