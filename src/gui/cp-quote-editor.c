@@ -791,8 +791,8 @@ fill_price_from_offer (CpQuoteEditor *self)
  * gives it its price and network: the form kept its A100 40GB under an
  * H100 offer and the results named the offer over the A100's 13.5 days
  * (walk35 U1). Only the first offer a quote is given, as a new quote
- * is typed from the vendor's line, with the GPU row still at its
- * default; an offer typed over another is compared with the fields, and
+ * is typed from the vendor's line, with the GPU row still at the one a
+ * new quote starts with (the catalogue's first, cp-window-actions.c); an offer typed over another is compared with the fields, and
  * Offer says where they differ (update_offer_hint()). Only what it says:
  * a node count it does not write stays. */
 static void
@@ -804,6 +804,11 @@ fill_gpus_from_offer (CpQuoteEditor *self)
   char *unused = NULL;
   gboolean names_nodes = FALSE;
 
+  const CpCatalog *builtin = cp_catalog_get_builtin ();
+
+  /* A GPU picked before the offer was typed is the user's: compared only. */
+  if (cp_catalog_n_gpus (builtin) == 0 || g_strcmp0 (self->quote->gpu.id, cp_catalog_get_gpu (builtin, 0)->id) != 0)
+    return;
   if (!cp_quote_offer_disagrees (self->project, self->quote, &unused, &names_nodes))
     return;
   g_free (unused);
