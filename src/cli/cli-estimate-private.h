@@ -103,6 +103,7 @@ struct _CpCliJobOptions {
   char     *storage_price;
   char     *storage;
   char     *management_fee;
+  char     *ops_support;
   char     *setup_fee;
   char     *offering;
   char     *vat_rate;

@@ -28,7 +28,7 @@ options_clear (Options *o)
     &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month, &o->price,
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
-    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share, &o->layout_headroom_time,
+    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->ops_support, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share, &o->layout_headroom_time,
     &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->int4_constant_bits, &o->tp_comm_overlap, &o->moe_fp8_expert_speedup, &o->qlora_bits, &o->moe_max_nodes, &o->vllm_profile, &o->kv_admission,
     &o->selective_recompute, &o->cross_entropy, &o->optimizer_states,
   };
@@ -562,6 +562,32 @@ apply_quote_options (Options         *o,
                                     CP_PRICE_PER_NODE_MONTH, quote->gpus_per_node, &quote->price, quote->currency);
 }
 
+/* A fee the quote may state, include in its price or leave unstated:
+ * "included", "not-stated" or a price, which is then stated (approver 34,
+ * B10: a fee of 0 could not say "network included"). */
+static gboolean
+parse_fee_option (const char *option,
+                  const char *text,
+                  double     *amount,
+                  CpFeeTerms *terms,
+                  char        currency[4])
+{
+  CpFeeTerms named;
+
+  if (text == NULL)
+    return TRUE;
+  if (cp_fee_terms_from_string (text, &named) && named != CP_FEE_STATED)
+    {
+      *terms = named;
+      *amount = 0;
+      return TRUE;
+    }
+  if (!cp_cli_parse_price_option (option, text, CP_PRICE_PER_NODE_MONTH, 1, amount, currency))
+    return FALSE;
+  *terms = CP_FEE_STATED;
+  return TRUE;
+}
+
 /* Billing rules, fees and storage of the quote. */
 static gboolean
 apply_quote_cost_options (Options          *o,
@@ -576,10 +602,12 @@ apply_quote_cost_options (Options          *o,
                                        settings->hours_per_month, 1.0 / 60, 8784, &quote->billing_granularity_h) &&
          cp_cli_parse_duration_option ("--minimum-term-hours", o->minimum_term, settings->hours_per_month,
                                        1.0 / 60, 87840, &quote->minimum_term_h) &&
-         cp_cli_parse_price_option ("--network-fee-per-node-month", o->network_fee, CP_PRICE_PER_NODE_MONTH, 1,
-                                    &quote->network_fee_per_node_month, currency) &&
-         cp_cli_parse_price_option ("--storage-price-per-tb-month", o->storage_price, CP_PRICE_PER_NODE_MONTH, 1,
-                                    &quote->storage_price_per_tb_month, currency) &&
+         parse_fee_option ("--network-fee-per-node-month", o->network_fee, &quote->network_fee_per_node_month,
+                           &quote->network_fee_terms, currency) &&
+         parse_fee_option ("--storage-price-per-tb-month", o->storage_price, &quote->storage_price_per_tb_month,
+                           &quote->storage_price_terms, currency) &&
+         parse_fee_option ("--ops-support-per-month", o->ops_support, &quote->ops_support_fee_per_month,
+                           &quote->ops_support_terms, currency) &&
          cp_cli_parse_price_option ("--management-fee-per-month", o->management_fee, CP_PRICE_PER_NODE_MONTH, 1,
                                     &quote->management_fee_per_month, currency) &&
          cp_cli_parse_price_option ("--setup-fee", o->setup_fee, CP_PRICE_PER_NODE_HOUR, 1, &quote->setup_fee, currency);
@@ -791,8 +819,9 @@ add_quote_entries (GOptionContext *context,
     { "moe-experts-whole", 0, 0, G_OPTION_ARG_NONE, &o->moe_experts_whole, N_("Mixture of experts: keep each expert whole on one GPU (expert tensor parallel 1), expert parallelism folded over tensor and data parallelism, as Megatron-Bridge's recipes run (default: experts split over the tensor-parallel GPUs, Megatron-LM's default)"), NULL },
     { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default: not stated, a month for a price per node-month, else 1)"), N_("HOURS") },
     { "minimum-term-hours", 0, 0, G_OPTION_ARG_STRING, &o->minimum_term, N_("Shortest time billed, in hours (730: a month)"), N_("HOURS") },
-    { "network-fee-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->network_fee, N_("Inter-node network fee per node-month"), N_("PRICE") },
-    { "storage-price-per-tb-month", 0, 0, G_OPTION_ARG_STRING, &o->storage_price, N_("Storage price per TB-month"), N_("PRICE") },
+    { "network-fee-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->network_fee, N_("Inter-node network fee per node-month, “included” in the price, or “not-stated” (the default)"), N_("PRICE") },
+    { "storage-price-per-tb-month", 0, 0, G_OPTION_ARG_STRING, &o->storage_price, N_("Storage price per TB-month, “included” in the price, or “not-stated” (the default)"), N_("PRICE") },
+    { "ops-support-per-month", 0, 0, G_OPTION_ARG_STRING, &o->ops_support, N_("The vendor’s operations support per month, “included” in the price, or “not-stated” (the default)"), N_("PRICE") },
     { "storage", 0, 0, G_OPTION_ARG_STRING, &o->storage, N_("Storage kind: parallel-fs, nas, network-disk or local-nvme"), N_("KIND") },
     { "management-fee-per-month", 0, 0, G_OPTION_ARG_STRING, &o->management_fee, N_("Management or licence fee per month"), N_("PRICE") },
     { "setup-fee", 0, 0, G_OPTION_ARG_STRING, &o->setup_fee, N_("One-time setup fee"), N_("PRICE") },

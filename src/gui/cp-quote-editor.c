@@ -29,6 +29,28 @@ enum {
 
 #define F(member) G_STRUCT_OFFSET (CpQuote, member)
 
+/* A fee's three terms, as its row's choices (CpFeeTerms): a clear choice
+ * rather than an amount of 0 that read both "included" and "not stated"
+ * (approver 34, B10). */
+static const char *
+fee_terms_label (int terms)
+{
+  switch ((CpFeeTerms) terms)
+    {
+    case CP_FEE_INCLUDED:
+      /* TRANSLATORS: a quote's fee (network, storage, operations support) that its price already holds */
+      return _("Included in the price");
+    case CP_FEE_STATED:
+      /* TRANSLATORS: a quote's fee that the quote gives as an amount, typed in the row below */
+      return _("Stated amount");
+    case CP_FEE_NOT_STATED:
+    case CP_N_FEE_TERMS:
+    default:
+      /* TRANSLATORS: a quote's fee that the quote does not mention: the plan estimates it and asks the vendor */
+      return _("Not stated");
+    }
+}
+
 static const CpField quote_fields[] = {
   { "vendor", N_("Vendor"), NULL, NULL, CP_FIELD_TEXT, F (vendor), .group = GROUP_OFFER },
   { "offer-name", N_("Offer"), NULL, NULL, CP_FIELD_TEXT, F (offer_name), .group = GROUP_OFFER },
@@ -67,6 +89,13 @@ static const CpField quote_fields[] = {
     cp_labels_sharing, CP_N_SHARINGS, GROUP_NETWORK },
   { "share-factor", N_("Share of a shared fabric"), N_("0 uses the default assumption"), NULL, CP_FIELD_DOUBLE,
     F (share_factor), .group = GROUP_NETWORK, .model_name = N_("Share of bandwidth") },
+  /* With the network: one machine pays no network fee, and its section
+   * goes with the fabric's (load_rows()). */
+  { "network-fee-terms", N_("Network fee"), NULL, NULL, CP_FIELD_ENUM,
+    F (network_fee_terms), fee_terms_label, CP_N_FEE_TERMS, GROUP_NETWORK },
+  /* TRANSLATORS: the row under a fee's choice where its stated amount is typed */
+  { "network-fee", N_("Amount"), NULL, N_("per node-month"), CP_FIELD_DOUBLE, F (network_fee_per_node_month),
+    .group = GROUP_NETWORK, .money = TRUE, .model_name = N_("Network fee") },
 
   { "price", N_("Price"),
     /* TRANSLATORS: examples in the words a vendor of the reader's language writes (walkthrough 20: English read 元/台/天) */
@@ -83,12 +112,17 @@ static const CpField quote_fields[] = {
   { "minimum-term", N_("Minimum term"), NULL, N_("h"), CP_FIELD_DOUBLE, F (minimum_term_h), .group = GROUP_PRICE,
     .duration = TRUE, .automatic = N_("Not stated") },
 
-  { "network-fee", N_("Network fee"), NULL, N_("per node-month"), CP_FIELD_DOUBLE, F (network_fee_per_node_month),
-    .group = GROUP_COSTS, .money = TRUE },
   { "storage", N_("Storage offered"), N_("Ask the vendor when the quote does not say"), NULL, CP_FIELD_ENUM, F (storage),
     cp_labels_storage, CP_N_STORAGES, GROUP_COSTS },
-  { "storage-price", N_("Storage price"), NULL, N_("per TB-month"), CP_FIELD_DOUBLE, F (storage_price_per_tb_month),
-    .group = GROUP_COSTS, .money = TRUE },
+  { "storage-price-terms", N_("Storage price"), NULL, NULL, CP_FIELD_ENUM, F (storage_price_terms), fee_terms_label,
+    CP_N_FEE_TERMS, GROUP_COSTS },
+  { "storage-price", N_("Amount"), NULL, N_("per TB-month"), CP_FIELD_DOUBLE, F (storage_price_per_tb_month),
+    .group = GROUP_COSTS, .money = TRUE, .model_name = N_("Storage price") },
+  /* Shown for machines the team runs itself (load_rows()), as R8 asks. */
+  { "ops-support-terms", N_("Operations support"), N_("For a team with no operations engineer"),
+    NULL, CP_FIELD_ENUM, F (ops_support_terms), fee_terms_label, CP_N_FEE_TERMS, GROUP_COSTS },
+  { "ops-support-fee", N_("Amount"), NULL, N_("per month"), CP_FIELD_DOUBLE, F (ops_support_fee_per_month),
+    .group = GROUP_COSTS, .money = TRUE, .model_name = N_("Operations support fee") },
   { "management-fee", N_("Management or licence fee"), NULL, N_("per month"), CP_FIELD_DOUBLE, F (management_fee_per_month),
     .group = GROUP_COSTS, .money = TRUE, .model_name = N_("Management fee") },
   { "setup-fee", N_("Setup fee"), NULL, NULL, CP_FIELD_DOUBLE, F (setup_fee), .group = GROUP_COSTS, .money = TRUE },
@@ -544,11 +578,37 @@ update_network_hints (CpQuoteEditor *self)
                  _("Needed for a network between nodes: without it the quote is ranked on one machine only"));
 }
 
+/* A fee's terms as the quote reads them with its amount: a fee above 0
+ * is stated, as a quote made before the terms were kept (or by a test)
+ * gives it. The plan reads the same (cp_quote_network_fee_terms()), so
+ * nothing changes for it. */
+static void
+normalise_fee_terms (CpQuote *quote)
+{
+  quote->network_fee_terms = cp_quote_network_fee_terms (quote);
+  quote->storage_price_terms = cp_quote_storage_price_terms (quote);
+  quote->ops_support_terms = cp_quote_ops_support_terms (quote);
+}
+
+/* Choosing "included" or "not stated" for a fee clears its amount, which
+ * would otherwise keep it stated (cp_quote_network_fee_terms()). */
+static void
+clear_unstated_amounts (CpQuote *quote)
+{
+  if (quote->network_fee_terms != CP_FEE_STATED)
+    quote->network_fee_per_node_month = 0;
+  if (quote->storage_price_terms != CP_FEE_STATED)
+    quote->storage_price_per_tb_month = 0;
+  if (quote->ops_support_terms != CP_FEE_STATED)
+    quote->ops_support_fee_per_month = 0;
+}
+
 static void
 load_rows (CpQuoteEditor *self,
            gboolean       reset)
 {
   self->loading = TRUE;
+  normalise_fee_terms (self->quote);
 
   show_choice (self->gpu_row, self->quote->gpu.id, self->quote->gpu.name);
   update_gpu_variant (self);
@@ -578,6 +638,17 @@ load_rows (CpQuoteEditor *self,
    * count alone decides, not cp_quote_is_cluster(): a new quote's network is
    * "None", and the section must come back for it to be chosen. */
   gtk_widget_set_visible (GTK_WIDGET (self->network_group), self->quote->nodes_available > 1);
+  /* A fee's amount is asked for when the quote states one; "included" and
+   * "not stated" need none. */
+  gtk_widget_set_visible (GTK_WIDGET (cp_quote_editor_get_row (self, "network-fee")),
+                          cp_quote_network_fee_terms (self->quote) == CP_FEE_STATED);
+  gtk_widget_set_visible (GTK_WIDGET (cp_quote_editor_get_row (self, "storage-price")),
+                          cp_quote_storage_price_terms (self->quote) == CP_FEE_STATED);
+  gtk_widget_set_visible (GTK_WIDGET (cp_quote_editor_get_row (self, "ops-support-terms")),
+                          cp_quote_team_runs_machines (self->quote));
+  gtk_widget_set_visible (GTK_WIDGET (cp_quote_editor_get_row (self, "ops-support-fee")),
+                          cp_quote_team_runs_machines (self->quote) &&
+                          cp_quote_ops_support_terms (self->quote) == CP_FEE_STATED);
   /* A share of the fabric is asked of a shared one only (walkthrough 22:
    * it showed beside Dedicated). */
   gtk_widget_set_visible (GTK_WIDGET (cp_quote_editor_get_row (self, "share-factor")),
@@ -715,6 +786,48 @@ fill_price_from_offer (CpQuoteEditor *self)
   apply_price (self, self->quote, &price, written);
 }
 
+/* An offer that names its GPUs ("8 x H100 80GB", "4 nodes x 8 H800")
+ * gives the quote those GPUs, their count and its nodes, as the offer
+ * gives it its price and network: the form kept its A100 40GB under an
+ * H100 offer and the results named the offer over the A100's 13.5 days
+ * (walk35 U1). Only the first offer a quote is given, as a new quote
+ * is typed from the vendor's line, with the GPU row still at the one a
+ * new quote starts with (the catalogue's first, cp-window-actions.c); an offer typed over another is compared with the fields, and
+ * Offer says where they differ (update_offer_hint()). Only what it says:
+ * a node count it does not write stays. */
+static void
+fill_gpus_from_offer (CpQuoteEditor *self)
+{
+  const CpGpuSpec *gpu = NULL;
+  const CpLinkSpec *link;
+  guint gpus_per_node = 0, nodes = 0;
+  char *unused = NULL;
+  gboolean names_nodes = FALSE;
+
+  const CpCatalog *builtin = cp_catalog_get_builtin ();
+
+  /* A GPU picked before the offer was typed is the user's: compared only. */
+  if (cp_catalog_n_gpus (builtin) == 0 || g_strcmp0 (self->quote->gpu.id, cp_catalog_get_gpu (builtin, 0)->id) != 0)
+    return;
+  if (!cp_quote_offer_disagrees (self->project, self->quote, &unused, &names_nodes))
+    return;
+  g_free (unused);
+  if (!cp_quote_offer_states_gpus (self->project, self->quote->offer_name, &gpu, &gpus_per_node, &nodes))
+    return;
+  if (g_strcmp0 (gpu->id, self->quote->gpu.id) != 0)
+    {
+      cp_quote_set_gpu (self->quote, gpu);
+      link = gpu->default_intra_link ? cp_project_find_link (self->project, gpu->default_intra_link) : NULL;
+      if (link != NULL)
+        cp_quote_set_intra_link (self->quote, link);
+    }
+  /* "32 × H100" of 4 nodes of 8 counts the whole offer. */
+  if (nodes > 0 || gpus_per_node != self->quote->gpus_per_node * self->quote->nodes_available)
+    self->quote->gpus_per_node = gpus_per_node;
+  if (nodes > 0)
+    self->quote->nodes_available = nodes;
+}
+
 /* An offer that names its network ("RoCE 8x400G") gives a quote whose
  * network fields are still empty (None, 0, 0) that network, as the
  * quote sheets' importer reads it: the lead's 4-node RoCE cluster was
@@ -751,6 +864,7 @@ commit_field (gpointer            user_data,
   CpQuoteEditor *self = user_data;
   CpQuote candidate = { 0 };
   gboolean valid;
+  gboolean first_offer;
 
   if (self->quote == NULL || self->loading)
     return TRUE;
@@ -788,10 +902,16 @@ commit_field (gpointer            user_data,
   if (!valid)
     return FALSE;
 
+  first_offer = g_str_equal (field->key, "offer-name") &&
+                (self->quote->offer_name == NULL || *self->quote->offer_name == '\0');
   apply_value (self, field, self->quote, value);
+  if (g_str_has_suffix (field->key, "-terms"))
+    clear_unstated_amounts (self->quote);
   /* One change: Undo takes the offer and the price it gave back together. */
   if (g_str_equal (field->key, "offer-name"))
     {
+      if (first_offer)
+        fill_gpus_from_offer (self);
       fill_price_from_offer (self);
       fill_network_from_offer (self);
     }

@@ -62,6 +62,7 @@ _cp_estimate_cost (const CpJob      *job,
   double debug_billed_hours = cp_quote_billed_hours (quote, settings, debug_hours);
   double run_billed_hours = cp_quote_billed_hours (quote, settings, run_hours);
   double billed_months = run_billed_hours / settings->hours_per_month;
+  double ops_fee_per_month;
 
   /* Debugging runs on one machine of the same offer (R4). A run on that
    * one machine continues the same rental, so debugging and run are
@@ -82,7 +83,11 @@ _cp_estimate_cost (const CpJob      *job,
   est->debug_cost = debug_billed_hours * rate;
   est->network_cost = cp_estimate_network_cost (quote, settings, est, quote->network_fee_per_node_month);
   est->storage_cost = cp_estimate_storage_cost (job, quote, settings, est, quote->storage_price_per_tb_month);
-  est->fees_cost = (quote->setup_fee + quote->management_fee_per_month * billed_months) * vat;
+  /* A team with no operations engineer on machines it runs itself takes
+   * the vendor's operations support, at the price the quote states (R8). */
+  ops_fee_per_month = !job->team_has_ops_engineer && cp_quote_team_runs_machines (quote)
+                      ? quote->ops_support_fee_per_month : 0;
+  est->fees_cost = (quote->setup_fee + (quote->management_fee_per_month + ops_fee_per_month) * billed_months) * vat;
   /* Migration days are calendar days; engineers work five days in seven. */
   est->engineering_cost = est->migration_days * settings->working_days_per_week / 7.0 *
     job->engineers * job->engineer_day_cost;

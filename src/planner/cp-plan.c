@@ -1095,11 +1095,21 @@ cp_option_unstated_costs (const CpJob    *job,
 {
   CpUnstatedCost costs = 0;
 
-  if (job->storage_tb > 0 && quote->storage_price_per_tb_month <= 0)
+  if (job->storage_tb > 0 && cp_quote_storage_price_terms (quote) == CP_FEE_NOT_STATED)
     costs |= CP_UNSTATED_STORAGE_PRICE;
-  if (option->estimate.nodes > 1 && quote->network_fee_per_node_month <= 0)
+  if (option->estimate.nodes > 1 && cp_quote_network_fee_terms (quote) == CP_FEE_NOT_STATED)
     costs |= CP_UNSTATED_NETWORK_FEE;
   return costs;
+}
+
+/* As R8 reads the team and the offering (reason_migration()'s
+ * CP_OUTCOME_PREFER_HOSTED). */
+gboolean
+cp_option_ops_support_unstated (const CpJob   *job,
+                                const CpQuote *quote)
+{
+  return !job->team_has_ops_engineer && cp_quote_team_runs_machines (quote) &&
+         cp_quote_ops_support_terms (quote) == CP_FEE_NOT_STATED;
 }
 
 /* A storage price or network fee a quote leaves out is counted as none
@@ -1120,6 +1130,7 @@ check_unstated_costs (CpPlan           *plan,
   const CpOption *subject = plan->recommended >= 0 ? &g_array_index (plan->options, CpOption, plan->recommended)
                                                    : NULL;
   double dearest_storage = 0, dearest_network = 0;
+  int dearest_network_quote = -1;
   g_autofree CpEstimate *scratch = NULL;
   gboolean any = FALSE;
 
@@ -1131,8 +1142,21 @@ check_unstated_costs (CpPlan           *plan,
       const CpQuote *quote = &quotes[option->quote_index];
 
       dearest_storage = MAX (dearest_storage, quote->storage_price_per_tb_month);
-      dearest_network = MAX (dearest_network, quote->network_fee_per_node_month);
+      if (quote->network_fee_per_node_month > dearest_network)
+        {
+          dearest_network = quote->network_fee_per_node_month;
+          dearest_network_quote = option->quote_index;
+        }
       any |= option->estimate.fits && cp_option_unstated_costs (job, quote, option) != 0;
+    }
+  /* The recommended option's own fee at that reading, which the report
+   * gives as an estimate beside the amount, as it does storage's. */
+  if (dearest_network_quote >= 0 &&
+      (cp_option_unstated_costs (job, &quotes[subject->quote_index], subject) & CP_UNSTATED_NETWORK_FEE) != 0)
+    {
+      plan->network_fee_estimate_quote = dearest_network_quote;
+      plan->network_fee_estimate_cost = cp_estimate_network_cost (&quotes[subject->quote_index], settings,
+                                                                  &subject->estimate, dearest_network);
     }
   if (!any || (dearest_storage <= 0 && dearest_network <= 0))
     return;
@@ -1283,6 +1307,7 @@ plan_new (const CpJob      *job,
   plan->deadline_days = cp_job_deadline_days (job);
   plan->billing_terms_winner = -1;
   plan->unstated_costs_winner = -1;
+  plan->network_fee_estimate_quote = -1;
 
   if (!add_options (plan, job, quotes, n_quotes, settings, earlier, unchanged, stop, stop_data))
     {

@@ -140,6 +140,11 @@ typedef struct {
  * (the plan's check of that reading, and the report's "Not in the
  * amount" and assumptions, alike). */
 CpUnstatedCost cp_option_unstated_costs (const CpJob *job, const CpQuote *quote, const CpOption *option);
+/* TRUE when the team runs @quote's machines itself (a bare machine or
+ * bare-metal cluster) and has no operations engineer (R8), and the quote
+ * does not say whether its vendor offers operations support: the vendor
+ * is asked, and the support is not in the amount (approver 34, B8). */
+gboolean       cp_option_ops_support_unstated (const CpJob *job, const CpQuote *quote);
 
 /* Why no option is feasible. */
 typedef enum {
@@ -189,6 +194,15 @@ typedef struct {
   /* The recommended option's total cost read that way, to say what it
    * would cost beside the winner's (set with unstated_costs_winner). */
   double      unstated_costs_recommended_cost;
+  /* The recommended option's network fee, which its quote does not
+   * state, read as the check of unstated costs reads it: at the dearest
+   * fee another compared quote states (network_fee_estimate_quote, the
+   * index of that quote), for the recommended nodes and the time billed
+   * and the recommended quote's VAT. -1 and 0 when the fee
+   * is stated (or included), the option runs on one node, or no compared
+   * quote states a fee (approver 34, B10). Set whatever the verdict. */
+  int         network_fee_estimate_quote;
+  double      network_fee_estimate_cost;
   /* No complete quote, but some lack only their price (or its exchange
    * rate): those are evaluated for what their hardware runs, the verdict
    * is technical (the fewest nodes that run the job in time, soonest

@@ -31,6 +31,68 @@ cp_quote_init (CpQuote *quote)
   quote->vat_rate = 0;
 }
 
+const char *
+cp_fee_terms_to_string (CpFeeTerms terms)
+{
+  switch (terms)
+    {
+    case CP_FEE_INCLUDED:
+      return "included";
+    case CP_FEE_STATED:
+      return "stated";
+    case CP_FEE_NOT_STATED:
+    case CP_N_FEE_TERMS:
+    default:
+      return "not-stated";
+    }
+}
+
+gboolean
+cp_fee_terms_from_string (const char *str,
+                          CpFeeTerms *out)
+{
+  for (int terms = 0; terms < CP_N_FEE_TERMS; terms++)
+    if (g_strcmp0 (str, cp_fee_terms_to_string ((CpFeeTerms) terms)) == 0)
+      {
+        *out = (CpFeeTerms) terms;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static CpFeeTerms
+fee_terms (double     amount,
+           CpFeeTerms terms)
+{
+  if (amount > 0)
+    return CP_FEE_STATED;
+  return terms >= 0 && terms < CP_N_FEE_TERMS ? terms : CP_FEE_NOT_STATED;
+}
+
+CpFeeTerms
+cp_quote_network_fee_terms (const CpQuote *quote)
+{
+  return fee_terms (quote->network_fee_per_node_month, quote->network_fee_terms);
+}
+
+CpFeeTerms
+cp_quote_storage_price_terms (const CpQuote *quote)
+{
+  return fee_terms (quote->storage_price_per_tb_month, quote->storage_price_terms);
+}
+
+CpFeeTerms
+cp_quote_ops_support_terms (const CpQuote *quote)
+{
+  return fee_terms (quote->ops_support_fee_per_month, quote->ops_support_terms);
+}
+
+gboolean
+cp_quote_team_runs_machines (const CpQuote *quote)
+{
+  return quote->offering == CP_OFFERING_BARE_METAL || quote->offering == CP_OFFERING_BARE_METAL_CLUSTER;
+}
+
 double
 cp_quote_default_vat_rate (CpOfferingKind    offering,
                            const CpSettings *settings)
@@ -301,6 +363,7 @@ cp_quote_validate_figures (const CpQuote  *quote,
       !cp_check_non_negative (quote->network_fee_per_node_month, 1e9, N_("Network fee"), error) ||
       !cp_check_non_negative (quote->storage_price_per_tb_month, 1e9, N_("Storage price"), error) ||
       !cp_check_non_negative (quote->management_fee_per_month, 1e9, N_("Management fee"), error) ||
+      !cp_check_non_negative (quote->ops_support_fee_per_month, 1e9, N_("Operations support fee"), error) ||
       !cp_check_non_negative (quote->setup_fee, 1e10, N_("Setup fee"), error) ||
       /* China's rates are 6%, 9% and 13%; elsewhere none passes 27%. */
       !cp_check_non_negative (quote->vat_rate, 0.5, N_("VAT rate"), error))

@@ -13,6 +13,21 @@ G_BEGIN_DECLS
 #define CP_QUOTE_HOST_MEMORY_MIN_BYTES  CP_QUOTE_HOST_MEMORY_UNIT_BYTES
 #define CP_QUOTE_HOST_MEMORY_MAX_BYTES  (65536.0 * CP_QUOTE_HOST_MEMORY_UNIT_BYTES)
 
+/* What a quote says of a fee beside its price: an amount, that the
+ * price already holds it ("network included"), or nothing. A fee of 0
+ * alone could not tell "included" from "not stated" (approver 34, B10):
+ * an amount above 0 is always stated, whatever the terms say; an unstated
+ * fee is estimated and asked of the vendor, an included one is neither. */
+typedef enum {
+  CP_FEE_NOT_STATED,
+  CP_FEE_INCLUDED,
+  CP_FEE_STATED,
+  CP_N_FEE_TERMS
+} CpFeeTerms;
+
+const char *cp_fee_terms_to_string   (CpFeeTerms terms);
+gboolean    cp_fee_terms_from_string (const char *str, CpFeeTerms *out);
+
 typedef struct {
   char           *id;
   char           *vendor;
@@ -37,8 +52,14 @@ typedef struct {
                                            * (cp_quote_billing_granularity_h()) */
   double          minimum_term_h;
   double          network_fee_per_node_month;
+  CpFeeTerms      network_fee_terms;  /* cp_quote_network_fee_terms() reads it with the fee */
   CpStorageKind   storage;
   double          storage_price_per_tb_month;
+  CpFeeTerms      storage_price_terms;
+  /* Whether the vendor runs the machines for a team with no operations
+   * engineer (R8), and at what price a month: stated, included, or not. */
+  CpFeeTerms      ops_support_terms;
+  double          ops_support_fee_per_month;
   double          management_fee_per_month;
   double          setup_fee;
   char            currency[4];      /* ISO 4217, "CNY" by default */
@@ -84,6 +105,18 @@ double    cp_quote_vat_factor       (const CpQuote *quote, const CpSettings *set
 const char *cp_quote_display_name (const CpQuote *quote, const GPtrArray *quotes);
 /* TRUE when the quote has no vendor name (only blanks count as none). */
 gboolean  cp_quote_has_vendor (const CpQuote *quote);
+
+/* What the quote says of its network fee, storage price and operations
+ * support: CP_FEE_STATED whenever the amount is above 0, else its terms
+ * (an amount of 0 typed as stated is a fee of none, as included). */
+CpFeeTerms cp_quote_network_fee_terms (const CpQuote *quote);
+CpFeeTerms cp_quote_storage_price_terms (const CpQuote *quote);
+CpFeeTerms cp_quote_ops_support_terms (const CpQuote *quote);
+
+/* TRUE when the team runs the machines itself: a bare machine or a
+ * bare-metal cluster, as R8 reads an offering (an operations engineer,
+ * or the vendor's operations support, is needed). */
+gboolean  cp_quote_team_runs_machines (const CpQuote *quote);
 
 /* Several nodes with a network between them. */
 gboolean  cp_quote_is_cluster (const CpQuote *quote);

@@ -197,9 +197,9 @@ part_not_priced (const CpProject *project,
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
 
   if (part == CP_COST_PART_STORAGE)
-    return !(quote->storage_price_per_tb_month > 0);
+    return cp_quote_storage_price_terms (quote) == CP_FEE_NOT_STATED;
   if (part == CP_COST_PART_NETWORK)
-    return option->estimate.nodes > 1 && !(quote->network_fee_per_node_month > 0);
+    return option->estimate.nodes > 1 && cp_quote_network_fee_terms (quote) == CP_FEE_NOT_STATED;
   return FALSE;
 }
 

@@ -12,13 +12,13 @@
 static gboolean
 storage_price_unstated (const CpQuote *quote)
 {
-  return !(quote->storage_price_per_tb_month > 0);
+  return cp_quote_storage_price_terms (quote) == CP_FEE_NOT_STATED;
 }
 
 static gboolean
 storage_price_stated (const CpQuote *quote)
 {
-  return quote->storage_price_per_tb_month > 0;
+  return cp_quote_storage_price_terms (quote) != CP_FEE_NOT_STATED;
 }
 
 /* The question each kind of "ask the vendor" reason puts, and its id in

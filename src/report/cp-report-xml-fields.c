@@ -36,6 +36,7 @@ ENUM_NAMES (sharing, CpSharing, cp_sharing)
 ENUM_NAMES (price_unit, CpPriceUnit, cp_price_unit)
 ENUM_NAMES (storage_kind, CpStorageKind, cp_storage_kind)
 ENUM_NAMES (vat_basis, CpVatBasis, cp_vat_basis)
+ENUM_NAMES (fee_terms, CpFeeTerms, cp_fee_terms)
 ENUM_NAMES (technique, CpTechnique, cp_technique)
 
 ENUM_NAMES (time_source, CpTimeSource, cp_time_source)
@@ -211,6 +212,10 @@ static const Field quote_fields[] = {
   { "notes", FIELD_STRING, G_STRUCT_OFFSET (CpQuote, notes), NULL, NULL, NULL },
   { "vat-basis", FIELD_ENUM, G_STRUCT_OFFSET (CpQuote, vat_basis), NULL, &enum_vat_basis, NULL },
   { "vat-rate", FIELD_DOUBLE, G_STRUCT_OFFSET (CpQuote, vat_rate), "fraction", NULL, NULL },
+  { "network-fee-terms", FIELD_ENUM, G_STRUCT_OFFSET (CpQuote, network_fee_terms), NULL, &enum_fee_terms, NULL },
+  { "storage-price-terms", FIELD_ENUM, G_STRUCT_OFFSET (CpQuote, storage_price_terms), NULL, &enum_fee_terms, NULL },
+  { "ops-support-terms", FIELD_ENUM, G_STRUCT_OFFSET (CpQuote, ops_support_terms), NULL, &enum_fee_terms, NULL },
+  { "ops-support-fee-per-month", FIELD_MONEY, G_STRUCT_OFFSET (CpQuote, ops_support_fee_per_month), NULL, NULL, NULL },
 };
 const FieldTable cp_report_xml_quote_table = { "quote", quote_fields, G_N_ELEMENTS (quote_fields) };
 

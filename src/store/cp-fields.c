@@ -42,6 +42,7 @@ CP_ENUM_WRAPPERS (sharing, CpSharing)
 CP_ENUM_WRAPPERS (price_unit, CpPriceUnit)
 CP_ENUM_WRAPPERS (storage_kind, CpStorageKind)
 CP_ENUM_WRAPPERS (vat_basis, CpVatBasis)
+CP_ENUM_WRAPPERS (fee_terms, CpFeeTerms)
 
 #define F_STR(S, col, member)   { col, CP_FIELD_STRING, offsetof (S, member), NULL, NULL }
 #define F_CUR(S, col, member)   { col, CP_FIELD_CURRENCY, offsetof (S, member), NULL, NULL }
@@ -213,6 +214,10 @@ static const CpField quote_fields[] = {
   F_STR  (CpQuote, "notes", notes),
   F_ENUM (CpQuote, "vat_basis", vat_basis, vat_basis),
   F_DBL  (CpQuote, "vat_rate", vat_rate),
+  F_ENUM (CpQuote, "network_fee_terms", network_fee_terms, fee_terms),
+  F_ENUM (CpQuote, "storage_price_terms", storage_price_terms, fee_terms),
+  F_ENUM (CpQuote, "ops_support_terms", ops_support_terms, fee_terms),
+  F_DBL  (CpQuote, "ops_support_fee_per_month", ops_support_fee_per_month),
 };
 
 static const CpField model_fields[] = { CP_MODEL_FIELDS (CpModelSpec, , "") };

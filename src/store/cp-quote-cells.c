@@ -190,6 +190,34 @@ resolve_link (CpQuoteCell *cell, const CpQuote *quote, const char *text)
 /* "并行文件系统 50TB", "NAS 10T", "云盘", "本地 NVMe": the kind, and a size
  * the quote has no field for, kept in its notes for the talk with the
  * vendor. */
+/* A fee's cell: an amount, as before (above 0 stated, 0 not stated, as
+ * a sheet of blanks and zeros has always been read), or a word saying the
+ * price holds it ("included", "含", "包含"), which a fee of 0 could not
+ * say (approver 34, B10). The sheet writer writes "included" back. */
+static void
+read_fee_cell (CpQuoteCell *cell,
+               const char  *text,
+               char         currency[4],
+               double      *amount,
+               CpFeeTerms  *terms)
+{
+  static const char * const included_words[] = {
+    "included", "include", "incl", "incl.", "含", "已含", "包含", "已包含", "包括", "免费", "free",
+  };
+  g_autofree char *word = g_utf8_casefold (text, -1);
+
+  g_strstrip (word);
+  for (guint i = 0; i < G_N_ELEMENTS (included_words); i++)
+    if (g_str_equal (word, included_words[i]))
+      {
+        *amount = 0;
+        *terms = CP_FEE_INCLUDED;
+        return;
+      }
+  if (cp_quote_cell_parse_money (cell, text, currency, amount))
+    *terms = *amount > 0 ? CP_FEE_STATED : CP_FEE_NOT_STATED;
+}
+
 static void
 read_storage_cell (CpQuoteCell *cell, const char *text, CpQuote *quote)
 {
@@ -365,10 +393,10 @@ cp_quote_cell_parse (CpQuoteCell *cell, CpQuoteColumn col, const char *text, CpQ
       cp_quote_cell_parse_hours (cell, text, &quote->minimum_term_h);
       break;
     case CP_QUOTE_COLUMN_NETWORK_FEE:
-      cp_quote_cell_parse_money (cell, text, quote->currency, &quote->network_fee_per_node_month);
+      read_fee_cell (cell, text, quote->currency, &quote->network_fee_per_node_month, &quote->network_fee_terms);
       break;
     case CP_QUOTE_COLUMN_STORAGE_PRICE:
-      cp_quote_cell_parse_money (cell, text, quote->currency, &quote->storage_price_per_tb_month);
+      read_fee_cell (cell, text, quote->currency, &quote->storage_price_per_tb_month, &quote->storage_price_terms);
       break;
     case CP_QUOTE_COLUMN_MANAGEMENT_FEE:
       cp_quote_cell_parse_money (cell, text, quote->currency, &quote->management_fee_per_month);

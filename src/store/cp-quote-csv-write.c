@@ -51,6 +51,15 @@ format_number (double value)
   return g_strdup (cp_format_double_shortest (value, buf));
 }
 
+/* A fee as its column reads it back (cp-quote-cells.c): "included" for
+ * one the price holds, else its amount (0: not stated). */
+static char *
+fee_text (double     amount,
+          CpFeeTerms terms)
+{
+  return terms == CP_FEE_INCLUDED ? g_strdup ("included") : format_number (amount);
+}
+
 /* The quote's VAT as the tax column reads it back (cp_quote_tax_read()):
  * "incl. VAT 6%", "excl. VAT", "VAT 13%" (a rate, the basis the
  * project's), "" when the quote says nothing. English, as every exported
@@ -113,9 +122,11 @@ cp_quote_csv_write (GPtrArray *quotes,
             case CP_QUOTE_COLUMN_PRICE_UNIT: v = g_strdup (cp_price_unit_to_string (q->price_unit)); break;
             case CP_QUOTE_COLUMN_GRANULARITY: v = format_number (q->billing_granularity_h); break;
             case CP_QUOTE_COLUMN_MINIMUM_TERM: v = format_number (q->minimum_term_h); break;
-            case CP_QUOTE_COLUMN_NETWORK_FEE: v = format_number (q->network_fee_per_node_month); break;
+            case CP_QUOTE_COLUMN_NETWORK_FEE: v = fee_text (q->network_fee_per_node_month, cp_quote_network_fee_terms (q)); break;
             case CP_QUOTE_COLUMN_STORAGE: v = g_strdup (cp_storage_kind_to_string (q->storage)); break;
-            case CP_QUOTE_COLUMN_STORAGE_PRICE: v = format_number (q->storage_price_per_tb_month); break;
+            case CP_QUOTE_COLUMN_STORAGE_PRICE:
+              v = fee_text (q->storage_price_per_tb_month, cp_quote_storage_price_terms (q));
+              break;
             case CP_QUOTE_COLUMN_MANAGEMENT_FEE: v = format_number (q->management_fee_per_month); break;
             case CP_QUOTE_COLUMN_SETUP_FEE: v = format_number (q->setup_fee); break;
             case CP_QUOTE_COLUMN_CURRENCY: v = g_strndup (q->currency, 3); break;

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cp-gpu-match.h"
 #include "cp-quote-fabric.h"
 #include "cp-quote-offer.h"
 
@@ -314,6 +315,32 @@ cp_quote_offer_disagrees (const CpProject *project,
     return FALSE;
   *written = g_steal_pointer (&words);
   *names_nodes = nodes > 0;
+  return TRUE;
+}
+
+gboolean
+cp_quote_offer_states_gpus (const CpProject  *project,
+                            const char       *offer,
+                            const CpGpuSpec **gpu,
+                            guint            *gpus_per_node,
+                            guint            *nodes)
+{
+  g_autofree char *model = NULL;
+  g_autofree char *words = NULL;
+  g_autofree char *name = NULL;
+  guint node_count = 0, gpu_count = 0;
+  double memory_gb = 0;
+  const CpGpuSpec *found;
+
+  if (!offer_names_gpus (project, offer, &node_count, &gpu_count, &memory_gb, &model, &words) || gpu_count == 0)
+    return FALSE;
+  name = memory_gb > 0 ? g_strdup_printf ("%s %.0fGB", model, memory_gb) : g_strdup (model);
+  found = cp_gpu_match_find (project, name, NULL, NULL, NULL);
+  if (found == NULL || (memory_gb > 0 && fabs (found->memory_nominal_gb - memory_gb) >= 0.5))
+    return FALSE;
+  *gpu = found;
+  *gpus_per_node = gpu_count;
+  *nodes = node_count;
   return TRUE;
 }
 

@@ -17,6 +17,18 @@ gboolean cp_quote_offer_disagrees (const CpProject *project,
                                    char           **written,
                                    gboolean        *names_nodes);
 
+/* The GPUs @offer names, as cp_quote_offer_disagrees() reads them, when
+ * the catalogue (the project's, then the built-in) has their model with
+ * the memory written: "8 x H100 80GB" is 8 of NVIDIA's H100 SXM 80GB,
+ * "4 nodes x 8 H800" 4 nodes of 8 H800. @nodes is 0 when the offer does
+ * not count nodes. The quote form fills its GPU rows from it (walk35 U1:
+ * the price and network were read from the offer, the GPU was not). */
+gboolean cp_quote_offer_states_gpus (const CpProject  *project,
+                                     const char       *offer,
+                                     const CpGpuSpec **gpu,
+                                     guint            *gpus_per_node,
+                                     guint            *nodes);
+
 /* The price @offer states with what it is per, read as the quote form's
  * Price reads a price (cp_parse_price_text()): "14.5/GPU/h" in "1
  * machine, 8 x H800 at 14.5/GPU/h", "2352元/台/天" in "4090 整机

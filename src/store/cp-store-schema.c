@@ -11,7 +11,7 @@
 #include "cp-fields.h"
 #include "cp-store-private.h"
 
-/* The current schema, version 13. Versions 1 to 3 and 6 to 8 are kept in
+/* The current schema, version 14. Versions 1 to 3 and 6 to 8 are kept in
  * tests/store/v1-fixture.sql, v2-, v3-, v6-, v7- and v8-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
@@ -178,7 +178,11 @@ static const char schema_sql[] =
   "  notes TEXT,\n"
   "  host_memory_per_node_bytes REAL DEFAULT 0,\n"
   "  vat_basis TEXT NOT NULL DEFAULT 'unstated',\n"
-  "  vat_rate REAL DEFAULT 0\n"
+  "  vat_rate REAL DEFAULT 0,\n"
+  "  network_fee_terms TEXT NOT NULL DEFAULT 'not-stated',\n"
+  "  storage_price_terms TEXT NOT NULL DEFAULT 'not-stated',\n"
+  "  ops_support_terms TEXT NOT NULL DEFAULT 'not-stated',\n"
+  "  ops_support_fee_per_month REAL DEFAULT 0\n"
   ");\n"
   "\n"
   "CREATE TABLE custom_models (\n"
@@ -377,6 +381,20 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
      * of the command line before; 'fp32' is what every version-12 job was
      * planned with, cp_job_init()'s default for every kind. */
     "ALTER TABLE jobs ADD COLUMN optimizer_states TEXT NOT NULL DEFAULT 'fp32';\n",
+    NULL },
+  [13] = {
+    /* Version 14 keeps what a quote says of its network fee, storage price
+     * and operations support beside the amount: stated, included in the
+     * price, or not stated (approver 34, B8 and B10: a fee of 0 could not
+     * say "network included"). A version-13 quote's fee above 0 was
+     * stated, one of 0 not stated; it offered no operations support
+     * figure. */
+    "ALTER TABLE quotes ADD COLUMN network_fee_terms TEXT NOT NULL DEFAULT 'not-stated';\n"
+    "ALTER TABLE quotes ADD COLUMN storage_price_terms TEXT NOT NULL DEFAULT 'not-stated';\n"
+    "ALTER TABLE quotes ADD COLUMN ops_support_terms TEXT NOT NULL DEFAULT 'not-stated';\n"
+    "ALTER TABLE quotes ADD COLUMN ops_support_fee_per_month REAL DEFAULT 0;\n"
+    "UPDATE quotes SET network_fee_terms = 'stated' WHERE network_fee_per_node_month > 0;\n"
+    "UPDATE quotes SET storage_price_terms = 'stated' WHERE storage_price_per_tb_month > 0;\n",
     NULL },
 };
 

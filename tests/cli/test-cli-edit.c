@@ -339,6 +339,44 @@ report_body (const char *name)
   return g_strdup (settings);
 }
 
+/* add-quote says what a quote states of its network fee, storage price
+ * and operations support: "included" is kept apart from "not stated"
+ * (approver 34, B10), a price is stated; another word is refused. */
+static void
+test_add_quote_fee_terms (void)
+{
+  g_autofree char *path = path_in_tmp ("fees.cplan");
+  g_autoptr(CpProject) project = NULL;
+  g_auto(CpTestRun) bad = { 0 };
+  const CpQuote *included, *priced;
+
+  RUN_OK ("new", "fees.cplan", "--name", "Fees");
+  RUN_OK ("add-quote", "fees.cplan", "--id", "q-included", "--vendor", "V", "--gpu", "h800", "--nodes", "4",
+          "--network", "infiniband", "--nics", "8", "--nic-gbps", "400", "--price-per-gpu-hour", "12",
+          "--network-fee-per-node-month", "included", "--storage-price-per-tb-month", "not-stated",
+          "--ops-support-per-month", "included");
+  RUN_OK ("add-quote", "fees.cplan", "--id", "q-priced", "--vendor", "W", "--gpu", "h800", "--nodes", "4",
+          "--network", "infiniband", "--nics", "8", "--nic-gbps", "400", "--price-per-gpu-hour", "12",
+          "--network-fee-per-node-month", "1500", "--ops-support-per-month", "2000");
+  RUN (&bad, "add-quote", "fees.cplan", "--id", "q-bad", "--vendor", "X", "--gpu", "h800",
+       "--price-per-gpu-hour", "12", "--network-fee-per-node-month", "maybe");
+  g_assert_cmpint (bad.status, !=, 0);
+
+  project = cp_project_load_file (path, NULL);
+  g_assert_nonnull (project);
+  g_assert_cmpuint (project->quotes->len, ==, 2);
+  included = g_ptr_array_index (project->quotes, 0);
+  priced = g_ptr_array_index (project->quotes, 1);
+  g_assert_cmpint (cp_quote_network_fee_terms (included), ==, CP_FEE_INCLUDED);
+  g_assert_cmpfloat (included->network_fee_per_node_month, ==, 0);
+  g_assert_cmpint (cp_quote_storage_price_terms (included), ==, CP_FEE_NOT_STATED);
+  g_assert_cmpint (cp_quote_ops_support_terms (included), ==, CP_FEE_INCLUDED);
+  g_assert_cmpint (cp_quote_network_fee_terms (priced), ==, CP_FEE_STATED);
+  g_assert_cmpfloat (priced->network_fee_per_node_month, ==, 1500);
+  g_assert_cmpint (cp_quote_ops_support_terms (priced), ==, CP_FEE_STATED);
+  g_assert_cmpfloat (priced->ops_support_fee_per_month, ==, 2000);
+}
+
 /* report XML → import-xml into an empty project → report XML: the same
  * jobs, quotes, catalogue entries and results. */
 static void
@@ -392,6 +430,10 @@ test_report_import_xml (void)
     demo->settings.kv_block_tokens = 32;
     demo->settings.cuda_graph_bytes = 1e9;
     g_assert_true (cp_job_validate (job, NULL));
+    /* A fee's three terms come along (approver 34, B8 and B10). */
+    ((CpQuote *) g_ptr_array_index (demo->quotes, 3))->network_fee_terms = CP_FEE_INCLUDED;
+    ((CpQuote *) g_ptr_array_index (demo->quotes, 3))->ops_support_terms = CP_FEE_STATED;
+    ((CpQuote *) g_ptr_array_index (demo->quotes, 3))->ops_support_fee_per_month = 2500;
     g_assert_true (cp_project_save_file (demo, demo_path, NULL));
   }
   RUN_OK ("new", "empty-x.cplan", "--name", demo->name);
@@ -416,6 +458,8 @@ test_report_import_xml (void)
   g_assert_nonnull (strstr (first, "<longest-acceptable-run unit=\"days\">90</longest-acceptable-run>"));
   g_assert_nonnull (strstr (first, "<expert-parallel>8</expert-parallel>"));
   g_assert_nonnull (strstr (first, "<kv-cache-tokens unit=\"tokens\">197520</kv-cache-tokens>"));
+  g_assert_nonnull (strstr (first, "<network-fee-terms>included</network-fee-terms>"));
+  g_assert_nonnull (strstr (first, "<ops-support-terms>stated</ops-support-terms>"));
   g_assert_cmpstr (first, ==, second);
   {
     g_autofree char *imported_path = path_in_tmp ("empty-x.cplan");
@@ -869,6 +913,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-edit/serving-trial-options", test_serving_trial_options);
   g_test_add_func ("/cli-edit/export-import-quotes", test_export_import_quotes);
   g_test_add_func ("/cli-edit/report-import-xml", test_report_import_xml);
+  g_test_add_func ("/cli-edit/add-quote-fee-terms", test_add_quote_fee_terms);
   g_test_add_func ("/cli-edit/count-messages", test_count_messages);
   g_test_add_func ("/cli-edit/import-sheet-and-map", test_import_sheet_and_map);
   g_test_add_func ("/cli-edit/text-limits-and-problems", test_text_limits_and_problems);

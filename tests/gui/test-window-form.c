@@ -996,6 +996,47 @@ test_offer_network (void)
   cp_test_gui_close_window (window);
 }
 
+/* walk35 U1: the first offer a new quote is given fills its GPU, GPU
+ * count and nodes as it fills its price and network: "8 x H100 80GB" on
+ * the new quote's default GPU stayed that GPU, and the results named
+ * the offer over another card's 13.5 days. */
+static void
+test_offer_fills_gpus (void)
+{
+  CpWindow *window;
+  CpQuoteEditor *editor;
+  CpQuote *quote = demo_new_quote (&window, &editor);
+  CpFieldRow *offer = cp_quote_editor_get_row (editor, "offer-name");
+
+  cp_test_gui_type_text (offer, "1 machine, 8 x H100 80GB at 18/GPU/h");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "h100-sxm");
+  g_assert_cmpuint (quote->gpus_per_node, ==, 8);
+  g_assert_cmpuint (quote->nodes_available, ==, 1);
+  g_assert_cmpfloat (quote->price, ==, 18);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
+  /* One change: Undo takes the GPU back with the offer. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  cp_test_gui_spin ();
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, !=, "h100-sxm");
+
+  quote = cp_test_gui_add_quote (window);
+  cp_test_gui_type_text (offer, "4 nodes x 8 H800, IB 4x400G, 52000/node/month");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "h800");
+  g_assert_cmpuint (quote->gpus_per_node, ==, 8);
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  g_assert_cmpuint (quote->nics_per_node, ==, 4);
+  g_assert_cmpfloat (quote->price, ==, 52000);
+  /* An offer typed over another is compared, not applied. */
+  cp_test_gui_type_text (offer, "4 nodes x 8 A800, IB 4x400G, 52000/node/month");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "h800");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
+  cp_test_gui_close_window (window);
+}
+
 /* Issue 26: "1 machine, 8 x H800 at 14.5/GPU/h" typed in a quote's Offer
  * left Price at 0, to be typed again. An empty Price takes the offer's,
  * in the unit it says, and Undo takes both back; a price already typed
@@ -1401,6 +1442,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-form/model-list-ordered", test_model_list_ordered);
   g_test_add_func ("/gui/window-form/import-model-named-by-folder", test_import_model_named_by_folder);
   g_test_add_func ("/gui/window-form/offer-price-fills-price", test_offer_price_fills_price);
+  g_test_add_func ("/gui/window-form/offer-fills-gpus", test_offer_fills_gpus);
   g_test_add_func ("/gui/window-form/picker-down-goes-to-first-match", test_picker_down_goes_to_first_match);
   g_test_add_func ("/gui/window-form/undo-shows-changed-row", test_undo_shows_changed_row);
   g_test_add_func ("/gui/window-form/export-name-follows-type", test_export_name_follows_type);

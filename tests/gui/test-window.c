@@ -4125,7 +4125,9 @@ check_form_layout (const char *language)
   CpQuoteEditor *quote_editor;
   CpJobEditor *job_editor;
   gboolean chinese = language != NULL;
-  const char *quote_rows[] = { "network-fee", "storage-price", "management-fee", "billing-granularity" };
+  /* Quote 0 is one machine: its network fee goes with its network section
+   * (cp-quote-editor.c), the setup fee is an entry with a money unit too. */
+  const char *quote_rows[] = { "setup-fee", "storage-price", "management-fee", "billing-granularity" };
   const int sizes[][2] = { { 1024, 700 }, { 1280, 800 } };
   UiLanguage saved = { NULL, NULL };
 

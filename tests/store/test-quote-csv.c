@@ -334,6 +334,9 @@ test_round_trip (void)
   cp_quote_set_intra_link (q, cp_catalog_find_link (builtin, "pcie-gen4"));
   q->vendor = g_strdup ("B");
   q->price = 2.2;
+  /* "Network included": written "included", read back so, where a fee
+   * of 0 would read "not stated" (approver 34, B10). */
+  q->network_fee_terms = CP_FEE_INCLUDED;
   g_ptr_array_add (quotes, q);
 
   csv = cp_quote_csv_write (quotes, &len);
@@ -370,6 +373,8 @@ test_round_trip (void)
       g_assert_cmpfloat (a->billing_granularity_h, ==, b->billing_granularity_h);
       g_assert_cmpfloat (a->minimum_term_h, ==, b->minimum_term_h);
       g_assert_cmpfloat (a->network_fee_per_node_month, ==, b->network_fee_per_node_month);
+      g_assert_cmpint (cp_quote_network_fee_terms (b), ==, i == 0 ? CP_FEE_STATED : CP_FEE_INCLUDED);
+      g_assert_cmpint (cp_quote_storage_price_terms (b), ==, i == 0 ? CP_FEE_STATED : CP_FEE_NOT_STATED);
       g_assert_cmpint (a->storage, ==, b->storage);
       g_assert_cmpfloat (a->storage_price_per_tb_month, ==, b->storage_price_per_tb_month);
       g_assert_cmpfloat (a->management_fee_per_month, ==, b->management_fee_per_month);

@@ -223,6 +223,11 @@ make_quote (guint n)
   q->storage = CP_STORAGE_NAS;
   q->storage_price_per_tb_month = 601.25;
   q->management_fee_per_month = 2002.5;
+  /* Each of the three terms, by the quote's number. */
+  q->network_fee_terms = CP_FEE_STATED;
+  q->storage_price_terms = CP_FEE_STATED;
+  q->ops_support_terms = (CpFeeTerms) (n % CP_N_FEE_TERMS);
+  q->ops_support_fee_per_month = q->ops_support_terms == CP_FEE_STATED ? 3004.25 : 0;
   q->setup_fee = 10003.75;
   strcpy (q->currency, "EUR");
   q->valid_until = g_strdup ("2026-07-31");
@@ -436,6 +441,10 @@ assert_quote_equal (const CpQuote *a, const CpQuote *b)
   g_assert_cmpint (a->storage, ==, b->storage);
   g_assert_cmpfloat (a->storage_price_per_tb_month, ==, b->storage_price_per_tb_month);
   g_assert_cmpfloat (a->management_fee_per_month, ==, b->management_fee_per_month);
+  g_assert_cmpint (a->network_fee_terms, ==, b->network_fee_terms);
+  g_assert_cmpint (a->storage_price_terms, ==, b->storage_price_terms);
+  g_assert_cmpint (a->ops_support_terms, ==, b->ops_support_terms);
+  g_assert_cmpfloat (a->ops_support_fee_per_month, ==, b->ops_support_fee_per_month);
   g_assert_cmpfloat (a->setup_fee, ==, b->setup_fee);
   g_assert_cmpstr (a->currency, ==, b->currency);
   g_assert_cmpstr (a->valid_until, ==, b->valid_until);
@@ -1420,6 +1429,60 @@ test_migration_v11_team_stated (void)
   g_assert_false (trial->team_stated);
 }
 
+/* A fee's three terms come back as saved: "network included" with no
+ * amount is not "not stated" (approver 34, B10), nor is a stated
+ * operations support of 3,000 a month. */
+static void
+test_fee_terms_round_trip (void)
+{
+  g_autofree char *path = tmp_path ("fee-terms.cplan");
+  g_autoptr(CpProject) project = make_project (1, 2);
+  g_autoptr(CpProject) loaded = NULL;
+  CpQuote *included = g_ptr_array_index (project->quotes, 0);
+  CpQuote *unstated = g_ptr_array_index (project->quotes, 1);
+  const CpQuote *a, *b;
+
+  included->network_fee_per_node_month = 0;
+  included->network_fee_terms = CP_FEE_INCLUDED;
+  included->storage_price_per_tb_month = 0;
+  included->storage_price_terms = CP_FEE_INCLUDED;
+  included->ops_support_terms = CP_FEE_STATED;
+  included->ops_support_fee_per_month = 3000;
+  unstated->network_fee_per_node_month = 0;
+  unstated->network_fee_terms = CP_FEE_NOT_STATED;
+  unstated->storage_price_per_tb_month = 0;
+  unstated->storage_price_terms = CP_FEE_NOT_STATED;
+  unstated->ops_support_terms = CP_FEE_NOT_STATED;
+  unstated->ops_support_fee_per_month = 0;
+  loaded = save_and_reload (project, path);
+  a = g_ptr_array_index (loaded->quotes, 0);
+  b = g_ptr_array_index (loaded->quotes, 1);
+  g_assert_cmpint (cp_quote_network_fee_terms (a), ==, CP_FEE_INCLUDED);
+  g_assert_cmpint (cp_quote_storage_price_terms (a), ==, CP_FEE_INCLUDED);
+  g_assert_cmpint (cp_quote_ops_support_terms (a), ==, CP_FEE_STATED);
+  g_assert_cmpfloat (a->ops_support_fee_per_month, ==, 3000);
+  g_assert_cmpint (cp_quote_network_fee_terms (b), ==, CP_FEE_NOT_STATED);
+  g_assert_cmpint (cp_quote_storage_price_terms (b), ==, CP_FEE_NOT_STATED);
+  g_assert_cmpint (cp_quote_ops_support_terms (b), ==, CP_FEE_NOT_STATED);
+}
+
+/* A version-13 file knew a fee only by its amount: above 0 it was
+ * stated, 0 not stated; no quote said anything of operations support. */
+static void
+test_migration_v13_fee_terms (void)
+{
+  g_autoptr(CpProject) loaded =
+    load_fixture_edited ("v8-fixture.sql", "v13-fees.cplan",
+                         "UPDATE quotes SET network_fee_per_node_month = 1500, storage_price_per_tb_month = 0;");
+  const CpQuote *quote = g_ptr_array_index (loaded->quotes, 0);
+
+  g_assert_cmpfloat (quote->network_fee_per_node_month, ==, 1500);
+  g_assert_cmpint (quote->network_fee_terms, ==, CP_FEE_STATED);
+  g_assert_cmpint (quote->storage_price_terms, ==, CP_FEE_NOT_STATED);
+  g_assert_cmpint (quote->ops_support_terms, ==, CP_FEE_NOT_STATED);
+  g_assert_cmpfloat (quote->ops_support_fee_per_month, ==, 0);
+}
+
 static void
 test_migration_v8 (void)
 {
@@ -1685,6 +1748,8 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/v8", test_migration_v8);
   g_test_add_func ("/store/migration/v9-granularity", test_migration_v9_granularity);
   g_test_add_func ("/store/migration/v11-team-stated", test_migration_v11_team_stated);
+  g_test_add_func ("/store/migration/v13-fee-terms", test_migration_v13_fee_terms);
+  g_test_add_func ("/store/fee-terms-round-trip", test_fee_terms_round_trip);
   g_test_add_data_func ("/store/migration/v2-read-only", &v2_file, test_migration_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
   g_test_add_func ("/store/save-in-file", test_save_in_file);
