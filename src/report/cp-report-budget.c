@@ -378,12 +378,6 @@ compare_due (gconstpointer a,
   return due_a < due_b ? -1 : due_a > due_b ? 1 : (int) *(const guint *) a - (int) *(const guint *) b;
 }
 
-/* What running the jobs of @overbooking one after another, earliest due
- * day first, does to the calendar (cp_schedule_place() with each job
- * after the one before): "every deadline still holds; the last of them
- * ends on 13 February 2027 instead of 2 January 2027", or the jobs that
- * then miss the day their deadline falls on as planned. NULL when a job
- * of them already waits for another (the order would override it). */
 /* @schedule with the jobs of @overbooking run one after another,
  * earliest due day first (@order: their indices in that order); NULL when
  * a job of them already waits for another (the order would override it). */
@@ -411,6 +405,12 @@ one_after_another (const CpSchedule    *schedule,
   return cp_schedule_place (jobs, &schedule->start, NULL);
 }
 
+/* What running the jobs of @overbooking one after another, earliest due
+ * day first, does to the calendar (cp_schedule_place() with each job
+ * after the one before): "every deadline still holds; the last of them
+ * ends on 13 February 2027 instead of 2 January 2027", or the jobs that
+ * then miss the day their deadline falls on as planned. NULL when a job
+ * of them already waits for another (the order would override it). */
 static char *
 one_after_another_text (const CpProject     *project,
                         const CpSchedule    *schedule,

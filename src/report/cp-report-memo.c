@@ -735,17 +735,49 @@ vendors_of_outcome (const CpProject *project,
     {
       const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
       const char *vendor;
-      gboolean named = FALSE;
 
       if (reason->outcome != outcome || reason->quote_index < 0 || (guint) reason->quote_index >= project->quotes->len)
         continue;
       vendor = cp_report_vendor_name (project, reason->quote_index);
-      for (guint n = 0; n < names->len && !named; n++)
-        named = g_strcmp0 (g_ptr_array_index (names, n), vendor) == 0;
-      if (!named)
+      /* A vendor with two quotes is asked once. */
+      if (!g_ptr_array_find_with_equal_func (names, vendor, g_str_equal, NULL))
         g_ptr_array_add (names, (gpointer) vendor);
     }
   return cp_words_join_names (names);
+}
+
+/* Joins into each answer of @answers the later ones that lead to the same
+ * option (and, with @same_subject, are of the same vendor), their text
+ * (CpReportOpenAnswer.predicate, or .condition) after its own, and drops
+ * them. */
+static void
+join_same_outcomes (GPtrArray *answers,
+                    gboolean   same_subject)
+{
+  for (guint i = 0; i < answers->len; i++)
+    {
+      CpReportOpenAnswer *first = g_ptr_array_index (answers, i);
+      char **text = same_subject ? &first->predicate : &first->condition;
+
+      for (guint k = i + 1; k < answers->len;)
+        {
+          CpReportOpenAnswer *other = g_ptr_array_index (answers, k);
+          char *both;
+
+          if (g_strcmp0 (first->outcome, other->outcome) != 0 ||
+              (same_subject && g_strcmp0 (first->subject, other->subject) != 0))
+            {
+              k++;
+              continue;
+            }
+          /* TRANSLATORS: page 1, two open answers that lead to the same option: "bills a month at least, or has less than …" */
+          both = g_strdup_printf (C_("open answers", "%s, or %s"), *text,
+                                  same_subject ? other->predicate : other->condition);
+          g_free (*text);
+          *text = both;
+          g_ptr_array_remove_index (answers, k);
+        }
+    }
 }
 
 /* @answers that lead to the same option said once, their answers joined,
@@ -756,28 +788,8 @@ vendors_of_outcome (const CpProject *project,
 static void
 merge_same_outcomes (GPtrArray *answers)
 {
-  for (guint i = 0; i < answers->len; i++)
-    {
-      CpReportOpenAnswer *first = g_ptr_array_index (answers, i);
-
-      for (guint k = i + 1; k < answers->len;)
-        {
-          CpReportOpenAnswer *other = g_ptr_array_index (answers, k);
-          char *both;
-
-          /* One vendor's answers under its name once. */
-          if (g_strcmp0 (first->outcome, other->outcome) != 0 || g_strcmp0 (first->subject, other->subject) != 0)
-            {
-              k++;
-              continue;
-            }
-          /* TRANSLATORS: page 1, two open answers of one vendor that lead to the same option: "bills a month at least, or has less than …" */
-          both = g_strdup_printf (C_("open answers", "%s, or %s"), first->predicate, other->predicate);
-          g_free (first->predicate);
-          first->predicate = both;
-          g_ptr_array_remove_index (answers, k);
-        }
-    }
+  /* One vendor's answers under its name once. */
+  join_same_outcomes (answers, TRUE);
   /* Each answer's words: whom it is of, then what. */
   for (guint i = 0; i < answers->len; i++)
     {
@@ -787,26 +799,7 @@ merge_same_outcomes (GPtrArray *answers)
       answer->condition = g_strdup_printf (C_("open answer", "%s %s"), answer->subject, answer->predicate);
     }
   /* Then those of others that lead to the same option, said once too. */
-  for (guint i = 0; i < answers->len; i++)
-    {
-      CpReportOpenAnswer *first = g_ptr_array_index (answers, i);
-
-      for (guint k = i + 1; k < answers->len;)
-        {
-          CpReportOpenAnswer *other = g_ptr_array_index (answers, k);
-          char *both;
-
-          if (g_strcmp0 (first->outcome, other->outcome) != 0)
-            {
-              k++;
-              continue;
-            }
-          both = g_strdup_printf (C_("open answers", "%s, or %s"), first->condition, other->condition);
-          g_free (first->condition);
-          first->condition = both;
-          g_ptr_array_remove_index (answers, k);
-        }
-    }
+  join_same_outcomes (answers, FALSE);
 }
 
 /* cp_report_open_answers() of @result, whatever the amount to approve. */
