@@ -523,7 +523,7 @@ fallback_schedule (const CpProject  *project,
 }
 
 /* What the fallback (fallback_schedule()) costs, as the approver signs for
- * it: "So run: the same 225,595 CNY.", its months in the month table's
+ * it: "Same cost: 225,595 CNY.", its months in the month table's
  * "Run one after another" column (approver 33, A6: the fallback had no cost, no months and no
  * end, so nothing could be signed for it; its end is in the condition,
  * its months in the month table's last column). NULL without one. */
@@ -540,9 +540,9 @@ fallback_cost_text (const CpProject  *project,
   total = cp_i18n_format_money_whole (cp_report_schedule_shown_total (serial), project->settings.currency, lang);
   if (fabs (cp_report_schedule_shown_total (serial) - cp_report_schedule_shown_total (schedule)) < 0.5)
     /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total, the same as planned; the month table's last column gives the months */
-    return g_strdup_printf (_("So run: the same %s."), total);
+    return g_strdup_printf (_("Same cost: %s."), total);
   /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total then; the month table's last column gives the months */
-  return g_strdup_printf (_("So run: %s."), total);
+  return g_strdup_printf (_("Cost then: %s."), total);
 }
 
 char *
@@ -1122,9 +1122,9 @@ commitment_text (Doc                    *doc,
                                       currency, doc->lang);
   return g_strdup_printf (passing->len == 1
                           /* TRANSLATORS: page 1, after "Amount to approve: …": the option an open answer listed above would lead to, past that amount ("Beijing Yunsuan at 38,000 CNY"); the amount that would cover it */
-                          ? _("One answer above would pass it (%s): have it answered before signing, or approve %s.")
+                          ? _("One answer above would exceed it (%s): have it answered before signing, or approve %s.")
                           /* TRANSLATORS: page 1, after "Amount to approve: …": the options open answers listed above would lead to, past that amount; the amount that would cover them */
-                          : _("Answers above would pass it (%s): have them answered before signing, or approve %s."),
+                          : _("Answers above would exceed it (%s): have them answered before signing, or approve %s."),
                           list->str, cover);
 }
 

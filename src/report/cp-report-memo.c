@@ -533,7 +533,7 @@ range_words (const CpProject *project,
       vendor = g_strdup (cp_report_vendor_name (project, option->quote_index));
       cp_i18n_pop_language ();
       /* TRANSLATORS: the answer's range: the band of costs, the band of days, the recommended vendor, then the option its billing a month at least leads to and its cost ("Shanghai Suanli at 45,000 CNY") */
-      return g_strdup_printf (_("Range: %s, %s; the choice holds across it while %s bills by the hour with no minimum term (if it bills a month at least: %s)."),
+      return g_strdup_printf (_("Range: %s, %s; the choice holds across it while %s bills by the hour with no minimum term (if it bills at least a month: %s)."),
                               money_band, days_band, vendor, firm_outcome);
     }
   return g_strdup_printf (plan->verdict_robust
@@ -781,7 +781,7 @@ join_same_outcomes (GPtrArray *answers,
 }
 
 /* @answers that lead to the same option said once, their answers joined,
- * one vendor's under its name once: "If G bills a month at least, or has
+ * one vendor's under its name once: "If G bills at least a month, or has
  * less than 1,043 GiB of host memory a machine: E at 10,669 CNY." (the demo's 70B
  * job had four lines ending in the same option, and its memo passed its
  * second page). */
@@ -852,7 +852,7 @@ open_answers (const CpProject *project,
 
       add_open_answer (answers,
                        /* TRANSLATORS: page 1, an open answer that changes the choice: the recommended quote's vendor */
-                       vendor, g_strdup (_("bills a month at least")),
+                       vendor, g_strdup (_("bills at least a month")),
                        switches ? option_at (project, then_quote, then_cost, lang)
                        /* TRANSLATORS: page 1, an open answer's outcome when the choice stays: the recommended quote, its total cost then */
                        : g_strdup_printf (_("%s then costs %s"), name, money),
@@ -995,7 +995,7 @@ cp_report_open_answers (const CpProject  *project,
   if (answers->len == 0)
     return answers;
   /* A firm choice names its own billing's answer only when it would pass
-   * the amount to approve: "If 示例供应商 A bills a month at least: 示例供应商
+   * the amount to approve: "If 示例供应商 A bills at least a month: 示例供应商
    * E at 200 CNY" under a job of 108 CNY, well within the demo's 287,922
    * CNY, told an approver nothing and took its memo to a third page. */
   unconfirmed = cp_words_unconfirmed (project, results[job_index].plan, lang, NULL);

@@ -84,13 +84,13 @@ static const LoraWords lora_english = {
   "Range: 8,440–10,473 CNY, 1.8–2.9 days. Not firm; it turns on:",
   "Billed by the hour with no minimum term, Beijing Yunsuan would be recommended at ", ".",
   "If Beijing Yunsuan bills by the hour with no minimum term: Beijing Yunsuan at %s.",
-  "If Shanghai Suanli bills a month at least: Beijing Yunsuan at 38,000 CNY.",
+  "If Shanghai Suanli bills at least a month: Beijing Yunsuan at 38,000 CNY.",
   "If the team has run distributed training before: Shanghai Suanli at %s, on 4 machines.",
   "Amount to approve: 11,520 CNY (the top of the range + 10% contingency, 1,047 CNY). Approve before the work starts "
-  "on 11 January 2027; no recommended quote says how long its price holds. One answer above would pass it (Beijing "
+  "on 11 January 2027; no recommended quote says how long its price holds. One answer above would exceed it (Beijing "
   "Yunsuan at 38,000 CNY): have it answered before signing, or approve 41,800 CNY.",
   "The recommended total, 9,222 CNY, takes Shanghai Suanli’s hourly price as billed by the hour with no minimum term; "
-  "a month’s minimum would make it 60,598 CNY.",
+  "a one-month minimum term would make it 60,598 CNY, and Beijing Yunsuan would be recommended at 38,000 CNY.",
   "The signature approves up to 11,520 CNY provided Shanghai Suanli bills by the hour with no minimum term.",
 };
 
@@ -103,7 +103,7 @@ static const LoraWords lora_chinese = {
   "若团队此前做过分布式训练：改为 Shanghai Suanli，费用 %s，租 4 台机器。",
   "申请批准金额：¥11,520（区间上限 + 10% 不可预见费 ¥1,047）。请在工作开始（2027年1月11日）前审批；推荐的报价均未写明价格有效期。"
   "上述答复中有一种会超出此金额（改为 Beijing Yunsuan，费用 ¥38,000）：请在签字前先得到答复，或批准 ¥41,800。",
-  "推荐方案的总成本 ¥9,222 按 Shanghai Suanli 的小时价、按小时计费且无最短租期计算；若最短租期为一个月，费用将为 ¥60,598。",
+  "推荐方案的总成本 ¥9,222 按 Shanghai Suanli 的小时价、按小时计费且无最短租期计算；若最短租期为一个月，费用将为 ¥60,598，推荐方案将改为 Beijing Yunsuan，费用 ¥38,000。",
   "签字即批准不超过 ¥11,520，前提是 Shanghai Suanli 按小时计费且无最短租期。",
 };
 
@@ -144,8 +144,9 @@ check_lora (const LoraWords *w)
   /* What signing commits to, with the answer that passes the amount and
    * the amount that covers it (A1, A27). */
   cp_test_assert_has (first, w->commits);
-  /* The dear side with its figure, 60,598 CNY by hand above (approver
-   * 34, B3), and the condition the signature carries, on page 1. */
+  /* The dear side with its figures, 60,598 and 38,000 CNY by hand above
+   * (approver 34, B3; walkthrough 35, U7: the window's words), and the
+   * condition the signature carries, on page 1. */
   cp_test_assert_has (all, w->month_total);
   cp_test_assert_has (first, w->proviso);
   /* A start date is set: no note on where the dates count from. */
@@ -187,7 +188,7 @@ test_lora_minimum_stated (void)
   first = cp_test_pdf_text (tmp_dir, "lora-month.pdf", 1, FALSE);
   cp_test_assert_has (first, "From: Beijing Yunsuan");
   cp_test_assert_has (first, "For: 38,000 CNY in total");
-  cp_test_assert_lacks (first, "If Shanghai Suanli bills a month at least");
+  cp_test_assert_lacks (first, "If Shanghai Suanli bills at least a month");
 }
 
 /* Approver 34's lora (B1): the same job on one 8 × H800 machine at 16.80
@@ -212,7 +213,7 @@ typedef struct {
 static const FirmWords firm_english = {
   "en",
   "Range: 2,176–3,400 CNY, 0.6–1.0 days; the choice holds across it while Beijing Yunsuan bills by the hour with no "
-  "minimum term (if it bills a month at least: Shanghai Suanli at 45,000 CNY).",
+  "minimum term (if it bills at least a month: Shanghai Suanli at 45,000 CNY).",
   "Amount to approve: 3,740 CNY (the top of the range + 10% contingency, 340 CNY).",
   "The signature approves up to 3,740 CNY provided Beijing Yunsuan bills by the hour with no minimum term.",
 };
@@ -237,7 +238,7 @@ check_firm (const FirmWords *w)
   cp_test_assert_has (first, w->commits);
   cover = g_str_has_prefix (w->lang, "zh")
           ? g_strdup ("上述答复中有一种会超出此金额（改为 Shanghai Suanli，费用 ¥45,000）：请在签字前先得到答复，或批准 ¥49,500。")
-          : g_strdup ("One answer above would pass it (Shanghai Suanli at 45,000 CNY): have it answered before signing, "
+          : g_strdup ("One answer above would exceed it (Shanghai Suanli at 45,000 CNY): have it answered before signing, "
                       "or approve 49,500 CNY.");
   cp_test_assert_has (first, cover);
   cp_test_assert_has (first, w->proviso);
@@ -351,8 +352,8 @@ test_firm_month_minimum (void)
   RUN_OK ("report", "firm-stated.cplan", "--lang", "en", "--pdf", "firm-stated.pdf");
   stated = cp_test_pdf_text (tmp_dir, "firm-stated.pdf", 1, FALSE);
   cp_test_assert_has (stated, "Range: 2,176–3,400 CNY, 0.6–1.0 days; the choice holds across it.");
-  cp_test_assert_lacks (stated, "bills a month at least");
-  cp_test_assert_lacks (stated, "One answer above would pass it");
+  cp_test_assert_lacks (stated, "bills at least a month");
+  cp_test_assert_lacks (stated, "One answer above would exceed it");
   cp_test_assert_lacks (stated, "The signature approves up to");
 }
 
@@ -369,7 +370,7 @@ typedef struct {
 
 static const DemoWords demo_english = {
   "en",
-  "So run: the same 225,595 CNY.",
+  "Same cost: 225,595 CNY.",
   "No start date is set: the dates move with the start, shown here from today.",
   "All jobs at their recommended options: 225,595 CNY",
   "Amount to approve: 287,922 CNY",

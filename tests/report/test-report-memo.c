@@ -75,7 +75,7 @@ static const Words english = {
    * 87,600 CNY, leaves 智算中心乙's 45,000 CNY the choice, past the amount
    * to approve: the next option is said as that answer's (approver 34,
    * B1), once. */
-  "the choice holds across it while 云厂商甲 bills by the hour with no minimum term (if it bills a month at least: "
+  "the choice holds across it while 云厂商甲 bills by the hour with no minimum term (if it bills at least a month: "
   "智算中心乙 at 45,000 CNY).",
   "What would change it",
   "智算中心乙 — A800 4节点 IB 集群 would be recommended if its total cost fell by more than 42,000 CNY, to below 3,000 CNY.",
@@ -206,7 +206,7 @@ test_team_assumed (void)
    * billed a month at least, 15 × 8 × 730 = 87,600 CNY, leaves 丙 at 16 ×
    * 8 GPUs × 25 h = 3,200 CNY; the team's answer is R8's line below
    * (appr33 A1, A18). */
-  cp_test_assert_has (first, "If 甲 bills a month at least: 丙 at 3,200 CNY.");
+  cp_test_assert_has (first, "If 甲 bills at least a month: 丙 at 3,200 CNY.");
   cp_test_assert_has (all, "Not firm: it rests on an assumed team");
   cp_test_assert_lacks (first, "the choice holds across it");
   cp_test_assert_has (first, "or take 丙 (200 CNY more).");
