@@ -980,6 +980,29 @@ cp_report_approve_by (const CpProject  *project,
   out->rule = CP_REPORT_APPROVE_BY_PRICE_END;
 }
 
+/* The quote every job's recommendation rents from, or -1 when they rent
+ * from several, or none is recommended. */
+static int
+sole_recommended_quote (const CpProject *project,
+                        JobResult       *results)
+{
+  int sole = -1;
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      int q;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      q = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+      if (sole >= 0 && q != sole)
+        return -1;
+      sole = q;
+    }
+  return sole >= 0 && (guint) sole < project->quotes->len ? sole : -1;
+}
+
 /* "Approve by 31 January 2027, the last day Shenzhen Yunsuan's price holds.",
  * or before the work starts, or now (cp_report_approve_by()): the day by
  * which the approval must be given (appr22 finding 6: only the quotes
@@ -995,11 +1018,21 @@ approve_by_text (const CpProject  *project,
   CpReportApproveBy by;
   g_autofree char *date = NULL, *work_date = NULL;
   const char *vendor;
+  int sole;
 
   cp_report_approve_by (project, (CpPlan * const *) plans->pdata, schedule, &by);
   if (by.rule == CP_REPORT_APPROVE_BY_NONE)
     return NULL;
   work_date = format_day (&by.day, lang);
+  /* One quote recommended: its vendor named, where "no recommended quote"
+   * read as several (approver 35, C4). */
+  if (by.quote_index < 0 && (sole = sole_recommended_quote (project, results)) >= 0)
+    return g_strdup_printf (by.rule == CP_REPORT_APPROVE_BY_NOW
+                            /* TRANSLATORS: under the amount to approve: the work's planned start is today or past, the day it starts; the one recommended quote's vendor, whose quote states no validity */
+                            ? _("Approve now: the work is planned to start on %s; %s’s quote does not say how long its price holds.")
+                            /* TRANSLATORS: under the amount to approve: the day the first job starts; the one recommended quote's vendor, whose quote states no validity */
+                            : _("Approve before the work starts on %s; %s’s quote does not say how long its price holds."),
+                            work_date, cp_report_vendor_name (project, sole));
   if (by.quote_index < 0 && by.rule == CP_REPORT_APPROVE_BY_NOW)
     /* TRANSLATORS: under the amount to approve: the work's planned start is today or past, the day it starts; no recommended quote states how long its price holds */
     return g_strdup_printf (_("Approve now: the work is planned to start on %s; no recommended quote says how long its price holds."), work_date);

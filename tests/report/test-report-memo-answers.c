@@ -87,7 +87,7 @@ static const LoraWords lora_english = {
   "If Shanghai Suanli bills at least a month: Beijing Yunsuan at 38,000 CNY.",
   "If the team has run distributed training before: Shanghai Suanli at %s, on 4 machines.",
   "Amount to approve: 11,520 CNY (the top of the range + 10% contingency, 1,047 CNY). Approve before the work starts "
-  "on 11 January 2027; no recommended quote says how long its price holds. One answer above would exceed it (Beijing "
+  "on 11 January 2027; Shanghai Suanli’s quote does not say how long its price holds. One answer above would exceed it (Beijing "
   "Yunsuan at 38,000 CNY): have it answered before signing, or approve 41,800 CNY.",
   "The recommended total, 9,222 CNY, takes Shanghai Suanli’s hourly price as billed by the hour with no minimum term; "
   "a one-month minimum term would make it 60,598 CNY, and Beijing Yunsuan would be recommended at 38,000 CNY.",
@@ -101,7 +101,7 @@ static const LoraWords lora_chinese = {
   "若 Beijing Yunsuan 按小时计费且无最短租期：改为 Beijing Yunsuan，费用 %s。",
   "若 Shanghai Suanli 至少按一个月计费：改为 Beijing Yunsuan，费用 ¥38,000。",
   "若团队此前做过分布式训练：改为 Shanghai Suanli，费用 %s，租 4 台机器。",
-  "申请批准金额：¥11,520（区间上限 + 10% 不可预见费 ¥1,047）。请在工作开始（2027年1月11日）前审批；推荐的报价均未写明价格有效期。"
+  "申请批准金额：¥11,520（区间上限 + 10% 不可预见费 ¥1,047）。请在工作开始（2027年1月11日）前审批；Shanghai Suanli 的报价未写明价格有效期。"
   "上述答复中有一种会超出此金额（改为 Beijing Yunsuan，费用 ¥38,000）：请在签字前先得到答复，或批准 ¥41,800。",
   "推荐方案的总成本 ¥9,222 按 Shanghai Suanli 的小时价、按小时计费且无最短租期计算；若最短租期为一个月，费用将为 ¥60,598，推荐方案将改为 Beijing Yunsuan，费用 ¥38,000。",
   "签字即批准不超过 ¥11,520，前提是 Shanghai Suanli 按小时计费且无最短租期。",
