@@ -1010,6 +1010,59 @@ billing_terms_unstated (const CpQuote *quote)
   return cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0;
 }
 
+double
+cp_option_cost_with_month_minimum (const CpOption   *option,
+                                   const CpQuote    *quote,
+                                   const CpSettings *settings)
+{
+  const CpEstimate *e = &option->estimate;
+  double run_h = e->total_s / 3600.0, debug_h = e->debug_days * 24.0;
+  double billed_h, count;
+
+  if (quote->price_unit == CP_PRICE_PER_NODE_MONTH || quote->minimum_term_h > 0 || !(quote->price > 0) ||
+      (e->nodes > 1 && debug_h > 0))
+    return 0;
+  billed_h = e->nodes <= 1 && debug_h > 0 ? cp_quote_billed_hours (quote, settings, run_h + debug_h) : e->billed_hours;
+  if (!(billed_h > 0) || billed_h >= settings->hours_per_month)
+    return 0;
+  count = quote->price_unit == CP_PRICE_PER_GPU_HOUR ? e->gpus : MAX (e->nodes, 1);
+  return e->total_cost + quote->price * count * (settings->hours_per_month - billed_h) * cp_quote_vat_factor (quote, settings);
+}
+
+/* The dear reading of the recommended quote's unstated minimum term
+ * (CpPlan.month_minimum_cost): an hourly price billed a month at least,
+ * and the option on another quote that is then cheaper, by rank, if any.
+ * check_billing_terms() tries only the generous reading, which moves the
+ * choice to a quote priced by the month; this one is the question put to
+ * the recommended vendor, with its figure. */
+static void
+check_month_minimum (CpPlan           *plan,
+                     const CpQuote    *quotes,
+                     const CpSettings *settings)
+{
+  const CpOption *subject, *next = NULL;
+
+  if (plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+    return;
+  subject = &g_array_index (plan->options, CpOption, plan->recommended);
+  plan->month_minimum_cost = cp_option_cost_with_month_minimum (subject, &quotes[subject->quote_index], settings);
+  if (!(plan->month_minimum_cost > 0))
+    return;
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->quote_index != subject->quote_index && option->feasible && !option->ruled_out &&
+          option->estimate.fits && (next == NULL || option->rank < next->rank))
+        next = option;
+    }
+  if (next != NULL && next->estimate.total_cost < plan->month_minimum_cost)
+    {
+      plan->month_minimum_winner = next->quote_index;
+      plan->month_minimum_winner_cost = next->estimate.total_cost;
+    }
+}
+
 /* Unstated billing terms are read from the price unit
  * (cp_quote_billed_hours()): an hourly price by the hour with no minimum,
  * a monthly one by whole months with a month's minimum. Neither reading
@@ -1018,9 +1071,10 @@ billing_terms_unstated (const CpQuote *quote)
  * So the check reads every unstated term the generous way too (billed by
  * the hour, no minimum beyond a minute); if another quote wins then, the
  * verdict rests on the terms, not on the figures, and the quotes whose
- * terms are unstated are to be asked. An hourly price has no cautious
- * reading to try: any minimum would be invented, and the question to
- * its vendor covers it. */
+ * terms are unstated are to be asked. An hourly price's cautious
+ * reading, a month at least, leaves the verdict as it is (any minimum
+ * would be invented): check_month_minimum() gives its figure, for the
+ * question to its vendor and the condition an approver signs under. */
 static void
 check_billing_terms (CpPlan           *plan,
                      const CpJob      *job,
@@ -1032,6 +1086,7 @@ check_billing_terms (CpPlan           *plan,
 
   if (plan->cost_unknown)
     return;
+  check_month_minimum (plan, quotes, settings);
   for (guint i = 0; i < plan->options->len; i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
@@ -1306,6 +1361,7 @@ plan_new (const CpJob      *job,
   plan->team_assumed = !job->team_stated;
   plan->deadline_days = cp_job_deadline_days (job);
   plan->billing_terms_winner = -1;
+  plan->month_minimum_winner = -1;
   plan->unstated_costs_winner = -1;
   plan->network_fee_estimate_quote = -1;
 

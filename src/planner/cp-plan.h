@@ -146,6 +146,13 @@ CpUnstatedCost cp_option_unstated_costs (const CpJob *job, const CpQuote *quote,
  * is asked, and the support is not in the amount (approver 34, B8). */
 gboolean       cp_option_ops_support_unstated (const CpJob *job, const CpQuote *quote);
 
+/* What @option costs if @quote, priced by the hour with no minimum term
+ * stated, bills a month (CpSettings.hours_per_month) at least, for one
+ * rental as its estimate bills it; 0 when the quote states its minimum,
+ * bills by the month, has no price, rents twice (a cluster and a
+ * debugging machine), or bills a month already. */
+double cp_option_cost_with_month_minimum (const CpOption *option, const CpQuote *quote, const CpSettings *settings);
+
 /* Why no option is feasible. */
 typedef enum {
   CP_SHORTFALL_NONE,          /* an option is feasible */
@@ -183,6 +190,17 @@ typedef struct {
    * CP_OUTCOME_ASK_BILLING_TERMS reasons name the quotes to ask. */
   int         billing_terms_winner;
   double      billing_terms_winner_cost;
+  /* The dear direction of the same terms: the recommended option's total
+   * cost when its quote, priced by the hour with no minimum term stated,
+   * bills a month at least (cp_option_cost_with_month_minimum()), 0 when
+   * that reading does not apply; then the quote that wins against that
+   * total and its cost, -1 when the recommendation stays (approver 34, B1:
+   * a firm 2,585 CNY became Shanghai Suanli's 45,000 CNY). Set with the
+   * robustness check; the verdict stays as it is, the figures' reading
+   * being the quote's own unit, and its vendor is asked. */
+  double      month_minimum_cost;
+  int         month_minimum_winner;
+  double      month_minimum_winner_cost;
   /* The same for the costs R6 counts that a quote may leave unstated,
    * taken as none: the quote that wins when each unstated storage price
    * and network fee is the dearest another compared quote states, and

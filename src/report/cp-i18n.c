@@ -207,6 +207,69 @@ char *
 cp_i18n_space_chinese (const char *text,
                        const char *lang)
 {
+  return cp_i18n_space_chinese_keeping (text, lang, NULL);
+}
+
+/* The one of @kept that starts at @p, or NULL (@kept is longest first). */
+static const char *
+kept_at (const char         *p,
+         const char * const *kept)
+{
+  for (guint k = 0; kept != NULL && kept[k] != NULL; k++)
+    if (g_str_has_prefix (p, kept[k]))
+      return kept[k];
+  return NULL;
+}
+
+static gint
+longer_first (gconstpointer a,
+              gconstpointer b)
+{
+  size_t la = strlen (*(const char * const *) a), lb = strlen (*(const char * const *) b);
+
+  return la > lb ? -1 : la < lb ? 1 : 0;
+}
+
+GStrv
+cp_i18n_typed_names (const CpProject *project)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  const char *people[] = { project->name, project->prepared_by, project->reviewed_by, project->approved_by };
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, i);
+
+      g_ptr_array_add (names, quote->vendor);
+      g_ptr_array_add (names, quote->offer_name);
+    }
+  for (guint i = 0; i < project->jobs->len; i++)
+    g_ptr_array_add (names, ((const CpJob *) g_ptr_array_index (project->jobs, i))->name);
+  for (guint i = 0; i < G_N_ELEMENTS (people); i++)
+    g_ptr_array_add (names, (gpointer) people[i]);
+  {
+    GPtrArray *kept = g_ptr_array_new ();
+
+    for (guint i = 0; i < names->len; i++)
+      {
+        const char *name = g_ptr_array_index (names, i);
+
+        /* One character has no inside to keep. */
+        if (name != NULL && g_utf8_strlen (name, -1) >= 2 &&
+            !g_ptr_array_find_with_equal_func (kept, name, g_str_equal, NULL))
+          g_ptr_array_add (kept, g_strdup (name));
+      }
+    g_ptr_array_sort (kept, longer_first);
+    g_ptr_array_add (kept, NULL);
+    return (GStrv) g_ptr_array_free (kept, FALSE);
+  }
+}
+
+char *
+cp_i18n_space_chinese_keeping (const char         *text,
+                               const char         *lang,
+                               const char * const *kept)
+{
   GString *out;
   gunichar last = 0;   /* the last character written, not a space */
   gunichar before = 0; /* the one written before it */
@@ -220,9 +283,10 @@ cp_i18n_space_chinese (const char *text,
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
+      const char *name = kept_at (p, kept);
       gboolean space;
 
-      if (c == ' ')
+      if (c == ' ' && name == NULL)
         {
           pending_space = last != 0;
           continue;
@@ -245,6 +309,24 @@ cp_i18n_space_chinese (const char *text,
       before = last;
       last = c;
       pending_space = FALSE;
+      /* The rest of a typed name as typed; the rule again after it. */
+      if (name != NULL)
+        {
+          const char *end = p + strlen (name);
+
+          for (const char *q = g_utf8_next_char (p); q < end; q = g_utf8_next_char (q))
+            {
+              gunichar n = g_utf8_get_char (q);
+
+              g_string_append_unichar (out, n);
+              if (n != ' ')
+                {
+                  before = last;
+                  last = n;
+                }
+            }
+          p = g_utf8_prev_char (end);
+        }
     }
   return g_string_free (out, FALSE);
 }

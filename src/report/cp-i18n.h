@@ -17,6 +17,7 @@
 #include <glib.h>
 
 #include "cp-translator.h"
+#include "planner/cp-project.h"
 
 G_BEGIN_DECLS
 
@@ -48,6 +49,18 @@ gboolean cp_i18n_is_chinese    (const char *lang);
  * in a date (1月24日), and never two spaces. Other languages: a copy. */
 char       *cp_i18n_space_chinese (const char *text,
                                    const char *lang);
+/* As cp_i18n_space_chinese(), but each of @kept (NULL-terminated, the
+ * text the user typed: cp_i18n_typed_names()) is copied as typed wherever
+ * it stands in @text, only its edges spaced by the rule: "4台8卡H800" was
+ * respelled "4 台 8 卡 H800" in prose while the tables quoted it as typed
+ * (walkthroughs 33 and 34, W8). @kept may be NULL. */
+char       *cp_i18n_space_chinese_keeping (const char         *text,
+                                           const char         *lang,
+                                           const char * const *kept);
+/* The names typed in @project that a report quotes (vendors, quotes'
+ * offers, jobs, the project, the people who sign), of two characters or
+ * more, the longest first, for cp_i18n_space_chinese_keeping(). */
+GStrv       cp_i18n_typed_names (const CpProject *project);
 /* In Chinese, @text with the space between a figure and the measure word
  * or unit after it made a no-break space ("1 层", "8 块", "0.6 天"): a
  * table cell broke "80 层中 1 / 层完全重计算" (approver 33, A17). Call it

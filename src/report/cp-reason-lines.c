@@ -97,6 +97,7 @@ ask_vendors (const CpProject *project,
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autofree char *joined = NULL;
   g_autofree char *question = NULL;
+  g_auto(GStrv) kept = NULL;
   guint quotes = 0;
 
   for (guint j = i; j < plan->reasons->len; j++)
@@ -119,7 +120,8 @@ ask_vendors (const CpProject *project,
   joined = cp_words_join_names (names);
   question = vendor_question (project, reason, joined, lang);
   cp_i18n_pop_language ();
-  return cp_i18n_space_chinese (question, lang);
+  kept = cp_i18n_typed_names (project);
+  return cp_i18n_space_chinese_keeping (question, lang, (const char * const *) kept);
 }
 
 GPtrArray *

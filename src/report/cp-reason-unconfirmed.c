@@ -100,8 +100,39 @@ unstated_unconfirmed (const CpProject *project,
            * name read as the winner's (approver 34, B3).
            * TRANSLATORS: after the not-firm sentence on billing terms: the recommended total cost, then the
            * recommended quote, whose hourly price is read as billed by the hour */
-          g_autofree char *own = g_strdup_printf (_("The recommended total, %s, takes %s’s hourly price as billed by the hour with no minimum term; a minimum term would raise it."),
-                                                  total, recommended);
+          g_autofree char *own = NULL;
+
+          /* With the figure where the planner has one (approver 34, B3:
+           * "would raise it" left the approver to guess 60,598 CNY). */
+          if (plan->month_minimum_cost > 0 && plan->month_minimum_winner >= 0 &&
+              (guint) plan->month_minimum_winner < project->quotes->len)
+            {
+              g_autofree char *month = cp_i18n_format_money_whole (plan->month_minimum_cost, quote->currency, lang);
+              g_autofree char *then = cp_words_quote_short_name (project, plan->month_minimum_winner);
+              g_autofree char *then_cost = cp_i18n_format_money_whole (plan->month_minimum_winner_cost, quote->currency,
+                                                                       lang);
+
+              /* The window says the case page 1 lists (walkthrough 35, U7:
+               * "a minimum term would raise it" in the room, Vendor B at
+               * 52,000 CNY in the report).
+               * TRANSLATORS: after the not-firm sentence on billing terms: the recommended total cost, the
+               * recommended quote, whose hourly price is read as billed by the hour, its total with a one-month
+               * minimum term, then the quote recommended then and its total */
+              own = g_strdup_printf (_("The recommended total, %s, takes %s’s hourly price as billed by the hour with no minimum term; a one-month minimum term would make it %s, and %s would be recommended at %s."),
+                                     total, recommended, month, then, then_cost);
+            }
+          else if (plan->month_minimum_cost > 0)
+            {
+              g_autofree char *month = cp_i18n_format_money_whole (plan->month_minimum_cost, quote->currency, lang);
+
+              /* TRANSLATORS: after the not-firm sentence on billing terms: the recommended total cost, the
+               * recommended quote, whose hourly price is read as billed by the hour, and its total with a one-month minimum term */
+              own = g_strdup_printf (_("The recommended total, %s, takes %s’s hourly price as billed by the hour with no minimum term; a one-month minimum term would make it %s."),
+                                     total, recommended, month);
+            }
+          else
+            own = g_strdup_printf (_("The recommended total, %s, takes %s’s hourly price as billed by the hour with no minimum term; a minimum term would raise it."),
+                                   total, recommended);
 
           text = g_strdup_printf (cp_i18n_is_chinese (lang) ? "%s%s" : "%s %s", first, own);
         }
@@ -345,9 +376,11 @@ cp_words_unconfirmed (const CpProject *project,
                       const char     **field)
 {
   g_autofree char *text = unconfirmed_text (project, plan, lang, field);
+  g_auto(GStrv) kept = cp_i18n_typed_names (project);
 
-  /* Names and figures set into a Chinese sentence, spaced by one rule. */
-  return cp_i18n_space_chinese (text, lang);
+  /* Names and figures set into a Chinese sentence, spaced by one rule;
+   * the names as typed (W8). */
+  return cp_i18n_space_chinese_keeping (text, lang, (const char * const *) kept);
 }
 
 char *

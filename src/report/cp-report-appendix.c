@@ -636,7 +636,8 @@ approval_table (Doc   *doc,
 
 double
 cp_report_approval_height (Doc        *doc,
-                           const char *amount)
+                           const char *amount,
+                           gboolean    proviso)
 {
   char *header[4];
   Table table;
@@ -645,14 +646,15 @@ cp_report_approval_height (Doc        *doc,
   approval_table (doc, header, &table);
   height = cp_doc_table_height (doc, doc->h1, _("Approval"), &table);
   if (amount != NULL)
-    height += cp_doc_paragraph_height (doc, doc->bold, amount, 0) + APPROVAL_AMOUNT_SPACE;
+    height += cp_doc_paragraph_height (doc, proviso ? doc->body : doc->bold, amount, 0) + APPROVAL_AMOUNT_SPACE;
   g_ptr_array_unref (table.rows);
   return height;
 }
 
 void
 cp_report_section_approval (Doc        *doc,
-                            const char *amount)
+                            const char *amount,
+                            gboolean    proviso)
 {
   char *header[4];
   Table table;
@@ -660,11 +662,15 @@ cp_report_section_approval (Doc        *doc,
   approval_table (doc, header, &table);
   /* The signatures stay together on one page, under the amount they
    * approve when it is said on another page. */
-  cp_doc_ensure (doc, cp_report_approval_height (doc, amount));
+  cp_doc_ensure (doc, cp_report_approval_height (doc, amount, proviso));
   if (amount != NULL)
     {
-      cp_doc_heading (doc, doc->h1, _("Approval"), cp_doc_paragraph_height (doc, doc->bold, amount, 0));
-      cp_doc_paragraph_full (doc, doc->bold, amount, 0, APPROVAL_AMOUNT_SPACE, NULL);
+      /* The condition alone, under the amount said above it on the same
+       * page, in the body's type: one line of the one-job memo's page. */
+      const PangoFontDescription *font = proviso ? doc->body : doc->bold;
+
+      cp_doc_heading (doc, doc->h1, _("Approval"), cp_doc_paragraph_height (doc, font, amount, 0));
+      cp_doc_paragraph_full (doc, font, amount, 0, APPROVAL_AMOUNT_SPACE, NULL);
       cp_doc_table (doc, &table);
     }
   else

@@ -353,9 +353,10 @@ cp_report_overbooking_text (const CpProject  *project,
                             const char       *lang)
 {
   g_autofree char *text = cp_report_overbooking_block_text (project, schedule, lang);
+  g_auto(GStrv) kept = cp_i18n_typed_names (project);
 
   /* Spaced as the memo's paragraph is: "示例供应商 A (Example vendor A) 的 5 台". */
-  return text != NULL ? cp_i18n_space_chinese (text, lang) : NULL;
+  return text != NULL ? cp_i18n_space_chinese_keeping (text, lang, (const char * const *) kept) : NULL;
 }
 
 /* Days from the project's start to job @entry's due day: its start as
@@ -377,12 +378,6 @@ compare_due (gconstpointer a,
   return due_a < due_b ? -1 : due_a > due_b ? 1 : (int) *(const guint *) a - (int) *(const guint *) b;
 }
 
-/* What running the jobs of @overbooking one after another, earliest due
- * day first, does to the calendar (cp_schedule_place() with each job
- * after the one before): "every deadline still holds; the last of them
- * ends on 13 February 2027 instead of 2 January 2027", or the jobs that
- * then miss the day their deadline falls on as planned. NULL when a job
- * of them already waits for another (the order would override it). */
 /* @schedule with the jobs of @overbooking run one after another,
  * earliest due day first (@order: their indices in that order); NULL when
  * a job of them already waits for another (the order would override it). */
@@ -410,6 +405,12 @@ one_after_another (const CpSchedule    *schedule,
   return cp_schedule_place (jobs, &schedule->start, NULL);
 }
 
+/* What running the jobs of @overbooking one after another, earliest due
+ * day first, does to the calendar (cp_schedule_place() with each job
+ * after the one before): "every deadline still holds; the last of them
+ * ends on 13 February 2027 instead of 2 January 2027", or the jobs that
+ * then miss the day their deadline falls on as planned. NULL when a job
+ * of them already waits for another (the order would override it). */
 static char *
 one_after_another_text (const CpProject     *project,
                         const CpSchedule    *schedule,
@@ -522,7 +523,7 @@ fallback_schedule (const CpProject  *project,
 }
 
 /* What the fallback (fallback_schedule()) costs, as the approver signs for
- * it: "So run: the same 225,595 CNY.", its months in the month table's
+ * it: "Same cost: 225,595 CNY.", its months in the month table's
  * "Run one after another" column (approver 33, A6: the fallback had no cost, no months and no
  * end, so nothing could be signed for it; its end is in the condition,
  * its months in the month table's last column). NULL without one. */
@@ -539,9 +540,9 @@ fallback_cost_text (const CpProject  *project,
   total = cp_i18n_format_money_whole (cp_report_schedule_shown_total (serial), project->settings.currency, lang);
   if (fabs (cp_report_schedule_shown_total (serial) - cp_report_schedule_shown_total (schedule)) < 0.5)
     /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total, the same as planned; the month table's last column gives the months */
-    return g_strdup_printf (_("So run: the same %s."), total);
+    return g_strdup_printf (_("Same cost: %s."), total);
   /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total then; the month table's last column gives the months */
-  return g_strdup_printf (_("So run: %s."), total);
+  return g_strdup_printf (_("Cost then: %s."), total);
 }
 
 char *
@@ -979,6 +980,29 @@ cp_report_approve_by (const CpProject  *project,
   out->rule = CP_REPORT_APPROVE_BY_PRICE_END;
 }
 
+/* The quote every job's recommendation rents from, or -1 when they rent
+ * from several, or none is recommended. */
+static int
+sole_recommended_quote (const CpProject *project,
+                        JobResult       *results)
+{
+  int sole = -1;
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      int q;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      q = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+      if (sole >= 0 && q != sole)
+        return -1;
+      sole = q;
+    }
+  return sole >= 0 && (guint) sole < project->quotes->len ? sole : -1;
+}
+
 /* "Approve by 31 January 2027, the last day Shenzhen Yunsuan's price holds.",
  * or before the work starts, or now (cp_report_approve_by()): the day by
  * which the approval must be given (appr22 finding 6: only the quotes
@@ -994,11 +1018,21 @@ approve_by_text (const CpProject  *project,
   CpReportApproveBy by;
   g_autofree char *date = NULL, *work_date = NULL;
   const char *vendor;
+  int sole;
 
   cp_report_approve_by (project, (CpPlan * const *) plans->pdata, schedule, &by);
   if (by.rule == CP_REPORT_APPROVE_BY_NONE)
     return NULL;
   work_date = format_day (&by.day, lang);
+  /* One quote recommended: its vendor named, where "no recommended quote"
+   * read as several (approver 35, C4). */
+  if (by.quote_index < 0 && (sole = sole_recommended_quote (project, results)) >= 0)
+    return g_strdup_printf (by.rule == CP_REPORT_APPROVE_BY_NOW
+                            /* TRANSLATORS: under the amount to approve: the work's planned start is today or past, the day it starts; the one recommended quote's vendor, whose quote states no validity */
+                            ? _("Approve now: the work is planned to start on %s; %s’s quote does not say how long its price holds.")
+                            /* TRANSLATORS: under the amount to approve: the day the first job starts; the one recommended quote's vendor, whose quote states no validity */
+                            : _("Approve before the work starts on %s; %s’s quote does not say how long its price holds."),
+                            work_date, cp_report_vendor_name (project, sole));
   if (by.quote_index < 0 && by.rule == CP_REPORT_APPROVE_BY_NOW)
     /* TRANSLATORS: under the amount to approve: the work's planned start is today or past, the day it starts; no recommended quote states how long its price holds */
     return g_strdup_printf (_("Approve now: the work is planned to start on %s; no recommended quote says how long its price holds."), work_date);
@@ -1041,27 +1075,23 @@ cp_report_top_with_job_cost (const CpSchedule       *schedule,
   return approval->top_of_range - round (MAX (entry->cost_high, cp_schedule_job_cost (entry))) + round (cost);
 }
 
-/* What signing commits to when a job's choice waits on answers still to
- * come (cp_report_open_answers()): the amount, and whether every answer
- * keeps the project within it or which would pass it, with what to
- * approve to cover them (approver 33, A1: "the approver cannot tell
- * whether the signature approves Shanghai Suanli now, or an envelope of
- * 11,520 CNY with the vendor chosen after the answer"). NULL when every
- * choice is firm. */
-static char *
-commitment_text (Doc                    *doc,
+/* The open answers of @results that would pass @approval's amount (each
+ * one's outcome into @passing, its proviso, when it has one, into
+ * @provisos), the top of the project's range the dearest of them would
+ * make in @cover_top; returns how many answers there are in all. */
+static guint
+answers_passing (const CpProject        *project,
                  JobResult              *results,
                  const CpSchedule       *schedule,
-                 const CpApprovalAmount *approval)
+                 const CpApprovalAmount *approval,
+                 const char             *lang,
+                 GPtrArray              *passing,
+                 GPtrArray              *provisos,
+                 double                 *cover_top)
 {
-  const CpProject *project = doc->project;
-  const char *currency = project->settings.currency;
-  g_autoptr(GPtrArray) passing = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *cover = NULL;
-  g_autoptr(GString) list = g_string_new (NULL);
   guint n_answers = 0;
-  double cover_top = 0;
 
+  *cover_top = 0;
   for (guint j = 0; j < project->jobs->len && j < schedule->jobs->len; j++)
     {
       const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, j);
@@ -1069,7 +1099,7 @@ commitment_text (Doc                    *doc,
 
       if (!entry->planned)
         continue;
-      answers = cp_report_open_answers (project, &results[j], doc->lang);
+      answers = cp_report_open_answers (project, results, schedule, j, lang);
       for (guint a = 0; a < answers->len; a++)
         {
           const CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
@@ -1081,9 +1111,36 @@ commitment_text (Doc                    *doc,
             continue;
           /* The option it leads to: the answer is in the list above. */
           g_ptr_array_add (passing, g_strdup (open->outcome));
-          cover_top = MAX (cover_top, top);
+          if (open->proviso != NULL)
+            g_ptr_array_add (provisos, g_strdup (open->proviso));
+          *cover_top = MAX (*cover_top, top);
         }
     }
+  return n_answers;
+}
+
+/* What signing commits to when a job's choice waits on answers still to
+ * come (cp_report_open_answers()): the amount, and whether every answer
+ * keeps the project within it or which would pass it, with what to
+ * approve to cover them (approver 33, A1: "the approver cannot tell
+ * whether the signature approves Shanghai Suanli now, or an envelope of
+ * 11,520 CNY with the vendor chosen after the answer"). NULL when no
+ * answer would pass it. */
+static char *
+commitment_text (Doc                    *doc,
+                 JobResult              *results,
+                 const CpSchedule       *schedule,
+                 const CpApprovalAmount *approval)
+{
+  const CpProject *project = doc->project;
+  const char *currency = project->settings.currency;
+  g_autoptr(GPtrArray) passing = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) provisos = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *cover = NULL;
+  g_autoptr(GString) list = g_string_new (NULL);
+  double cover_top;
+  guint n_answers = answers_passing (project, results, schedule, approval, doc->lang, passing, provisos, &cover_top);
+
   /* Answers that all stay within it are said so where they are listed
    * (cp_report_section_question()). */
   if (n_answers == 0 || passing->len == 0)
@@ -1098,9 +1155,9 @@ commitment_text (Doc                    *doc,
                                       currency, doc->lang);
   return g_strdup_printf (passing->len == 1
                           /* TRANSLATORS: page 1, after "Amount to approve: …": the option an open answer listed above would lead to, past that amount ("Beijing Yunsuan at 38,000 CNY"); the amount that would cover it */
-                          ? _("One answer above would pass it (%s): have it answered before signing, or approve %s.")
+                          ? _("One answer above would exceed it (%s): have it answered before signing, or approve %s.")
                           /* TRANSLATORS: page 1, after "Amount to approve: …": the options open answers listed above would lead to, past that amount; the amount that would cover them */
-                          : _("Answers above would pass it (%s): have them answered before signing, or approve %s."),
+                          : _("Answers above would exceed it (%s): have them answered before signing, or approve %s."),
                           list->str, cover);
 }
 
@@ -1164,7 +1221,7 @@ section_amount_to_approve (Doc              *doc,
         g_autofree char *with = g_strdup_printf (C_("two sentences", "%s %s"), line, commitment);
 
         g_free (line);
-        line = cp_i18n_space_chinese (with, doc->lang);
+        line = cp_doc_spaced (doc, with);
       }
     cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1 + left_out_height);
     cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
@@ -1177,6 +1234,32 @@ section_amount_to_approve (Doc              *doc,
 }
 
 char *
+cp_report_signed_proviso_text (Doc              *doc,
+                               JobResult        *results,
+                               const CpSchedule *schedule)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GPtrArray) plans = NULL;
+  g_autoptr(GPtrArray) passing = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) provisos = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *amount = NULL, *conditions = NULL;
+  CpApprovalAmount approval;
+  double cover_top;
+
+  if (results == NULL || schedule == NULL || project->quotes->len == 0)
+    return NULL;
+  plans = result_plans (project, results);
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  answers_passing (project, results, schedule, &approval, doc->lang, passing, provisos, &cover_top);
+  if (provisos->len == 0)
+    return NULL;
+  amount = cp_i18n_format_money_whole (round (approval.amount), project->settings.currency, doc->lang);
+  conditions = cp_words_join_names (provisos);
+  /* TRANSLATORS: the sign-off block: the amount to approve, then what the signature rests on ("Beijing Yunsuan bills by the hour with no minimum term") */
+  return g_strdup_printf (_("The signature approves up to %s provided %s."), amount, conditions);
+}
+
+char *
 cp_report_signed_amount_text (Doc              *doc,
                               JobResult        *results,
                               const CpSchedule *schedule)
@@ -1184,6 +1267,7 @@ cp_report_signed_amount_text (Doc              *doc,
   const CpProject *project = doc->project;
   g_autoptr(GPtrArray) plans = NULL;
   g_autofree char *line = NULL, *vat = NULL, *split = NULL, *with_split = NULL, *blocked = NULL, *nothing = NULL;
+  g_autofree char *proviso = NULL;
   g_autoptr(GString) text = NULL;
   CpApprovalAmount approval;
 
@@ -1203,6 +1287,9 @@ cp_report_signed_amount_text (Doc              *doc,
   g_string_append_c (text, ' ');
   /* TRANSLATORS: the sign-off block, after the amount to approve: the VAT it holds */
   g_string_append_printf (text, _("VAT in it: %s."), with_split);
+  proviso = cp_report_signed_proviso_text (doc, results, schedule);
+  if (proviso != NULL)
+    g_string_append_printf (text, " %s", proviso);
   blocked = cp_report_overbooking_block_text (project, schedule, doc->lang);
   if (blocked != NULL)
     {
@@ -1353,8 +1440,9 @@ cp_report_section_budget (Doc              *doc,
   g_autofree char *span = span_text (schedule, 0, schedule->end_day, doc->lang);
   g_autofree char *summary = NULL;
   g_autofree char *nothing = nothing_to_approve (doc, results);
+  g_autofree char *low_text = NULL, *high_text = NULL;
   GDate last_low, last_high;
-
+  gboolean fixed;
   double low, high;
 
   cp_report_schedule_shown_range (schedule, &low, &high);
@@ -1367,26 +1455,44 @@ cp_report_section_budget (Doc              *doc,
     }
   cp_schedule_span_dates (schedule, 0, schedule->end_day_low, NULL, &last_low);
   cp_schedule_span_dates (schedule, 0, schedule->end_day_high, NULL, &last_high);
+  fixed = g_strcmp0 (low_text = cp_i18n_format_money_whole (low, currency, doc->lang),
+                     high_text = cp_i18n_format_money_whole (high, currency, doc->lang)) == 0;
   /* A project of one job says "the job": "all jobs" and "the last job"
-   * had an approver look for the others (approver 33, A13). */
+   * had an approver look for the others (approver 33, A13). A total with
+   * no spread says so, where "45,000 CNY (45,000 CNY)" read as a
+   * misprint (approver 34, B11). */
   if (g_date_compare (&last_low, &last_high) >= 0 && project->jobs->len == 1)
-    /* TRANSLATORS: the budget of a project of one job: total, its range ("8,440–10,473 CNY"), the calendar */
-    summary = g_strdup_printf (_("The job at its recommended option: %s (%s), %s."), total, band, span);
+    summary = fixed
+              /* TRANSLATORS: the budget of a project of one job whose total does not vary: total, the calendar */
+              ? g_strdup_printf (_("The job at its recommended option: %s, a fixed price, %s."), total, span)
+              /* TRANSLATORS: the budget of a project of one job: total, its range ("8,440–10,473 CNY"), the calendar */
+              : g_strdup_printf (_("The job at its recommended option: %s (%s), %s."), total, band, span);
   else if (g_date_compare (&last_low, &last_high) >= 0)
-    /* TRANSLATORS: the project's budget: total, its range ("210,977–261,745 CNY"), the calendar */
-    summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s."), total, band, span);
+    summary = fixed
+              /* TRANSLATORS: the project's budget when its total does not vary: total, the calendar */
+              ? g_strdup_printf (_("All jobs at their recommended options: %s, a fixed price, %s."), total, span)
+              /* TRANSLATORS: the project's budget: total, its range ("210,977–261,745 CNY"), the calendar */
+              : g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s."), total, band, span);
   else
     {
       g_autofree char *ends = ends_between_text (&last_low, &last_high, doc->lang);
 
       if (project->jobs->len == 1)
-        /* TRANSLATORS: the budget of a project of one job: total, its range ("8,440–10,473 CNY"), the calendar, the first and last day its end may fall on ("12 and 13 January 2027", "2027年1月12日至13日") */
-        summary = g_strdup_printf (_("The job at its recommended option: %s (%s), %s; it ends between %s."),
-                                   total, band, span, ends);
+        summary = fixed
+                  /* TRANSLATORS: the budget of a project of one job whose total does not vary: total, the calendar, the first and last day its end may fall on */
+                  ? g_strdup_printf (_("The job at its recommended option: %s, a fixed price, %s; it ends between %s."),
+                                     total, span, ends)
+                  /* TRANSLATORS: the budget of a project of one job: total, its range ("8,440–10,473 CNY"), the calendar, the first and last day its end may fall on ("12 and 13 January 2027", "2027年1月12日至13日") */
+                  : g_strdup_printf (_("The job at its recommended option: %s (%s), %s; it ends between %s."),
+                                     total, band, span, ends);
       else
-        /* TRANSLATORS: the project's budget: total, its range ("210,977–261,745 CNY"), the calendar, the first and last day its end may fall on ("13 and 15 January 2027", "2027年1月13日至15日") */
-        summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s; the last job ends between %s."),
-                                   total, band, span, ends);
+        summary = fixed
+                  /* TRANSLATORS: the project's budget when its total does not vary: total, the calendar, the first and last day its end may fall on */
+                  ? g_strdup_printf (_("All jobs at their recommended options: %s, a fixed price, %s; the last job ends between %s."),
+                                     total, span, ends)
+                  /* TRANSLATORS: the project's budget: total, its range ("210,977–261,745 CNY"), the calendar, the first and last day its end may fall on ("13 and 15 January 2027", "2027年1月13日至15日") */
+                  : g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s; the last job ends between %s."),
+                                     total, band, span, ends);
     }
 
   {

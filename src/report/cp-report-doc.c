@@ -427,6 +427,15 @@ paragraph_break (const Doc    *doc,
 }
 
 /* A paragraph, broken across pages between lines. */
+char *
+cp_doc_spaced (Doc        *doc,
+               const char *text)
+{
+  g_auto(GStrv) kept = doc->project != NULL ? cp_i18n_typed_names (doc->project) : NULL;
+
+  return cp_i18n_space_chinese_keeping (text, doc->lang, (const char * const *) kept);
+}
+
 void
 cp_doc_paragraph_full (Doc                        *doc,
                        const PangoFontDescription *font,
@@ -444,7 +453,7 @@ cp_doc_paragraph_full (Doc                        *doc,
   /* One spacing rule for every paragraph, where its parts were joined
    * with a space ("%s %s", g_strjoin (" ", …)): the Chinese report had
    * "。 " 27 times (issue 22). */
-  g_autofree char *spaced = cp_i18n_space_chinese (text, doc->lang);
+  g_autofree char *spaced = cp_doc_spaced (doc, text);
   int n_lines, next_page;
 
   text = spaced;
@@ -502,7 +511,7 @@ cp_doc_paragraph_height (Doc                        *doc,
                          double                      indent)
 {
   /* Measured as cp_doc_paragraph_full() lays it out. */
-  g_autofree char *spaced = cp_i18n_space_chinese (text, doc->lang);
+  g_autofree char *spaced = cp_doc_spaced (doc, text);
   g_autoptr(PangoLayout) layout = text_layout (doc, font, spaced, doc->right - doc->left - indent);
 
   return layout_height (layout);
@@ -1188,16 +1197,31 @@ table_height (Doc                        *doc,
   return height;
 }
 
+/* A table of this many rows or fewer is kept on one page whole: lora's
+ * two-row "Where the money goes" had its header and first row at the foot
+ * of page 2, the header again and the second row on page 3, the two
+ * figures to compare a page apart (approver 34, B6). */
+#define SHORT_TABLE_ROWS 4
+
+/* The rows cp_doc_table_under() keeps together at the top of @table: all
+ * of a short one, else the first. */
+static guint
+lead_rows (const Table *table)
+{
+  return table->rows->len <= SHORT_TABLE_ROWS ? table->rows->len : 1;
+}
+
 /* The height cp_doc_table_under() keeps together at the top of @table: its
- * heading, header row and first row. A heading just above it keeps this
- * much with it, so that it never ends a page alone. */
+ * heading, header row and first row, or the whole of a short table. A
+ * heading just above it keeps this much with it, so that it never ends a
+ * page alone. */
 double
 cp_doc_table_lead_height (Doc                        *doc,
                           const PangoFontDescription *heading_font,
                           const char                 *heading,
                           Table                      *table)
 {
-  return table_height (doc, heading_font, heading, table, 1);
+  return table_height (doc, heading_font, heading, table, lead_rows (table));
 }
 
 /* The height of the whole of @table under its heading, on one page. */
@@ -1211,7 +1235,7 @@ cp_doc_table_height (Doc                        *doc,
 }
 
 /* A table under its heading (or none): the heading, the header row and
- * the first row start on the same page; the header row is repeated on
+ * the first row (a short table's every row) start on the same page; the header row is repeated on
  * every page the table reaches, and a row never splits. */
 void
 cp_doc_table_under (Doc                        *doc,
@@ -1222,6 +1246,9 @@ cp_doc_table_under (Doc                        *doc,
   double *widths = g_newa (double, table->n_columns);
   double header_height = 0;
   double height = 0;
+  /* A short table whole (lead_rows()), measured before the rows drawn
+   * are set (the cells' layouts are shared). */
+  double keep = lead_rows (table) > 1 ? table_height (doc, NULL, NULL, table, lead_rows (table)) : 0;
   Row header = { { NULL } }, row = { { NULL } };
 
   fit_widths (doc, table, widths);
@@ -1229,10 +1256,12 @@ cp_doc_table_under (Doc                        *doc,
     header_height = prepare_row (doc, doc->header_cells, &header, table, widths, table->header, header_font (doc, table));
   if (table->rows->len > 0)
     height = prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, 0), row_font (doc, table));
+  if (keep == 0)
+    keep = header_height + height;
   if (heading != NULL)
-    cp_doc_heading (doc, heading_font, heading, header_height + height);
+    cp_doc_heading (doc, heading_font, heading, keep);
   else
-    cp_doc_ensure (doc, header_height + height);
+    cp_doc_ensure (doc, keep);
 
   for (guint r = 0; r < table->rows->len; r++)
     {

@@ -77,6 +77,10 @@ void cp_doc_ensure (Doc *doc, double height);
 
 double cp_doc_room (const Doc *doc);
 
+/* @text spaced as a Chinese paragraph is (cp_i18n_space_chinese()), the
+ * names the user typed in the doc's project kept as typed. */
+char *cp_doc_spaced (Doc *doc, const char *text);
+
 void cp_doc_paragraph_full (Doc *doc, const PangoFontDescription *font, const char *text,
                             double indent, double space_after, const char *hanging_label);
 

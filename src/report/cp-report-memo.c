@@ -465,6 +465,7 @@ range_words (const CpProject *project,
               const CpOption  *option,
               gboolean         overbooked,
               AnswersListed    answers_listed,
+              const char      *firm_outcome,
               const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -473,8 +474,10 @@ range_words (const CpProject *project,
   g_autofree char *days_low = cp_i18n_format_days (option->range.calendar_days_low, lang);
   g_autofree char *days_high = cp_i18n_format_days (option->range.calendar_days_high, lang);
   /* The open answers, listed under the answer, say each what it leads
-   * to: the one sentence of one of them is not said again. */
-  g_autofree char *unconfirmed = answers_listed == ANSWERS_WITHIN
+   * to: the one sentence of one of them is not said again. A firm choice
+   * says its one in the range's sentence (@firm_outcome). */
+  g_autofree char *unconfirmed = firm_outcome != NULL ? NULL
+                                 : answers_listed == ANSWERS_WITHIN
                                  /* TRANSLATORS: page 1, after the answer's range, before the list of open answers that change the choice, when each of them keeps the project within the amount to approve */
                                  ? g_strdup (_("Not firm; it turns on (each within the amount):"))
                                  : answers_listed == ANSWERS_LISTED
@@ -518,6 +521,21 @@ range_words (const CpProject *project,
     /* TRANSLATORS: the answer's range: the band of costs, the band of days, for a job that shares a vendor's machines it does not offer enough of */
     return g_strdup_printf (_("Range: %s, %s; holds only if the vendor rents enough machines."),
                             money_band, days_band);
+  /* A firm choice that rests on its own hourly billing says so with the
+   * option a month's minimum leads to, past the amount to approve
+   * (approver 34, B1: "the choice holds", and 45,000 CNY with a month's
+   * minimum at Beijing Yunsuan, which page 1 asked about). */
+  if (firm_outcome != NULL)
+    {
+      g_autofree char *vendor = NULL;
+
+      cp_i18n_push_language (lang);
+      vendor = g_strdup (cp_report_vendor_name (project, option->quote_index));
+      cp_i18n_pop_language ();
+      /* TRANSLATORS: the answer's range: the band of costs, the band of days, the recommended vendor, then the option its billing a month at least leads to and its cost ("Shanghai Suanli at 45,000 CNY") */
+      return g_strdup_printf (_("Range: %s, %s; the choice holds across it while %s bills by the hour with no minimum term (if it bills at least a month: %s)."),
+                              money_band, days_band, vendor, firm_outcome);
+    }
   return g_strdup_printf (plan->verdict_robust
                           /* TRANSLATORS: the answer's range: the band of costs ("8,164–13,208 CNY"), the band of days */
                           ? _("Range: %s, %s; the choice holds across it.")
@@ -537,9 +555,10 @@ answer_range (const CpProject *project,
               const CpJob     *job,
               gboolean         overbooked,
               AnswersListed    answers_listed,
+              const char      *firm_outcome,
               const char      *lang)
 {
-  g_autofree char *range = range_words (project, plan, option, overbooked, answers_listed, lang);
+  g_autofree char *range = range_words (project, plan, option, overbooked, answers_listed, firm_outcome, lang);
   const CpOption *late = plan->cost_unknown ? NULL
                          : cp_words_cheapest_late_option (plan, option->estimate.total_cost);
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -650,6 +669,7 @@ cp_report_open_answer_free (CpReportOpenAnswer *answer)
   g_free (answer->outcome);
   g_free (answer->subject);
   g_free (answer->predicate);
+  g_free (answer->proviso);
   g_free (answer);
 }
 
@@ -684,31 +704,6 @@ option_at (const CpProject *project,
   return g_strdup_printf (_("%s at %s"), name, money);
 }
 
-/* What @option costs if its quote, priced by the hour with no minimum
- * term stated, bills a month at least (the planner reads it as billed by
- * the hour: approver 33, A27, a month's minimum at Shanghai Suanli made
- * 9,222 CNY 60,598). For one rental, as page 1's billed line; 0 when the
- * quote states its minimum, bills by the month, or rents twice. */
-static double
-cost_with_month_minimum (const CpProject *project,
-                         const CpOption  *option)
-{
-  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-  const CpSettings *settings = &project->settings;
-  const CpEstimate *e = &option->estimate;
-  double run_h = e->total_s / 3600.0, debug_h = e->debug_days * 24.0;
-  double billed_h, count;
-
-  if (quote->price_unit == CP_PRICE_PER_NODE_MONTH || quote->minimum_term_h > 0 || !(quote->price > 0) ||
-      (e->nodes > 1 && debug_h > 0))
-    return 0;
-  billed_h = e->nodes <= 1 && debug_h > 0 ? cp_quote_billed_hours (quote, settings, run_h + debug_h) : e->billed_hours;
-  if (!(billed_h > 0) || billed_h >= settings->hours_per_month)
-    return 0;
-  count = quote->price_unit == CP_PRICE_PER_GPU_HOUR ? e->gpus : MAX (e->nodes, 1);
-  return e->total_cost + quote->price * count * (settings->hours_per_month - billed_h) * cp_quote_vat_factor (quote, settings);
-}
-
 /* The best ranked option that runs the job on another quote than
  * @quote_index: what the job takes if that quote's answer rules it out. */
 static const CpOption *
@@ -740,49 +735,61 @@ vendors_of_outcome (const CpProject *project,
     {
       const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
       const char *vendor;
-      gboolean named = FALSE;
 
       if (reason->outcome != outcome || reason->quote_index < 0 || (guint) reason->quote_index >= project->quotes->len)
         continue;
       vendor = cp_report_vendor_name (project, reason->quote_index);
-      for (guint n = 0; n < names->len && !named; n++)
-        named = g_strcmp0 (g_ptr_array_index (names, n), vendor) == 0;
-      if (!named)
+      /* A vendor with two quotes is asked once. */
+      if (!g_ptr_array_find_with_equal_func (names, vendor, g_str_equal, NULL))
         g_ptr_array_add (names, (gpointer) vendor);
     }
   return cp_words_join_names (names);
 }
 
-/* @answers that lead to the same option said once, their answers joined,
- * one vendor's under its name once: "If G bills a month at least, or has
- * less than 1,043 GiB of host memory a machine: E at 10,669 CNY." (the demo's 70B
- * job had four lines ending in the same option, and its memo passed its
- * second page). */
+/* Joins into each answer of @answers the later ones that lead to the same
+ * option (and, with @same_subject, are of the same vendor), their text
+ * (CpReportOpenAnswer.predicate, or .condition) after its own, and drops
+ * them. */
 static void
-merge_same_outcomes (GPtrArray *answers)
+join_same_outcomes (GPtrArray *answers,
+                    gboolean   same_subject)
 {
   for (guint i = 0; i < answers->len; i++)
     {
       CpReportOpenAnswer *first = g_ptr_array_index (answers, i);
+      char **text = same_subject ? &first->predicate : &first->condition;
 
       for (guint k = i + 1; k < answers->len;)
         {
           CpReportOpenAnswer *other = g_ptr_array_index (answers, k);
           char *both;
 
-          /* One vendor's answers under its name once. */
-          if (g_strcmp0 (first->outcome, other->outcome) != 0 || g_strcmp0 (first->subject, other->subject) != 0)
+          if (g_strcmp0 (first->outcome, other->outcome) != 0 ||
+              (same_subject && g_strcmp0 (first->subject, other->subject) != 0))
             {
               k++;
               continue;
             }
-          /* TRANSLATORS: page 1, two open answers of one vendor that lead to the same option: "bills a month at least, or has less than …" */
-          both = g_strdup_printf (C_("open answers", "%s, or %s"), first->predicate, other->predicate);
-          g_free (first->predicate);
-          first->predicate = both;
+          /* TRANSLATORS: page 1, two open answers that lead to the same option: "bills a month at least, or has less than …" */
+          both = g_strdup_printf (C_("open answers", "%s, or %s"), *text,
+                                  same_subject ? other->predicate : other->condition);
+          g_free (*text);
+          *text = both;
           g_ptr_array_remove_index (answers, k);
         }
     }
+}
+
+/* @answers that lead to the same option said once, their answers joined,
+ * one vendor's under its name once: "If G bills at least a month, or has
+ * less than 1,043 GiB of host memory a machine: E at 10,669 CNY." (the demo's 70B
+ * job had four lines ending in the same option, and its memo passed its
+ * second page). */
+static void
+merge_same_outcomes (GPtrArray *answers)
+{
+  /* One vendor's answers under its name once. */
+  join_same_outcomes (answers, TRUE);
   /* Each answer's words: whom it is of, then what. */
   for (guint i = 0; i < answers->len; i++)
     {
@@ -792,32 +799,14 @@ merge_same_outcomes (GPtrArray *answers)
       answer->condition = g_strdup_printf (C_("open answer", "%s %s"), answer->subject, answer->predicate);
     }
   /* Then those of others that lead to the same option, said once too. */
-  for (guint i = 0; i < answers->len; i++)
-    {
-      CpReportOpenAnswer *first = g_ptr_array_index (answers, i);
-
-      for (guint k = i + 1; k < answers->len;)
-        {
-          CpReportOpenAnswer *other = g_ptr_array_index (answers, k);
-          char *both;
-
-          if (g_strcmp0 (first->outcome, other->outcome) != 0)
-            {
-              k++;
-              continue;
-            }
-          both = g_strdup_printf (C_("open answers", "%s, or %s"), first->condition, other->condition);
-          g_free (first->condition);
-          first->condition = both;
-          g_ptr_array_remove_index (answers, k);
-        }
-    }
+  join_same_outcomes (answers, FALSE);
 }
 
-GPtrArray *
-cp_report_open_answers (const CpProject *project,
-                        const JobResult *result,
-                        const char      *lang)
+/* cp_report_open_answers() of @result, whatever the amount to approve. */
+static GPtrArray *
+open_answers (const CpProject *project,
+              const JobResult *result,
+              const char      *lang)
 {
   GPtrArray *answers = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_report_open_answer_free);
   const CpPlan *plan = result->plan;
@@ -825,23 +814,23 @@ cp_report_open_answers (const CpProject *project,
   const CpQuote *quote;
   g_autofree char *unconfirmed = NULL;
   const char *vendor;
-  double month_cost;
 
   if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
-    return answers;
-  /* A firm verdict has no answer that changes it. */
-  unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
-  if (unconfirmed == NULL)
     return answers;
   option = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, option->quote_index);
   vendor = cp_report_vendor_name (project, option->quote_index);
   next = cp_plan_next_best (plan);
+  unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
+  /* A firm verdict has one answer that may change it: its own hourly
+   * price billed a month at least, when another quote then wins (approver
+   * 34, B1: "the choice holds" at 2,585 CNY, Shanghai Suanli's 45,000 CNY
+   * with a month's minimum at Beijing Yunsuan, which page 1 asked). */
+  if (unconfirmed == NULL && plan->month_minimum_winner < 0)
+    return answers;
   cp_i18n_push_language (lang);
-  /* Every answer that changes the choice, each with what it leads to:
-   * page 1 named one of two (approver 33, A1 and A18: the billing terms,
-   * not the team, which would have rented 4 nodes). */
-  if (plan->billing_terms_winner >= 0 && (guint) plan->billing_terms_winner < project->quotes->len)
+  if (unconfirmed != NULL && plan->billing_terms_winner >= 0 &&
+      (guint) plan->billing_terms_winner < project->quotes->len)
     add_open_answer (answers,
                      /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor */
                      cp_report_vendor_name (project, plan->billing_terms_winner),
@@ -849,26 +838,36 @@ cp_report_open_answers (const CpProject *project,
                      option_at (project, plan->billing_terms_winner, plan->billing_terms_winner_cost, lang),
                      plan->billing_terms_winner_cost);
   /* The other way too: the recommended total reads its own hourly price
-   * as billed by the hour (approver 33, A27). */
-  month_cost = cost_with_month_minimum (project, option);
-  if (month_cost > 0)
+   * as billed by the hour (approver 33, A27). The next option if it is
+   * then cheaper, else the same one dearer: either may pass the amount to
+   * approve (the planner's figures, as the window's and the CLI's). */
+  if (plan->month_minimum_cost > 0)
     {
-      /* The next option if it is then cheaper, else the same one dearer:
-       * either may pass the amount to approve. */
-      gboolean switches = next != NULL && next->estimate.total_cost < month_cost;
-      int then_quote = switches ? next->quote_index : option->quote_index;
-      double then_cost = switches ? next->estimate.total_cost : month_cost;
-
+      gboolean switches = plan->month_minimum_winner >= 0 && (guint) plan->month_minimum_winner < project->quotes->len;
+      int then_quote = switches ? plan->month_minimum_winner : option->quote_index;
+      double then_cost = switches ? plan->month_minimum_winner_cost : plan->month_minimum_cost;
       g_autofree char *name = cp_words_quote_short_name (project, then_quote);
       g_autofree char *money = cp_i18n_format_money_whole (then_cost, quote->currency, lang);
+      CpReportOpenAnswer *answer;
 
       add_open_answer (answers,
                        /* TRANSLATORS: page 1, an open answer that changes the choice: the recommended quote's vendor */
-                       vendor, g_strdup (_("bills a month at least")),
+                       vendor, g_strdup (_("bills at least a month")),
                        switches ? option_at (project, then_quote, then_cost, lang)
                        /* TRANSLATORS: page 1, an open answer's outcome when the choice stays: the recommended quote, its total cost then */
                        : g_strdup_printf (_("%s then costs %s"), name, money),
                        then_cost);
+      answer = g_ptr_array_index (answers, answers->len - 1);
+      /* TRANSLATORS: the condition a signature carries when an answer to come would pass the amount: the recommended vendor, then "bills by the hour with no minimum term" */
+      answer->proviso = g_strdup_printf (C_("open answer", "%s %s"), vendor, _("bills by the hour with no minimum term"));
+    }
+  if (unconfirmed == NULL)
+    {
+      merge_same_outcomes (answers);
+      for (guint a = 0; a < answers->len; a++)
+        ((CpReportOpenAnswer *) g_ptr_array_index (answers, a))->of_firm_choice = TRUE;
+      cp_i18n_pop_language ();
+      return answers;
     }
   if (plan->unstated_costs_winner >= 0 && (guint) plan->unstated_costs_winner < project->quotes->len)
     {
@@ -983,6 +982,29 @@ open_answers_listing (const CpProject  *project,
   return ANSWERS_WITHIN;
 }
 
+GPtrArray *
+cp_report_open_answers (const CpProject  *project,
+                        JobResult        *results,
+                        const CpSchedule *schedule,
+                        guint             job_index,
+                        const char       *lang)
+{
+  GPtrArray *answers = open_answers (project, &results[job_index], lang);
+  g_autofree char *unconfirmed = NULL;
+
+  if (answers->len == 0)
+    return answers;
+  /* A firm choice names its own billing's answer only when it would pass
+   * the amount to approve: "If 示例供应商 A bills at least a month: 示例供应商
+   * E at 200 CNY" under a job of 108 CNY, well within the demo's 287,922
+   * CNY, told an approver nothing and took its memo to a third page. */
+  unconfirmed = cp_words_unconfirmed (project, results[job_index].plan, lang, NULL);
+  if (unconfirmed == NULL &&
+      open_answers_listing (project, results, schedule, job_index, answers) == ANSWERS_WITHIN)
+    g_ptr_array_set_size (answers, 0);
+  return answers;
+}
+
 /* Whether one of @answers leads to @plan's next best option, at its cost. */
 static gboolean
 answers_lead_to_next (const CpProject *project,
@@ -1067,10 +1089,15 @@ cp_report_section_question (Doc              *doc,
           g_autofree char *span = cp_report_job_span (schedule, j, doc->lang);
           g_autofree char *answer = answer_cost (project, job, plan, option, span, doc->lang);
           /* Without a price to compare, there is no cost band to give. */
-          g_autoptr(GPtrArray) answers = cp_report_open_answers (project, &results[j], doc->lang);
+          g_autoptr(GPtrArray) answers = cp_report_open_answers (project, results, schedule, j, doc->lang);
+          /* A firm choice's one answer, said in its range's sentence. */
+          const CpReportOpenAnswer *firm_answer = answers->len == 1 &&
+                                                  ((const CpReportOpenAnswer *) g_ptr_array_index (answers, 0))->of_firm_choice
+                                                  ? g_ptr_array_index (answers, 0) : NULL;
           g_autofree char *range = plan->cost_unknown ? g_strdup ("")
                                    : answer_range (project, plan, option, job, job_overbooked (overbookings, j),
-                                                   open_answers_listing (project, results, schedule, j, answers), doc->lang);
+                                                   open_answers_listing (project, results, schedule, j, answers),
+                                                   firm_answer != NULL ? firm_answer->outcome : NULL, doc->lang);
           /* A total the minimum term sets, not the job's use, says so
            * beside it: the approver pays for the term, not the days. */
           g_autofree char *minimum = plan->cost_unknown ? NULL : cp_words_minimum_term (project, option, doc->lang);
@@ -1113,12 +1140,12 @@ cp_report_section_question (Doc              *doc,
           /* Each answer still to come that changes the choice, with the
            * option it leads to and its cost; the budget says whether each
            * stays within the amount to approve (approver 33, A1). */
-          for (guint a = 0; a < answers->len; a++)
+          for (guint a = 0; firm_answer == NULL && a < answers->len; a++)
             {
               const CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
               /* TRANSLATORS: page 1, one open answer that changes the choice: the answer ("Beijing Yunsuan bills by the hour with no minimum term"), the option it leads to ("Beijing Yunsuan at 989 CNY") */
               g_autofree char *line = g_strdup_printf (_("If %s: %s."), open->condition, open->outcome);
-              g_autofree char *spaced = cp_i18n_space_chinese (line, doc->lang);
+              g_autofree char *spaced = cp_doc_spaced (doc, line);
 
               /* In the note's type, as the vendors' questions they wait
                * on: the demo's memo kept its amount on page 1 so, and a

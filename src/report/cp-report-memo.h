@@ -18,18 +18,24 @@ typedef struct {
   gboolean offered_by_r8;   /* leads to the option page 1's R8 line offers, with what to approve for it */
   char   *subject;     /* whom the condition is of: "Beijing Yunsuan", "the team" */
   char   *predicate;   /* what it says of them: "bills by the hour with no minimum term" */
+  gboolean of_firm_choice;  /* the answer of a choice otherwise firm: said in its range's sentence */
+  char   *proviso;     /* what a signature within the amount rests on, the answer's contrary ("Beijing Yunsuan bills by
+                        * the hour with no minimum term"), or NULL */
 } CpReportOpenAnswer;
 
 void       cp_report_open_answer_free (CpReportOpenAnswer *answer);
 
-/* The open answers that change the choice of the job planned in @result,
- * or its cost (a month's minimum on its hourly price), as
- * CpReportOpenAnswer in the order page 1 lists them, in @lang: empty when
- * its verdict is firm, or when what it rests on has no other option to
- * name. */
-GPtrArray *cp_report_open_answers     (const CpProject *project,
-                                       const JobResult *result,
-                                       const char      *lang);
+/* The open answers that change the choice of job @job_index of @results
+ * (planned in @schedule), or its cost (a month's minimum on its hourly
+ * price), as CpReportOpenAnswer in the order page 1 lists them, in @lang:
+ * empty when what it rests on has no other option to name, and when its
+ * verdict is firm unless a month's minimum on its own price would move
+ * the choice (CpPlan.month_minimum_winner) past the amount to approve. */
+GPtrArray *cp_report_open_answers     (const CpProject  *project,
+                                       JobResult        *results,
+                                       const CpSchedule *schedule,
+                                       guint             job_index,
+                                       const char       *lang);
 
 /* The top of the project's range (@approval's, for @schedule) were job
  * @job_index to cost @cost: an open answer passes the amount to approve

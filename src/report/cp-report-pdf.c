@@ -109,8 +109,12 @@ lay_out_memo (Doc               *doc,
      * is approved (issue 22; appr22 finding 2: the demo's amount on page
      * 1, its sign-off on page 2). */
     g_autofree char *amount = cp_report_signed_amount_text (doc, results, schedule);
+    /* What the signature rests on is said over it, on the amount's page
+     * too. */
+    g_autofree char *proviso = cp_report_signed_proviso_text (doc, results, schedule);
     g_autoptr(GPtrArray) risks = cp_report_risk_lines (doc, results);
-    double keep = cp_report_approval_height (doc, doc->pages->len == doc->amount_page ? NULL : amount);
+    gboolean amount_here = doc->pages->len == doc->amount_page;
+    double keep = cp_report_approval_height (doc, amount_here ? proviso : amount, amount_here);
     gboolean on_amount_page;
 
     cp_report_section_vendor_questions (doc, results, risks->len == 0 ? keep : 0);
@@ -119,8 +123,8 @@ lay_out_memo (Doc               *doc,
      * cp_doc_ensure() would keep it (the height holds the heading's
      * space above). */
     on_amount_page = doc->pages->len == doc->amount_page
-                     && doc->y + cp_report_approval_height (doc, NULL) <= doc->bottom;
-    cp_report_section_approval (doc, on_amount_page ? NULL : amount);
+                     && doc->y + cp_report_approval_height (doc, proviso, TRUE) <= doc->bottom;
+    cp_report_section_approval (doc, on_amount_page ? proviso : amount, on_amount_page);
   }
 }
 

@@ -683,7 +683,7 @@ kept_bullets (Doc                        *doc,
   /* Each line joined from parts, spaced as Chinese typesetting spaces it
    * ("请向深圳云算 A确认", "。 " after a full stop: approver 21, finding 7). */
   for (guint i = 0; i < lines->len; i++)
-    g_ptr_array_add (spaced, cp_i18n_space_chinese (g_ptr_array_index (lines, i), doc->lang));
+    g_ptr_array_add (spaced, cp_doc_spaced (doc, g_ptr_array_index (lines, i)));
   lines = spaced;
   for (guint i = 0; i < kept_from; i++)
     {

@@ -74,7 +74,7 @@ void cp_report_section_assumptions (Doc *doc, JobResult *results);
 
 /* The sign-off block; with @amount (NULL: none), the amount it approves,
  * under its heading, for a block on another page than the amount's. */
-void cp_report_section_approval (Doc *doc, const char *amount);
+void cp_report_section_approval (Doc *doc, const char *amount, gboolean proviso);
 
 /* cp-report-budget.c: the project's budget and calendar, the questions
  * for the vendors and the main risks, after the jobs' answers. The
@@ -165,11 +165,17 @@ void cp_report_section_risks (Doc *doc, GPtrArray *lines, double keep_height);
 
 /* The height of the approval block under its heading: what the memo's
  * last lines keep below them, so that it never starts a page alone. */
-double cp_report_approval_height (Doc *doc, const char *amount);
+double cp_report_approval_height (Doc *doc, const char *amount, gboolean proviso);
 
 /* The amount to approve as the sign-off block repeats it on a page of
  * its own: "Approved by signing below: 287,922 CNY (…), VAT 30,659 CNY
  * in it (13%: …; 6%: …)."; NULL when no job has a costed option. */
 char *cp_report_signed_amount_text (Doc *doc, JobResult *results, const CpSchedule *schedule);
+/* What the signature rests on when an answer still to come would pass
+ * the amount to approve (CpReportOpenAnswer.proviso): "The signature
+ * approves up to 3,740 CNY provided Beijing Yunsuan bills by the hour
+ * with no minimum term."; NULL when none does. The sign-off block says
+ * it on the amount's page too (approver 34, B1). */
+char *cp_report_signed_proviso_text (Doc *doc, JobResult *results, const CpSchedule *schedule);
 
 G_END_DECLS

@@ -584,7 +584,7 @@ test_unconfirmed (void)
                      "Not firm: it rests on host memory and a storage price the quote does not state; at 示例供应商 D (Example vendor D)’s "
                      "price it costs 13,126 CNY and 示例供应商 E (Example vendor E) wins at 10,669 CNY. Ask 示例供应商 G "
                      "(Example vendor G) for both (1,043 GiB of host memory a machine).",
-                     "If 示例供应商 G (Example vendor G) bills a month at least, or prices storage as dearly as another quote, or "
+                     "If 示例供应商 G (Example vendor G) bills at least a month, or prices storage as dearly as another quote, or "
                      "has under 1,043 GiB of host memory a machine, or rents only the whole offer of 4 machines: 示例供应商 E "
                      "(Example vendor E) at 10,669 CNY.");
   check_unconfirmed ("zh_CN", "在此范围内结论不变", "期限与价格固定，无浮动；结论不变。",

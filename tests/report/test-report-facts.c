@@ -277,9 +277,9 @@ test_approve_by_start_alone (void)
   xml = cp_test_squeeze (raw);
   cp_test_assert_has (xml, "<approve-byrule=\"work-start\">2037-01-11</approve-by>");
   en = cp_test_pdf_text (tmp_dir, "undated-en.pdf", 1, FALSE);
-  cp_test_assert_has (en, "Approve before the work starts on 11 January 2037; no recommended quote says how long its price holds.");
+  cp_test_assert_has (en, "Approve before the work starts on 11 January 2037; Shenzhen Yunsuan’s quote does not say how long its price holds.");
   zh = cp_test_pdf_text (tmp_dir, "undated-zh.pdf", 1, FALSE);
-  cp_test_assert_has (zh, "请在工作开始（2037年1月11日）前审批；推荐的报价均未写明价格有效期。");
+  cp_test_assert_has (zh, "请在工作开始（2037年1月11日）前审批；Shenzhen Yunsuan 的报价未写明价格有效期。");
 }
 
 /* The approval in the XML holds what the sign-off states: the VAT by

@@ -164,7 +164,7 @@ static const Firm firm_english = {
   "the choice holds across it",
   "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: 华为云 "
   "(1 of 2 nodes) and 深圳算力云.",
-  "If 华为云 bills a month at least, or rents only the whole offer of 2 machines: 深圳算力云 at %s CNY.",
+  "If 华为云 bills at least a month, or rents only the whole offer of 2 machines: 深圳算力云 at %s CNY.",
 };
 
 static const Firm firm_chinese = {

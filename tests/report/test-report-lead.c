@@ -59,8 +59,8 @@ static const Words english = {
   "fell by more than %2$s CNY, to below %1$s CNY.",
   "a 0.03% chance of at least one",
   { "If Qianhai Compute bills by the hour with no minimum term: Qianhai Compute at %s CNY.",
-    "If Nanshan Cloud bills a month at least: Nanshan Cloud then costs %s CNY." },
-  "One answer above would pass it (Nanshan Cloud then costs 37,960 CNY): have it answered before signing, or approve %s CNY.",
+    "If Nanshan Cloud bills at least a month: Nanshan Cloud then costs %s CNY." },
+  "One answer above would exceed it (Nanshan Cloud then costs 37,960 CNY): have it answered before signing, or approve %s CNY.",
 };
 
 static const Words chinese = {

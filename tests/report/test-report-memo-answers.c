@@ -66,6 +66,8 @@ typedef struct {
   const char *month_line;      /* Shanghai Suanli billing a month at least */
   const char *team_fmt;        /* page 1's line for the team's answer, with the what-if's total */
   const char *commits;         /* the amount, the answer that passes it, what covers it */
+  const char *month_total;     /* the job chapter's not-firm sentence: the total with a month's minimum */
+  const char *proviso;         /* the sign-off block: what the signature rests on */
 } LoraWords;
 
 /* By hand: Shanghai Suanli's one machine bills 8 GPUs × 54 h × 9.50 =
@@ -82,11 +84,14 @@ static const LoraWords lora_english = {
   "Range: 8,440–10,473 CNY, 1.8–2.9 days. Not firm; it turns on:",
   "Billed by the hour with no minimum term, Beijing Yunsuan would be recommended at ", ".",
   "If Beijing Yunsuan bills by the hour with no minimum term: Beijing Yunsuan at %s.",
-  "If Shanghai Suanli bills a month at least: Beijing Yunsuan at 38,000 CNY.",
+  "If Shanghai Suanli bills at least a month: Beijing Yunsuan at 38,000 CNY.",
   "If the team has run distributed training before: Shanghai Suanli at %s, on 4 machines.",
   "Amount to approve: 11,520 CNY (the top of the range + 10% contingency, 1,047 CNY). Approve before the work starts "
-  "on 11 January 2027; no recommended quote says how long its price holds. One answer above would pass it (Beijing "
+  "on 11 January 2027; Shanghai Suanli’s quote does not say how long its price holds. One answer above would exceed it (Beijing "
   "Yunsuan at 38,000 CNY): have it answered before signing, or approve 41,800 CNY.",
+  "The recommended total, 9,222 CNY, takes Shanghai Suanli’s hourly price as billed by the hour with no minimum term; "
+  "a one-month minimum term would make it 60,598 CNY, and Beijing Yunsuan would be recommended at 38,000 CNY.",
+  "The signature approves up to 11,520 CNY provided Shanghai Suanli bills by the hour with no minimum term.",
 };
 
 static const LoraWords lora_chinese = {
@@ -96,8 +101,10 @@ static const LoraWords lora_chinese = {
   "若 Beijing Yunsuan 按小时计费且无最短租期：改为 Beijing Yunsuan，费用 %s。",
   "若 Shanghai Suanli 至少按一个月计费：改为 Beijing Yunsuan，费用 ¥38,000。",
   "若团队此前做过分布式训练：改为 Shanghai Suanli，费用 %s，租 4 台机器。",
-  "申请批准金额：¥11,520（区间上限 + 10% 不可预见费 ¥1,047）。请在工作开始（2027年1月11日）前审批；推荐的报价均未写明价格有效期。"
+  "申请批准金额：¥11,520（区间上限 + 10% 不可预见费 ¥1,047）。请在工作开始（2027年1月11日）前审批；Shanghai Suanli 的报价未写明价格有效期。"
   "上述答复中有一种会超出此金额（改为 Beijing Yunsuan，费用 ¥38,000）：请在签字前先得到答复，或批准 ¥41,800。",
+  "推荐方案的总成本 ¥9,222 按 Shanghai Suanli 的小时价、按小时计费且无最短租期计算；若最短租期为一个月，费用将为 ¥60,598，推荐方案将改为 Beijing Yunsuan，费用 ¥38,000。",
+  "签字即批准不超过 ¥11,520，前提是 Shanghai Suanli 按小时计费且无最短租期。",
 };
 
 static void
@@ -137,6 +144,11 @@ check_lora (const LoraWords *w)
   /* What signing commits to, with the answer that passes the amount and
    * the amount that covers it (A1, A27). */
   cp_test_assert_has (first, w->commits);
+  /* The dear side with its figures, 60,598 and 38,000 CNY by hand above
+   * (approver 34, B3; walkthrough 35, U7: the window's words), and the
+   * condition the signature carries, on page 1. */
+  cp_test_assert_has (all, w->month_total);
+  cp_test_assert_has (first, w->proviso);
   /* A start date is set: no note on where the dates count from. */
   cp_test_assert_lacks (first, g_str_has_prefix (w->lang, "zh") ? "未设定开始日期" : "No start date is set");
   /* Sign-off on page 1, the report in 5 pages. */
@@ -176,7 +188,173 @@ test_lora_minimum_stated (void)
   first = cp_test_pdf_text (tmp_dir, "lora-month.pdf", 1, FALSE);
   cp_test_assert_has (first, "From: Beijing Yunsuan");
   cp_test_assert_has (first, "For: 38,000 CNY in total");
-  cp_test_assert_lacks (first, "If Shanghai Suanli bills a month at least");
+  cp_test_assert_lacks (first, "If Shanghai Suanli bills at least a month");
+}
+
+/* Approver 34's lora (B1): the same job on one 8 × H800 machine at 16.80
+ * CNY per GPU-hour, storage 600 CNY per TB-month, valid to 31 January
+ * 2027 (Beijing Yunsuan), beside 4 nodes of 8 × A800 at 42,000 CNY per
+ * node-month with a 3,000 CNY setup fee (Shanghai Suanli). By hand: 8
+ * GPUs × 19 h × 16.80 = 2,554 CNY + 2 TB × 600 × 18.8 / 730 = 31 CNY of
+ * storage, 2,585 CNY, against 42,000 + 3,000 = 45,000 CNY: firm, as no
+ * reading of Shanghai Suanli's month makes it cheaper. But billed a month
+ * at least, Beijing Yunsuan's machine would bill 8 × 730 h × 16.80 =
+ * 98,112 CNY, 98,143 CNY with the storage, and Shanghai Suanli's 45,000
+ * CNY wins: past the 3,400 × 1.10 = 3,740 CNY to approve, which 45,000 ×
+ * 1.10 = 49,500 CNY would cover. Page 1 says so and what the signature
+ * rests on. */
+typedef struct {
+  const char *lang;
+  const char *holds;
+  const char *commits;
+  const char *proviso;
+} FirmWords;
+
+static const FirmWords firm_english = {
+  "en",
+  "Range: 2,176–3,400 CNY, 0.6–1.0 days; the choice holds across it while Beijing Yunsuan bills by the hour with no "
+  "minimum term (if it bills at least a month: Shanghai Suanli at 45,000 CNY).",
+  "Amount to approve: 3,740 CNY (the top of the range + 10% contingency, 340 CNY).",
+  "The signature approves up to 3,740 CNY provided Beijing Yunsuan bills by the hour with no minimum term.",
+};
+
+static const FirmWords firm_chinese = {
+  "zh_CN",
+  "范围：¥2,176–3,400，0.6–1.0 天；只要 Beijing Yunsuan 按小时计费且无最短租期，在此范围内结论不变（若至少按一个月计费：改为 "
+  "Shanghai Suanli，费用 ¥45,000）。",
+  "申请批准金额：¥3,740（区间上限 + 10% 不可预见费 ¥340）。",
+  "签字即批准不超过 ¥3,740，前提是 Beijing Yunsuan 按小时计费且无最短租期。",
+};
+
+static void
+check_firm (const FirmWords *w)
+{
+  g_autofree char *pdf = g_strdup_printf ("firm-%s.pdf", w->lang);
+  g_autofree char *first = NULL, *cover = NULL;
+
+  RUN_OK ("report", "firm.cplan", "--lang", w->lang, "--pdf", pdf);
+  first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+  cp_test_assert_has (first, w->holds);
+  cp_test_assert_has (first, w->commits);
+  cover = g_str_has_prefix (w->lang, "zh")
+          ? g_strdup ("上述答复中有一种会超出此金额（改为 Shanghai Suanli，费用 ¥45,000）：请在签字前先得到答复，或批准 ¥49,500。")
+          : g_strdup ("One answer above would exceed it (Shanghai Suanli at 45,000 CNY): have it answered before signing, "
+                      "or approve 49,500 CNY.");
+  cp_test_assert_has (first, cover);
+  cp_test_assert_has (first, w->proviso);
+  cp_test_assert_lacks (first, g_str_has_prefix (w->lang, "zh") ? "结论待定" : "Not firm");
+  cp_test_assert_has (first, g_str_has_prefix (w->lang, "zh") ? "编制" : "Prepared by");
+  g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, pdf), <=, 5);
+  /* The two-row "Where the money goes" on one page, under its heading
+   * (approver 34, B6: split over pages 2 and 3): both totals, 2,585 and
+   * 45,000 CNY, follow it on its page. */
+  for (guint page = 2; page <= cp_test_pdf_page_count (tmp_dir, pdf); page++)
+    {
+      /* pdftotext's text and the needles squeezed alike. */
+      g_autofree char *text = cp_test_pdf_text (tmp_dir, pdf, page, FALSE);
+      g_autofree char *title = cp_test_squeeze (g_str_has_prefix (w->lang, "zh") ? "成本构成" : "Where the money goes");
+      g_autofree char *first_row = cp_test_squeeze ("Beijing Yunsuan — H800 8-GPU server");
+      g_autofree char *second_row = cp_test_squeeze ("Shanghai Suanli — A800 4-node cluster");
+      const char *heading = strstr (text, title);
+      const char *h800 = heading != NULL ? strstr (heading, first_row) : NULL;
+
+      if (heading == NULL)
+        continue;
+      g_assert_nonnull (h800);
+      g_assert_nonnull (strstr (h800, second_row));
+      g_assert_nonnull (strstr (h800, "2,585"));
+      g_assert_nonnull (strstr (h800, "45,000"));
+      return;
+    }
+  g_assert_not_reached ();
+}
+
+/* Approver 34's lora.cplan, Beijing Yunsuan stating @minimum_term_hours
+ * (0: none), its job named @job. */
+static void
+make_firm (const char *file,
+           const char *minimum_term_hours,
+           const char *job)
+{
+  RUN_OK ("new", file, "--name", "lora", "--start", "2027-01-11");
+  RUN_OK ("add-job", file, "--name", job, "--task", "lora", "--model",
+          "llama-2-70b", "--tokens", "500000000", "--seq-len", "4096", "--lora-rank", "16", "--deadline-days", "30",
+          "--storage-tb", "2");
+  RUN_OK ("add-quote", file, "--vendor", "Beijing Yunsuan", "--offer", "H800 8-GPU server", "--offering",
+          "bare-metal", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "16.8",
+          "--storage-price-per-tb-month", "600", "--valid-until", "2027-01-31", "--minimum-term-hours",
+          minimum_term_hours);
+  RUN_OK ("add-quote", file, "--vendor", "Shanghai Suanli", "--offer", "A800 4-node cluster", "--offering",
+          "bare-metal-cluster", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month",
+          "42000", "--network", "infiniband", "--nics", "4", "--nic-gbps", "200", "--setup-fee", "3000");
+}
+
+/* Beijing Yunsuan stating a month's minimum: 16.80 × 8 × 730 = 98,112 CNY
+ * and more, so Shanghai Suanli's 42,000 + 3,000 = 45,000 CNY is the
+ * answer, a month at a fixed price: its band is that one figure, said as
+ * such, not "45,000 CNY (45,000 CNY)" (approver 34, B11). The job's name,
+ * typed without spaces, is quoted as typed in the Chinese prose, as the
+ * tables do (W8). */
+static void
+test_fixed_price (void)
+{
+  g_autofree char *english = NULL, *chinese = NULL;
+  gboolean asked_as_typed = FALSE;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_firm ("fixed.cplan", "730", "70B全参微调");
+  RUN_OK ("report", "fixed.cplan", "--lang", "en", "--pdf", "fixed-en.pdf");
+  RUN_OK ("report", "fixed.cplan", "--lang", "zh_CN", "--pdf", "fixed-zh.pdf");
+  english = cp_test_pdf_text (tmp_dir, "fixed-en.pdf", 1, FALSE);
+  chinese = cp_test_pdf_text (tmp_dir, "fixed-zh.pdf", 1, FALSE);
+  cp_test_assert_has (english, "For: 45,000 CNY in total");
+  cp_test_assert_has (english, "The job at its recommended option: 45,000 CNY, a fixed price, 11–13 January 2027");
+  cp_test_assert_lacks (english, "45,000 CNY (45,000 CNY)");
+  cp_test_assert_has (chinese, "该任务按推荐方案：¥45,000，固定价格，2027年1月11日至13日");
+  cp_test_assert_lacks (chinese, "¥45,000（¥45,000）");
+  /* Read line by line, spaces kept (cp_test_pdf_text() squeezes them). */
+  for (guint page = 1; page <= cp_test_pdf_page_count (tmp_dir, "fixed-zh.pdf"); page++)
+    {
+      g_autoptr(GPtrArray) lines = cp_test_pdf_page_lines (tmp_dir, "fixed-zh.pdf", page);
+
+      for (guint i = 0; i < lines->len; i++)
+        {
+          const char *line = g_ptr_array_index (lines, i);
+
+          g_assert_null (strstr (line, "70B 全参微调"));
+          asked_as_typed |= strstr (line, "涉及 70B全参微调。") != NULL;
+        }
+    }
+  g_assert_true (asked_as_typed);
+}
+
+static void
+test_firm_month_minimum (void)
+{
+  g_autofree char *stated = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_firm ("firm.cplan", "0", "Customer-service LoRA, Llama-2-70B");
+  check_firm (&firm_english);
+  check_firm (&firm_chinese);
+
+  /* Its minimum term stated as none beyond an hour, the question is
+   * answered: no condition on the signature. */
+  make_firm ("firm-stated.cplan", "1", "Customer-service LoRA, Llama-2-70B");
+  RUN_OK ("report", "firm-stated.cplan", "--lang", "en", "--pdf", "firm-stated.pdf");
+  stated = cp_test_pdf_text (tmp_dir, "firm-stated.pdf", 1, FALSE);
+  cp_test_assert_has (stated, "Range: 2,176–3,400 CNY, 0.6–1.0 days; the choice holds across it.");
+  cp_test_assert_lacks (stated, "bills at least a month");
+  cp_test_assert_lacks (stated, "One answer above would exceed it");
+  cp_test_assert_lacks (stated, "The signature approves up to");
 }
 
 typedef struct {
@@ -192,7 +370,7 @@ typedef struct {
 
 static const DemoWords demo_english = {
   "en",
-  "So run: the same 225,633 CNY.",
+  "Same cost: 225,633 CNY.",
   "No start date is set: the dates move with the start, shown here from today.",
   "All jobs at their recommended options: 225,633 CNY",
   "Amount to approve: 287,982 CNY",
@@ -339,6 +517,8 @@ main (int argc, char **argv)
   tmp_dir = g_dir_make_tmp ("cp-memo-answers-XXXXXX", NULL);
   g_test_add_func ("/memo-answers/lora-open-answers", test_lora_open_answers);
   g_test_add_func ("/memo-answers/lora-minimum-stated", test_lora_minimum_stated);
+  g_test_add_func ("/memo-answers/firm-month-minimum", test_firm_month_minimum);
+  g_test_add_func ("/memo-answers/fixed-price", test_fixed_price);
   g_test_add_func ("/memo-answers/demo-fallback", test_demo_fallback);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

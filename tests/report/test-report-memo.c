@@ -44,7 +44,7 @@ typedef struct {
   const char *ask;             /* the storage question's vendors, compared quotes only */
   const char *operations;      /* R8's point on page 1: the team's question, asking who runs the machines */
   const char *who_runs;        /* the answer's own R8 line, left out when the team was not asked */
-  const char *next;            /* the next option's cost */
+  const char *next;            /* the next option's cost, as the answer that leads to it */
   const char *change;          /* "What would change it" and its line */
   const char *change_line;
   const char *first_row;       /* the comparison's first row: fits, not Tight (layout-headroom-time) */
@@ -71,8 +71,12 @@ static const Words english = {
   "recommended? Not stated, so assumed not (R8): arrange operations support with the vendor before renting. Ask: the "
   "team, for 70B LoRA fine-tune.",
   "Who runs it (R8)",
-  /* 45,000 ÷ 3,000: fifteen times, not "1,400% more". */
-  "Next best: 智算中心乙 at 45,000 CNY, 42,000 CNY more (15 times the cost).",
+  /* 云厂商甲's hourly price billed a month at least, 15 × 8 × 730 h =
+   * 87,600 CNY, leaves 智算中心乙's 45,000 CNY the choice, past the amount
+   * to approve: the next option is said as that answer's (approver 34,
+   * B1), once. */
+  "the choice holds across it while 云厂商甲 bills by the hour with no minimum term (if it bills at least a month: "
+  "智算中心乙 at 45,000 CNY).",
   "What would change it",
   "智算中心乙 — A800 4节点 IB 集群 would be recommended if its total cost fell by more than 42,000 CNY, to below 3,000 CNY.",
   /* The technique named (approver, 3 December: "As configured" named
@@ -88,7 +92,7 @@ static const Words chinese = {
   "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按都没有计算（R8）：租用前请向供应商安排运维支持。"
   "询问：团队，涉及 70B LoRA fine-tune。",
   "由谁运维（R8）",
-  "次优方案：智算中心乙，¥45,000，多 ¥42,000（为推荐方案的 15 倍）。",
+  "只要云厂商甲按小时计费且无最短租期，在此范围内结论不变（若至少按一个月计费：改为智算中心乙，费用 ¥45,000）。",
   "什么会改变结论",
   "若 智算中心乙 — A800 4节点 IB 集群 的总成本降到 ¥3,000 以下（降低 ¥42,000），它将成为推荐方案。",
   "1 云厂商甲 — 8×H800 单机 1 是 LoRA、完全重计算",
@@ -202,7 +206,7 @@ test_team_assumed (void)
    * billed a month at least, 15 × 8 × 730 = 87,600 CNY, leaves 丙 at 16 ×
    * 8 GPUs × 25 h = 3,200 CNY; the team's answer is R8's line below
    * (appr33 A1, A18). */
-  cp_test_assert_has (first, "If 甲 bills a month at least: 丙 at 3,200 CNY.");
+  cp_test_assert_has (first, "If 甲 bills at least a month: 丙 at 3,200 CNY.");
   cp_test_assert_has (all, "Not firm: it rests on an assumed team");
   cp_test_assert_lacks (first, "the choice holds across it");
   cp_test_assert_has (first, "or take 丙 (200 CNY more).");

@@ -198,6 +198,28 @@ test_space_chinese (void)
     }
 }
 
+/* Names the user typed are quoted as typed in a spaced Chinese sentence,
+ * only their edges spaced by the rule (walkthroughs 33 and 34, W8: "若供应
+ * 商乙 — 4 台 8 卡 H800" in prose, "4台8卡H800" in the tables). */
+static void
+test_space_chinese_keeping (void)
+{
+  const char *kept[] = { "供应商乙 — 4台8卡H800", "70B全参微调", "乙", NULL };
+  g_autofree char *offer = cp_i18n_space_chinese_keeping ("若供应商乙 — 4台8卡H800至少按一个月计费：改为甲，费用 ¥45,000。",
+                                                          "zh_CN", kept);
+  g_autofree char *job = cp_i18n_space_chinese_keeping ("询问：团队，涉及70B全参微调。", "zh_CN", kept);
+  g_autofree char *plain = cp_i18n_space_chinese ("询问：团队，涉及70B全参微调。", "zh_CN");
+  g_autofree char *english = cp_i18n_space_chinese_keeping ("Ask 供应商乙 — 4台8卡H800.", "en", kept);
+
+  /* The name's inside as typed; a space where it meets the Latin "H800"
+   * and the Chinese after it, as the rule has it. */
+  g_assert_cmpstr (offer, ==, "若供应商乙 — 4台8卡H800 至少按一个月计费：改为甲，费用 ¥45,000。");
+  g_assert_cmpstr (job, ==, "询问：团队，涉及 70B全参微调。");
+  /* Without the names, the rule spaces their inside too. */
+  g_assert_cmpstr (plain, ==, "询问：团队，涉及 70B 全参微调。");
+  g_assert_cmpstr (english, ==, "Ask 供应商乙 — 4台8卡H800.");
+}
+
 /* Notes that state billing terms, in either language and whether they
  * state a minimum or its absence, are quoted with the billing question;
  * notes on anything else are not, although "term" is in "determined"
@@ -289,6 +311,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/words/join-names", test_join_names);
   g_test_add_func ("/report/words/note-terms", test_note_terms);
   g_test_add_func ("/report/words/space-chinese", test_space_chinese);
+  g_test_add_func ("/report/words/space-chinese-keeping", test_space_chinese_keeping);
   g_test_add_func ("/report/words/unconfirmed-host-memory-and-storage", test_unconfirmed_host_memory_and_storage);
   return g_test_run ();
 }
