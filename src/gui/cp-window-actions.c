@@ -1099,8 +1099,7 @@ present_change_state (GSimpleAction *action,
       gtk_window_fullscreen (GTK_WINDOW (self));
       /* A toast that stays until dismissed ("Report written: …") lay
        * over the projected figures (walk34 V4). */
-      if (self->lasting_toast != NULL)
-        adw_toast_dismiss (self->lasting_toast);
+      _cp_window_dismiss_lasting_toast (self);
       /* As long as a toast stays: read, then out of the way. */
       gtk_label_set_text (self->present_hint_label, _("Press Esc or F11 to leave present mode"));
       gtk_revealer_set_reveal_child (self->present_hint, TRUE);

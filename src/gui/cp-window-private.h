@@ -89,6 +89,8 @@ struct _CpWindow
   GtkLabel             *present_hint_label;
   guint                 present_hint_id; /* hides the hint once read */
   AdwToast             *lasting_toast;   /* weak: the toast shown until dismissed */
+  gint64                lasting_toast_shown_us; /* when it was added, monotonic */
+  guint                 dismiss_toast_id; /* its dismissal, once it has slid in */
   GSettings            *settings;
 
   GListStore           *jobs;     /* CpJobObject */
@@ -118,6 +120,7 @@ struct _CpWindow
 void       _cp_window_toast               (CpWindow      *self,
                                            const char    *message);
 /* Shows @toast (taking it), after the one that stays until dismissed. */
+void       _cp_window_dismiss_lasting_toast (CpWindow    *self);
 void       _cp_window_add_toast           (CpWindow      *self,
                                            AdwToast      *toast);
 /* @message, the folder of @path, and Open and Show in Folder for @path. */

@@ -51,8 +51,45 @@ _cp_window_add_toast (CpWindow *self,
   if (self->lasting_toast != NULL)
     adw_toast_dismiss (self->lasting_toast);
   if (adw_toast_get_timeout (toast) == 0)
-    g_set_weak_pointer (&self->lasting_toast, toast);
+    {
+      g_set_weak_pointer (&self->lasting_toast, toast);
+      self->lasting_toast_shown_us = g_get_monotonic_time ();
+    }
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* How long libadwaita 1.2's toast takes to slide in (SHOW_DURATION of
+ * adw-toast-overlay.c), with a frame to spare. */
+#define CP_TOAST_SHOW_US (350 * G_TIME_SPAN_MILLISECOND)
+
+static gboolean
+dismiss_lasting_toast_cb (gpointer user_data)
+{
+  CpWindow *self = user_data;
+
+  self->dismiss_toast_id = 0;
+  if (self->lasting_toast != NULL)
+    adw_toast_dismiss (self->lasting_toast);
+  return G_SOURCE_REMOVE;
+}
+
+/* The toast that stays until dismissed goes (present mode: walk34 V4),
+ * once it has slid in: libadwaita 1.2 frees a toast's state twice when
+ * it is dismissed while sliding in and its overlay is then unmapped, as
+ * present mode's full screen may do (present-walks-jobs crashed so). */
+void
+_cp_window_dismiss_lasting_toast (CpWindow *self)
+{
+  gint64 shown_us;
+
+  if (self->lasting_toast == NULL || self->dismiss_toast_id != 0)
+    return;
+  shown_us = g_get_monotonic_time () - self->lasting_toast_shown_us;
+  if (shown_us >= CP_TOAST_SHOW_US)
+    adw_toast_dismiss (self->lasting_toast);
+  else
+    self->dismiss_toast_id = g_timeout_add ((guint) ((CP_TOAST_SHOW_US - shown_us) / G_TIME_SPAN_MILLISECOND) + 1,
+                                            dismiss_lasting_toast_cb, self);
 }
 
 void
@@ -945,6 +982,7 @@ cp_window_dispose (GObject *object)
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   g_clear_handle_id (&self->notice_timeout_id, g_source_remove);
   g_clear_handle_id (&self->present_hint_id, g_source_remove);
+  g_clear_handle_id (&self->dismiss_toast_id, g_source_remove);
   g_clear_weak_pointer (&self->lasting_toast);
   _cp_window_unwatch_file (self);
   /* Imports and exports still running report G_IO_ERROR_CANCELLED and

@@ -1295,6 +1295,12 @@ on_toast_dismissed (AdwToast *toast,
   *dismissed = TRUE;
 }
 
+static gboolean
+toast_dismissed (gpointer dismissed)
+{
+  return *(gboolean *) dismissed;
+}
+
 /* Whether the results' calendar words are shown (a CpTestGuiCondition). */
 static gboolean
 capacity_shown (gpointer results)
@@ -1336,7 +1342,8 @@ test_present_walks_jobs (void)
   g_signal_connect (toast, "dismissed", G_CALLBACK (on_toast_dismissed), &dismissed);
   _cp_window_add_toast (window, toast);
   present_at_width (window, 1024);
-  g_assert_true (dismissed);
+  /* Once it has slid in (cp-window.c). */
+  cp_test_gui_wait_until (toast_dismissed, &dismissed, "the toast dismissed");
 
   g_assert_cmpint (gtk_list_box_row_get_index (gtk_list_box_get_selected_row (cp_window_get_jobs_list (window))), ==, 0);
   cp_test_gui_wait_results (results);
