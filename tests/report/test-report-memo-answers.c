@@ -195,12 +195,13 @@ test_lora_minimum_stated (void)
  * CNY per GPU-hour, storage 600 CNY per TB-month, valid to 31 January
  * 2027 (Beijing Yunsuan), beside 4 nodes of 8 × A800 at 42,000 CNY per
  * node-month with a 3,000 CNY setup fee (Shanghai Suanli). By hand: 8
- * GPUs × 19 h × 16.80 = 2,554 CNY + 2 TB × 600 × 18.8 / 730 = 31 CNY of
- * storage, 2,585 CNY, against 42,000 + 3,000 = 45,000 CNY: firm, as no
+ * GPUs × 21 h × 16.80 = 2,822 CNY (a 20.6-h run kept under 90% of memory
+ * by the layout rule, billed by the hour) + 2 TB × 600 × 20.6 / 730 = 34
+ * CNY of storage, 2,856 CNY, against 42,000 + 3,000 = 45,000 CNY: firm, as no
  * reading of Shanghai Suanli's month makes it cheaper. But billed a month
  * at least, Beijing Yunsuan's machine would bill 8 × 730 h × 16.80 =
  * 98,112 CNY, 98,143 CNY with the storage, and Shanghai Suanli's 45,000
- * CNY wins: past the 3,400 × 1.10 = 3,740 CNY to approve, which 45,000 ×
+ * CNY wins: past the 3,808 × 1.10 = 4,189 CNY to approve, which 45,000 ×
  * 1.10 = 49,500 CNY would cover. Page 1 says so and what the signature
  * rests on. */
 typedef struct {
@@ -212,18 +213,18 @@ typedef struct {
 
 static const FirmWords firm_english = {
   "en",
-  "Range: 2,176–3,400 CNY, 0.6–1.0 days; the choice holds across it while Beijing Yunsuan bills by the hour with no "
+  "Range: 2,447–3,808 CNY, 0.7–1.1 days; the choice holds across it while Beijing Yunsuan bills by the hour with no "
   "minimum term (if it bills at least a month: Shanghai Suanli at 45,000 CNY).",
-  "Amount to approve: 3,740 CNY (the top of the range + 10% contingency, 340 CNY).",
-  "The signature approves up to 3,740 CNY provided Beijing Yunsuan bills by the hour with no minimum term.",
+  "Amount to approve: 4,189 CNY (the top of the range + 10% contingency, 381 CNY).",
+  "The signature approves up to 4,189 CNY provided Beijing Yunsuan bills by the hour with no minimum term.",
 };
 
 static const FirmWords firm_chinese = {
   "zh_CN",
-  "范围：¥2,176–3,400，0.6–1.0 天；只要 Beijing Yunsuan 按小时计费且无最短租期，在此范围内结论不变（若至少按一个月计费：改为 "
+  "范围：¥2,447–3,808，0.7–1.1 天；只要 Beijing Yunsuan 按小时计费且无最短租期，在此范围内结论不变（若至少按一个月计费：改为 "
   "Shanghai Suanli，费用 ¥45,000）。",
-  "申请批准金额：¥3,740（区间上限 + 10% 不可预见费 ¥340）。",
-  "签字即批准不超过 ¥3,740，前提是 Beijing Yunsuan 按小时计费且无最短租期。",
+  "申请批准金额：¥4,189（区间上限 + 10% 不可预见费 ¥381）。",
+  "签字即批准不超过 ¥4,189，前提是 Beijing Yunsuan 按小时计费且无最短租期。",
 };
 
 static void
@@ -246,7 +247,7 @@ check_firm (const FirmWords *w)
   cp_test_assert_has (first, g_str_has_prefix (w->lang, "zh") ? "编制" : "Prepared by");
   g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, pdf), <=, 5);
   /* The two-row "Where the money goes" on one page, under its heading
-   * (approver 34, B6: split over pages 2 and 3): both totals, 2,585 and
+   * (approver 34, B6: split over pages 2 and 3): both totals, 2,856 and
    * 45,000 CNY, follow it on its page. */
   for (guint page = 2; page <= cp_test_pdf_page_count (tmp_dir, pdf); page++)
     {
@@ -262,7 +263,7 @@ check_firm (const FirmWords *w)
         continue;
       g_assert_nonnull (h800);
       g_assert_nonnull (strstr (h800, second_row));
-      g_assert_nonnull (strstr (h800, "2,585"));
+      g_assert_nonnull (strstr (h800, "2,856"));
       g_assert_nonnull (strstr (h800, "45,000"));
       return;
     }
@@ -351,7 +352,7 @@ test_firm_month_minimum (void)
   make_firm ("firm-stated.cplan", "1", "Customer-service LoRA, Llama-2-70B");
   RUN_OK ("report", "firm-stated.cplan", "--lang", "en", "--pdf", "firm-stated.pdf");
   stated = cp_test_pdf_text (tmp_dir, "firm-stated.pdf", 1, FALSE);
-  cp_test_assert_has (stated, "Range: 2,176–3,400 CNY, 0.6–1.0 days; the choice holds across it.");
+  cp_test_assert_has (stated, "Range: 2,447–3,808 CNY, 0.7–1.1 days; the choice holds across it.");
   cp_test_assert_lacks (stated, "bills at least a month");
   cp_test_assert_lacks (stated, "One answer above would exceed it");
   cp_test_assert_lacks (stated, "The signature approves up to");
