@@ -1191,7 +1191,7 @@ test_present_first_screen (void)
  * mode says it in the same words. By hand: 7.96 calendar days from
  * 4 January end in the 8th day, the 11th; 30.0 days in the 30th,
  * 2 February; 11.4 in the 12th, the 15th; 10.0 in the 10th, the 13th;
- * 1.1 in the 2nd; 0.24 within the first. */
+ * 1.2 in the 2nd; 0.24 within the first. */
 static void
 test_verdict_dates (void)
 {
@@ -1205,7 +1205,7 @@ test_verdict_dates (void)
     { "182,559 CNY in total, 11.4 days (4–15 January 2027).", { "¥182,559", "11.4 天（2027年1月4日至15日）" } },
     { "13,264 CNY in total, 30.0 days (4 January – 2 February 2027).", { "¥13,264", "30.0 天（2027年1月4日至2月2日）" } },
     { "6,197 CNY in total, 10.0 days (4–13 January 2027).", { "¥6,197", "10.0 天（2027年1月4日至13日）" } },
-    { "515 CNY in total, 1.1 days (4–5 January 2027).", { "¥515", "1.1 天（2027年1月4日至5日）" } },
+    { "553 CNY in total, 1.2 days (4–5 January 2027).", { "¥553", "1.2 天（2027年1月4日至5日）" } },
   };
   gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
   CpWindow *window = demo_window_sized (1024, 700);
