@@ -2348,7 +2348,8 @@ static void
 collect_titles (GtkWidget *widget,
                 GPtrArray *titles)
 {
-  if (g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkColumnViewTitle") == 0)
+  /* The titles shown: a column the table goes without keeps a hidden one. */
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkColumnViewTitle") == 0 && gtk_widget_get_mapped (widget))
     g_ptr_array_add (titles, widget);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     collect_titles (child, titles);
@@ -2376,6 +2377,9 @@ test_window_columns_in_view (void)
   /* Measured before the results were laid out at this width, a title
    * was 4 px left of the pane (a run under load, session 11). */
   wait_results (cp_window_get_results_view (window));
+  /* And the table's columns settled: a narrow one goes between frames
+   * (cp-results-view-table.c), its title then hidden where it was. */
+  cp_test_gui_wait_details (window);
   cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
   /* The window's own width, inside whatever its frame takes. */
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1024);
