@@ -310,6 +310,7 @@ cell_text (CpResultsView   *self,
         g_autofree char *interval = cp_words_duration (estimate->checkpoint_interval_s, lang);
         g_autofree char *breakdown = NULL;
         g_autofree char *failures = NULL;
+        g_autofree char *details = NULL;
 
         if (self->plan->cost_unknown)
           /* TRANSLATORS: an option's details when no quote has a price to compare: run time, billed hours, time source */
@@ -338,7 +339,8 @@ cell_text (CpResultsView   *self,
         else
           /* TRANSLATORS: a percentage, then the interruptions expected ("0.057 interruptions are expected (a 5.6% chance of at least one)") */
           failures = g_strdup_printf (_("Time up: %s\n%s"), goodput, interruptions);
-        return g_strdup_printf ("%s\n\n%s\n%s", details_text (self, project, option, name, job), breakdown, failures);
+        details = details_text (self, project, option, name, job);
+        return g_strdup_printf ("%s\n\n%s\n%s", details, breakdown, failures);
       }
     case CP_OPTION_TEXT_TOKEN_COST:
       /* Nothing served, nothing to price. */
