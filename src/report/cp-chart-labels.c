@@ -1,8 +1,9 @@
-/* cp-chart-labels.c: where a chart's labels and markers go.
+/* cp-chart-labels.c: where a chart's labels go.
  *
  * Owns naming lines at their ends instead of in a legend: placing each
- * label where it covers no line and no other label, shortening it when it
- * does not fit, and moving markers that would sit on each other. */
+ * label where it covers no line, no marker and no other label, with a leader
+ * where it sits away from its point. What a label says in its room is
+ * cp-chart-label-text.c's, the markers cp-chart-markers.c's. */
 
 #include "cp-report-private.h"
 #include "cp-chart.h"
@@ -13,112 +14,9 @@
 
 #include "planner/cp-units.h"
 #include "cp-chart-private.h"
+#include "cp-chart-label-text.h"
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
-
-/* How far from its centre a marker of @shape (draw_marker() in
- * cp-chart.c) of size 1 reaches at most: a circle's radius, a square's
- * corner, a triangle's apex, a diamond's point. */
-static double
-marker_reach (guint shape)
-{
-  static const double reaches[5] = { 1.0, 1.2, 1.1, 1.15, 1.1 };
-
-  return reaches[shape % 5];
-}
-
-gboolean
-cp_chart_point_marked (const CpChartSeries *series,
-                       guint                point)
-{
-  double x = g_array_index (series->x, double, point);
-
-  return series->points_only || series->x->len <= 12 || point == 0 || point + 1 == series->x->len ||
-         x == series->chosen_x;
-}
-
-/* How the markers of single-machine quotes are drawn where they meet
- * another: always at their own GPU count and figure (issue 26: a marker
- * moved aside by its width to clear another read as 13 GPUs on an 8-GPU
- * machine). One that would cover a marker drawn before it, or the
- * recommended option's, is drawn open, an outline of its own shape and
- * colour; where the other's middle is under it, reaching past the other,
- * whose shape and fill then show inside it (its sides may cut the other's
- * corners: the two shapes differ, and the outline never traces the other's).
- * @rings: per series, 0 for a filled marker, else the open marker's size. */
-void
-cp_chart_ring_markers (const Geometry    *geometry,
-                       const CpChartData *data,
-                       const Panel       *panel,
-                       GArray            *rings)     /* double per series */
-{
-  /* x, y, how far it reaches */
-  g_autoptr(GArray) placed = g_array_new (FALSE, FALSE, sizeof (double) * 3);
-  /* Room between a ring and what it rings: the ring's own line width
-   * (cp-chart.c draws open markers at font_px / 8) and as much again. */
-  double gap = MAX (1.0, geometry->font_px / 8.0) * 2;
-
-  g_array_set_size (rings, data->series->len);
-  /* The lines' markers and the recommended option's are filled, drawn
-   * before the single machines or over them (a single machine's under
-   * the recommended one was hidden, walkthrough 13). */
-  for (guint s = 0; s < data->series->len; s++)
-    {
-      const CpChartSeries *series = g_ptr_array_index (data->series, s);
-      GArray *ys = cp_chart_panel_values (panel, series);
-      gboolean highlight = series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
-      double outer = marker_reach (s);
-
-      g_array_index (rings, double, s) = 0;
-      if ((series->points_only && !highlight) || ys == NULL)
-        continue;
-      for (guint p = 0; p < series->x->len; p++)
-        if (cp_chart_point_marked (series, p))
-          {
-            double xv = g_array_index (series->x, double, p);
-            double size = cp_chart_marker_size (geometry, series);
-            double entry[3] = { cp_chart_to_px_x (geometry, xv), cp_chart_to_px_y (panel, g_array_index (ys, double, p)),
-                                outer * (series->points_only || xv == series->chosen_x ? size : size * 0.6) };
-
-            if (isfinite (entry[0]) && isfinite (entry[1]))
-              g_array_append_vals (placed, entry, 1);
-          }
-    }
-  for (guint s = 0; s < data->series->len; s++)
-    {
-      const CpChartSeries *series = g_ptr_array_index (data->series, s);
-      GArray *ys = cp_chart_panel_values (panel, series);
-      double x, y, r, ring = 0, outer = marker_reach (s);
-      double entry[3];
-
-      if (!series->points_only || series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT || ys == NULL ||
-          series->x->len == 0)
-        continue;
-      x = cp_chart_to_px_x (geometry, g_array_index (series->x, double, 0));
-      y = cp_chart_to_px_y (panel, g_array_index (ys, double, 0));
-      r = cp_chart_marker_size (geometry, series);
-      if (!isfinite (x) || !isfinite (y))
-        continue;
-      for (guint q = 0; q < placed->len; q++)
-        {
-          const double *other = (const double *) (placed->data + q * sizeof entry);
-          double distance = hypot (other[0] - x, other[1] - y);
-
-          if (distance >= other[2] + outer * r)
-            continue;
-          /* Open at its own size over the other's edge; around the other
-           * when its middle would be hidden. */
-          ring = MAX (ring, r);
-          if (distance < other[2])
-            ring = MAX (ring, (distance + other[2] + gap) / outer);
-        }
-      entry[0] = x;
-      entry[1] = y;
-      entry[2] = outer * (ring > 0 ? ring : r);
-      g_array_append_vals (placed, entry, 1);
-      g_array_index (rings, double, s) = ring;
-    }
-}
 
 static gboolean
 boxes_overlap (const CpChartLabelBox *a,
@@ -608,343 +506,6 @@ compare_requests (gconstpointer a,
   return ra->series - rb->series;
 }
 
-static int
-text_lines (Geometry                   *geometry,
-            const PangoFontDescription *font,
-            const char                 *text,
-            double                      wrap_width)
-{
-  const TextMeasure *measure = cp_chart_measure_text (geometry, font, text, wrap_width);
-
-  /* A word wider than the wrap width sticks out: as bad as a line more. */
-  return measure->lines + (measure->width > wrap_width + 0.5 ? 1 : 0);
-}
-
-/* A quote's name cut after @bytes, with an ellipsis. */
-static char *
-shortened (const char *label,
-           gsize       bytes)
-{
-  g_autofree char *head = g_strndup (label, bytes);
-  static const char * const separators[] = { "—", "·" };
-
-  g_strchomp (head);
-  /* "8 × H800 · Vendor —…" reads better as "8 × H800 · Vendor…". */
-  for (guint i = 0; i < G_N_ELEMENTS (separators); i++)
-    if (g_str_has_suffix (head, separators[i]))
-      {
-        head[strlen (head) - strlen (separators[i])] = '\0';
-        g_strchomp (head);
-      }
-  /* "Co.…" reads as a doubled stop (walk 22 J): "Co…". */
-  while (g_str_has_suffix (head, "."))
-    head[strlen (head) - 1] = '\0';
-  return g_strconcat (head, "…", NULL);
-}
-
-static gboolean
-is_cjk (gunichar c)
-{
-  GUnicodeScript script = g_unichar_get_script (c);
-
-  return script == G_UNICODE_SCRIPT_HAN || script == G_UNICODE_SCRIPT_HIRAGANA ||
-         script == G_UNICODE_SCRIPT_KATAKANA || script == G_UNICODE_SCRIPT_HANGUL;
-}
-
-/* Whether a label may end in an ellipsis after its first @bytes: at a
- * space, after punctuation other than an opening bracket, before
- * punctuation other than a closing bracket or a number's separator, or
- * where Latin letters and digits meet Chinese; never inside a word or a
- * number ("RTX 409…", approver 33 A16), nor between two Chinese
- * characters, which may be one word ("示例供应…", A11), unless
- * @within_chinese: a vendor's name that keeps its last character after
- * the ellipsis ("示例供应…乙") is told apart from the others only so. */
-static gboolean
-cut_allowed (const char *label,
-             gsize       bytes,
-             gboolean    within_chinese)
-{
-  const char *at = label + bytes;
-  gunichar before, after;
-
-  if (bytes == 0 || *at == '\0')
-    return TRUE;
-  before = g_utf8_get_char (g_utf8_find_prev_char (label, at));
-  after = g_utf8_get_char (at);
-  /* Nor in a count, "— 8…", "— 8 ×…": a number or "×" last, or "×" next. */
-  {
-    const char *last = at, *next = at;
-
-    while (last > label && g_unichar_isspace (g_utf8_get_char (g_utf8_find_prev_char (label, last))))
-      last = g_utf8_find_prev_char (label, last);
-    while (*next != '\0' && g_unichar_isspace (g_utf8_get_char (next)))
-      next = g_utf8_next_char (next);
-    if (last > label && (g_unichar_isdigit (g_utf8_get_char (g_utf8_find_prev_char (label, last))) ||
-                         g_utf8_get_char (g_utf8_find_prev_char (label, last)) == 0x00D7))
-      return FALSE;
-    if (g_utf8_get_char (next) == 0x00D7)
-      return FALSE;
-  }
-  if (g_unichar_isspace (before) || g_unichar_isspace (after))
-    return TRUE;
-  if (g_unichar_ispunct (before))
-    return g_unichar_type (before) != G_UNICODE_OPEN_PUNCTUATION;
-  if (g_unichar_ispunct (after))
-    return g_unichar_type (after) != G_UNICODE_CLOSE_PUNCTUATION &&
-           !(g_unichar_isdigit (before) && (after == ',' || after == '.'));
-  return is_cjk (before) != is_cjk (after) || (within_chinese && is_cjk (before));
-}
-
-/* What a line's label shows in @max_w: all of it, wrapped, when that takes
- * at most @max_lines lines or when the label is not a quote's name; a
- * quote's name otherwise ends in an ellipsis, never before the end of its
- * GPUs ("8 × H800", taking more lines if they need them): the vendor and
- * offer are cut first, as the table's Quote cell cuts them, because the
- * GPU is what tells options apart and a vendor's name is often longer
- * than a label's room.
- * *shown_bytes: how much of the label is shown. */
-static char *
-fit_label (Geometry                   *geometry,
-           const PangoFontDescription *font,
-           const CpChartSeries        *series,
-           double                      max_w,
-           int                         max_lines,
-           guint                      *shown_bytes)
-{
-  const char *label = series->label;
-  gsize length = strlen (label);
-  g_autoptr(GArray) cuts = NULL;
-  guint lo, hi;
-
-  *shown_bytes = length;
-  if (series->shorten_from < 0 || (gsize) series->shorten_from >= length ||
-      text_lines (geometry, font, label, max_w) <= max_lines)
-    return g_strdup (label);
-
-  /* The boundaries a label may be cut at (cut_allowed()), from the end
-   * of the GPUs on. */
-  cuts = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (const char *c = label + series->shorten_from; *c != '\0'; c = g_utf8_next_char (c))
-    {
-      guint cut = c - label;
-
-      if (c == label + series->shorten_from || cut_allowed (label, cut, FALSE))
-        g_array_append_val (cuts, cut);
-    }
-  /* The GPUs whole, on as many lines as they need. */
-  /* The longest cut that fits. */
-  lo = 0;
-  hi = cuts->len - 1;
-  while (lo < hi)
-    {
-      guint mid = (lo + hi + 1) / 2;
-      g_autofree char *text = shortened (label, g_array_index (cuts, guint, mid));
-
-      if (text_lines (geometry, font, text, max_w) <= max_lines)
-        lo = mid;
-      else
-        hi = mid - 1;
-    }
-  *shown_bytes = g_array_index (cuts, guint, lo);
-  return shortened (label, *shown_bytes);
-}
-
-/* Where the vendor's name ends in a quote's label "8 × H800 · vendor —
- * offer": at the " — " before the offer, else at the label's end. */
-static gsize
-vendor_end (const CpChartSeries *series)
-{
-  const char *label = series->label;
-  const char *dash = strstr (label + series->shorten_from, " — ");
-
-  return dash != NULL ? (gsize) (dash - label) : strlen (label);
-}
-
-/* Where the vendor's own name ends when a gloss in brackets follows it,
- * "示例供应商 C (Example vendor C)" or "示例供应商丙（Example C）": at
- * the bracket; else at @end, the vendor's end. */
-static gsize
-vendor_own_end (const CpChartSeries *series,
-                gsize                end)
-{
-  const char *label = series->label;
-  const char *start = label + series->shorten_from;
-  static const struct { const char *open, *close; } brackets[] = { { " (", ")" }, { "（", "）" } };
-
-  for (guint i = 0; i < G_N_ELEMENTS (brackets); i++)
-    {
-      gsize close_len = strlen (brackets[i].close);
-      const char *open = NULL;
-
-      if (end < close_len || strncmp (label + end - close_len, brackets[i].close, close_len) != 0)
-        continue;
-      /* The last opening bracket, past the GPUs' " · " */
-      for (const char *c = start; c < label + end; c++)
-        if (strncmp (c, brackets[i].open, strlen (brackets[i].open)) == 0)
-          open = c;
-      if (open != NULL && open > start + strlen (" · "))
-        return open - label;
-    }
-  return end;
-}
-
-/* Where the vendor's tail starts, the part of its name up to @end that
- * tells it from the others: its last word, or its last character. */
-static gsize
-vendor_tail (const CpChartSeries *series,
-             gsize                end)
-{
-  const char *label = series->label;
-  const char *space = g_utf8_strrchr (label + series->shorten_from + 3, end - series->shorten_from - 3, ' ');
-
-  if (space != NULL && (gsize) (space + 1 - label) < end && end - (gsize) (space + 1 - label) <= 12)
-    return space + 1 - label;
-  return g_utf8_find_prev_char (label, label + end) - label;
-}
-
-/* A quote's name at its shortest: its GPUs whole and its vendor's tail
- * after an ellipsis, "4 × 8 × H800 SXM 80GB · …B"; its GPUs alone when
- * it names no vendor. The GPUs alone left the vendor out, the name a
- * room asks for when it points at a line (walk33 W12, walk34: "4 × 8 ×
- * H800 SXM 80GB…" on the projector). */
-static char *
-shortest_quote_label (const CpChartSeries *series)
-{
-  const char *label = series->label;
-  gsize length = strlen (label);
-  gsize end, tail;
-
-  if (length < (gsize) series->shorten_from + strlen (" · ") + 1 ||
-      strncmp (label + series->shorten_from, " · ", strlen (" · ")) != 0)
-    return shortened (label, series->shorten_from);
-  end = vendor_own_end (series, vendor_end (series));
-  tail = vendor_tail (series, end);
-  if (tail <= (gsize) series->shorten_from + strlen (" · "))
-    return g_strndup (label, end);
-  return g_strdup_printf ("%.*s · …%.*s", series->shorten_from, label, (int) (end - tail), label + tail);
-}
-
-/* @label's first @head bytes, an ellipsis, then its bytes from @tail to
- * @end: "8 × H800 · 示例…商乙". */
-static char *
-elided (const char *label,
-        gsize       head,
-        gsize       tail,
-        gsize       end)
-{
-  g_autofree char *first = g_strndup (label, head);
-  g_autofree char *last = g_strndup (label + tail, end - tail);
-  gboolean only_space = TRUE;
-
-  for (gsize i = head; i < tail && only_space; i++)
-    only_space = g_ascii_isspace (label[i]);
-  /* Nothing but a space left out: the name whole, "示例供应商 B", not
-   * "示例供应商…B". */
-  if (only_space)
-    return g_strndup (label, end);
-  g_strchomp (first);
-  /* "Co.…." was a stop, an ellipsis and the name's last stop (walk 22 J):
-   * "Co…". */
-  while (g_str_has_suffix (first, "."))
-    first[strlen (first) - 1] = '\0';
-  if (strcmp (last, ".") == 0)
-    last[0] = '\0';
-  return g_strconcat (first, "…", last, NULL);
-}
-
-/* fit_label(), keeping the vendor apart from the others: two vendors
- * alike ("示例供应商甲", "示例供应商乙") both read "示例供应商…" once cut
- * within their names. The offer is cut first; a label that must cut into
- * its vendor loses the vendor's middle instead, its last character or
- * last word kept ("示例供应…乙", "Example…D)"). */
-static char *
-fit_quote_label (Geometry                   *geometry,
-                 const PangoFontDescription *font,
-                 const CpChartSeries        *series,
-                 double                      max_w,
-                 int                         max_lines,
-                 guint                      *shown_bytes)
-{
-  const char *label = series->label;
-  char *text = fit_label (geometry, font, series, max_w, max_lines, shown_bytes);
-  gsize end, own_end, tail;
-  guint lo, hi;
-  g_autoptr(GArray) cuts = NULL;
-
-  if (series->shorten_from < 0 || (gsize) series->shorten_from >= strlen (label))
-    return text;
-  end = vendor_end (series);
-  if (*shown_bytes >= end)
-    return text;
-  /* A vendor's gloss in another language, "示例供应商 C (Example vendor
-   * C)", goes first and whole: "(Exa…C)" said nothing the name before it
-   * had not, and took the room the name needed (issue 26). */
-  own_end = vendor_own_end (series, end);
-  if (own_end < end)
-    {
-      if (*shown_bytes >= own_end)
-        {
-          g_free (text);
-          *shown_bytes = own_end;
-          return shortened (label, own_end);
-        }
-      end = own_end;
-    }
-  tail = vendor_tail (series, end);
-  if (tail <= (gsize) series->shorten_from)
-    return text;
-  cuts = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (const char *c = label + series->shorten_from; c < label + tail; c = g_utf8_next_char (c))
-    {
-      guint cut = c - label;
-
-      if (c == label + series->shorten_from || cut_allowed (label, cut, TRUE))
-        g_array_append_val (cuts, cut);
-    }
-  if (cuts->len == 0)
-    return text;
-  lo = 0;
-  hi = cuts->len - 1;
-  while (lo < hi)
-    {
-      guint mid = (lo + hi + 1) / 2;
-      g_autofree char *candidate = elided (label, g_array_index (cuts, guint, mid), tail, end);
-
-      if (text_lines (geometry, font, candidate, max_w) <= max_lines)
-        lo = mid;
-      else
-        hi = mid - 1;
-    }
-  /* Only a head past the GPUs' separator says anything of the vendor;
-   * else the vendor's tail alone, "(80 GPUs) · …D", rather than none
-   * (approver 34 A11: "Recommended: 10 × 8 × H800 SXM 80GB (80 GPUs)…"). */
-  if (g_array_index (cuts, guint, lo) <= (guint) series->shorten_from + strlen (" · "))
-    {
-      char *shortest = shortest_quote_label (series);
-
-      if (text_lines (geometry, font, shortest, max_w) > max_lines)
-        {
-          g_free (shortest);
-          return text;
-        }
-      g_free (text);
-      *shown_bytes = series->shorten_from;
-      return shortest;
-    }
-  {
-    char *candidate = elided (label, g_array_index (cuts, guint, lo), tail, end);
-
-    if (text_lines (geometry, font, candidate, max_w) > max_lines)
-      {
-        g_free (candidate);
-        return text;
-      }
-    g_free (text);
-    *shown_bytes = g_array_index (cuts, guint, lo);
-    return candidate;
-  }
-}
-
 /* The places place_clear() tries at its lefts, cheapest first, as
  * sorting them all by cost would order them (equal costs in the order of
  * the lefts, then top down) but one at a time: a label of a 20-job ×
@@ -1328,7 +889,7 @@ widen_label (Painter           *painter,
     return;
   lines = cp_chart_measure_text (geometry, label->font, label->text, label->max_w)->lines;
   ends[0] = strlen (series->label);
-  ends[1] = vendor_end (series);
+  ends[1] = cp_chart_label_vendor_end (series);
   for (guint e = 0; e < G_N_ELEMENTS (ends); e++)
     {
       g_autofree char *text = NULL;
@@ -1338,8 +899,8 @@ widen_label (Painter           *painter,
 
       if (ends[e] <= label->box.shown_bytes)
         continue;
-      text = ends[e] < strlen (series->label) ? shortened (series->label, ends[e]) : g_strdup (series->label);
-      if (text_lines (geometry, label->font, text, room_w) > lines)
+      text = ends[e] < strlen (series->label) ? cp_chart_label_cut (series->label, ends[e]) : g_strdup (series->label);
+      if (cp_chart_text_lines (geometry, label->font, text, room_w) > lines)
         continue;
       cp_chart_text_size (geometry, label->font, text, room_w, &w, &h);
       box.width = w;
@@ -1474,7 +1035,7 @@ cp_chart_draw_line_labels (Painter           *painter,
        * vendor too, and on a narrow chart may reach into the plot. */
       if (highlight)
         max_w = MAX (max_w, MIN (geometry->width * 0.45, geometry->font_px * 18));
-      text = fit_quote_label (geometry, font, series, max_w, highlight ? 2 : 1, &box.shown_bytes);
+      text = cp_chart_fit_quote_label (geometry, font, series, max_w, highlight ? 2 : 1, &box.shown_bytes);
       cp_chart_text_size (geometry, font, text, max_w, &w, &h);
       box.width = w;
       box.height = h;
@@ -1533,13 +1094,13 @@ cp_chart_draw_line_labels (Painter           *painter,
                   /* One line as wide as the plot: the band between a
                    * deadline and the lines under it is often a line high. */
                   trial_w = MAX (max_w, geometry->right - geometry->left - 2 * margin);
-                  shorter = fit_quote_label (geometry, font, series, trial_w, 1, &trial.shown_bytes);
+                  shorter = cp_chart_fit_quote_label (geometry, font, series, trial_w, 1, &trial.shown_bytes);
                 }
               else if (attempt == 2)
                 {
                   if (series->shorten_from < 0 || (gsize) series->shorten_from >= strlen (series->label))
                     continue;
-                  shorter = shortest_quote_label (series);
+                  shorter = cp_chart_shortest_quote_label (series);
                   trial.shown_bytes = series->shorten_from;
                 }
               if (shorter != NULL)

@@ -1,0 +1,350 @@
+/* cp-chart-label-text.c: what a line's label says in the room it has.
+ *
+ * Owns shortening a quote's name "8 × H800 · vendor — offer" to its
+ * room: the offer cut first, then the vendor's middle with its last word
+ * or character kept, never the GPUs; where a cut may fall in Latin and
+ * Chinese text. Where the label goes is cp-chart-labels.c's. */
+
+#include "cp-report-private.h"
+
+#include <string.h>
+
+#include "cp-chart-private.h"
+#include "cp-chart-label-text.h"
+
+int
+cp_chart_text_lines (Geometry                   *geometry,
+                     const PangoFontDescription *font,
+                     const char                 *text,
+                     double                      wrap_width)
+{
+  const TextMeasure *measure = cp_chart_measure_text (geometry, font, text, wrap_width);
+
+  /* A word wider than the wrap width sticks out: as bad as a line more. */
+  return measure->lines + (measure->width > wrap_width + 0.5 ? 1 : 0);
+}
+
+/* A quote's name cut after @bytes, with an ellipsis. */
+char *
+cp_chart_label_cut (const char *label,
+                    gsize       bytes)
+{
+  g_autofree char *head = g_strndup (label, bytes);
+  static const char * const separators[] = { "—", "·" };
+
+  g_strchomp (head);
+  /* "8 × H800 · Vendor —…" reads better as "8 × H800 · Vendor…". */
+  for (guint i = 0; i < G_N_ELEMENTS (separators); i++)
+    if (g_str_has_suffix (head, separators[i]))
+      {
+        head[strlen (head) - strlen (separators[i])] = '\0';
+        g_strchomp (head);
+      }
+  /* "Co.…" reads as a doubled stop (walk 22 J): "Co…". */
+  while (g_str_has_suffix (head, "."))
+    head[strlen (head) - 1] = '\0';
+  return g_strconcat (head, "…", NULL);
+}
+
+static gboolean
+is_cjk (gunichar c)
+{
+  GUnicodeScript script = g_unichar_get_script (c);
+
+  return script == G_UNICODE_SCRIPT_HAN || script == G_UNICODE_SCRIPT_HIRAGANA ||
+         script == G_UNICODE_SCRIPT_KATAKANA || script == G_UNICODE_SCRIPT_HANGUL;
+}
+
+/* Whether a label may end in an ellipsis after its first @bytes: at a
+ * space, after punctuation other than an opening bracket, before
+ * punctuation other than a closing bracket or a number's separator, or
+ * where Latin letters and digits meet Chinese; never inside a word or a
+ * number ("RTX 409…", approver 33 A16), nor between two Chinese
+ * characters, which may be one word ("示例供应…", A11), unless
+ * @within_chinese: a vendor's name that keeps its last character after
+ * the ellipsis ("示例供应…乙") is told apart from the others only so. */
+static gboolean
+cut_allowed (const char *label,
+             gsize       bytes,
+             gboolean    within_chinese)
+{
+  const char *at = label + bytes;
+  gunichar before, after;
+
+  if (bytes == 0 || *at == '\0')
+    return TRUE;
+  before = g_utf8_get_char (g_utf8_find_prev_char (label, at));
+  after = g_utf8_get_char (at);
+  /* Nor in a count, "— 8…", "— 8 ×…": a number or "×" last, or "×" next. */
+  {
+    const char *last = at, *next = at;
+
+    while (last > label && g_unichar_isspace (g_utf8_get_char (g_utf8_find_prev_char (label, last))))
+      last = g_utf8_find_prev_char (label, last);
+    while (*next != '\0' && g_unichar_isspace (g_utf8_get_char (next)))
+      next = g_utf8_next_char (next);
+    if (last > label && (g_unichar_isdigit (g_utf8_get_char (g_utf8_find_prev_char (label, last))) ||
+                         g_utf8_get_char (g_utf8_find_prev_char (label, last)) == 0x00D7))
+      return FALSE;
+    if (g_utf8_get_char (next) == 0x00D7)
+      return FALSE;
+  }
+  if (g_unichar_isspace (before) || g_unichar_isspace (after))
+    return TRUE;
+  if (g_unichar_ispunct (before))
+    return g_unichar_type (before) != G_UNICODE_OPEN_PUNCTUATION;
+  if (g_unichar_ispunct (after))
+    return g_unichar_type (after) != G_UNICODE_CLOSE_PUNCTUATION &&
+           !(g_unichar_isdigit (before) && (after == ',' || after == '.'));
+  return is_cjk (before) != is_cjk (after) || (within_chinese && is_cjk (before));
+}
+
+/* What a line's label shows in @max_w: all of it, wrapped, when that takes
+ * at most @max_lines lines or when the label is not a quote's name; a
+ * quote's name otherwise ends in an ellipsis, never before the end of its
+ * GPUs ("8 × H800", taking more lines if they need them): the vendor and
+ * offer are cut first, as the table's Quote cell cuts them, because the
+ * GPU is what tells options apart and a vendor's name is often longer
+ * than a label's room.
+ * *shown_bytes: how much of the label is shown. */
+static char *
+fit_label (Geometry                   *geometry,
+           const PangoFontDescription *font,
+           const CpChartSeries        *series,
+           double                      max_w,
+           int                         max_lines,
+           guint                      *shown_bytes)
+{
+  const char *label = series->label;
+  gsize length = strlen (label);
+  g_autoptr(GArray) cuts = NULL;
+  guint lo, hi;
+
+  *shown_bytes = length;
+  if (series->shorten_from < 0 || (gsize) series->shorten_from >= length ||
+      cp_chart_text_lines (geometry, font, label, max_w) <= max_lines)
+    return g_strdup (label);
+
+  /* The boundaries a label may be cut at (cut_allowed()), from the end
+   * of the GPUs on. */
+  cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (const char *c = label + series->shorten_from; *c != '\0'; c = g_utf8_next_char (c))
+    {
+      guint cut = c - label;
+
+      if (c == label + series->shorten_from || cut_allowed (label, cut, FALSE))
+        g_array_append_val (cuts, cut);
+    }
+  /* The GPUs whole, on as many lines as they need. */
+  /* The longest cut that fits. */
+  lo = 0;
+  hi = cuts->len - 1;
+  while (lo < hi)
+    {
+      guint mid = (lo + hi + 1) / 2;
+      g_autofree char *text = cp_chart_label_cut (label, g_array_index (cuts, guint, mid));
+
+      if (cp_chart_text_lines (geometry, font, text, max_w) <= max_lines)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  *shown_bytes = g_array_index (cuts, guint, lo);
+  return cp_chart_label_cut (label, *shown_bytes);
+}
+
+/* Where the vendor's name ends in a quote's label "8 × H800 · vendor —
+ * offer": at the " — " before the offer, else at the label's end. */
+gsize
+cp_chart_label_vendor_end (const CpChartSeries *series)
+{
+  const char *label = series->label;
+  const char *dash = strstr (label + series->shorten_from, " — ");
+
+  return dash != NULL ? (gsize) (dash - label) : strlen (label);
+}
+
+/* Where the vendor's own name ends when a gloss in brackets follows it,
+ * "示例供应商 C (Example vendor C)" or "示例供应商丙（Example C）": at
+ * the bracket; else at @end, the vendor's end. */
+static gsize
+vendor_own_end (const CpChartSeries *series,
+                gsize                end)
+{
+  const char *label = series->label;
+  const char *start = label + series->shorten_from;
+  static const struct { const char *open, *close; } brackets[] = { { " (", ")" }, { "（", "）" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (brackets); i++)
+    {
+      gsize close_len = strlen (brackets[i].close);
+      const char *open = NULL;
+
+      if (end < close_len || strncmp (label + end - close_len, brackets[i].close, close_len) != 0)
+        continue;
+      /* The last opening bracket, past the GPUs' " · " */
+      for (const char *c = start; c < label + end; c++)
+        if (strncmp (c, brackets[i].open, strlen (brackets[i].open)) == 0)
+          open = c;
+      if (open != NULL && open > start + strlen (" · "))
+        return open - label;
+    }
+  return end;
+}
+
+/* Where the vendor's tail starts, the part of its name up to @end that
+ * tells it from the others: its last word, or its last character. */
+static gsize
+vendor_tail (const CpChartSeries *series,
+             gsize                end)
+{
+  const char *label = series->label;
+  const char *space = g_utf8_strrchr (label + series->shorten_from + 3, end - series->shorten_from - 3, ' ');
+
+  if (space != NULL && (gsize) (space + 1 - label) < end && end - (gsize) (space + 1 - label) <= 12)
+    return space + 1 - label;
+  return g_utf8_find_prev_char (label, label + end) - label;
+}
+
+/* A quote's name at its shortest: its GPUs whole and its vendor's tail
+ * after an ellipsis, "4 × 8 × H800 SXM 80GB · …B"; its GPUs alone when
+ * it names no vendor. The GPUs alone left the vendor out, the name a
+ * room asks for when it points at a line (walk33 W12, walk34: "4 × 8 ×
+ * H800 SXM 80GB…" on the projector). */
+char *
+cp_chart_shortest_quote_label (const CpChartSeries *series)
+{
+  const char *label = series->label;
+  gsize length = strlen (label);
+  gsize end, tail;
+
+  if (length < (gsize) series->shorten_from + strlen (" · ") + 1 ||
+      strncmp (label + series->shorten_from, " · ", strlen (" · ")) != 0)
+    return cp_chart_label_cut (label, series->shorten_from);
+  end = vendor_own_end (series, cp_chart_label_vendor_end (series));
+  tail = vendor_tail (series, end);
+  if (tail <= (gsize) series->shorten_from + strlen (" · "))
+    return g_strndup (label, end);
+  return g_strdup_printf ("%.*s · …%.*s", series->shorten_from, label, (int) (end - tail), label + tail);
+}
+
+/* @label's first @head bytes, an ellipsis, then its bytes from @tail to
+ * @end: "8 × H800 · 示例…商乙". */
+static char *
+elided (const char *label,
+        gsize       head,
+        gsize       tail,
+        gsize       end)
+{
+  g_autofree char *first = g_strndup (label, head);
+  g_autofree char *last = g_strndup (label + tail, end - tail);
+  gboolean only_space = TRUE;
+
+  for (gsize i = head; i < tail && only_space; i++)
+    only_space = g_ascii_isspace (label[i]);
+  /* Nothing but a space left out: the name whole, "示例供应商 B", not
+   * "示例供应商…B". */
+  if (only_space)
+    return g_strndup (label, end);
+  g_strchomp (first);
+  /* "Co.…." was a stop, an ellipsis and the name's last stop (walk 22 J):
+   * "Co…". */
+  while (g_str_has_suffix (first, "."))
+    first[strlen (first) - 1] = '\0';
+  if (strcmp (last, ".") == 0)
+    last[0] = '\0';
+  return g_strconcat (first, "…", last, NULL);
+}
+
+/* fit_label(), keeping the vendor apart from the others: two vendors
+ * alike ("示例供应商甲", "示例供应商乙") both read "示例供应商…" once cut
+ * within their names. The offer is cut first; a label that must cut into
+ * its vendor loses the vendor's middle instead, its last character or
+ * last word kept ("示例供应…乙", "Example…D)"). */
+char *
+cp_chart_fit_quote_label (Geometry                   *geometry,
+                          const PangoFontDescription *font,
+                          const CpChartSeries        *series,
+                          double                      max_w,
+                          int                         max_lines,
+                          guint                      *shown_bytes)
+{
+  const char *label = series->label;
+  char *text = fit_label (geometry, font, series, max_w, max_lines, shown_bytes);
+  gsize end, own_end, tail;
+  guint lo, hi;
+  g_autoptr(GArray) cuts = NULL;
+
+  if (series->shorten_from < 0 || (gsize) series->shorten_from >= strlen (label))
+    return text;
+  end = cp_chart_label_vendor_end (series);
+  if (*shown_bytes >= end)
+    return text;
+  /* A vendor's gloss in another language, "示例供应商 C (Example vendor
+   * C)", goes first and whole: "(Exa…C)" said nothing the name before it
+   * had not, and took the room the name needed (issue 26). */
+  own_end = vendor_own_end (series, end);
+  if (own_end < end)
+    {
+      if (*shown_bytes >= own_end)
+        {
+          g_free (text);
+          *shown_bytes = own_end;
+          return cp_chart_label_cut (label, own_end);
+        }
+      end = own_end;
+    }
+  tail = vendor_tail (series, end);
+  if (tail <= (gsize) series->shorten_from)
+    return text;
+  cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (const char *c = label + series->shorten_from; c < label + tail; c = g_utf8_next_char (c))
+    {
+      guint cut = c - label;
+
+      if (c == label + series->shorten_from || cut_allowed (label, cut, TRUE))
+        g_array_append_val (cuts, cut);
+    }
+  if (cuts->len == 0)
+    return text;
+  lo = 0;
+  hi = cuts->len - 1;
+  while (lo < hi)
+    {
+      guint mid = (lo + hi + 1) / 2;
+      g_autofree char *candidate = elided (label, g_array_index (cuts, guint, mid), tail, end);
+
+      if (cp_chart_text_lines (geometry, font, candidate, max_w) <= max_lines)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  /* Only a head past the GPUs' separator says anything of the vendor;
+   * else the vendor's tail alone, "(80 GPUs) · …D", rather than none
+   * (approver 34 A11: "Recommended: 10 × 8 × H800 SXM 80GB (80 GPUs)…"). */
+  if (g_array_index (cuts, guint, lo) <= (guint) series->shorten_from + strlen (" · "))
+    {
+      char *shortest = cp_chart_shortest_quote_label (series);
+
+      if (cp_chart_text_lines (geometry, font, shortest, max_w) > max_lines)
+        {
+          g_free (shortest);
+          return text;
+        }
+      g_free (text);
+      *shown_bytes = series->shorten_from;
+      return shortest;
+    }
+  {
+    char *candidate = elided (label, g_array_index (cuts, guint, lo), tail, end);
+
+    if (cp_chart_text_lines (geometry, font, candidate, max_w) > max_lines)
+      {
+        g_free (candidate);
+        return text;
+      }
+    g_free (text);
+    *shown_bytes = g_array_index (cuts, guint, lo);
+    return candidate;
+  }
+}
