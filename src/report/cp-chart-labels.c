@@ -124,21 +124,35 @@ crosses_frame (const Geometry        *geometry,
   return crosses_frame_at (geometry, box->x, box->width);
 }
 
+/* The leftmost a line's label may start: clear of the plot's left edge,
+ * since a label's background set on it hid the value axis behind it (the
+ * demo service's "Recommended: 8 × GeForce RTX 4090 24GB · …" at 1024
+ * px). The background reaches a pixel past the box
+ * (show_label_on_background()), the axis half a pixel past its line. */
+static double
+leftmost_label_x (const Geometry *geometry,
+                  double          margin)
+{
+  return geometry->left + MAX (margin, 2);
+}
+
 /* Where a line's label @w wide that wants its left at @x goes: there,
  * unless it would cross the plot's frame (crosses_frame_at()); then
  * ending at the plot's right edge, or in the column right of the plot
- * when the plot has not its width. Never past the chart's right edge nor
- * left of the plot. */
+ * when the plot has not its width. Never past the chart's right edge
+ * nor left of leftmost_label_x(). */
 static double
 label_left (const Geometry *geometry,
             double          x,
             double          w,
             double          margin)
 {
-  x = MAX (geometry->left, MIN (x, geometry->width - margin - w));
+  double least = leftmost_label_x (geometry, margin);
+
+  x = MAX (least, MIN (x, geometry->width - margin - w));
   if (crosses_frame_at (geometry, x, w))
-    x = geometry->right - w >= geometry->left ? geometry->right - w : geometry->right + margin;
-  return MAX (geometry->left, MIN (x, geometry->width - margin - w));
+    x = geometry->right - w >= least ? geometry->right - w : geometry->right + margin;
+  return MAX (least, MIN (x, geometry->width - margin - w));
 }
 
 /* How a line's label is joined to its point when it cannot sit beside
@@ -1113,7 +1127,7 @@ cp_chart_draw_line_labels (Painter           *painter,
               xs[1] = label_left (geometry, request->anchor_x - request->gap - tw, tw, margin);
               /* The plot's left edge: the corner above a falling cost curve
                * is often empty. */
-              xs[2] = geometry->left + margin;
+              xs[2] = leftmost_label_x (geometry, margin);
               /* Two lines' height further aside: a leader to a label straight
                * above or below its point passes the markers stacked at the
                * same GPU count, one slanting away misses them. */

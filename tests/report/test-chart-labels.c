@@ -78,6 +78,38 @@ distance_to_segment (double x, double y, double x0, double y0, double x1, double
   return hypot (x0 + t * dx - x, y0 + t * dy - y);
 }
 
+/* No line's label covers the value axis, the plot's left edge: a label
+ * is drawn on the chart's background one pixel wider than its box each
+ * side (cp-chart-labels.c), which hid the axis where the box met it (the
+ * demo service's recommended option at 1024 px). */
+static void
+assert_clear_of_axis (const CpChartData *data,
+                      double             width,
+                      double             height,
+                      CpChartStyle       style,
+                      const GArray      *boxes,
+                      const char        *what)
+{
+  double left, top, right, bottom;
+
+  cp_chart_plot_area (data, width, height, style, &left, &top, &right, &bottom);
+  for (guint b = 0; b < boxes->len; b++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+
+      if (box->series < 0 || box->width <= 0 || box->y + box->height <= top || box->y >= bottom)
+        continue;
+      if (box->x - 1 < left + 0.5 && box->x + box->width + 1 > left - 0.5)
+        {
+          g_test_message ("%s at %g × %g: the label of series %d (%s) covers the value axis at %g (%g to %g)", what,
+                          width, height, box->series,
+                          ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->label, left, box->x,
+                          box->x + box->width);
+          g_test_fail ();
+        }
+    }
+}
+
 /* No label of a line (box->series ≥ 0) covers a line or a marker of
  * another series, on either panel; and no leader joining a label to its
  * point on either panel, the recommended option's included, crosses
@@ -114,6 +146,7 @@ assert_labels_clear (const CpChartData *data,
       g_autoptr(GArray) markers = g_array_new (FALSE, FALSE, sizeof (CpChartMarker));
 
       cp_chart_draw_full (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, boxes);
+      assert_clear_of_axis (data, sizes[z].width, sizes[z].height, sizes[z].style, boxes, what);
       if (data->kind == CP_CHART_COST)
         cp_chart_draw_markers (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, markers);
       for (guint s = 0; s < data->series->len; s++)
@@ -1049,6 +1082,7 @@ test_serving_label_near_marker (void)
           gboolean recommended_named = FALSE;
 
           cp_chart_draw_full (cr, width, height, sizes[z].style, data, boxes);
+          assert_clear_of_axis (data, width, height, sizes[z].style, boxes, langs[l]);
           cp_chart_geometry_init_detached (&geometry, data, sizes[z].style, width, height);
           for (guint b = 0; b < boxes->len; b++)
             {
