@@ -99,60 +99,6 @@ cut_allowed (const char *label,
   return is_cjk (before) != is_cjk (after) || (within_chinese && is_cjk (before));
 }
 
-/* What a line's label shows in @max_w: all of it, wrapped, when that takes
- * at most @max_lines lines or when the label is not a quote's name; a
- * quote's name otherwise ends in an ellipsis, never before the end of its
- * GPUs ("8 × H800", taking more lines if they need them): the vendor and
- * offer are cut first, as the table's Quote cell cuts them, because the
- * GPU is what tells options apart and a vendor's name is often longer
- * than a label's room.
- * *shown_bytes: how much of the label is shown. */
-static char *
-fit_label (Geometry                   *geometry,
-           const PangoFontDescription *font,
-           const CpChartSeries        *series,
-           double                      max_w,
-           int                         max_lines,
-           guint                      *shown_bytes)
-{
-  const char *label = series->label;
-  gsize length = strlen (label);
-  g_autoptr(GArray) cuts = NULL;
-  guint lo, hi;
-
-  *shown_bytes = length;
-  if (series->shorten_from < 0 || (gsize) series->shorten_from >= length ||
-      cp_chart_text_lines (geometry, font, label, max_w) <= max_lines)
-    return g_strdup (label);
-
-  /* The boundaries a label may be cut at (cut_allowed()), from the end
-   * of the GPUs on. */
-  cuts = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (const char *c = label + series->shorten_from; *c != '\0'; c = g_utf8_next_char (c))
-    {
-      guint cut = c - label;
-
-      if (c == label + series->shorten_from || cut_allowed (label, cut, FALSE))
-        g_array_append_val (cuts, cut);
-    }
-  /* The GPUs whole, on as many lines as they need. */
-  /* The longest cut that fits. */
-  lo = 0;
-  hi = cuts->len - 1;
-  while (lo < hi)
-    {
-      guint mid = (lo + hi + 1) / 2;
-      g_autofree char *text = cp_chart_label_cut (label, g_array_index (cuts, guint, mid));
-
-      if (cp_chart_text_lines (geometry, font, text, max_w) <= max_lines)
-        lo = mid;
-      else
-        hi = mid - 1;
-    }
-  *shown_bytes = g_array_index (cuts, guint, lo);
-  return cp_chart_label_cut (label, *shown_bytes);
-}
-
 /* Where the vendor's name ends in a quote's label "8 × H800 · vendor —
  * offer": at the " — " before the offer, else at the label's end. */
 gsize
@@ -256,6 +202,78 @@ elided (const char *label,
   return g_strconcat (first, "…", last, NULL);
 }
 
+/* Of @cuts (byte counts of @label, shortest first), the index of the
+ * longest whose text fits @max_w in @max_lines, else 0: the label cut
+ * there with an ellipsis, or, with a @tail, its bytes from @tail to @end
+ * after the ellipsis (elided()). The texts grow with the cut, so a
+ * bisection finds it. */
+static guint
+longest_fitting_cut (Geometry                   *geometry,
+                     const PangoFontDescription *font,
+                     const char                 *label,
+                     const GArray               *cuts,
+                     gsize                       tail,
+                     gsize                       end,
+                     double                      max_w,
+                     int                         max_lines)
+{
+  guint lo = 0, hi = cuts->len - 1;
+
+  while (lo < hi)
+    {
+      guint mid = (lo + hi + 1) / 2;
+      guint cut = g_array_index (cuts, guint, mid);
+      g_autofree char *text = tail > 0 ? elided (label, cut, tail, end) : cp_chart_label_cut (label, cut);
+
+      if (cp_chart_text_lines (geometry, font, text, max_w) <= max_lines)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  return lo;
+}
+
+/* What a line's label shows in @max_w: all of it, wrapped, when that takes
+ * at most @max_lines lines or when the label is not a quote's name; a
+ * quote's name otherwise ends in an ellipsis, never before the end of its
+ * GPUs ("8 × H800", taking more lines if they need them): the vendor and
+ * offer are cut first, as the table's Quote cell cuts them, because the
+ * GPU is what tells options apart and a vendor's name is often longer
+ * than a label's room.
+ * *shown_bytes: how much of the label is shown. */
+static char *
+fit_label (Geometry                   *geometry,
+           const PangoFontDescription *font,
+           const CpChartSeries        *series,
+           double                      max_w,
+           int                         max_lines,
+           guint                      *shown_bytes)
+{
+  const char *label = series->label;
+  gsize length = strlen (label);
+  g_autoptr(GArray) cuts = NULL;
+
+  *shown_bytes = length;
+  if (series->shorten_from < 0 || (gsize) series->shorten_from >= length ||
+      cp_chart_text_lines (geometry, font, label, max_w) <= max_lines)
+    return g_strdup (label);
+
+  /* The boundaries a label may be cut at (cut_allowed()), from the end
+   * of the GPUs on. */
+  cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (const char *c = label + series->shorten_from; *c != '\0'; c = g_utf8_next_char (c))
+    {
+      guint cut = c - label;
+
+      if (c == label + series->shorten_from || cut_allowed (label, cut, FALSE))
+        g_array_append_val (cuts, cut);
+    }
+  /* The GPUs whole, on as many lines as they need; the longest cut
+   * that fits. */
+  *shown_bytes = g_array_index (cuts, guint, longest_fitting_cut (geometry, font, label, cuts, 0, 0, max_w, max_lines));
+  return cp_chart_label_cut (label, *shown_bytes);
+}
+
 /* fit_label(), keeping the vendor apart from the others: two vendors
  * alike ("示例供应商甲", "示例供应商乙") both read "示例供应商…" once cut
  * within their names. The offer is cut first; a label that must cut into
@@ -272,7 +290,7 @@ cp_chart_fit_quote_label (Geometry                   *geometry,
   const char *label = series->label;
   char *text = fit_label (geometry, font, series, max_w, max_lines, shown_bytes);
   gsize end, own_end, tail;
-  guint lo, hi;
+  guint lo;
   g_autoptr(GArray) cuts = NULL;
 
   if (series->shorten_from < 0 || (gsize) series->shorten_from >= strlen (label))
@@ -307,18 +325,7 @@ cp_chart_fit_quote_label (Geometry                   *geometry,
     }
   if (cuts->len == 0)
     return text;
-  lo = 0;
-  hi = cuts->len - 1;
-  while (lo < hi)
-    {
-      guint mid = (lo + hi + 1) / 2;
-      g_autofree char *candidate = elided (label, g_array_index (cuts, guint, mid), tail, end);
-
-      if (cp_chart_text_lines (geometry, font, candidate, max_w) <= max_lines)
-        lo = mid;
-      else
-        hi = mid - 1;
-    }
+  lo = longest_fitting_cut (geometry, font, label, cuts, tail, end, max_w, max_lines);
   /* Only a head past the GPUs' separator says anything of the vendor;
    * else the vendor's tail alone, "(80 GPUs) · …D", rather than none
    * (approver 34 A11: "Recommended: 10 × 8 × H800 SXM 80GB (80 GPUs)…"). */

@@ -8,26 +8,20 @@ G_BEGIN_DECLS
 
 /* The lines @text takes wrapped at @wrap_width, one more where a word
  * sticks out past it. */
-int    cp_chart_text_lines             (Geometry                   *geometry,
-                                        const PangoFontDescription *font,
-                                        const char                 *text,
-                                        double                      wrap_width);
+int    cp_chart_text_lines (Geometry *geometry, const PangoFontDescription *font, const char *text,
+                            double wrap_width);
 /* @label's first @bytes and an ellipsis, without a separator or a stop
  * before it. */
-char  *cp_chart_label_cut              (const char                 *label,
-                                        gsize                       bytes);
+char  *cp_chart_label_cut (const char *label, gsize bytes);
 /* Where the vendor's name ends in @series' label: before " — offer". */
-gsize  cp_chart_label_vendor_end       (const CpChartSeries        *series);
+gsize  cp_chart_label_vendor_end (const CpChartSeries *series);
 /* The label at its shortest: the GPUs whole and the vendor's tail. */
-char  *cp_chart_shortest_quote_label   (const CpChartSeries        *series);
+char  *cp_chart_shortest_quote_label (const CpChartSeries *series);
 /* The label in @max_w on at most @max_lines lines (more only where the
  * GPUs need them), the offer cut first, then the vendor's middle;
  * *@shown_bytes: how much of the label shows. */
-char  *cp_chart_fit_quote_label        (Geometry                   *geometry,
-                                        const PangoFontDescription *font,
-                                        const CpChartSeries        *series,
-                                        double                      max_w,
-                                        int                         max_lines,
-                                        guint                      *shown_bytes);
+char  *cp_chart_fit_quote_label (Geometry *geometry, const PangoFontDescription *font,
+                                 const CpChartSeries *series, double max_w, int max_lines,
+                                 guint *shown_bytes);
 
 G_END_DECLS
