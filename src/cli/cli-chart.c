@@ -57,13 +57,8 @@ cp_cli_chart (int    argc,
   context = cp_cli_option_context_new ("chart",
                                        _("compute-planner-cli chart PROJECT --job JOB --kind cost|memory|serving [--lang zh_CN|en] [--width PX] [--height PX] (--png FILE | --svg FILE)\n\n"
                                          "Draws a job's cost, memory or serving chart, as in the window and the PDF report."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+  if (!cp_cli_parse_project_options (context, entries, &argc, &argv))
     return CP_CLI_EXIT_USAGE;
-  if (argc < 2)
-    return cp_cli_usage_error (_("missing the project file"));
-  if (argc > 2)
-    return cp_cli_usage_error (_("unexpected argument “%s”"), argv[2]);
   if (job_text == NULL)
     return cp_cli_usage_error (_("--job: the job to draw is missing"));
   if (kind == NULL)

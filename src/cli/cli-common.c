@@ -199,6 +199,28 @@ cp_cli_parse_options (GOptionContext   *context,
   return TRUE;
 }
 
+gboolean
+cp_cli_parse_project_options (GOptionContext     *context,
+                              const GOptionEntry *entries,
+                              int                *argc,
+                              char             ***argv)
+{
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!cp_cli_parse_options (context, argc, argv, TRUE))
+    return FALSE;
+  if (*argc < 2)
+    {
+      cp_cli_usage_error (_("missing the project file"));
+      return FALSE;
+    }
+  if (*argc > 2)
+    {
+      cp_cli_usage_error (_("unexpected argument “%s”"), (*argv)[2]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 option_error (const char   *option,
               const GError *error)

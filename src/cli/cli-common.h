@@ -50,6 +50,13 @@ gboolean        cp_cli_parse_options (GOptionContext *context,
                                       int            *argc,
                                       char         ***argv,
                                       gboolean        allow_arguments);
+/* Adds @entries to @context and parses as cp_cli_parse_options() does, for
+ * a subcommand that takes one argument, the project file: FALSE, with the
+ * message printed, when it is missing or followed by another. */
+gboolean        cp_cli_parse_project_options (GOptionContext     *context,
+                                              const GOptionEntry *entries,
+                                              int                *argc,
+                                              char             ***argv);
 
 /* Counts with SI or Chinese suffixes: "7B", "2T", "1.5k", "700亿". */
 gboolean cp_cli_parse_count_option    (const char *option, const char *text,

@@ -250,13 +250,8 @@ cp_cli_report (int    argc,
                                        _("compute-planner-cli report PROJECT [--lang zh_CN|en] [--pdf FILE] [--xml FILE]\n\n"
                                          "Writes a project's decision report as PDF (for people) or XML (for the approval system); "
                                          "without --pdf or --xml, prints each job's recommendation."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+  if (!cp_cli_parse_project_options (context, entries, &argc, &argv))
     return CP_CLI_EXIT_USAGE;
-  if (argc < 2)
-    return cp_cli_usage_error (_("missing the project file"));
-  if (argc > 2)
-    return cp_cli_usage_error (_("unexpected argument “%s”"), argv[2]);
   if (lang != NULL && g_strcmp0 (lang, "zh_CN") != 0 && g_strcmp0 (lang, "en") != 0)
     {
       cp_cli_bad_choice ("--lang", lang, "zh_CN, en");
