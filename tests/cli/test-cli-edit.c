@@ -21,18 +21,7 @@ static char *tmp_dir;
 
 #define RUN(run, ...) CP_TEST_RUN_CLI ((run), tmp_dir, __VA_ARGS__)
 
-static void
-run_ok (const char *const *args)
-{
-  g_auto(CpTestRun) run = { 0 };
-
-  cp_test_run_cli (&run, tmp_dir, args);
-  if (run.status != 0)
-    g_test_message ("%s", run.err);
-  g_assert_cmpint (run.status, ==, 0);
-}
-
-#define RUN_OK(...) run_ok ((const char *const[]) { __VA_ARGS__, NULL })
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
 
 static char *
 path_in_tmp (const char *name)

@@ -34,3 +34,13 @@ cp_test_read_in (const char *dir,
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   return contents;
 }
+
+GBytes *
+cp_test_file_bytes (const char *path)
+{
+  char *data = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  return g_bytes_new_take (data, len);
+}

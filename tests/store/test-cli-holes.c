@@ -28,21 +28,11 @@ make_v7_file (const char *name)
   return path;
 }
 
-static GBytes *
-file_bytes (const char *path)
-{
-  char *data = NULL;
-  gsize len = 0;
-
-  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
-  return g_bytes_new_take (data, len);
-}
-
 static void
 assert_refused_untouched (const char *name, const char *const *args)
 {
   g_autofree char *path = make_v7_file (name);
-  g_autoptr(GBytes) before = file_bytes (path);
+  g_autoptr(GBytes) before = cp_test_file_bytes (path);
   g_autoptr(GBytes) after = NULL;
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_auto(CpTestRun) run = { 0 };
@@ -56,7 +46,7 @@ assert_refused_untouched (const char *name, const char *const *args)
   g_assert_cmpint (run.status, !=, 0);
   g_assert_cmpstr (run.err, !=, "");
 
-  after = file_bytes (path);
+  after = cp_test_file_bytes (path);
   g_assert_true (g_bytes_equal (before, after));
 }
 

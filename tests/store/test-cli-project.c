@@ -17,11 +17,8 @@ static GBytes *
 file_bytes (const char *name)
 {
   g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-  char *data = NULL;
-  gsize len = 0;
 
-  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
-  return g_bytes_new_take (data, len);
+  return cp_test_file_bytes (path);
 }
 
 static void

@@ -28,16 +28,6 @@ tmp_path (const char *name)
   return g_build_filename (tmp_dir, name, NULL);
 }
 
-static GBytes *
-file_bytes (const char *path)
-{
-  char *data = NULL;
-  gsize len = 0;
-
-  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
-  return g_bytes_new_take (data, len);
-}
-
 static void
 save_demo (const char *path)
 {
@@ -94,7 +84,7 @@ assert_definition_refused (const char *name, const char *table, const char *from
 
   save_demo (path);
   alter_definition (path, table, from, to);
-  before = file_bytes (path);
+  before = cp_test_file_bytes (path);
 
   store = cp_store_open (path, FALSE, &error);
   g_assert_null (store);
@@ -107,7 +97,7 @@ assert_definition_refused (const char *name, const char *table, const char *from
   g_assert_null (cp_project_load_file (path, &error));
   g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_UNSAFE);
 
-  after = file_bytes (path);
+  after = cp_test_file_bytes (path);
   g_assert_true (g_bytes_equal (before, after));
 }
 
@@ -280,7 +270,7 @@ test_hot_journal_read_only_explained (void)
   save_demo (path);
   leave_hot_journal (path);
   g_assert_cmpint (g_chmod (path, 0444), ==, 0);
-  before = file_bytes (path);
+  before = cp_test_file_bytes (path);
 
   g_assert_null (cp_project_load_file (path, &error));
   g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_INTERRUPTED);
@@ -291,7 +281,7 @@ test_hot_journal_read_only_explained (void)
 
   g_assert_true (g_file_test (journal, G_FILE_TEST_IS_REGULAR));
   {
-    g_autoptr(GBytes) after = file_bytes (path);
+    g_autoptr(GBytes) after = cp_test_file_bytes (path);
     g_assert_true (g_bytes_equal (before, after));
   }
   g_assert_cmpint (g_chmod (path, 0644), ==, 0);

@@ -28,16 +28,6 @@ tmp_path (const char *name)
   return g_build_filename (tmp_dir, name, NULL);
 }
 
-static GBytes *
-file_bytes (const char *path)
-{
-  char *data = NULL;
-  gsize len = 0;
-
-  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
-  return g_bytes_new_take (data, len);
-}
-
 /* Every field a distinctive value, none of them a default. Written out by
  * hand (not through the store's own field tables) so that a field the store
  * forgets shows up as a difference. */
@@ -607,7 +597,7 @@ assert_open_fails (const char *path, CpStoreError code)
 static void
 assert_unchanged (const char *path, GBytes *before)
 {
-  g_autoptr(GBytes) after = file_bytes (path);
+  g_autoptr(GBytes) after = cp_test_file_bytes (path);
   g_autofree char *wal = g_strconcat (path, "-wal", NULL);
   g_autofree char *journal = g_strconcat (path, "-journal", NULL);
 
@@ -635,7 +625,7 @@ test_bad_random_bytes (void)
   for (guint i = 0; i < sizeof data; i++)
     data[i] = (guint8) g_rand_int_range (rand, 0, 256);
   g_assert_true (g_file_set_contents (path, (const char *) data, sizeof data, NULL));
-  before = file_bytes (path);
+  before = cp_test_file_bytes (path);
   assert_open_fails (path, CP_STORE_ERROR_NOT_PROJECT);
   assert_unchanged (path, before);
 }
@@ -647,7 +637,7 @@ test_bad_text_file (void)
   g_autoptr(GBytes) before = NULL;
 
   g_assert_true (g_file_set_contents (path, "vendor,price\n示例,12\n", -1, NULL));
-  before = file_bytes (path);
+  before = cp_test_file_bytes (path);
   assert_open_fails (path, CP_STORE_ERROR_NOT_PROJECT);
   assert_unchanged (path, before);
 }
@@ -672,7 +662,7 @@ test_bad_other_sqlite (void)
   g_assert_cmpint (sqlite3_exec (db, "CREATE TABLE t (x); INSERT INTO t VALUES (1);"
                                  "PRAGMA user_version = 1;", NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
-  before = file_bytes (path);
+  before = cp_test_file_bytes (path);
   assert_open_fails (path, CP_STORE_ERROR_NOT_PROJECT);
   assert_unchanged (path, before);
 }
@@ -693,7 +683,7 @@ test_bad_corrupt (void)
   memset (data + 2 * 4096, 0x55, 4096);
   g_assert_true (g_file_set_contents (path, data, len, NULL));
   g_free (data);
-  before = file_bytes (path);
+  before = cp_test_file_bytes (path);
   assert_open_fails (path, CP_STORE_ERROR_CORRUPT);
   assert_unchanged (path, before);
 }
@@ -715,7 +705,7 @@ test_bad_truncated (void)
   /* And a file that ends inside the 100-byte header. */
   g_assert_true (g_file_set_contents (tiny, data, 50, NULL));
   g_free (data);
-  before = file_bytes (path);
+  before = cp_test_file_bytes (path);
   assert_open_fails (path, CP_STORE_ERROR_TRUNCATED);
   assert_unchanged (path, before);
   assert_open_fails (tiny, CP_STORE_ERROR_TRUNCATED);
@@ -736,7 +726,7 @@ test_bad_too_new (void)
     g_assert_cmpint (sqlite3_exec (db, newer, NULL, NULL, NULL), ==, SQLITE_OK);
   }
   sqlite3_close (db);
-  before = file_bytes (path);
+  before = cp_test_file_bytes (path);
   assert_open_fails (path, CP_STORE_ERROR_TOO_NEW);
   assert_unchanged (path, before);
 }
@@ -760,7 +750,7 @@ assert_foreign_object_refused (const char *name,
   g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
-  before = file_bytes (path);
+  before = cp_test_file_bytes (path);
 
   assert_open_fails (path, CP_STORE_ERROR_UNSAFE);
   g_assert_null (cp_project_load_file (path, &error));
@@ -802,7 +792,7 @@ test_bad_write_version (void)
   data[18] = 3;
   g_assert_true (g_file_set_contents (path, data, (gssize) len, NULL));
   g_free (data);
-  before = file_bytes (path);
+  before = cp_test_file_bytes (path);
 
   assert_open_fails (path, CP_STORE_ERROR_FILE_FORMAT);
   g_assert_null (cp_project_load_file (path, &error));
@@ -819,7 +809,7 @@ test_bad_exists (void)
   g_autoptr(GError) error = NULL;
 
   g_assert_true (g_file_set_contents (path, "keep me", -1, NULL));
-  before = file_bytes (path);
+  before = cp_test_file_bytes (path);
   g_assert_null (cp_store_open (path, TRUE, &error));
   g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_EXISTS);
   assert_unchanged (path, before);
@@ -837,7 +827,7 @@ test_read_only (void)
 
   save_new (path, project);
   g_assert_cmpint (g_chmod (path, 0444), ==, 0);
-  before = file_bytes (path);
+  before = cp_test_file_bytes (path);
 
   store = cp_store_open (path, FALSE, &error);
   g_assert_no_error (error);
@@ -1040,7 +1030,7 @@ open_fixture_migrated (const char  *fixture,
 
   *path = make_fixture_file (fixture, name);
   g_assert_cmpint (file_user_version (*path), ==, version);
-  before = file_bytes (*path);
+  before = cp_test_file_bytes (*path);
   unchanged = cp_project_load_file (*path, &error);
   g_assert_no_error (error);
   check (unchanged);
@@ -1520,7 +1510,7 @@ test_migration_read_only (gconstpointer data)
   g_autoptr(GError) error = NULL;
 
   g_assert_cmpint (g_chmod (path, 0444), ==, 0);
-  before = file_bytes (path);
+  before = cp_test_file_bytes (path);
   loaded = cp_project_load_file (path, &error);
   g_assert_no_error (error);
   older->check (loaded);
