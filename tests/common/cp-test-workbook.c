@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cp-test-workbook.h"
+#include "store/cp-csv-tokenizer.h"
 
 /* ---- libgsf's writer ---- */
 
@@ -409,4 +410,29 @@ cp_test_ods_from_rows (GPtrArray *rows, CpTestZip how)
                    "<table:table-cell table:number-columns-repeated=\"1024\"/></table:table-row>"
                    "</table:table>");
   return cp_test_ods (table->str, how);
+}
+
+GPtrArray *
+cp_test_rows_from_csv (const char *csv,
+                       gsize       len)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = cp_csv_to_utf8 (csv, len, &error);
+  g_autoptr(GPtrArray) records = text != NULL ? cp_csv_tokenize (text, &error) : NULL;
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  g_assert_no_error (error);
+  for (guint r = 0; r < records->len; r++)
+    {
+      const CpCsvRecord *record = g_ptr_array_index (records, r);
+      char **cells = g_new0 (char *, record->fields->len + 1);
+
+      for (guint c = 0; c < record->fields->len; c++)
+        cells[c] = g_strdup (g_ptr_array_index (record->fields, c));
+      /* The BOM is the CSV's, not the header's. */
+      if (r == 0 && g_str_has_prefix (cells[0], "\xef\xbb\xbf"))
+        memmove (cells[0], cells[0] + 3, strlen (cells[0]) - 2);
+      g_ptr_array_add (rows, cells);
+    }
+  return rows;
 }

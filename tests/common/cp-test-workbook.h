@@ -38,6 +38,11 @@ GBytes *cp_test_ods (const char *tables, CpTestZip how);
 GBytes *cp_test_xlsx_from_rows (GPtrArray *rows, CpTestZip how);
 GBytes *cp_test_ods_from_rows (GPtrArray *rows, CpTestZip how);
 
+/* The rows of @csv (@len bytes, as cp_quote_csv_write() writes it) as
+ * their cells, a GStrv each, its byte-order mark left out: the cells a
+ * workbook of the same table holds. The test fails if it does not read. */
+GPtrArray *cp_test_rows_from_csv (const char *csv, gsize len);
+
 /* Text escaped for XML content and attributes. */
 char   *cp_test_xml_escape (const char *text);
 

@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "common/cp-test-workbook.h"
-#include "store/cp-csv-tokenizer.h"
 #include "store/cp-demo.h"
 #include "store/cp-quote-csv.h"
 #include "store/cp-workbook.h"
@@ -441,11 +440,9 @@ test_round_trip (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(CpProject) demo = cp_demo_project_new (&error);
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(CpQuoteCsvResult) from_csv = NULL;
   g_autofree char *csv = NULL;
-  g_autofree char *text = NULL;
   gsize len = 0;
 
   g_assert_no_error (error);
@@ -453,20 +450,7 @@ test_round_trip (void)
   from_csv = cp_quote_csv_read (csv, len, demo, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (from_csv->quotes->len, ==, demo->quotes->len);
-  text = cp_csv_to_utf8 (csv, len, &error);
-  records = cp_csv_tokenize (text, &error);
-  g_assert_no_error (error);
-  for (guint r = 0; r < records->len; r++)
-    {
-      const CpCsvRecord *record = g_ptr_array_index (records, r);
-      char **cells = g_new0 (char *, record->fields->len + 1);
-      for (guint c = 0; c < record->fields->len; c++)
-        cells[c] = g_strdup (g_ptr_array_index (record->fields, c));
-      /* The BOM is the CSV's, not the header's. */
-      if (r == 0 && g_str_has_prefix (cells[0], "\xef\xbb\xbf"))
-        memmove (cells[0], cells[0] + 3, strlen (cells[0]) - 2);
-      g_ptr_array_add (rows, cells);
-    }
+  rows = cp_test_rows_from_csv (csv, len);
 
   for (guint w = 0; w < G_N_ELEMENTS (writers); w++)
     for (guint format = 0; format < 2; format++)
