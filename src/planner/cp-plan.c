@@ -1,5 +1,7 @@
 /* cp-plan.c: the verdict for one job over every quote, rules R1–R9 of
- * shared/DESIGN.md, as data. */
+ * shared/DESIGN.md, as data: each quote's node count, the ranking and
+ * the reasons. Whether the verdict holds across the assumptions' range
+ * and the terms the quotes leave unstated is cp-plan-robustness.c's. */
 #include "config.h"
 
 #include "cp-plan.h"
