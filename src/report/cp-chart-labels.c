@@ -993,9 +993,10 @@ cp_chart_draw_line_labels (Painter           *painter,
                            GArray            *unplaced)
 {
   double margin = geometry->pad * 0.3;
-  double min_y = panel->top - geometry->line_h * 0.4;
-  /* Above the panel's bottom axis, which a label's backdrop hid at 1024
-   * px (walkthrough 13); only the top may lend a little room. */
+  /* Within the panel's frame, whose top and bottom a label's backdrop
+   * hid (walkthrough 13 at 1024 px; the PDF's cost chart of the demo's
+   * service, "16 × 8 × H800 SXM 80GB · 示例供应商 D…" over the top). */
+  double min_y = panel->top + 1;
   double max_y = panel->bottom - 1;
 
   g_autoptr(GArray) shown = g_array_new (FALSE, FALSE, sizeof (ShownLabel));

@@ -78,10 +78,11 @@ distance_to_segment (double x, double y, double x0, double y0, double x1, double
   return hypot (x0 + t * dx - x, y0 + t * dy - y);
 }
 
-/* No line's label covers the value axis, the plot's left edge: a label
- * is drawn on the chart's background one pixel wider than its box each
- * side (cp-chart-labels.c), which hid the axis where the box met it (the
- * demo service's recommended option at 1024 px). */
+/* No line's label covers the plot's left edge (the value axis) or its
+ * top edge: a label is drawn on the chart's background one pixel wider
+ * than its box each side (cp-chart-labels.c), which hid the axis where
+ * the box met it (the demo service's recommended option at 1024 px) and
+ * the top edge where it rose past it (its cost chart in the PDF). */
 static void
 assert_clear_of_axis (const CpChartData *data,
                       double             width,
@@ -105,6 +106,14 @@ assert_clear_of_axis (const CpChartData *data,
                           width, height, box->series,
                           ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->label, left, box->x,
                           box->x + box->width);
+          g_test_fail ();
+        }
+      if (box->x < right && box->x + box->width > left && box->y < top + 0.5 && box->y + box->height > top - 0.5)
+        {
+          g_test_message ("%s at %g × %g: the label of series %d (%s) covers the plot's top edge at %g (%g to %g)",
+                          what, width, height, box->series,
+                          ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->label, top, box->y,
+                          box->y + box->height);
           g_test_fail ();
         }
     }
