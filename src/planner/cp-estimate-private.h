@@ -3,7 +3,7 @@
  * cp-estimate.c holds the per-estimate constants (Context) and drives the
  * others: cp-estimate-memory.c (memory of one layout), cp-estimate-time.c
  * (step time and communication), cp-layout-search.c (the fastest layout
- * that fits), cp-estimate-cost.c (calendar and cost) and
+ * that fits, over the splits of cp-layout-splits.c), cp-estimate-cost.c (calendar and cost) and
  * cp-estimate-serving.c (vLLM's memory profile and replica sizes). Only
  * the planner includes this header.
  */
