@@ -117,6 +117,7 @@ typedef struct {
   double  act_scale;
   double  act_none;             /* activation bytes per s·b·h of one layer, no recompute */
   double  act_selective;
+  double  act_selective_all_to_all; /* added where experts are spread over ranks */
   double  selective_overhead;   /* FLOPs selective recompute adds, fraction of a step's */
   /* FLOPs per token */
   double  param_flops_fwd;      /* 2 × active parameters */
@@ -194,6 +195,9 @@ _cp_per_layer_activation_coefficient (const CpModelSpec    *model,
                                       gboolean              flash,
                                       CpRecompute           recompute,
                                       CpSelectiveRecompute  policy);
+double
+_cp_op_checkpoint_all_to_all_coefficient (const CpModelSpec    *model,
+                                          CpSelectiveRecompute  policy);
 double
 _cp_frozen_base_activation_saving (const CpJob          *job,
                                    CpRecompute           recompute,
