@@ -211,11 +211,41 @@ _cp_attention_activation_coefficient (const CpModelSpec *model)
  *   w2's output (mm 7)                                     2
  * Llama 3 8B: 2 + 2 + 0.5 + 2.03 + 7 + 2 = 15.5, where eager PyTorch keeps
  * 41. wk, wo and w3 run again in the backward pass
- * (_cp_selective_recompute_flops_overhead). A mixture of experts is
- * counted on the same pattern over the width its tokens pass through
- * (torchtitan's MoE routes through grouped GEMMs the policy was not
- * written for: an approximation); multi-head latent attention keeps
- * Megatron's selective count. */
+ * (_cp_selective_recompute_flops_overhead).
+ *
+ * A mixture of experts' layer runs its routed experts through
+ * torch._grouped_mm (torchtitan's MoE, use_grouped_mm on by default),
+ * which the policy's save list leaves out: every torchtitan model's
+ * _op_sac_save_list (llama4, deepseek_v3, qwen3, gpt_oss parallelize.py)
+ * names aten.mm, the SDPA kernels, reduce_scatter_tensor,
+ * all_to_all_single and max, not aten._grouped_mm. So the routed experts
+ * keep nothing and run again whole in the backward pass. After attention
+ * the layer keeps its router's gate output (2 · E/h, its fifth mm, where
+ * the gate is counted; later releases recompute it,
+ * per_op_sac_force_recompute_mm_shapes_by_fqns ["moe.router.gate"], and
+ * the shared experts' mms then fall on w1 and w2) and its shared experts
+ * as a dense MLP (w1's and w2's outputs, 2 · f/h + 2): for each the
+ * larger of the two releases' counts, which differ by a few bytes. With
+ * expert parallelism the dispatched and combined tokens stay too
+ * (_cp_op_checkpoint_all_to_all_coefficient()). Dense layers of a
+ * mixture of experts keep the dense pattern. Multi-head latent attention
+ * keeps Megatron's selective count. */
+static double
+op_checkpoint_mlp_coefficient (const CpModelSpec *model)
+{
+  double h = model->hidden;
+  double moe_layers, moe_mlp, dense_mlp;
+
+  if (!cp_model_spec_is_moe (model))
+    return 2.0 * token_ffn_width (model) / h + 2.0;
+  moe_layers = cp_model_spec_moe_layers (model);
+  moe_mlp = 2.0 * model->experts_total / h;
+  if (model->shared_experts > 0)
+    moe_mlp += 2.0 * (double) cp_model_spec_shared_expert_ffn (model) * model->shared_experts / h + 2.0;
+  dense_mlp = 2.0 * (double) cp_model_spec_dense_ffn (model) / h + 2.0;
+  return (moe_mlp * moe_layers + dense_mlp * (model->layers - moe_layers)) / model->layers;
+}
+
 static double
 op_checkpoint_coefficient (const CpModelSpec *model)
 {
@@ -225,7 +255,7 @@ op_checkpoint_coefficient (const CpModelSpec *model)
   double kv_width = (double) (model->kv_heads > 0 ? model->kv_heads : model->heads) * head_dim;
 
   return 2.0 + 2.0 * q_width / h + 2.0 * kv_width / h + 2.0 * q_width / h + 4.0 * model->heads / h +
-         2.0 * token_ffn_width (model) / h + 2.0;
+         op_checkpoint_mlp_coefficient (model);
 }
 
 static gboolean
@@ -235,13 +265,31 @@ op_checkpoint_applies (const CpModelSpec    *model,
   return policy == CP_SELECTIVE_RECOMPUTE_OP && model->kv_lora_rank == 0;
 }
 
+/* What torchtitan's op-level policy keeps of a layer beside
+ * op_checkpoint_coefficient() once its experts are spread over ranks:
+ * the outputs of all_to_all_single, which the save list names, the tokens
+ * dispatched to the experts and combined back, k copies of each token's
+ * hidden state each (2 · k + 2 · k per s·b·h), averaged over the layers;
+ * 0 for any other policy or a dense model. */
+double
+_cp_op_checkpoint_all_to_all_coefficient (const CpModelSpec    *model,
+                                          CpSelectiveRecompute  policy)
+{
+  if (!cp_model_spec_is_moe (model) || !op_checkpoint_applies (model, policy))
+    return 0;
+  return 4.0 * MAX (model->experts_active, 1) * cp_model_spec_moe_layers (model) / model->layers;
+}
+
 /* FLOPs that selective recompute adds, as a fraction of a training
  * step's. Megatron's policy: the selective-recompute-overhead setting
  * (2.7% for GPT-3, M5). torchtitan's op-level policy runs wk, wo and w3
  * forward again in the backward pass (op_checkpoint_coefficient): 2 ·
  * (h · kv + q · h + h · f) FLOPs a token and layer, over a step's 6 · N
  * (or the adapters' factor) and three times the attention core's forward.
- * Llama 3 8B at 8,192 tokens: 8.3%. */
+ * Llama 3 8B at 8,192 tokens: 8.3%. A mixture of experts' layer runs
+ * wk, wo and its routed experts' grouped GEMMs whole again (k experts of
+ * width f_e: 3 · h · f_e · k multiply-adds gated, 2 ungated), and the
+ * shared experts' and dense layers' MLPs as a dense one (h · f). */
 double
 _cp_selective_recompute_flops_overhead (const CpModelSpec *model,
                                         const CpSettings  *settings,
@@ -257,7 +305,19 @@ _cp_selective_recompute_flops_overhead (const CpModelSpec *model,
   head_dim = cp_model_spec_head_dim (model);
   q_width = (double) model->heads * head_dim;
   kv_width = (double) (model->kv_heads > 0 ? model->kv_heads : model->heads) * head_dim;
-  recomputed = 2.0 * model->layers * (h * kv_width + q_width * h + h * token_ffn_width (model));
+  recomputed = 2.0 * model->layers * (h * kv_width + q_width * h);
+  if (cp_model_spec_is_moe (model))
+    {
+      double moe_layers = cp_model_spec_moe_layers (model);
+      double routed = (model->gated_mlp ? 3.0 : 2.0) * h * (double) cp_model_spec_expert_ffn (model) *
+                      MAX (model->experts_active, 1);
+      double shared = h * (double) cp_model_spec_shared_expert_ffn (model) * model->shared_experts;
+
+      recomputed += 2.0 * (moe_layers * (routed + shared) +
+                           (model->layers - moe_layers) * h * (double) cp_model_spec_dense_ffn (model));
+    }
+  else
+    recomputed += 2.0 * model->layers * h * token_ffn_width (model);
   step = param_flops_factor / 2.0 * param_flops_fwd + 3.0 * attention_flops_fwd;
   return step > 0 ? recomputed / step : 0.0;
 }
@@ -536,7 +596,7 @@ _cp_layout_memory_activations (const Context *c,
       }
       break;
     case CP_RECOMPUTE_SELECTIVE:
-      per_layer = sbh * c->act_selective / t;
+      per_layer = sbh * (c->act_selective + (k->ep > 1 ? c->act_selective_all_to_all : 0)) / t;
       break;
     case CP_RECOMPUTE_NONE:
     case CP_RECOMPUTE_AUTO:

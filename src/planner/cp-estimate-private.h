@@ -3,7 +3,7 @@
  * cp-estimate.c holds the per-estimate constants (Context) and drives the
  * others: cp-estimate-memory.c (memory of one layout), cp-estimate-time.c
  * (step time and communication), cp-layout-search.c (the fastest layout
- * that fits), cp-estimate-cost.c (calendar and cost) and
+ * that fits, over the splits of cp-layout-splits.c), cp-estimate-cost.c (calendar and cost) and
  * cp-estimate-serving.c (vLLM's memory profile and replica sizes). Only
  * the planner includes this header.
  */
@@ -117,6 +117,7 @@ typedef struct {
   double  act_scale;
   double  act_none;             /* activation bytes per s·b·h of one layer, no recompute */
   double  act_selective;
+  double  act_selective_all_to_all; /* added where experts are spread over ranks */
   double  selective_overhead;   /* FLOPs selective recompute adds, fraction of a step's */
   /* FLOPs per token */
   double  param_flops_fwd;      /* 2 × active parameters */
@@ -194,6 +195,9 @@ _cp_per_layer_activation_coefficient (const CpModelSpec    *model,
                                       gboolean              flash,
                                       CpRecompute           recompute,
                                       CpSelectiveRecompute  policy);
+double
+_cp_op_checkpoint_all_to_all_coefficient (const CpModelSpec    *model,
+                                          CpSelectiveRecompute  policy);
 double
 _cp_frozen_base_activation_saving (const CpJob          *job,
                                    CpRecompute           recompute,

@@ -147,6 +147,7 @@ context_init (Context          *c,
                                                        settings->selective_recompute);
   c->act_selective = _cp_per_layer_activation_coefficient (m, job->seq_len, c->flash, CP_RECOMPUTE_SELECTIVE,
                                                             settings->selective_recompute);
+  c->act_selective_all_to_all = _cp_op_checkpoint_all_to_all_coefficient (m, settings->selective_recompute);
   if (techniques->lora && !techniques->qlora)
     {
       c->act_none -= _cp_frozen_base_activation_saving (job, CP_RECOMPUTE_NONE, settings->selective_recompute);

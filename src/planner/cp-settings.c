@@ -420,7 +420,9 @@ cp_settings_get_assumptions (const CpSettings *settings,
       op_policy ? 1.0 : settings->selective_recompute_flops_overhead, op_policy ? NULL : "fraction",
       op_policy ? "torchtitan op-level SAC (torchtitan/parallelisms/parallelize_llama.py at 0413364, "
                   "no_recompute_list): the attention kernel's output and every other matmul's (wq, wv, w1, w2) "
-                  "kept, the rest recomputed; 0: Megatron-LM, the attention core (Korthikanti et al. 2022 §5)"
+                  "kept, the rest recomputed; a mixture of experts' routed experts (torch._grouped_mm, not in "
+                  "_op_sac_save_list) recomputed whole, its all-to-all outputs kept; 0: Megatron-LM, the attention "
+                  "core (Korthikanti et al. 2022 §5)"
                 : "PUBLISHED M5 (2.7% for GPT-3)" },
     { "cross-entropy", cp_cross_entropy_bytes_per_logit (settings->cross_entropy), "bytes/logit",
       "4 fused: Megatron-LM vocab_parallel_cross_entropy, fp32 softmax turned into its gradient in place "

@@ -324,6 +324,61 @@ test_selective_recompute_policies (EstimateFixture *f,
   g_assert_cmpstr (cp_selective_recompute_to_string (CP_SELECTIVE_RECOMPUTE_OP), ==, "op");
 }
 
+/* torchtitan's op-level policy on a mixture of experts: its save list
+ * names aten.mm and the attention kernels, not the routed experts'
+ * aten._grouped_mm, so an MoE layer keeps after attention only its
+ * router's gate output and its shared experts (as a dense MLP), and runs
+ * its routed experts again whole. The DeepSeek-like shape (h 2048, 16
+ * heads of 128, 64 experts of 1,408, top 6, two shared, one dense layer
+ * of 10,944, 28 layers), by hand per s·b·h: attention 2 + 2 + 2 + 2 +
+ * 4 · 16/2048 = 8.03125; an MoE layer 2 · 64/2048 + 2 · 2 · 1408/2048 + 2
+ * = 4.8125, the dense one 2 · 10944/2048 + 2 = 12.6875, over the layers
+ * (27 · 4.8125 + 12.6875)/28 = 5.09375: 13.125, where the dense pattern
+ * over the width its tokens pass through kept 21.02. Recomputed FLOPs a
+ * token: wk and wo, 2 · 28 · 2 · 2048², each MoE layer's routed experts
+ * whole, 2 · 3 · 2048 · 1408 · 6, and w3 of the shared and dense MLPs.
+ * With expert parallelism the all-to-all outputs stay as well: 4 · 6 per
+ * MoE layer, 4 · 6 · 27/28 a layer on average. */
+static void
+test_selective_op_policy_moe (EstimateFixture *f,
+                              gconstpointer    data)
+{
+  CpEstimate est, spread;
+  double h = 2048, recomputed, step;
+
+  model_init (&f->job.model, 16e9, 28, 2048, 16, 16, 1408, 102400, TRUE);
+  f->job.model.active_params = 2.8e9;
+  f->job.model.experts_total = 64;
+  f->job.model.experts_active = 6;
+  f->job.model.shared_experts = 2;
+  f->job.model.dense_layers = 1;
+  f->job.model.dense_ffn = 10944;
+  f->settings.selective_recompute = CP_SELECTIVE_RECOMPUTE_OP;
+  f->job.flash_attention = TRUE;
+  f->job.seq_len = 4096;
+  f->job.micro_batch = 1;
+  f->job.tensor_parallel = 1;
+  f->job.pipeline_parallel = 1;
+  f->job.expert_parallel = 1;
+  f->job.zero_stage = 1;
+  f->job.recompute = CP_RECOMPUTE_SELECTIVE;
+
+  g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &est, NULL));
+  assert_close (13.125, est.selective_activation_bytes_per_sbh, 1e-12);
+  recomputed = 2.0 * 28 * 2.0 * h * h +
+               2.0 * (27 * (3.0 * h * 1408 * 6 + h * 1408 * 2) + h * 10944);
+  step = 6.0 * 2.8e9 + 3.0 * 4.0 * 28 * 4096 * h;
+  assert_close (recomputed / step, est.selective_recompute_flops_overhead, 1e-9);
+
+  /* The same layout with the experts over 8 ranks keeps the dispatched
+   * and combined tokens of every MoE layer: per GPU, s·b·h bytes times
+   * 4 · 6 · 27/28 on each of the 28 layers. */
+  f->job.expert_parallel = 8;
+  g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &spread, NULL));
+  assert_close (13.125, spread.selective_activation_bytes_per_sbh, 1e-12);
+  assert_close (4096.0 * h * 4.0 * 6 * 27, spread.activations_bytes - est.activations_bytes, 1e-9);
+}
+
 /* The loss's share of the last stage's activations, by the cross-entropy
  * setting: Megatron's fused loss keeps the fp32 logits, 4 bytes a logit
  * (Korthikanti et al. 2022 eq. 6); PyTorch's F.cross_entropy on logits
@@ -2159,6 +2214,7 @@ main (int   argc,
   ESTIMATE_TEST ("/model/memory/activations-M4", test_activations_korthikanti, CP_TASK_PRETRAIN, 8, 2);
   g_test_add_func ("/model/memory/activations-follow-structure", test_activations_follow_structure);
   ESTIMATE_TEST ("/model/memory/selective-recompute-policies", test_selective_recompute_policies, CP_TASK_PRETRAIN, 8, 2);
+  ESTIMATE_TEST ("/model/memory/selective-op-policy-moe", test_selective_op_policy_moe, CP_TASK_PRETRAIN, 8, 1);
   ESTIMATE_TEST ("/model/memory/cross-entropy-logits", test_cross_entropy_logits, CP_TASK_PRETRAIN, 8, 1);
   ESTIMATE_TEST ("/model/memory/qlora-7b-M8", test_qlora_7b_base, CP_TASK_QLORA, 1, 1);
   ESTIMATE_TEST ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu, CP_TASK_QLORA, 1, 1);
