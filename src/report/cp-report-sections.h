@@ -81,6 +81,13 @@ void cp_report_section_approval (Doc *doc, const char *amount, gboolean proviso)
  * budget's heading and total come first, then the timeline chart
  * (cp_doc_chart()), then the tables of the jobs' calendar and the months. */
 void cp_report_section_budget (Doc *doc, JobResult *results, const CpSchedule *schedule);
+/* cp-report-approval.c: the amount to approve under the budget's total,
+ * with what it leaves out, its VAT, the figures assumed and the day to
+ * approve by. */
+void cp_report_section_amount_to_approve (Doc *doc, JobResult *results, const CpSchedule *schedule);
+/* Why there is no amount to approve yet, when no job has a costed
+ * recommendation; NULL when one has. */
+char *cp_report_nothing_to_approve (Doc *doc, JobResult *results);
 /* "6%", "6.5%": a rate (the contingency, VAT) as it was set, as page 1
  * and the assumptions say it. */
 char *cp_report_rate_text (double fraction, const char *lang);
