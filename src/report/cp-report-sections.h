@@ -102,9 +102,9 @@ char *cp_report_job_span (const CpSchedule *schedule, guint job_index, const cha
 void cp_report_section_budget_tables (Doc *doc, const CpSchedule *schedule);
 
 /* One vendor's share of the project's budget: the jobs whose recommended
- * options rent from it and their cost, apportioned in whole units so that
- * the vendors add up to the project's total as printed
- * (cp_report_schedule_shown_total()). */
+ * options rent from it and the sum of their costs as each job's answer
+ * shows it, whole, so that the vendors add up to the project's total as
+ * printed (cp_report_schedule_shown_total()) and to their jobs. */
 typedef struct {
   const char *vendor;  /* the quote's vendor, else its id */
   int quote_index;     /* the first of its quotes a job rents */
