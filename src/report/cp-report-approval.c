@@ -972,9 +972,29 @@ cp_report_signed_amount_text (Doc              *doc,
   blocked = cp_report_overbooking_block_text (project, schedule, doc->lang);
   if (blocked != NULL)
     {
+      /* Page 1's condition gives two ways to meet it, the machines
+       * confirmed or the jobs one after another, and costs the second:
+       * the block says the same, where "Not approvable until the
+       * condition on page 1 is met" read as a refusal beside a costed
+       * fallback (appr35 C5). */
+      g_autoptr(CpSchedule) serial = cp_report_fallback_schedule (project, schedule);
+
       g_string_append_c (text, ' ');
-      /* TRANSLATORS: the sign-off block, when page 1 says the amount is not approvable as planned */
-      g_string_append (text, _("Not approvable until the condition on page 1 is met."));
+      if (serial == NULL)
+        /* TRANSLATORS: the sign-off block, when page 1 says the amount is not approvable as planned and offers to run the jobs one after another */
+        g_string_append (text, _("Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another."));
+      else if (fabs (cp_report_schedule_shown_total (serial) - cp_report_schedule_shown_total (schedule)) < 0.5)
+        /* TRANSLATORS: as “Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another.”, which costs the same */
+        g_string_append (text, _("Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another at the same cost."));
+      else
+        {
+          g_autofree char *total = cp_i18n_format_money_whole (cp_report_schedule_shown_total (serial),
+                                                                project->settings.currency, doc->lang);
+
+          /* TRANSLATORS: as “Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another.”, then what the jobs cost so */
+          g_string_append_printf (text, _("Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another, at %s in all."),
+                                  total);
+        }
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

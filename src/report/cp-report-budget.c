@@ -339,13 +339,20 @@ cp_report_overbooking_block_text (const CpProject  *project,
   return text != NULL ? g_string_free (text, FALSE) : NULL;
 }
 
+/* The fallback as page 1 costs it, for the sign-off block and the XML
+ * to say what page 1 says (fallback_schedule()). */
+CpSchedule *
+cp_report_fallback_schedule (const CpProject  *project,
+                             const CpSchedule *schedule)
+{
+  return fallback_schedule (project, schedule);
+}
+
 GArray *
 cp_report_vendor_totals (const CpProject  *project,
                          const CpSchedule *schedule)
 {
   GArray *totals = g_array_new (FALSE, TRUE, sizeof (CpReportVendorTotal));
-  g_autofree double *costs = NULL;
-  g_autofree double *shown = NULL;
 
   for (guint i = 0; i < schedule->jobs->len; i++)
     {
