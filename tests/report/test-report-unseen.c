@@ -432,6 +432,54 @@ test_appendix_unstated (void)
     }
 }
 
+/* Approver 35, C8: the appendix listed "Longest acceptable run when
+ * there is no deadline" for a project whose one job has a deadline (30
+ * days, a run of days, far under the 120-day limit). The row is there
+ * for the same job without a deadline, and only then. */
+static void
+test_appendix_deadline (void)
+{
+  static const struct {
+    const char *lang, *row;
+  } words[] = {
+    { "en", "Longest acceptable run when there is no deadline" },
+    { "zh_CN", "无截止日期时可接受的最长运行时间" },
+  };
+  static const char *const files[] = { "due.cplan", "open.cplan" };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      RUN_OK ("new", files[f]);
+      if (f == 0)
+        RUN_OK ("add-job", files[f], "--name", "70B LoRA", "--model", "llama-2-70b", "--task", "lora", "--tokens", "500M",
+                "--deadline-days", "30");
+      else
+        RUN_OK ("add-job", files[f], "--name", "70B LoRA", "--model", "llama-2-70b", "--task", "lora", "--tokens", "500M");
+      RUN_OK ("add-quote", files[f], "--vendor", "Vendor C", "--offer", "H800 machine", "--gpu", "h800",
+              "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+      RUN_OK ("add-quote", files[f], "--vendor", "Vendor D", "--offer", "A800 machine", "--gpu", "a800",
+              "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "12");
+    }
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+      {
+        g_autofree char *pdf = g_strdup_printf ("deadline-%u-%s.pdf", f, words[l].lang);
+        g_autofree char *text = NULL;
+
+        RUN_OK ("report", files[f], "--lang", words[l].lang, "--pdf", pdf);
+        text = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+        if (f == 0)
+          cp_test_assert_lacks (text, words[l].row);
+        else
+          cp_test_assert_has (text, words[l].row);
+      }
+}
+
 /* The words an approver tripped on, in both languages: on the newcomer
  * walk's 70B LoRA (one 8 × H800 machine at 15 CNY per GPU-hour, a 4-node
  * A800 cluster at 45,000 CNY per node-month). */
@@ -586,6 +634,7 @@ main (int    argc,
   g_test_add_func ("/report-unseen/xml-questions", test_xml_questions);
   g_test_add_func ("/report-unseen/xml-team-question", test_xml_team_question);
   g_test_add_func ("/report-unseen/appendix-unstated", test_appendix_unstated);
+  g_test_add_func ("/report-unseen/appendix-deadline", test_appendix_deadline);
   g_test_add_func ("/report-unseen/words", test_words);
   g_test_add_func ("/report-unseen/storage-kind-asked", test_storage_kind_asked);
   g_test_add_func ("/report-unseen/approvable", test_approvable);
