@@ -153,8 +153,10 @@ GPtrArray *cp_report_questions (const CpProject  *project,
 gboolean cp_report_note_speaks_of_terms (const char *notes);
 
 /* The memo's questions; the last keeps @keep_height below it on its page
- * (0: nothing to keep). */
-void cp_report_section_vendor_questions (Doc *doc, JobResult *results, double keep_height);
+ * (0: nothing to keep). @schedule (NULL: none) says when the work on each
+ * quote starts, for a price that stops holding before it. */
+void cp_report_section_vendor_questions (Doc *doc, JobResult *results, const CpSchedule *schedule,
+                                         double keep_height);
 /* Whether quote @quote_index is compared in @plan: an option of it runs
  * the job (a quote that cannot run, or that lacks a price, an exchange
  * rate or its network and so has no option, is not). */

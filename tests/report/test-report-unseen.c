@@ -480,6 +480,64 @@ test_appendix_deadline (void)
       }
 }
 
+/* Approver 35, C4: a recommended quote whose price holds to 5 January
+ * 2027, for work that starts on 11 January, is asked whether its price
+ * will still hold, on page 1 and in the XML; page 1 only said to approve
+ * by 5 January. The same quote valid to 31 January is not asked. */
+static void
+test_validity_asked (void)
+{
+  static const struct {
+    const char *lang, *question;
+  } words[] = {
+    { "en", "Will the price still hold when the work starts? The quote’s price ends before it. "
+            "Ask: Vendor C (price to 5 January 2027, work from 11 January 2027)." },
+    { "zh_CN", "工作开始时报价是否仍然有效？报价有效期在工作开始之前结束。"
+               "询问：Vendor C（报价有效期至 2027年1月5日，工作于 2027年1月11日开始）。" },
+  };
+  static const char *const valid_until[] = { "2027-01-05", "2027-01-31" };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  for (guint v = 0; v < G_N_ELEMENTS (valid_until); v++)
+    {
+      g_autofree char *file = g_strdup_printf ("valid-%u.cplan", v);
+
+      RUN_OK ("new", file);
+      RUN_OK ("add-job", file, "--name", "70B LoRA", "--model", "llama-2-70b", "--task", "lora", "--tokens", "500M",
+              "--deadline-days", "30");
+      /* The H800 machine is recommended (2,520 CNY against the cluster's 5,184). */
+      RUN_OK ("add-quote", file, "--vendor", "Vendor C", "--offer", "H800 machine", "--gpu", "h800",
+              "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15", "--valid-until", valid_until[v]);
+      RUN_OK ("add-quote", file, "--vendor", "Vendor D", "--offer", "A800 cluster", "--gpu", "a800",
+              "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "12", "--network", "infiniband",
+              "--nics", "4", "--nic-gbps", "200");
+      for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+        {
+          g_autofree char *pdf = g_strdup_printf ("valid-%u-%s.pdf", v, words[l].lang);
+          g_autofree char *xml = g_strdup_printf ("valid-%u-%s.xml", v, words[l].lang);
+          g_autofree char *first = NULL, *raw = NULL;
+
+          RUN_OK ("report", file, "--lang", words[l].lang, "--start", "2027-01-11", "--pdf", pdf, "--xml", xml);
+          first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+          raw = cp_test_read_in (tmp_dir, xml);
+          if (v == 0)
+            {
+              cp_test_assert_has (first, words[l].question);
+              g_assert_nonnull (strstr (raw, "<question kind=\"price-validity\">"));
+            }
+          else
+            {
+              cp_test_assert_lacks (first, words[l].question);
+              g_assert_null (strstr (raw, "price-validity"));
+            }
+        }
+    }
+}
+
 /* The words an approver tripped on, in both languages: on the newcomer
  * walk's 70B LoRA (one 8 × H800 machine at 15 CNY per GPU-hour, a 4-node
  * A800 cluster at 45,000 CNY per node-month). */
@@ -635,6 +693,7 @@ main (int    argc,
   g_test_add_func ("/report-unseen/xml-team-question", test_xml_team_question);
   g_test_add_func ("/report-unseen/appendix-unstated", test_appendix_unstated);
   g_test_add_func ("/report-unseen/appendix-deadline", test_appendix_deadline);
+  g_test_add_func ("/report-unseen/validity-asked", test_validity_asked);
   g_test_add_func ("/report-unseen/words", test_words);
   g_test_add_func ("/report-unseen/storage-kind-asked", test_storage_kind_asked);
   g_test_add_func ("/report-unseen/approvable", test_approvable);
