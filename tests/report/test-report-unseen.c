@@ -538,6 +538,63 @@ test_validity_asked (void)
     }
 }
 
+/* Approver 35, C2: the XML carries what page 1 says. The demo, started
+ * on 4 January 2027: the 70B fine-tune's two answers still to come, each
+ * within the amount, at 10,669 and 7,284 CNY as page 1 prints them; the
+ * fallback, its five 示例供应商 A jobs one after another by due day
+ * (QLoRA due in 7 days, LoRA in 10, then the three without deadlines in
+ * the jobs' order: 0.24 + 1.24 + 30 + 30 + 10 = 71.5 days), ending on
+ * 4 January + 71 = 16 March 2027, at the same total as planned, its
+ * months adding up to it. The one-job project: Vendor C's price if it
+ * bills a month leads to Vendor D at 5,184 CNY, above the 3,696 to
+ * approve; covering it, 5,184 × 1.10 = 5,702 CNY. The file validates
+ * and imports. */
+static void
+test_xml_page_one (void)
+{
+  g_autofree char *demo = NULL, *one = NULL, *months = NULL;
+  const char *fallback, *end, *month;
+  double total = 0, sum = 0;
+
+  RUN_OK ("demo", "xml-demo.cplan");
+  RUN_OK ("report", "xml-demo.cplan", "--lang", "en", "--start", "2027-01-04", "--xml", "xml-demo.xml");
+  demo = cp_test_read_in (tmp_dir, "xml-demo.xml");
+  g_assert_nonnull (strstr (demo, "<then>示例供应商 E (Example vendor E) at 10,669 CNY</then>"));
+  g_assert_null (strstr (demo, "<condition within-amount=\"false\">"));
+  g_assert_cmpfloat (report_xml_number_after (demo, "<job ref=\"job-ft70b\" planned", "<cost currency=\"CNY\">10669"), ==, 10669);
+  g_assert_cmpfloat (report_xml_number_after (demo, "<job ref=\"job-ft70b\" planned", "<cost currency=\"CNY\">7284"), ==, 7284);
+  fallback = strstr (demo, "<fallback order=\"earliest-deadline-first\">");
+  g_assert_nonnull (fallback);
+  g_assert_nonnull (strstr (fallback, "<end>2027-03-16</end>"));
+  g_assert_nonnull (strstr (fallback, "<job ref=\"job-dev\" starts-after=\"job-serve7b\">"));
+  total = report_xml_number_after (demo, "<schedule ", "<total-cost");
+  g_assert_cmpfloat (report_xml_number_after (fallback, "<fallback", "<total-cost"), ==, total);
+  end = strstr (fallback, "</fallback>");
+  months = g_strndup (fallback, end - fallback);
+  for (month = strstr (months, "<month "); month != NULL; month = strstr (month + 1, "<month "))
+    sum += report_xml_number_after (month, "<month ", "<cost");
+  g_assert_cmpfloat (sum, ==, total);
+  RUN_OK ("new", "xml-imported.cplan");
+  RUN_OK ("import-xml", "xml-imported.cplan", "xml-demo.xml");
+
+  RUN_OK ("new", "xml-one.cplan");
+  RUN_OK ("add-job", "xml-one.cplan", "--name", "70B LoRA", "--model", "llama-2-70b", "--task", "lora", "--tokens", "500M",
+          "--deadline-days", "30");
+  RUN_OK ("add-quote", "xml-one.cplan", "--vendor", "Vendor C", "--offer", "H800 machine", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("add-quote", "xml-one.cplan", "--vendor", "Vendor D", "--offer", "A800 cluster", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "12", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "200");
+  RUN_OK ("report", "xml-one.cplan", "--lang", "en", "--xml", "xml-one.xml");
+  one = cp_test_read_in (tmp_dir, "xml-one.xml");
+  g_assert_nonnull (strstr (one, "<then>Vendor D at 5,184 CNY</then>"));
+  g_assert_cmpfloat (report_xml_number_after (one, "<condition within-amount=\"false\">", "<cost"), ==, 5184);
+  g_assert_cmpfloat (report_xml_number_after (one, "<condition within-amount=\"false\">", "<amount-to-approve"), ==, 5702);
+  g_assert_cmpfloat (report_xml_number_after (one, "<approval ", "<amount-to-approve"), ==, 3696);
+  g_assert_null (strstr (one, "<fallback"));
+  RUN_OK ("import-xml", "xml-imported.cplan", "xml-one.xml");
+}
+
 /* The words an approver tripped on, in both languages: on the newcomer
  * walk's 70B LoRA (one 8 × H800 machine at 15 CNY per GPU-hour, a 4-node
  * A800 cluster at 45,000 CNY per node-month). */
@@ -694,6 +751,7 @@ main (int    argc,
   g_test_add_func ("/report-unseen/appendix-unstated", test_appendix_unstated);
   g_test_add_func ("/report-unseen/appendix-deadline", test_appendix_deadline);
   g_test_add_func ("/report-unseen/validity-asked", test_validity_asked);
+  g_test_add_func ("/report-unseen/xml-page-one", test_xml_page_one);
   g_test_add_func ("/report-unseen/words", test_words);
   g_test_add_func ("/report-unseen/storage-kind-asked", test_storage_kind_asked);
   g_test_add_func ("/report-unseen/approvable", test_approvable);
