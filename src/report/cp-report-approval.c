@@ -204,6 +204,30 @@ not_in_amount_text (Doc       *doc,
   if (clauses != NULL)
     /* TRANSLATORS: what the amount to approve leaves out: the costs recommended quotes do not state, “storage price (Vendor G), network fee (Vendor D)” */
     g_ptr_array_add (items, g_strdup_printf (_("%s, not stated in the quotes"), clauses->str));
+  /* A job no quote can run as asked has no cost in the amount: said
+   * first among the rest, where an amount for the other jobs alone read
+   * as the whole project funded (appr36 D12). */
+  {
+    g_autoptr(GPtrArray) unplanned = g_ptr_array_new ();
+
+    for (guint j = 0; j < project->jobs->len; j++)
+      {
+        const CpPlan *plan = results[j].plan;
+        const CpJob *job = g_ptr_array_index (project->jobs, j);
+
+        if (plan != NULL && !plan->cost_unknown && plan->recommended < 0)
+          g_ptr_array_add (unplanned, (gpointer) (job->name != NULL && *job->name != '\0' ? job->name : job->id));
+      }
+    if (unplanned->len > 0)
+      {
+        g_autofree char *names = cp_words_join_names (unplanned);
+
+        /* TRANSLATORS: what the amount to approve leaves out: the jobs no quote can run as asked (their chapters say why) */
+        g_ptr_array_insert (items, 0, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, which no quote can run as asked",
+                                                                    "%s, which no quote can run as asked", unplanned->len),
+                                                       names));
+      }
+  }
   if (team_days)
     /* TRANSLATORS: what the amount to approve leaves out: the engineers' working days, which only a move to a cluster (rule R8) counts */
     g_ptr_array_add (items, g_strdup (_("the team's working days, except in moving to a cluster (R8)")));

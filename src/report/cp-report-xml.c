@@ -362,7 +362,13 @@ write_schedule (xmlNode           *results_node,
     /* As page 1's approval block says it: an approval system stops the
      * signature on the flag, not on an overbooking element's text
      * (approver 33, A15). */
-    xmlNewProp (amount, BAD_CAST "approvable", BAD_CAST (short_of->len == 0 ? "true" : "false"));
+    /* Nor is a project whose job no quote can run: the amount leaves
+     * that job out (appr36 D12: "approvable" with a job planned="false"). */
+    gboolean all_planned = TRUE;
+
+    for (guint j = 0; j < schedule->jobs->len; j++)
+      all_planned &= g_array_index (schedule->jobs, CpScheduleJob, j).planned;
+    xmlNewProp (amount, BAD_CAST "approvable", BAD_CAST (short_of->len == 0 && all_planned ? "true" : "false"));
     /* Every quote is compared with VAT (cp_quote_vat_factor()): the
      * amount holds it, at each quote's own rate. */
     xmlNewProp (amount, BAD_CAST "prices-include-vat", BAD_CAST "true");

@@ -595,6 +595,48 @@ test_xml_page_one (void)
   RUN_OK ("import-xml", "xml-imported.cplan", "xml-one.xml");
 }
 
+/* Appr36 D12: a 70B full fine-tune fits on no quote (one 8 × RTX 4090
+ * machine, 192 GB against 16 bytes a parameter, 1.1 TB), beside a 7B
+ * LoRA that runs there. The amount holds the LoRA alone: page 1 says
+ * under it that the 70B is left out, and the XML does not call the
+ * project approvable. */
+static void
+test_unrunnable_job_left_out (void)
+{
+  static const struct {
+    const char *lang, *left_out;
+  } words[] = {
+    { "en", "Not in the amount: 70B full fine-tune, which no quote can run as asked;" },
+    { "zh_CN", "申请金额不含：70B full fine-tune（没有报价能按要求运行）；" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "nofit.cplan");
+  RUN_OK ("add-job", "nofit.cplan", "--name", "70B full fine-tune", "--model", "llama-2-70b", "--task", "full-finetune",
+          "--tokens", "100M", "--deadline-days", "30");
+  RUN_OK ("add-job", "nofit.cplan", "--name", "7B LoRA", "--model", "llama-2-7b", "--task", "lora", "--tokens", "10M",
+          "--deadline-days", "10");
+  RUN_OK ("add-quote", "nofit.cplan", "--vendor", "V1", "--offer", "4090 machine", "--gpu", "rtx4090",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "2");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("nofit-%s.pdf", words[l].lang);
+      g_autofree char *xml = g_strdup_printf ("nofit-%s.xml", words[l].lang);
+      g_autofree char *first = NULL, *raw = NULL, *approvable = NULL;
+
+      RUN_OK ("report", "nofit.cplan", "--lang", words[l].lang, "--pdf", pdf, "--xml", xml);
+      first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+      cp_test_assert_has (first, words[l].left_out);
+      raw = cp_test_read_in (tmp_dir, xml);
+      approvable = attribute_of (strstr (raw, "<approval "), "approvable");
+      g_assert_cmpstr (approvable, ==, "false");
+    }
+}
+
 /* The words an approver tripped on, in both languages: on the newcomer
  * walk's 70B LoRA (one 8 × H800 machine at 15 CNY per GPU-hour, a 4-node
  * A800 cluster at 45,000 CNY per node-month). */
@@ -752,6 +794,7 @@ main (int    argc,
   g_test_add_func ("/report-unseen/appendix-deadline", test_appendix_deadline);
   g_test_add_func ("/report-unseen/validity-asked", test_validity_asked);
   g_test_add_func ("/report-unseen/xml-page-one", test_xml_page_one);
+  g_test_add_func ("/report-unseen/unrunnable-job-left-out", test_unrunnable_job_left_out);
   g_test_add_func ("/report-unseen/words", test_words);
   g_test_add_func ("/report-unseen/storage-kind-asked", test_storage_kind_asked);
   g_test_add_func ("/report-unseen/approvable", test_approvable);
