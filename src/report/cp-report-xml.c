@@ -207,6 +207,15 @@ add_money (xmlNode *parent, const char *name, double amount, const char *currenc
   xmlNewProp (add_double (parent, name, cp_i18n_money_shown (amount)), BAD_CAST "currency", BAD_CAST currency);
 }
 
+/* A sum the memo prints in whole units (cp_i18n_format_money_whole()),
+ * as printed: the amount to approve signed on paper is the one the
+ * approval system reads, where 26.4 stood beside the page's 26 (appr36 D17). */
+static void
+add_money_whole (xmlNode *parent, const char *name, double amount, const char *currency)
+{
+  xmlNewProp (add_double (parent, name, round (amount)), BAD_CAST "currency", BAD_CAST currency);
+}
+
 static void
 add_days (xmlNode *parent, const char *name, double days)
 {
@@ -372,13 +381,15 @@ write_schedule (xmlNode           *results_node,
     /* Every quote is compared with VAT (cp_quote_vat_factor()): the
      * amount holds it, at each quote's own rate. */
     xmlNewProp (amount, BAD_CAST "prices-include-vat", BAD_CAST "true");
-    add_money (amount, "top-of-range", approval.top_of_range, currency);
+    add_money_whole (amount, "top-of-range", approval.top_of_range, currency);
     xmlNewProp (add_double (amount, "contingency-rate", project->settings.contingency_fraction),
                 BAD_CAST "unit", BAD_CAST "fraction");
-    add_money (amount, "contingency", approval.contingency, currency);
-    add_money (amount, "engineering", approval.engineering, currency);
-    add_money (amount, "vat-included", approval.vat, currency);
-    add_money (amount, "amount-to-approve", approval.amount, currency);
+    /* The contingency as page 1 gives it: the amount less the top, both
+     * whole (cp_report_approval_text()), so the three add up. */
+    add_money_whole (amount, "contingency", round (approval.amount) - round (approval.top_of_range), currency);
+    add_money_whole (amount, "engineering", approval.engineering, currency);
+    add_money_whole (amount, "vat-included", approval.vat, currency);
+    add_money_whole (amount, "amount-to-approve", approval.amount, currency);
     for (guint q = 0; q < project->quotes->len; q++)
       {
         const CpQuote *quote = g_ptr_array_index (project->quotes, q);

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <math.h>
 #include <string.h>
 
 #include "planner/cp-project.h"
@@ -595,7 +596,7 @@ test_xml_page_one (void)
   RUN_OK ("import-xml", "xml-imported.cplan", "xml-one.xml");
 }
 
-/* Appr36 D12: a 70B full fine-tune fits on no quote (one 8 × RTX 4090
+/* Appr36 D12 and D17: a 70B full fine-tune fits on no quote (one 8 × RTX 4090
  * machine, 192 GB against 16 bytes a parameter, 1.1 TB), beside a 7B
  * LoRA that runs there. The amount holds the LoRA alone: page 1 says
  * under it that the 70B is left out, and the XML does not call the
@@ -634,6 +635,20 @@ test_unrunnable_job_left_out (void)
       raw = cp_test_read_in (tmp_dir, xml);
       approvable = attribute_of (strstr (raw, "<approval "), "approvable");
       g_assert_cmpstr (approvable, ==, "false");
+      /* Appr36 D17: the XML's amount is the one printed, whole (it was
+       * 26.4 beside the page's 26), and its parts add up as printed. */
+      if (l == 0)
+        {
+          double amount = report_xml_number_after (raw, "<approval ", "<amount-to-approve");
+          double top = report_xml_number_after (raw, "<approval ", "<top-of-range");
+          double contingency = report_xml_number_after (raw, "<approval ", "<contingency ");
+          g_autofree char *printed = g_strdup_printf ("Amount to approve: %.0f CNY (the top of the range + 10%% "
+                                                      "contingency, %.0f CNY).", amount, contingency);
+
+          g_assert_cmpfloat (amount, ==, round (amount));
+          g_assert_cmpfloat (top + contingency, ==, amount);
+          cp_test_assert_has (first, printed);
+        }
     }
 }
 
