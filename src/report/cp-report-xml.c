@@ -830,7 +830,9 @@ build_document (CpProjectAnalysis *analysis,
   /* The language this report is written in, not the project's default
    * one: a Chinese report said "en" when the project's language was
    * English (approver, 2 December). Imported, it becomes the project's. */
-  add_text (node, "report-language", cp_i18n_is_chinese (lang) ? "zh_CN" : "en");
+  /* Spelt as the root's lang, BCP 47: the approval system read "zh-CN"
+   * there and "zh_CN" here (appr36 D35); reading takes either. */
+  add_text (node, "report-language", cp_i18n_is_chinese (lang) ? "zh-CN" : "en");
   if (project->prepared_by != NULL)
     add_text (node, "prepared-by", project->prepared_by);
   if (project->reviewed_by != NULL)
