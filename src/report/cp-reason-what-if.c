@@ -308,9 +308,12 @@ cp_words_cost_difference (const CpProject *project,
   cost = cp_i18n_format_money_whole (round (next->estimate.total_cost), quote->currency, lang);
   ratio = margin_words (best->estimate.total_cost, next->estimate.total_cost, quote->currency, lang, &more, &share);
   if (ratio >= 2)
+    /* "The cost" alone did not say whose: the Chinese names the
+     * recommended option (为推荐方案的 2.0 倍), and so does the English
+     * (appr35 B4). */
     /* TRANSLATORS: the next-ranked option: its quote, its total cost, how much more than the
      * recommended option's in money, then how many times the recommended option's cost it is */
-    text = g_strdup_printf (_("Next best: %s at %s, %s more (%s times the cost)."), name, cost, more, share);
+    text = g_strdup_printf (_("Next best: %s at %s, %s more (%s times the recommended cost)."), name, cost, more, share);
   else
     /* One shape for both forms, the money then its share of the
      * recommended option's cost: "12,736 CNY (96%) more" beside
@@ -321,7 +324,7 @@ cp_words_cost_difference (const CpProject *project,
     /* TRANSLATORS: the next-ranked option: its quote, its total cost, how much more than the
      * recommended option's in money, then in percent of the recommended option's cost (beside
      * "(2.0 times the cost)" of another job on page 1) */
-    text = g_strdup_printf (_("Next best: %s at %s, %s more (%s above the cost)."), name, cost, more, share);
+    text = g_strdup_printf (_("Next best: %s at %s, %s more (%s above the recommended cost)."), name, cost, more, share);
   cp_i18n_pop_language ();
   return text;
 }

@@ -189,6 +189,38 @@ layout_uses (const CpLayout *layout,
   return TRUE;
 }
 
+/* Whether a job of @results depends on the longest acceptable run: it
+ * has no deadline, which the longest run stands in for, or an option it
+ * compares runs longer, where debugging stops growing with the run
+ * (cp-estimate-cost.c). A project whose jobs all have deadlines listed
+ * the row "Longest acceptable run when there is no deadline" (appr35 C8). */
+static gboolean
+plans_use_longest_run (const CpProject *project,
+                       JobResult       *results)
+{
+  guint kinds = cp_assumption_task_kinds ("longest-acceptable-run");
+  double longest_s = project->settings.longest_acceptable_run_days * 86400.0;
+
+  for (guint j = 0; results != NULL && j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      const CpPlan *plan = results[j].plan;
+
+      if (plan == NULL || (kinds & (1u << job->kind)) == 0)
+        continue;
+      if (cp_job_deadline_days (job) <= 0)
+        return TRUE;
+      for (guint o = 0; o < plan->options->len; o++)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, o);
+
+          if (option->estimate.fits && option->estimate.total_s > longest_s)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* Whether the plans of @results (one per job) used assumption @key: some
  * option the report shows (a compared quote at its chosen size, or its
  * whole offer beside it) was laid out so that the assumption changed one
@@ -208,6 +240,8 @@ plans_use (const CpProject *project,
   /* The search gave up a faster, Tight layout for headroom. */
   gboolean headroom = g_strcmp0 (key, "layout-headroom-time") == 0;
 
+  if (g_strcmp0 (key, "longest-acceptable-run") == 0)
+    return plans_use_longest_run (project, results);
   if (key == NULL || !g_strv_contains (layout_keys, key))
     return TRUE;
   for (guint j = 0; results != NULL && j < project->jobs->len; j++)
@@ -400,7 +434,6 @@ cp_report_section_assumptions (Doc       *doc,
   CpSpread spreads[CP_N_SPREADS];
   guint n_spreads = cp_range_get_spreads (settings, spreads, G_N_ELEMENTS (spreads));
   g_autofree char *conventions = NULL;
-  g_autofree char *longest = cp_i18n_format_days (settings->longest_acceptable_run_days, doc->lang);
   g_autofree char *layouts = NULL;
   g_autofree char *gigabyte = NULL;
   g_autofree char *optimizer_states = optimizer_states_text (doc->project);
@@ -409,22 +442,21 @@ cp_report_section_assumptions (Doc       *doc,
 
   /* The heading keeps three lines of the paragraph below with it. */
   cp_doc_heading (doc, doc->h1, _("Assumptions and conventions"), 36);
-  /* The table below gives the longest acceptable run when a job depends
-   * on it: said there, not twice. */
-  if (project_uses (doc->project, "longest-acceptable-run"))
-    /* xgettext:no-c-format */
-    layouts = g_strdup (_("A training layout a job leaves open (tensor, pipeline, data and expert parallel, ZeRO stage, micro-batch, recompute, interleaving) is searched: the fastest that fits is chosen, a tie within 1% going to the one with more memory headroom, and the runner-up is named."));
-  else
-  /* TRANSLATORS: %s is a number of days such as "120.0 days" */
-  layouts = g_strdup_printf (_("A training layout a job leaves open (tensor, pipeline, data and expert parallel, ZeRO stage, micro-batch, recompute, interleaving) is searched: the fastest that fits is chosen, a tie within 1%% going to the one with more memory headroom, and the runner-up is named. A job without a deadline is held to the longest acceptable run, %s."),
-                             longest);
+  /* The longest acceptable run a job without a deadline is held to is
+   * the table's row, listed only when a job depends on it. */
+  /* xgettext:no-c-format */
+  layouts = g_strdup (_("A training layout a job leaves open (tensor, pipeline, data and expert parallel, ZeRO stage, micro-batch, recompute, interleaving) is searched: the fastest that fits is chosen, a tie within 1% going to the one with more memory headroom, and the runner-up is named."));
   if (settings->layout_headroom_time > 0 && plans_search_layouts (doc->project, results))
     {
       g_autofree char *limit = cp_i18n_format_percent (CP_TIGHT_MEMORY_SHARE, doc->lang);
       g_autofree char *slower = cp_i18n_format_percent (settings->layout_headroom_time, doc->lang);
-      /* TRANSLATORS: %s are the 90% memory limit and the most a layout at or below it may be slower */
-      g_autofree char *headroom = g_strdup_printf (_("A layout above %s of memory gives way to one at most %s slower below it."),
-                                                   limit, slower);
+      g_autofree char *hours = cp_i18n_format_number (CP_LAYOUT_HEADROOM_MAX_S / 3600.0, 0, doc->lang);
+      /* The cap is the planner's (cp-layout-search.c): a layout 15% slower
+       * on a 9-day run loses more than the working day that confirming the
+       * Tight one costs, and is not taken. */
+      /* TRANSLATORS: the 90% memory limit, the most a layout at or below it may be slower as a share of the run, and in hours */
+      g_autofree char *headroom = g_strdup_printf (_("A layout above %s of memory gives way to one below it that is at most %s and at most %s h slower."),
+                                                   limit, slower, hours);
       char *both = g_strconcat (layouts, " ", headroom, NULL);
 
       g_free (layouts);

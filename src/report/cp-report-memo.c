@@ -1218,6 +1218,25 @@ cp_report_section_question (Doc              *doc,
     }
 }
 
+/* The Jobs table's model: its name, and its parameter count where the
+ * name does not already say it: "Qwen2.5 7B (7.61B)", "Llama 2 70B",
+ * where "Llama 2 70B (700 亿)" said the size twice, the second time in
+ * other units (appr35 A26). */
+static char *
+model_cell (const char *name,
+            double      params,
+            const char *lang)
+{
+  g_autofree char *named_count = cp_i18n_format_count (params, "en");
+  g_autofree char *count = NULL;
+
+  if (strstr (name, named_count) != NULL)
+    return g_strdup (name);
+  count = cp_i18n_format_count (params, lang);
+  /* TRANSLATORS: the Jobs table's model: its name, then its parameter count ("7.61B", "76.1 亿") */
+  return g_strdup_printf (C_("model and its parameters", "%s (%s)"), name, count);
+}
+
 void
 cp_report_section_jobs_and_quotes (Doc *doc)
 {
@@ -1236,13 +1255,12 @@ cp_report_section_jobs_and_quotes (Doc *doc)
   for (guint j = 0; j < project->jobs->len; j++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, j);
-      g_autofree char *params = cp_i18n_format_count (job->model.params, doc->lang);
       const char *model_name = job->model.name != NULL ? job->model.name : job->model.id;
 
       cp_doc_table_add_row (&jobs, g_strdup (job->name),
                             g_strdup (cp_words_task_kind (job->kind)),
-                            job->model.params > 0
-                            ? g_strdup_printf ("%s (%s)", model_name != NULL ? model_name : "—", params)
+                            job->model.params > 0 ? model_cell (model_name != NULL ? model_name : "—", job->model.params,
+                                                                doc->lang)
                             : g_strdup ("—"),
                             job_size (job, doc->lang),
                             cp_job_deadline_days (job) > 0 ? cp_i18n_format_days (cp_job_deadline_days (job), doc->lang) : g_strdup ("—"));

@@ -117,7 +117,7 @@ lay_out_memo (Doc               *doc,
     double keep = cp_report_approval_height (doc, amount_here ? proviso : amount, amount_here);
     gboolean on_amount_page;
 
-    cp_report_section_vendor_questions (doc, results, risks->len == 0 ? keep : 0);
+    cp_report_section_vendor_questions (doc, results, schedule, risks->len == 0 ? keep : 0);
     cp_report_section_risks (doc, risks, keep);
     /* Its plain form stays on the amount's page where it fits there, as
      * cp_doc_ensure() would keep it (the height holds the heading's

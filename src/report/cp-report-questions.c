@@ -611,6 +611,64 @@ add_overbooking_questions (const CpProject  *project,
     }
 }
 
+/* Whether a recommended quote's price stops holding before the first job
+ * rented on it starts: the vendor is asked whether it will still hold,
+ * "(price to 31 December 2026, work from 11 January 2027)" beside its
+ * name, where page 1 only said to approve by the price's last day, which
+ * did not make the price hold for work starting after it (appr35 C4). */
+static CpReportQuestion *
+validity_question (const CpProject  *project,
+                   const CpSchedule *schedule,
+                   const char       *lang)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  CpReportQuestion *question = NULL;
+
+  if (schedule == NULL || schedule->start_is_report_day)
+    return NULL;
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+      double first_start_day = -1;
+      g_autofree char *until = NULL, *from = NULL;
+      GDate price_until, work_day;
+
+      if (!cp_schedule_parse_date (quote->valid_until, &price_until))
+        continue;
+      for (guint j = 0; j < schedule->jobs->len; j++)
+        {
+          const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, j);
+
+          if (entry->planned && entry->quote_index == (int) q &&
+              (first_start_day < 0 || entry->start_day < first_start_day))
+            first_start_day = entry->start_day;
+        }
+      if (first_start_day < 0)
+        continue;
+      cp_schedule_span_dates (schedule, first_start_day, first_start_day, &work_day, NULL);
+      if (g_date_compare (&price_until, &work_day) >= 0)
+        continue;
+      if (question == NULL)
+        question = question_new ("price-validity");
+      question_add_vendor (project, question, (int) q);
+      until = cp_i18n_format_date_span (&price_until, &price_until, lang);
+      from = cp_i18n_format_date_span (&work_day, &work_day, lang);
+      /* TRANSLATORS: a vendor asked whether its price holds: the vendor, the last day its quote's price holds, the day the work on it starts */
+      g_ptr_array_add (names, g_strdup_printf (_("%s (price to %s, work from %s)"),
+                                               cp_report_vendor_name (project, (int) q), until, from));
+    }
+  if (question == NULL)
+    return NULL;
+  {
+    g_autofree char *list = cp_words_join_names (names);
+
+    /* TRANSLATORS: a question to the vendors whose price stops holding before the work on their machines starts, then the vendors with their dates ("A (price to …, work from …)") */
+    question->text = g_strdup_printf (_("Will the price still hold when the work starts? The quote’s price ends before it. Ask: %s."),
+                                      list);
+  }
+  return question;
+}
+
 GPtrArray *
 cp_report_questions (const CpProject  *project,
                      JobResult        *results,
@@ -623,6 +681,8 @@ cp_report_questions (const CpProject  *project,
 
   cp_i18n_push_language (lang);
   add_overbooking_questions (project, schedule, asked, lang);
+  if ((question = validity_question (project, schedule, lang)) != NULL)
+    g_ptr_array_add (asked, question);
   for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
     {
       if (vendor_questions[q].outcome != CP_OUTCOME_ASK_UNSTATED_COSTS)
@@ -721,9 +781,10 @@ kept_bullets (Doc                        *doc,
 }
 
 void
-cp_report_section_vendor_questions (Doc       *doc,
-                                    JobResult *results,
-                                    double     keep_height)
+cp_report_section_vendor_questions (Doc              *doc,
+                                    JobResult        *results,
+                                    const CpSchedule *schedule,
+                                    double            keep_height)
 {
   const CpProject *project = doc->project;
   /* Without the schedule: the machines a vendor must rent at once are
@@ -734,6 +795,15 @@ cp_report_section_vendor_questions (Doc       *doc,
   g_autoptr(GPtrArray) lines = g_ptr_array_new ();
   gboolean team = FALSE;
   const char *heading;
+  CpReportQuestion *validity;
+
+  /* A price that ends before the work starts is asked first, as the
+   * XML's list asks it, with the schedule that says when the work starts. */
+  cp_i18n_push_language (doc->lang);
+  validity = validity_question (project, schedule, doc->lang);
+  cp_i18n_pop_language ();
+  if (validity != NULL)
+    g_ptr_array_insert (questions, 0, validity);
 
   for (guint i = 0; i < questions->len; i++)
     {

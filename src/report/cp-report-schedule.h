@@ -121,6 +121,14 @@ char        *cp_report_overbooking_block_text (const CpProject  *project,
                                                const CpSchedule *schedule,
                                                const char       *lang);
 
+/* The calendar page 1 offers when one quote is short of machines: the
+ * jobs it is short for run one after another, earliest deadline first,
+ * as "run the jobs one after another" in cp_report_overbooking_block_text()
+ * says and its month table's last column costs; NULL when no quote or
+ * more than one is short, or a job of them already waits for another. */
+CpSchedule  *cp_report_fallback_schedule (const CpProject  *project,
+                                          const CpSchedule *schedule);
+
 /* The project's timeline chart (cp-chart.h, CP_CHART_TIMELINE) in @lang:
  * every job's plan of @analysis placed on the calendar and drawn as the
  * PDF's memo draws it, with page 1's amount to approve in its approval

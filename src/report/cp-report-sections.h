@@ -81,6 +81,13 @@ void cp_report_section_approval (Doc *doc, const char *amount, gboolean proviso)
  * budget's heading and total come first, then the timeline chart
  * (cp_doc_chart()), then the tables of the jobs' calendar and the months. */
 void cp_report_section_budget (Doc *doc, JobResult *results, const CpSchedule *schedule);
+/* cp-report-approval.c: the amount to approve under the budget's total,
+ * with what it leaves out, its VAT, the figures assumed and the day to
+ * approve by. */
+void cp_report_section_amount_to_approve (Doc *doc, JobResult *results, const CpSchedule *schedule);
+/* Why there is no amount to approve yet, when no job has a costed
+ * recommendation; NULL when one has. */
+char *cp_report_nothing_to_approve (Doc *doc, JobResult *results);
 /* "6%", "6.5%": a rate (the contingency, VAT) as it was set, as page 1
  * and the assumptions say it. */
 char *cp_report_rate_text (double fraction, const char *lang);
@@ -95,9 +102,9 @@ char *cp_report_job_span (const CpSchedule *schedule, guint job_index, const cha
 void cp_report_section_budget_tables (Doc *doc, const CpSchedule *schedule);
 
 /* One vendor's share of the project's budget: the jobs whose recommended
- * options rent from it and their cost, apportioned in whole units so that
- * the vendors add up to the project's total as printed
- * (cp_report_schedule_shown_total()). */
+ * options rent from it and the sum of their costs as each job's answer
+ * shows it, whole, so that the vendors add up to the project's total as
+ * printed (cp_report_schedule_shown_total()) and to their jobs. */
 typedef struct {
   const char *vendor;  /* the quote's vendor, else its id */
   int quote_index;     /* the first of its quotes a job rents */
@@ -146,8 +153,10 @@ GPtrArray *cp_report_questions (const CpProject  *project,
 gboolean cp_report_note_speaks_of_terms (const char *notes);
 
 /* The memo's questions; the last keeps @keep_height below it on its page
- * (0: nothing to keep). */
-void cp_report_section_vendor_questions (Doc *doc, JobResult *results, double keep_height);
+ * (0: nothing to keep). @schedule (NULL: none) says when the work on each
+ * quote starts, for a price that stops holding before it. */
+void cp_report_section_vendor_questions (Doc *doc, JobResult *results, const CpSchedule *schedule,
+                                         double keep_height);
 /* Whether quote @quote_index is compared in @plan: an option of it runs
  * the job (a quote that cannot run, or that lacks a price, an exchange
  * rate or its network and so has no option, is not). */

@@ -275,6 +275,10 @@ project_from_document (xmlDoc  *doc,
   project->name = child_text (node, "name");
   g_free (project->report_language);
   project->report_language = child_text (node, "report-language");
+  /* The report writes BCP 47's "zh-CN", the project keeps the locale's
+   * "zh_CN" (earlier reports wrote that). */
+  if (project->report_language != NULL)
+    g_strdelimit (project->report_language, "-", '_');
   g_free (project->prepared_by);
   project->prepared_by = child_text (node, "prepared-by");
   g_free (project->reviewed_by);

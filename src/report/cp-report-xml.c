@@ -14,6 +14,7 @@
 
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
+#include "cp-report-memo.h"
 #include "cp-report-schedule.h"
 #include "cp-report-sections.h"
 #include "planner/cp-text-limit.h"
@@ -206,6 +207,15 @@ add_money (xmlNode *parent, const char *name, double amount, const char *currenc
   xmlNewProp (add_double (parent, name, cp_i18n_money_shown (amount)), BAD_CAST "currency", BAD_CAST currency);
 }
 
+/* A sum the memo prints in whole units (cp_i18n_format_money_whole()),
+ * as printed: the amount to approve signed on paper is the one the
+ * approval system reads, where 26.4 stood beside the page's 26 (appr36 D17). */
+static void
+add_money_whole (xmlNode *parent, const char *name, double amount, const char *currency)
+{
+  xmlNewProp (add_double (parent, name, round (amount)), BAD_CAST "currency", BAD_CAST currency);
+}
+
 static void
 add_days (xmlNode *parent, const char *name, double days)
 {
@@ -215,20 +225,122 @@ add_days (xmlNode *parent, const char *name, double days)
 /* The project's budget and calendar: the recommended options of all jobs
  * placed in their order from the project's start, and their cost by
  * calendar month. A job whose order loops leaves it out. */
+/* Page 1's answers still to come for job @job_index, each with the
+ * option it leads to, that option's cost and whether the amount to
+ * approve covers it, else what to approve to cover it, as page 1's "or
+ * approve …" says: the XML carried the verdict's flag alone (appr35 C2). */
 static void
-write_schedule (xmlNode          *results,
-                const CpProject  *project,
-                GPtrArray        *plans,
-                const CpSchedule *schedule,
-                const char       *lang)
+write_conditions (xmlNode                *job_node,
+                  const CpProject        *project,
+                  JobResult              *results,
+                  const CpSchedule       *schedule,
+                  const CpApprovalAmount *approval,
+                  guint                   job_index,
+                  const char             *lang)
 {
   const char *currency = project_currency (project);
+  g_autoptr(GPtrArray) answers = cp_report_open_answers (project, results, schedule, job_index, lang);
+
+  for (guint a = 0; a < answers->len; a++)
+    {
+      const CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
+      double top = cp_report_top_with_job_cost (schedule, approval, job_index, open->cost);
+      /* As page 1 weighs it: R8's line says what to approve for its option. */
+      gboolean within = top <= round (approval->amount) || open->offered_by_r8;
+      xmlNode *condition = xmlNewChild (job_node, NULL, BAD_CAST "condition", NULL);
+
+      xmlNewProp (condition, BAD_CAST "within-amount", BAD_CAST (within ? "true" : "false"));
+      add_text (condition, "if", open->condition);
+      add_text (condition, "then", open->outcome);
+      add_money (condition, "cost", open->cost, currency);
+      if (!within)
+        add_money (condition, "amount-to-approve",
+                   cp_settings_amount_to_approve (&project->settings, top, 0, 0, NULL, NULL), currency);
+    }
+}
+
+/* The calendar page 1 offers when a vendor is short of machines, the
+ * jobs one after another (cp_report_fallback_schedule()): its end, its
+ * total and its months as page 1's month table's last column gives them,
+ * and each job's dates, where the XML said "or run the jobs one after
+ * another" only in the overbooking's text (appr35 C2). */
+static void
+write_fallback (xmlNode          *node,
+                const CpProject  *project,
+                const CpSchedule *schedule)
+{
+  const char *currency = project_currency (project);
+  g_autoptr(CpSchedule) serial = cp_report_fallback_schedule (project, schedule);
+  g_autofree double *shown = NULL;
+  xmlNode *fallback;
+  GDate first, last;
+  double cumulative = 0;
+
+  if (serial == NULL)
+    return;
+  fallback = xmlNewChild (node, NULL, BAD_CAST "fallback", NULL);
+  xmlNewProp (fallback, BAD_CAST "order", BAD_CAST "earliest-deadline-first");
+  cp_schedule_span_dates (serial, 0, serial->end_day, NULL, &last);
+  add_date (fallback, "end", &last);
+  add_money (fallback, "total-cost", cp_report_schedule_shown_total (serial), currency);
+  for (guint i = 0; i < serial->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (serial->jobs, CpScheduleJob, i);
+      const CpJob *job = g_ptr_array_index (project->jobs, i);
+      xmlNode *job_node;
+
+      if (!entry->planned)
+        continue;
+      job_node = xmlNewChild (fallback, NULL, BAD_CAST "job", NULL);
+      xmlNewProp (job_node, BAD_CAST "ref", BAD_CAST (job->id != NULL ? job->id : ""));
+      if (entry->after >= 0)
+        {
+          const CpJob *before = g_ptr_array_index (project->jobs, entry->after);
+
+          xmlNewProp (job_node, BAD_CAST "starts-after", BAD_CAST (before->id != NULL ? before->id : ""));
+        }
+      cp_schedule_span_dates (serial, entry->start_day, entry->end_day, &first, &last);
+      add_date (job_node, "start", &first);
+      add_date (job_node, "end", &last);
+    }
+  shown = cp_report_schedule_months_shown (serial);
+  for (guint i = 0; i < serial->months->len; i++)
+    {
+      const CpScheduleMonth *month = &g_array_index (serial->months, CpScheduleMonth, i);
+      xmlNode *month_node = xmlNewChild (fallback, NULL, BAD_CAST "month", NULL);
+      char when[16];
+
+      g_snprintf (when, sizeof when, "%04d-%02d", month->year, month->month);
+      xmlNewProp (month_node, BAD_CAST "month", BAD_CAST when);
+      cumulative += shown[i];
+      add_money (month_node, "cost", shown[i], currency);
+      add_money (month_node, "cumulative-cost", cumulative, currency);
+    }
+}
+
+static void
+write_schedule (xmlNode           *results_node,
+                CpProjectAnalysis *analysis,
+                const CpProject   *project,
+                GPtrArray         *plans,
+                const CpSchedule  *schedule,
+                const char        *lang)
+{
+  const char *currency = project_currency (project);
+  /* The jobs' plans as page 1 reads them, for the answers still to come. */
+  g_autofree JobResult *results = g_new0 (JobResult, MAX (1, project->jobs->len));
+  CpApprovalAmount approval;
   GDate first, last;
   xmlNode *node;
 
   if (schedule == NULL)
     return;
-  node = xmlNewChild (results, NULL, BAD_CAST "schedule", NULL);
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      results[j].plan = g_ptr_array_index (plans, j);
+      results[j].what_if = cp_project_analysis_get_what_if (analysis, j);
+    }
+  node = xmlNewChild (results_node, NULL, BAD_CAST "schedule", NULL);
   xmlNewProp (node, BAD_CAST "start-is-report-day", BAD_CAST (schedule->start_is_report_day ? "true" : "false"));
   cp_schedule_span_dates (schedule, 0, schedule->end_day, &first, &last);
   add_date (node, "start", &first);
@@ -249,29 +361,35 @@ write_schedule (xmlNode          *results,
     add_money (node, "total-cost-low", low, currency);
     add_money (node, "total-cost-high", high, currency);
   }
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   {
     /* What the memo asks the approver to sign for. */
-    CpApprovalAmount approval;
     xmlNode *amount;
-
-    cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
     g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
 
     amount = xmlNewChild (node, NULL, BAD_CAST "approval", NULL);
     /* As page 1's approval block says it: an approval system stops the
      * signature on the flag, not on an overbooking element's text
      * (approver 33, A15). */
-    xmlNewProp (amount, BAD_CAST "approvable", BAD_CAST (short_of->len == 0 ? "true" : "false"));
+    /* Nor is a project whose job no quote can run: the amount leaves
+     * that job out (appr36 D12: "approvable" with a job planned="false"). */
+    gboolean all_planned = TRUE;
+
+    for (guint j = 0; j < schedule->jobs->len; j++)
+      all_planned &= g_array_index (schedule->jobs, CpScheduleJob, j).planned;
+    xmlNewProp (amount, BAD_CAST "approvable", BAD_CAST (short_of->len == 0 && all_planned ? "true" : "false"));
     /* Every quote is compared with VAT (cp_quote_vat_factor()): the
      * amount holds it, at each quote's own rate. */
     xmlNewProp (amount, BAD_CAST "prices-include-vat", BAD_CAST "true");
-    add_money (amount, "top-of-range", approval.top_of_range, currency);
+    add_money_whole (amount, "top-of-range", approval.top_of_range, currency);
     xmlNewProp (add_double (amount, "contingency-rate", project->settings.contingency_fraction),
                 BAD_CAST "unit", BAD_CAST "fraction");
-    add_money (amount, "contingency", approval.contingency, currency);
-    add_money (amount, "engineering", approval.engineering, currency);
-    add_money (amount, "vat-included", approval.vat, currency);
-    add_money (amount, "amount-to-approve", approval.amount, currency);
+    /* The contingency as page 1 gives it: the amount less the top, both
+     * whole (cp_report_approval_text()), so the three add up. */
+    add_money_whole (amount, "contingency", round (approval.amount) - round (approval.top_of_range), currency);
+    add_money_whole (amount, "engineering", approval.engineering, currency);
+    add_money_whole (amount, "vat-included", approval.vat, currency);
+    add_money_whole (amount, "amount-to-approve", approval.amount, currency);
     for (guint q = 0; q < project->quotes->len; q++)
       {
         const CpQuote *quote = g_ptr_array_index (project->quotes, q);
@@ -362,6 +480,7 @@ write_schedule (xmlNode          *results,
       add_days (job_node, "migration-days", entry->phase_days[CP_PHASE_MIGRATION]);
       add_days (job_node, "run-days", entry->phase_days[CP_PHASE_RUN]);
       add_money (job_node, "cost", cp_schedule_job_cost (entry), currency);
+      write_conditions (job_node, project, results, schedule, &approval, i, lang);
     }
 
   {
@@ -454,6 +573,7 @@ write_schedule (xmlNode          *results,
         add_text (overbooked, "text", text);
       }
   }
+  write_fallback (node, project, schedule);
 }
 
 static void
@@ -710,7 +830,9 @@ build_document (CpProjectAnalysis *analysis,
   /* The language this report is written in, not the project's default
    * one: a Chinese report said "en" when the project's language was
    * English (approver, 2 December). Imported, it becomes the project's. */
-  add_text (node, "report-language", cp_i18n_is_chinese (lang) ? "zh_CN" : "en");
+  /* Spelt as the root's lang, BCP 47: the approval system read "zh-CN"
+   * there and "zh_CN" here (appr36 D35); reading takes either. */
+  add_text (node, "report-language", cp_i18n_is_chinese (lang) ? "zh-CN" : "en");
   if (project->prepared_by != NULL)
     add_text (node, "prepared-by", project->prepared_by);
   if (project->reviewed_by != NULL)
@@ -778,7 +900,7 @@ build_document (CpProjectAnalysis *analysis,
   for (guint i = 0; i < project->jobs->len; i++)
     write_plan (results, analysis, i, g_ptr_array_index (plans, i), lang);
   schedule = cp_report_schedule_new (project, plans, NULL);
-  write_schedule (results, project, plans, schedule, lang);
+  write_schedule (results, analysis, project, plans, schedule, lang);
   write_questions (results, project, plans, schedule, lang);
 
   return doc;

@@ -570,8 +570,8 @@ static const WalkWords walk_english = {
 
 static const WalkWords walk_chinese = {
   "zh_CN",
-  "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按都没有计算（R8）：租用前请向供应商安排运维支持。"
-  "询问：团队，涉及 Qwen2.5-72B LoRA。",
+  "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按两者皆无考虑（R8）：租用前请向供应商安排运维支持。"
+  "请团队确认（涉及 Qwen2.5-72B LoRA）。",
   "由谁运维（R8）",
   "如何计费？是否有最短租期？询问：Nanshan Compute（其报价备注写有“20,000 CNY monthly minimum”，估算未计入）"
   "和 Pengcheng Cloud。",

@@ -55,7 +55,7 @@ static const Words english = {
   "en",
   "Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, Qianhai Compute would be recommended at %s CNY. Ask Nanshan Cloud and Qianhai Compute in what steps they bill and whether there is a minimum rental term.",
   "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: Nanshan Cloud and Qianhai Compute (1 of 4 nodes).",
-  "more (%s times the cost).",
+  "more (%s times the recommended cost).",
   "fell by more than %2$s CNY, to below %1$s CNY.",
   "a 0.03% chance of at least one",
   { "If Qianhai Compute bills by the hour with no minimum term: Qianhai Compute at %s CNY.",

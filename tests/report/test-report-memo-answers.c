@@ -327,7 +327,7 @@ test_fixed_price (void)
           const char *line = g_ptr_array_index (lines, i);
 
           g_assert_null (strstr (line, "70B 全参微调"));
-          asked_as_typed |= strstr (line, "涉及 70B全参微调。") != NULL;
+          asked_as_typed |= strstr (line, "涉及 70B全参微调）。") != NULL;
         }
     }
   g_assert_true (asked_as_typed);

@@ -89,8 +89,8 @@ static const Words chinese = {
   "zh_CN",
   { "审批", "编制", "审核", "批准" },
   "询问：云厂商甲和智算中心乙。",
-  "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按都没有计算（R8）：租用前请向供应商安排运维支持。"
-  "询问：团队，涉及 70B LoRA fine-tune。",
+  "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按两者皆无考虑（R8）：租用前请向供应商安排运维支持。"
+  "请团队确认（涉及 70B LoRA fine-tune）。",
   "由谁运维（R8）",
   "只要云厂商甲按小时计费且无最短租期，在此范围内结论不变（若至少按一个月计费：改为智算中心乙，费用 ¥45,000）。",
   "什么会改变结论",
@@ -215,7 +215,7 @@ test_team_assumed (void)
                       "Ask: the team, for 70B LoRA fine-tune.");
   cp_test_assert_has (first_zh, "若甲至少按一个月计费：改为丙，费用 ¥3,200。");
   cp_test_assert_has (first_zh, "需向供应商和团队确认的问题");
-  cp_test_assert_has (first_zh, "询问：团队，涉及 70B LoRA fine-tune。");
+  cp_test_assert_has (first_zh, "请团队确认（涉及 70B LoRA fine-tune）。");
   /* The reason in the job's chapter says it is an assumption. */
   cp_test_assert_has (all, "Assumed (the job does not describe the team): The team has no operations engineer");
   xml = cp_test_read_in (tmp_dir, "assumed.xml");

@@ -35,13 +35,15 @@ make_lora_project (const char *file)
 }
 
 /* The XML report names the language it is written in: a Chinese report
- * of a project whose own language is English said "en". */
+ * of a project whose own language is English said "en". It spells it
+ * once, as BCP 47 does, in the root's lang and the project's report
+ * language (appr36 D35: "zh-CN" and "zh_CN" in one file). */
 static void
 test_report_language (void)
 {
-  static const struct { const char *lang, *says; } cases[] = {
-    { "zh_CN", "<report-language>zh_CN</report-language>" },
-    { "en", "<report-language>en</report-language>" },
+  static const struct { const char *lang, *says, *root; } cases[] = {
+    { "zh_CN", "<report-language>zh-CN</report-language>", "lang=\"zh-CN\">" },
+    { "en", "<report-language>en</report-language>", "lang=\"en\">" },
   };
 
   make_lora_project ("lang.cplan");
@@ -53,6 +55,8 @@ test_report_language (void)
       RUN_OK ("report", "lang.cplan", "--lang", cases[i].lang, "--xml", name);
       xml = cp_test_read_in (tmp_dir, name);
       cp_test_assert_has (xml, cases[i].says);
+      cp_test_assert_has (xml, cases[i].root);
+      g_assert_null (strstr (xml, "zh_CN"));
     }
 }
 

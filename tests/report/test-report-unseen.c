@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <math.h>
 #include <string.h>
 
 #include "planner/cp-project.h"
@@ -432,6 +433,225 @@ test_appendix_unstated (void)
     }
 }
 
+/* Approver 35, C8: the appendix listed "Longest acceptable run when
+ * there is no deadline" for a project whose one job has a deadline (30
+ * days, a run of days, far under the 120-day limit). The row is there
+ * for the same job without a deadline, and only then. */
+static void
+test_appendix_deadline (void)
+{
+  static const struct {
+    const char *lang, *row;
+  } words[] = {
+    { "en", "Longest acceptable run when there is no deadline" },
+    { "zh_CN", "无截止日期时可接受的最长运行时间" },
+  };
+  static const char *const files[] = { "due.cplan", "open.cplan" };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      RUN_OK ("new", files[f]);
+      if (f == 0)
+        RUN_OK ("add-job", files[f], "--name", "70B LoRA", "--model", "llama-2-70b", "--task", "lora", "--tokens", "500M",
+                "--deadline-days", "30");
+      else
+        RUN_OK ("add-job", files[f], "--name", "70B LoRA", "--model", "llama-2-70b", "--task", "lora", "--tokens", "500M");
+      RUN_OK ("add-quote", files[f], "--vendor", "Vendor C", "--offer", "H800 machine", "--gpu", "h800",
+              "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+      RUN_OK ("add-quote", files[f], "--vendor", "Vendor D", "--offer", "A800 machine", "--gpu", "a800",
+              "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "12");
+    }
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+      {
+        g_autofree char *pdf = g_strdup_printf ("deadline-%u-%s.pdf", f, words[l].lang);
+        g_autofree char *text = NULL;
+
+        RUN_OK ("report", files[f], "--lang", words[l].lang, "--pdf", pdf);
+        text = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+        if (f == 0)
+          cp_test_assert_lacks (text, words[l].row);
+        else
+          cp_test_assert_has (text, words[l].row);
+      }
+}
+
+/* Approver 35, C4: a recommended quote whose price holds to 5 January
+ * 2027, for work that starts on 11 January, is asked whether its price
+ * will still hold, on page 1 and in the XML; page 1 only said to approve
+ * by 5 January. The same quote valid to 31 January is not asked. */
+static void
+test_validity_asked (void)
+{
+  static const struct {
+    const char *lang, *question;
+  } words[] = {
+    { "en", "Will the price still hold when the work starts? The quote’s price ends before it. "
+            "Ask: Vendor C (price to 5 January 2027, work from 11 January 2027)." },
+    { "zh_CN", "工作开始时报价是否仍然有效？报价有效期在工作开始之前结束。"
+               "询问：Vendor C（报价有效期至 2027年1月5日，工作于 2027年1月11日开始）。" },
+  };
+  static const char *const valid_until[] = { "2027-01-05", "2027-01-31" };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  for (guint v = 0; v < G_N_ELEMENTS (valid_until); v++)
+    {
+      g_autofree char *file = g_strdup_printf ("valid-%u.cplan", v);
+
+      RUN_OK ("new", file);
+      RUN_OK ("add-job", file, "--name", "70B LoRA", "--model", "llama-2-70b", "--task", "lora", "--tokens", "500M",
+              "--deadline-days", "30");
+      /* The H800 machine is recommended (2,520 CNY against the cluster's 5,184). */
+      RUN_OK ("add-quote", file, "--vendor", "Vendor C", "--offer", "H800 machine", "--gpu", "h800",
+              "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15", "--valid-until", valid_until[v]);
+      RUN_OK ("add-quote", file, "--vendor", "Vendor D", "--offer", "A800 cluster", "--gpu", "a800",
+              "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "12", "--network", "infiniband",
+              "--nics", "4", "--nic-gbps", "200");
+      for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+        {
+          g_autofree char *pdf = g_strdup_printf ("valid-%u-%s.pdf", v, words[l].lang);
+          g_autofree char *xml = g_strdup_printf ("valid-%u-%s.xml", v, words[l].lang);
+          g_autofree char *first = NULL, *raw = NULL;
+
+          RUN_OK ("report", file, "--lang", words[l].lang, "--start", "2027-01-11", "--pdf", pdf, "--xml", xml);
+          first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+          raw = cp_test_read_in (tmp_dir, xml);
+          if (v == 0)
+            {
+              cp_test_assert_has (first, words[l].question);
+              g_assert_nonnull (strstr (raw, "<question kind=\"price-validity\">"));
+            }
+          else
+            {
+              cp_test_assert_lacks (first, words[l].question);
+              g_assert_null (strstr (raw, "price-validity"));
+            }
+        }
+    }
+}
+
+/* Approver 35, C2: the XML carries what page 1 says. The demo, started
+ * on 4 January 2027: the 70B fine-tune's two answers still to come, each
+ * within the amount, at 10,669 and 7,284 CNY as page 1 prints them; the
+ * fallback, its five 示例供应商 A jobs one after another by due day
+ * (QLoRA due in 7 days, LoRA in 10, then the three without deadlines in
+ * the jobs' order: 0.24 + 1.24 + 30 + 30 + 10 = 71.5 days), ending on
+ * 4 January + 71 = 16 March 2027, at the same total as planned, its
+ * months adding up to it. The one-job project: Vendor C's price if it
+ * bills a month leads to Vendor D at 5,184 CNY, above the 3,696 to
+ * approve; covering it, 5,184 × 1.10 = 5,702 CNY. The file validates
+ * and imports. */
+static void
+test_xml_page_one (void)
+{
+  g_autofree char *demo = NULL, *one = NULL, *months = NULL;
+  const char *fallback, *end, *month;
+  double total = 0, sum = 0;
+
+  RUN_OK ("demo", "xml-demo.cplan");
+  RUN_OK ("report", "xml-demo.cplan", "--lang", "en", "--start", "2027-01-04", "--xml", "xml-demo.xml");
+  demo = cp_test_read_in (tmp_dir, "xml-demo.xml");
+  g_assert_nonnull (strstr (demo, "<then>示例供应商 E (Example vendor E) at 10,669 CNY</then>"));
+  g_assert_null (strstr (demo, "<condition within-amount=\"false\">"));
+  g_assert_cmpfloat (report_xml_number_after (demo, "<job ref=\"job-ft70b\" planned", "<cost currency=\"CNY\">10669"), ==, 10669);
+  g_assert_cmpfloat (report_xml_number_after (demo, "<job ref=\"job-ft70b\" planned", "<cost currency=\"CNY\">7284"), ==, 7284);
+  fallback = strstr (demo, "<fallback order=\"earliest-deadline-first\">");
+  g_assert_nonnull (fallback);
+  g_assert_nonnull (strstr (fallback, "<end>2027-03-16</end>"));
+  g_assert_nonnull (strstr (fallback, "<job ref=\"job-dev\" starts-after=\"job-serve7b\">"));
+  total = report_xml_number_after (demo, "<schedule ", "<total-cost");
+  g_assert_cmpfloat (report_xml_number_after (fallback, "<fallback", "<total-cost"), ==, total);
+  end = strstr (fallback, "</fallback>");
+  months = g_strndup (fallback, end - fallback);
+  for (month = strstr (months, "<month "); month != NULL; month = strstr (month + 1, "<month "))
+    sum += report_xml_number_after (month, "<month ", "<cost");
+  g_assert_cmpfloat (sum, ==, total);
+  RUN_OK ("new", "xml-imported.cplan");
+  RUN_OK ("import-xml", "xml-imported.cplan", "xml-demo.xml");
+
+  RUN_OK ("new", "xml-one.cplan");
+  RUN_OK ("add-job", "xml-one.cplan", "--name", "70B LoRA", "--model", "llama-2-70b", "--task", "lora", "--tokens", "500M",
+          "--deadline-days", "30");
+  RUN_OK ("add-quote", "xml-one.cplan", "--vendor", "Vendor C", "--offer", "H800 machine", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("add-quote", "xml-one.cplan", "--vendor", "Vendor D", "--offer", "A800 cluster", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "12", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "200");
+  RUN_OK ("report", "xml-one.cplan", "--lang", "en", "--xml", "xml-one.xml");
+  one = cp_test_read_in (tmp_dir, "xml-one.xml");
+  g_assert_nonnull (strstr (one, "<then>Vendor D at 5,184 CNY</then>"));
+  g_assert_cmpfloat (report_xml_number_after (one, "<condition within-amount=\"false\">", "<cost"), ==, 5184);
+  g_assert_cmpfloat (report_xml_number_after (one, "<condition within-amount=\"false\">", "<amount-to-approve"), ==, 5702);
+  g_assert_cmpfloat (report_xml_number_after (one, "<approval ", "<amount-to-approve"), ==, 3696);
+  g_assert_null (strstr (one, "<fallback"));
+  RUN_OK ("import-xml", "xml-imported.cplan", "xml-one.xml");
+}
+
+/* Appr36 D12 and D17: a 70B full fine-tune fits on no quote (one 8 × RTX 4090
+ * machine, 192 GB against 16 bytes a parameter, 1.1 TB), beside a 7B
+ * LoRA that runs there. The amount holds the LoRA alone: page 1 says
+ * under it that the 70B is left out, and the XML does not call the
+ * project approvable. */
+static void
+test_unrunnable_job_left_out (void)
+{
+  static const struct {
+    const char *lang, *left_out;
+  } words[] = {
+    { "en", "Not in the amount: 70B full fine-tune, which no quote can run as asked;" },
+    { "zh_CN", "申请金额不含：70B full fine-tune（没有报价能按要求运行）；" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "nofit.cplan");
+  RUN_OK ("add-job", "nofit.cplan", "--name", "70B full fine-tune", "--model", "llama-2-70b", "--task", "full-finetune",
+          "--tokens", "100M", "--deadline-days", "30");
+  RUN_OK ("add-job", "nofit.cplan", "--name", "7B LoRA", "--model", "llama-2-7b", "--task", "lora", "--tokens", "10M",
+          "--deadline-days", "10");
+  RUN_OK ("add-quote", "nofit.cplan", "--vendor", "V1", "--offer", "4090 machine", "--gpu", "rtx4090",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "2");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("nofit-%s.pdf", words[l].lang);
+      g_autofree char *xml = g_strdup_printf ("nofit-%s.xml", words[l].lang);
+      g_autofree char *first = NULL, *raw = NULL, *approvable = NULL;
+
+      RUN_OK ("report", "nofit.cplan", "--lang", words[l].lang, "--pdf", pdf, "--xml", xml);
+      first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+      cp_test_assert_has (first, words[l].left_out);
+      raw = cp_test_read_in (tmp_dir, xml);
+      approvable = attribute_of (strstr (raw, "<approval "), "approvable");
+      g_assert_cmpstr (approvable, ==, "false");
+      /* Appr36 D17: the XML's amount is the one printed, whole (it was
+       * 26.4 beside the page's 26), and its parts add up as printed. */
+      if (l == 0)
+        {
+          double amount = report_xml_number_after (raw, "<approval ", "<amount-to-approve");
+          double top = report_xml_number_after (raw, "<approval ", "<top-of-range");
+          double contingency = report_xml_number_after (raw, "<approval ", "<contingency ");
+          g_autofree char *printed = g_strdup_printf ("Amount to approve: %.0f CNY (the top of the range + 10%% "
+                                                      "contingency, %.0f CNY).", amount, contingency);
+
+          g_assert_cmpfloat (amount, ==, round (amount));
+          g_assert_cmpfloat (top + contingency, ==, amount);
+          cp_test_assert_has (first, printed);
+        }
+    }
+}
+
 /* The words an approver tripped on, in both languages: on the newcomer
  * walk's 70B LoRA (one 8 × H800 machine at 15 CNY per GPU-hour, a 4-node
  * A800 cluster at 45,000 CNY per node-month). */
@@ -586,6 +806,10 @@ main (int    argc,
   g_test_add_func ("/report-unseen/xml-questions", test_xml_questions);
   g_test_add_func ("/report-unseen/xml-team-question", test_xml_team_question);
   g_test_add_func ("/report-unseen/appendix-unstated", test_appendix_unstated);
+  g_test_add_func ("/report-unseen/appendix-deadline", test_appendix_deadline);
+  g_test_add_func ("/report-unseen/validity-asked", test_validity_asked);
+  g_test_add_func ("/report-unseen/xml-page-one", test_xml_page_one);
+  g_test_add_func ("/report-unseen/unrunnable-job-left-out", test_unrunnable_job_left_out);
   g_test_add_func ("/report-unseen/words", test_words);
   g_test_add_func ("/report-unseen/storage-kind-asked", test_storage_kind_asked);
   g_test_add_func ("/report-unseen/approvable", test_approvable);

@@ -1,0 +1,1024 @@
+/* cp-report-approval.c: page 1's amount to approve, under the
+ * project's total (cp_report_section_budget()): the amount and its
+ * contingency, what it leaves out, its VAT by rate, the figures the app
+ * assumed, the day to approve by, what signing commits to while answers
+ * are open, and the amount as the sign-off block repeats it. */
+
+#include "cp-report-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "planner/cp-schedule.h"
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+#include "cp-report-doc.h"
+#include "cp-report-schedule.h"
+#include "cp-report-memo.h"
+#include "cp-report-sections.h"
+
+/* The plans of @results, one per job, as the schedule took them. */
+static GPtrArray *
+result_plans (const CpProject *project,
+              JobResult       *results)
+{
+  GPtrArray *plans = g_ptr_array_new ();
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    g_ptr_array_add (plans, (gpointer) results[j].plan);
+  return plans;
+}
+
+/* The storage the jobs recommended on quote @q keep, which that quote
+ * does not price, estimated at the dearest storage price another quote
+ * of the project states, with that quote's VAT: "storage (Vendor A), not
+ * priced in its quote: about 2,682 CNY at 南山智算 C's 800 CNY per
+ * TB-month, more than the contingency". A name alone hid a cost larger
+ * than the contingency (approver, 4 December: 20 TB for 5.1 days, about
+ * 2,700 CNY against 1,536). NULL when no other quote states a price. */
+static char *
+storage_estimate_text (const CpProject *project,
+                       JobResult       *results,
+                       int              q,
+                       double           contingency,
+                       const char      *lang)
+{
+  const CpQuote *rate_quote = NULL;
+  int rate_index = -1;
+  double cost = 0;
+  g_autofree char *money = NULL, *rate = NULL, *rate_name = NULL, *name = NULL;
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *other = g_ptr_array_index (project->quotes, i);
+
+      if (other->storage_price_per_tb_month > 0 &&
+          (rate_quote == NULL || other->storage_price_per_tb_month * cp_quote_vat_factor (other, &project->settings) >
+                                 rate_quote->storage_price_per_tb_month * cp_quote_vat_factor (rate_quote, &project->settings)))
+        {
+          rate_quote = other;
+          rate_index = (int) i;
+        }
+    }
+  if (rate_quote == NULL)
+    return NULL;
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpOption *option;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      option = &g_array_index (plan->options, CpOption, plan->recommended);
+      if (option->quote_index != q)
+        continue;
+      cost += cp_estimate_storage_cost (g_ptr_array_index (project->jobs, j), rate_quote, &project->settings,
+                                        &option->estimate, rate_quote->storage_price_per_tb_month);
+    }
+  if (!(cost > 0))
+    return NULL;
+  money = cp_i18n_format_money_whole (cost, project->settings.currency, lang);
+  rate = cp_i18n_format_money (rate_quote->storage_price_per_tb_month, rate_quote->currency, lang);
+  rate_name = g_strdup (cp_report_vendor_name (project, rate_index));
+  name = g_strdup (cp_report_vendor_name (project, q));
+  if (cost > contingency)
+    /* TRANSLATORS: what the amount to approve leaves out: the vendor whose quote does not price storage, the storage's
+     * cost estimated at another quote's price, that quote's vendor and its price per TB a month; the estimate exceeds the contingency */
+    return g_strdup_printf (_("storage (%s), not priced in its quote: about %s at %s’s %s per TB-month, more than the contingency"),
+                            name, money, rate_name, rate);
+  /* TRANSLATORS: as “storage (%s), not priced in its quote: about %s at %s’s %s per TB-month, more than the contingency”, the estimate within the contingency */
+  return g_strdup_printf (_("storage (%s), not priced in its quote: about %s at %s’s %s per TB-month, within the contingency"),
+                          name, money, rate_name, rate);
+}
+
+/* What the amount to approve does not hold, said under it rather than
+ * in the risks or the small print (lead and approver, 3 December: "I
+ * would not sign 1,509 CNY for a CUDA team going to Ascend"):
+ * - porting a job's CUDA tools to the recommended GPUs of another maker
+ *   (cp_words_porting_gpus()), which no figure costs;
+ * - the costs R6 names beside compute that a recommended quote does not
+ *   state, taken as 0: its storage price when a job on it keeps data, its
+ *   network fee when one runs on several nodes ("storage price (Vendor
+ *   G)"). Fees a quote leaves out (management, setup) are most often none
+ *   at all: the job chapter's Fees column says what was counted;
+ * - the team's own working days: the plan counts engineers' days only in
+ *   moving to a cluster (R8, cp-estimate-cost.c), never in debugging or
+ *   the run.
+ * NULL when none applies. */
+static char *
+not_in_amount_text (Doc       *doc,
+                    JobResult *results,
+                    double     contingency)
+{
+  static const CpGpuMaker porting_makers[] = { CP_GPU_MAKER_HUAWEI, CP_GPU_MAKER_AMD };
+  const CpProject *project = doc->project;
+  g_autofree gboolean *recommended = g_new0 (gboolean, MAX (project->quotes->len, 1));
+  g_autofree CpUnstatedCost *unstated = g_new0 (CpUnstatedCost, MAX (project->quotes->len, 1));
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) clauses = NULL;
+  g_autoptr(GString) list = NULL;
+  gboolean team_days = FALSE;
+
+  for (guint m = 0; m < G_N_ELEMENTS (porting_makers); m++)
+    {
+      g_autoptr(GString) jobs = NULL;
+      const char *gpus = NULL;
+
+      for (guint j = 0; j < project->jobs->len; j++)
+        {
+          const CpPlan *plan = results[j].plan;
+          const CpJob *job = g_ptr_array_index (project->jobs, j);
+          const CpQuote *quote;
+
+          if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+            continue;
+          quote = g_ptr_array_index (project->quotes, g_array_index (plan->options, CpOption, plan->recommended).quote_index);
+          if (cp_gpu_maker (&quote->gpu) != porting_makers[m] ||
+              (gpus = cp_words_porting_gpus (job, porting_makers[m])) == NULL)
+            continue;
+          if (jobs == NULL)
+            jobs = g_string_new (job->name);
+          else
+            /* TRANSLATORS: between the names of the jobs a clause concerns */
+            g_string_append_printf (jobs, "%s%s", _(", "), job->name);
+        }
+      if (jobs != NULL)
+        /* TRANSLATORS: what the amount to approve leaves out: the GPUs the jobs' CUDA tools are ported to ("Ascend"), then the jobs */
+        g_ptr_array_add (items, g_strdup_printf (_("porting to %s, not costed (%s)"), gpus, jobs->str));
+    }
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      const CpOption *option;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      team_days |= job->engineers > 0 && job->engineer_day_cost > 0;
+      option = &g_array_index (plan->options, CpOption, plan->recommended);
+      if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
+        continue;
+      recommended[option->quote_index] = TRUE;
+      unstated[option->quote_index] |= cp_option_unstated_costs (job, g_ptr_array_index (project->quotes, option->quote_index),
+                                                                  option);
+    }
+
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+      g_autoptr(GPtrArray) costs = g_ptr_array_new ();
+      g_autofree char *name = NULL, *line = NULL;
+
+      if (!recommended[q])
+        continue;
+      if (unstated[q] & CP_UNSTATED_STORAGE_PRICE)
+        {
+          g_autofree char *estimate = storage_estimate_text (project, results, (int) q, contingency, doc->lang);
+
+          if (estimate != NULL)
+            g_ptr_array_add (items, g_steal_pointer (&estimate));
+          else
+            g_ptr_array_add (costs, (gpointer) _("storage price"));
+        }
+      if (unstated[q] & CP_UNSTATED_NETWORK_FEE)
+        g_ptr_array_add (costs, (gpointer) _("network fee"));
+      if (costs->len == 0)
+        continue;
+      list = g_string_new (g_ptr_array_index (costs, 0));
+      for (guint i = 1; i < costs->len; i++)
+        /* TRANSLATORS: between the costs a quote does not state ("storage price, setup fee"); Chinese lists take 、 */
+        g_string_append_printf (list, "%s%s", C_("list of costs", ", "), (const char *) g_ptr_array_index (costs, i));
+      /* The vendor, as the questions for the vendors name it. */
+      name = quote->vendor != NULL && *quote->vendor != '\0' ? g_strdup (quote->vendor)
+                                                              : cp_words_quote_name (project, (int) q);
+      /* TRANSLATORS: the costs a recommended quote does not state (“storage price, network fee”), then the quote's vendor */
+      line = g_strdup_printf (_("%s (%s)"), list->str, name);
+      g_string_free (g_steal_pointer (&list), TRUE);
+      if (clauses == NULL)
+        clauses = g_string_new (line);
+      else
+        /* TRANSLATORS: between the costs of several vendors that their quotes do not state */
+        g_string_append_printf (clauses, "%s%s", C_("list of costs", ", "), line);
+    }
+  if (clauses != NULL)
+    /* TRANSLATORS: what the amount to approve leaves out: the costs recommended quotes do not state, “storage price (Vendor G), network fee (Vendor D)” */
+    g_ptr_array_add (items, g_strdup_printf (_("%s, not stated in the quotes"), clauses->str));
+  /* A job no quote can run as asked has no cost in the amount: said
+   * first among the rest, where an amount for the other jobs alone read
+   * as the whole project funded (appr36 D12). */
+  {
+    g_autoptr(GPtrArray) unplanned = g_ptr_array_new ();
+
+    for (guint j = 0; j < project->jobs->len; j++)
+      {
+        const CpPlan *plan = results[j].plan;
+        const CpJob *job = g_ptr_array_index (project->jobs, j);
+
+        if (plan != NULL && !plan->cost_unknown && plan->recommended < 0)
+          g_ptr_array_add (unplanned, (gpointer) (job->name != NULL && *job->name != '\0' ? job->name : job->id));
+      }
+    if (unplanned->len > 0)
+      {
+        g_autofree char *names = cp_words_join_names (unplanned);
+
+        /* TRANSLATORS: what the amount to approve leaves out: the jobs no quote can run as asked (their chapters say why) */
+        g_ptr_array_insert (items, 0, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, which no quote can run as asked",
+                                                                    "%s, which no quote can run as asked", unplanned->len),
+                                                       names));
+      }
+  }
+  if (team_days)
+    /* TRANSLATORS: what the amount to approve leaves out: the engineers' working days, which only a move to a cluster (rule R8) counts */
+    g_ptr_array_add (items, g_strdup (_("the team's working days, except in moving to a cluster (R8)")));
+  if (items->len == 0)
+    return NULL;
+  list = g_string_new (g_ptr_array_index (items, 0));
+  for (guint i = 1; i < items->len; i++)
+    /* TRANSLATORS: between the things the amount to approve leaves out */
+    g_string_append_printf (list, "%s%s", _("; "), (const char *) g_ptr_array_index (items, i));
+  /* TRANSLATORS: under the amount to approve: what it does not hold, “porting to Ascend, not costed (job); storage price (Vendor G), which the quotes do not state; …” */
+  return g_strdup_printf (_("Not in the amount: %s."), list->str);
+}
+
+char *
+cp_report_approval_text (const CpProject        *project,
+                         const CpApprovalAmount *approval,
+                         const char             *lang)
+{
+  const CpSettings *settings = &project->settings;
+  const char *currency = settings->currency;
+  g_autofree char *amount = NULL, *reserve = NULL, *reserve_rate = NULL;
+  char *line;
+
+  cp_i18n_push_language (lang);
+  /* The figure signed for is exact in every language, as the tables
+   * write money: Chinese prose rounds to 0.1 万元, and "28.8 万元" beside
+   * an English "288,080 CNY" were two amounts to sign (approver, 3
+   * December). Every quote is compared with VAT (cp_quote_vat_factor()):
+   * none is added here. */
+  /* Whole units, as every sum of the memo: "660 CNY (… contingency,
+   * 60.00 CNY)" put cents beside whole amounts. The contingency shown is
+   * the amount shown less the range's top shown, so the two add up. */
+  amount = cp_i18n_format_money_whole (approval->amount, currency, lang);
+  reserve = cp_i18n_format_money_whole (round (approval->amount) - round (approval->top_of_range), currency, lang);
+  reserve_rate = cp_report_rate_text (settings->contingency_fraction, lang);
+  /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount */
+  line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s)."),
+                          amount, reserve_rate, reserve);
+  cp_i18n_pop_language ();
+  return line;
+}
+
+static void
+free_string (gpointer string)
+{
+  g_string_free (string, TRUE);
+}
+
+/* Adds @whom (a job or a vendor) to @figure's list in @figures, @whoms
+ * and @counts, adding the figure the first time. */
+static void
+add_assumed (GPtrArray  *figures,
+             GPtrArray  *whoms,
+             GArray     *counts,
+             const char *figure,
+             const char *whom)
+{
+  guint i;
+
+  for (i = 0; i < figures->len && g_strcmp0 (g_ptr_array_index (figures, i), figure) != 0; i++)
+    ;
+  if (i == figures->len)
+    {
+      guint none = 0;
+
+      g_ptr_array_add (figures, g_strdup (figure));
+      g_ptr_array_add (whoms, g_string_new (NULL));
+      g_array_append_val (counts, none);
+    }
+  {
+    GString *named = g_ptr_array_index (whoms, i);
+
+    /* One vendor's two quotes are named once. */
+    if (strstr (named->str, whom) != NULL)
+      return;
+    if (named->len > 0)
+      g_string_append (named, _(", "));
+    g_string_append (named, whom);
+    g_array_index (counts, guint, i)++;
+  }
+}
+
+/* Whether @plan's recommended option rents quote @quote_index with a
+ * cost, so that its charges are in the amount to approve. */
+static gboolean
+recommends_quote (const CpPlan *plan,
+                  int           quote_index)
+{
+  return plan != NULL && !plan->cost_unknown && plan->recommended >= 0 &&
+         (guint) plan->recommended < plan->options->len &&
+         g_array_index (plan->options, CpOption, plan->recommended).quote_index == quote_index;
+}
+
+/* "Assumed, not given: 100M tokens (Qwen2.5 72B LoRA); 2 engineers at
+ * 2,000 CNY a day (every job); VAT 13%, included (every quote); 910B
+ * taken as the 910B2 (华为云).": the figures the plans used that the user
+ * did not enter, the job form's defaults and the quotes' unstated VAT,
+ * so that an approver can tell the app's assumptions from the team's
+ * figures (issue 22). A job's field is taken as not given when it holds
+ * its kind's default (cp_job_init()): the project keeps no mark of a
+ * field typed at the default's value. NULL when nothing is assumed. */
+static char *
+assumed_list (Doc       *doc,
+              JobResult *results,
+              gboolean   vat)
+{
+  const CpProject *project = doc->project;
+  const char *currency = project->settings.currency;
+  g_autoptr(GPtrArray) figures = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) whoms = g_ptr_array_new_with_free_func (free_string);
+  g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint));
+  g_autoptr(GString) text = NULL;
+  guint n_jobs = 0, n_quotes = 0, n_job_figures;
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      const char *name = job->name != NULL && *job->name != '\0' ? job->name : job->id;
+      const CpPlan *plan = results[j].plan;
+      double engineering_cost = 0, storage_cost = 0;
+      CpJob defaults;
+
+      if (plan == NULL)
+        continue;
+      n_jobs++;
+      if (vat)
+        continue;
+      if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
+        {
+          const CpEstimate *e = &g_array_index (plan->options, CpOption, plan->recommended).estimate;
+
+          engineering_cost = e->engineering_cost;
+          storage_cost = e->storage_cost;
+        }
+      cp_job_init (&defaults, job->kind);
+      if (cp_task_kind_is_training (job->kind) && job->tokens == defaults.tokens)
+        {
+          g_autofree char *tokens = cp_words_tokens (job->tokens, doc->lang);
+
+          add_assumed (figures, whoms, counts, tokens, name);
+        }
+      if (job->kind == CP_TASK_INFERENCE && job->prompt_tokens == defaults.prompt_tokens &&
+          job->output_tokens == defaults.output_tokens)
+        {
+          g_autofree char *prompt = cp_i18n_format_number (job->prompt_tokens, 0, doc->lang);
+          g_autofree char *output = cp_i18n_format_number (job->output_tokens, 0, doc->lang);
+          /* TRANSLATORS: an inference job's default request: mean prompt and output tokens */
+          g_autofree char *request = g_strdup_printf (_("%s-token prompts, %s-token outputs"), prompt, output);
+
+          add_assumed (figures, whoms, counts, request, name);
+        }
+      /* The team's days and storage count only where the recommended
+       * option pays for them (migration, a storage price). */
+      if (engineering_cost > 0 && job->engineers == defaults.engineers &&
+          job->engineer_day_cost == defaults.engineer_day_cost)
+        {
+          g_autofree char *count = cp_i18n_format_number (job->engineers, 0, doc->lang);
+          g_autofree char *day = cp_i18n_format_money (job->engineer_day_cost, currency, doc->lang);
+          /* TRANSLATORS: the job form's default team: engineers, the cost of one engineer-day */
+          g_autofree char *team = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s engineer at %s a day", "%s engineers at %s a day",
+                                                              job->engineers), count, day);
+
+          add_assumed (figures, whoms, counts, team, name);
+        }
+      if (storage_cost > 0 && job->storage_tb == defaults.storage_tb)
+        {
+          g_autofree char *tb = cp_i18n_format_value (job->storage_tb, doc->lang);
+          /* TRANSLATORS: the job form's default storage, in TB */
+          g_autofree char *storage = g_strdup_printf (_("%s TB of storage"), tb);
+
+          add_assumed (figures, whoms, counts, storage, name);
+        }
+      cp_job_clear (&defaults);
+    }
+  n_job_figures = figures->len;
+
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+      const char *vendor = cp_report_vendor_name (project, (int) q);
+      g_autofree char *family = NULL, *variant = NULL;
+      gboolean in_amount = FALSE;
+
+      /* The note speaks of the amount: only the quotes a job's
+       * recommended option rents count there. The demo's note named "4
+       * vendors" at 6% and "3 vendors" at 13%, and a GPU taken as a
+       * variant at 示例供应商 F, where the amount holds three vendors and
+       * not F (approver 22). */
+      for (guint j = 0; j < project->jobs->len && !in_amount; j++)
+        in_amount = recommends_quote (results[j].plan, (int) q);
+      if (!in_amount)
+        continue;
+      n_quotes++;
+      if (vat && quote->vat_rate <= 0)
+        {
+          g_autofree char *rate = cp_report_rate_text (cp_quote_vat_rate (quote, &project->settings), doc->lang);
+          g_autofree char *taken = NULL;
+
+          if (quote->vat_basis != CP_VAT_BASIS_UNSTATED)
+            taken = g_strdup (rate);
+          else if (cp_quote_prices_include_vat (quote, &project->settings))
+            /* TRANSLATORS: a quote's VAT it does not state: the rate, included in its prices */
+            taken = g_strdup_printf (_("%s, included"), rate);
+          else
+            /* TRANSLATORS: a quote's VAT it does not state: the rate, added to its prices */
+            taken = g_strdup_printf (_("%s, added"), rate);
+          add_assumed (figures, whoms, counts, taken, vendor);
+        }
+      if (!vat && cp_gpu_spec_variant (&quote->gpu, &family, &variant))
+        {
+          /* TRANSLATORS: a GPU family a quote names, read as the catalogue's variant: "910B taken as the 910B2" */
+          g_autofree char *taken = g_strdup_printf (_("%s taken as the %s"), family, variant);
+
+          add_assumed (figures, whoms, counts, taken, vendor);
+        }
+    }
+
+  if (figures->len == 0)
+    return NULL;
+  text = g_string_new (NULL);
+  for (guint i = 0; i < figures->len; i++)
+    {
+      GString *named = g_ptr_array_index (whoms, i);
+      guint count = g_array_index (counts, guint, i);
+      gboolean of_jobs = i < n_job_figures;
+      const char *whom = named->str;
+      g_autofree char *several = NULL;
+
+      /* A figure of several jobs (vendors) that is all of them; of some,
+       * how many: the line stays short in the demo's memo, whose sign-off
+       * keeps to page 2 (each job's inputs are in its chapter). */
+      if (count > 1 && count == (of_jobs ? n_jobs : n_quotes))
+        whom = of_jobs
+               /* TRANSLATORS: whom an assumed figure applies to */
+               ? _("every job")
+               /* TRANSLATORS: whom an assumed figure (a VAT rate, a GPU variant) applies to: all the vendors whose charges the amount to approve holds */
+               : _("every vendor in the amount");
+      /* The vendors of the amount are named: a count did not say which
+       * of the quotes table's vendors were meant. */
+      else if (count > 1 && of_jobs)
+        {
+          g_autofree char *number = cp_i18n_format_number (count, 0, doc->lang);
+
+          g_free (several);
+          several = g_strdup_printf (of_jobs
+                                     /* TRANSLATORS: how many jobs an assumed figure applies to */
+                                     ? g_dngettext (GETTEXT_PACKAGE, "%s job", "%s jobs", count)
+                                     /* TRANSLATORS: how many vendors an assumed figure applies to */
+                                     : g_dngettext (GETTEXT_PACKAGE, "%s vendor", "%s vendors", count), number);
+          whom = several;
+        }
+      if (i > 0)
+        g_string_append (text, _("; "));
+      g_string_append_printf (text, _("%s (%s)"), (const char *) g_ptr_array_index (figures, i), whom);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The figures of assumed_list() but VAT, as a sentence, or NULL. */
+static char *
+assumed_text (Doc       *doc,
+              JobResult *results)
+{
+  g_autofree char *list = assumed_list (doc, results, FALSE);
+
+  if (list == NULL)
+    return NULL;
+  /* TRANSLATORS: the memo's figures that are the app's assumptions, not the user's: "100M tokens (job); 910B taken as the 910B2 (vendor)" */
+  return g_strdup_printf (_("Assumed, not given: %s."), list);
+}
+
+GArray *
+cp_report_vat_parts (const CpProject        *project,
+                     CpPlan * const         *plans,
+                     const CpSchedule       *schedule,
+                     const CpApprovalAmount *approval)
+{
+  GArray *parts = g_array_new (FALSE, TRUE, sizeof (CpReportVatPart));
+  g_autofree double *taxes = NULL, *shown = NULL;
+  double sum = 0;
+
+  for (guint i = 0; i < schedule->jobs->len && i < project->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+      const CpPlan *plan = plans[i];
+      const CpOption *option;
+      CpReportVatPart part = { 0, 0 };
+      guint r;
+
+      if (!entry->planned || plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      option = &g_array_index (plan->options, CpOption, plan->recommended);
+      if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
+        continue;
+      part.rate = cp_quote_vat_rate (g_ptr_array_index (project->quotes, option->quote_index), &project->settings);
+      for (r = 0; r < parts->len && fabs (g_array_index (parts, CpReportVatPart, r).rate - part.rate) > 1e-9; r++)
+        ;
+      if (r == parts->len)
+        g_array_append_val (parts, part);
+      /* As cp_report_approval_amount() weighs each vendor's charges. */
+      g_array_index (parts, CpReportVatPart, r).vat +=
+        (option->estimate.total_cost - option->estimate.engineering_cost) * part.rate / (1 + part.rate);
+    }
+  if (parts->len == 0)
+    return parts;
+  /* The amount's VAT holds the contingency's too: each rate's part grows
+   * with its share of the jobs' VAT before the whole units are handed
+   * out. Unscaled, the gap went out one unit at a time in turn, and the
+   * demo's 6% part read 5,189 CNY where its share is 2,388 (approver 22). */
+  taxes = g_new0 (double, parts->len);
+  shown = g_new0 (double, parts->len);
+  for (guint r = 0; r < parts->len; r++)
+    sum += g_array_index (parts, CpReportVatPart, r).vat;
+  for (guint r = 0; r < parts->len; r++)
+    taxes[r] = sum > 0 ? g_array_index (parts, CpReportVatPart, r).vat * approval->vat / sum : 0;
+  cp_i18n_apportion (taxes, parts->len, approval->vat, shown);
+  for (guint r = 0; r < parts->len; r++)
+    g_array_index (parts, CpReportVatPart, r).vat = shown[r];
+  return parts;
+}
+
+/* "13%: 29,000 CNY; 6%: 1,658 CNY": the VAT of @approval split by the
+ * rates of the recommended quotes (cp_report_vat_parts()). NULL when one
+ * rate applies. The approver could not rebuild "VAT: 30,658 CNY" from
+ * two rates (approver 21). */
+static char *
+vat_by_rate (const CpProject        *project,
+             JobResult              *results,
+             const CpSchedule       *schedule,
+             const CpApprovalAmount *approval,
+             const char             *lang)
+{
+  g_autoptr(GPtrArray) plans = result_plans (project, results);
+  g_autoptr(GArray) parts = cp_report_vat_parts (project, (CpPlan * const *) plans->pdata, schedule, approval);
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  if (parts->len < 2)
+    return NULL;
+  for (guint r = 0; r < parts->len; r++)
+    {
+      const CpReportVatPart *part = &g_array_index (parts, CpReportVatPart, r);
+      g_autofree char *rate = cp_report_rate_text (part->rate, lang);
+      g_autofree char *money = cp_i18n_format_money_whole (part->vat, project->settings.currency, lang);
+
+      if (r > 0)
+        g_string_append (line, _("; "));
+      /* TRANSLATORS: one VAT rate's part of the amount's VAT: the rate, the money */
+      g_string_append_printf (line, _("%s: %s"), rate, money);
+    }
+  return g_string_free (g_steal_pointer (&line), FALSE);
+}
+
+/* VAT said once (approver 20: it was said in the amount, and again
+ * among the figures assumed): what the amount holds, by rate when the
+ * quotes' rates differ, and the rate taken where a quote states none. */
+static char *
+vat_text (Doc        *doc,
+          JobResult  *results,
+          const char *vat_total,
+          const char *split)
+{
+  g_autofree char *unstated = assumed_list (doc, results, TRUE);
+  /* TRANSLATORS: the amount's VAT, then its split by rate ("30,658 CNY (13%: 29,000 CNY; 6%: 1,658 CNY)") */
+  g_autofree char *vat = split != NULL ? g_strdup_printf (_("%s (%s)"), vat_total, split) : g_strdup (vat_total);
+
+  if (unstated == NULL)
+    /* TRANSLATORS: the memo's budget; the VAT the amount holds */
+    return g_strdup_printf (_("VAT: %s in the amount, at the rates the quotes state (the quotes table)."), vat);
+  /* TRANSLATORS: the memo's budget; the VAT the amount holds, the rate taken where a quote states none, for whom ("13%, included (every quote)") */
+  return g_strdup_printf (_("VAT: %s in the amount; not stated in the quotes, taken as %s."), vat, unstated);
+}
+
+/* The day the first rented job starts on @schedule, if the project sets
+ * its start (a calendar counted from the report's day has no such day). */
+static gboolean
+work_start_day (const CpSchedule *schedule,
+                GDate            *work_day)
+{
+  double first_start_day = -1;
+
+  for (guint j = 0; schedule != NULL && !schedule->start_is_report_day && j < schedule->jobs->len; j++)
+    {
+      const CpScheduleJob *job = &g_array_index (schedule->jobs, CpScheduleJob, j);
+
+      if (job->planned && job->quote_index >= 0 && (first_start_day < 0 || job->start_day < first_start_day))
+        first_start_day = job->start_day;
+    }
+  if (first_start_day < 0)
+    return FALSE;
+  *work_day = schedule->start;
+  g_date_add_days (work_day, (guint) floor (first_start_day));
+  return TRUE;
+}
+
+void
+cp_report_approve_by (const CpProject  *project,
+                      CpPlan * const   *plans,
+                      const CpSchedule *schedule,
+                      CpReportApproveBy *out)
+{
+  GDate day, today, work_day;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  gboolean work_day_known = work_start_day (schedule, &work_day);
+
+  memset (out, 0, sizeof *out);
+  out->rule = CP_REPORT_APPROVE_BY_NONE;
+  out->quote_index = -1;
+  g_date_clear (&today, 1);
+  g_date_set_dmy (&today, g_date_time_get_day_of_month (now), g_date_time_get_month (now), g_date_time_get_year (now));
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = plans[j];
+      int q;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      q = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+      if (q < 0 || (guint) q >= project->quotes->len ||
+          !cp_schedule_parse_date (((const CpQuote *) g_ptr_array_index (project->quotes, q))->valid_until, &day))
+        continue;
+      if (out->quote_index < 0 || g_date_compare (&day, &out->price_until) < 0)
+        {
+          out->quote_index = q;
+          out->price_until = day;
+        }
+    }
+  /* No price says how long it holds, but the work has a day to start:
+   * the money is needed by then (approver 33, A4: a project starting on
+   * 11 January said no "by when" at all). */
+  if (out->quote_index < 0)
+    {
+      if (work_day_known)
+        {
+          out->day = work_day;
+          out->rule = g_date_compare (&work_day, &today) <= 0 ? CP_REPORT_APPROVE_BY_NOW : CP_REPORT_APPROVE_BY_WORK_START;
+        }
+      return;
+    }
+  out->day = out->price_until;
+  if (g_date_compare (&out->price_until, &today) < 0)
+    {
+      out->rule = CP_REPORT_APPROVE_BY_PRICE_PAST;
+      return;
+    }
+  /* The money is needed when the first rented job starts, which can come
+   * before the price stops holding: "approve by 31 January" for work
+   * starting on 11 January came too late (approver 31). */
+  if (work_day_known && g_date_compare (&work_day, &out->price_until) < 0)
+    {
+      out->day = work_day;
+      out->rule = g_date_compare (&work_day, &today) <= 0 ? CP_REPORT_APPROVE_BY_NOW : CP_REPORT_APPROVE_BY_WORK_START;
+      return;
+    }
+  out->rule = CP_REPORT_APPROVE_BY_PRICE_END;
+}
+
+/* The quote every job's recommendation rents from, or -1 when they rent
+ * from several, or none is recommended. */
+static int
+sole_recommended_quote (const CpProject *project,
+                        JobResult       *results)
+{
+  int sole = -1;
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      int q;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      q = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+      if (sole >= 0 && q != sole)
+        return -1;
+      sole = q;
+    }
+  return sole >= 0 && (guint) sole < project->quotes->len ? sole : -1;
+}
+
+/* "Approve by 31 January 2027, the last day Shenzhen Yunsuan's price holds.",
+ * or before the work starts, or now (cp_report_approve_by()): the day by
+ * which the approval must be given (appr22 finding 6: only the quotes
+ * table said it). A day already past asks the vendor to confirm. NULL
+ * when no quote of the amount states one. */
+static char *
+approve_by_text (const CpProject  *project,
+                 JobResult        *results,
+                 const CpSchedule *schedule,
+                 const char       *lang)
+{
+  g_autoptr(GPtrArray) plans = result_plans (project, results);
+  CpReportApproveBy by;
+  g_autofree char *date = NULL, *work_date = NULL;
+  const char *vendor;
+  int sole;
+
+  cp_report_approve_by (project, (CpPlan * const *) plans->pdata, schedule, &by);
+  if (by.rule == CP_REPORT_APPROVE_BY_NONE)
+    return NULL;
+  work_date = cp_i18n_format_date_span (&by.day, &by.day, lang);
+  /* One quote recommended: its vendor named, where "no recommended quote"
+   * read as several (approver 35, C4). */
+  if (by.quote_index < 0 && (sole = sole_recommended_quote (project, results)) >= 0)
+    return g_strdup_printf (by.rule == CP_REPORT_APPROVE_BY_NOW
+                            /* TRANSLATORS: under the amount to approve: the work's planned start is today or past, the day it starts; the one recommended quote's vendor, whose quote states no validity */
+                            ? _("Approve now: the work is planned to start on %s; %s’s quote does not say how long its price holds.")
+                            /* TRANSLATORS: under the amount to approve: the day the first job starts; the one recommended quote's vendor, whose quote states no validity */
+                            : _("Approve before the work starts on %s; %s’s quote does not say how long its price holds."),
+                            work_date, cp_report_vendor_name (project, sole));
+  if (by.quote_index < 0 && by.rule == CP_REPORT_APPROVE_BY_NOW)
+    /* TRANSLATORS: under the amount to approve: the work's planned start is today or past, the day it starts; no recommended quote states how long its price holds */
+    return g_strdup_printf (_("Approve now: the work is planned to start on %s; no recommended quote says how long its price holds."), work_date);
+  if (by.quote_index < 0)
+    /* TRANSLATORS: under the amount to approve: the day the first job starts; no recommended quote states how long its price holds (approver 34, B2: "no quote" beside another quote's validity read as false) */
+    return g_strdup_printf (_("Approve before the work starts on %s; no recommended quote says how long its price holds."), work_date);
+  vendor = cp_report_vendor_name (project, by.quote_index);
+  date = cp_i18n_format_date_span (&by.price_until, &by.price_until, lang);
+  switch (by.rule)
+    {
+    case CP_REPORT_APPROVE_BY_PRICE_PAST:
+      /* TRANSLATORS: under the amount to approve: a quote's price whose last day is past; the vendor, the day */
+      return g_strdup_printf (_("%s’s price held to %s only: have the vendor confirm it before approving."), vendor, date);
+    case CP_REPORT_APPROVE_BY_NOW:
+      /* TRANSLATORS: under the amount to approve: the work's planned start is today or past; the day it starts, the vendor, the last day its price holds */
+      return g_strdup_printf (_("Approve now: the work is planned to start on %s; %s’s price holds to %s."),
+                              work_date, vendor, date);
+    case CP_REPORT_APPROVE_BY_WORK_START:
+      /* TRANSLATORS: under the amount to approve: the day the first job starts, the vendor, the last day its price holds */
+      return g_strdup_printf (_("Approve before the work starts on %s; %s’s price holds to %s."),
+                              work_date, vendor, date);
+    case CP_REPORT_APPROVE_BY_PRICE_END:
+    case CP_REPORT_APPROVE_BY_NONE:
+    default:
+      break;
+    }
+  /* TRANSLATORS: under the amount to approve: the day to approve by, the vendor whose price stops holding after it */
+  return g_strdup_printf (_("Approve by %s, the last day %s’s price holds."), date, vendor);
+}
+
+double
+cp_report_top_with_job_cost (const CpSchedule       *schedule,
+                             const CpApprovalAmount *approval,
+                             guint                   job_index,
+                             double                  cost)
+{
+  const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
+
+  /* The job's top as its answer shows it (cp_report_schedule_shown_range()). */
+  return approval->top_of_range - round (MAX (entry->cost_high, cp_schedule_job_cost (entry))) + round (cost);
+}
+
+/* The open answers of @results that would pass @approval's amount (each
+ * one's outcome into @passing, its proviso, when it has one, into
+ * @provisos), the top of the project's range the dearest of them would
+ * make in @cover_top; returns how many answers there are in all. */
+static guint
+answers_passing (const CpProject        *project,
+                 JobResult              *results,
+                 const CpSchedule       *schedule,
+                 const CpApprovalAmount *approval,
+                 const char             *lang,
+                 GPtrArray              *passing,
+                 GPtrArray              *provisos,
+                 double                 *cover_top)
+{
+  guint n_answers = 0;
+
+  *cover_top = 0;
+  for (guint j = 0; j < project->jobs->len && j < schedule->jobs->len; j++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, j);
+      g_autoptr(GPtrArray) answers = NULL;
+
+      if (!entry->planned)
+        continue;
+      answers = cp_report_open_answers (project, results, schedule, j, lang);
+      for (guint a = 0; a < answers->len; a++)
+        {
+          const CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
+          double top = cp_report_top_with_job_cost (schedule, approval, j, open->cost);
+
+          n_answers++;
+          /* Within the amount, or R8's line says what to approve for it. */
+          if (top <= round (approval->amount) || open->offered_by_r8)
+            continue;
+          /* The option it leads to: the answer is in the list above. */
+          g_ptr_array_add (passing, g_strdup (open->outcome));
+          if (open->proviso != NULL)
+            g_ptr_array_add (provisos, g_strdup (open->proviso));
+          *cover_top = MAX (*cover_top, top);
+        }
+    }
+  return n_answers;
+}
+
+/* What signing commits to when a job's choice waits on answers still to
+ * come (cp_report_open_answers()): the amount, and whether every answer
+ * keeps the project within it or which would pass it, with what to
+ * approve to cover them (approver 33, A1: "the approver cannot tell
+ * whether the signature approves Shanghai Suanli now, or an envelope of
+ * 11,520 CNY with the vendor chosen after the answer"). NULL when no
+ * answer would pass it. */
+static char *
+commitment_text (Doc                    *doc,
+                 JobResult              *results,
+                 const CpSchedule       *schedule,
+                 const CpApprovalAmount *approval)
+{
+  const CpProject *project = doc->project;
+  const char *currency = project->settings.currency;
+  g_autoptr(GPtrArray) passing = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) provisos = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *cover = NULL;
+  g_autoptr(GString) list = g_string_new (NULL);
+  double cover_top;
+  guint n_answers = answers_passing (project, results, schedule, approval, doc->lang, passing, provisos, &cover_top);
+
+  /* Answers that all stay within it are said so where they are listed
+   * (cp_report_section_question()). */
+  if (n_answers == 0 || passing->len == 0)
+    return NULL;
+  for (guint i = 0; i < passing->len; i++)
+    {
+      if (i > 0)
+        g_string_append (list, _("; "));
+      g_string_append (list, g_ptr_array_index (passing, i));
+    }
+  cover = cp_i18n_format_money_whole (cp_settings_amount_to_approve (&project->settings, cover_top, 0, 0, NULL, NULL),
+                                      currency, doc->lang);
+  return g_strdup_printf (passing->len == 1
+                          /* TRANSLATORS: page 1, after "Amount to approve: …": the option an open answer listed above would lead to, past that amount ("Beijing Yunsuan at 38,000 CNY"); the amount that would cover it */
+                          ? _("One answer above would exceed it (%s): have it answered before signing, or approve %s.")
+                          /* TRANSLATORS: page 1, after "Amount to approve: …": the options open answers listed above would lead to, past that amount; the amount that would cover them */
+                          : _("Answers above would exceed it (%s): have them answered before signing, or approve %s."),
+                          list->str, cover);
+}
+
+/* The amount to approve and how VAT was taken (cp_report_approval_amount()):
+ * the one figure the approver signs, said as its parts add up. */
+void
+cp_report_section_amount_to_approve (Doc              *doc,
+                                     JobResult        *results,
+                                     const CpSchedule *schedule)
+{
+  const CpProject *project = doc->project;
+  const CpSettings *settings = &project->settings;
+  const char *currency = settings->currency;
+  g_autoptr(GPtrArray) plans = result_plans (project, results);
+  CpApprovalAmount approval;
+  g_autofree char *vat = NULL, *line = NULL, *tax = NULL;
+
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  vat = cp_i18n_format_money_whole (approval.vat, currency, doc->lang);
+  line = cp_report_approval_text (project, &approval, doc->lang);
+
+  /* One basis for every figure: with VAT, at each quote's rate (the
+   * quotes table says which rate applied to which quote, and why). */
+  {
+    g_autofree char *split = vat_by_rate (project, results, schedule, &approval, doc->lang);
+
+    tax = vat_text (doc, results, vat, split);
+  }
+  {
+    /* What the amount leaves out first, under it, then its VAT and which
+     * figures are the app's, not the team's: each on a line of its own in
+     * the note's type, where one paragraph of eight clauses buried the
+     * money outside the amount (approver 33, A25). The calendar's start
+     * is said beside the calendar (cp_report_section_budget()). */
+    g_autofree char *left_out = not_in_amount_text (doc, results, round (approval.amount) - round (approval.top_of_range));
+    g_autofree char *assumed = assumed_text (doc, results);
+    const char *notes[] = { left_out, tax, assumed };
+    /* The amount and what it leaves out are kept together, on one page;
+     * the VAT's and the assumed figures' lines may follow on the next. */
+    double left_out_height = left_out != NULL && *left_out != '\0'
+                             ? cp_doc_paragraph_height (doc, doc->small, left_out, 0) + 1 : 0;
+
+    /* The amount and what it leaves out are read together, on one page:
+     * the demo's note ran from page 1's foot onto page 2 (approver 21). */
+    g_autofree char *approve_by = approve_by_text (project, results, schedule, doc->lang);
+
+    if (approve_by != NULL)
+      {
+        /* With the amount, in its type: the day matters as much. */
+        char *with_day = g_strdup_printf (C_("two sentences", "%s %s"), line, approve_by);
+
+        g_free (line);
+        line = with_day;
+      }
+    /* What signing commits to when a choice waits on answers, with the
+     * amount it is about. */
+    g_autofree char *commitment = commitment_text (doc, results, schedule, &approval);
+
+    if (commitment != NULL)
+      {
+        g_autofree char *with = g_strdup_printf (C_("two sentences", "%s %s"), line, commitment);
+
+        g_free (line);
+        line = cp_doc_spaced (doc, with);
+      }
+    cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1 + left_out_height);
+    cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
+    /* The page the amount is on, whichever its notes end on. */
+    doc->amount_page = doc->pages->len;
+    for (guint i = 0; i < G_N_ELEMENTS (notes); i++)
+      if (notes[i] != NULL && *notes[i] != '\0')
+        cp_doc_paragraph_full (doc, doc->small, notes[i], 0, 1, NULL);
+  }
+}
+
+char *
+cp_report_signed_proviso_text (Doc              *doc,
+                               JobResult        *results,
+                               const CpSchedule *schedule)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GPtrArray) plans = NULL;
+  g_autoptr(GPtrArray) passing = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) provisos = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *amount = NULL, *conditions = NULL;
+  CpApprovalAmount approval;
+  double cover_top;
+
+  if (results == NULL || schedule == NULL || project->quotes->len == 0)
+    return NULL;
+  plans = result_plans (project, results);
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  answers_passing (project, results, schedule, &approval, doc->lang, passing, provisos, &cover_top);
+  if (provisos->len == 0)
+    return NULL;
+  amount = cp_i18n_format_money_whole (round (approval.amount), project->settings.currency, doc->lang);
+  conditions = cp_words_join_names (provisos);
+  /* TRANSLATORS: the sign-off block: the amount to approve, then what the signature rests on ("Beijing Yunsuan bills by the hour with no minimum term") */
+  return g_strdup_printf (_("The signature approves up to %s provided %s."), amount, conditions);
+}
+
+char *
+cp_report_signed_amount_text (Doc              *doc,
+                              JobResult        *results,
+                              const CpSchedule *schedule)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GPtrArray) plans = NULL;
+  g_autofree char *line = NULL, *vat = NULL, *split = NULL, *with_split = NULL, *blocked = NULL, *nothing = NULL;
+  g_autofree char *proviso = NULL;
+  g_autoptr(GString) text = NULL;
+  CpApprovalAmount approval;
+
+  if (results == NULL || schedule == NULL || project->quotes->len == 0)
+    return NULL;
+  nothing = cp_report_nothing_to_approve (doc, results);
+  if (nothing != NULL)
+    return NULL;
+  plans = result_plans (project, results);
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  line = cp_report_approval_text (project, &approval, doc->lang);
+  vat = cp_i18n_format_money_whole (approval.vat, project->settings.currency, doc->lang);
+  split = vat_by_rate (project, results, schedule, &approval, doc->lang);
+  /* TRANSLATORS: the amount's VAT, then its split by rate ("30,658 CNY (13%: 29,000 CNY; 6%: 1,658 CNY)") */
+  with_split = split != NULL ? g_strdup_printf (_("%s (%s)"), vat, split) : g_strdup (vat);
+  text = g_string_new (line);
+  g_string_append_c (text, ' ');
+  /* TRANSLATORS: the sign-off block, after the amount to approve: the VAT it holds */
+  g_string_append_printf (text, _("VAT in it: %s."), with_split);
+  proviso = cp_report_signed_proviso_text (doc, results, schedule);
+  if (proviso != NULL)
+    g_string_append_printf (text, " %s", proviso);
+  blocked = cp_report_overbooking_block_text (project, schedule, doc->lang);
+  if (blocked != NULL)
+    {
+      /* Page 1's condition gives two ways to meet it, the machines
+       * confirmed or the jobs one after another, and costs the second:
+       * the block says the same, where "Not approvable until the
+       * condition on page 1 is met" read as a refusal beside a costed
+       * fallback (appr35 C5). */
+      g_autoptr(CpSchedule) serial = cp_report_fallback_schedule (project, schedule);
+
+      g_string_append_c (text, ' ');
+      if (serial == NULL)
+        /* TRANSLATORS: the sign-off block, when page 1 says the amount is not approvable as planned and offers to run the jobs one after another */
+        g_string_append (text, _("Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another."));
+      else if (fabs (cp_report_schedule_shown_total (serial) - cp_report_schedule_shown_total (schedule)) < 0.5)
+        /* TRANSLATORS: as “Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another.”, which costs the same */
+        g_string_append (text, _("Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another at the same cost."));
+      else
+        {
+          g_autofree char *total = cp_i18n_format_money_whole (cp_report_schedule_shown_total (serial),
+                                                                project->settings.currency, doc->lang);
+
+          /* TRANSLATORS: as “Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another.”, then what the jobs cost so */
+          g_string_append_printf (text, _("Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another, at %s in all."),
+                                  total);
+        }
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
