@@ -239,6 +239,13 @@ char       *cp_words_team_assumed_prefix (void);
  * when the choice is firm. */
 char       *cp_words_unconfirmed    (const CpProject *project, const CpPlan *plan, const char *lang,
                                      const char **field);
+/* "The recommended total, 2,856 CNY, takes Beijing Yunsuan’s hourly
+ * price as billed by the hour with no minimum term; a one-month minimum
+ * term would make it 98,146 CNY, and Shanghai Suanli would be
+ * recommended at 45,000 CNY.": what the recommended quote's unstated
+ * minimum term would do (CpPlan.month_minimum_*); NULL when its quote
+ * states how it bills. */
+char       *cp_words_month_minimum  (const CpProject *project, const CpPlan *plan, const char *lang);
 /* The costs @plan's reasons say the quote @quote_index leaves unstated
  * (CP_OUTCOME_ASK_UNSTATED_COSTS, its CpUnstatedCost in values[1]): the
  * not-firm line and the memo's open answers read the same. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gui/cp-results-view-private.h"
+#include "planner/cp-catalog.h"
 #include "report/cp-chart.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
@@ -214,6 +215,102 @@ test_cost_difference (void)
   g_assert_nonnull (strstr (text, "More nodes cost 43,891 CNY more: +45,000 CNY migration engineering, −"));
 }
 
+/* Approver 34's firm LoRA (tests/report/test-report-memo-answers.c's
+ * make_firm()): Llama-2-70B on 500M tokens of 4,096, rank 16, 30 days,
+ * 2 TB; Beijing Yunsuan's one 8 × H800 machine at 16.80 CNY per GPU-hour
+ * with storage at 600 CNY per TB-month, its billing step and minimum term
+ * not stated, and Shanghai Suanli's 4 nodes of 8 × A800 at 42,000 CNY a
+ * node-month with a 3,000 CNY setup fee. */
+static CpProject *
+firm_lora_project (void)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  const CpGpuSpec *h800 = cp_catalog_find_gpu (catalog, "h800");
+  const CpGpuSpec *a800 = cp_catalog_find_gpu (catalog, "a800");
+  CpProject *project = cp_project_new ();
+  CpJob *job = cp_job_new (CP_TASK_LORA);
+  CpQuote *hourly = cp_quote_new ();
+  CpQuote *monthly = cp_quote_new ();
+
+  job->name = g_strdup ("Customer-service LoRA, Llama-2-70B");
+  cp_job_set_model (job, cp_catalog_find_model (catalog, "llama-2-70b"));
+  job->tokens = 500e6;
+  job->seq_len = 4096;
+  job->lora_rank = 16;
+  job->deadline_days = 30;
+  job->storage_tb = 2;
+  cp_project_add_job (project, job);
+
+  hourly->vendor = g_strdup ("Beijing Yunsuan");
+  hourly->offer_name = g_strdup ("H800 8-GPU server");
+  cp_quote_set_gpu (hourly, h800);
+  cp_quote_set_intra_link (hourly, cp_catalog_find_link (catalog, h800->default_intra_link));
+  hourly->gpus_per_node = 8;
+  hourly->price_unit = CP_PRICE_PER_GPU_HOUR;
+  hourly->price = 16.8;
+  hourly->storage_price_per_tb_month = 600;
+  cp_project_add_quote (project, hourly);
+
+  monthly->vendor = g_strdup ("Shanghai Suanli");
+  monthly->offer_name = g_strdup ("A800 4-node cluster");
+  monthly->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+  cp_quote_set_gpu (monthly, a800);
+  cp_quote_set_intra_link (monthly, cp_catalog_find_link (catalog, a800->default_intra_link));
+  monthly->gpus_per_node = 8;
+  monthly->nodes_available = 4;
+  monthly->network = CP_NETWORK_INFINIBAND;
+  monthly->nics_per_node = 4;
+  monthly->nic_gbps = 200;
+  monthly->price_unit = CP_PRICE_PER_NODE_MONTH;
+  monthly->price = 42000;
+  monthly->setup_fee = 3000;
+  cp_project_add_quote (project, monthly);
+  return project;
+}
+
+/* A firm choice's one condition, the one page 1 puts on the signature,
+ * is said in the window's verdict too: the H800's 21 billed hours at
+ * 16.80 × 8 and 34 CNY of storage, 2,856 CNY, and with a month's minimum
+ * 16.80 × 8 × 730 h = 98,112 CNY of rental, where Shanghai Suanli's one
+ * node-month and setup fee, 42,000 + 3,000 = 45,000 CNY, would win. */
+static void
+test_firm_month_minimum (void)
+{
+  g_autoptr(CpProject) project = firm_lora_project ();
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  const CpOption *best;
+  gboolean warning = TRUE;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpint (plan->recommended, >=, 0);
+  best = &g_array_index (plan->options, CpOption, plan->recommended);
+  g_assert_cmpint (best->quote_index, ==, 0);
+  g_assert_cmpfloat_with_epsilon (best->estimate.total_cost, 2856, 0.5);
+  g_assert_null (cp_words_unconfirmed (project, plan, "en", NULL));
+  g_assert_cmpint (plan->month_minimum_winner, ==, 1);
+  g_assert_cmpfloat_with_epsilon (plan->month_minimum_winner_cost, 45000, 0.5);
+  /* A month's rental and the run's storage, 600 × 2 TB × 21/730 months. */
+  g_assert_cmpfloat_with_epsilon (plan->month_minimum_cost, 16.8 * 8 * 730 + 600 * 2 * 21 / 730.0, 1);
+
+  text = _cp_results_view_describe_robustness (project, plan, "en", &warning);
+  g_assert_false (warning);
+  g_assert_null (strstr (text, "Not firm"));
+  g_assert_nonnull (strstr (text, "The recommended total, 2,856 CNY, takes Beijing Yunsuan’s hourly price as billed by "
+                                  "the hour with no minimum term; a one-month minimum term would make it 98,146 CNY, "
+                                  "and Shanghai Suanli would be recommended at 45,000 CNY."));
+
+  /* Its minimum term stated (an hour), nothing is left to say. */
+  {
+    g_autoptr(CpPlan) stated_plan = NULL;
+    g_autofree char *stated = NULL;
+
+    ((CpQuote *) g_ptr_array_index (project->quotes, 0))->minimum_term_h = 1;
+    stated_plan = cp_project_plan_job (project, 0);
+    stated = _cp_results_view_describe_robustness (project, stated_plan, "en", &warning);
+    g_assert_null (strstr (stated, "minimum term"));
+  }
+}
+
 /* The same sentences in the window's Chinese: run with LANGUAGE=zh_CN
  * (the gui-results-words-zh_CN test), as the user starts the window. */
 static void
@@ -251,6 +348,7 @@ main (int    argc,
   g_test_add_func ("/results-words/longer-deadline", test_longer_deadline);
   g_test_add_func ("/results-words/not-firm", test_not_firm);
   g_test_add_func ("/results-words/cost-difference", test_cost_difference);
+  g_test_add_func ("/results-words/firm-month-minimum", test_firm_month_minimum);
   g_test_add_func ("/results-words/chinese", test_chinese);
   return g_test_run ();
 }
