@@ -226,7 +226,7 @@ cell_text (CpResultsView   *self,
        * for running it (walkthrough 8). */
       if (!estimate->fits)
         return g_strdup ("—");
-      return cp_i18n_format_days (estimate->calendar_days, lang);
+      return cp_words_calendar_length (estimate->calendar_days, lang);
     case CP_OPTION_TEXT_DEADLINE:
       if (job->kind == CP_TASK_INFERENCE)
         {
@@ -276,6 +276,16 @@ cell_text (CpResultsView   *self,
     case CP_OPTION_TEXT_DAYS_RANGE:
       if (!estimate->fits)
         return g_strdup ("—");
+      /* In hours as the cell says them under a day: "4.6–7.2 h". */
+      if (estimate->calendar_days < 1)
+        {
+          g_autofree char *low = cp_i18n_format_number (option->range.calendar_days_low * 24, 1, lang);
+          g_autofree char *high = cp_i18n_format_number (option->range.calendar_days_high * 24, 1, lang);
+          g_autofree char *numbers = g_strdup_printf (_("%s–%s"), low, high);
+
+          /* TRANSLATORS: a duration; %s is a number of hours */
+          return g_strdup_printf (_("%s h"), numbers);
+        }
       {
         /* The low end's decimals for both ends: "0.03–0.05", not "0.03–0.1". */
         int decimals = cp_days_decimals (option->range.calendar_days_low);

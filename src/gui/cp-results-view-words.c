@@ -58,7 +58,7 @@ _cp_results_view_describe_recommendation (const CpProject *project,
   quote = g_ptr_array_index (project->quotes, best->quote_index);
   name = cp_words_quote_name (project, best->quote_index);
   cost = cp_i18n_format_money_whole (best->estimate.total_cost, quote->currency, lang);
-  length = cp_i18n_format_days (best->estimate.calendar_days, lang);
+  length = cp_words_calendar_length (best->estimate.calendar_days, lang);
   /* The dates after the days, as the report's answer gives them ("done
    * in 8.0 days (5–12 December 2026)"). */
   /* TRANSLATORS: calendar days, then the first and last day they run */

@@ -916,6 +916,17 @@ cp_words_duration (double      seconds,
   return cp_i18n_format_days (seconds / 86400, lang);
 }
 
+/* Under a day, hours: a 3.5-h job read "0.1 days" in the window
+ * (walkthrough 35, Y7). */
+char *
+cp_words_calendar_length (double      days,
+                          const char *lang)
+{
+  if (days < 1)
+    return cp_words_duration (days * 86400, lang);
+  return cp_i18n_format_days (days, lang);
+}
+
 char *
 cp_words_deadline_length (double      days,
                           const char *lang)

@@ -350,6 +350,9 @@ char       *cp_words_run_parts      (const CpEstimate *est, const char *lang);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);
+/* A job's calendar time in the unit its size reads in: "3.5 h" under a
+ * day, "12.0 days" from one day (cp_i18n_format_days()). */
+char       *cp_words_calendar_length (double days, const char *lang);
 /* A deadline's length as a modifier, "14-day" in "the 14-day deadline":
  * "the 14.0 days deadline" read as a slip (approver 21); a part day
  * keeps one decimal. */

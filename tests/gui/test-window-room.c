@@ -1191,7 +1191,8 @@ test_present_first_screen (void)
  * mode says it in the same words. By hand: 7.96 calendar days from
  * 4 January end in the 8th day, the 11th; 30.0 days in the 30th,
  * 2 February; 11.4 in the 12th, the 15th; 10.0 in the 10th, the 13th;
- * 1.2 in the 2nd; 0.24 within the first. */
+ * 1.2 in the 2nd; 0.24 within the first, said in hours as a length under
+ * a day is (walk35 Y7: "0.1 days" for 3.5 h): 0.24 × 24 = 5.8 h. */
 static void
 test_verdict_dates (void)
 {
@@ -1200,7 +1201,7 @@ test_verdict_dates (void)
     const char *zh[2];
   } answers[] = {
     { "9,984 CNY in total, 8.0 days (4–11 January 2027).", { "¥9,984", "8.0 天（2027年1月4日至11日）" } },
-    { "108 CNY in total, 0.2 days (4 January 2027).", { "¥108", "0.2 天（2027年1月4日）" } },
+    { "108 CNY in total, 5.8 h (4 January 2027).", { "¥108", "5.8 小时（2027年1月4日）" } },
     { "12,968 CNY in total, 30.0 days (4 January – 2 February 2027).", { "¥12,968", "30.0 天（2027年1月4日至2月2日）" } },
     { "182,559 CNY in total, 11.4 days (4–15 January 2027).", { "¥182,559", "11.4 天（2027年1月4日至15日）" } },
     { "13,264 CNY in total, 30.0 days (4 January – 2 February 2027).", { "¥13,264", "30.0 天（2027年1月4日至2月2日）" } },
