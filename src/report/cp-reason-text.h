@@ -443,7 +443,7 @@ char       *cp_words_cost_difference (const CpProject *project,
                                       const char      *lang);
 /* R8's operations point for page 1 when it fires (the recommended option
  * is bare metal and the team has no operations engineer), in one short
- * line; NULL otherwise, and when the team was assumed, not asked, with no
+ * line; NULL otherwise, when its quote gives operations support, and when the team was assumed, not asked, with no
  * hosted quote to name (the team's question on page 1 says it). */
 char       *cp_words_operations     (const CpProject *project,
                                      const CpPlan    *plan,

@@ -311,6 +311,55 @@ test_firm_month_minimum (void)
   }
 }
 
+/* Walk35: R8 said "arrange who will run the machines: ask the vendor
+ * for operations support" under a bare-metal quote that includes it. The
+ * firm LoRA's team is not described, so R8 fires on Beijing Yunsuan's
+ * bare metal; with support included, or stated at 2,000 CNY a month, the
+ * reason says so and page 1's line has nothing to arrange. */
+static void
+test_operations_support_stated (void)
+{
+  g_autoptr(CpProject) project = firm_lora_project ();
+  CpQuote *machine = g_ptr_array_index (project->quotes, 0);
+  static const struct {
+    CpFeeTerms  terms;
+    double      fee_per_month;
+    const char *said;
+  } cases[] = {
+    { CP_FEE_NOT_STATED, 0, "ask the vendor for operations support" },
+    { CP_FEE_INCLUDED, 0, "Beijing Yunsuan — H800 8-GPU server is bare metal, and its quote includes operations "
+                          "support: the vendor runs the machines." },
+    { CP_FEE_STATED, 2000, "Beijing Yunsuan — H800 8-GPU server is bare metal, and its vendor runs the machines for "
+                           "2,000 CNY a month, counted in its cost." },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(CpPlan) plan = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *operations = NULL;
+
+      machine->ops_support_terms = cases[c].terms;
+      machine->ops_support_fee_per_month = cases[c].fee_per_month;
+      plan = cp_project_plan_job (project, 0);
+      g_assert_cmpint (g_array_index (plan->options, CpOption, plan->recommended).quote_index, ==, 0);
+      for (guint i = 0; i < plan->reasons->len; i++)
+        if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_PREFER_HOSTED)
+          text = cp_reason_text (&g_array_index (plan->reasons, CpReason, i), project, plan, "en");
+      g_assert_nonnull (text);
+      g_test_message ("%s", text);
+      g_assert_nonnull (strstr (text, cases[c].said));
+      operations = cp_words_operations (project, plan, "en");
+      if (cases[c].terms == CP_FEE_NOT_STATED)
+        g_assert_null (strstr (text, "includes operations support"));
+      else
+        {
+          g_assert_null (strstr (text, "ask the vendor for operations support"));
+          g_assert_null (operations);
+        }
+    }
+}
+
 /* The same sentences in the window's Chinese: run with LANGUAGE=zh_CN
  * (the gui-results-words-zh_CN test), as the user starts the window. */
 static void
@@ -349,6 +398,7 @@ main (int    argc,
   g_test_add_func ("/results-words/not-firm", test_not_firm);
   g_test_add_func ("/results-words/cost-difference", test_cost_difference);
   g_test_add_func ("/results-words/firm-month-minimum", test_firm_month_minimum);
+  g_test_add_func ("/results-words/operations-support-stated", test_operations_support_stated);
   g_test_add_func ("/results-words/chinese", test_chinese);
   return g_test_run ();
 }
