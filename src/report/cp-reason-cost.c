@@ -1057,6 +1057,31 @@ cp_words_minimum_term (const CpProject *project,
 }
 
 char *
+cp_words_network_fee_estimate (const CpProject *project,
+                               const CpPlan    *plan,
+                               const char      *lang)
+{
+  const CpQuote *rate_quote;
+  g_autofree char *money = NULL;
+  g_autofree char *rate = NULL;
+  g_autofree char *vendor = NULL;
+  char *text;
+
+  if (plan->network_fee_estimate_quote < 0 || (guint) plan->network_fee_estimate_quote >= project->quotes->len ||
+      !(plan->network_fee_estimate_cost > 0))
+    return NULL;
+  rate_quote = g_ptr_array_index (project->quotes, plan->network_fee_estimate_quote);
+  cp_i18n_push_language (lang);
+  money = cp_i18n_format_money_whole (plan->network_fee_estimate_cost, project->settings.currency, lang);
+  rate = cp_i18n_format_money (rate_quote->network_fee_per_node_month, rate_quote->currency, lang);
+  vendor = cp_words_quote_short_name (project, plan->network_fee_estimate_quote);
+  /* TRANSLATORS: an unstated network fee as the plan estimates it: the amount, then the quote whose fee it is read at, and that fee */
+  text = g_strdup_printf (_("about %s at %s’s %s per node-month"), money, vendor, rate);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+char *
 cp_words_network_fee_waived (const CpProject *project,
                              const CpOption  *option,
                              const char      *lang)

@@ -217,6 +217,10 @@ char       *cp_words_minimum_term   (const CpProject *project, const CpOption *o
  * runs on one node, which pays none (cp-estimate-cost.c), the sentence
  * that says why its Network figure is 0; NULL otherwise. */
 char       *cp_words_network_fee_waived (const CpProject *project, const CpOption *option, const char *lang);
+/* The recommended cluster's network fee its quote does not state, as
+ * the plan estimates it (CpPlan.network_fee_estimate_*): "about 3,000
+ * CNY at 示例供应商 E’s 1,500 CNY per node-month"; NULL without one. */
+char       *cp_words_network_fee_estimate (const CpProject *project, const CpPlan *plan, const char *lang);
 /* Whether @plan's recommendation could change with the job's team (R8)
  * described otherwise while nobody described it (CpPlan.team_assumed):
  * bare metal recommended to a team assumed to have no operations

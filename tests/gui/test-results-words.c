@@ -13,6 +13,7 @@
 #include "planner/cp-catalog.h"
 #include "report/cp-chart.h"
 #include "report/cp-i18n.h"
+#include "report/cp-reason-lines.h"
 #include "report/cp-reason-text.h"
 
 #include "common/cp-test-demo.h"
@@ -360,6 +361,112 @@ test_operations_support_stated (void)
     }
 }
 
+/* Two clusters of 4 × 8 A100 80GB for a 70B full fine-tune of 20M
+ * tokens (tests/report/test-report-vendor-fees.c): 示例供应商 D at
+ * 40,000 a node-month states no network fee, 示例供应商 E at 60,000
+ * states 1,500 a node-month. */
+static CpQuote *
+fee_cluster (const char *vendor,
+             double      price_per_node_month,
+             double      network_fee_per_node_month)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  CpQuote *quote = cp_quote_new ();
+
+  quote->vendor = g_strdup (vendor);
+  quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+  cp_quote_set_gpu (quote, cp_catalog_find_gpu (catalog, "a100-80g"));
+  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, quote->gpu.default_intra_link));
+  quote->gpus_per_node = 8;
+  quote->nodes_available = 4;
+  quote->host_memory_per_node_bytes = 256 * CP_QUOTE_HOST_MEMORY_UNIT_BYTES;
+  quote->network = CP_NETWORK_INFINIBAND;
+  quote->nics_per_node = 8;
+  quote->nic_gbps = 200;
+  quote->sharing = CP_SHARING_DEDICATED;
+  quote->price_unit = CP_PRICE_PER_NODE_MONTH;
+  quote->price = price_per_node_month;
+  quote->billing_granularity_h = 730;
+  quote->minimum_term_h = 730;
+  quote->vat_basis = CP_VAT_BASIS_INCLUDED;
+  quote->network_fee_per_node_month = network_fee_per_node_month;
+  quote->network_fee_terms = network_fee_per_node_month > 0 ? CP_FEE_STATED : CP_FEE_NOT_STATED;
+  return quote;
+}
+
+/* Walk35 Y1, Y6: the recommended cluster's unstated network fee read as
+ * 0 in the window, and its vendor was not asked. The window's questions
+ * ask it with the plan's estimate, E's 1,500 CNY × D's nodes × 1 month
+ * billed, as page 1 of the report gives it. */
+static void
+test_network_fee_asked (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpJob *job = cp_job_new (CP_TASK_FULL_FINETUNE);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(GPtrArray) questions = NULL;
+  g_autofree char *expected = NULL;
+  const CpOption *best;
+  guint asked = 0;
+  static const char * const amounts[] = { NULL, NULL, "3,000", "4,500", "6,000" };
+
+  cp_job_set_model (job, cp_catalog_find_model (cp_catalog_get_builtin (), "llama-2-70b"));
+  job->tokens = 20e6;
+  job->deadline_days = 0;
+  job->storage_tb = 0;
+  job->allow_lora = FALSE;
+  job->team_has_distributed_experience = TRUE;
+  job->team_has_ops_engineer = TRUE;
+  job->team_stated = TRUE;
+  cp_project_add_job (project, job);
+  cp_project_add_quote (project, fee_cluster ("示例供应商 D", 40000, 0));
+  cp_project_add_quote (project, fee_cluster ("示例供应商 E", 60000, 1500));
+
+  plan = cp_project_plan_job (project, 0);
+  g_assert_cmpint (plan->recommended, >=, 0);
+  best = &g_array_index (plan->options, CpOption, plan->recommended);
+  g_assert_cmpint (best->quote_index, ==, 0);
+  g_assert_cmpuint (best->estimate.nodes, >=, 2);
+  g_assert_cmpuint (best->estimate.nodes, <=, 4);
+  g_assert_cmpfloat (best->estimate.network_cost, ==, 0);
+  expected = g_strdup_printf ("Ask 示例供应商 D whether its price includes the network between the nodes and, if not, its "
+                              "fee per node a month: the quote does not say, and its total counts none; it would be "
+                              "about %s CNY at 示例供应商 E’s 1,500 CNY per node-month.", amounts[best->estimate.nodes]);
+  questions = cp_reason_vendor_questions (project, plan, "en");
+  for (guint i = 0; i < questions->len; i++)
+    {
+      const char *question = g_ptr_array_index (questions, i);
+
+      g_test_message ("%s", question);
+      asked += strstr (question, "network between the nodes") != NULL;
+      if (strstr (question, "network between the nodes") != NULL)
+        g_assert_cmpstr (question, ==, expected);
+    }
+  g_assert_cmpuint (asked, ==, 1);
+  /* The same in Chinese, the estimate after the question. */
+  {
+    g_autoptr(GPtrArray) chinese = cp_reason_vendor_questions (project, plan, "zh_CN");
+    g_autofree char *estimate = g_strdup_printf ("每节点每月 ¥1,500 计，约 ¥%s。", amounts[best->estimate.nodes]);
+    const char *question = g_ptr_array_index (chinese, chinese->len - 1);
+
+    g_test_message ("%s", question);
+    g_assert_nonnull (strstr (question, "总成本按零计算"));
+    g_assert_nonnull (strstr (question, estimate));
+  }
+
+  /* Included in the price: nothing to estimate or ask. */
+  {
+    g_autoptr(CpPlan) included = NULL;
+    g_autoptr(GPtrArray) none = NULL;
+
+    ((CpQuote *) g_ptr_array_index (project->quotes, 0))->network_fee_terms = CP_FEE_INCLUDED;
+    included = cp_project_plan_job (project, 0);
+    none = cp_reason_vendor_questions (project, included, "en");
+    for (guint i = 0; i < none->len; i++)
+      g_assert_null (strstr (g_ptr_array_index (none, i), "network between the nodes"));
+  }
+}
+
 /* The same sentences in the window's Chinese: run with LANGUAGE=zh_CN
  * (the gui-results-words-zh_CN test), as the user starts the window. */
 static void
@@ -399,6 +506,7 @@ main (int    argc,
   g_test_add_func ("/results-words/cost-difference", test_cost_difference);
   g_test_add_func ("/results-words/firm-month-minimum", test_firm_month_minimum);
   g_test_add_func ("/results-words/operations-support-stated", test_operations_support_stated);
+  g_test_add_func ("/results-words/network-fee-asked", test_network_fee_asked);
   g_test_add_func ("/results-words/chinese", test_chinese);
   return g_test_run ();
 }
