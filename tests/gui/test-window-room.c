@@ -1538,6 +1538,41 @@ test_readout_beside_pointer (void)
   cp_test_gui_close_window (window);
 }
 
+/* Walk35 Y8: F6 into the results put the focus frame on a tab other
+ * than the one shown ("Cost and Time" beside the calendar). Each F6 that
+ * lands in the results lands on what shows: a chart tab only if it is
+ * the one shown, and nothing unmapped. */
+static void
+test_next_pane_shown_tab (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpResultsView *results = cp_window_get_results_view (window);
+  guint in_results = 0;
+
+  cp_test_gui_wait_details (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-calendar-chart", NULL));
+  cp_test_gui_wait_frames (GTK_WIDGET (results), 2);
+  for (guint i = 0; i < 6; i++)
+    {
+      GtkWidget *focus;
+      GtkWidget *switcher;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-pane", NULL));
+      cp_test_gui_wait_frames (GTK_WIDGET (results), 1);
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_assert_nonnull (focus);
+      if (!gtk_widget_is_ancestor (focus, GTK_WIDGET (results)))
+        continue;
+      in_results++;
+      g_assert_true (gtk_widget_get_mapped (focus));
+      switcher = gtk_widget_get_ancestor (focus, GTK_TYPE_STACK_SWITCHER);
+      if (switcher != NULL && GTK_IS_TOGGLE_BUTTON (focus))
+        g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (focus)));
+    }
+  g_assert_cmpuint (in_results, ==, 2);
+  cp_test_gui_close_window (window);
+}
+
 /* Walkthrough 33, W15: at 1024 px, the sidebar folded away, one F6 in
  * three focused the hidden list and nothing showed focused. F6 opens
  * the folded sidebar when it comes to it and closes it when it leaves:
@@ -2435,6 +2470,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/runner-up-risks", test_runner_up_risks);
   g_test_add_func ("/gui/window-room/team-experience-link", test_team_experience_link);
   g_test_add_func ("/gui/window-room/next-pane-opens-folded-sidebar", test_next_pane_opens_folded_sidebar);
+  g_test_add_func ("/gui/window-room/next-pane-shown-tab", test_next_pane_shown_tab);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
   g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
   g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
