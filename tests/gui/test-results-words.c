@@ -467,6 +467,66 @@ test_network_fee_asked (void)
   }
 }
 
+/* Walk35 U6: R5's computing time is the figure the same option's run
+ * gives in "One machine or the cluster?", in its unit: the run's parts
+ * are apportioned to add up to the run, and R5 rounded its own figure,
+ * in days past 48 h. The demo's 70B fine-tune on G's whole offer of 4
+ * nodes: "run 30.7 h = 26.5 h computing + …" and "against 26.5 h of
+ * computing"; its 13B pre-training on D's 10 nodes: "run 178 h = 169 h
+ * computing + …" and "against 169 h of computing", where R5 said
+ * "7.0 days". */
+static void
+test_r5_computing_as_run (void)
+{
+  static const struct {
+    const char *job;
+    const char *vendor;
+    const char *run;
+    const char *r5;
+  } cases[] = {
+    { "job-ft70b", "On 4 nodes of 示例供应商 G", "run 30.7 h = 26.5 h computing + ", "against 26.5 h of computing" },
+    { "job-pretrain13b", "On 10 nodes of 示例供应商 D", "run 178 h = 169 h computing + ", "against 169 h of computing" },
+  };
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index_of (project, cases[c].job));
+      guint n_r5 = 0, n_runs = 0;
+
+      for (guint i = 0; i < plan->reasons->len; i++)
+        {
+          const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+          g_autofree char *text = NULL;
+
+          if (reason->rule != CP_RULE_R5_SPLIT_BENEFIT || reason->quote_index < 0)
+            continue;
+          for (guint o = 0; o < plan->options->len; o++)
+            {
+              const CpOption *option = &g_array_index (plan->options, CpOption, o);
+              const CpEstimate *estimate = option->estimate.nodes == (guint) reason->values[3] ? &option->estimate
+                                           : option->has_full_offer ? &option->full_offer : NULL;
+              g_autofree char *run = NULL;
+
+              if (option->quote_index != reason->quote_index || estimate == NULL ||
+                  estimate->nodes != (guint) reason->values[3])
+                continue;
+              run = cp_words_run_parts (estimate, "en");
+              g_test_message ("%s", run);
+              g_assert_nonnull (strstr (run, cases[c].run));
+              n_runs++;
+            }
+          text = cp_reason_text (reason, project, plan, "en");
+          g_test_message ("%s", text);
+          g_assert_nonnull (strstr (text, cases[c].vendor));
+          g_assert_nonnull (strstr (text, cases[c].r5));
+          n_r5++;
+        }
+      g_assert_cmpuint (n_r5, ==, 1);
+      g_assert_cmpuint (n_runs, ==, 1);
+    }
+}
+
 /* The same sentences in the window's Chinese: run with LANGUAGE=zh_CN
  * (the gui-results-words-zh_CN test), as the user starts the window. */
 static void
@@ -507,6 +567,7 @@ main (int    argc,
   g_test_add_func ("/results-words/firm-month-minimum", test_firm_month_minimum);
   g_test_add_func ("/results-words/operations-support-stated", test_operations_support_stated);
   g_test_add_func ("/results-words/network-fee-asked", test_network_fee_asked);
+  g_test_add_func ("/results-words/r5-computing-as-run", test_r5_computing_as_run);
   g_test_add_func ("/results-words/chinese", test_chinese);
   return g_test_run ();
 }
