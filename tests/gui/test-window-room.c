@@ -1538,6 +1538,32 @@ test_readout_beside_pointer (void)
   cp_test_gui_close_window (window);
 }
 
+/* Walk35 Y1, Y6: the demo's 13B pre-training on D's 10 nodes, whose quote
+ * does not state a network fee, showed no question of it in the window
+ * while the report asked it: the window's plan lacked the estimate. Its
+ * vendor is asked with E's 1,500 CNY per node-month over the 179 h
+ * billed a node (the table's cost breakdown): 1,500 × 10 × 179 / 730 =
+ * 3,678 CNY. */
+static void
+test_network_fee_question (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  GtkWidget *questions = cp_test_gui_find_named (results, "questions");
+  const char *asked;
+
+  cp_test_gui_show_job (window, 3);
+  cp_test_gui_wait_details (window);
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (cp_window_get_project (window)->jobs, 3))->id, ==, "job-pretrain13b");
+  asked = gtk_label_get_label (GTK_LABEL (questions));
+  g_test_message ("%s", asked);
+  g_assert_nonnull (strstr (asked, "• Ask 示例供应商 D (Example vendor D) whether its price includes the network between "
+                                   "the nodes and, if not, its fee per node a month: the quote does not say, and its "
+                                   "total counts none; it would be about 3,678 CNY at 示例供应商 E (Example vendor E)’s "
+                                   "1,500 CNY per node-month."));
+  cp_test_gui_close_window (window);
+}
+
 /* Walk35 Y8: F6 into the results put the focus frame on a tab other
  * than the one shown ("Cost and Time" beside the calendar). Each F6 that
  * lands in the results lands on what shows: a chart tab only if it is
@@ -2471,6 +2497,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/team-experience-link", test_team_experience_link);
   g_test_add_func ("/gui/window-room/next-pane-opens-folded-sidebar", test_next_pane_opens_folded_sidebar);
   g_test_add_func ("/gui/window-room/next-pane-shown-tab", test_next_pane_shown_tab);
+  g_test_add_func ("/gui/window-room/network-fee-question", test_network_fee_question);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
   g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
   g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
