@@ -855,6 +855,18 @@ fill_network_from_offer (CpQuoteEditor *self)
   self->loading = FALSE;
 }
 
+/* A bare-metal quote that becomes a cluster (two nodes or more, with a
+ * network between them) is a bare-metal cluster, as a sheet without a
+ * kind column imports it (cp-quote-csv.c): a 4-node RoCE cluster typed in
+ * the form was called "Bare-metal machine" in the form and the reports
+ * (walk35 Y2). A kind the user picks is left as picked. */
+static void
+imply_cluster_offering (CpQuote *quote)
+{
+  if (cp_quote_is_cluster (quote) && quote->offering == CP_OFFERING_BARE_METAL)
+    quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+}
+
 static gboolean
 commit_field (gpointer            user_data,
               const CpField      *field,
@@ -919,6 +931,8 @@ commit_field (gpointer            user_data,
     make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
   else if (g_str_equal (field->key, "intra-link-rate"))
     make_custom (&self->quote->intra_link.id, &self->quote->intra_link.name);
+  if (!g_str_equal (field->key, "offering"))
+    imply_cluster_offering (self->quote);
 
   load_rows (self, FALSE);
   emit_changed (self, field->key);
@@ -1070,6 +1084,7 @@ on_network_preset_selected (CpQuoteEditor *self)
   self->quote->network = network_presets[selected].kind;
   self->quote->nics_per_node = network_presets[selected].nics;
   self->quote->nic_gbps = network_presets[selected].nic_gbps;
+  imply_cluster_offering (self->quote);
 
   load_rows (self, FALSE);
   emit_changed (self, "network");

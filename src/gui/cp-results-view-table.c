@@ -47,6 +47,26 @@ option_fits_tightly (const CpOption *option)
  * machine the run continues the debugging rental (cp-estimate-cost.c), so
  * the rounded figure is that rental's and the run's share (by hours) is
  * said after it: shown alone, "31.2" read as if billing were not hourly. */
+/* An unstated network fee in an option's cost breakdown: the recommended
+ * option's with the plan's estimate, which its total leaves out (walk35
+ * Y1, Y6: the fee read as nothing); any other's as not priced. */
+static char *
+unstated_network_text (const CpProject *project,
+                       const CpPlan    *plan,
+                       const CpOption  *option,
+                       const char      *lang)
+{
+  g_autofree char *estimate = NULL;
+
+  if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len &&
+      option->quote_index == g_array_index (plan->options, CpOption, plan->recommended).quote_index)
+    estimate = cp_words_network_fee_estimate (project, plan, lang);
+  if (estimate == NULL)
+    return g_strdup (_("not priced"));
+  /* TRANSLATORS: an option's network cost when its quote states no fee: the plan's estimate ("about 3,000 CNY at Vendor E’s 1,500 CNY per node-month") */
+  return g_strdup_printf (_("not stated; %s, not in the total"), estimate);
+}
+
 static char *
 billed_hours_text (const CpProject *project,
                    const CpOption  *option,
@@ -226,7 +246,7 @@ cell_text (CpResultsView   *self,
        * for running it (walkthrough 8). */
       if (!estimate->fits)
         return g_strdup ("—");
-      return cp_i18n_format_days (estimate->calendar_days, lang);
+      return cp_words_calendar_length (estimate->calendar_days, lang);
     case CP_OPTION_TEXT_DEADLINE:
       if (job->kind == CP_TASK_INFERENCE)
         {
@@ -276,6 +296,16 @@ cell_text (CpResultsView   *self,
     case CP_OPTION_TEXT_DAYS_RANGE:
       if (!estimate->fits)
         return g_strdup ("—");
+      /* In hours as the cell says them under a day: "4.6–7.2 h". */
+      if (estimate->calendar_days < 1)
+        {
+          g_autofree char *low = cp_i18n_format_number (option->range.calendar_days_low * 24, 1, lang);
+          g_autofree char *high = cp_i18n_format_number (option->range.calendar_days_high * 24, 1, lang);
+          g_autofree char *numbers = g_strdup_printf (_("%s–%s"), low, high);
+
+          /* TRANSLATORS: a duration; %s is a number of hours */
+          return g_strdup_printf (_("%s h"), numbers);
+        }
       {
         /* The low end's decimals for both ends: "0.03–0.05", not "0.03–0.1". */
         int decimals = cp_days_decimals (option->range.calendar_days_low);
@@ -294,7 +324,7 @@ cell_text (CpResultsView   *self,
         const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
         CpUnstatedCost unstated = cp_option_unstated_costs (job, quote, option);
         g_autofree char *network = (unstated & CP_UNSTATED_NETWORK_FEE) != 0
-                                   ? g_strdup (_("not priced"))
+                                   ? unstated_network_text (project, self->plan, option, lang)
                                    : cp_i18n_format_money (estimate->network_cost, currency, lang);
         g_autofree char *storage = (unstated & CP_UNSTATED_STORAGE_PRICE) != 0
                                    ? g_strdup (_("not priced"))

@@ -58,7 +58,7 @@ _cp_results_view_describe_recommendation (const CpProject *project,
   quote = g_ptr_array_index (project->quotes, best->quote_index);
   name = cp_words_quote_name (project, best->quote_index);
   cost = cp_i18n_format_money_whole (best->estimate.total_cost, quote->currency, lang);
-  length = cp_i18n_format_days (best->estimate.calendar_days, lang);
+  length = cp_words_calendar_length (best->estimate.calendar_days, lang);
   /* The dates after the days, as the report's answer gives them ("done
    * in 8.0 days (5–12 December 2026)"). */
   /* TRANSLATORS: calendar days, then the first and last day they run */
@@ -566,7 +566,8 @@ _cp_results_view_describe_incomplete (const CpProject *project)
 }
 
 /* Whether the verdict holds across the assumptions' band: the plan's
- * robustness reason, in words; empty when nothing was compared. A choice
+ * robustness reason, in words, then what an unstated minimum term of the
+ * recommended quote would do; empty when nothing was compared. A choice
  * resting on a figure its quote does not state is not firm whatever the
  * band says: the report's first page says so (cp_words_unconfirmed()),
  * and the window said "holds across the range" beside it (walkthrough 8). */
@@ -586,7 +587,18 @@ _cp_results_view_describe_robustness (const CpProject *project,
       const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
 
       if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
-        return cp_reason_text (reason, project, plan, lang);
+        {
+          g_autofree char *band = cp_reason_text (reason, project, plan, lang);
+          g_autofree char *month_minimum = plan->month_minimum_cost > 0 ? cp_words_month_minimum (project, plan, lang)
+                                                                        : NULL;
+
+          /* The firm choice's one condition, which page 1 puts on the
+           * signature: the recommended hourly price billed a month at
+           * least (CpPlan.month_minimum_*). */
+          if (month_minimum == NULL)
+            return g_steal_pointer (&band);
+          return g_strdup_printf (cp_i18n_is_chinese (lang) ? "%s%s" : "%s %s", band, month_minimum);
+        }
     }
   return g_strdup ("");
 }

@@ -963,6 +963,25 @@ show_memory_chart_action (GSimpleAction *action,
   cp_results_view_show_chart (CP_WINDOW (user_data)->results_view, CP_CHART_MEMORY);
 }
 
+/* A focus that lands on a tab of a stack switcher goes to the tab shown:
+ * F6 into the results focused the first tab, "Cost and Time", beside the
+ * calendar (walk35 Y8). */
+static void
+focus_shown_tab (GtkWidget *focus)
+{
+  GtkWidget *switcher = gtk_widget_get_ancestor (focus, GTK_TYPE_STACK_SWITCHER);
+
+  if (switcher == NULL || !GTK_IS_TOGGLE_BUTTON (focus) || gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (focus)))
+    return;
+  for (GtkWidget *tab = gtk_widget_get_first_child (switcher); tab != NULL; tab = gtk_widget_get_next_sibling (tab))
+    if (GTK_IS_TOGGLE_BUTTON (tab) && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (tab)) &&
+        gtk_widget_get_visible (tab))
+      {
+        gtk_widget_grab_focus (tab);
+        return;
+      }
+}
+
 /* F6 and Shift+F6: the sidebar, the form and the results in turn, as in
  * GNOME's other split windows. Folded away below 1,200 px, the sidebar
  * opens over the form when F6 comes to it and closes as F6 leaves it:
@@ -1005,7 +1024,12 @@ move_to_pane (CpWindow *self,
             return;
         }
       if (gtk_widget_child_focus (panes[next], GTK_DIR_TAB_FORWARD))
-        return;
+        {
+          focus = gtk_root_get_focus (GTK_ROOT (self));
+          if (focus != NULL)
+            focus_shown_tab (focus);
+          return;
+        }
     }
 }
 

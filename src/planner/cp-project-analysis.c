@@ -707,6 +707,10 @@ cp_project_analysis_take_details (CpProjectAnalysis *analysis,
       entry->plan->unstated_costs_winner = order->plan->unstated_costs_winner;
       entry->plan->unstated_costs_winner_cost = order->plan->unstated_costs_winner_cost;
       entry->plan->unstated_costs_recommended_cost = order->plan->unstated_costs_recommended_cost;
+      /* The check of unstated costs sets it too: the window's plan lacked
+       * the recommended cluster's network fee estimate the report gives. */
+      entry->plan->network_fee_estimate_quote = order->plan->network_fee_estimate_quote;
+      entry->plan->network_fee_estimate_cost = order->plan->network_fee_estimate_cost;
       entry->plan->has_robustness = TRUE;
       entry->has_robustness = TRUE;
     }

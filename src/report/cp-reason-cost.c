@@ -319,6 +319,38 @@ all_communication (double      seconds,
   return g_strdup_printf (_("%s in all, overlapped or not,"), duration);
 }
 
+/* R5's computing time (@compute_s, of @nodes of quote @quote_index) as
+ * the run's parts give it for the same option ("106 h computing",
+ * cp_run_shown_hours(): apportioned so the parts add up to the run), in
+ * their unit: R5 said 12.4 h where the same option's run said 12.3 h
+ * (walk35 U6). The duration's own words where the plan has no such run. */
+static char *
+r5_computing (const CpPlan *plan,
+              int           quote_index,
+              double        nodes,
+              double        compute_s,
+              const char   *lang)
+{
+  for (guint i = 0; plan != NULL && i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpEstimate *candidates[2] = { &option->estimate, option->has_full_offer ? &option->full_offer : NULL };
+
+      if (option->quote_index != quote_index)
+        continue;
+      for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
+        {
+          double parts[CP_N_RUN_PARTS];
+          int decimals;
+
+          if (candidates[c] != NULL && candidates[c]->nodes == nodes && candidates[c]->compute_s == compute_s &&
+              cp_run_shown_hours (candidates[c], parts, &decimals) >= 0)
+            return cp_reason_hours_text (parts[CP_RUN_PART_COMPUTING], decimals, lang);
+        }
+    }
+  return cp_words_duration (compute_s, lang);
+}
+
 /* The vendor a question about quote @index goes to by name: its vendor,
  * with the offer where it gave several quotes (cp_words_quote_short_name());
  * NULL for a quote naming no vendor, asked of "the vendor of" its offer.
@@ -564,7 +596,7 @@ cp_reason_text_cost (const CpReason  *reason,
 
         a = cp_i18n_format_number (v[3], 0, lang);
         b = all_communication (v[2], lang);
-        c = cp_words_duration (v[1], lang);
+        c = r5_computing (plan, reason->quote_index, v[3], v[1], lang);
         d = cp_i18n_format_number (v[0], 2, lang);
         /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
         return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): computing dominates, so splitting the job across a cluster pays."), a, name, b, c, d);
@@ -583,7 +615,7 @@ cp_reason_text_cost (const CpReason  *reason,
                  : g_strdup ("?");
         a = cp_i18n_format_number (v[3], 0, lang);
         b = all_communication (v[2], lang);
-        c = cp_words_duration (v[1], lang);
+        c = r5_computing (plan, reason->quote_index, v[3], v[1], lang);
         d = cp_i18n_format_number (v[0], 2, lang);
         /* A whole offer that splits well yet misses the deadline (its
          * migration) read as merely "not needed" (approver 22, 17): its
@@ -790,7 +822,7 @@ cp_reason_text_cost (const CpReason  *reason,
 
         a = cp_i18n_format_number (v[3], 0, lang);
         b = all_communication (v[2], lang);
-        c = cp_words_duration (v[1], lang);
+        c = r5_computing (plan, reason->quote_index, v[3], v[1], lang);
         d = cp_i18n_format_number (v[0], 2, lang);
         if (reason->outcome == CP_OUTCOME_COMMUNICATION_DOMINATES_CLUSTER_NEEDED)
           /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
@@ -1054,6 +1086,31 @@ cp_words_minimum_term (const CpProject *project,
     return g_strdup_printf (_("Billed for %s: %s, the option’s whole cost, for %s of use."), term, rental_text, used);
   /* TRANSLATORS: the minimum term (e.g. "the 1-month minimum"), the rental it sets, the option's total cost, the time the job uses */
   return g_strdup_printf (_("Billed for %s: %s of %s, for %s of use."), term, rental_text, total, used);
+}
+
+char *
+cp_words_network_fee_estimate (const CpProject *project,
+                               const CpPlan    *plan,
+                               const char      *lang)
+{
+  const CpQuote *rate_quote;
+  g_autofree char *money = NULL;
+  g_autofree char *rate = NULL;
+  g_autofree char *vendor = NULL;
+  char *text;
+
+  if (plan->network_fee_estimate_quote < 0 || (guint) plan->network_fee_estimate_quote >= project->quotes->len ||
+      !(plan->network_fee_estimate_cost > 0))
+    return NULL;
+  rate_quote = g_ptr_array_index (project->quotes, plan->network_fee_estimate_quote);
+  cp_i18n_push_language (lang);
+  money = cp_i18n_format_money_whole (plan->network_fee_estimate_cost, project->settings.currency, lang);
+  rate = cp_i18n_format_money (rate_quote->network_fee_per_node_month, rate_quote->currency, lang);
+  vendor = cp_words_quote_short_name (project, plan->network_fee_estimate_quote);
+  /* TRANSLATORS: an unstated network fee as the plan estimates it: the amount, then the quote whose fee it is read at, and that fee */
+  text = g_strdup_printf (_("about %s at %s’s %s per node-month"), money, vendor, rate);
+  cp_i18n_pop_language ();
+  return text;
 }
 
 char *

@@ -160,6 +160,37 @@ cp_reason_lines (const CpProject *project,
   return lines;
 }
 
+/* The recommended cluster's network fee, which its quote does not state,
+ * is asked of its vendor with the estimate, as the report asks it
+ * (cp-report-vendor-fees.c): the window showed the fee as 0 and asked
+ * nothing (walk35 Y1, Y6). Unless a reason already asks what the network
+ * costs (CP_OUTCOME_ASK_UNSTATED_COSTS, when the verdict turns on it). */
+static void
+add_network_fee_question (const CpProject *project,
+                          const CpPlan    *plan,
+                          GPtrArray       *lines,
+                          const char      *lang)
+{
+  g_autofree char *estimate = cp_words_network_fee_estimate (project, plan, lang);
+  int quote_index;
+  g_auto(GStrv) kept = NULL;
+  g_autofree char *question = NULL;
+
+  if (estimate == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+    return;
+  quote_index = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+  if ((cp_words_unstated_of_quote (plan, quote_index) & CP_UNSTATED_NETWORK_FEE) != 0)
+    return;
+  cp_i18n_push_language (lang);
+  /* TRANSLATORS: to the vendor of the recommended cluster whose quote does not state a network fee: the vendor, then
+   * the plan's estimate ("about 3,000 CNY at Vendor E’s 1,500 CNY per node-month") */
+  question = g_strdup_printf (_("Ask %s whether its price includes the network between the nodes and, if not, its fee per node a month: the quote does not say, and its total counts none; it would be %s."),
+                              quote_vendor (project, quote_index), estimate);
+  cp_i18n_pop_language ();
+  kept = cp_i18n_typed_names (project);
+  g_ptr_array_add (lines, cp_i18n_space_chinese_keeping (question, lang, (const char * const *) kept));
+}
+
 GPtrArray *
 cp_reason_vendor_questions (const CpProject *project,
                             const CpPlan    *plan,
@@ -176,6 +207,7 @@ cp_reason_vendor_questions (const CpProject *project,
         if (!asked[i] && reason->rule == rule && cp_report_is_vendor_question (reason->outcome))
           g_ptr_array_add (lines, ask_vendors (project, plan, i, asked, lang));
       }
+  add_network_fee_question (project, plan, lines, lang);
   return lines;
 }
 

@@ -47,6 +47,22 @@ prefer_hosted_text (const CpReason  *reason,
   g_autofree char *chosen = cp_words_quote_name (project, reason->quote_index);
   const CpOption *subject = NULL, *hosted = NULL;
   guint n_hosted = 0;
+  const CpQuote *quote = reason->quote_index >= 0 && (guint) reason->quote_index < project->quotes->len
+                         ? g_ptr_array_index (project->quotes, reason->quote_index) : NULL;
+
+  /* A quote that gives operations support has answered R8: "arrange
+   * operations support" beside a quote that includes it read as if
+   * nobody had read the quote (walk35 R8). */
+  if (quote != NULL && cp_quote_ops_support_terms (quote) == CP_FEE_INCLUDED)
+    /* TRANSLATORS: R8; the recommended quote, bare metal, whose price includes operations support */
+    return g_strdup_printf (_("The team has no operations engineer, and planning rule R8 prefers hosted machines or container platforms over bare metal; %s is bare metal, and its quote includes operations support: the vendor runs the machines."), chosen);
+  if (quote != NULL && cp_quote_ops_support_terms (quote) == CP_FEE_STATED)
+    {
+      g_autofree char *fee = cp_i18n_format_money_whole (quote->ops_support_fee_per_month, quote->currency, lang);
+
+      /* TRANSLATORS: R8; the recommended quote, bare metal, then the operations support it states, a month */
+      return g_strdup_printf (_("The team has no operations engineer, and planning rule R8 prefers hosted machines or container platforms over bare metal; %s is bare metal, and its vendor runs the machines for %s a month, counted in its cost."), chosen, fee);
+    }
 
   for (guint i = 0; plan != NULL && i < plan->options->len; i++)
     {
@@ -286,7 +302,8 @@ cp_words_operations (const CpProject *project,
   for (guint i = 0; plan != NULL && i < plan->reasons->len && fired == NULL; i++)
     if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_PREFER_HOSTED)
       fired = &g_array_index (plan->reasons, CpReason, i);
-  if (fired == NULL)
+  /* Nothing to arrange when the quote gives operations support. */
+  if (fired == NULL || cp_quote_ops_support_terms (g_ptr_array_index (project->quotes, fired->quote_index)) != CP_FEE_NOT_STATED)
     return NULL;
 
   for (guint i = 0; i < plan->options->len; i++)

@@ -916,6 +916,17 @@ cp_words_duration (double      seconds,
   return cp_i18n_format_days (seconds / 86400, lang);
 }
 
+/* Under a day, hours: a 3.5-h job read "0.1 days" in the window
+ * (walkthrough 35, Y7). */
+char *
+cp_words_calendar_length (double      days,
+                          const char *lang)
+{
+  if (days < 1)
+    return cp_words_duration (days * 86400, lang);
+  return cp_i18n_format_days (days, lang);
+}
+
 char *
 cp_words_deadline_length (double      days,
                           const char *lang)
@@ -1323,7 +1334,9 @@ cp_words_offer (const CpProject  *project,
                 const CpEstimate *estimate,
                 const char       *lang)
 {
-  g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, lang);
+  /* In hours under a day, as the run beside it: "0.1 days … run 2.0 h"
+   * mixed the units in one sentence (appr36 D36). */
+  g_autofree char *days = cp_words_calendar_length (estimate->calendar_days, lang);
   g_autofree char *cost = cp_words_plan_money_whole (plan, estimate->total_cost, quote->currency, lang);
   g_autofree char *communication = cp_words_duration (estimate->communication_s, lang);
   g_autofree char *computing = cp_words_duration (estimate->compute_s, lang);

@@ -217,6 +217,10 @@ char       *cp_words_minimum_term   (const CpProject *project, const CpOption *o
  * runs on one node, which pays none (cp-estimate-cost.c), the sentence
  * that says why its Network figure is 0; NULL otherwise. */
 char       *cp_words_network_fee_waived (const CpProject *project, const CpOption *option, const char *lang);
+/* The recommended cluster's network fee its quote does not state, as
+ * the plan estimates it (CpPlan.network_fee_estimate_*): "about 3,000
+ * CNY at 示例供应商 E’s 1,500 CNY per node-month"; NULL without one. */
+char       *cp_words_network_fee_estimate (const CpProject *project, const CpPlan *plan, const char *lang);
 /* Whether @plan's recommendation could change with the job's team (R8)
  * described otherwise while nobody described it (CpPlan.team_assumed):
  * bare metal recommended to a team assumed to have no operations
@@ -239,6 +243,13 @@ char       *cp_words_team_assumed_prefix (void);
  * when the choice is firm. */
 char       *cp_words_unconfirmed    (const CpProject *project, const CpPlan *plan, const char *lang,
                                      const char **field);
+/* "The recommended total, 2,856 CNY, takes Beijing Yunsuan’s hourly
+ * price as billed by the hour with no minimum term; a one-month minimum
+ * term would make it 98,146 CNY, and Shanghai Suanli would be
+ * recommended at 45,000 CNY.": what the recommended quote's unstated
+ * minimum term would do (CpPlan.month_minimum_*); NULL when its quote
+ * states how it bills. */
+char       *cp_words_month_minimum  (const CpProject *project, const CpPlan *plan, const char *lang);
 /* The costs @plan's reasons say the quote @quote_index leaves unstated
  * (CP_OUTCOME_ASK_UNSTATED_COSTS, its CpUnstatedCost in values[1]): the
  * not-firm line and the memo's open answers read the same. */
@@ -343,6 +354,9 @@ char       *cp_words_run_parts      (const CpEstimate *est, const char *lang);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);
+/* A job's calendar time in the unit its size reads in: "3.5 h" under a
+ * day, "12.0 days" from one day (cp_i18n_format_days()). */
+char       *cp_words_calendar_length (double days, const char *lang);
 /* A deadline's length as a modifier, "14-day" in "the 14-day deadline":
  * "the 14.0 days deadline" read as a slip (approver 21); a part day
  * keeps one decimal. */
@@ -433,7 +447,7 @@ char       *cp_words_cost_difference (const CpProject *project,
                                       const char      *lang);
 /* R8's operations point for page 1 when it fires (the recommended option
  * is bare metal and the team has no operations engineer), in one short
- * line; NULL otherwise, and when the team was assumed, not asked, with no
+ * line; NULL otherwise, when its quote gives operations support, and when the team was assumed, not asked, with no
  * hosted quote to name (the team's question on page 1 says it). */
 char       *cp_words_operations     (const CpProject *project,
                                      const CpPlan    *plan,

@@ -53,6 +53,69 @@ recommended_reads_hourly (const CpProject *project,
          (cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0);
 }
 
+/* The recommended total reads its quote's hourly price as billed by the
+ * hour with no minimum term: what a one-month minimum would make it, and
+ * the quote then recommended (CpPlan.month_minimum_*). Said after the
+ * not-firm sentence on billing terms and, the choice firm otherwise,
+ * after the window's verdict, as page 1 lists it among the answers to
+ * come (room36: the window's firm verdict left it out). NULL when the
+ * recommended quote states its billing. */
+char *
+cp_words_month_minimum (const CpProject *project,
+                        const CpPlan    *plan,
+                        const char      *lang)
+{
+  const CpOption *option;
+  const CpQuote *quote;
+  g_autofree char *recommended = NULL;
+  g_autofree char *total = NULL;
+  char *own;
+
+  if (!recommended_reads_hourly (project, plan))
+    return NULL;
+  option = &g_array_index (plan->options, CpOption, plan->recommended);
+  quote = g_ptr_array_index (project->quotes, option->quote_index);
+  cp_i18n_push_language (lang);
+  recommended = cp_words_quote_short_name (project, option->quote_index);
+  total = cp_i18n_format_money_whole (option->estimate.total_cost, quote->currency, lang);
+  /* Whose total, and how much: "Its own total" after the winner's name
+   * read as the winner's (approver 34, B3). With the figure where the
+   * planner has one (approver 34, B3: "would raise it" left the approver
+   * to guess 60,598 CNY). */
+  if (plan->month_minimum_cost > 0 && plan->month_minimum_winner >= 0 &&
+      (guint) plan->month_minimum_winner < project->quotes->len)
+    {
+      g_autofree char *month = cp_i18n_format_money_whole (plan->month_minimum_cost, quote->currency, lang);
+      g_autofree char *then = cp_words_quote_short_name (project, plan->month_minimum_winner);
+      g_autofree char *then_cost = cp_i18n_format_money_whole (plan->month_minimum_winner_cost, quote->currency, lang);
+
+      /* The window says the case page 1 lists (walkthrough 35, U7:
+       * "a minimum term would raise it" in the room, Vendor B at
+       * 52,000 CNY in the report).
+       * TRANSLATORS: after the not-firm sentence on billing terms: the recommended total cost, the
+       * recommended quote, whose hourly price is read as billed by the hour, its total with a one-month
+       * minimum term, then the quote recommended then and its total */
+      own = g_strdup_printf (_("The recommended total, %s, takes %s’s hourly price as billed by the hour with no minimum term; a one-month minimum term would make it %s, and %s would be recommended at %s."),
+                             total, recommended, month, then, then_cost);
+    }
+  else if (plan->month_minimum_cost > 0)
+    {
+      g_autofree char *month = cp_i18n_format_money_whole (plan->month_minimum_cost, quote->currency, lang);
+
+      /* TRANSLATORS: after the not-firm sentence on billing terms: the recommended total cost, the
+       * recommended quote, whose hourly price is read as billed by the hour, and its total with a one-month minimum term */
+      own = g_strdup_printf (_("The recommended total, %s, takes %s’s hourly price as billed by the hour with no minimum term; a one-month minimum term would make it %s."),
+                             total, recommended, month);
+    }
+  else
+    /* TRANSLATORS: after the not-firm sentence on billing terms: the recommended total cost, then the
+     * recommended quote, whose hourly price is read as billed by the hour */
+    own = g_strdup_printf (_("The recommended total, %s, takes %s’s hourly price as billed by the hour with no minimum term; a minimum term would raise it."),
+                           total, recommended);
+  cp_i18n_pop_language ();
+  return own;
+}
+
 /* The verdict rests on what the quotes leave unstated, read one way in
  * the figures: the quote @winner_index that wins when it is read the
  * other way (CpPlan.billing_terms_winner, CpPlan.unstated_costs_winner),
@@ -69,6 +132,7 @@ unstated_unconfirmed (const CpProject *project,
   g_autofree char *name = NULL;
   g_autofree char *cost = NULL;
   g_autofree char *vendors = NULL;
+  g_autofree char *own = NULL;
   char *text;
 
   cp_i18n_push_language (lang);
@@ -89,50 +153,10 @@ unstated_unconfirmed (const CpProject *project,
        * price as billed by the hour with no minimum, which only its vendor
        * can confirm (approver 33, A27: a month's minimum would have made it
        * dearer than the amount to approve, and nothing said so). */
-      if (recommended_reads_hourly (project, plan))
+      own = cp_words_month_minimum (project, plan, lang);
+      if (own != NULL)
         {
-          const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
-          const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-          g_autofree char *recommended = cp_words_quote_short_name (project, option->quote_index);
-          g_autofree char *total = cp_i18n_format_money_whole (option->estimate.total_cost, quote->currency, lang);
           g_autofree char *first = text;
-          /* Whose total, and how much: "Its own total" after the winner's
-           * name read as the winner's (approver 34, B3).
-           * TRANSLATORS: after the not-firm sentence on billing terms: the recommended total cost, then the
-           * recommended quote, whose hourly price is read as billed by the hour */
-          g_autofree char *own = NULL;
-
-          /* With the figure where the planner has one (approver 34, B3:
-           * "would raise it" left the approver to guess 60,598 CNY). */
-          if (plan->month_minimum_cost > 0 && plan->month_minimum_winner >= 0 &&
-              (guint) plan->month_minimum_winner < project->quotes->len)
-            {
-              g_autofree char *month = cp_i18n_format_money_whole (plan->month_minimum_cost, quote->currency, lang);
-              g_autofree char *then = cp_words_quote_short_name (project, plan->month_minimum_winner);
-              g_autofree char *then_cost = cp_i18n_format_money_whole (plan->month_minimum_winner_cost, quote->currency,
-                                                                       lang);
-
-              /* The window says the case page 1 lists (walkthrough 35, U7:
-               * "a minimum term would raise it" in the room, Vendor B at
-               * 52,000 CNY in the report).
-               * TRANSLATORS: after the not-firm sentence on billing terms: the recommended total cost, the
-               * recommended quote, whose hourly price is read as billed by the hour, its total with a one-month
-               * minimum term, then the quote recommended then and its total */
-              own = g_strdup_printf (_("The recommended total, %s, takes %s’s hourly price as billed by the hour with no minimum term; a one-month minimum term would make it %s, and %s would be recommended at %s."),
-                                     total, recommended, month, then, then_cost);
-            }
-          else if (plan->month_minimum_cost > 0)
-            {
-              g_autofree char *month = cp_i18n_format_money_whole (plan->month_minimum_cost, quote->currency, lang);
-
-              /* TRANSLATORS: after the not-firm sentence on billing terms: the recommended total cost, the
-               * recommended quote, whose hourly price is read as billed by the hour, and its total with a one-month minimum term */
-              own = g_strdup_printf (_("The recommended total, %s, takes %s’s hourly price as billed by the hour with no minimum term; a one-month minimum term would make it %s."),
-                                     total, recommended, month);
-            }
-          else
-            own = g_strdup_printf (_("The recommended total, %s, takes %s’s hourly price as billed by the hour with no minimum term; a minimum term would raise it."),
-                                   total, recommended);
 
           text = g_strdup_printf (cp_i18n_is_chinese (lang) ? "%s%s" : "%s %s", first, own);
         }

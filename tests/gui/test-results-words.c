@@ -10,8 +10,10 @@
 #include <string.h>
 
 #include "gui/cp-results-view-private.h"
+#include "planner/cp-catalog.h"
 #include "report/cp-chart.h"
 #include "report/cp-i18n.h"
+#include "report/cp-reason-lines.h"
 #include "report/cp-reason-text.h"
 
 #include "common/cp-test-demo.h"
@@ -214,6 +216,317 @@ test_cost_difference (void)
   g_assert_nonnull (strstr (text, "More nodes cost 43,891 CNY more: +45,000 CNY migration engineering, −"));
 }
 
+/* Approver 34's firm LoRA (tests/report/test-report-memo-answers.c's
+ * make_firm()): Llama-2-70B on 500M tokens of 4,096, rank 16, 30 days,
+ * 2 TB; Beijing Yunsuan's one 8 × H800 machine at 16.80 CNY per GPU-hour
+ * with storage at 600 CNY per TB-month, its billing step and minimum term
+ * not stated, and Shanghai Suanli's 4 nodes of 8 × A800 at 42,000 CNY a
+ * node-month with a 3,000 CNY setup fee. */
+static CpProject *
+firm_lora_project (void)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  const CpGpuSpec *h800 = cp_catalog_find_gpu (catalog, "h800");
+  const CpGpuSpec *a800 = cp_catalog_find_gpu (catalog, "a800");
+  CpProject *project = cp_project_new ();
+  CpJob *job = cp_job_new (CP_TASK_LORA);
+  CpQuote *hourly = cp_quote_new ();
+  CpQuote *monthly = cp_quote_new ();
+
+  job->name = g_strdup ("Customer-service LoRA, Llama-2-70B");
+  cp_job_set_model (job, cp_catalog_find_model (catalog, "llama-2-70b"));
+  job->tokens = 500e6;
+  job->seq_len = 4096;
+  job->lora_rank = 16;
+  job->deadline_days = 30;
+  job->storage_tb = 2;
+  cp_project_add_job (project, job);
+
+  hourly->vendor = g_strdup ("Beijing Yunsuan");
+  hourly->offer_name = g_strdup ("H800 8-GPU server");
+  cp_quote_set_gpu (hourly, h800);
+  cp_quote_set_intra_link (hourly, cp_catalog_find_link (catalog, h800->default_intra_link));
+  hourly->gpus_per_node = 8;
+  hourly->price_unit = CP_PRICE_PER_GPU_HOUR;
+  hourly->price = 16.8;
+  hourly->storage_price_per_tb_month = 600;
+  cp_project_add_quote (project, hourly);
+
+  monthly->vendor = g_strdup ("Shanghai Suanli");
+  monthly->offer_name = g_strdup ("A800 4-node cluster");
+  monthly->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+  cp_quote_set_gpu (monthly, a800);
+  cp_quote_set_intra_link (monthly, cp_catalog_find_link (catalog, a800->default_intra_link));
+  monthly->gpus_per_node = 8;
+  monthly->nodes_available = 4;
+  monthly->network = CP_NETWORK_INFINIBAND;
+  monthly->nics_per_node = 4;
+  monthly->nic_gbps = 200;
+  monthly->price_unit = CP_PRICE_PER_NODE_MONTH;
+  monthly->price = 42000;
+  monthly->setup_fee = 3000;
+  cp_project_add_quote (project, monthly);
+  return project;
+}
+
+/* A firm choice's one condition, the one page 1 puts on the signature,
+ * is said in the window's verdict too: the H800's 21 billed hours at
+ * 16.80 × 8 and 34 CNY of storage, 2,856 CNY, and with a month's minimum
+ * 16.80 × 8 × 730 h = 98,112 CNY of rental, where Shanghai Suanli's one
+ * node-month and setup fee, 42,000 + 3,000 = 45,000 CNY, would win. */
+static void
+test_firm_month_minimum (void)
+{
+  g_autoptr(CpProject) project = firm_lora_project ();
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  const CpOption *best;
+  gboolean warning = TRUE;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpint (plan->recommended, >=, 0);
+  best = &g_array_index (plan->options, CpOption, plan->recommended);
+  g_assert_cmpint (best->quote_index, ==, 0);
+  g_assert_cmpfloat_with_epsilon (best->estimate.total_cost, 2856, 0.5);
+  g_assert_null (cp_words_unconfirmed (project, plan, "en", NULL));
+  g_assert_cmpint (plan->month_minimum_winner, ==, 1);
+  g_assert_cmpfloat_with_epsilon (plan->month_minimum_winner_cost, 45000, 0.5);
+  /* A month's rental and the run's storage, 600 × 2 TB × 21/730 months. */
+  g_assert_cmpfloat_with_epsilon (plan->month_minimum_cost, 16.8 * 8 * 730 + 600 * 2 * 21 / 730.0, 1);
+
+  text = _cp_results_view_describe_robustness (project, plan, "en", &warning);
+  g_assert_false (warning);
+  g_assert_null (strstr (text, "Not firm"));
+  g_assert_nonnull (strstr (text, "The recommended total, 2,856 CNY, takes Beijing Yunsuan’s hourly price as billed by "
+                                  "the hour with no minimum term; a one-month minimum term would make it 98,146 CNY, "
+                                  "and Shanghai Suanli would be recommended at 45,000 CNY."));
+
+  /* Its minimum term stated (an hour), nothing is left to say. */
+  {
+    g_autoptr(CpPlan) stated_plan = NULL;
+    g_autofree char *stated = NULL;
+
+    ((CpQuote *) g_ptr_array_index (project->quotes, 0))->minimum_term_h = 1;
+    stated_plan = cp_project_plan_job (project, 0);
+    stated = _cp_results_view_describe_robustness (project, stated_plan, "en", &warning);
+    g_assert_null (strstr (stated, "minimum term"));
+  }
+}
+
+/* Walk35: R8 said "arrange who will run the machines: ask the vendor
+ * for operations support" under a bare-metal quote that includes it. The
+ * firm LoRA's team is not described, so R8 fires on Beijing Yunsuan's
+ * bare metal; with support included, or stated at 2,000 CNY a month, the
+ * reason says so and page 1's line has nothing to arrange. */
+static void
+test_operations_support_stated (void)
+{
+  g_autoptr(CpProject) project = firm_lora_project ();
+  CpQuote *machine = g_ptr_array_index (project->quotes, 0);
+  static const struct {
+    CpFeeTerms  terms;
+    double      fee_per_month;
+    const char *said;
+  } cases[] = {
+    { CP_FEE_NOT_STATED, 0, "ask the vendor for operations support" },
+    { CP_FEE_INCLUDED, 0, "Beijing Yunsuan — H800 8-GPU server is bare metal, and its quote includes operations "
+                          "support: the vendor runs the machines." },
+    { CP_FEE_STATED, 2000, "Beijing Yunsuan — H800 8-GPU server is bare metal, and its vendor runs the machines for "
+                           "2,000 CNY a month, counted in its cost." },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(CpPlan) plan = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *operations = NULL;
+
+      machine->ops_support_terms = cases[c].terms;
+      machine->ops_support_fee_per_month = cases[c].fee_per_month;
+      plan = cp_project_plan_job (project, 0);
+      g_assert_cmpint (g_array_index (plan->options, CpOption, plan->recommended).quote_index, ==, 0);
+      for (guint i = 0; i < plan->reasons->len; i++)
+        if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_PREFER_HOSTED)
+          text = cp_reason_text (&g_array_index (plan->reasons, CpReason, i), project, plan, "en");
+      g_assert_nonnull (text);
+      g_test_message ("%s", text);
+      g_assert_nonnull (strstr (text, cases[c].said));
+      operations = cp_words_operations (project, plan, "en");
+      if (cases[c].terms == CP_FEE_NOT_STATED)
+        g_assert_null (strstr (text, "includes operations support"));
+      else
+        {
+          g_assert_null (strstr (text, "ask the vendor for operations support"));
+          g_assert_null (operations);
+        }
+    }
+}
+
+/* Two clusters of 4 × 8 A100 80GB for a 70B full fine-tune of 20M
+ * tokens (tests/report/test-report-vendor-fees.c): 示例供应商 D at
+ * 40,000 a node-month states no network fee, 示例供应商 E at 60,000
+ * states 1,500 a node-month. */
+static CpQuote *
+fee_cluster (const char *vendor,
+             double      price_per_node_month,
+             double      network_fee_per_node_month)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  CpQuote *quote = cp_quote_new ();
+
+  quote->vendor = g_strdup (vendor);
+  quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+  cp_quote_set_gpu (quote, cp_catalog_find_gpu (catalog, "a100-80g"));
+  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, quote->gpu.default_intra_link));
+  quote->gpus_per_node = 8;
+  quote->nodes_available = 4;
+  quote->host_memory_per_node_bytes = 256 * CP_QUOTE_HOST_MEMORY_UNIT_BYTES;
+  quote->network = CP_NETWORK_INFINIBAND;
+  quote->nics_per_node = 8;
+  quote->nic_gbps = 200;
+  quote->sharing = CP_SHARING_DEDICATED;
+  quote->price_unit = CP_PRICE_PER_NODE_MONTH;
+  quote->price = price_per_node_month;
+  quote->billing_granularity_h = 730;
+  quote->minimum_term_h = 730;
+  quote->vat_basis = CP_VAT_BASIS_INCLUDED;
+  quote->network_fee_per_node_month = network_fee_per_node_month;
+  quote->network_fee_terms = network_fee_per_node_month > 0 ? CP_FEE_STATED : CP_FEE_NOT_STATED;
+  return quote;
+}
+
+/* Walk35 Y1, Y6: the recommended cluster's unstated network fee read as
+ * 0 in the window, and its vendor was not asked. The window's questions
+ * ask it with the plan's estimate, E's 1,500 CNY × D's nodes × 1 month
+ * billed, as page 1 of the report gives it. */
+static void
+test_network_fee_asked (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpJob *job = cp_job_new (CP_TASK_FULL_FINETUNE);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(GPtrArray) questions = NULL;
+  g_autofree char *expected = NULL;
+  const CpOption *best;
+  guint asked = 0;
+  static const char * const amounts[] = { NULL, NULL, "3,000", "4,500", "6,000" };
+
+  cp_job_set_model (job, cp_catalog_find_model (cp_catalog_get_builtin (), "llama-2-70b"));
+  job->tokens = 20e6;
+  job->deadline_days = 0;
+  job->storage_tb = 0;
+  job->allow_lora = FALSE;
+  job->team_has_distributed_experience = TRUE;
+  job->team_has_ops_engineer = TRUE;
+  job->team_stated = TRUE;
+  cp_project_add_job (project, job);
+  cp_project_add_quote (project, fee_cluster ("示例供应商 D", 40000, 0));
+  cp_project_add_quote (project, fee_cluster ("示例供应商 E", 60000, 1500));
+
+  plan = cp_project_plan_job (project, 0);
+  g_assert_cmpint (plan->recommended, >=, 0);
+  best = &g_array_index (plan->options, CpOption, plan->recommended);
+  g_assert_cmpint (best->quote_index, ==, 0);
+  g_assert_cmpuint (best->estimate.nodes, >=, 2);
+  g_assert_cmpuint (best->estimate.nodes, <=, 4);
+  g_assert_cmpfloat (best->estimate.network_cost, ==, 0);
+  expected = g_strdup_printf ("Ask 示例供应商 D whether its price includes the network between the nodes and, if not, its "
+                              "fee per node a month: the quote does not say, and its total counts none; it would be "
+                              "about %s CNY at 示例供应商 E’s 1,500 CNY per node-month.", amounts[best->estimate.nodes]);
+  questions = cp_reason_vendor_questions (project, plan, "en");
+  for (guint i = 0; i < questions->len; i++)
+    {
+      const char *question = g_ptr_array_index (questions, i);
+
+      g_test_message ("%s", question);
+      asked += strstr (question, "network between the nodes") != NULL;
+      if (strstr (question, "network between the nodes") != NULL)
+        g_assert_cmpstr (question, ==, expected);
+    }
+  g_assert_cmpuint (asked, ==, 1);
+  /* The same in Chinese, the estimate after the question. */
+  {
+    g_autoptr(GPtrArray) chinese = cp_reason_vendor_questions (project, plan, "zh_CN");
+    g_autofree char *estimate = g_strdup_printf ("每节点每月 ¥1,500 计，约 ¥%s。", amounts[best->estimate.nodes]);
+    const char *question = g_ptr_array_index (chinese, chinese->len - 1);
+
+    g_test_message ("%s", question);
+    g_assert_nonnull (strstr (question, "总成本按零计算"));
+    g_assert_nonnull (strstr (question, estimate));
+  }
+
+  /* Included in the price: nothing to estimate or ask. */
+  {
+    g_autoptr(CpPlan) included = NULL;
+    g_autoptr(GPtrArray) none = NULL;
+
+    ((CpQuote *) g_ptr_array_index (project->quotes, 0))->network_fee_terms = CP_FEE_INCLUDED;
+    included = cp_project_plan_job (project, 0);
+    none = cp_reason_vendor_questions (project, included, "en");
+    for (guint i = 0; i < none->len; i++)
+      g_assert_null (strstr (g_ptr_array_index (none, i), "network between the nodes"));
+  }
+}
+
+/* Walk35 U6: R5's computing time is the figure the same option's run
+ * gives in "One machine or the cluster?", in its unit: the run's parts
+ * are apportioned to add up to the run, and R5 rounded its own figure,
+ * in days past 48 h. The demo's 70B fine-tune on G's whole offer of 4
+ * nodes: "run 30.7 h = 26.5 h computing + …" and "against 26.5 h of
+ * computing"; its 13B pre-training on D's 10 nodes: "run 178 h = 169 h
+ * computing + …" and "against 169 h of computing", where R5 said
+ * "7.0 days". */
+static void
+test_r5_computing_as_run (void)
+{
+  static const struct {
+    const char *job;
+    const char *vendor;
+    const char *run;
+    const char *r5;
+  } cases[] = {
+    { "job-ft70b", "On 4 nodes of 示例供应商 G", "run 30.7 h = 26.5 h computing + ", "against 26.5 h of computing" },
+    { "job-pretrain13b", "On 10 nodes of 示例供应商 D", "run 178 h = 169 h computing + ", "against 169 h of computing" },
+  };
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index_of (project, cases[c].job));
+      guint n_r5 = 0, n_runs = 0;
+
+      for (guint i = 0; i < plan->reasons->len; i++)
+        {
+          const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+          g_autofree char *text = NULL;
+
+          if (reason->rule != CP_RULE_R5_SPLIT_BENEFIT || reason->quote_index < 0)
+            continue;
+          for (guint o = 0; o < plan->options->len; o++)
+            {
+              const CpOption *option = &g_array_index (plan->options, CpOption, o);
+              const CpEstimate *estimate = option->estimate.nodes == (guint) reason->values[3] ? &option->estimate
+                                           : option->has_full_offer ? &option->full_offer : NULL;
+              g_autofree char *run = NULL;
+
+              if (option->quote_index != reason->quote_index || estimate == NULL ||
+                  estimate->nodes != (guint) reason->values[3])
+                continue;
+              run = cp_words_run_parts (estimate, "en");
+              g_test_message ("%s", run);
+              g_assert_nonnull (strstr (run, cases[c].run));
+              n_runs++;
+            }
+          text = cp_reason_text (reason, project, plan, "en");
+          g_test_message ("%s", text);
+          g_assert_nonnull (strstr (text, cases[c].vendor));
+          g_assert_nonnull (strstr (text, cases[c].r5));
+          n_r5++;
+        }
+      g_assert_cmpuint (n_r5, ==, 1);
+      g_assert_cmpuint (n_runs, ==, 1);
+    }
+}
+
 /* The same sentences in the window's Chinese: run with LANGUAGE=zh_CN
  * (the gui-results-words-zh_CN test), as the user starts the window. */
 static void
@@ -251,6 +564,10 @@ main (int    argc,
   g_test_add_func ("/results-words/longer-deadline", test_longer_deadline);
   g_test_add_func ("/results-words/not-firm", test_not_firm);
   g_test_add_func ("/results-words/cost-difference", test_cost_difference);
+  g_test_add_func ("/results-words/firm-month-minimum", test_firm_month_minimum);
+  g_test_add_func ("/results-words/operations-support-stated", test_operations_support_stated);
+  g_test_add_func ("/results-words/network-fee-asked", test_network_fee_asked);
+  g_test_add_func ("/results-words/r5-computing-as-run", test_r5_computing_as_run);
   g_test_add_func ("/results-words/chinese", test_chinese);
   return g_test_run ();
 }

@@ -562,6 +562,47 @@ test_cluster_network_rows (void)
   cp_test_gui_close_window (window);
 }
 
+/* Walk35 Y2: a quote typed as 4 nodes with RoCE between them stayed a
+ * "Bare-metal machine". Made a cluster, a bare-metal quote is a
+ * bare-metal cluster, in the Kind of offer row too; a kind picked
+ * afterwards stays as picked. */
+static void
+test_cluster_offering_follows_nodes (void)
+{
+  CpWindow *window;
+  CpQuoteEditor *editor;
+  CpQuote *quote = demo_new_quote (&window, &editor);
+  GtkDropDown *offering = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering")));
+  AdwComboRow *fabric = cp_quote_editor_get_network_preset_row (editor);
+  GListModel *fabrics = adw_combo_row_get_model (fabric);
+  guint roce = 0;
+
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL);
+  enter_into (cp_quote_editor_get_row (editor, "nodes-available"), "4");
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL);
+  for (guint i = 1; i < g_list_model_get_n_items (fabrics) && roce == 0; i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (fabrics, i);
+
+      if (strstr (gtk_string_object_get_string (item), "RoCE") != NULL)
+        roce = i;
+    }
+  g_assert_cmpuint (roce, >, 0);
+  adw_combo_row_set_selected (fabric, roce);
+  cp_test_gui_spin ();
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL_CLUSTER);
+  g_assert_cmpuint (gtk_drop_down_get_selected (offering), ==, CP_OFFERING_BARE_METAL_CLUSTER);
+
+  gtk_drop_down_set_selected (offering, CP_OFFERING_CONTAINER_CLUSTER);
+  cp_test_gui_spin ();
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_CONTAINER_CLUSTER);
+  enter_into (cp_quote_editor_get_row (editor, "nodes-available"), "8");
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_CONTAINER_CLUSTER);
+
+  cp_test_gui_close_window (window);
+}
+
 /* Walkthrough 22: "2976 CNY/node/day" became 124 CNY a node-hour with a
  * 24 h minimum term, but billed by the hour after the first day. A price
  * by the day bills whole days: 24 h granularity; one the user typed
@@ -1433,6 +1474,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-form/kind-switch-duration-follows-deadline", test_kind_switch_duration_follows_deadline);
   g_test_add_func ("/gui/window-form/kind-switch-tokens-follow-kind", test_kind_switch_tokens_follow_kind);
   g_test_add_func ("/gui/window-form/cluster-network-rows", test_cluster_network_rows);
+  g_test_add_func ("/gui/window-form/cluster-offering-follows-nodes", test_cluster_offering_follows_nodes);
   g_test_add_func ("/gui/window-form/day-price-bills-whole-days", test_day_price_bills_whole_days);
   g_test_add_func ("/gui/window-form/sign-off-focus-on-report-page", test_sign_off_focus_on_report_page);
   g_test_add_func ("/gui/window-form/offer-ascend-cluster", test_offer_ascend_cluster);

@@ -1191,7 +1191,8 @@ test_present_first_screen (void)
  * mode says it in the same words. By hand: 7.96 calendar days from
  * 4 January end in the 8th day, the 11th; 30.0 days in the 30th,
  * 2 February; 11.4 in the 12th, the 15th; 10.0 in the 10th, the 13th;
- * 1.2 in the 2nd; 0.24 within the first. */
+ * 1.2 in the 2nd; 0.24 within the first, said in hours as a length under
+ * a day is (walk35 Y7: "0.1 days" for 3.5 h): 0.24 × 24 = 5.8 h. */
 static void
 test_verdict_dates (void)
 {
@@ -1200,7 +1201,7 @@ test_verdict_dates (void)
     const char *zh[2];
   } answers[] = {
     { "9,984 CNY in total, 8.0 days (4–11 January 2027).", { "¥9,984", "8.0 天（2027年1月4日至11日）" } },
-    { "108 CNY in total, 0.2 days (4 January 2027).", { "¥108", "0.2 天（2027年1月4日）" } },
+    { "108 CNY in total, 5.8 h (4 January 2027).", { "¥108", "5.8 小时（2027年1月4日）" } },
     { "12,968 CNY in total, 30.0 days (4 January – 2 February 2027).", { "¥12,968", "30.0 天（2027年1月4日至2月2日）" } },
     { "182,559 CNY in total, 11.4 days (4–15 January 2027).", { "¥182,559", "11.4 天（2027年1月4日至15日）" } },
     { "13,264 CNY in total, 30.0 days (4 January – 2 February 2027).", { "¥13,264", "30.0 天（2027年1月4日至2月2日）" } },
@@ -1534,6 +1535,67 @@ test_readout_beside_pointer (void)
   g_assert_true (present_state (window));
   press_escape (window);
 
+  cp_test_gui_close_window (window);
+}
+
+/* Walk35 Y1, Y6: the demo's 13B pre-training on D's 10 nodes, whose quote
+ * does not state a network fee, showed no question of it in the window
+ * while the report asked it: the window's plan lacked the estimate. Its
+ * vendor is asked with E's 1,500 CNY per node-month over the 179 h
+ * billed a node (the table's cost breakdown): 1,500 × 10 × 179 / 730 =
+ * 3,678 CNY. */
+static void
+test_network_fee_question (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  GtkWidget *questions = cp_test_gui_find_named (results, "questions");
+  const char *asked;
+
+  cp_test_gui_show_job (window, 3);
+  cp_test_gui_wait_details (window);
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (cp_window_get_project (window)->jobs, 3))->id, ==, "job-pretrain13b");
+  asked = gtk_label_get_label (GTK_LABEL (questions));
+  g_test_message ("%s", asked);
+  g_assert_nonnull (strstr (asked, "• Ask 示例供应商 D (Example vendor D) whether its price includes the network between "
+                                   "the nodes and, if not, its fee per node a month: the quote does not say, and its "
+                                   "total counts none; it would be about 3,678 CNY at 示例供应商 E (Example vendor E)’s "
+                                   "1,500 CNY per node-month."));
+  cp_test_gui_close_window (window);
+}
+
+/* Walk35 Y8: F6 into the results put the focus frame on a tab other
+ * than the one shown ("Cost and Time" beside the calendar). Each F6 that
+ * lands in the results lands on what shows: a chart tab only if it is
+ * the one shown, and nothing unmapped. */
+static void
+test_next_pane_shown_tab (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpResultsView *results = cp_window_get_results_view (window);
+  guint in_results = 0;
+
+  cp_test_gui_wait_details (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-calendar-chart", NULL));
+  cp_test_gui_wait_frames (GTK_WIDGET (results), 2);
+  for (guint i = 0; i < 6; i++)
+    {
+      GtkWidget *focus;
+      GtkWidget *switcher;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-pane", NULL));
+      cp_test_gui_wait_frames (GTK_WIDGET (results), 1);
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_assert_nonnull (focus);
+      if (!gtk_widget_is_ancestor (focus, GTK_WIDGET (results)))
+        continue;
+      in_results++;
+      g_assert_true (gtk_widget_get_mapped (focus));
+      switcher = gtk_widget_get_ancestor (focus, GTK_TYPE_STACK_SWITCHER);
+      if (switcher != NULL && GTK_IS_TOGGLE_BUTTON (focus))
+        g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (focus)));
+    }
+  g_assert_cmpuint (in_results, ==, 2);
   cp_test_gui_close_window (window);
 }
 
@@ -2434,6 +2496,8 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/runner-up-risks", test_runner_up_risks);
   g_test_add_func ("/gui/window-room/team-experience-link", test_team_experience_link);
   g_test_add_func ("/gui/window-room/next-pane-opens-folded-sidebar", test_next_pane_opens_folded_sidebar);
+  g_test_add_func ("/gui/window-room/next-pane-shown-tab", test_next_pane_shown_tab);
+  g_test_add_func ("/gui/window-room/network-fee-question", test_network_fee_question);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
   g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
   g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
