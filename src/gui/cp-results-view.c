@@ -934,7 +934,9 @@ cp_results_view_get_update_pending (CpResultsView *self)
          self->table_project != NULL ||
          self->first_frame_id != 0 || self->first_frame_timeout_id != 0 ||
          self->details_cancellable != NULL || self->plan_cancellable != NULL ||
-         self->sweep_cancellable != NULL || self->capacity_cancellable != NULL;
+         self->sweep_cancellable != NULL || self->capacity_cancellable != NULL ||
+         cp_chart_view_get_drawing (self->cost_chart) || cp_chart_view_get_drawing (self->memory_chart) ||
+         cp_chart_view_get_drawing (self->serving_chart) || cp_chart_view_get_drawing (self->timeline_chart);
 }
 
 guint
