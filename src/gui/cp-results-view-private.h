@@ -94,6 +94,12 @@ struct _CpResultsView
   GtkWidget          *table_heading;
   GtkColumnView      *options_view;
   GtkLabel           *incomplete_label; /* under the summary */
+  /* Its words, of the analysis's generation incomplete_generation: they
+   * read every quote's offer and price text (12 million instructions on
+   * a 20 × 50 project), the same for every job, so a job switch does
+   * not read them again. */
+  char               *incomplete_text;
+  guint               incomplete_generation;
   /* The calendar's "Not approvable as planned" for the job shown
    * (_cp_results_view_check_capacity()): by job, of the project's
    * generation capacity_generation; its check on a worker meanwhile. */

@@ -683,7 +683,6 @@ cp_results_view_update (CpResultsView   *self,
   g_autofree char *span = NULL;
   g_autofree char *price_check = NULL;
   g_autofree char *layout = NULL;
-  g_autofree char *incomplete = NULL;
   gboolean no_option;
   gboolean shown;
 
@@ -796,9 +795,18 @@ cp_results_view_update (CpResultsView   *self,
 
   queue_table_fill (self, project, job);
 
-  incomplete = _cp_results_view_describe_incomplete (project);
-  _cp_results_view_set_label (self->incomplete_label, incomplete);
-  _cp_results_view_set_visible (GTK_WIDGET (self->incomplete_label), *incomplete != '\0');
+  /* Of the quotes and settings alone: worded again once they may have
+   * changed, which changes the analysis's generation (the plan shown
+   * came from the analysis, which drops it on such a change). */
+  if (self->incomplete_text == NULL ||
+      self->incomplete_generation != cp_project_analysis_get_generation (self->analysis))
+    {
+      g_free (self->incomplete_text);
+      self->incomplete_text = _cp_results_view_describe_incomplete (project);
+      self->incomplete_generation = cp_project_analysis_get_generation (self->analysis);
+    }
+  _cp_results_view_set_label (self->incomplete_label, self->incomplete_text);
+  _cp_results_view_set_visible (GTK_WIDGET (self->incomplete_label), *self->incomplete_text != '\0');
 
   /* The verdict, the table and the charts show in the frame after the
    * change; the paragraphs below them in the next. */
@@ -1267,6 +1275,7 @@ cp_results_view_finalize (GObject *object)
   g_clear_pointer (&self->analysis, cp_project_analysis_free);
   g_free (self->headline_job_id);
   g_free (self->cluster_text);
+  g_free (self->incomplete_text);
   g_free (self->sequence_job_id);
   g_free (self->sequence_after_id);
 
