@@ -42,6 +42,16 @@ struct _CpChartView
    * shown again, replays its drawing rather than placing its labels
    * again (issue 25: 65% of a job switch's chart drawing). */
   CpChartCache *drawings;
+  /* A chart's first drawing at a size, most of a frame on a large
+   * project (its labels placed), is made on a worker: the frame that
+   * brings new data shows the chart before it (the same job's, changed;
+   * none after cp_chart_view_set_calculating()), and the new one comes in
+   * its place. A chart drawn once is drawn again here (a new size, the
+   * dark style), as a frame must show it at the size it has. */
+  gboolean      data_drawn;     /* self->data drawn since it was set */
+  GskRenderNode *shown_node;    /* the chart last drawn, shown meanwhile */
+  char         *drawing_key;    /* the drawing being made, or NULL */
+  GCancellable *drawing_cancellable;
 
   /* The height of the scrolled pane's first screen below the chart's top
    * that the chart is measured for (0: none), and the re-measure queued
@@ -258,6 +268,101 @@ update_title_inset (CpChartView *self)
   self->data->text_px_min = text_px_min (self);
 }
 
+/* "Calculating…" in the dimmed colour of a placeholder, where the chart
+ * will be. */
+static void
+snapshot_calculating (CpChartView *self,
+                      GtkSnapshot *snapshot,
+                      int          width,
+                      int          height)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, _("Calculating…"));
+  GdkRGBA color;
+  int text_width, text_height;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+  color.alpha *= 0.55f;
+  pango_layout_get_pixel_size (layout, &text_width, &text_height);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((width - text_width) / 2.f, MIN (height, 160) / 2.f));
+  gtk_snapshot_append_layout (snapshot, layout, &color);
+  gtk_snapshot_restore (snapshot);
+  g_object_unref (layout);
+}
+
+static void
+drawing_in_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  CpChartDrawing *drawing = task_data;
+
+  if (g_task_return_error_if_cancelled (task))
+    {
+      cp_chart_drawing_free (drawing);
+      return;
+    }
+  cp_chart_drawing_record (drawing);
+  g_task_return_pointer (task, drawing, (GDestroyNotify) cp_chart_drawing_free);
+}
+
+static void
+on_drawing_made (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(CpChartView) self = user_data;
+  CpChartDrawing *drawing = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* Another drawing replaced it, or the view is gone. */
+  if (drawing == NULL)
+    return;
+  g_clear_object (&self->drawing_cancellable);
+  g_clear_pointer (&self->drawing_key, g_free);
+  cp_chart_cache_take (self->drawings, drawing);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+cancel_drawing (CpChartView *self)
+{
+  g_cancellable_cancel (self->drawing_cancellable);
+  g_clear_object (&self->drawing_cancellable);
+  g_clear_pointer (&self->drawing_key, g_free);
+}
+
+/* The drawing of the data at this size made on a worker, unless it is
+ * being made already; FALSE when it must be drawn here (a drawing made
+ * apart would not replay into @cr). */
+static gboolean
+order_drawing (CpChartView  *self,
+               cairo_t      *cr,
+               int           width,
+               int           height,
+               CpChartStyle  style)
+{
+  CpChartDrawing *drawing = cp_chart_drawing_new (cr, width, height, style, self->data);
+  g_autoptr(GTask) task = NULL;
+
+  if (drawing == NULL)
+    return FALSE;
+  if (g_strcmp0 (self->drawing_key, cp_chart_drawing_get_key (drawing)) == 0)
+    {
+      cp_chart_drawing_free (drawing);
+      return TRUE;
+    }
+  cancel_drawing (self);
+  self->drawing_key = g_strdup (cp_chart_drawing_get_key (drawing));
+  self->drawing_cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->drawing_cancellable, on_drawing_made, g_object_ref (self));
+  g_task_set_source_tag (task, order_drawing);
+  g_task_set_task_data (task, drawing, NULL);
+  g_task_run_in_thread (task, drawing_in_thread);
+  return TRUE;
+}
+
 static void
 cp_chart_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -266,23 +371,14 @@ cp_chart_view_snapshot (GtkWidget   *widget,
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   CpChartStyle style;
+  GtkSnapshot *chart;
+  GskRenderNode *node;
   cairo_t *cr;
+  gboolean ordered = FALSE;
 
   if (self->data == NULL && self->calculating && width > 0 && height > 0)
     {
-      /* In the dimmed colour of a placeholder, where the chart will be. */
-      PangoLayout *layout = gtk_widget_create_pango_layout (widget, _("Calculating…"));
-      GdkRGBA color;
-      int text_width, text_height;
-
-      gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
-      color.alpha *= 0.55f;
-      pango_layout_get_pixel_size (layout, &text_width, &text_height);
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((width - text_width) / 2.f, MIN (height, 160) / 2.f));
-      gtk_snapshot_append_layout (snapshot, layout, &color);
-      gtk_snapshot_restore (snapshot);
-      g_object_unref (layout);
+      snapshot_calculating (self, snapshot, width, height);
       return;
     }
   if (self->data == NULL || width <= 0 || height <= 0)
@@ -291,10 +387,35 @@ cp_chart_view_snapshot (GtkWidget   *widget,
   style = adw_style_manager_get_dark (adw_style_manager_get_default ())
           ? CP_CHART_STYLE_DARK : CP_CHART_STYLE_LIGHT;
 
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  chart = gtk_snapshot_new ();
+  cr = gtk_snapshot_append_cairo (chart, &GRAPHENE_RECT_INIT (0, 0, width, height));
   g_array_set_size (self->label_boxes, 0);
-  cp_chart_draw_cached (self->drawings, cr, width, height, style, self->data, self->label_boxes);
+  /* New data: its drawing kept from before (a job shown again), else
+   * made on a worker. */
+  if (self->data_drawn ||
+      !(cp_chart_cache_replay (self->drawings, cr, width, height, style, self->data, self->label_boxes) ||
+        (ordered = order_drawing (self, cr, width, height, style))))
+    cp_chart_draw_cached (self->drawings, cr, width, height, style, self->data, self->label_boxes);
   cairo_destroy (cr);
+  node = gtk_snapshot_free_to_node (chart);
+
+  if (ordered)
+    {
+      if (self->shown_node != NULL)
+        gtk_snapshot_append_node (snapshot, self->shown_node);
+      else
+        snapshot_calculating (self, snapshot, width, height);
+      g_clear_pointer (&node, gsk_render_node_unref);
+    }
+  else
+    {
+      self->data_drawn = TRUE;
+      cancel_drawing (self);
+      if (node != NULL)
+        gtk_snapshot_append_node (snapshot, node);
+      g_clear_pointer (&self->shown_node, gsk_render_node_unref);
+      self->shown_node = node;
+    }
 
   gtk_widget_snapshot_child (widget, self->controls, snapshot);
   gtk_widget_snapshot_child (widget, self->readout_label, snapshot);
@@ -510,7 +631,14 @@ cp_chart_view_set_data (CpChartView *self,
 
   g_clear_pointer (&self->data, cp_chart_data_free);
   self->data = data;
+  self->data_drawn = FALSE;
   self->calculating = FALSE;
+  /* Nothing to draw: no chart before it shows after. */
+  if (data == NULL)
+    {
+      cancel_drawing (self);
+      g_clear_pointer (&self->shown_node, gsk_render_node_unref);
+    }
   /* The old chart's labels are gone until the next frame. */
   g_array_set_size (self->label_boxes, 0);
   update_label_tooltip (self);
@@ -546,6 +674,14 @@ cp_chart_view_set_room_below (CpChartView *self,
   /* Measured again after the layout that asked for it. */
   if (self->resize_id == 0)
     self->resize_id = g_idle_add (remeasure_cb, self);
+}
+
+gboolean
+cp_chart_view_get_drawing (CpChartView *self)
+{
+  g_return_val_if_fail (CP_IS_CHART_VIEW (self), FALSE);
+
+  return self->drawing_cancellable != NULL;
 }
 
 gboolean
@@ -942,6 +1078,7 @@ cp_chart_view_dispose (GObject *object)
   CpChartView *self = (CpChartView *) object;
 
   g_cancellable_cancel (self->cancellable);
+  cancel_drawing (self);
   g_clear_handle_id (&self->resize_id, g_source_remove);
   g_clear_handle_id (&self->readout_id, g_source_remove);
   if (self->presentation != NULL)
@@ -961,6 +1098,7 @@ cp_chart_view_finalize (GObject *object)
   g_clear_pointer (&self->export_path, g_free);
   g_clear_pointer (&self->label_boxes, g_array_unref);
   g_clear_pointer (&self->drawings, cp_chart_cache_free);
+  g_clear_pointer (&self->shown_node, gsk_render_node_unref);
   g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (cp_chart_view_parent_class)->finalize (object);

@@ -21,6 +21,9 @@ void               cp_chart_view_set_data    (CpChartView *self,
  * chart of another job or revision is not left beside it. */
 void               cp_chart_view_set_calculating (CpChartView *self);
 gboolean           cp_chart_view_get_calculating (CpChartView *self);
+/* Whether the chart's drawing is being made on a worker (the chart
+ * before it, or "Calculating…", shown meanwhile). */
+gboolean           cp_chart_view_get_drawing     (CpChartView *self);
 const CpChartData *cp_chart_view_get_data    (CpChartView *self);
 /* The height to keep under the chart on its scrolled pane's first screen
  * (present mode: the table's first rows); the chart then takes less than

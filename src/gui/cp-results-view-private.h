@@ -1,5 +1,5 @@
 /* cp-results-view-private.h: what the files of CpResultsView share
- * (cp-results-view.c, -table.c, -charts.c, -words.c). */
+ * (cp-results-view.c, -table.c, -charts.c, -words.c, -reasons.c). */
 #pragma once
 
 #include "planner/cp-project-analysis.h"
@@ -7,6 +7,9 @@
 #include "cp-results-view.h"
 
 G_BEGIN_DECLS
+
+/* The narrowest a paragraph of the results wraps to, in characters. */
+#define WRAPPED_MIN_CHARS 24
 
 /* Each returns a new string in @lang, "" when it has nothing to say. */
 /* @span: the days the job runs on the calendar (cp_report_job_span()),
@@ -91,6 +94,12 @@ struct _CpResultsView
   GtkWidget          *table_heading;
   GtkColumnView      *options_view;
   GtkLabel           *incomplete_label; /* under the summary */
+  /* Its words, of the analysis's generation incomplete_generation: they
+   * read every quote's offer and price text (12 million instructions on
+   * a 20 × 50 project), the same for every job, so a job switch does
+   * not read them again. */
+  char               *incomplete_text;
+  guint               incomplete_generation;
   /* The calendar's "Not approvable as planned" for the job shown
    * (_cp_results_view_check_capacity()): by job, of the project's
    * generation capacity_generation; its check on a worker meanwhile. */
@@ -206,6 +215,19 @@ void  _cp_results_view_cancel_capacity           (CpResultsView   *self);
 void  _cp_results_view_fill_options              (CpResultsView   *self,
                                                   const CpProject *project,
                                                   const CpJob     *job);
+
+/* cp-results-view-reasons.c: worded from self->plan, of the job
+ * self->details_job of self->details_project. */
+void  _cp_results_view_fill_reasons              (CpResultsView   *self,
+                                                  const CpProject *project,
+                                                  const char      *lang);
+void  _cp_results_view_fill_risks                (CpResultsView   *self,
+                                                  const char      *lang);
+/* The cluster question's words in place of its "Calculating…"; hidden,
+ * kept for the next job's. */
+void  _cp_results_view_set_cluster_text          (CpResultsView   *self,
+                                                  const char      *text);
+void  _cp_results_view_hide_cluster_paragraphs   (CpResultsView   *self);
 
 /* cp-results-view-charts.c */
 void  _cp_results_view_charts_init               (CpResultsView   *self);

@@ -460,6 +460,42 @@ wide_range (double min,
   return isfinite (min) && isfinite (max) && min > 0 && max / min > 30;
 }
 
+/* The values of the days panel, which reach the deadline line: it is
+ * drawn, a little above it. */
+static void
+days_extent (const CpChartData *data,
+             double            *y2_min,
+             double            *y2_max)
+{
+  double unused_min, unused_max;
+
+  data_extent (data, TRUE, &unused_min, &unused_max, y2_min, y2_max);
+  if (!isfinite (*y2_max))
+    *y2_max = 1;
+  if (isfinite (data->deadline_days) && data->deadline_days > 0)
+    {
+      *y2_min = MIN (*y2_min, data->deadline_days);
+      *y2_max = MAX (*y2_max, data->deadline_days * 1.05);
+    }
+}
+
+gboolean
+cp_chart_panel_turns_log (const CpChartData *data,
+                          gboolean           second)
+{
+  double x_min, x_max, y_min, y_max;
+
+  g_return_val_if_fail (data != NULL, FALSE);
+
+  if (data->kind == CP_CHART_MEMORY || (second && data->y2_label == NULL) || (!second && data->y_log))
+    return FALSE;
+  if (second)
+    days_extent (data, &y_min, &y_max);
+  else
+    data_extent (data, FALSE, &x_min, &x_max, &y_min, &y_max);
+  return wide_range (y_min, y_max);
+}
+
 static double
 widest_tick (Geometry          *geometry,
              const CpChartData *data,
@@ -492,7 +528,7 @@ cp_chart_geometry_init (Geometry          *geometry,
                         double             width,
                         double             height)
 {
-  double x_min, x_max, y_min, y_max, unused_min, unused_max;
+  double x_min, x_max, y_min, y_max;
   double tick_w = 0, note_h = 0, widest_label = 0;
   double plot_top, plot_bottom, panel_gap;
   double pad;
@@ -554,7 +590,7 @@ cp_chart_geometry_init (Geometry          *geometry,
 
   geometry->n_panels = data->y2_label != NULL ? 2 : 1;
   geometry->panels[0].title = data->y_label;
-  geometry->panels[0].log = data->y_log || (data->kind != CP_CHART_MEMORY && wide_range (y_min, y_max));
+  geometry->panels[0].log = data->y_log || cp_chart_panel_turns_log (data, FALSE);
   if (data->kind != CP_CHART_MEMORY && !geometry->panels[0].log)
     y_min = 0;
   axis_init (&geometry->panels[0].y, y_min, y_max, geometry->panels[0].log, data->y_scale, 5);
@@ -562,17 +598,10 @@ cp_chart_geometry_init (Geometry          *geometry,
     {
       double y2_min, y2_max;
 
-      data_extent (data, TRUE, &unused_min, &unused_max, &y2_min, &y2_max);
-      if (!isfinite (y2_max))
-        y2_max = 1;
-      if (isfinite (data->deadline_days) && data->deadline_days > 0)
-        {
-          y2_min = MIN (y2_min, data->deadline_days);
-          y2_max = MAX (y2_max, data->deadline_days * 1.05);
-        }
+      days_extent (data, &y2_min, &y2_max);
       geometry->panels[1].title = data->y2_label;
       geometry->panels[1].second = TRUE;
-      geometry->panels[1].log = wide_range (y2_min, y2_max);
+      geometry->panels[1].log = cp_chart_panel_turns_log (data, TRUE);
       if (!geometry->panels[1].log)
         y2_min = 0;
       axis_init (&geometry->panels[1].y, y2_min, y2_max, geometry->panels[1].log, data->y2_scale, 4);

@@ -14,11 +14,21 @@
 
 #include "cp-chart-private.h"
 
-typedef struct {
-  char            *key;
-  cairo_surface_t *recording;
-  GArray          *label_boxes;  /* CpChartLabelBox */
-} Drawing;
+/* One drawing: its key, and once recorded, its recording and label
+ * boxes; one made to be recorded on a worker has its own copy of the
+ * data and of the font options. */
+struct _CpChartDrawing {
+  char                 *key;
+  double                width;
+  double                height;
+  CpChartStyle          style;
+  CpChartData          *data;
+  cairo_font_options_t *options;
+  cairo_surface_t      *recording;
+  GArray               *label_boxes;  /* CpChartLabelBox */
+};
+
+typedef CpChartDrawing Drawing;
 
 struct _CpChartCache {
   guint  capacity;
@@ -32,8 +42,10 @@ drawing_free (gpointer data)
   Drawing *drawing = data;
 
   g_free (drawing->key);
-  cairo_surface_destroy (drawing->recording);
-  g_array_unref (drawing->label_boxes);
+  g_clear_pointer (&drawing->data, cp_chart_data_free);
+  g_clear_pointer (&drawing->options, cairo_font_options_destroy);
+  g_clear_pointer (&drawing->recording, cairo_surface_destroy);
+  g_clear_pointer (&drawing->label_boxes, g_array_unref);
   g_free (drawing);
 }
 
@@ -92,6 +104,23 @@ drawing_key (const CpChartData         *data,
                           cairo_font_options_hash (options));
 }
 
+/* Draws @drawing's chart into a recording of its own. */
+static void
+drawing_record (Drawing                    *drawing,
+                const CpChartData          *data,
+                const cairo_font_options_t *options)
+{
+  cairo_t *recorder;
+
+  drawing->recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA,
+                                                       &(cairo_rectangle_t) { 0, 0, drawing->width, drawing->height });
+  drawing->label_boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  recorder = cairo_create (drawing->recording);
+  cairo_set_font_options (recorder, options);
+  cp_chart_draw_full (recorder, drawing->width, drawing->height, drawing->style, data, drawing->label_boxes);
+  cairo_destroy (recorder);
+}
+
 static Drawing *
 drawing_new (char                       *key,
              double                      width,
@@ -101,17 +130,65 @@ drawing_new (char                       *key,
              const cairo_font_options_t *options)
 {
   Drawing *drawing = g_new0 (Drawing, 1);
-  cairo_t *recorder;
 
   drawing->key = key;
-  drawing->recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA,
-                                                       &(cairo_rectangle_t) { 0, 0, width, height });
-  drawing->label_boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
-  recorder = cairo_create (drawing->recording);
-  cairo_set_font_options (recorder, options);
-  cp_chart_draw_full (recorder, width, height, style, data, drawing->label_boxes);
-  cairo_destroy (recorder);
+  drawing->width = width;
+  drawing->height = height;
+  drawing->style = style;
+  drawing_record (drawing, data, options);
   return drawing;
+}
+
+/* Whether a drawing at @cr's transform replays as drawn there: text is
+ * laid out at the transform it is drawn at, and a recording made at one
+ * scale or turn would not replay another's glyphs. */
+static gboolean
+replayable (cairo_t *cr,
+            double   width,
+            double   height)
+{
+  cairo_matrix_t matrix;
+
+  cairo_get_matrix (cr, &matrix);
+  return width > 0 && height > 0 && isfinite (width) && isfinite (height) &&
+         matrix.xx == 1 && matrix.yy == 1 && matrix.xy == 0 && matrix.yx == 0;
+}
+
+/* The kept drawing of @key, moved to the front, or NULL. */
+static Drawing *
+find_drawing (CpChartCache *cache,
+              const char   *key)
+{
+  for (GList *link = cache->drawings.head; link != NULL; link = link->next)
+    if (g_str_equal (((Drawing *) link->data)->key, key))
+      {
+        g_queue_unlink (&cache->drawings, link);
+        g_queue_push_head_link (&cache->drawings, link);
+        return link->data;
+      }
+  return NULL;
+}
+
+static void
+keep_drawing (CpChartCache *cache,
+              Drawing      *drawing)
+{
+  g_queue_push_head (&cache->drawings, drawing);
+  while (cache->drawings.length > cache->capacity)
+    drawing_free (g_queue_pop_tail (&cache->drawings));
+}
+
+static void
+replay (cairo_t       *cr,
+        const Drawing *drawing,
+        GArray        *label_boxes)
+{
+  cairo_save (cr);
+  cairo_set_source_surface (cr, drawing->recording, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  if (label_boxes != NULL)
+    g_array_append_vals (label_boxes, drawing->label_boxes->data, drawing->label_boxes->len);
 }
 
 void
@@ -123,18 +200,13 @@ cp_chart_draw_cached (CpChartCache      *cache,
                       const CpChartData *data,
                       GArray            *label_boxes)
 {
-  cairo_matrix_t matrix;
   cairo_font_options_t *options;
   char *key;
-  Drawing *drawing = NULL;
+  Drawing *drawing;
 
   g_return_if_fail (cache != NULL && cr != NULL && data != NULL);
 
-  /* Text is laid out at the transform it is drawn at: a recording made
-   * at one scale or turn would not replay another's glyphs. */
-  cairo_get_matrix (cr, &matrix);
-  if (!(width > 0 && height > 0 && isfinite (width) && isfinite (height)) ||
-      matrix.xx != 1 || matrix.yy != 1 || matrix.xy != 0 || matrix.yx != 0)
+  if (!replayable (cr, width, height))
     {
       cp_chart_draw_full (cr, width, height, style, data, label_boxes);
       return;
@@ -142,28 +214,108 @@ cp_chart_draw_cached (CpChartCache      *cache,
 
   options = font_options_of (cr);
   key = drawing_key (data, width, height, style, options);
-  for (GList *link = cache->drawings.head; link != NULL; link = link->next)
-    if (g_str_equal (((Drawing *) link->data)->key, key))
-      {
-        drawing = link->data;
-        g_queue_unlink (&cache->drawings, link);
-        g_list_free_1 (link);
-        cache->hits++;
-        g_free (key);
-        break;
-      }
-  if (drawing == NULL)
-    drawing = drawing_new (key, width, height, style, data, options);
+  drawing = find_drawing (cache, key);
+  if (drawing != NULL)
+    {
+      cache->hits++;
+      g_free (key);
+    }
+  else
+    {
+      drawing = drawing_new (key, width, height, style, data, options);
+      keep_drawing (cache, drawing);
+    }
   cairo_font_options_destroy (options);
+  replay (cr, drawing, label_boxes);
+}
 
-  g_queue_push_head (&cache->drawings, drawing);
-  while (cache->drawings.length > cache->capacity)
-    drawing_free (g_queue_pop_tail (&cache->drawings));
+gboolean
+cp_chart_cache_replay (CpChartCache      *cache,
+                       cairo_t           *cr,
+                       double             width,
+                       double             height,
+                       CpChartStyle       style,
+                       const CpChartData *data,
+                       GArray            *label_boxes)
+{
+  cairo_font_options_t *options;
+  g_autofree char *key = NULL;
+  Drawing *drawing;
 
-  cairo_save (cr);
-  cairo_set_source_surface (cr, drawing->recording, 0, 0);
-  cairo_paint (cr);
-  cairo_restore (cr);
-  if (label_boxes != NULL)
-    g_array_append_vals (label_boxes, drawing->label_boxes->data, drawing->label_boxes->len);
+  g_return_val_if_fail (cache != NULL && cr != NULL && data != NULL, FALSE);
+
+  if (!replayable (cr, width, height))
+    return FALSE;
+  options = font_options_of (cr);
+  key = drawing_key (data, width, height, style, options);
+  cairo_font_options_destroy (options);
+  drawing = find_drawing (cache, key);
+  if (drawing == NULL)
+    return FALSE;
+  cache->hits++;
+  replay (cr, drawing, label_boxes);
+  return TRUE;
+}
+
+CpChartDrawing *
+cp_chart_drawing_new (cairo_t           *cr,
+                      double             width,
+                      double             height,
+                      CpChartStyle       style,
+                      const CpChartData *data)
+{
+  Drawing *drawing;
+
+  g_return_val_if_fail (cr != NULL && data != NULL, NULL);
+
+  if (!replayable (cr, width, height))
+    return NULL;
+  drawing = g_new0 (Drawing, 1);
+  drawing->options = font_options_of (cr);
+  drawing->key = drawing_key (data, width, height, style, drawing->options);
+  drawing->width = width;
+  drawing->height = height;
+  drawing->style = style;
+  drawing->data = cp_chart_data_copy (data);
+  return drawing;
+}
+
+const char *
+cp_chart_drawing_get_key (const CpChartDrawing *drawing)
+{
+  g_return_val_if_fail (drawing != NULL, NULL);
+
+  return drawing->key;
+}
+
+void
+cp_chart_drawing_record (CpChartDrawing *drawing)
+{
+  g_return_if_fail (drawing != NULL && drawing->data != NULL && drawing->recording == NULL);
+
+  drawing_record (drawing, drawing->data, drawing->options);
+  /* Kept as a recording: the data and options served their turn. */
+  g_clear_pointer (&drawing->data, cp_chart_data_free);
+  g_clear_pointer (&drawing->options, cairo_font_options_destroy);
+}
+
+void
+cp_chart_drawing_free (CpChartDrawing *drawing)
+{
+  if (drawing != NULL)
+    drawing_free (drawing);
+}
+
+void
+cp_chart_cache_take (CpChartCache   *cache,
+                     CpChartDrawing *drawing)
+{
+  g_return_if_fail (cache != NULL && drawing != NULL && drawing->recording != NULL);
+
+  if (find_drawing (cache, drawing->key) != NULL)
+    {
+      drawing_free (drawing);
+      return;
+    }
+  keep_drawing (cache, drawing);
 }

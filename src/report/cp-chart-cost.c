@@ -384,6 +384,7 @@ cp_chart_data_new_cost (const CpProject *project,
 
   data->currency = g_strdup (currency);
   data->y_scale = money_scale (max_cost, data->lang, cp_i18n_currency_name (currency, data->lang), &data->y_label);
+  cp_chart_data_say_log_axes (data);
   note = cp_chart_note_with (_("Lines: a cluster quote at each node count; markers: single machines. The same quote is at the same GPU count in both panels. Shaded bands and whiskers: low to high, with every assumption at its optimistic or its pessimistic end."), plan);
   if (n_incomplete > 0)
     /* TRANSLATORS: appended to the cost chart's note; %u quotes lack a price or a network */

@@ -152,6 +152,28 @@ cp_chart_data_new_empty (CpChartKind  kind,
   return data;
 }
 
+static void
+say_log_axis (char **label)
+{
+  /* TRANSLATORS: a chart panel's title when its axis is logarithmic (each step ten times the one below); %s is
+   * the title, e.g. "Total cost (CNY)" */
+  char *said = g_strdup_printf (_("%s, log scale"), *label);
+
+  g_free (*label);
+  *label = said;
+}
+
+void
+cp_chart_data_say_log_axes (CpChartData *data)
+{
+  g_return_if_fail (data != NULL);
+
+  if (data->y_label != NULL && cp_chart_panel_turns_log (data, FALSE))
+    say_log_axis (&data->y_label);
+  if (data->y2_label != NULL && cp_chart_panel_turns_log (data, TRUE))
+    say_log_axis (&data->y2_label);
+}
+
 CpChartData *
 cp_chart_data_copy (const CpChartData *data)
 {

@@ -41,6 +41,17 @@ char *cp_chart_data_fingerprint (const CpChartData *data);
 
 gboolean cp_chart_usable (double value, gboolean log_axis);
 
+/* Whether the cost, days or per-token panel (@second: the days) of @data
+ * gets a log axis its data did not ask for (y_log): its values span more
+ * than a factor of 30 (cp-chart-axis.c). */
+gboolean cp_chart_panel_turns_log (const CpChartData *data, gboolean second);
+/* Says so in the title of each panel that turns logarithmic ("Total
+ * cost (CNY), log scale"): walk36 X18, the cost axis went from 0–50,000
+ * to 2,000–100,000 in decades when a dearer quote came, and the bands
+ * read differently with nothing said. Called by the builder, in its
+ * language, once the series and the titles are there. */
+void     cp_chart_data_say_log_axes (CpChartData *data);
+
 int cp_chart_recommended_quote (const CpPlan *plan);
 
 gboolean cp_chart_quote_compared (const CpPlan *plan, guint quote_index);

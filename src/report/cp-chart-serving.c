@@ -101,6 +101,7 @@ cp_chart_data_new_serving (const CpProject *project,
       note = with_fee;
     }
   data->note = cp_chart_note_with (note, plan);
+  cp_chart_data_say_log_axes (data);
 
   cp_i18n_pop_language ();
   return data;

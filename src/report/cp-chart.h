@@ -210,6 +210,29 @@ guint         cp_chart_cache_get_hits  (const CpChartCache *cache);
 void          cp_chart_draw_cached     (CpChartCache *cache, cairo_t *cr, double width, double height,
                                         CpChartStyle style, const CpChartData *data,
                                         GArray *label_boxes);
+/* The kept drawing of these inputs replayed into @cr, as
+ * cp_chart_draw_cached() replays it: TRUE; FALSE, nothing drawn, when
+ * none is kept. */
+gboolean      cp_chart_cache_replay    (CpChartCache *cache, cairo_t *cr, double width, double height,
+                                        CpChartStyle style, const CpChartData *data,
+                                        GArray *label_boxes);
+
+/* A drawing to make on a worker (a chart's first drawing is most of a
+ * frame on a large project), then keep in a cache: its own copy of
+ * @data, keyed for @cr's font options as cp_chart_draw_cached() keys a
+ * draw into @cr. NULL when a drawing made apart would not replay into
+ * @cr (a scaled or turned transform). */
+typedef struct _CpChartDrawing CpChartDrawing;
+
+CpChartDrawing *cp_chart_drawing_new     (cairo_t *cr, double width, double height, CpChartStyle style,
+                                          const CpChartData *data);
+/* What it is a drawing of: equal keys, the same drawing. */
+const char     *cp_chart_drawing_get_key (const CpChartDrawing *drawing);
+/* Draws it; on any thread (it reads only its own copies). */
+void            cp_chart_drawing_record  (CpChartDrawing *drawing);
+void            cp_chart_drawing_free    (CpChartDrawing *drawing);
+/* Keeps @drawing, recorded, for cp_chart_cache_replay() (taken). */
+void            cp_chart_cache_take      (CpChartCache *cache, CpChartDrawing *drawing);
 
 /* A quote's marker as drawn on the cost or serving chart: centred on its
  * point, never moved off it (issue 26: a single machine moved aside to
@@ -255,5 +278,6 @@ gboolean     cp_chart_write_file      (const CpChartData *data, const char *path
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpChartData, cp_chart_data_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpChartCache, cp_chart_cache_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpChartDrawing, cp_chart_drawing_free)
 
 G_END_DECLS

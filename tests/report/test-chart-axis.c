@@ -1,9 +1,12 @@
-/* test-chart-axis.c: tick labels read as the values they mark. */
+/* test-chart-axis.c: tick labels read as the values they mark; a panel
+ * that turns logarithmic says so in its title. */
 #include "config.h"
 
 #include <locale.h>
 
 #include "report/cp-chart-private.h"
+#include "report/cp-i18n.h"
+#include "report/cp-report-private.h"
 
 /* Labels of the ticks of a linear axis from @lo by @step, in English. */
 static char **
@@ -63,12 +66,55 @@ test_log_decades (void)
     }
 }
 
+/* A cost chart in @lang of one quote costing @cheap_cny at 8 GPUs and
+ * @dear_cny at 16, taking 20 and 0.5 days, its titles as
+ * cp_chart_data_new_cost() words them, and the log axes said. */
+static CpChartData *
+cost_chart (const char *lang,
+            double      cheap_cny,
+            double      dear_cny)
+{
+  CpChartData *data = cp_chart_data_new_empty (CP_CHART_COST, lang);
+  CpChartSeries *series = cp_chart_series_new ("8 × A800", TRUE);
+
+  cp_chart_series_add (series, 8, cheap_cny, 20);
+  cp_chart_series_add (series, 16, dear_cny, 0.5);
+  g_ptr_array_add (data->series, series);
+  cp_i18n_push_language (lang);
+  data->y_label = g_strdup_printf (_("Total cost (%s)"), cp_i18n_currency_name ("CNY", lang));
+  data->y2_label = g_strdup (_("Calendar time (days)"));
+  cp_chart_data_say_log_axes (data);
+  cp_i18n_pop_language ();
+  return data;
+}
+
+/* Walk36 X18: the cost axis went from 0–50,000 to decades when a dearer
+ * quote came, with nothing said. Costs of 1,800 and 52,000 CNY (29×) keep
+ * a linear axis; 1,700 and 52,000 (31×) turn it logarithmic, and its
+ * title says so, in English and in Chinese; the days panel, 20 against
+ * 0.5 days (40×), says so too. */
+static void
+test_log_axis_said (void)
+{
+  g_autoptr(CpChartData) linear = cost_chart ("en", 1800, 52000);
+  g_autoptr(CpChartData) log_en = cost_chart ("en", 1700, 52000);
+  g_autoptr(CpChartData) log_zh = cost_chart ("zh_CN", 1700, 52000);
+
+  g_assert_cmpstr (linear->y_label, ==, "Total cost (CNY)");
+  g_assert_cmpstr (linear->y2_label, ==, "Calendar time (days), log scale");
+  g_assert_cmpstr (log_en->y_label, ==, "Total cost (CNY), log scale");
+  g_assert_cmpstr (log_zh->y_label, ==, "总成本（元），对数刻度");
+  g_assert_true (g_str_has_suffix (log_zh->y2_label, "，对数刻度"));
+}
+
 int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
+  cp_i18n_bind_textdomain ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/report/chart-axis/labels-at-step-resolution", test_labels_at_step_resolution);
   g_test_add_func ("/report/chart-axis/log-decades", test_log_decades);
+  g_test_add_func ("/report/chart-axis/log-axis-said", test_log_axis_said);
   return g_test_run ();
 }

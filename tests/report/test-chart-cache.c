@@ -1,7 +1,8 @@
 /* test-chart-cache.c: a chart drawn again through its cache (issue 25:
  * the chart view replays a chart drawn before instead of placing its
  * labels again) gives the same pixels and label boxes as drawing it, and
- * a change of data, size or style draws anew. */
+ * a change of data, size or style draws anew; a drawing made on another
+ * thread replays the same. */
 #include "config.h"
 
 #include <math.h>
@@ -212,6 +213,50 @@ test_least_recent_left_out (void)
   g_assert_cmpuint (cp_chart_cache_get_hits (cache), ==, 2);
 }
 
+static gpointer
+record_in_thread (gpointer drawing)
+{
+  cp_chart_drawing_record (drawing);
+  return drawing;
+}
+
+/* The window's first drawing of a chart is made on a worker
+ * (cp-chart-view.c): made on another thread, kept, and replayed, it
+ * gives the same pixels and label boxes as the chart drawn here; before
+ * it is kept there is nothing to replay, and a scaled target is drawn
+ * here, not apart. */
+static void
+test_drawn_on_worker (void)
+{
+  g_autoptr(GPtrArray) charts = demo_charts ("zh_CN");
+  g_autoptr(CpChartCache) cache = cp_chart_cache_new (8);
+  const CpChartData *data = g_ptr_array_index (charts, 0);
+  g_autoptr(GArray) direct_boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  g_autoptr(GArray) replayed_boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  cairo_surface_t *direct = draw (data, NULL, 642, 460, CP_CHART_STYLE_LIGHT, direct_boxes);
+  cairo_surface_t *replayed = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 642, 460);
+  cairo_t *cr = cairo_create (replayed);
+  CpChartDrawing *drawing;
+
+  g_assert_false (cp_chart_cache_replay (cache, cr, 642, 460, CP_CHART_STYLE_LIGHT, data, replayed_boxes));
+  drawing = cp_chart_drawing_new (cr, 642, 460, CP_CHART_STYLE_LIGHT, data);
+  g_assert_nonnull (drawing);
+  g_assert_true (g_thread_join (g_thread_new ("chart-drawing", record_in_thread, drawing)) == drawing);
+  cp_chart_cache_take (cache, drawing);
+  g_assert_true (cp_chart_cache_replay (cache, cr, 642, 460, CP_CHART_STYLE_LIGHT, data, replayed_boxes));
+  cairo_surface_flush (replayed);
+  g_assert_cmpuint (pixels_differing (direct, replayed), ==, 0);
+  g_assert_cmpuint (direct_boxes->len, >, 1);
+  assert_boxes_equal (direct_boxes, replayed_boxes, "the cost chart drawn on a worker");
+  g_assert_cmpuint (cp_chart_cache_get_hits (cache), ==, 1);
+
+  cairo_scale (cr, 2, 2);
+  g_assert_null (cp_chart_drawing_new (cr, 642, 460, CP_CHART_STYLE_LIGHT, data));
+  cairo_destroy (cr);
+  cairo_surface_destroy (replayed);
+  cairo_surface_destroy (direct);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -221,5 +266,6 @@ main (int    argc,
   g_test_add_func ("/chart-cache/replay-identical", test_replay_identical);
   g_test_add_func ("/chart-cache/changes-draw-anew", test_changes_draw_anew);
   g_test_add_func ("/chart-cache/least-recent-left-out", test_least_recent_left_out);
+  g_test_add_func ("/chart-cache/drawn-on-worker", test_drawn_on_worker);
   return g_test_run ();
 }
