@@ -635,7 +635,8 @@ cp_report_section_job (Doc       *doc,
                      _("Deadline met"), _("Total cost") };
   char *cost_header[] = { _("Quote"), _("Compute"), _("Debugging"), _("Network"), _("Storage"),
                           _("Fees"), _("Migration"), _("Total cost") };
-  Table table = { 8, widths, numeric, header, NULL, 0 };
+  /* The ranking is read top to bottom as one list. */
+  Table table = { 8, widths, numeric, header, NULL, 0, NULL, TRUE };
   Table costs = { 8, cost_widths, cost_numeric, cost_header, NULL, 0, doc->small };
   g_autofree char *heading = NULL;
   const char *currency = NULL;
