@@ -4,7 +4,8 @@
  * quote says so in one sentence and gets no layout, cost, cost chart or
  * risks of options it cannot use, and page 1 names it in no risk; a job's
  * ranking of the quotes is on one page whole; a cluster run's goodput is
- * split into restarts and checkpoint writes that add up to it. */
+ * split into restarts and checkpoint writes that add up to it; the quotes
+ * table gives each quote's billing step and minimum term. */
 
 #include "config.h"
 
@@ -206,6 +207,26 @@ test_demo (void)
     /* The restarts are the XML's time lost, the two the goodput's rest. */
     g_assert_cmpint (atoi (restarts), ==, (int) round (lost_s / 60));
     g_assert_cmpint (atoi (restarts) + atoi (writing), ==, 26);
+
+    /* The quotes table's billing terms, from the quotes' own fields: D
+     * states a 1-hour step and a 168-hour minimum, one week; B a month's
+     * step and term, said once (approver 36, D34: only the notes under
+     * the table had them). */
+    g_assert_cmpfloat (report_xml_number_after (xml, "<id>q-h800-ib</id>", "<billing-granularity"), ==, 1);
+    g_assert_cmpfloat (report_xml_number_after (xml, "<id>q-h800-ib</id>", "<minimum-term"), ==, 168);
+    g_assert_cmpfloat (report_xml_number_after (xml, "<id>q-a800</id>", "<minimum-term"), ==, 730);
+    {
+      g_autofree char *quotes_en = text_between (all, "QuotesQuoteOfferingHardwareNetworkPriceBillingVAT", "Notes typed with the quotes");
+      g_autofree char *zh = cp_test_pdf_text (tmp_dir, "chapters-demo-zh_CN.pdf", 0, FALSE);
+      g_autofree char *quotes_zh = text_between (zh, "报价报价产品形态硬件网络价格计费增值税", "报价备注（按原文");
+
+      /* D's and F's one week; B's and C's month. */
+      g_assert_cmpuint (cp_test_count (quotes_en, "by the hour, at least 1 week"), ==, 2);
+      g_assert_cmpuint (cp_test_count (quotes_en, "by the month"), ==, 2);
+      cp_test_assert_lacks (quotes_en, "by the month, at least");
+      g_assert_cmpuint (cp_test_count (quotes_zh, "按小时，最短 1 周"), ==, 2);
+      g_assert_cmpuint (cp_test_count (quotes_zh, "按月"), ==, 2);
+    }
   }
 }
 
