@@ -4,7 +4,8 @@
  * quote says so in one sentence and gets no layout, cost, cost chart or
  * risks of options it cannot use, and page 1 names it in no risk; a job's
  * ranking of the quotes is on one page whole; a cluster run's goodput is
- * split into restarts and checkpoint writes that add up to it; the quotes
+ * split into restarts and checkpoint writes that add up to it; a cluster
+ * run is set up as a machine is; the quotes
  * table gives each quote's billing step and minimum term. */
 
 #include "config.h"
@@ -207,6 +208,20 @@ test_demo (void)
     /* The restarts are the XML's time lost, the two the goodput's rest. */
     g_assert_cmpint (atoi (restarts), ==, (int) round (lost_s / 60));
     g_assert_cmpint (atoi (restarts) + atoi (writing), ==, 26);
+
+    /* The 80-GPU pretraining is set up too, on every node: it was the
+     * one training job the setup risk left out (approver 36, D7). */
+    {
+      g_autofree char *pretraining = text_between (xml, "<plan job=\"job-pretrain13b\">", "<plan job=");
+      /* Up to the next of page 1's risks. */
+      g_autofree char *setup = text_between (all, "Environmentsetuptakestime", "Communicationbottleneck");
+
+      g_assert_nonnull (strstr (pretraining, "<risk id=\"setup-time\">"));
+      if (strstr (setup, "everyjobbut") != NULL)
+        cp_test_assert_lacks (setup, "13B 预训练");
+      else
+        cp_test_assert_has (setup, "13B 预训练");
+    }
 
     /* The quotes table's billing terms, from the quotes' own fields: D
      * states a 1-hour step and a 168-hour minimum, one week; B a month's
