@@ -89,96 +89,6 @@ quote_vat (const CpProject *project,
   return g_strdup_printf (_("%s (assumed)"), vat);
 }
 
-/* A billing step or term of @hours as the quotes table says it: in whole
- * months, weeks or days where it is one, else in hours. */
-static char *
-billing_span (double            hours,
-              const CpSettings *settings,
-              const char       *lang)
-{
-  double months = hours / settings->hours_per_month, weeks = hours / 168, days = hours / 24;
-  g_autofree char *number = NULL;
-
-  if (months >= 1 && fabs (months - round (months)) < 1e-6)
-    {
-      number = cp_i18n_format_number (round (months), 0, lang);
-      /* TRANSLATORS: the quotes table's billing column: a span of whole months */
-      return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s month", "%s months", (gulong) round (months)), number);
-    }
-  if (weeks >= 1 && fabs (weeks - round (weeks)) < 1e-6)
-    {
-      number = cp_i18n_format_number (round (weeks), 0, lang);
-      /* TRANSLATORS: the quotes table's billing column: a span of whole weeks */
-      return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s week", "%s weeks", (gulong) round (weeks)), number);
-    }
-  if (days >= 1 && fabs (days - round (days)) < 1e-6)
-    {
-      number = cp_i18n_format_number (round (days), 0, lang);
-      /* TRANSLATORS: the quotes table's billing column: a span of whole days */
-      return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s day", "%s days", (gulong) round (days)), number);
-    }
-  number = cp_i18n_format_value (hours, lang);
-  /* TRANSLATORS: the quotes table's billing column: a span of hours */
-  return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s hour", "%s hours", fabs (hours - 1) < 1e-6 ? 1 : 2), number);
-}
-
-/* How a quote bills, as the costs count it: the step its time is rounded
- * up to and its minimum term, marked as the VAT column is where the
- * quote leaves them to the app. B's and C's one-month minimum and D's
- * one-week minimum, which decide verdicts, were only in the notes under
- * the table (approver 36, D34). */
-static char *
-quote_billing (const CpProject *project,
-               const CpQuote   *quote,
-               const char      *lang)
-{
-  const CpSettings *settings = &project->settings;
-  double term_h = cp_quote_minimum_term_h (quote, settings);
-  double step_h = cp_quote_billing_granularity_h (quote, settings);
-  g_autofree char *billed = NULL;
-  g_autofree char *terms = NULL;
-
-  if (fabs (step_h - 1) < 1e-6)
-    /* TRANSLATORS: the quotes table's billing column: time billed in whole hours */
-    billed = g_strdup (_("by the hour"));
-  else if (fabs (step_h - 24) < 1e-6)
-    /* TRANSLATORS: the quotes table's billing column: time billed in whole days */
-    billed = g_strdup (_("by the day"));
-  else if (fabs (step_h - 168) < 1e-6)
-    /* TRANSLATORS: the quotes table's billing column: time billed in whole weeks */
-    billed = g_strdup (_("by the week"));
-  else if (fabs (step_h - settings->hours_per_month) < 1e-6)
-    /* TRANSLATORS: the quotes table's billing column: time billed in whole months */
-    billed = g_strdup (_("by the month"));
-  else
-    {
-      g_autofree char *step = billing_span (step_h, settings, lang);
-
-      /* TRANSLATORS: the quotes table's billing column: the step billed time is rounded up to ("2 hours") */
-      billed = g_strdup_printf (_("per %s"), step);
-    }
-
-  /* A minimum no longer than the step adds nothing: "by the month, at
-   * least 1 month". */
-  if (term_h > step_h + 1e-6)
-    {
-      g_autofree char *term = billing_span (term_h, settings, lang);
-
-      /* TRANSLATORS: the quotes table's billing column: the billing step ("by the hour"), then the minimum term ("1 week") */
-      terms = g_strdup_printf (_("%s, at least %s"), billed, term);
-    }
-  else
-    terms = g_steal_pointer (&billed);
-  if (cp_quote_billing_granularity_is_assumed (quote) || cp_quote_minimum_term_is_assumed (quote))
-    {
-      g_autofree char *assumed = g_strdup_printf (_("%s (assumed)"), terms);
-
-      /* "最短 1 周" broke between the figure and its unit in the narrow column. */
-      return cp_i18n_join_measure_words (assumed, lang);
-    }
-  return cp_i18n_join_measure_words (terms, lang);
-}
-
 static char *
 job_size (const CpJob *job,
           const char  *lang)
@@ -1312,15 +1222,15 @@ void
 cp_report_section_jobs_and_quotes (Doc *doc)
 {
   static const double job_widths[] = { 0.24, 0.20, 0.22, 0.22, 0.12 };
-  static const double quote_widths[] = { 0.20, 0.11, 0.15, 0.14, 0.12, 0.12, 0.07, 0.09 };
+  static const double quote_widths[] = { 0.22, 0.13, 0.17, 0.16, 0.15, 0.07, 0.10 };
   const CpProject *project = doc->project;
   char *job_header[] = { _("Job"), _("Kind"), _("Model"), _("Size"), _("Deadline") };
-  char *quote_header[] = { _("Quote"), _("Offering"), _("Hardware"), _("Network"), _("Price"), _("Billing"),
-                           _("VAT"), _("Valid until") };
+  char *quote_header[] = { _("Quote"), _("Offering"), _("Hardware"), _("Network"), _("Price"), _("VAT"),
+                           _("Valid until") };
   /* What the memo's answers rest on, in the detail tables' small type. */
   Table jobs = { 5, job_widths, NULL, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                  doc->small };
-  Table quotes = { 8, quote_widths, NULL, quote_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
+  Table quotes = { 7, quote_widths, NULL, quote_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                    doc->small };
 
   for (guint j = 0; j < project->jobs->len; j++)
@@ -1346,7 +1256,6 @@ cp_report_section_jobs_and_quotes (Doc *doc)
                             quote_hardware (quote),
                             quote_network (quote, doc->lang),
                             quote_price (quote, doc->lang),
-                            quote_billing (project, quote, doc->lang),
                             quote_vat (project, quote, doc->lang),
                             cp_i18n_format_iso_date (quote->valid_until, doc->lang));
     }
