@@ -1128,7 +1128,11 @@ plan_new (const CpJob      *job,
       if (cluster_beside (plan, &whole_quote, &whole) && whole->migration_days > 0)
         reason_migration (plan, whole_quote, whole);
     }
-  if (!job->team_has_ops_engineer)
+  /* Who runs a quote's machines matters only if the job can run on
+   * them: the no-fit project's 70B job was told to arrange operations
+   * support "before renting" an 8 × 4090 it fits on at no node count
+   * (approver 36, D13). */
+  if (!job->team_has_ops_engineer && subject->estimate.fits)
     {
       CpOfferingKind offering = quotes[subject->quote_index].offering;
       if (offering == CP_OFFERING_BARE_METAL || offering == CP_OFFERING_BARE_METAL_CLUSTER)
@@ -1150,7 +1154,11 @@ plan_new (const CpJob      *job,
   else
     _cp_plan_add_reason (plan, CP_RULE_R9_TRIAL_RUN, CP_OUTCOME_TRIAL_MISSING, -1, 0, 0, 0, 0);
 
-  add_risks (plan, job, quotes, n_quotes, &quotes[subject->quote_index], cluster);
+  /* A job no quote can run has no run to put at risk: its setup, single
+   * point of failure and network were listed for options it fits on
+   * none of (approver 36, D13). */
+  if (subject->estimate.fits)
+    add_risks (plan, job, quotes, n_quotes, &quotes[subject->quote_index], cluster);
   return plan;
 }
 

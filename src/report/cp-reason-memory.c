@@ -22,6 +22,10 @@ cp_reason_text_memory (const CpReason  *reason,
   switch (reason->outcome)
     {
     case CP_OUTCOME_FITS:
+      /* v[1] is one copy of the job at DP 1, unsharded (cp-estimate.c):
+       * "in all" beside 8 data-parallel GPUs holding 59.7 GiB each read as
+       * the whole job's 60.4 GiB, and R2 said "in total" of the same figure
+       * beside a page renting 8 GPUs (approver 36, D19). */
       a = cp_reason_bytes_text (project, v[1]);
       b = cp_reason_ratio_text (v[0], lang);
       c = cp_reason_bytes_text (project, v[2]);
@@ -30,7 +34,7 @@ cp_reason_text_memory (const CpReason  *reason,
        * "it runs" (issue 20). */
       if (plan != NULL && plan->shortfall == CP_SHORTFALL_LAYOUT)
         /* TRANSLATORS: R1 when no quote takes the layout the job pins; "%s×" is the memory gap */
-        return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): its memory fits on a single machine in a layout the search chooses, but the layout asked for runs on no quote."), a, b, c);
+        return g_strdup_printf (_("One copy of the job, unsplit, needs %s of GPU memory, %s what one machine offers (%s): its memory fits on a single machine in a layout the search chooses, but the layout asked for runs on no quote."), a, b, c);
       if (plan != NULL && plan->recommended >= 0)
         {
           const CpEstimate *chosen = &g_array_index (plan->options, CpOption, plan->recommended).estimate;
@@ -68,18 +72,18 @@ cp_reason_text_memory (const CpReason  *reason,
               else
                 /* TRANSLATORS: R1, why the GPUs hold more than an even share; the GPUs the model is split over */
                 why = g_strdup_printf (_("the model is split over its %u GPUs, but not all of its activations are"), chosen->gpus);
-              /* TRANSLATORS: R1; the job's memory in all, the gap ("0.45×"), one machine's memory; then the
+              /* TRANSLATORS: R1; the memory of one unsplit copy of the job, the gap ("0.45×"), one machine's memory; then the
                * memory on each GPU in the layout chosen, the memory of a GPU, the even share of the total
                * (the total ÷ the GPUs), the weights and optimizer states on each GPU, the rest, and why
                * (e.g. "the model is split over its 8 GPUs, but each pipeline stage keeps…") */
-              return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): it fits on a single machine. "
+              return g_strdup_printf (_("One copy of the job, unsplit, needs %s of GPU memory, %s what one machine offers (%s): it fits on a single machine. "
                                         "Each GPU of the layout chosen holds %s of its %s, more than an even share (%s): "
                                         "%s of weights and optimizer states and %s of activations and working memory; %s."),
                                       a, b, c, per_gpu, offered, share, states, rest, why);
             }
         }
       /* TRANSLATORS: R1; "%s×" is the memory gap, e.g. "0.45×" */
-      return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): it fits on a single machine."), a, b, c);
+      return g_strdup_printf (_("One copy of the job, unsplit, needs %s of GPU memory, %s what one machine offers (%s): it fits on a single machine."), a, b, c);
 
     case CP_OUTCOME_FITS_WITH_TECHNIQUE:
       a = cp_reason_ratio_text (v[0], lang);
@@ -140,13 +144,13 @@ cp_reason_text_memory (const CpReason  *reason,
       a = cp_i18n_format_count (v[0], lang);
       b = cp_reason_bytes_text (project, v[1]);
       c = cp_reason_bytes_text (project, v[2]);
-      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s of GPU memory in total, within the %s of one GPU: one large-memory GPU is enough and a cluster is optional."), a, b, c);
+      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s of GPU memory as one unsplit copy, within the %s of one GPU: one large-memory GPU can hold it and no cluster is needed; more GPUs only run it faster."), a, b, c);
 
     case CP_OUTCOME_PEFT_NEEDS_MORE:
       a = cp_i18n_format_count (v[0], lang);
       b = cp_reason_bytes_text (project, v[1]);
       c = cp_reason_bytes_text (project, v[2]);
-      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s of GPU memory in total, more than the %s of one GPU: it needs several GPUs."), a, b, c);
+      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s of GPU memory as one unsplit copy, more than the %s of one GPU: it needs several GPUs."), a, b, c);
 
     case CP_OUTCOME_CONCURRENCY_ONE_NODE:
       {

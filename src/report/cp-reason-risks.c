@@ -190,6 +190,11 @@ cp_option_risks_except (const CpProject   *project,
   GPtrArray *risks = g_ptr_array_new_with_free_func (g_free);
   double communication_share = e->total_s > 0 ? e->exposed_communication_s / e->total_s : 0;
 
+  /* An option that cannot run the job is not rented: its interruptions
+   * and goodput were worked out for a run that never happens (approver
+   * 36, D13: 0.047 interruptions on an 8 × 4090 short of 119 GiB per GPU). */
+  if (!e->fits)
+    return risks;
   cp_i18n_push_language (lang);
 
   /* An offer past its last day is no price to approve a budget on: it was

@@ -1204,11 +1204,19 @@ table_height (Doc                        *doc,
 #define SHORT_TABLE_ROWS 4
 
 /* The rows cp_doc_table_under() keeps together at the top of @table: all
- * of a short one, else the first. */
+ * of a short one or of one kept whole that fits on a page, else the
+ * first. The demo's seven-quote ranking of the 70B job broke after its
+ * third row, the cheapest three on one page and the other four, the one
+ * that cannot run among them, on the next (approver 36, D28/D33). */
 static guint
-lead_rows (const Table *table)
+lead_rows (Doc   *doc,
+           Table *table)
 {
-  return table->rows->len <= SHORT_TABLE_ROWS ? table->rows->len : 1;
+  if (table->rows->len <= SHORT_TABLE_ROWS)
+    return table->rows->len;
+  if (table->keep_whole && table_height (doc, NULL, NULL, table, table->rows->len) <= doc->bottom - doc->top)
+    return table->rows->len;
+  return 1;
 }
 
 /* The height cp_doc_table_under() keeps together at the top of @table: its
@@ -1221,7 +1229,7 @@ cp_doc_table_lead_height (Doc                        *doc,
                           const char                 *heading,
                           Table                      *table)
 {
-  return table_height (doc, heading_font, heading, table, lead_rows (table));
+  return table_height (doc, heading_font, heading, table, lead_rows (doc, table));
 }
 
 /* The height of the whole of @table under its heading, on one page. */
@@ -1248,7 +1256,8 @@ cp_doc_table_under (Doc                        *doc,
   double height = 0;
   /* A short table whole (lead_rows()), measured before the rows drawn
    * are set (the cells' layouts are shared). */
-  double keep = lead_rows (table) > 1 ? table_height (doc, NULL, NULL, table, lead_rows (table)) : 0;
+  guint lead = lead_rows (doc, table);
+  double keep = lead > 1 ? table_height (doc, NULL, NULL, table, lead) : 0;
   Row header = { { NULL } }, row = { { NULL } };
 
   fit_widths (doc, table, widths);

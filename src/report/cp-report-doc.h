@@ -106,6 +106,7 @@ typedef struct {
   GPtrArray *rows;           /* char ** of n_columns strings */
   double min_row_height;     /* for signature lines */
   const PangoFontDescription *font; /* the rows' font; NULL: the body's */
+  gboolean keep_whole;       /* on one page whole when it fits on one: a ranking read across a break */
 } Table;
 
 double cp_doc_table_lead_height (Doc *doc, const PangoFontDescription *heading_font, const char *heading,

@@ -140,6 +140,16 @@ cp_report_listed_options (const CpPlan *plan)
  * every sum the report prints: "92.00 CNY" in the tables beside "92 CNY"
  * on page 1 were two precisions for one figure (approver 21); unit
  * prices alone keep their cents. */
+/* Whether some option of @plan can run its job at all. */
+static gboolean
+plan_runs (const CpPlan *plan)
+{
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).estimate.fits)
+      return TRUE;
+  return FALSE;
+}
+
 static char *
 cost_cell (double      amount,
            const char *currency,
@@ -386,7 +396,7 @@ section_job_layout (Doc          *doc,
   /* The detail tables under the comparison are in the small type. */
   Table table = { 8, widths, numeric, header, NULL, 0, doc->small };
 
-  if (!cp_report_job_has_layout (job) || plan->options->len == 0)
+  if (!cp_report_job_has_layout (job) || !plan_runs (plan))
     return;
 
   cp_doc_heading (doc, doc->h2, _("Training layout"), 60);
@@ -625,11 +635,13 @@ cp_report_section_job (Doc       *doc,
                      _("Deadline met"), _("Total cost") };
   char *cost_header[] = { _("Quote"), _("Compute"), _("Debugging"), _("Network"), _("Storage"),
                           _("Fees"), _("Migration"), _("Total cost") };
-  Table table = { 8, widths, numeric, header, NULL, 0 };
+  /* The ranking is read top to bottom as one list. */
+  Table table = { 8, widths, numeric, header, NULL, 0, NULL, TRUE };
   Table costs = { 8, cost_widths, cost_numeric, cost_header, NULL, 0, doc->small };
   g_autofree char *heading = NULL;
   const char *currency = NULL;
   gboolean one_currency = TRUE;
+  gboolean runs;
 
   /* TRANSLATORS: section heading; %s is a job's name */
   heading = g_strdup_printf (_("Job: %s"), job->name);
@@ -638,6 +650,7 @@ cp_report_section_job (Doc       *doc,
       cp_doc_heading (doc, doc->h1, heading, 60);
       return;
     }
+  runs = plan_runs (plan);
 
   /* The breakdown shows bare figures under one currency named above it,
    * which leaves the quote's name room; mixed currencies keep theirs in
@@ -728,9 +741,11 @@ cp_report_section_job (Doc       *doc,
     {
       cp_doc_heading (doc, doc->h1, heading, cp_doc_table_lead_height (doc, doc->h2, _("Comparison of the quotes"), &table));
       cp_doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
-      cp_doc_paragraph_full (doc, doc->small,
-                             _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Assumptions and conventions”)."),
-                             0, 3, NULL);
+      /* Rows of dashes have no figures to range. */
+      if (runs)
+        cp_doc_paragraph_full (doc, doc->small,
+                               _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Assumptions and conventions”)."),
+                               0, 3, NULL);
       if (cp_report_listed_options (plan) < plan->options->len)
         {
           g_autofree char *listed = cp_i18n_format_number (cp_report_listed_options (plan), 0, doc->lang);
@@ -750,6 +765,14 @@ cp_report_section_job (Doc       *doc,
                              0, 6, NULL);
     }
   section_job_refusals (doc, job, plan);
+  /* A job no quote runs has no layout, cost or cost curve: its chapter
+   * showed the headings "Training layout" and "Where the money goes" with
+   * nothing under them and a cost chart of empty 0–1.5 axes (approver 36,
+   * D14). One sentence says so and where the way out is. */
+  if (!runs && plan->options->len > 0)
+    cp_doc_paragraph_full (doc, doc->bold,
+                           _("No quote can run this job, so this chapter has no layout, cost or cost chart. The reasons below say how much memory it needs (R1) and what would change the answer."),
+                           0, 6, NULL);
   {
     /* Whether the choice holds over the assumptions' range, then what
      * it rests on that the quotes leave unstated, in one paragraph: the
@@ -789,7 +812,7 @@ cp_report_section_job (Doc       *doc,
   section_job_serving (doc, job, plan);
   section_job_failures (doc, job, plan);
   /* No price, no money to break down. */
-  if (!plan->cost_unknown && one_currency && currency != NULL)
+  if (!plan->cost_unknown && one_currency && currency != NULL && costs.rows->len > 0)
     {
       g_autofree char *unit = NULL;
 
@@ -825,8 +848,9 @@ cp_report_section_job (Doc       *doc,
     const ChartPlace charts[] = {
       { job->model.params > 0 ? result->memory : NULL, smallest ? MEMORY_CHART_SMALLEST : MEMORY_CHART_HEIGHT,
         MEMORY_CHART_SMALLEST },
-      /* No quote compared, no cost to draw: an empty frame said only that. */
-      { plan->options->len > 0 ? result->cost : NULL, smallest ? COST_CHART_SMALLEST : COST_CHART_HEIGHT,
+      /* No quote compared or none that runs the job, no cost to draw: an
+       * empty frame said only that. */
+      { runs ? result->cost : NULL, smallest ? COST_CHART_SMALLEST : COST_CHART_HEIGHT,
         COST_CHART_SMALLEST },
       { result->serving, smallest ? MEMORY_CHART_SMALLEST : MEMORY_CHART_HEIGHT, MEMORY_CHART_SMALLEST },
     };
@@ -1125,7 +1149,10 @@ section_job_reasons_and_risks (Doc             *doc,
   /* Not "Main risks": the memo's section has that title, and two sections
    * of one name with different contents confused an approver
    * (walkthrough 9). */
-  if (plan->options->len > 0)
+  /* Only options that can run the job: one that cannot is not rented,
+   * and its interruptions were worked out for a run that never happens
+   * (approver 36, D13). */
+  if (plan_runs (plan))
     cp_doc_heading (doc, doc->h2, _("Risks of each option"), 40);
   {
     /* A later option's risk that differs from one of the first option's
@@ -1136,11 +1163,18 @@ section_job_reasons_and_risks (Doc             *doc,
     for (guint i = 0; i < MIN (plan->options->len, CP_OPTION_RISKS_LISTED); i++)
       {
         const CpOption *option = &g_array_index (plan->options, CpOption, i);
-        g_autoptr(GPtrArray) risks = cp_option_risks (project, job, option, doc->lang);
-        g_autofree char *name = cp_words_quote_name (project, option->quote_index);
-        g_autofree char *rank = cp_i18n_format_number (option->rank, 0, doc->lang);
+        g_autoptr(GPtrArray) risks = NULL;
+        g_autofree char *name = NULL;
+        g_autofree char *rank = NULL;
+        g_autofree char *title = NULL;
+
+        if (!option->estimate.fits)
+          continue;
+        risks = cp_option_risks (project, job, option, doc->lang);
+        name = cp_words_quote_name (project, option->quote_index);
+        rank = cp_i18n_format_number (option->rank, 0, doc->lang);
         /* TRANSLATORS: an option's rank and its quote, above its risks */
-        g_autofree char *title = g_strdup_printf (_("%s. %s"), rank, name);
+        title = g_strdup_printf (_("%s. %s"), rank, name);
 
         cp_doc_ensure (doc, 30);
         cp_doc_paragraph_full (doc, doc->bold, title, 0, 2, NULL);
@@ -1151,7 +1185,7 @@ section_job_reasons_and_risks (Doc             *doc,
             const char *risk = g_ptr_array_index (risks, r);
             guint first;
 
-            if (i > 0 && cp_option_risk_kind_index (risk, first_risks, &first))
+            if (first_risks != NULL && cp_option_risk_kind_index (risk, first_risks, &first))
               {
                 /* "Applies too, with this option's own figures" gave
                  * none (approver 31, finding 9): each figure that
@@ -1167,7 +1201,7 @@ section_job_reasons_and_risks (Doc             *doc,
               }
             cp_doc_paragraph_full (doc, doc->body, risk, 14, 3, "•");
           }
-        if (i == 0)
+        if (first_risks == NULL)
           {
             first_rank = g_steal_pointer (&rank);
             first_risks = g_ptr_array_ref (risks);

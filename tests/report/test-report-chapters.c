@@ -1,0 +1,196 @@
+/* test-report-chapters.c: the job chapters as approver 36 read them
+ * (issue 22, 5 December), on reports made as a user makes them
+ * (compute-planner-cli) and read back with pdftotext: a job that fits no
+ * quote says so in one sentence and gets no layout, cost, cost chart or
+ * risks of options it cannot use, and page 1 names it in no risk; a job's
+ * ranking of the quotes is on one page whole. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
+#include "report-cli-projects.h"
+
+static char *tmp_dir;
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+/* Approver 36's no-fit project: a Llama 2 70B full fine-tune, whose
+ * weights alone in bf16 are 140 GB, against one 8 × RTX 4090 (192 GB in
+ * all) and one A100 40GB; and a Llama 2 7B LoRA that fits on either. */
+static void
+make_no_fit (const char *file)
+{
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "70B full fine-tune", "--model", "llama-2-70b", "--task", "full-finetune",
+          "--tokens", "1B");
+  RUN_OK ("add-job", file, "--name", "7B LoRA", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M");
+  RUN_OK ("add-quote", file, "--vendor", "本地IDC", "--gpu", "rtx4090", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "2");
+  RUN_OK ("add-quote", file, "--vendor", "V2", "--gpu", "a100-40g", "--gpus-per-node", "1", "--nodes", "1",
+          "--price-per-gpu-hour", "4");
+}
+
+/* The squeezed text of @all from @from up to @to (or its end). */
+static char *
+text_between (const char *all,
+              const char *from,
+              const char *to)
+{
+  const char *start = strstr (all, from);
+  const char *end;
+
+  g_assert_nonnull (start);
+  end = to != NULL ? strstr (start + strlen (from), to) : NULL;
+  return end != NULL ? g_strndup (start, end - start) : g_strdup (start);
+}
+
+typedef struct {
+  const char *lang;
+  const char *no_fit_job;      /* the chapter headings, squeezed */
+  const char *fit_job;
+  const char *no_fit_sentence;
+  const char *gone[4];         /* a layout, a cost, a cost chart and the risks of options */
+  const char *interruptions;   /* a one-machine option's interruption risk */
+  const char *setup_risk_no_fit;  /* page 1's setup risk naming the job that cannot run */
+  const char *team_no_fit;     /* page 1's team question naming it */
+  const char *hosted_advice;   /* R8's advice to arrange operations before renting */
+} NoFitWords;
+
+static const NoFitWords no_fit_words[] = {
+  { "en", "Job:70Bfullfine-tune", "Job:7BLoRA",
+    "No quote can run this job, so this chapter has no layout, cost or cost chart.",
+    { "Training layout", "Where the money goes", "Total cost and time against GPU count", "Risks of each option" },
+    "interruptions are expected", "can start (70B full fine-tune", "for 70B full fine-tune",
+    "Before renting it, arrange who will run the machines" },
+  { "zh_CN", "任务：70Bfullfine-tune", "任务：7BLoRA",
+    "没有一份报价能运行这个任务，因此本章没有训练布局、费用和费用图。",
+    { "训练并行布局", "成本构成", "总成本与耗时随 GPU 数量变化", "各方案的风险" },
+    "预计中断", "才能开始运行（70B full fine-tune", "涉及 70B full fine-tune",
+    "租用前请先安排好由谁运维这些机器" },
+};
+
+static void
+test_no_fit (void)
+{
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_no_fit ("no-fit.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (no_fit_words); l++)
+    {
+      const NoFitWords *w = &no_fit_words[l];
+      g_autofree char *pdf = g_strdup_printf ("no-fit-%s.pdf", w->lang);
+      g_autofree char *all = NULL;
+      g_autofree char *page_one = NULL;
+      g_autofree char *no_fit = NULL;
+      g_autofree char *fit = NULL;
+
+      RUN_OK ("report", "no-fit.cplan", "--lang", w->lang, "--pdf", pdf);
+      all = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      page_one = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+      no_fit = text_between (all, w->no_fit_job, w->fit_job);
+      fit = text_between (all, w->fit_job, NULL);
+
+      /* The chapter of the job no quote runs: its sentence, in place of
+       * empty headings and an empty cost chart, and no risk worked out
+       * for a run on an option that cannot hold it. */
+      cp_test_assert_has (no_fit, w->no_fit_sentence);
+      for (guint g = 0; g < G_N_ELEMENTS (w->gone); g++)
+        cp_test_assert_lacks (no_fit, w->gone[g]);
+      cp_test_assert_lacks (no_fit, w->interruptions);
+      cp_test_assert_lacks (no_fit, w->hosted_advice);
+      /* The job that runs keeps all of it: the check is not vacuous. */
+      cp_test_assert_lacks (fit, w->no_fit_sentence);
+      for (guint g = 0; g < G_N_ELEMENTS (w->gone); g++)
+        cp_test_assert_has (fit, w->gone[g]);
+      cp_test_assert_has (fit, w->interruptions);
+
+      /* Page 1's risks and the team's question are the 7B LoRA's only. */
+      cp_test_assert_lacks (page_one, w->setup_risk_no_fit);
+      cp_test_assert_lacks (page_one, w->team_no_fit);
+    }
+}
+
+/* On the page of each job's heading, every option of its ranking, 1 to
+ * the number of quotes compared: the Chinese demo's 70B and 13B rankings
+ * broke after their third row (approver 36, D28/D33). */
+static void
+assert_rankings_whole (const char *pdf,
+                       const char *job_heading,
+                       guint       n_quotes)
+{
+  guint n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
+  guint headings = 0;
+
+  for (guint p = 1; p <= n_pages; p++)
+    {
+      g_autoptr(GPtrArray) lines = cp_test_pdf_page_lines (tmp_dir, pdf, p);
+
+      for (guint i = 0; i < lines->len; i++)
+        {
+          guint rank = 1;
+
+          if (!g_str_has_prefix (g_ptr_array_index (lines, i), job_heading))
+            continue;
+          headings++;
+          for (guint k = i + 1; k < lines->len && rank <= n_quotes; k++)
+            {
+              g_autofree char *prefix = g_strdup_printf ("%u ", rank);
+
+              if (g_str_has_prefix (g_ptr_array_index (lines, k), prefix))
+                rank++;
+            }
+          if (rank != n_quotes + 1)
+            g_error ("%s, page %u: the ranking under “%s” breaks after its row %u of %u", pdf, p,
+                     (const char *) g_ptr_array_index (lines, i), rank - 1, n_quotes);
+        }
+    }
+  /* The demo's seven jobs. */
+  g_assert_cmpuint (headings, ==, 7);
+}
+
+/* The demo's rankings on one page each, in both languages. */
+static void
+test_demo (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("demo", "chapters-demo.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("chapters-demo-%s.pdf", langs[l]);
+
+      RUN_OK ("report", "chapters-demo.cplan", "--lang", langs[l], "--pdf", pdf);
+      assert_rankings_whole (pdf, strcmp (langs[l], "en") == 0 ? "Job: " : "任务：", 7);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("cp-chapters-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  g_test_add_func ("/report-chapters/no-fit", test_no_fit);
+  g_test_add_func ("/report-chapters/demo", test_demo);
+
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
