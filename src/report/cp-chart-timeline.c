@@ -905,6 +905,26 @@ band_fits (Ink               *ink,
   return bottom - top >= 2 * line_h + 0.6 * pad + n_bars * line_h * PRINT_ROW_PITCH;
 }
 
+/* Lines of text the timeline needs besides its rows: the title, the
+ * legend on up to two rows, the total, a cost band of two, the dates on
+ * up to two and the pads between them. */
+#define TIMELINE_LINES_BESIDE_ROWS 12.0
+
+/* On a screen, the words around the chart's size (cp_chart_text_px_min())
+ * as far as its height holds its lines: the calendar needs fewer than
+ * the cost chart's TEXT_LINES_MIN, and under the amount and the warning
+ * in present mode it is lower than the charts of the other tabs, whose
+ * text grew to the words' 28 px at 2560 × 1440 while its own stayed at
+ * 23 (walk35 U9). */
+static double
+screen_text_px_min (const CpChartData *data,
+                    double             height)
+{
+  guint n_bars = data->bars != NULL ? data->bars->len : 0;
+
+  return MIN (data->text_px_min, height / (TIMELINE_LINES_BESIDE_ROWS + SCREEN_ROW_PITCH * n_bars));
+}
+
 void
 cp_chart_draw_timeline (cairo_t           *cr,
                         double             width,
@@ -921,7 +941,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
    * 16). No smaller than the words around it in present mode. On paper
    * it is a column of an A4 page. */
   double font_px = style == CP_CHART_STYLE_PRINT ? CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 14.0)
-                   : MAX (CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 22.0), cp_chart_text_px_min (data, height));
+                   : MAX (CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 22.0), screen_text_px_min (data, height));
   double pad, line_h, name_width = 0, title_h, legend_bottom, legend_end_x, legend_row_y;
   enum { TOTAL_OVER_PLOT, TOTAL_IN_LEGEND, TOTAL_ON_SCALE } total_place = TOTAL_OVER_PLOT;
   gboolean first_forms;
