@@ -423,7 +423,7 @@ static void
 show_robustness (CpResultsView *self)
 {
   GtkWidget *robustness = GTK_WIDGET (self->robustness_label);
-  gboolean contradicted = gtk_widget_get_visible (GTK_WIDGET (self->capacity_label)) &&
+  gboolean contradicted = _cp_results_view_capacity_concerns_job (self) &&
                           !gtk_widget_has_css_class (robustness, "warning") &&
                           !gtk_widget_has_css_class (robustness, "dim-label");
 
@@ -1594,6 +1594,8 @@ cp_results_view_init (CpResultsView *self)
   _cp_results_view_charts_init (self);
   _cp_results_view_table_init (self);
   g_signal_connect_swapped (self->capacity_label, "notify::visible", G_CALLBACK (show_robustness), self);
+  /* Said under the calendar instead, the words still change. */
+  g_signal_connect_swapped (self->capacity_label, "notify::label", G_CALLBACK (show_robustness), self);
 
   {
     GtkLabel *paragraphs[] = {
