@@ -122,7 +122,9 @@ cp_chart_data_new_timeline_with_fallback (const CpProject          *project,
   data->start_julian = g_date_get_julian (&schedule->start);
   data->total_cost = cp_report_schedule_shown_total (schedule);
   {
-    g_autofree char *money = cp_i18n_format_money (data->total_cost, currency, data->lang);
+    /* In whole units, as the memo's answers and budget give it: "Total
+     * 20.00 CNY" stood beside "20 CNY" (appr36 D24). */
+    g_autofree char *money = cp_i18n_format_money_whole (data->total_cost, currency, data->lang);
 
     /* TRANSLATORS: the timeline's planned cost at the end of its line, above the plot; %s is an amount such as "58,928 CNY" */
     data->total_label = g_strdup_printf (_("Total %s"), money);
@@ -836,9 +838,9 @@ fallback_outline (Ink *ink, const Theme *theme, const CpChartData *data, const P
 /* The smallest text on paper, where the cost band above the rows needs
  * room: the memo's 8-pt small print. */
 #define PRINT_FONT_MIN_PX 8.0
-/* Rows a line and a twentieth apart on paper, names a line apart on the
- * page's own leading; on a screen a line and a fifth. */
-#define PRINT_ROW_PITCH 1.05
+/* Rows a line apart on paper, names on the page's own leading; on a
+ * screen a line and a fifth. */
+#define PRINT_ROW_PITCH 1.0
 #define SCREEN_ROW_PITCH 1.2
 
 static void
@@ -881,8 +883,9 @@ legend_rows (Ink               *ink,
 }
 
 /* Whether, on paper at @font_px, the rows leave the cost band above them
- * two lines, with the total on the legend or the band's scale, not on a
- * line of its own: at 9 pt the demo's
+ * a line and a half and the dates two lines under them, with the total
+ * on the legend or the band's scale, not on a line of its own: at 9 pt
+ * the demo's
  * seven rows filled the memo's 165-pt chart, and the cost line ran over
  * the bars and their dates with no scale (appr35 C3). */
 static gboolean
@@ -901,8 +904,8 @@ band_fits (Ink               *ink,
 
   set_text (ink, ink->bold, data->title, text_right - pad, NULL, &title_h);
   top = pad + title_h + pad * 0.6 + (rows - 1) * line_h * 1.2 + line_h + pad;
-  bottom = height - pad - line_h * 1.4;
-  return bottom - top >= 2 * line_h + 0.6 * pad + n_bars * line_h * PRINT_ROW_PITCH;
+  bottom = height - pad - line_h * 2.6;
+  return bottom - top >= 1.5 * line_h + 0.6 * pad + n_bars * line_h * PRINT_ROW_PITCH;
 }
 
 /* Lines of text the timeline needs besides its rows: the title, the
@@ -1082,6 +1085,23 @@ cp_chart_draw_timeline (cairo_t           *cr,
   left = pad + MAX (name_width, scale_width) + pad;
   right = width - pad;
   top = legend_bottom + pad * 0.6 + (total > 0 ? line_h + pad * 0.2 : pad * 0.4);
+  /* On paper the total goes on the legend's last row after the line's
+   * own entry, or else at the top of the band's scale, where it fits, and
+   * its line above the plot to the band and the dates (appr36 D5: the
+   * English memo's chart had neither a cost scale nor a date between its
+   * first day and its end). */
+  if (style == CP_CHART_STYLE_PRINT && total > 0 && cumulative != NULL && data->total_label != NULL)
+    {
+      double w;
+
+      set_text (&ink, ink.font, data->total_label, 0, &w, NULL);
+      if (legend_end_x + w <= text_right)
+        total_place = TOTAL_IN_LEGEND;
+      else if (w <= left - pad * 1.4)
+        total_place = TOTAL_ON_SCALE;
+      if (total_place != TOTAL_OVER_PLOT)
+        top = legend_bottom + pad;
+    }
   if (right - left < 40 || n_bars == 0)
     goto done;
 
@@ -1138,9 +1158,9 @@ cp_chart_draw_timeline (cairo_t           *cr,
               < tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, left + first_width,
                              end_label_left, 0, FALSE);
   /* A plot too low for the second line (its rows lower than a name, the
-   * cost band less than a line) keeps to one. */
+   * cost band less than a line and a half) keeps to one. */
   two_lines = two_lines && height - pad - line_h * 2.6 - top >= MAX (20, n_bars * line_h * row_pitch) +
-                                                               (step > 0 ? line_h + pad * 0.6 : 0);
+                                                               (step > 0 ? line_h * 1.5 + pad * 0.6 : 0);
   bottom = height - pad - line_h * (two_lines ? 2.6 : 1.4);
   if (bottom - top < 20)
     goto done;
@@ -1157,26 +1177,6 @@ cp_chart_draw_timeline (cairo_t           *cr,
        * with its total above and no scale beside a row. */
       if (bottom - top - band_h - pad * 0.6 < rows_need)
         band_h = bottom - top - pad * 0.6 - rows_need;
-      /* Short of room, the total goes on the legend's last row after the
-       * line's own entry, or else at the top of the band's scale, where
-       * it fits, and its line above the plot to the band. */
-      if (band_h < line_h * 2 && data->total_label != NULL)
-        {
-          double w;
-
-          set_text (&ink, ink.font, data->total_label, 0, &w, NULL);
-          if (band_h + top - (legend_bottom + pad) < line_h * 1.5)
-            ;
-          else if (legend_end_x + w <= text_right)
-            total_place = TOTAL_IN_LEGEND;
-          else if (w <= left - pad * 1.4)
-            total_place = TOTAL_ON_SCALE;
-          if (total_place != TOTAL_OVER_PLOT)
-            {
-              band_h += top - (legend_bottom + pad);
-              top = legend_bottom + pad;
-            }
-        }
       if (band_h >= line_h * 1.5)
         {
           band_bottom = top + band_h;
@@ -1184,6 +1184,13 @@ cp_chart_draw_timeline (cairo_t           *cr,
         }
       else
         {
+          /* No scale to put the total on: its line above the plot. */
+          if (total_place == TOTAL_ON_SCALE)
+            {
+              total_place = TOTAL_OVER_PLOT;
+              top += line_h - pad * 0.2;
+              rows_top = top;
+            }
           band_bottom = bottom;
           step = 0;
         }
