@@ -1145,12 +1145,13 @@ cp_chart_draw_timeline (cairo_t           *cr,
       end_x = left + (right - left) * last_end / end_day;
       set_text (&ink, ink.bold, data->x_label, 0, &w, NULL);
       end_label_left = MIN (end_x + w / 2, width - pad) - w;
-      /* Not centred on its line beside the first day: from after the
-       * first day's date, when it still reaches past its line (a fallback
-       * drawn after it takes the axis further); with no room there
-       * either, the first day's date alone. */
+      /* Not centred on its line beside the first day: with a fallback
+       * drawn after it (its outlines take the axis further, and the end
+       * is then the one that holds only side by side), from after the
+       * first day's date, when it still reaches past its line; else the
+       * first day's date alone. */
       if (end_label_left < left + first_width + pad * 0.5)
-        end_label_left = left + first_width + pad * 0.5 + w <= width - pad &&
+        end_label_left = data->legend[5] != NULL && left + first_width + pad * 0.5 + w <= width - pad &&
                          left + first_width + pad * 0.5 + w >= end_x ? left + first_width + pad * 0.5 : G_MAXDOUBLE;
     }
   two_lines = tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, -G_MAXDOUBLE,
