@@ -634,8 +634,12 @@ test_fallback_keeps_set_order (void)
   schedule = cp_schedule_place (jobs, &start, NULL);
   short_of = cp_schedule_overbookings (schedule, project);
   g_assert_cmpuint (short_of->len, ==, 1);
-  g_assert_nonnull (cp_schedule_one_after_another (schedule, g_ptr_array_index (short_of, 0), &order));
-  g_clear_pointer (&order, g_array_unref);
+  {
+    g_autoptr(CpSchedule) serial = cp_schedule_one_after_another (schedule, g_ptr_array_index (short_of, 0), &order);
+
+    g_assert_nonnull (serial);
+    g_clear_pointer (&order, g_array_unref);
+  }
   {
     g_autoptr(CpScheduleFallback) fallback = cp_schedule_fallback_new (schedule, project);
 
