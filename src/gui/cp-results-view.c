@@ -58,14 +58,7 @@ _cp_results_view_set_label (GtkLabel   *label,
                             const char *text)
 {
   if (g_strcmp0 (gtk_label_get_label (label), text) != 0)
-    {
-      /* Each Chinese date on one line where the label wraps: the
-       * calendar read "2026年12月5" over "日起" (walk35 Y4). */
-      g_autoptr(PangoAttrList) dates = cp_i18n_dates_unbroken (text);
-
-      gtk_label_set_label (label, text);
-      gtk_label_set_attributes (label, dates);
-    }
+    gtk_label_set_label (label, text);
 }
 
 void

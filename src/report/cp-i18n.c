@@ -203,46 +203,6 @@ continues_date_span (gunichar    before,
   return is_date_unit (g_utf8_get_char (p));
 }
 
-PangoAttrList *
-cp_i18n_dates_unbroken (const char *text)
-{
-  PangoAttrList *dates = NULL;
-  const char *p = text;
-
-  while (p != NULL && *p != '\0')
-    {
-      const char *start = p, *end = p;
-      gboolean has_unit = FALSE;
-
-      /* A run of digits, each followed by 年, 月 or 日: "2026年12月5日". */
-      while (g_ascii_isdigit (*end))
-        {
-          const char *unit = end;
-
-          while (g_ascii_isdigit (*unit))
-            unit++;
-          if (!is_date_unit (g_utf8_get_char (unit)))
-            break;
-          end = g_utf8_next_char (unit);
-          has_unit = TRUE;
-        }
-      if (has_unit)
-        {
-          PangoAttribute *whole = pango_attr_allow_breaks_new (FALSE);
-
-          if (dates == NULL)
-            dates = pango_attr_list_new ();
-          whole->start_index = (guint) (start - text);
-          whole->end_index = (guint) (end - text);
-          pango_attr_list_insert (dates, whole);
-          p = end;
-        }
-      else
-        p = g_utf8_next_char (p);
-    }
-  return dates;
-}
-
 char *
 cp_i18n_space_chinese (const char *text,
                        const char *lang)

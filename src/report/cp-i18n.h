@@ -14,8 +14,6 @@
  */
 #pragma once
 
-#include <pango/pango.h>
-
 #include <glib.h>
 
 #include "cp-translator.h"
@@ -51,11 +49,6 @@ gboolean cp_i18n_is_chinese    (const char *lang);
  * in a date (1月24日), and never two spaces. Other languages: a copy. */
 char       *cp_i18n_space_chinese (const char *text,
                                    const char *lang);
-/* Pango attributes that keep each Chinese date of @text ("2026年12月5日",
- * "12月5日") on one line where a label wraps it: the window's calendar
- * read "自 2026年12月5" over "日起" (walk35 Y4). NULL when @text holds
- * no such date. */
-PangoAttrList *cp_i18n_dates_unbroken (const char *text);
 /* As cp_i18n_space_chinese(), but each of @kept (NULL-terminated, the
  * text the user typed: cp_i18n_typed_names()) is copied as typed wherever
  * it stands in @text, only its edges spaced by the rule: "4台8卡H800" was
