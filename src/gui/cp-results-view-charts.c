@@ -32,6 +32,7 @@ set_approval (CpResultsView *self,
   _cp_results_view_set_visible (GTK_WIDGET (self->approval_label), text != NULL && *text != '\0');
   _cp_results_view_set_label (self->overbooking_label, overbooking != NULL ? overbooking : "");
   _cp_results_view_set_visible (GTK_WIDGET (self->overbooking_label), overbooking != NULL && *overbooking != '\0');
+  _cp_results_view_show_capacity (self);
 }
 
 static void
@@ -99,6 +100,7 @@ on_chart_shown (CpResultsView *self)
 {
   if (self->timeline_project != NULL && timeline_shown (self))
     make_timeline (self);
+  _cp_results_view_show_capacity (self);
 }
 
 /* The cost and serving charts from the job's sweep. */
@@ -264,17 +266,35 @@ capacity_in_thread (GTask        *task,
   g_task_return_pointer (task, words, (GDestroyNotify) g_ptr_array_unref);
 }
 
-void
-_cp_results_view_show_capacity (CpResultsView *self)
+/* The calendar's sentences on the quotes the job shown shares beyond
+ * their offer, or NULL. */
+static const char *
+capacity_words_of_job (CpResultsView *self)
 {
-  const char *words = NULL;
-
   if (self->capacity_words != NULL && self->analysis != NULL &&
       self->capacity_generation == cp_project_analysis_get_generation (self->analysis) &&
       self->headline_job >= 0 && (guint) self->headline_job < self->capacity_words->len)
-    words = g_ptr_array_index (self->capacity_words, self->headline_job);
+    return g_ptr_array_index (self->capacity_words, self->headline_job);
+  return NULL;
+}
+
+gboolean
+_cp_results_view_capacity_concerns_job (CpResultsView *self)
+{
+  return capacity_words_of_job (self) != NULL;
+}
+
+/* Said under the verdict unless the calendar's tab says it under its
+ * amount for every job: in present mode the room read the same "Not
+ * approvable as planned" paragraph twice on one screen (walk35 U8). */
+void
+_cp_results_view_show_capacity (CpResultsView *self)
+{
+  const char *words = capacity_words_of_job (self);
+  gboolean said_below = timeline_shown (self) && gtk_widget_get_visible (GTK_WIDGET (self->overbooking_label));
+
   _cp_results_view_set_label (self->capacity_label, words != NULL ? words : "");
-  _cp_results_view_set_visible (GTK_WIDGET (self->capacity_label), words != NULL);
+  _cp_results_view_set_visible (GTK_WIDGET (self->capacity_label), words != NULL && !said_below);
 }
 
 static void

@@ -232,6 +232,9 @@ void  _cp_results_view_hide_cluster_paragraphs   (CpResultsView   *self);
 /* cp-results-view-charts.c */
 void  _cp_results_view_charts_init               (CpResultsView   *self);
 /* The project's timeline, made when its tab shows; NULL: none. */
+/* Whether the job shown shares a quote beyond its offer on the calendar
+ * (its "Not approvable as planned"), whether or not said under it. */
+gboolean _cp_results_view_capacity_concerns_job (CpResultsView *self);
 void  _cp_results_view_update_timeline           (CpResultsView   *self,
                                                   const CpProject *project);
 /* The cost and serving charts of job @job_index. */

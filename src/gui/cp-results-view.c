@@ -162,7 +162,7 @@ static void
 show_robustness (CpResultsView *self)
 {
   GtkWidget *robustness = GTK_WIDGET (self->robustness_label);
-  gboolean contradicted = gtk_widget_get_visible (GTK_WIDGET (self->capacity_label)) &&
+  gboolean contradicted = _cp_results_view_capacity_concerns_job (self) &&
                           !gtk_widget_has_css_class (robustness, "warning") &&
                           !gtk_widget_has_css_class (robustness, "dim-label");
 
@@ -576,7 +576,8 @@ on_plan_ready (GObject      *source,
    * change waiting, that change's update plans it. */
   if (cp_project_analysis_take_plan (self->analysis, order) == NULL || self->update_id != 0)
     return;
-  cp_results_view_update (self, cp_project_analysis_get_project (self->analysis), (int) order->job_index);
+  cp_results_view_update (self, cp_project_analysis_get_project (self->analysis),
+                          GPOINTER_TO_INT (g_object_get_data (G_OBJECT (result), "cp-shown-job")));
 }
 
 /* A service that starts before the fine-tune of the model it serves:
@@ -621,44 +622,10 @@ on_sequence_link (CpResultsView *self,
 }
 
 
-/* When job @job_index runs on the project's calendar, as the report's
- * answer says it beside its days ("5–12 December 2026",
- * cp_report_job_span()): a meeting asks by when, a date against its
- * deadline, not a count of days to add up (walk34 V7). A job's days on
- * the calendar rest on its own plan and those of the jobs it starts
- * after, which are planned here if they are not yet (a chain is short:
- * the demo has none); the other jobs do not move it. NULL when it is not
- * placed. */
-static char *
-job_span (CpResultsView   *self,
-          const CpProject *project,
-          guint            job_index,
-          const char      *lang)
-{
-  g_autoptr(GPtrArray) plans = g_ptr_array_new ();
-  g_autoptr(CpSchedule) schedule = NULL;
-  int at = (int) job_index;
-
-  g_ptr_array_set_size (plans, (int) project->jobs->len);
-  plans->pdata[job_index] = (gpointer) self->plan;
-  /* At most every job once: cp_schedule_new() refuses an order that
-   * loops, and says so under the calendar. */
-  for (guint steps = 0; steps < project->jobs->len; steps++)
-    {
-      const CpJob *job = g_ptr_array_index (project->jobs, at);
-
-      at = cp_project_find_job (project, job->after_job_id);
-      if (at < 0 || plans->pdata[at] != NULL)
-        break;
-      plans->pdata[at] = (gpointer) cp_project_analysis_get_plan (self->analysis, (guint) at);
-    }
-  schedule = cp_report_schedule_new (project, plans, NULL);
-  return schedule != NULL ? cp_report_job_span (schedule, job_index, lang) : NULL;
-}
-
 static void
 order_plan (CpResultsView *self,
-            guint          job_index)
+            guint          job_index,
+            int            shown_job)
 {
   g_autoptr(GTask) task = NULL;
 
@@ -667,9 +634,38 @@ order_plan (CpResultsView *self,
   task = g_task_new (NULL, self->plan_cancellable, on_plan_ready, g_object_ref (self));
   g_task_set_source_tag (task, order_plan);
   g_task_set_return_on_cancel (task, TRUE);
+  /* The job whose answer waits for it: a job it starts after is planned
+   * for the dates of the job shown, which is shown again when it comes. */
+  g_object_set_data (G_OBJECT (task), "cp-shown-job", GINT_TO_POINTER (shown_job));
   g_task_set_task_data (task, cp_project_analysis_order_plan (self->analysis, job_index),
                         (GDestroyNotify) cp_plan_order_free);
   g_task_run_in_thread (task, plan_in_thread);
+}
+
+/* When job @job_index runs on the project's calendar, as the report's
+ * answer says it beside its days ("5–12 December 2026",
+ * cp_report_job_span()): a meeting asks by when, a date against its
+ * deadline, not a count of days to add up (walk34 V7). Its days rest on
+ * its own plan and those of the jobs it starts after, as the project's
+ * analysis has them (cp_project_analysis_peek_job_schedule()): a job it
+ * waits for that has no plan yet is planned on a worker, never here,
+ * and the answer is worded again with its days when that plan comes.
+ * NULL until then, or when the job is not placed. */
+static char *
+job_span (CpResultsView   *self,
+          const CpProject *project,
+          guint            job_index,
+          const char      *lang)
+{
+  g_autoptr(CpSchedule) schedule = NULL;
+  int waiting_job = -1;
+  GDate today;
+
+  cp_report_day (&today);
+  schedule = cp_project_analysis_peek_job_schedule (self->analysis, job_index, &today, &waiting_job);
+  if (schedule == NULL && waiting_job >= 0)
+    order_plan (self, (guint) waiting_job, (int) job_index);
+  return schedule != NULL ? cp_report_job_span (schedule, job_index, lang) : NULL;
 }
 
 void
@@ -755,7 +751,7 @@ cp_results_view_update (CpResultsView   *self,
     {
       if (shown)
         _cp_results_view_set_calculating (self, TRUE);
-      order_plan (self, (guint) job_index);
+      order_plan (self, (guint) job_index, job_index);
       show_page (self, "results");
       return;
     }
@@ -1348,6 +1344,8 @@ cp_results_view_init (CpResultsView *self)
   _cp_results_view_charts_init (self);
   _cp_results_view_table_init (self);
   g_signal_connect_swapped (self->capacity_label, "notify::visible", G_CALLBACK (show_robustness), self);
+  /* Said under the calendar instead, the words still change. */
+  g_signal_connect_swapped (self->capacity_label, "notify::label", G_CALLBACK (show_robustness), self);
 
   {
     GtkLabel *paragraphs[] = {

@@ -58,6 +58,8 @@ struct _CpProjectAnalysis
   CpSettings       planned_settings;
   gboolean         has_planned_inputs;
   guint            generation;
+  CpSchedule      *schedule;      /* of every job's full plan, or NULL: not made since the last change */
+  CpScheduleFallback *fallback;   /* of schedule, or NULL: none */
 };
 
 /* A record (a job or a quote) is its bytes and the strings they point
@@ -287,6 +289,8 @@ analysis_clear (gpointer data)
 
   g_array_unref (analysis->jobs);
   g_ptr_array_unref (analysis->planned_quotes);
+  g_clear_pointer (&analysis->schedule, cp_schedule_free);
+  g_clear_pointer (&analysis->fallback, cp_schedule_fallback_free);
 }
 
 void
@@ -351,7 +355,11 @@ cp_project_analysis_update (CpProjectAnalysis *analysis,
       dropped++;
     }
   if (changed || dropped > 0)
-    analysis->generation++;
+    {
+      analysis->generation++;
+      g_clear_pointer (&analysis->schedule, cp_schedule_free);
+      g_clear_pointer (&analysis->fallback, cp_schedule_fallback_free);
+    }
   return dropped;
 }
 
@@ -532,6 +540,83 @@ cp_project_analysis_get_full_plans (CpProjectAnalysis *analysis)
   for (guint j = 0; j < analysis->jobs->len; j++)
     g_ptr_array_add (plans, (gpointer) cp_project_analysis_get_full_plan (analysis, j));
   return plans;
+}
+
+/* The first day of the project's calendar: its start date, or
+ * @report_day. */
+static void
+calendar_start (const CpProject *project,
+                const GDate     *report_day,
+                GDate           *start)
+{
+  if (!cp_schedule_parse_date (project->start_date, start))
+    *start = *report_day;
+}
+
+const CpSchedule *
+cp_project_analysis_get_schedule (CpProjectAnalysis *analysis,
+                                  const GDate       *report_day,
+                                  GError           **error)
+{
+  g_autoptr(GPtrArray) plans = NULL;
+  GDate start;
+
+  g_return_val_if_fail (analysis != NULL && report_day != NULL && g_date_valid (report_day), NULL);
+
+  /* The start is no job's, quote's or setting's: a new start date, or
+   * the report's day after midnight, places the jobs again. */
+  calendar_start (analysis->project, report_day, &start);
+  if (analysis->schedule != NULL && g_date_compare (&analysis->schedule->start, &start) == 0)
+    return analysis->schedule;
+  g_clear_pointer (&analysis->schedule, cp_schedule_free);
+  g_clear_pointer (&analysis->fallback, cp_schedule_fallback_free);
+  plans = cp_project_analysis_get_full_plans (analysis);
+  analysis->schedule = cp_schedule_new (analysis->project, (CpPlan * const *) plans->pdata, report_day, error);
+  if (analysis->schedule != NULL)
+    analysis->fallback = cp_schedule_fallback_new (analysis->schedule, analysis->project);
+  return analysis->schedule;
+}
+
+const CpScheduleFallback *
+cp_project_analysis_get_fallback (CpProjectAnalysis *analysis,
+                                  const GDate       *report_day)
+{
+  return cp_project_analysis_get_schedule (analysis, report_day, NULL) != NULL ? analysis->fallback : NULL;
+}
+
+CpSchedule *
+cp_project_analysis_peek_job_schedule (CpProjectAnalysis *analysis,
+                                       guint              job_index,
+                                       const GDate       *report_day,
+                                       int               *waiting_job)
+{
+  const CpProject *project;
+  g_autofree CpPlan **plans = NULL;
+  int at = (int) job_index;
+
+  g_return_val_if_fail (analysis != NULL && job_index < analysis->jobs->len && report_day != NULL, NULL);
+  g_return_val_if_fail (waiting_job != NULL, NULL);
+
+  project = analysis->project;
+  *waiting_job = -1;
+  plans = g_new0 (CpPlan *, project->jobs->len);
+  /* At most every job once: cp_schedule_new() refuses an order that
+   * loops. */
+  for (guint steps = 0; at >= 0 && steps < project->jobs->len; steps++)
+    {
+      JobEntry *entry = &g_array_index (analysis->jobs, JobEntry, at);
+
+      if (plans[at] != NULL)
+        break;
+      if (entry->plan == NULL)
+        {
+          *waiting_job = at;
+          return NULL;
+        }
+      plans[at] = entry->plan;
+      at = cp_project_find_job (project, ((const CpJob *) g_ptr_array_index (project->jobs, at))->after_job_id);
+    }
+  return cp_schedule_new (project, (CpPlan * const *) plans, report_day, NULL);
 }
 
 const CpSweep *

@@ -3,7 +3,8 @@
  *
  * One analysis per project: per job its plan (the verdict and the table),
  * the robustness of that verdict and the sweep the cost and serving charts
- * draw. The window, the reports and the command-line tool read it instead
+ * draw; for the project its calendar and the calendar it falls back to
+ * when jobs side by side need more of a quote than it offers. The window, the reports and the command-line tool read it instead
  * of calling the planner themselves (sysprof hands one capture to thin
  * chart layers the same way).
  *
@@ -18,6 +19,7 @@
 #pragma once
 
 #include "cp-project.h"
+#include "cp-schedule.h"
 #include "cp-sweep.h"
 
 G_BEGIN_DECLS
@@ -67,6 +69,29 @@ const GArray      *cp_project_analysis_get_what_if    (CpProjectAnalysis *analys
                                                        guint              job_index);
 /* Every job's full plan, in the project's order (borrowed pointers). */
 GPtrArray         *cp_project_analysis_get_full_plans (CpProjectAnalysis *analysis);
+
+/* The project's calendar (cp_schedule_new()) from every job's full plan,
+ * as the reports place it, @report_day standing in for a project that
+ * sets no start date; NULL with @error when the jobs' order loops. Made
+ * when first asked for and kept until a change (or another start). */
+const CpSchedule  *cp_project_analysis_get_schedule   (CpProjectAnalysis *analysis,
+                                                       const GDate       *report_day,
+                                                       GError           **error);
+/* That calendar's fallback when one quote is short of nodes
+ * (cp_schedule_fallback_new()), or NULL; made and kept with it, so that
+ * the memo and the window's calendar give the same days. */
+const CpScheduleFallback *cp_project_analysis_get_fallback (CpProjectAnalysis *analysis,
+                                                            const GDate       *report_day);
+/* Job @job_index placed on the calendar after the jobs it starts after,
+ * from the plans the analysis has (nothing is planned; the jobs it does
+ * not wait for are left unplanned in it): a new schedule whose entry
+ * @job_index is the job's days. NULL when one of those jobs has no plan
+ * yet, with @waiting_job set to the first of them (to plan on a worker),
+ * else -1 (the job's order loops). */
+CpSchedule        *cp_project_analysis_peek_job_schedule (CpProjectAnalysis *analysis,
+                                                          guint              job_index,
+                                                          const GDate       *report_day,
+                                                          int               *waiting_job);
 
 /* The plan or sweep if it is there, else NULL (nothing is made). */
 const CpPlan      *cp_project_analysis_peek_plan      (CpProjectAnalysis *analysis, guint job_index);

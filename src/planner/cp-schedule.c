@@ -564,6 +564,104 @@ cp_schedule_overbookings (const CpSchedule *schedule,
 }
 
 double
+cp_schedule_job_due_day (const CpScheduleJob *entry)
+{
+  return entry->deadline_days > 0 ? entry->start_day + entry->deadline_days : G_MAXDOUBLE;
+}
+
+static int
+compare_due (gconstpointer a,
+             gconstpointer b,
+             gpointer      jobs)
+{
+  double due_a = cp_schedule_job_due_day (&g_array_index ((GArray *) jobs, CpScheduleJob, *(const guint *) a));
+  double due_b = cp_schedule_job_due_day (&g_array_index ((GArray *) jobs, CpScheduleJob, *(const guint *) b));
+
+  return due_a < due_b ? -1 : due_a > due_b ? 1 : (int) *(const guint *) a - (int) *(const guint *) b;
+}
+
+CpSchedule *
+cp_schedule_one_after_another (const CpSchedule    *schedule,
+                               const CpOverbooking *overbooking,
+                               GArray             **order)
+{
+  GArray *jobs;
+
+  g_return_val_if_fail (schedule != NULL && overbooking != NULL && order != NULL, NULL);
+
+  jobs = g_array_copy (schedule->jobs);
+  *order = g_array_copy (overbooking->jobs);
+  g_array_sort_with_data (*order, compare_due, schedule->jobs);
+  for (guint k = 0; k < (*order)->len; k++)
+    {
+      CpScheduleJob *entry = &g_array_index (jobs, CpScheduleJob, g_array_index (*order, guint, k));
+
+      if (entry->after >= 0)
+        {
+          g_array_unref (jobs);
+          g_clear_pointer (order, g_array_unref);
+          return NULL;
+        }
+      if (k > 0)
+        entry->after = (int) g_array_index (*order, guint, k - 1);
+    }
+  /* The order only chains jobs that started with the project: it cannot
+   * loop. */
+  return cp_schedule_place (jobs, &schedule->start, NULL);
+}
+
+CpScheduleFallback *
+cp_schedule_fallback_new (const CpSchedule *schedule,
+                          const CpProject  *project)
+{
+  g_autoptr(GPtrArray) short_of = NULL;
+  const CpOverbooking *overbooking;
+  CpScheduleFallback *fallback;
+  GArray *order = NULL;
+  CpSchedule *serial;
+
+  g_return_val_if_fail (schedule != NULL && project != NULL, NULL);
+
+  short_of = cp_schedule_overbookings (schedule, project);
+  if (short_of->len != 1)
+    return NULL;
+  overbooking = g_ptr_array_index (short_of, 0);
+  serial = cp_schedule_one_after_another (schedule, overbooking, &order);
+  if (serial == NULL)
+    return NULL;
+  fallback = g_new0 (CpScheduleFallback, 1);
+  fallback->schedule = serial;
+  fallback->order = order;
+  fallback->quote_index = overbooking->quote_index;
+  for (guint k = 0; k < order->len; k++)
+    fallback->n_missed += cp_schedule_fallback_misses (fallback, schedule, g_array_index (order, guint, k));
+  return fallback;
+}
+
+gboolean
+cp_schedule_fallback_misses (const CpScheduleFallback *fallback,
+                             const CpSchedule         *schedule,
+                             guint                     job_index)
+{
+  g_return_val_if_fail (fallback != NULL && schedule != NULL && job_index < schedule->jobs->len, FALSE);
+
+  /* Due on the day its deadline falls as planned: run later, a job's
+   * deadline counted from its own start would move with it. */
+  return g_array_index (fallback->schedule->jobs, CpScheduleJob, job_index).end_day >
+         cp_schedule_job_due_day (&g_array_index (schedule->jobs, CpScheduleJob, job_index)) + 1e-9;
+}
+
+void
+cp_schedule_fallback_free (CpScheduleFallback *fallback)
+{
+  if (fallback == NULL)
+    return;
+  cp_schedule_free (fallback->schedule);
+  g_array_unref (fallback->order);
+  g_free (fallback);
+}
+
+double
 cp_schedule_job_cost (const CpScheduleJob *entry)
 {
   double cost = 0;

@@ -138,6 +138,42 @@ typedef struct {
 GPtrArray  *cp_schedule_overbookings (const CpSchedule *schedule,
                                       const CpProject  *project);
 
+/* Days from the project's start to the day job @entry is due: its start
+ * as placed and its deadline; G_MAXDOUBLE without a deadline. */
+double      cp_schedule_job_due_day (const CpScheduleJob *entry);
+/* @schedule with the jobs of @overbooking run one after another,
+ * earliest due day first, each from the end of the one before
+ * (cp_schedule_place()); @order: their indices in that order. NULL when
+ * a job of them already starts after another (the order would override
+ * the one the user set). */
+CpSchedule *cp_schedule_one_after_another (const CpSchedule    *schedule,
+                                           const CpOverbooking *overbooking,
+                                           GArray             **order);
+
+/* The calendar the project falls back to when one quote is short of
+ * nodes: the jobs it is short for run one after another
+ * (cp_schedule_one_after_another()). The memo prices and dates it, and
+ * the window's calendar draws it, from this one computation (walk35 W9:
+ * the window showed the overbooked plan alone). */
+typedef struct {
+  CpSchedule *schedule;
+  GArray     *order;          /* guint job indices, in the order they run */
+  int         quote_index;    /* the quote short of nodes */
+  guint       n_missed;       /* of them, the jobs that then end after their due day */
+} CpScheduleFallback;
+
+/* NULL when no quote or more than one is short (each order is then said
+ * apart, with no one calendar to cost), or a job of them already starts
+ * after another. */
+CpScheduleFallback *cp_schedule_fallback_new  (const CpSchedule         *schedule,
+                                               const CpProject          *project);
+void                cp_schedule_fallback_free (CpScheduleFallback       *fallback);
+/* Whether job @job_index of the fallback ends after the day it is due
+ * as planned (@schedule: the plan it falls back from). */
+gboolean            cp_schedule_fallback_misses (const CpScheduleFallback *fallback,
+                                                 const CpSchedule         *schedule,
+                                                 guint                     job_index);
+
 /* Reads YYYY-MM-DD (a real day); FALSE for anything else. */
 gboolean    cp_schedule_parse_date (const char *iso_date,
                                     GDate      *date);
@@ -151,5 +187,6 @@ gboolean    cp_project_job_may_follow (const CpProject *project,
                                        guint            after_index);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpSchedule, cp_schedule_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpScheduleFallback, cp_schedule_fallback_free)
 
 G_END_DECLS

@@ -538,6 +538,7 @@ cp_chart_data_fingerprint (const CpChartData *data)
         CHECKSUM_FIELD (checksum, bar->phase_days);
         CHECKSUM_FIELD (checksum, bar->deadline_day);
         CHECKSUM_FIELD (checksum, bar->planned);
+        CHECKSUM_FIELD (checksum, bar->fallback_start_day);
       }
   CHECKSUM_FIELD (checksum, data->start_julian);
   CHECKSUM_FIELD (checksum, data->total_cost);

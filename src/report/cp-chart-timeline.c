@@ -59,10 +59,42 @@ static char *chart_day_text (const CpChartData *data, const GDate *day, gboolean
  * day, a deadline is still drawn on the plot. */
 #define DEADLINE_NEAR_SPAN 1.5
 
+/* The calendar the project falls back to (cp_schedule_fallback_new()):
+ * each job it moves is drawn where it would run then, with its days
+ * (walk35 W9: the window's calendar gave no days for the fallback page 1
+ * prices). */
+static void
+add_fallback (CpChartData              *data,
+              const CpScheduleFallback *fallback)
+{
+  for (guint k = 0; k < fallback->order->len; k++)
+    {
+      guint j = g_array_index (fallback->order, guint, k);
+      const CpScheduleJob *moved = &g_array_index (fallback->schedule->jobs, CpScheduleJob, j);
+      CpChartBar *bar = &g_array_index (data->bars, CpChartBar, j);
+
+      if (bar->planned && fabs (moved->start_day - bar->start_day) > 1e-9)
+        bar->fallback_start_day = moved->start_day;
+    }
+  /* TRANSLATORS: the timeline's legend beside a dashed outline: where the jobs a vendor has too few machines for would run one after another */
+  data->legend[5] = g_strdup (C_("timeline", "One after another"));
+}
+
 CpChartData *
 cp_chart_data_new_timeline (const CpProject  *project,
                             const CpSchedule *schedule,
                             const char       *lang)
+{
+  g_autoptr(CpScheduleFallback) fallback = cp_schedule_fallback_new (schedule, project);
+
+  return cp_chart_data_new_timeline_with_fallback (project, schedule, fallback, lang);
+}
+
+CpChartData *
+cp_chart_data_new_timeline_with_fallback (const CpProject          *project,
+                                          const CpSchedule         *schedule,
+                                          const CpScheduleFallback *fallback,
+                                          const char               *lang)
 {
   CpChartData *data = cp_chart_data_new_empty (CP_CHART_TIMELINE, lang);
   const char *currency = project->settings.currency[0] != '\0' ? project->settings.currency : "CNY";
@@ -90,7 +122,9 @@ cp_chart_data_new_timeline (const CpProject  *project,
   data->start_julian = g_date_get_julian (&schedule->start);
   data->total_cost = cp_report_schedule_shown_total (schedule);
   {
-    g_autofree char *money = cp_i18n_format_money (data->total_cost, currency, data->lang);
+    /* In whole units, as the memo's answers and budget give it: "Total
+     * 20.00 CNY" stood beside "20 CNY" (appr36 D24). */
+    g_autofree char *money = cp_i18n_format_money_whole (data->total_cost, currency, data->lang);
 
     /* TRANSLATORS: the timeline's planned cost at the end of its line, above the plot; %s is an amount such as "58,928 CNY" */
     data->total_label = g_strdup_printf (_("Total %s"), money);
@@ -103,7 +137,7 @@ cp_chart_data_new_timeline (const CpProject  *project,
     {
       const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
       const CpJob *job = g_ptr_array_index (project->jobs, i);
-      CpChartBar bar = { g_strdup (job->name), entry->start_day, { 0 }, NAN, entry->planned };
+      CpChartBar bar = { g_strdup (job->name), entry->start_day, { 0 }, NAN, entry->planned, NAN };
       double at = entry->start_day;
 
       for (int phase = 0; phase < CP_N_PHASES; phase++)
@@ -120,6 +154,8 @@ cp_chart_data_new_timeline (const CpProject  *project,
         }
       g_array_append_val (data->bars, bar);
     }
+  if (fallback != NULL)
+    add_fallback (data, fallback);
   /* One deadline in the project: its date in the legend, as its mark's row
    * has no room for it when the bar runs to the plot's end (the one-job
    * walk: a 1-day job within 30 days). Several: each date beside its
@@ -706,6 +742,192 @@ deadline_within (Ink *ink, const Theme *theme, const CpChartData *data, const Pl
     }
 }
 
+/* A span's days as the chart writes them beside a bar, the day it ends
+ * in last (cp_schedule_span_dates()), the year left to the axis's
+ * months: "4–14 Feb", "6 Dec–5 Jan"; "2月4日–14日", "12月6日–1月5日". */
+static char *
+span_days_text (const CpChartData *data,
+                double             start_day,
+                double             end_day)
+{
+  static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+  guint first_offset = (guint) floor (MAX (start_day, 0));
+  guint last_offset = MAX (first_offset, (guint) MAX (ceil (end_day) - 1, 0));
+  gboolean zh = data->lang != NULL && g_str_has_prefix (data->lang, "zh");
+  GDate first, last;
+  int m0, d0, m1, d1;
+
+  g_date_clear (&first, 1);
+  g_date_set_julian (&first, data->start_julian + first_offset);
+  g_date_clear (&last, 1);
+  g_date_set_julian (&last, data->start_julian + last_offset);
+  m0 = g_date_get_month (&first), d0 = g_date_get_day (&first);
+  m1 = g_date_get_month (&last), d1 = g_date_get_day (&last);
+  if (first_offset == last_offset)
+    return zh ? g_strdup_printf ("%d月%d日", m0, d0) : g_strdup_printf ("%d %s", d0, months[m0 - 1]);
+  if (m0 == m1)
+    return zh ? g_strdup_printf ("%d月%d日–%d日", m0, d0, d1) : g_strdup_printf ("%d–%d %s", d0, d1, months[m0 - 1]);
+  return zh ? g_strdup_printf ("%d月%d日–%d月%d日", m0, d0, m1, d1)
+            : g_strdup_printf ("%d %s–%d %s", d0, months[m0 - 1], d1, months[m1 - 1]);
+}
+
+/* The right edge of the label drawn already that a text box from @x0 to
+ * @x1, @y0 to @y1 would touch (the rightmost of them), or -G_MAXDOUBLE
+ * when it touches none. */
+static double
+on_a_label (const Ink *ink, double x0, double x1, double y0, double y1)
+{
+  double right = -G_MAXDOUBLE;
+
+  for (guint i = 0; i < ink->boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (ink->boxes, CpChartLabelBox, i);
+
+      if (box->x < x1 && x0 < box->x + box->width && box->y < y1 && y0 < box->y + box->height)
+        right = MAX (right, box->x + box->width);
+    }
+  return right;
+}
+
+/* Where job @bar would run one after another (its fallback_start_day):
+ * a dashed outline of its days in its row, and those days beside it:
+ * after it, else before it, clear of the bar, the cost line and the
+ * row's deadline date; with no such room, on the background after it,
+ * inside the plot. The window's calendar showed the jobs side by side
+ * alone, undated in the fallback the memo prices (walk35 W9). */
+static void
+fallback_outline (Ink *ink, const Theme *theme, const CpChartData *data, const Plot *plot, const CpChartBar *bar,
+                  double mid_y, double bar_h, double bar_left, double bar_right, double pad, double line_h)
+{
+  static const double dash[] = { 4, 3 };
+  double days = bar->phase_days[0] + bar->phase_days[1] + bar->phase_days[2];
+  double x0 = plot->left + (plot->right - plot->left) * bar->fallback_start_day / plot->end_day;
+  double x1 = plot->left + (plot->right - plot->left) * (bar->fallback_start_day + days) / plot->end_day;
+  g_autofree char *text = span_days_text (data, bar->fallback_start_day, bar->fallback_start_day + days);
+  double w, gap = pad * 0.3, text_y = mid_y - line_h / 2;
+  double sides[3];
+
+  cp_chart_set_rgb (ink->cr, &theme->text);
+  cairo_set_line_width (ink->cr, 1.5);
+  cairo_set_dash (ink->cr, dash, G_N_ELEMENTS (dash), 0);
+  cairo_rectangle (ink->cr, x0, mid_y - bar_h / 2, MAX (x1 - x0, 1), bar_h);
+  cairo_stroke (ink->cr);
+  cairo_set_dash (ink->cr, NULL, 0, 0);
+  set_text (ink, ink->font, text, 0, &w, NULL);
+  /* After the outline, before it, or after the row's deadline date
+   * that takes the room after it. */
+  sides[0] = x1 + gap;
+  sides[1] = x0 - gap - w;
+  sides[2] = on_a_label (ink, sides[0], sides[0] + w, text_y, text_y + line_h) + pad * 0.5;
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    {
+      double t0 = sides[i], t1 = t0 + w;
+
+      if (t0 < plot->left || t1 > plot->right - gap || (t1 > bar_left - gap && t0 < bar_right + gap) ||
+          on_cost_line (data, plot, t0, t1, mid_y, line_h) ||
+          on_a_label (ink, t0, t1, text_y, text_y + line_h) > -G_MAXDOUBLE)
+        continue;
+      show_text (ink, ink->font, text, t0, text_y, 0, 0);
+      return;
+    }
+  show_on_background (ink, theme, &theme->text, text, CLAMP (x1 + gap, plot->left, MAX (plot->left, plot->right - w)),
+                      text_y, w, line_h);
+}
+
+/* The smallest text on paper, where the cost band above the rows needs
+ * room: the memo's 8-pt small print. */
+#define PRINT_FONT_MIN_PX 8.0
+/* Rows a line apart on paper, names on the page's own leading; on a
+ * screen a line and a fifth. */
+#define PRINT_ROW_PITCH 1.0
+#define SCREEN_ROW_PITCH 1.2
+
+static void
+set_font_px (Ink    *ink,
+             double  font_px,
+             double *line_h)
+{
+  pango_font_description_set_absolute_size (ink->font, font_px * PANGO_SCALE);
+  g_clear_pointer (&ink->bold, pango_font_description_free);
+  ink->bold = pango_font_description_copy (ink->font);
+  pango_font_description_set_weight (ink->bold, PANGO_WEIGHT_BOLD);
+  set_text (ink, ink->font, "Ag", 0, NULL, line_h);
+}
+
+/* The rows the legend takes, as cp_chart_draw_timeline() lays it out
+ * from @pad to @text_right, each entry a swatch of @font_px and its
+ * words. */
+static guint
+legend_rows (Ink               *ink,
+             const CpChartData *data,
+             double             font_px,
+             double             text_right)
+{
+  double pad = font_px, lx = pad, swatch = font_px, w;
+  guint rows = 1;
+
+  for (guint i = 0; i < G_N_ELEMENTS (data->legend); i++)
+    {
+      if (data->legend[i] == NULL)
+        continue;
+      set_text (ink, ink->font, data->legend[i], 0, &w, NULL);
+      if (lx > pad && lx + swatch * 1.5 + w > text_right)
+        {
+          lx = pad;
+          rows++;
+        }
+      lx += swatch * 1.5 + w + pad * 1.5;
+    }
+  return rows;
+}
+
+/* Whether, on paper at @font_px, the rows leave the cost band above them
+ * a line and a half and the dates two lines under them, with the total
+ * on the legend or the band's scale, not on a line of its own: at 9 pt
+ * the demo's
+ * seven rows filled the memo's 165-pt chart, and the cost line ran over
+ * the bars and their dates with no scale (appr35 C3). */
+static gboolean
+band_fits (Ink               *ink,
+           const CpChartData *data,
+           double             width,
+           double             height,
+           double             font_px,
+           double             line_h)
+{
+  double pad = font_px, title_h;
+  double text_right = width - pad - MIN (MAX (0, data->title_inset), width / 3);
+  guint n_bars = data->bars != NULL ? data->bars->len : 0;
+  guint rows = legend_rows (ink, data, font_px, text_right);
+  double top, bottom;
+
+  set_text (ink, ink->bold, data->title, text_right - pad, NULL, &title_h);
+  top = pad + title_h + pad * 0.6 + (rows - 1) * line_h * 1.2 + line_h + pad;
+  bottom = height - pad - line_h * 2.6;
+  return bottom - top >= 1.5 * line_h + 0.6 * pad + n_bars * line_h * PRINT_ROW_PITCH;
+}
+
+/* Lines of text the timeline needs besides its rows: the title, the
+ * legend on up to two rows, the total, a cost band of two, the dates on
+ * up to two and the pads between them. */
+#define TIMELINE_LINES_BESIDE_ROWS 12.0
+
+/* On a screen, the words around the chart's size (cp_chart_text_px_min())
+ * as far as its height holds its lines: the calendar needs fewer than
+ * the cost chart's TEXT_LINES_MIN, and under the amount and the warning
+ * in present mode it is lower than the charts of the other tabs, whose
+ * text grew to the words' 28 px at 2560 × 1440 while its own stayed at
+ * 23 (walk35 U9). */
+static double
+screen_text_px_min (const CpChartData *data,
+                    double             height)
+{
+  guint n_bars = data->bars != NULL ? data->bars->len : 0;
+
+  return MIN (data->text_px_min, height / (TIMELINE_LINES_BESIDE_ROWS + SCREEN_ROW_PITCH * n_bars));
+}
+
 void
 cp_chart_draw_timeline (cairo_t           *cr,
                         double             width,
@@ -722,8 +944,9 @@ cp_chart_draw_timeline (cairo_t           *cr,
    * 16). No smaller than the words around it in present mode. On paper
    * it is a column of an A4 page. */
   double font_px = style == CP_CHART_STYLE_PRINT ? CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 14.0)
-                   : MAX (CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 22.0), cp_chart_text_px_min (data, height));
-  double pad = font_px, line_h, name_width = 0, title_h, legend_bottom;
+                   : MAX (CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 22.0), screen_text_px_min (data, height));
+  double pad, line_h, name_width = 0, title_h, legend_bottom, legend_end_x, legend_row_y;
+  enum { TOTAL_OVER_PLOT, TOTAL_IN_LEGEND, TOTAL_ON_SCALE } total_place = TOTAL_OVER_PLOT;
   gboolean first_forms;
   double left, right, top, bottom, end_day = 1, total = 0, row_h, x;
   double band_bottom, rows_top, scale_width = 0, step = 0;
@@ -735,18 +958,25 @@ cp_chart_draw_timeline (cairo_t           *cr,
   double last_end = 0, end_label_left = G_MAXDOUBLE, end_x = -1, first_width = 0;
   g_autofree char *first_date = NULL;
   gboolean two_lines;
-  /* At least two thirds of the width for the title and the legend. */
-  double text_right = width - pad - MIN (MAX (0, data->title_inset), width / 3);
+  double text_right;
+  double row_pitch = style == CP_CHART_STYLE_PRINT ? PRINT_ROW_PITCH : SCREEN_ROW_PITCH;
 
   cp_chart_theme_for_style (&theme, style);
   pango_context_set_language (context, pango_language_from_string (cp_i18n_pango_language (data->lang)));
   if (style == CP_CHART_STYLE_PRINT)
     pango_cairo_context_set_resolution (context, 72);
   pango_font_description_set_family (ink.font, cp_i18n_font_family (data->lang));
-  pango_font_description_set_absolute_size (ink.font, font_px * PANGO_SCALE);
-  ink.bold = pango_font_description_copy (ink.font);
-  pango_font_description_set_weight (ink.bold, PANGO_WEIGHT_BOLD);
-  set_text (&ink, ink.font, "Ag", 0, NULL, &line_h);
+  set_font_px (&ink, font_px, &line_h);
+  /* On paper, smaller text rather than the cost line over the rows. */
+  while (style == CP_CHART_STYLE_PRINT && font_px > PRINT_FONT_MIN_PX &&
+         !band_fits (&ink, data, width, height, font_px, line_h))
+    {
+      font_px = MAX (font_px - 0.5, PRINT_FONT_MIN_PX);
+      set_font_px (&ink, font_px, &line_h);
+    }
+  pad = font_px;
+  /* At least two thirds of the width for the title and the legend. */
+  text_right = width - pad - MIN (MAX (0, data->title_inset), width / 3);
 
   cairo_save (cr);
   cp_chart_set_rgb (cr, &theme.background);
@@ -763,7 +993,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
   {
     double lx = pad, ly = pad + title_h + pad * 0.6, swatch = font_px;
 
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < (int) G_N_ELEMENTS (data->legend); i++)
       {
         double w;
         Rgb rgb;
@@ -783,6 +1013,18 @@ cp_chart_draw_timeline (cairo_t           *cr,
             cp_chart_set_rgb (cr, &rgb);
             cairo_rectangle (cr, lx, ly + (line_h - swatch) / 2, swatch, swatch);
             cairo_fill (cr);
+          }
+        else if (i == 5)
+          {
+            static const double dash[] = { 4, 3 };
+
+            /* The fallback's outline, as on its rows. */
+            cp_chart_set_rgb (cr, &theme.text);
+            cairo_set_line_width (cr, 1.5);
+            cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+            cairo_rectangle (cr, lx, ly + (line_h - swatch) / 2, swatch, swatch);
+            cairo_stroke (cr);
+            cairo_set_dash (cr, NULL, 0, 0);
           }
         else
           {
@@ -805,6 +1047,8 @@ cp_chart_draw_timeline (cairo_t           *cr,
         lx += swatch * 1.5 + w + pad * 1.5;
       }
     legend_bottom = ly + line_h;
+    legend_end_x = lx;
+    legend_row_y = ly;
   }
 
   /* The plot between the names and the cost axis. */
@@ -816,6 +1060,8 @@ cp_chart_draw_timeline (cairo_t           *cr,
       set_text (&ink, ink.font, bar->label, 0, &w, NULL);
       name_width = MAX (name_width, w);
       end_day = MAX (end_day, end);
+      if (isfinite (bar->fallback_start_day))
+        end_day = MAX (end_day, bar->fallback_start_day + end - bar->start_day);
       if (bar->planned)
         last_end = MAX (last_end, end);
     }
@@ -839,6 +1085,23 @@ cp_chart_draw_timeline (cairo_t           *cr,
   left = pad + MAX (name_width, scale_width) + pad;
   right = width - pad;
   top = legend_bottom + pad * 0.6 + (total > 0 ? line_h + pad * 0.2 : pad * 0.4);
+  /* On paper the total goes on the legend's last row after the line's
+   * own entry, or else at the top of the band's scale, where it fits, and
+   * its line above the plot to the band and the dates (appr36 D5: the
+   * English memo's chart had neither a cost scale nor a date between its
+   * first day and its end). */
+  if (style == CP_CHART_STYLE_PRINT && total > 0 && cumulative != NULL && data->total_label != NULL)
+    {
+      double w;
+
+      set_text (&ink, ink.font, data->total_label, 0, &w, NULL);
+      if (legend_end_x + w <= text_right)
+        total_place = TOTAL_IN_LEGEND;
+      else if (w <= left - pad * 1.4)
+        total_place = TOTAL_ON_SCALE;
+      if (total_place != TOTAL_OVER_PLOT)
+        top = legend_bottom + pad;
+    }
   if (right - left < 40 || n_bars == 0)
     goto done;
 
@@ -882,18 +1145,23 @@ cp_chart_draw_timeline (cairo_t           *cr,
       end_x = left + (right - left) * last_end / end_day;
       set_text (&ink, ink.bold, data->x_label, 0, &w, NULL);
       end_label_left = MIN (end_x + w / 2, width - pad) - w;
-      /* No room beside the first day: the first day's date alone. */
+      /* Not centred on its line beside the first day: with a fallback
+       * drawn after it (its outlines take the axis further, and the end
+       * is then the one that holds only side by side), from after the
+       * first day's date, when it still reaches past its line; else the
+       * first day's date alone. */
       if (end_label_left < left + first_width + pad * 0.5)
-        end_label_left = G_MAXDOUBLE;
+        end_label_left = data->legend[5] != NULL && left + first_width + pad * 0.5 + w <= width - pad &&
+                         left + first_width + pad * 0.5 + w >= end_x ? left + first_width + pad * 0.5 : G_MAXDOUBLE;
     }
   two_lines = tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, -G_MAXDOUBLE,
                            G_MAXDOUBLE, 0, FALSE)
               < tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, left + first_width,
                              end_label_left, 0, FALSE);
   /* A plot too low for the second line (its rows lower than a name, the
-   * cost band less than a line) keeps to one. */
-  two_lines = two_lines && height - pad - line_h * 2.6 - top >= MAX (20, n_bars * line_h * 1.2) +
-                                                               (step > 0 ? line_h + pad * 0.6 : 0);
+   * cost band less than a line and a half) keeps to one. */
+  two_lines = two_lines && height - pad - line_h * 2.6 - top >= MAX (20, n_bars * line_h * row_pitch) +
+                                                               (step > 0 ? line_h * 1.5 + pad * 0.6 : 0);
   bottom = height - pad - line_h * (two_lines ? 2.6 : 1.4);
   if (bottom - top < 20)
     goto done;
@@ -902,7 +1170,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
   if (step > 0)
     {
       double band_h = MAX ((bottom - top) * COST_BAND_SHARE, line_h * 2);
-      double rows_need = n_bars * line_h * 1.2;
+      double rows_need = n_bars * line_h * row_pitch;
 
       /* The rows keep room for their names first (the memo's chart is
        * 110–134 pt tall): the band takes what is left, down to a line
@@ -917,6 +1185,13 @@ cp_chart_draw_timeline (cairo_t           *cr,
         }
       else
         {
+          /* No scale to put the total on: its line above the plot. */
+          if (total_place == TOTAL_ON_SCALE)
+            {
+              total_place = TOTAL_OVER_PLOT;
+              top += line_h - pad * 0.2;
+              rows_top = top;
+            }
           band_bottom = bottom;
           step = 0;
         }
@@ -964,10 +1239,20 @@ cp_chart_draw_timeline (cairo_t           *cr,
    * left out. */
   if (step > 0)
     {
-      double last_top = G_MAXDOUBLE;
+      double last_bottom = -G_MAXDOUBLE;
 
-      for (double amount = 0; amount <= total * (1 + 1e-9); amount += step)
+      if (total_place == TOTAL_ON_SCALE)
         {
+          cp_chart_set_rgb (cr, &theme.text);
+          show_text (&ink, ink.font, data->total_label, left - pad * 0.4, top - line_h / 2, 1, 0);
+          last_bottom = top + line_h / 2;
+        }
+
+      /* From the largest amount down: in a band of two lines the scale
+       * reads "200,000" at its top and "0" under it, not "0" alone. */
+      for (int k = (int) floor (total * (1 + 1e-9) / step); k >= 0; k--)
+        {
+          double amount = k * step;
           g_autofree char *text = cp_i18n_format_number (amount, 0, data->lang);
           double y = band_bottom - (band_bottom - top) * amount / total, text_top;
 
@@ -979,11 +1264,11 @@ cp_chart_draw_timeline (cairo_t           *cr,
               cairo_stroke (cr);
             }
           text_top = CLAMP (y - line_h / 2, top - line_h / 2, band_bottom - line_h);
-          if (text_top + line_h > last_top)
+          if (text_top < last_bottom)
             continue;
           cp_chart_set_rgb (cr, &theme.text);
           show_text (&ink, ink.font, text, left - pad * 0.4, text_top, 1, 0);
-          last_top = text_top;
+          last_bottom = text_top + line_h;
         }
     }
 
@@ -1025,6 +1310,12 @@ cp_chart_draw_timeline (cairo_t           *cr,
           deadline_within (&ink, &theme, data, &plot, bar->deadline_day, x, y + row_h / 2, bar_h,
                            bar->planned ? bar_left : right, bar->planned ? bar_right : left, pad, line_h);
         }
+      if (bar->planned && isfinite (bar->fallback_start_day))
+        {
+          Plot plot = { left, right, top, band_bottom, end_day, total };
+
+          fallback_outline (&ink, &theme, data, &plot, bar, y + row_h / 2, bar_h, bar_left, bar_right, pad, line_h);
+        }
     }
 
   /* The cumulative line's total, above the plot over the line's end: a
@@ -1032,14 +1323,17 @@ cp_chart_draw_timeline (cairo_t           *cr,
    * at the end of the LoRA row, "0" at the end of the inference job's,
    * which cost 56,448). The line rises from the plot's bottom to its top,
    * that total. */
-  if (total > 0 && data->total_label != NULL)
+  if (total > 0 && data->total_label != NULL && total_place != TOTAL_ON_SCALE)
     {
       double w, tx, end_at = end_x >= 0 ? end_x : right;
 
       set_text (&ink, ink.font, data->total_label, 0, &w, NULL);
       tx = CLAMP (end_at - w / 2, left, right - w);
       cp_chart_set_rgb (cr, &theme.text);
-      show_text (&ink, ink.font, data->total_label, tx, top - line_h - pad * 0.2, 0, 0);
+      if (total_place == TOTAL_IN_LEGEND)
+        show_text (&ink, ink.font, data->total_label, legend_end_x, legend_row_y, 0, 0);
+      else
+        show_text (&ink, ink.font, data->total_label, tx, top - line_h - pad * 0.2, 0, 0);
     }
   if (cumulative != NULL && total > 0)
     {

@@ -75,6 +75,9 @@ typedef struct {
   double  phase_days[3];  /* debugging, migration, the run (CpPhase) */
   double  deadline_day;   /* from the project's start, or NAN: none */
   gboolean planned;       /* FALSE: no feasible option, no bar */
+  double  fallback_start_day; /* where it starts when the jobs a quote is short of
+                               * machines for run one after another
+                               * (cp_schedule_fallback_new()), or NAN: not moved */
 } CpChartBar;
 
 /* Where a cluster first beats every single machine on one panel's
@@ -134,8 +137,9 @@ typedef struct {
   double      total_cost;     /* the top of the cost axis: the project's total as the
                                * memo prints it (cp_report_schedule_shown_total()) */
   char       *total_label;    /* that total with its currency, above the line's end */
-  char       *legend[5];      /* debugging, migration, run, deadline (NULL when no job
-                               * has one to mark), cumulative cost */
+  char       *legend[6];      /* debugging, migration, run, deadline (NULL when no job
+                               * has one to mark), cumulative cost, the fallback's
+                               * outline with its end (NULL without one) */
   char       *approval;       /* the memo's amount to approve as page 1 says it
                                * (cp_report_approval_text()), which the window
                                * shows under the chart; not drawn */
@@ -172,9 +176,15 @@ CpChartData *cp_chart_data_new_cost   (const CpProject *project, guint job_index
 CpChartData *cp_chart_data_new_serving (const CpProject *project, guint job_index,
                                         const CpPlan *plan, const CpSweep *sweep,
                                         const char *lang);
-/* @schedule: cp_report_schedule_new() of the same project. */
+/* @schedule: cp_report_schedule_new() of the same project; the jobs a
+ * quote is short of machines for are also drawn run one after another
+ * (cp_schedule_fallback_new() of @schedule). */
 CpChartData *cp_chart_data_new_timeline (const CpProject *project, const CpSchedule *schedule,
                                          const char *lang);
+/* The same with that fallback as the project's analysis keeps it
+ * (cp_project_analysis_get_fallback()), or NULL for none. */
+CpChartData *cp_chart_data_new_timeline_with_fallback (const CpProject *project, const CpSchedule *schedule,
+                                                       const CpScheduleFallback *fallback, const char *lang);
 CpChartData *cp_chart_data_copy       (const CpChartData *data);
 void         cp_chart_data_free       (CpChartData *data);
 

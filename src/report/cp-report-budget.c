@@ -131,52 +131,6 @@ cp_report_overbooking_text (const CpProject  *project,
   return text != NULL ? cp_i18n_space_chinese_keeping (text, lang, (const char * const *) kept) : NULL;
 }
 
-/* Days from the project's start to job @entry's due day: its start as
- * planned and its deadline; G_MAXDOUBLE without a deadline. */
-static double
-due_day (const CpScheduleJob *entry)
-{
-  return entry->deadline_days > 0 ? entry->start_day + entry->deadline_days : G_MAXDOUBLE;
-}
-
-static int
-compare_due (gconstpointer a,
-             gconstpointer b,
-             gpointer      jobs)
-{
-  double due_a = due_day (&g_array_index ((GArray *) jobs, CpScheduleJob, *(const guint *) a));
-  double due_b = due_day (&g_array_index ((GArray *) jobs, CpScheduleJob, *(const guint *) b));
-
-  return due_a < due_b ? -1 : due_a > due_b ? 1 : (int) *(const guint *) a - (int) *(const guint *) b;
-}
-
-/* @schedule with the jobs of @overbooking run one after another,
- * earliest due day first (@order: their indices in that order); NULL when
- * a job of them already waits for another (the order would override it). */
-static CpSchedule *
-one_after_another (const CpSchedule    *schedule,
-                   const CpOverbooking *overbooking,
-                   GArray             **order)
-{
-  GArray *jobs = g_array_copy (schedule->jobs);
-
-  *order = g_array_copy (overbooking->jobs);
-  g_array_sort_with_data (*order, compare_due, schedule->jobs);
-  for (guint k = 0; k < (*order)->len; k++)
-    {
-      CpScheduleJob *entry = &g_array_index (jobs, CpScheduleJob, g_array_index (*order, guint, k));
-
-      if (entry->after >= 0)
-        {
-          g_array_unref (jobs);
-          return NULL;
-        }
-      if (k > 0)
-        entry->after = (int) g_array_index (*order, guint, k - 1);
-    }
-  return cp_schedule_place (jobs, &schedule->start, NULL);
-}
-
 /* What running the jobs of @overbooking one after another, earliest due
  * day first, does to the calendar (cp_schedule_place() with each job
  * after the one before): "every deadline still holds; the last of them
@@ -190,7 +144,7 @@ one_after_another_text (const CpProject     *project,
                         const char          *lang)
 {
   g_autoptr(GArray) order = NULL;
-  g_autoptr(CpSchedule) serial = one_after_another (schedule, overbooking, &order);
+  g_autoptr(CpSchedule) serial = cp_schedule_one_after_another (schedule, overbooking, &order);
   g_autoptr(GString) missed = NULL;
   double last_end = 0, planned_end = 0;
   g_autofree char *last = NULL, *planned = NULL;
@@ -207,12 +161,12 @@ one_after_another_text (const CpProject     *project,
 
       last_end = MAX (last_end, after->end_day);
       planned_end = MAX (planned_end, before->end_day);
-      if (after->end_day > due_day (before) + 1e-9)
+      if (after->end_day > cp_schedule_job_due_day (before) + 1e-9)
         {
           g_autofree char *due = NULL;
           GDate due_date;
 
-          cp_schedule_span_dates (schedule, 0, due_day (before), NULL, &due_date);
+          cp_schedule_span_dates (schedule, 0, cp_schedule_job_due_day (before), NULL, &due_date);
           due = format_day (&due_date, lang);
           if (missed == NULL)
             missed = g_string_new (NULL);
@@ -278,20 +232,16 @@ cp_report_overbooking_block_sentence (const CpProject     *project,
   return text;
 }
 
-/* The schedule page 1 offers when one quote is short of machines: the
- * jobs it is short for run one after another (one_after_another()); NULL
- * when no quote or more than one is short (each order is then said apart,
- * with no one calendar to cost), or no order is said. */
+/* The schedule page 1 offers when one quote is short of machines, the
+ * planner's (cp_schedule_fallback_new()), which the window's calendar
+ * draws; NULL without one. */
 static CpSchedule *
 fallback_schedule (const CpProject  *project,
                    const CpSchedule *schedule)
 {
-  g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
-  g_autoptr(GArray) order = NULL;
+  g_autoptr(CpScheduleFallback) fallback = cp_schedule_fallback_new (schedule, project);
 
-  if (short_of->len != 1)
-    return NULL;
-  return one_after_another (schedule, g_ptr_array_index (short_of, 0), &order);
+  return fallback != NULL ? g_steal_pointer (&fallback->schedule) : NULL;
 }
 
 /* What the fallback (fallback_schedule()) costs, as the approver signs for

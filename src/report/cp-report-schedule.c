@@ -7,19 +7,26 @@
 #include <math.h>
 #include <string.h>
 
+void
+cp_report_day (GDate *today)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  g_date_clear (today, 1);
+  g_date_set_dmy (today, g_date_time_get_day_of_month (now), g_date_time_get_month (now),
+                  g_date_time_get_year (now));
+}
+
 CpSchedule *
 cp_report_schedule_new (const CpProject *project,
                         GPtrArray       *plans,
                         GError         **error)
 {
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   GDate today;
 
   /* A project without a start date starts the day its report is made:
    * the report says so next to the dates. */
-  g_date_clear (&today, 1);
-  g_date_set_dmy (&today, g_date_time_get_day_of_month (now), g_date_time_get_month (now),
-                  g_date_time_get_year (now));
+  cp_report_day (&today);
   return cp_schedule_new (project, (CpPlan * const *) plans->pdata, &today, error);
 }
 
@@ -118,15 +125,20 @@ cp_report_timeline_chart_new (CpProjectAnalysis *analysis,
                               GError           **error)
 {
   const CpProject *project = cp_project_analysis_get_project (analysis);
-  g_autoptr(GPtrArray) plans = cp_project_analysis_get_full_plans (analysis);
-  g_autoptr(CpSchedule) schedule = cp_report_schedule_new (project, plans, error);
-
+  g_autoptr(GPtrArray) plans = NULL;
+  const CpSchedule *schedule;
   CpApprovalAmount approval;
   CpChartData *chart;
+  GDate today;
 
+  cp_report_day (&today);
+  schedule = cp_project_analysis_get_schedule (analysis, &today, error);
   if (schedule == NULL)
     return NULL;
-  chart = cp_chart_data_new_timeline (project, schedule, lang);
+  /* The plans the schedule was made from, made already. */
+  plans = cp_project_analysis_get_full_plans (analysis);
+  chart = cp_chart_data_new_timeline_with_fallback (project, schedule,
+                                                    cp_project_analysis_get_fallback (analysis, &today), lang);
   /* The figure page 1 gives, from the same plans and schedule, and the
    * memo's warning under it when jobs side by side rent more of a quote
    * than it offers: the window's calendar showed the amount without it

@@ -9,6 +9,10 @@
 
 G_BEGIN_DECLS
 
+/* The day a report or the window is made on (local time): the first day
+ * of a project that sets no start date. */
+void        cp_report_day             (GDate           *today);
+
 /* The schedule from @plans; NULL with @error when the jobs' order loops. */
 CpSchedule *cp_report_schedule_new    (const CpProject *project,
                                        GPtrArray       *plans,
@@ -130,10 +134,10 @@ CpSchedule  *cp_report_fallback_schedule (const CpProject  *project,
                                           const CpSchedule *schedule);
 
 /* The project's timeline chart (cp-chart.h, CP_CHART_TIMELINE) in @lang:
- * every job's plan of @analysis placed on the calendar and drawn as the
- * PDF's memo draws it, with page 1's amount to approve in its approval
- * and the memo's cp_report_overbooking_text() in its overbooking. NULL
- * with @error when the jobs' order loops. */
+ * the calendar of @analysis (cp_project_analysis_get_schedule()) and its
+ * fallback drawn as the PDF's memo draws them, with page 1's amount to
+ * approve in its approval and the memo's cp_report_overbooking_text() in
+ * its overbooking. NULL with @error when the jobs' order loops. */
 CpChartData *cp_report_timeline_chart_new (CpProjectAnalysis *analysis,
                                            const char        *lang,
                                            GError           **error);

@@ -1398,6 +1398,9 @@ test_present_walks_jobs (void)
   cp_test_gui_wait_frames (GTK_WIDGET (results), 2);
   g_assert_cmpint (font_size (cp_test_gui_find_named (GTK_WIDGET (results), "overbooking")), >=, 16 * PANGO_SCALE);
   g_assert_cmpint (font_size (cp_test_gui_find_named (GTK_WIDGET (results), "overbooking")), ==, font_size (summary));
+  /* Walk35 U8: said there, not under the verdict as well. */
+  g_assert_false (gtk_widget_get_visible (capacity));
+  g_assert_false (gtk_widget_get_visible (robustness));
   /* Walk35 U4: F6 there leaves the amount to approve unselected: it
    * showed selected on the projector. */
   for (guint i = 0; i < 3; i++)
@@ -1411,6 +1414,7 @@ test_present_walks_jobs (void)
       g_assert_true (focus != cp_test_gui_find_named (GTK_WIDGET (results), "overbooking"));
     }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-cost-chart", NULL));
+  cp_test_gui_wait_until (capacity_shown, results, "the calendar's words back under the verdict");
 
   /* Back to the first job, which stays first. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-job", NULL));

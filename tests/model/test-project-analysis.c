@@ -2,6 +2,8 @@
  * until a change touches it, and what it hands out is what the planner
  * gives for the same project.
  */
+#include <math.h>
+
 #include "planner/cp-project-analysis.h"
 #include "planner/cp-schedule.h"
 #include "common/cp-test-demo.h"
@@ -278,6 +280,122 @@ test_service_has_no_deadline (void)
   g_assert_cmpfloat (cp_job_deadline_days (job), ==, 10);
 }
 
+/* Two debugging jobs side by side, 5 and 3 days from 25 January 2027,
+ * on a vendor that offers one machine: the calendar falls back to A
+ * (first in the project, neither has a deadline) on days 0–5, then B on
+ * days 5–8, 30 January to 1 February. The analysis makes that once and
+ * hands the same calendar out until a change; the start date is no job's,
+ * quote's or setting's, and moves it all the same. */
+static CpProject *
+one_machine_project (void)
+{
+  CpProject *project = cp_project_new ();
+  CpQuote *quote = cp_quote_new ();
+  const char *ids[] = { "a", "b" };
+  const double days[] = { 5, 3 };
+
+  g_free (project->start_date);
+  project->start_date = g_strdup ("2027-01-25");
+  quote->id = g_strdup ("m");
+  quote->vendor = g_strdup ("m");
+  quote->gpu.memory_nominal_gb = 80;
+  quote->gpu.dense_bf16_flops = 989e12;
+  quote->gpu.memory_bandwidth_gbytes_per_s = 3350;
+  quote->intra_link.per_direction_gbytes_per_s = 200;
+  quote->gpus_per_node = 8;
+  quote->nodes_available = 1;
+  quote->price_unit = CP_PRICE_PER_GPU_HOUR;
+  quote->price = 10;
+  cp_project_add_quote (project, quote);
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      CpJob *job = cp_job_new (CP_TASK_DEBUG);
+
+      job->id = g_strdup (ids[i]);
+      job->name = g_strdup (ids[i]);
+      job->duration_days = days[i];
+      cp_project_add_job (project, job);
+    }
+  return project;
+}
+
+static void
+test_fallback_made_once (void)
+{
+  g_autoptr(CpProject) project = one_machine_project ();
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, 16);
+  GDate report_day, first, last;
+  const CpSchedule *schedule;
+  const CpScheduleFallback *fallback;
+  const CpScheduleJob *b;
+
+  g_date_clear (&report_day, 1);
+  g_date_set_dmy (&report_day, 3, G_DATE_DECEMBER, 2026);
+  schedule = cp_project_analysis_get_schedule (analysis, &report_day, NULL);
+  g_assert_nonnull (schedule);
+  g_assert_cmpfloat (g_array_index (schedule->jobs, CpScheduleJob, 1).start_day, ==, 0);
+  fallback = cp_project_analysis_get_fallback (analysis, &report_day);
+  g_assert_nonnull (fallback);
+  g_assert_cmpuint (g_array_index (fallback->order, guint, 0), ==, 0);
+  b = &g_array_index (fallback->schedule->jobs, CpScheduleJob, 1);
+  g_assert_cmpfloat (fabs (b->start_day - 5), <, 1e-9);
+  g_assert_cmpfloat (fabs (b->end_day - 8), <, 1e-9);
+  cp_schedule_span_dates (fallback->schedule, b->start_day, b->end_day, &first, &last);
+  g_assert_cmpint (g_date_get_day (&first), ==, 30);
+  g_assert_cmpint (g_date_get_month (&last), ==, G_DATE_FEBRUARY);
+  g_assert_cmpint (g_date_get_day (&last), ==, 1);
+  /* Asked again, the same one. */
+  g_assert_true (cp_project_analysis_get_schedule (analysis, &report_day, NULL) == schedule);
+  g_assert_true (cp_project_analysis_get_fallback (analysis, &report_day) == fallback);
+
+  /* A week later: the same days from 1 February. */
+  g_free (project->start_date);
+  project->start_date = g_strdup ("2027-02-01");
+  cp_project_analysis_update (analysis, project);
+  schedule = cp_project_analysis_get_schedule (analysis, &report_day, NULL);
+  g_assert_cmpint (g_date_get_day (&schedule->start), ==, 1);
+  fallback = cp_project_analysis_get_fallback (analysis, &report_day);
+  cp_schedule_span_dates (fallback->schedule, 5, 8, &first, &last);
+  g_assert_cmpint (g_date_get_day (&first), ==, 6);
+  g_assert_cmpint (g_date_get_day (&last), ==, 8);
+
+  /* B set to start after A: nothing to fall back from. */
+  g_free (((CpJob *) g_ptr_array_index (project->jobs, 1))->after_job_id);
+  ((CpJob *) g_ptr_array_index (project->jobs, 1))->after_job_id = g_strdup ("a");
+  cp_project_analysis_update (analysis, project);
+  schedule = cp_project_analysis_get_schedule (analysis, &report_day, NULL);
+  g_assert_cmpfloat (fabs (g_array_index (schedule->jobs, CpScheduleJob, 1).start_day - 5), <, 1e-9);
+  g_assert_null (cp_project_analysis_get_fallback (analysis, &report_day));
+}
+
+/* A job's days from the plans the analysis has, nothing planned: B after
+ * A waits for A's plan, then starts on A's end, day 5. */
+static void
+test_job_schedule_plans_nothing (void)
+{
+  g_autoptr(CpProject) project = one_machine_project ();
+  g_autoptr(CpProjectAnalysis) analysis = NULL;
+  g_autoptr(CpSchedule) schedule = NULL;
+  GDate report_day;
+  int waiting = -2;
+
+  ((CpJob *) g_ptr_array_index (project->jobs, 1))->after_job_id = g_strdup ("a");
+  analysis = cp_project_analysis_new (project, 16);
+  g_date_clear (&report_day, 1);
+  g_date_set_dmy (&report_day, 3, G_DATE_DECEMBER, 2026);
+  cp_project_analysis_get_plan (analysis, 1);
+  g_assert_null (cp_project_analysis_peek_job_schedule (analysis, 1, &report_day, &waiting));
+  g_assert_cmpint (waiting, ==, 0);
+  g_assert_null (cp_project_analysis_peek_plan (analysis, 0));
+
+  cp_project_analysis_get_plan (analysis, 0);
+  schedule = cp_project_analysis_peek_job_schedule (analysis, 1, &report_day, &waiting);
+  g_assert_nonnull (schedule);
+  g_assert_cmpint (waiting, ==, -1);
+  g_assert_cmpfloat (fabs (g_array_index (schedule->jobs, CpScheduleJob, 1).start_day - 5), <, 1e-9);
+  g_assert_cmpfloat (fabs (g_array_index (schedule->jobs, CpScheduleJob, 1).end_day - 8), <, 1e-9);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -290,5 +408,7 @@ main (int   argc,
   g_test_add_func ("/project-analysis/sweep-of-deleted-job-dropped", test_sweep_of_deleted_job_dropped);
   g_test_add_func ("/project-analysis/unchanged-keeps-generation", test_unchanged_keeps_generation);
   g_test_add_func ("/project-analysis/service-has-no-deadline", test_service_has_no_deadline);
+  g_test_add_func ("/project-analysis/fallback-made-once", test_fallback_made_once);
+  g_test_add_func ("/project-analysis/job-schedule-plans-nothing", test_job_schedule_plans_nothing);
   return g_test_run ();
 }

@@ -510,6 +510,155 @@ test_overbooked_quote (void)
   }
 }
 
+/* Two one-node jobs side by side on a quote of one machine from 25
+ * January 2027: P runs 5 days, due in @p_deadline days; Q debugs a day
+ * and runs 4, due in 6 days; R runs on a quote of four nodes, which it
+ * does not overbook. */
+static GArray *
+one_machine_pair (double p_deadline,
+                  int    q_after)
+{
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob p = { .after = -1, .planned = TRUE, .quote_index = 0, .nodes = 1, .phase_days = { 0, 0, 5 },
+                      .phase_cost = { 0, 0, 500 }, .deadline_days = p_deadline };
+  CpScheduleJob q = { .after = q_after, .planned = TRUE, .quote_index = 0, .nodes = 1, .phase_days = { 1, 0, 4 },
+                      .phase_cost = { 100, 0, 400 }, .deadline_days = 6 };
+  CpScheduleJob r = { .after = -1, .planned = TRUE, .quote_index = 1, .nodes = 4, .phase_days = { 0, 0, 20 },
+                      .phase_cost = { 0, 0, 8000 } };
+
+  g_array_append_val (jobs, p);
+  g_array_append_val (jobs, q);
+  g_array_append_val (jobs, r);
+  return jobs;
+}
+
+static CpProject *
+one_and_four_nodes (void)
+{
+  CpProject *project = cp_project_new ();
+  CpQuote *one_machine = cp_quote_new ();
+  CpQuote *four_nodes = cp_quote_new ();
+
+  one_machine->nodes_available = 1;
+  four_nodes->nodes_available = 4;
+  cp_project_add_quote (project, one_machine);
+  cp_project_add_quote (project, four_nodes);
+  return project;
+}
+
+/* The fallback by hand: Q is due first (day 6, 30 January), so it runs
+ * first, days 0–5 (25–29 January), and P after it, days 5–10 (30 January
+ * to 3 February); R stays where it was. Due on day 12, P still makes it;
+ * due on day 8 (1 February), it misses by two days. The total is the
+ * plan's: the same days are rented, later. */
+static void
+test_fallback_by_hand (void)
+{
+  g_autoptr(CpProject) project = one_and_four_nodes ();
+  GDate start, first, last;
+
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
+  {
+    g_autoptr(CpSchedule) schedule = cp_schedule_place (one_machine_pair (12, -1), &start, NULL);
+    g_autoptr(CpScheduleFallback) fallback = cp_schedule_fallback_new (schedule, project);
+    const CpScheduleJob *p, *q, *r;
+
+    g_assert_nonnull (fallback);
+    g_assert_cmpint (fallback->quote_index, ==, 0);
+    g_assert_cmpuint (fallback->order->len, ==, 2);
+    g_assert_cmpuint (g_array_index (fallback->order, guint, 0), ==, 1);
+    g_assert_cmpuint (g_array_index (fallback->order, guint, 1), ==, 0);
+    p = &g_array_index (fallback->schedule->jobs, CpScheduleJob, 0);
+    q = &g_array_index (fallback->schedule->jobs, CpScheduleJob, 1);
+    r = &g_array_index (fallback->schedule->jobs, CpScheduleJob, 2);
+    assert_close (0, q->start_day, 0);
+    assert_close (5, q->end_day, 0);
+    assert_close (5, p->start_day, 0);
+    assert_close (10, p->end_day, 0);
+    assert_close (0, r->start_day, 0);
+    cp_schedule_span_dates (fallback->schedule, q->start_day, q->end_day, &first, &last);
+    assert_date (&first, 2027, 1, 25);
+    assert_date (&last, 2027, 1, 29);
+    cp_schedule_span_dates (fallback->schedule, p->start_day, p->end_day, &first, &last);
+    assert_date (&first, 2027, 1, 30);
+    assert_date (&last, 2027, 2, 3);
+    /* R's 20 days still end the project. */
+    assert_close (20, fallback->schedule->end_day, 0);
+    assert_close (500 + 500 + 8000, fallback->schedule->total_cost, 1e-12);
+    g_assert_cmpuint (fallback->n_missed, ==, 0);
+    g_assert_false (cp_schedule_fallback_misses (fallback, schedule, 0));
+    /* Nothing short once they run one after the other. */
+    {
+      g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (fallback->schedule, project);
+
+      g_assert_cmpuint (short_of->len, ==, 0);
+    }
+  }
+  {
+    g_autoptr(CpSchedule) schedule = cp_schedule_place (one_machine_pair (8, -1), &start, NULL);
+    g_autoptr(CpScheduleFallback) fallback = cp_schedule_fallback_new (schedule, project);
+
+    g_assert_nonnull (fallback);
+    g_assert_cmpuint (g_array_index (fallback->order, guint, 0), ==, 1);
+    g_assert_cmpuint (fallback->n_missed, ==, 1);
+    g_assert_true (cp_schedule_fallback_misses (fallback, schedule, 0));
+    g_assert_false (cp_schedule_fallback_misses (fallback, schedule, 1));
+  }
+  /* Q set to start after P: nothing short, no fallback. */
+  {
+    g_autoptr(CpSchedule) schedule = cp_schedule_place (one_machine_pair (12, 0), &start, NULL);
+
+    g_assert_null (cp_schedule_fallback_new (schedule, project));
+  }
+}
+
+/* A job that waits for another keeps the order it was given: the
+ * fallback would override it, so there is none; the order of the jobs
+ * short alone is still worked out (cp_schedule_one_after_another()). */
+static void
+test_fallback_keeps_set_order (void)
+{
+  g_autoptr(CpProject) project = one_and_four_nodes ();
+  GArray *jobs = one_machine_pair (12, -1);
+  CpScheduleJob s = { .after = 2, .planned = TRUE, .quote_index = 0, .nodes = 1, .phase_days = { 0, 0, 2 } };
+  g_autoptr(CpSchedule) schedule = NULL;
+  g_autoptr(GPtrArray) short_of = NULL;
+  g_autoptr(GArray) order = NULL;
+  GDate start;
+
+  /* S follows R from day 20, alone on the machine then. */
+  g_array_append_val (jobs, s);
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
+  schedule = cp_schedule_place (jobs, &start, NULL);
+  short_of = cp_schedule_overbookings (schedule, project);
+  g_assert_cmpuint (short_of->len, ==, 1);
+  {
+    g_autoptr(CpSchedule) serial = cp_schedule_one_after_another (schedule, g_ptr_array_index (short_of, 0), &order);
+
+    g_assert_nonnull (serial);
+    g_clear_pointer (&order, g_array_unref);
+  }
+  {
+    g_autoptr(CpScheduleFallback) fallback = cp_schedule_fallback_new (schedule, project);
+
+    g_assert_nonnull (fallback);
+    assert_close (22, fallback->schedule->end_day, 0);
+  }
+  /* Q itself set after R: starting on day 20 it shares the machine with S. */
+  g_array_index (schedule->jobs, CpScheduleJob, 1).after = 2;
+  {
+    g_autoptr(CpSchedule) moved = cp_schedule_place (g_array_copy (schedule->jobs), &start, NULL);
+    g_autoptr(GPtrArray) moved_short = cp_schedule_overbookings (moved, project);
+
+    g_assert_cmpuint (moved_short->len, ==, 1);
+    g_assert_null (cp_schedule_one_after_another (moved, g_ptr_array_index (moved_short, 0), &order));
+    g_assert_null (order);
+    g_assert_null (cp_schedule_fallback_new (moved, project));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -522,5 +671,7 @@ main (int argc, char **argv)
   g_test_add_func ("/schedule/month-billed-by-invoice", test_month_billed_by_invoice);
   g_test_add_func ("/schedule/setup-fee-on-first-day", test_setup_fee_on_first_day);
   g_test_add_func ("/schedule/overbooked-quote", test_overbooked_quote);
+  g_test_add_func ("/schedule/fallback-by-hand", test_fallback_by_hand);
+  g_test_add_func ("/schedule/fallback-keeps-set-order", test_fallback_keeps_set_order);
   return g_test_run ();
 }

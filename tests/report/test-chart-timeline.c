@@ -624,6 +624,92 @@ test_timeline_end_side_by_side (void)
     }
 }
 
+/* Walk35 W9/Y4: the calendar draws the fallback page 1 prices, dated.
+ * Two 5-day one-node jobs from 25 January 2027 on a quote of one node,
+ * the second due in 12 days: run one after another, earliest due first,
+ * the second keeps days 0–5 and the first moves to days 5–10, 30 January
+ * to 3 February (cp_schedule_fallback_new()), an outline dated "30
+ * Jan–3 Feb" ("1月30日–2月3日") in its row, every label apart from every
+ * other, in the window's sizes and on the page; the legend names the
+ * outline. Offered two nodes, nothing moves. */
+static void
+test_timeline_fallback (void)
+{
+  static const struct {
+    const char *lang;
+    const char *legend;
+    const char *days;
+  } words[] = {
+    { "en", "One after another", "30 Jan–3 Feb" },
+    { "zh_CN", "依次运行", "1月30日–2月3日" },
+  };
+  static const double sizes[][2] = { { 1024, 576 }, { 1600, 900 }, { 1920, 1080 }, { 511, 165 } };
+  CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0, .nodes = 1,
+                      .phase_days = { 0, 0, 5 }, .phase_cost = { 0, 0, 9600 } };
+  CpScheduleJob b = a;
+
+  b.deadline_days = 12;
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autoptr(CpProject) project = cp_project_new ();
+      CpQuote *quote = cp_quote_new ();
+      CpSchedule *schedule = NULL;
+      g_autoptr(CpChartData) data = NULL;
+      const CpChartBar *first, *second;
+
+      quote->nodes_available = 1;
+      cp_project_add_quote (project, quote);
+      data = two_jobs_timeline (project, NULL, &a, &b, words[l].lang, &schedule);
+      first = &g_array_index (data->bars, CpChartBar, 0);
+      second = &g_array_index (data->bars, CpChartBar, 1);
+      g_assert_cmpfloat (first->start_day, ==, 0);
+      g_assert_cmpfloat (first->fallback_start_day, ==, 5);
+      g_assert_true (isnan (second->fallback_start_day));
+      g_assert_cmpstr (data->legend[5], ==, words[l].legend);
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        {
+          CpChartStyle style = z == 3 ? CP_CHART_STYLE_PRINT : CP_CHART_STYLE_LIGHT;
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) sizes[z][0],
+                                                                 (int) sizes[z][1]);
+          cairo_t *cr = cairo_create (surface);
+          g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+          guint dated = 0;
+
+          cp_chart_draw_full (cr, sizes[z][0], sizes[z][1], style, data, boxes);
+          for (guint i = 0; i < boxes->len; i++)
+            {
+              const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+              /* In the rows, under the legend's entries of as many
+               * bytes ("Run or service"). */
+              dated += box->shown_bytes == strlen (words[l].days) && box->y > sizes[z][1] * 0.3;
+              for (guint j = i + 1; j < boxes->len; j++)
+                {
+                  const CpChartLabelBox *other = &g_array_index (boxes, CpChartLabelBox, j);
+
+                  g_assert_false (box->x < other->x + other->width && other->x < box->x + box->width &&
+                                  box->y < other->y + other->height && other->y < box->y + box->height);
+                }
+            }
+          g_assert_cmpuint (dated, ==, 1);
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+        }
+      cp_schedule_free (schedule);
+
+      /* Two nodes offered: side by side as planned. */
+      quote->nodes_available = 2;
+      {
+        g_autoptr(CpChartData) enough = cp_chart_data_new_timeline (project, schedule = place_two (&a, &b),
+                                                                     words[l].lang);
+
+        g_assert_true (isnan (g_array_index (enough->bars, CpChartBar, 0).fallback_start_day));
+        g_assert_null (enough->legend[5]);
+        cp_schedule_free (schedule);
+      }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -641,5 +727,6 @@ main (int    argc,
   g_test_add_func ("/chart-timeline/names-one-form", test_timeline_names_one_form);
   g_test_add_func ("/chart-timeline/names-english", test_timeline_names_english);
   g_test_add_func ("/chart-timeline/end-side-by-side", test_timeline_end_side_by_side);
+  g_test_add_func ("/chart-timeline/fallback", test_timeline_fallback);
   return g_test_run ();
 }
