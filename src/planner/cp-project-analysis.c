@@ -354,7 +354,11 @@ cp_project_analysis_update (CpProjectAnalysis *analysis,
         }
       dropped++;
     }
-  if (changed || dropped > 0)
+  /* Quotes or settings changed start a new generation even when no plan
+   * was kept: a plan still being made from the old ones must not be kept
+   * as of the new, and words worded from the quotes alone (the results'
+   * incomplete quotes) are worded again. */
+  if (changed || dropped > 0 || !same_shared)
     {
       analysis->generation++;
       g_clear_pointer (&analysis->schedule, cp_schedule_free);

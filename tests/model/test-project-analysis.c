@@ -197,6 +197,22 @@ test_sweep_of_deleted_job_dropped (void)
     g_assert_null (cp_project_analysis_peek_sweep (analysis, j));
 }
 
+/* A quote changed starts a new generation even before any job was planned:
+ * the results view words the quotes left out once per generation
+ * (cp-results-view.c), and a project opened a moment before the edit has
+ * no plan kept yet. */
+static void
+test_quote_change_new_generation (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, 16);
+  guint generation = cp_project_analysis_get_generation (analysis);
+
+  ((CpQuote *) g_ptr_array_index (project->quotes, 0))->price *= 2;
+  g_assert_cmpuint (cp_project_analysis_update (analysis, project), ==, 0);
+  g_assert_cmpuint (cp_project_analysis_get_generation (analysis), !=, generation);
+}
+
 /* Nothing changed: the same generation, whatever the project's address
  * (undo hands the window another copy of the same project). */
 static void
@@ -406,6 +422,7 @@ main (int   argc,
   g_test_add_func ("/project-analysis/change-drops-what-it-touches", test_change_drops_what_it_touches);
   g_test_add_func ("/project-analysis/stale-sweep-dropped", test_stale_sweep_dropped);
   g_test_add_func ("/project-analysis/sweep-of-deleted-job-dropped", test_sweep_of_deleted_job_dropped);
+  g_test_add_func ("/project-analysis/quote-change-new-generation", test_quote_change_new_generation);
   g_test_add_func ("/project-analysis/unchanged-keeps-generation", test_unchanged_keeps_generation);
   g_test_add_func ("/project-analysis/service-has-no-deadline", test_service_has_no_deadline);
   g_test_add_func ("/project-analysis/fallback-made-once", test_fallback_made_once);
