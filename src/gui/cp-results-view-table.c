@@ -1034,8 +1034,8 @@ _cp_results_view_table_init (CpResultsView *self)
   /* The cost breakdown's button is in the Total cost cell (setup_cell()). */
   /* Short: at 1024 px "Calendar" made the column wider than its "8.0
    * days" (walk33 W17). */
-  /* TRANSLATORS: the results table's title over each option's calendar days ("8.0 days") */
-  add_column (self, CP_OPTION_TEXT_DAYS, C_("results table", "Days"), "calendar-days", FALSE);
+  /* TRANSLATORS: the results table's title over each option's calendar time ("8.0 days", "5.8 h": hours under a day) */
+  add_column (self, CP_OPTION_TEXT_DAYS, C_("results table", "Time"), "calendar-days", FALSE);
   /* Memory per GPU is under Fits (setup_cell()). */
   self->narrow_columns[1] = add_column (self, CP_OPTION_TEXT_NODES, _("Nodes"), "nodes", FALSE);
   self->narrow_columns[0] = add_column (self, CP_OPTION_TEXT_TECHNIQUE, _("Technique"), "technique", FALSE);

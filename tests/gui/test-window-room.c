@@ -168,7 +168,7 @@ gpu_labels (CpWindow *window)
  * explained by a column out of view (walk33 W17: in a meeting nobody
  * scrolls a table sideways). At 1024 px it fits its pane: the quote, the
  * cost, Fits with the memory each GPU needs of what it has under it,
- * Deadline and Days in view, no scrollbar; the nodes, the technique and
+ * Deadline and Time in view, no scrollbar; the nodes, the technique and
  * the rank it goes without are said first in each row's details (its ⋮
  * button): the demo's first job at 示例供应商 G uses 1 of the 4 nodes
  * its cluster offers, as its summary says. Each quote's GPU count and
@@ -196,7 +196,7 @@ test_table_fits_1024 (void)
   g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Total cost")));
   g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Fits")));
   g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Deadline")));
-  g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Days")));
+  g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Time")));
   g_assert_false (gtk_column_view_column_get_visible (column_titled (window, "Technique")));
   g_assert_false (gtk_column_view_column_get_visible (column_titled (window, "Nodes")));
   {
