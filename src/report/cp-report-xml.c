@@ -259,6 +259,30 @@ write_conditions (xmlNode                *job_node,
     }
 }
 
+/* A calendar's months as the memo's table prints them, each with its
+ * cost and the cost so far: the budget's and the fallback's alike. */
+static void
+add_months (xmlNode          *parent,
+            const CpSchedule *schedule,
+            const char       *currency)
+{
+  g_autofree double *shown = cp_report_schedule_months_shown (schedule);
+  double cumulative = 0;
+
+  for (guint i = 0; i < schedule->months->len; i++)
+    {
+      const CpScheduleMonth *month = &g_array_index (schedule->months, CpScheduleMonth, i);
+      xmlNode *month_node = xmlNewChild (parent, NULL, BAD_CAST "month", NULL);
+      char when[16];
+
+      g_snprintf (when, sizeof when, "%04d-%02d", month->year, month->month);
+      xmlNewProp (month_node, BAD_CAST "month", BAD_CAST when);
+      cumulative += shown[i];
+      add_money (month_node, "cost", shown[i], currency);
+      add_money (month_node, "cumulative-cost", cumulative, currency);
+    }
+}
+
 /* The calendar page 1 offers when a vendor is short of machines, the
  * jobs one after another (cp_report_fallback_schedule()): its end, its
  * total and its months as page 1's month table's last column gives them,
@@ -271,10 +295,8 @@ write_fallback (xmlNode          *node,
 {
   const char *currency = project_currency (project);
   g_autoptr(CpSchedule) serial = cp_report_fallback_schedule (project, schedule);
-  g_autofree double *shown = NULL;
   xmlNode *fallback;
   GDate first, last;
-  double cumulative = 0;
 
   if (serial == NULL)
     return;
@@ -303,19 +325,7 @@ write_fallback (xmlNode          *node,
       add_date (job_node, "start", &first);
       add_date (job_node, "end", &last);
     }
-  shown = cp_report_schedule_months_shown (serial);
-  for (guint i = 0; i < serial->months->len; i++)
-    {
-      const CpScheduleMonth *month = &g_array_index (serial->months, CpScheduleMonth, i);
-      xmlNode *month_node = xmlNewChild (fallback, NULL, BAD_CAST "month", NULL);
-      char when[16];
-
-      g_snprintf (when, sizeof when, "%04d-%02d", month->year, month->month);
-      xmlNewProp (month_node, BAD_CAST "month", BAD_CAST when);
-      cumulative += shown[i];
-      add_money (month_node, "cost", shown[i], currency);
-      add_money (month_node, "cumulative-cost", cumulative, currency);
-    }
+  add_months (fallback, serial, currency);
 }
 
 static void
@@ -483,24 +493,7 @@ write_schedule (xmlNode           *results_node,
       write_conditions (job_node, project, results, schedule, &approval, i, lang);
     }
 
-  {
-    /* The months as the memo's table prints them. */
-    g_autofree double *shown = cp_report_schedule_months_shown (schedule);
-    double cumulative = 0;
-
-    for (guint i = 0; i < schedule->months->len; i++)
-      {
-        const CpScheduleMonth *month = &g_array_index (schedule->months, CpScheduleMonth, i);
-        xmlNode *month_node = xmlNewChild (node, NULL, BAD_CAST "month", NULL);
-        char when[16];
-
-        g_snprintf (when, sizeof when, "%04d-%02d", month->year, month->month);
-        xmlNewProp (month_node, BAD_CAST "month", BAD_CAST when);
-        cumulative += shown[i];
-        add_money (month_node, "cost", shown[i], currency);
-        add_money (month_node, "cumulative-cost", cumulative, currency);
-      }
-  }
+  add_months (node, schedule, currency);
 
   /* The budget by vendor: what to order from each, adding up to the total. */
   {
