@@ -442,6 +442,14 @@ _cp_job_duration_s (const CpJob *job);
 double
 _cp_inference_weight_bytes (const CpJob      *job,
                             const CpSettings *settings);
+
+/* The KV cache a running request holds, in tokens, as the serving plan
+ * counts it against the cache (the kv-admission setting): its blocks on
+ * average over its life (paged) or to its full length, whole blocks. */
+double
+_cp_serving_kv_tokens_per_request (const CpJob      *job,
+                                   const CpSettings *settings);
+
 /* Bits a quantised weight takes with its 4-bit format's scales and zeros. */
 double
 _cp_inference_stored_bits (const CpJob      *job,

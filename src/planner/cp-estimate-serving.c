@@ -305,6 +305,15 @@ blocks_counted_per_request (const CpJob      *job,
           blocks_summed_over_lengths (prompt - 1.0, block)) / output;
 }
 
+double
+_cp_serving_kv_tokens_per_request (const CpJob      *job,
+                                   const CpSettings *settings)
+{
+  double block = MAX (settings->kv_block_tokens, 1.0);
+
+  return blocks_counted_per_request (job, settings, block) * block;
+}
+
 /* One replica size as vLLM's memory profile lays it out. */
 typedef struct {
   guint    gpus;               /* tensor × pipeline parallel */

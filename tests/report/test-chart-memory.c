@@ -154,6 +154,62 @@ test_debug_job_model_run (void)
   g_assert_cmpfloat (data->marker_y, <=, 16.0e9 * 1.1 + 2 * GIB);
 }
 
+/* The service's memory at @concurrency requests, as the chart marks the
+ * job as configured. */
+static double
+service_marker_bytes (CpProject *project,
+                      guint      job_index,
+                      guint      concurrency)
+{
+  CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpChartData) data = NULL;
+
+  job->concurrency = concurrency;
+  plan = cp_project_plan_job (project, job_index);
+  data = cp_chart_data_new_memory (project, job_index, plan, "en");
+  return data->marker_y;
+}
+
+/* Walkthrough 36b, Z3: the memory chart put a 13B service of 100 requests
+ * at 332 GiB, each request's cache at its whole 4,096-token context, where
+ * the plan and the table beside it hold a request's cache as vLLM fills
+ * it, prompt and output as they come. Each request added is its cache as
+ * the plan counts it: the demo's 7B service (Qwen2.5 7B: 28 layers, 4 KV
+ * heads of 128, 16-bit cache: 2 × 28 × 4 × 128 × 2 = 57,344 bytes a
+ * token), with a 1,000-token prompt and 24 tokens of output in a
+ * 4,096-token context:
+ * - held to its full length (kv-admission full-length): 1,024 tokens,
+ *   64 blocks of 16;
+ * - paged (the default): the blocks of lengths 1,000 … 1,023 averaged,
+ *   9 of them 63 blocks and 15 of them 64, 63.625 blocks, 1,018 tokens. */
+static void
+test_service_cache_as_planned (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  CpJob *job;
+  const double kv_token_bytes = 2.0 * 28 * 4 * 128 * 2;
+
+  g_assert_no_error (error);
+  job = g_ptr_array_index (project->jobs, 2);
+  g_assert_cmpint (job->kind, ==, CP_TASK_INFERENCE);
+  g_assert_cmpuint (job->model.layers, ==, 28);
+  g_assert_cmpuint (job->model.kv_heads, ==, 4);
+  g_assert_cmpuint (cp_model_spec_head_dim (&job->model), ==, 128);
+  job->kv_bits = 16;
+  job->context_len = 4096;
+  job->prompt_tokens = 1000;
+  job->output_tokens = 24;
+
+  project->settings.kv_admission = CP_KV_ADMISSION_FULL_LENGTH;
+  g_assert_cmpfloat_with_epsilon (service_marker_bytes (project, 2, 20) - service_marker_bytes (project, 2, 10),
+                                  10 * 1024 * kv_token_bytes, 1.0);
+  project->settings.kv_admission = CP_KV_ADMISSION_PAGED;
+  g_assert_cmpfloat_with_epsilon (service_marker_bytes (project, 2, 20) - service_marker_bytes (project, 2, 10),
+                                  10 * 1018 * kv_token_bytes, 1.0);
+}
+
 /* Approver 34 B7: an adapter job's memory chart drew "ZeRO-3 over 32
  * GPUs", the whole model trained, ten times above the job's curves and
  * above the cluster's capacity line, and its own technique twice ("LoRA"
@@ -206,6 +262,7 @@ main (int    argc,
   g_test_add_func ("/chart-memory/zero3-per-gpu", test_zero3_per_gpu);
   g_test_add_func ("/chart-memory/debug-job-model-run", test_debug_job_model_run);
   g_test_add_func ("/chart-memory/adapter-job-curves", test_adapter_job_curves);
+  g_test_add_func ("/chart-memory/service-cache-as-planned", test_service_cache_as_planned);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
