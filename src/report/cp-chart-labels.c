@@ -723,9 +723,12 @@ place_clear (Painter               *painter,
         for (guint s = 0; x0 < x1 && y0 < y1 && s < lines->len && !covers; s++)
           {
             const Segment *segment = &g_array_index (lines, Segment, s);
+            /* A capacity line is a pixel wide: a name whose edge lay a
+             * hundredth of a pixel off it was drawn touching it (the
+             * 4-bit service curve at 511 × 220, walk36b Z3's fix). */
             double clearance = segment->series >= 0 &&
                                ((const CpChartSeries *) g_ptr_array_index (data->series, segment->series))->capacity
-                               ? capacity_clearance : 0;
+                               ? MAX (capacity_clearance, 1.0) : 0;
 
             covers = MAX (segment->y0, segment->y1) >= y0 - clearance &&
                      MIN (segment->y0, segment->y1) <= y1 + clearance &&
