@@ -781,6 +781,17 @@ compare_anchor_y (gconstpointer a,
   return (la->box.leader_y0 > lb->box.leader_y0) - (la->box.leader_y0 < lb->box.leader_y0);
 }
 
+/* Whether @series of @data is a memory curve that @request puts at the
+ * plot's right edge, where the curves of the memory chart end (at 1T). */
+static gboolean
+curve_ends_at_right (const Geometry     *geometry,
+                     const CpChartData  *data,
+                     const CpChartSeries *series,
+                     const LabelRequest *request)
+{
+  return data->kind == CP_CHART_MEMORY && !series->capacity && request->anchor_x >= geometry->right - 1;
+}
+
 /* Names the capacity lines of the memory chart, which run the plot's
  * width, where they end: stacked in the column right of the plot in
  * their lines' order, each as near its line as the others let it, joined
@@ -788,23 +799,29 @@ compare_anchor_y (gconstpointer a,
  * lay along it among the other capacity lines, and names placed one by
  * one, each at the nearest free place, came out of their lines' order
  * with crossing leaders (issue 26: "2,560 GiB：32 × …" over the dashed
- * lines of the Chinese PDF). Adds them to @shown and their leaders to
- * @leaders; FALSE, placing nothing, when they do not fit the column's
- * height. */
+ * lines of the Chinese PDF). With @with_curves, the curves that end at
+ * the plot's right edge too, in the same order among them: where the
+ * plot has no room for their names in their order clear of the lines
+ * (the 7B service's page chart, 511 × 220, walk36b Z3). The entries
+ * keep up to a quarter line apart where the column has the room (walk36b
+ * Z13: the page's names stacked edge to edge read as one block). Adds
+ * them to @shown and their leaders to @leaders; FALSE, placing nothing,
+ * when they do not fit the column's height. */
 static gboolean
-place_capacity_labels (Painter           *painter,
-                       Geometry          *geometry,
-                       const CpChartData *data,
-                       GArray            *requests,
-                       double             min_y,
-                       double             max_y,
-                       GArray            *shown,
-                       GArray            *leaders)
+place_end_labels (Painter           *painter,
+                  Geometry          *geometry,
+                  const CpChartData *data,
+                  GArray            *requests,
+                  gboolean           with_curves,
+                  double             min_y,
+                  double             max_y,
+                  GArray            *shown,
+                  GArray            *leaders)
 {
   double x = geometry->right + geometry->pad * 0.3;
   double max_w = MAX (geometry->label_width - geometry->pad * 0.4, geometry->font_px * 6);
   g_autoptr(GArray) column = g_array_new (FALSE, FALSE, sizeof (ShownLabel));
-  double total_h = 0;
+  double total_h = 0, apart;
 
   g_array_set_clear_func (column, shown_label_clear);
   for (guint i = 0; i < requests->len; i++)
@@ -814,7 +831,7 @@ place_capacity_labels (Painter           *painter,
       ShownLabel label = { { 0 }, NULL, NULL, max_w, request->series, 0 };
       double w, h;
 
-      if (!series->capacity)
+      if (!series->capacity && !(with_curves && curve_ends_at_right (geometry, data, series, request)))
         continue;
       label.font = series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT ? geometry->bold : geometry->small;
       label.text = g_strdup (series->label);
@@ -828,6 +845,7 @@ place_capacity_labels (Painter           *painter,
     }
   if (column->len == 0 || total_h > max_y - min_y)
     return column->len == 0;
+  apart = column->len > 1 ? MIN (0.25 * geometry->line_h, (max_y - min_y - total_h) / (column->len - 1)) : 0;
   g_array_sort (column, compare_anchor_y);
   /* Down from the top, each below the one above; then up from the
    * bottom, each above the one below, back within the panel. */
@@ -835,14 +853,14 @@ place_capacity_labels (Painter           *painter,
     {
       CpChartLabelBox *box = &g_array_index (column, ShownLabel, i).box;
       double floor_y = i == 0 ? min_y : g_array_index (column, ShownLabel, i - 1).box.y
-                                        + g_array_index (column, ShownLabel, i - 1).box.height;
+                                        + g_array_index (column, ShownLabel, i - 1).box.height + apart;
 
       box->y = MAX (box->y, floor_y);
     }
   for (guint i = column->len; i-- > 0;)
     {
       CpChartLabelBox *box = &g_array_index (column, ShownLabel, i).box;
-      double ceiling_y = i + 1 == column->len ? max_y : g_array_index (column, ShownLabel, i + 1).box.y;
+      double ceiling_y = i + 1 == column->len ? max_y : g_array_index (column, ShownLabel, i + 1).box.y - apart;
 
       box->y = MIN (box->y, ceiling_y - box->height);
     }
@@ -1009,195 +1027,235 @@ cp_chart_draw_line_labels (Painter           *painter,
   g_autoptr(GArray) own_leaders = painter->leaders == NULL ? g_array_new (FALSE, FALSE, sizeof (Segment)) : NULL;
   GArray *leaders = painter->leaders != NULL ? painter->leaders : own_leaders;
 
-  gboolean capacity_placed;
+  gboolean capacity_placed, curves_in_column = FALSE, column_tried = FALSE, again;
   /* CurveLabel: the memory curves named so far, whose order the others keep */
   g_autoptr(GArray) curves = g_array_new (FALSE, FALSE, sizeof (CurveLabel));
+  /* What there was before this panel's labels, to go back to. */
+  guint boxes_before = painter->boxes->len, leaders_before = leaders->len;
+  guint unplaced_before = unplaced != NULL ? unplaced->len : 0;
 
   g_array_set_clear_func (shown, shown_label_clear);
-  capacity_placed = place_capacity_labels (painter, geometry, data, requests, min_y, max_y, shown, leaders);
   g_array_sort_with_data (requests, compare_requests, (gpointer) data);
-  for (guint i = 0; i < requests->len; i++)
+  /* Once more, with the memory curves named in the column right of the
+   * plot, when a curve's name finds no place in its curves' order clear
+   * of the lines: in the column its order is kept and it covers no line,
+   * where the last resort left its order ("4-bit weights" over "16-bit
+   * weights" at 511 × 220, walk36b Z3). */
+  do
     {
-      const LabelRequest *request = &g_array_index (requests, LabelRequest, i);
-      const CpChartSeries *series = g_ptr_array_index (data->series, request->series);
-      gboolean highlight = series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
-      const PangoFontDescription *font = highlight ? geometry->bold : geometry->small;
-      double max_w = MAX (geometry->label_width - geometry->pad * 0.4, geometry->font_px * 6);
-      g_autofree char *text = NULL;
-      CpChartLabelBox box = { 0 };
-      double w, h;
-      double sides[2];
-      double reach = request->gap - geometry->pad * 0.2;
-      CpChartLabelBox anchor = { request->anchor_x - reach, request->anchor_y - reach, 2 * reach, 2 * reach, -1, 0 };
-      /* A leader longer than a few lines of text reads as pointing at
-       * whatever it passes on its way. */
-      Leader leader = { request->series, request->anchor_x, request->anchor_y, request->gap, reach,
-                        6 * geometry->line_h, geometry->line_h, TRUE, leaders, panel->segments,
-                        panel->marks, painter->boxes };
-      Segment path;
-      gboolean placed = FALSE;
-      gboolean lower = geometry->n_panels > 1 && panel != &geometry->panels[0];
-      /* The recommended option's name on the upper panel is never left
-       * to another call: placed first, it always finds room there, and
-       * after every other label it found none on a chart 400 px wide. */
-      gboolean may_leave = clean_only && (lower || !highlight);
-      gboolean curve = data->kind == CP_CHART_MEMORY && !series->capacity;
-      double label_min_y = min_y, label_max_y = max_y;
-
-      if (series->capacity && capacity_placed)
-        continue;
-      if (curve)
-        keep_curve_order (curves, request->anchor_y, &label_min_y, &label_max_y);
-
-      /* The recommended option gets a second line rather than lose its
-       * vendor too, and on a narrow chart may reach into the plot. */
-      if (highlight)
-        max_w = MAX (max_w, MIN (geometry->width * 0.45, geometry->font_px * 18));
-      text = cp_chart_fit_quote_label (geometry, font, series, max_w, highlight ? 2 : 1, &box.shown_bytes);
-      cp_chart_text_size (geometry, font, text, max_w, &w, &h);
-      box.width = w;
-      box.height = h;
-      box.series = request->series;
-      /* Right of the anchor, pulled in from the chart's edge; else left
-       * of it, never left of the plot. */
-      sides[0] = label_left (geometry, request->anchor_x + request->gap, w, margin);
-      sides[1] = label_left (geometry, request->anchor_x - request->gap - w, w, margin);
-
-      /* Off every line, marker and label: beside its anchor, or anywhere
-       * up or down its panel, or in the column right of the plot (issue
-       * 22: the recommended option's large label covered other quotes'
-       * lines and markers); on one line if two find no room, then as its
-       * GPUs and its vendor's tail ("8 × H800 · …B"), before covering a
-       * line. A place whose
-       * leader is short and crosses nothing first; a long leader, or one
-       * across other quotes' lines, only on the upper panel, where every
-       * quote is named. */
-      /* A memory curve's name first clear of the capacity lines by a
-       * third of a line, then touching them, then out of the curves'
-       * order, each rather than over a line. */
-      for (int stage = 0; stage < (curve ? 6 : 2) && !placed; stage++)
+      again = FALSE;
+      capacity_placed = place_end_labels (painter, geometry, data, requests, curves_in_column, min_y, max_y, shown,
+                                          leaders);
+      if (curves_in_column && !capacity_placed)
         {
-          int pass = stage % 2;
-          double clearance = curve && stage < 2 ? 0.3 * geometry->line_h : 0;
+          curves_in_column = FALSE;
+          capacity_placed = place_end_labels (painter, geometry, data, requests, FALSE, min_y, max_y, shown, leaders);
+        }
+      for (guint i = 0; i < requests->len && !again; i++)
+        {
+          const LabelRequest *request = &g_array_index (requests, LabelRequest, i);
+          const CpChartSeries *series = g_ptr_array_index (data->series, request->series);
+          gboolean highlight = series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
+          const PangoFontDescription *font = highlight ? geometry->bold : geometry->small;
+          double max_w = MAX (geometry->label_width - geometry->pad * 0.4, geometry->font_px * 6);
+          g_autofree char *text = NULL;
+          CpChartLabelBox box = { 0 };
+          double w, h;
+          double sides[2];
+          double reach = request->gap - geometry->pad * 0.2;
+          CpChartLabelBox anchor = { request->anchor_x - reach, request->anchor_y - reach, 2 * reach, 2 * reach,
+                                     -1, 0 };
+          /* A leader longer than a few lines of text reads as pointing at
+           * whatever it passes on its way. */
+          Leader leader = { request->series, request->anchor_x, request->anchor_y, request->gap, reach,
+                            6 * geometry->line_h, geometry->line_h, TRUE, leaders, panel->segments,
+                            panel->marks, painter->boxes };
+          Segment path;
+          gboolean placed = FALSE;
+          gboolean lower = geometry->n_panels > 1 && panel != &geometry->panels[0];
+          /* The recommended option's name on the upper panel is never left
+           * to another call: placed first, it always finds room there, and
+           * after every other label it found none on a chart 400 px wide. */
+          gboolean may_leave = clean_only && (lower || !highlight);
+          gboolean curve = data->kind == CP_CHART_MEMORY && !series->capacity;
+          double label_min_y = min_y, label_max_y = max_y;
 
-          if (pass == 1 && may_leave)
+          if ((series->capacity || (curves_in_column && curve_ends_at_right (geometry, data, series, request))) &&
+              capacity_placed)
             continue;
-          if (stage == 4)
-            {
-              label_min_y = min_y;
-              label_max_y = max_y;
-            }
-          leader.checked = pass == 0;
-          /* On the lower panel every label, the recommended option's too,
-           * stays within two lines of its point: labels stacked at the
-           * days panel's right edge, joined to points near 10–20 GPUs
-           * by leaders across other quotes' lines, read as naming the
-           * lines they passed (walkthrough 14, issue 26). */
-          leader_set_reach (&leader, painter, panel,
-                            lower ? 2 * geometry->line_h : pass == 0 ? 6 * geometry->line_h : INFINITY, near,
-                            near_marks, near_boxes);
-          for (int attempt = 0; attempt < 3 && !placed; attempt++)
-            {
-              g_autofree char *shorter = NULL;
-              CpChartLabelBox trial = box;
-              double tw = w, th = h;
-              double trial_w = max_w;
-              double xs[6];
-              guint n_xs;
+          if (curve)
+            keep_curve_order (curves, request->anchor_y, &label_min_y, &label_max_y);
 
-              if (attempt == 1)
+          /* The recommended option gets a second line rather than lose its
+           * vendor too, and on a narrow chart may reach into the plot. */
+          if (highlight)
+            max_w = MAX (max_w, MIN (geometry->width * 0.45, geometry->font_px * 18));
+          text = cp_chart_fit_quote_label (geometry, font, series, max_w, highlight ? 2 : 1, &box.shown_bytes);
+          cp_chart_text_size (geometry, font, text, max_w, &w, &h);
+          box.width = w;
+          box.height = h;
+          box.series = request->series;
+          /* Right of the anchor, pulled in from the chart's edge; else left
+           * of it, never left of the plot. */
+          sides[0] = label_left (geometry, request->anchor_x + request->gap, w, margin);
+          sides[1] = label_left (geometry, request->anchor_x - request->gap - w, w, margin);
+
+          /* Off every line, marker and label: beside its anchor, or anywhere
+           * up or down its panel, or in the column right of the plot (issue
+           * 22: the recommended option's large label covered other quotes'
+           * lines and markers); on one line if two find no room, then as its
+           * GPUs and its vendor's tail ("8 × H800 · …B"), before covering a
+           * line. A place whose
+           * leader is short and crosses nothing first; a long leader, or one
+           * across other quotes' lines, only on the upper panel, where every
+           * quote is named. */
+          /* A memory curve's name first clear of the capacity lines by a
+           * third of a line, then touching them, then out of the curves'
+           * order, each rather than over a line. */
+          for (int stage = 0; stage < (curve ? 6 : 2) && !placed; stage++)
+            {
+              int pass = stage % 2;
+              double clearance = curve && stage < 2 ? 0.3 * geometry->line_h : 0;
+
+              if (pass == 1 && may_leave)
+                continue;
+              if (stage == 4 && !column_tried)
                 {
-                  if (!highlight)
-                    continue;
-                  /* One line as wide as the plot: the band between a
-                   * deadline and the lines under it is often a line high. */
-                  trial_w = MAX (max_w, geometry->right - geometry->left - 2 * margin);
-                  shorter = cp_chart_fit_quote_label (geometry, font, series, trial_w, 1, &trial.shown_bytes);
+                  again = TRUE;
+                  break;
                 }
-              else if (attempt == 2)
+              if (stage == 4)
                 {
-                  if (series->shorten_from < 0 || (gsize) series->shorten_from >= strlen (series->label))
-                    continue;
-                  shorter = cp_chart_shortest_quote_label (series);
-                  trial.shown_bytes = series->shorten_from;
+                  label_min_y = min_y;
+                  label_max_y = max_y;
                 }
-              if (shorter != NULL)
+              leader.checked = pass == 0;
+              /* On the lower panel every label, the recommended option's too,
+               * stays within two lines of its point: labels stacked at the
+               * days panel's right edge, joined to points near 10–20 GPUs
+               * by leaders across other quotes' lines, read as naming the
+               * lines they passed (walkthrough 14, issue 26). */
+              leader_set_reach (&leader, painter, panel,
+                                lower ? 2 * geometry->line_h : pass == 0 ? 6 * geometry->line_h : INFINITY, near,
+                                near_marks, near_boxes);
+              for (int attempt = 0; attempt < 3 && !placed; attempt++)
                 {
-                  cp_chart_text_size (geometry, font, shorter, trial_w, &tw, &th);
-                  trial.width = tw;
-                  trial.height = th;
-                }
-              xs[0] = label_left (geometry, request->anchor_x + request->gap, tw, margin);
-              xs[1] = label_left (geometry, request->anchor_x - request->gap - tw, tw, margin);
-              /* The plot's left edge: the corner above a falling cost curve
-               * is often empty. */
-              xs[2] = leftmost_label_x (geometry, margin);
-              /* Two lines' height further aside: a leader to a label straight
-               * above or below its point passes the markers stacked at the
-               * same GPU count, one slanting away misses them. */
-              xs[3] = label_left (geometry, xs[0] + 2 * geometry->line_h, tw, margin);
-              xs[4] = label_left (geometry, xs[1] - 2 * geometry->line_h, tw, margin);
-              xs[5] = geometry->right + margin;
-              n_xs = geometry->right + margin + tw <= geometry->width - margin + 0.5 ? 6 : 5;
-              placed = place_clear (painter, geometry, data, panel, &trial, xs, n_xs, &leader, label_min_y,
-                                    label_max_y, &anchor, clearance);
-              if (placed)
-                {
-                  box = trial;
-                  max_w = trial_w;
+                  g_autofree char *shorter = NULL;
+                  CpChartLabelBox trial = box;
+                  double tw = w, th = h;
+                  double trial_w = max_w;
+                  double xs[6];
+                  guint n_xs;
+
+                  if (attempt == 1)
+                    {
+                      if (!highlight)
+                        continue;
+                      /* One line as wide as the plot: the band between a
+                       * deadline and the lines under it is often a line high. */
+                      trial_w = MAX (max_w, geometry->right - geometry->left - 2 * margin);
+                      shorter = cp_chart_fit_quote_label (geometry, font, series, trial_w, 1, &trial.shown_bytes);
+                    }
+                  else if (attempt == 2)
+                    {
+                      if (series->shorten_from < 0 || (gsize) series->shorten_from >= strlen (series->label))
+                        continue;
+                      shorter = cp_chart_shortest_quote_label (series);
+                      trial.shown_bytes = series->shorten_from;
+                    }
                   if (shorter != NULL)
                     {
-                      g_free (text);
-                      text = g_steal_pointer (&shorter);
+                      cp_chart_text_size (geometry, font, shorter, trial_w, &tw, &th);
+                      trial.width = tw;
+                      trial.height = th;
+                    }
+                  xs[0] = label_left (geometry, request->anchor_x + request->gap, tw, margin);
+                  xs[1] = label_left (geometry, request->anchor_x - request->gap - tw, tw, margin);
+                  /* The plot's left edge: the corner above a falling cost curve
+                   * is often empty. */
+                  xs[2] = leftmost_label_x (geometry, margin);
+                  /* Two lines' height further aside: a leader to a label straight
+                   * above or below its point passes the markers stacked at the
+                   * same GPU count, one slanting away misses them. */
+                  xs[3] = label_left (geometry, xs[0] + 2 * geometry->line_h, tw, margin);
+                  xs[4] = label_left (geometry, xs[1] - 2 * geometry->line_h, tw, margin);
+                  xs[5] = geometry->right + margin;
+                  n_xs = geometry->right + margin + tw <= geometry->width - margin + 0.5 ? 6 : 5;
+                  placed = place_clear (painter, geometry, data, panel, &trial, xs, n_xs, &leader, label_min_y,
+                                        label_max_y, &anchor, clearance);
+                  if (placed)
+                    {
+                      box = trial;
+                      max_w = trial_w;
+                      if (shorter != NULL)
+                        {
+                          g_free (text);
+                          text = g_steal_pointer (&shorter);
+                        }
                     }
                 }
             }
-        }
-      /* A quote's name is given on each panel, at the same GPU count (the
-       * note says so): a name with no clear place near its point on one
-       * panel is left to the other rather than laid over other quotes'
-       * lines or joined to its point across them (cp-chart.c); the
-       * recommended option's too, whose marker has its name's colour. */
-      if (!placed && may_leave)
-        {
-          if (unplaced != NULL)
-            g_array_append_val (unplaced, *request);
-          continue;
-        }
-      /* Else off the lines if that keeps it within three lines of its
-       * anchor; else off the end of its own line, with a leader that
-       * crosses nothing, then with any; else only off the other labels. */
-      leader_set_reach (&leader, painter, panel, INFINITY, near, near_marks, near_boxes);
-      leader.checked = TRUE;
-      for (int tier = 0; tier < 4 && !placed; tier++)
-        for (guint side = 0; side < G_N_ELEMENTS (sides) && !placed; side++)
+          if (again)
+            break;
+          /* A quote's name is given on each panel, at the same GPU count (the
+           * note says so): a name with no clear place near its point on one
+           * panel is left to the other rather than laid over other quotes'
+           * lines or joined to its point across them (cp-chart.c); the
+           * recommended option's too, whose marker has its name's colour. */
+          if (!placed && may_leave)
+            {
+              if (unplaced != NULL)
+                g_array_append_val (unplaced, *request);
+              continue;
+            }
+          /* Else off the lines if that keeps it within three lines of its
+           * anchor; else off the end of its own line, with a leader that
+           * crosses nothing, then with any; else only off the other labels. */
+          leader_set_reach (&leader, painter, panel, INFINITY, near, near_marks, near_boxes);
+          leader.checked = TRUE;
+          for (int tier = 0; tier < 4 && !placed; tier++)
+            for (guint side = 0; side < G_N_ELEMENTS (sides) && !placed; side++)
+              {
+                box.x = sides[side];
+                box.y = request->anchor_y - h / 2;
+                placed = place_box (painter, geometry, panel, &box, label_min_y, label_max_y,
+                                    tier == 0 ? 3 * geometry->line_h : -1, tier < 3 ? &anchor : NULL,
+                                    tier < 2 ? &leader : NULL);
+              }
+          if (!placed)
+            continue;
+          if (curve)
+            g_array_append_val (curves, ((CurveLabel) { request->anchor_y, box.y, box.y + box.height }));
+
+          /* Placed without looking at its leader: the plain one. */
+          if (!box.leader && leader_of (&box, &leader, 0, &path))
+            {
+              set_leader (&box, &path);
+              g_array_index (painter->boxes, CpChartLabelBox, painter->boxes->len - 1) = box;
+            }
+          if (box.leader)
+            g_array_append_val (leaders, ((Segment) { box.leader_x0, box.leader_y0, box.leader_x1, box.leader_y1,
+                                                      request->series }));
           {
-            box.x = sides[side];
-            box.y = request->anchor_y - h / 2;
-            placed = place_box (painter, geometry, panel, &box, label_min_y, label_max_y,
-                                tier == 0 ? 3 * geometry->line_h : -1, tier < 3 ? &anchor : NULL,
-                                tier < 2 ? &leader : NULL);
+            ShownLabel label = { box, g_steal_pointer (&text), font, max_w, request->series, painter->boxes->len - 1 };
+
+            g_array_append_val (shown, label);
           }
-      if (!placed)
-        continue;
-      if (curve)
-        g_array_append_val (curves, ((CurveLabel) { request->anchor_y, box.y, box.y + box.height }));
-
-      /* Placed without looking at its leader: the plain one. */
-      if (!box.leader && leader_of (&box, &leader, 0, &path))
-        {
-          set_leader (&box, &path);
-          g_array_index (painter->boxes, CpChartLabelBox, painter->boxes->len - 1) = box;
         }
-      if (box.leader)
-        g_array_append_val (leaders, ((Segment) { box.leader_x0, box.leader_y0, box.leader_x1, box.leader_y1,
-                                                  request->series }));
-      {
-        ShownLabel label = { box, g_steal_pointer (&text), font, max_w, request->series, painter->boxes->len - 1 };
-
-        g_array_append_val (shown, label);
-      }
+      if (again)
+        {
+          /* Back to before this panel's labels. */
+          g_array_set_size (shown, 0);
+          g_array_set_size (curves, 0);
+          g_array_set_size (painter->boxes, boxes_before);
+          g_array_set_size (leaders, leaders_before);
+          if (unplaced != NULL)
+            g_array_set_size (unplaced, unplaced_before);
+          curves_in_column = TRUE;
+          column_tried = TRUE;
+        }
     }
+  while (again);
 
   for (guint i = 0; i < shown->len; i++)
     {
