@@ -201,31 +201,22 @@ cp_chart_draw_cached (CpChartCache      *cache,
                       GArray            *label_boxes)
 {
   cairo_font_options_t *options;
-  char *key;
   Drawing *drawing;
 
   g_return_if_fail (cache != NULL && cr != NULL && data != NULL);
 
+  if (cp_chart_cache_replay (cache, cr, width, height, style, data, label_boxes))
+    return;
   if (!replayable (cr, width, height))
     {
       cp_chart_draw_full (cr, width, height, style, data, label_boxes);
       return;
     }
-
+  /* A miss: drawn once into a recording, kept, and replayed. */
   options = font_options_of (cr);
-  key = drawing_key (data, width, height, style, options);
-  drawing = find_drawing (cache, key);
-  if (drawing != NULL)
-    {
-      cache->hits++;
-      g_free (key);
-    }
-  else
-    {
-      drawing = drawing_new (key, width, height, style, data, options);
-      keep_drawing (cache, drawing);
-    }
+  drawing = drawing_new (drawing_key (data, width, height, style, options), width, height, style, data, options);
   cairo_font_options_destroy (options);
+  keep_drawing (cache, drawing);
   replay (cr, drawing, label_boxes);
 }
 
