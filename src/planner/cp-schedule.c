@@ -460,18 +460,28 @@ cp_schedule_span_dates (const CpSchedule *schedule,
                         GDate            *first,
                         GDate            *last)
 {
+  cp_span_dates_from (&schedule->start, start_day, end_day, first, last);
+}
+
+void
+cp_span_dates_from (const GDate *start,
+                    double       start_day,
+                    double       end_day,
+                    GDate       *first,
+                    GDate       *last)
+{
   guint first_offset = (guint) floor (MAX (start_day, 0));
   /* The day it ends in: a span ending at midnight ends the day before. */
   guint last_offset = MAX (first_offset, (guint) MAX (ceil (end_day) - 1, 0));
 
   if (first != NULL)
     {
-      *first = schedule->start;
+      *first = *start;
       g_date_add_days (first, first_offset);
     }
   if (last != NULL)
     {
-      *last = schedule->start;
+      *last = *start;
       g_date_add_days (last, last_offset);
     }
 }

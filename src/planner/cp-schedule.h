@@ -112,6 +112,13 @@ void        cp_schedule_span_dates (const CpSchedule *schedule,
                                     double            end_day,
                                     GDate            *first,
                                     GDate            *last);
+/* As cp_schedule_span_dates(), from the day @start a project begins:
+ * for what has the project's first day but not its schedule (a chart). */
+void        cp_span_dates_from     (const GDate *start,
+                                    double       start_day,
+                                    double       end_day,
+                                    GDate       *first,
+                                    GDate       *last);
 /* What the jobs have spent from the project's start to @day (days from
  * the start): each month-billed rental's invoices dated before @day, and
  * the rest of each phase at its even daily rate. */

@@ -752,19 +752,16 @@ span_days_text (const CpChartData *data,
 {
   static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                         "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-  guint first_offset = (guint) floor (MAX (start_day, 0));
-  guint last_offset = MAX (first_offset, (guint) MAX (ceil (end_day) - 1, 0));
   gboolean zh = data->lang != NULL && g_str_has_prefix (data->lang, "zh");
-  GDate first, last;
+  GDate start, first, last;
   int m0, d0, m1, d1;
 
-  g_date_clear (&first, 1);
-  g_date_set_julian (&first, data->start_julian + first_offset);
-  g_date_clear (&last, 1);
-  g_date_set_julian (&last, data->start_julian + last_offset);
+  g_date_clear (&start, 1);
+  g_date_set_julian (&start, data->start_julian);
+  cp_span_dates_from (&start, start_day, end_day, &first, &last);
   m0 = g_date_get_month (&first), d0 = g_date_get_day (&first);
   m1 = g_date_get_month (&last), d1 = g_date_get_day (&last);
-  if (first_offset == last_offset)
+  if (g_date_compare (&first, &last) == 0)
     return zh ? g_strdup_printf ("%d月%d日", m0, d0) : g_strdup_printf ("%d %s", d0, months[m0 - 1]);
   if (m0 == m1)
     return zh ? g_strdup_printf ("%d月%d日–%d日", m0, d0, d1) : g_strdup_printf ("%d–%d %s", d0, d1, months[m0 - 1]);
@@ -855,16 +852,24 @@ set_font_px (Ink    *ink,
   set_text (ink, ink->font, "Ag", 0, NULL, line_h);
 }
 
-/* The rows the legend takes, as cp_chart_draw_timeline() lays it out
- * from @pad to @text_right, each entry a swatch of @font_px and its
- * words. */
+/* Lays the legend out as cp_chart_draw_timeline() draws it, from @pad
+ * to @text_right, its first row at @top, each entry a swatch of
+ * @font_px and its words, wrapped to a new row 1.2 lines down where the
+ * next would pass @text_right: each entry's top left in @xs and @ys
+ * (either may be NULL), where the last row ends in @end_x (may be
+ * NULL). Returns the rows it takes. */
 static guint
-legend_rows (Ink               *ink,
-             const CpChartData *data,
-             double             font_px,
-             double             text_right)
+legend_layout (Ink               *ink,
+               const CpChartData *data,
+               double             font_px,
+               double             line_h,
+               double             text_right,
+               double             top,
+               double            *xs,
+               double            *ys,
+               double            *end_x)
 {
-  double pad = font_px, lx = pad, swatch = font_px, w;
+  double pad = font_px, lx = pad, ly = top, swatch = font_px, w;
   guint rows = 1;
 
   for (guint i = 0; i < G_N_ELEMENTS (data->legend); i++)
@@ -875,10 +880,17 @@ legend_rows (Ink               *ink,
       if (lx > pad && lx + swatch * 1.5 + w > text_right)
         {
           lx = pad;
+          ly += line_h * 1.2;
           rows++;
         }
+      if (xs != NULL)
+        xs[i] = lx;
+      if (ys != NULL)
+        ys[i] = ly;
       lx += swatch * 1.5 + w + pad * 1.5;
     }
+  if (end_x != NULL)
+    *end_x = lx;
   return rows;
 }
 
@@ -899,7 +911,7 @@ band_fits (Ink               *ink,
   double pad = font_px, title_h;
   double text_right = width - pad - MIN (MAX (0, data->title_inset), width / 3);
   guint n_bars = data->bars != NULL ? data->bars->len : 0;
-  guint rows = legend_rows (ink, data, font_px, text_right);
+  guint rows = legend_layout (ink, data, font_px, line_h, text_right, 0, NULL, NULL, NULL);
   double top, bottom;
 
   set_text (ink, ink->bold, data->title, text_right - pad, NULL, &title_h);
@@ -991,22 +1003,20 @@ cp_chart_draw_timeline (cairo_t           *cr,
   show_text (&ink, ink.bold, data->title, pad, pad, 0, text_right - pad);
   g_array_index (boxes, CpChartLabelBox, boxes->len - 1).series = CP_CHART_BOX_TITLE;
   {
-    double lx = pad, ly = pad + title_h + pad * 0.6, swatch = font_px;
+    double top_y = pad + title_h + pad * 0.6, swatch = font_px;
+    double xs[G_N_ELEMENTS (data->legend)], ys[G_N_ELEMENTS (data->legend)];
+    guint rows = legend_layout (&ink, data, font_px, line_h, text_right, top_y, xs, ys, &legend_end_x);
 
     for (int i = 0; i < (int) G_N_ELEMENTS (data->legend); i++)
       {
-        double w;
+        double lx, ly;
         Rgb rgb;
 
         /* No deadline mark on the plot, none in the legend. */
         if (data->legend[i] == NULL)
           continue;
-        set_text (&ink, ink.font, data->legend[i], 0, &w, NULL);
-        if (lx > pad && lx + swatch * 1.5 + w > text_right)
-          {
-            lx = pad;
-            ly += line_h * 1.2;
-          }
+        lx = xs[i];
+        ly = ys[i];
         if (i < CP_N_PHASES)
           {
             phase_rgb (&theme, i, &rgb);
@@ -1044,11 +1054,9 @@ cp_chart_draw_timeline (cairo_t           *cr,
           }
         cp_chart_set_rgb (cr, &theme.text);
         show_text (&ink, ink.font, data->legend[i], lx + swatch * 1.5, ly, 0, 0);
-        lx += swatch * 1.5 + w + pad * 1.5;
       }
-    legend_bottom = ly + line_h;
-    legend_end_x = lx;
-    legend_row_y = ly;
+    legend_row_y = top_y + (rows - 1) * line_h * 1.2;
+    legend_bottom = legend_row_y + line_h;
   }
 
   /* The plot between the names and the cost axis. */
