@@ -328,40 +328,52 @@ cp_chart_data_new_memory (const CpProject *project,
     }
 
   /* The job itself, as configured; and as the recommended option runs
-   * it, when that is another technique: "This job" marked only the
-   * configuration the recommendation had moved away from, and the
-   * recommended one, with CPU offload, was unmarked (issue 26). */
+   * it: "This job" marked only the configuration the recommendation had
+   * moved away from, and the recommended one, with CPU offload, was
+   * unmarked (issue 26). The recommended mark is what its layout holds,
+   * the table's memory per GPU times its GPUs: at the job's one copy it
+   * read 262.8 GiB "as recommended" where the layout's 8 data-parallel
+   * copies hold 51.2 GiB a GPU, 409.6 GiB (walk36 X22). The two are one
+   * mark where they meet. */
   if (job->model.params > 0)
     {
-      gboolean recommended_here = recommended >= 0 && chosen == CP_TECHNIQUE_AS_CONFIGURED &&
-                                  job->kind != CP_TASK_INFERENCE;
+      const CpEstimate *estimate = recommended >= 0 && job->kind != CP_TASK_INFERENCE
+                                   ? &g_array_index (plan->options, CpOption, recommended).estimate : NULL;
+      double held = estimate != NULL ? estimate->memory_per_gpu_bytes * MAX (1, estimate->gpus) : NAN;
+      gboolean recommended_here;
 
       data->marker_x = job->model.params;
       data->marker_y = memory_need_bytes (job, &lines[0], 1, settings);
+      recommended_here = estimate != NULL && chosen == CP_TECHNIQUE_AS_CONFIGURED &&
+                         fabs (held - data->marker_y) <= 0.005 * data->marker_y;
       data->marker_label = g_strdup (recommended_here ? _("This job as configured, as recommended")
                                                       : _("This job as configured"));
       data->marker_recommended = recommended_here;
       if (!cp_chart_usable (data->marker_y, TRUE))
         data->marker_x = data->marker_y = NAN;
-      for (guint l = 1; l < n_lines && recommended >= 0 && job->kind != CP_TASK_INFERENCE; l++)
-        if (lines[l].technique == chosen)
-          {
-            const CpChartSeries *series = g_ptr_array_index (data->series, l);
-            /* On the GPUs the option recommended has: ZeRO-3's line is
-             * drawn over the largest cluster's, which it may not use. */
-            guint gpus = chosen == CP_TECHNIQUE_ZERO3 || chosen == CP_TECHNIQUE_CPU_OFFLOAD ? chosen_gpus : 1;
-            g_autofree char *zero3 = chosen == CP_TECHNIQUE_ZERO3 ? g_strdup_printf (_("ZeRO-3 over %u GPUs"), gpus) : NULL;
+      if (estimate != NULL && !recommended_here && cp_chart_usable (held, TRUE))
+        {
+          g_autofree char *per_gpu = cp_chart_format_memory (estimate->memory_per_gpu_bytes, data->y_scale,
+                                                             data->lang);
+          const char *technique = NULL;
 
-            data->recommended_x = job->model.params;
-            data->recommended_y = memory_need_bytes (job, &lines[l], gpus, settings);
-            /* TRANSLATORS: the memory chart's mark of the job as the recommended option runs it; %s is its technique, e.g. "CPU offload over 8 GPUs (GPU part)" */
-            data->recommended_label = g_strdup_printf (_("This job as recommended: %s"), zero3 != NULL ? zero3 : series->label);
-            if (!cp_chart_usable (data->recommended_y, TRUE))
-              {
-                data->recommended_x = data->recommended_y = NAN;
-                g_clear_pointer (&data->recommended_label, g_free);
-              }
-          }
+          for (guint l = 1; l < n_lines && chosen != CP_TECHNIQUE_AS_CONFIGURED; l++)
+            if (lines[l].technique == chosen)
+              technique = ((const CpChartSeries *) g_ptr_array_index (data->series, l))->label;
+          data->recommended_x = job->model.params;
+          data->recommended_y = held;
+          if (chosen == CP_TECHNIQUE_ZERO3)
+            /* TRANSLATORS: the memory chart's mark of the job as the recommended option runs it: its GPUs and what each holds, e.g. "This job as recommended: ZeRO-3 over 16 GPUs, 38.2 GiB each" */
+            data->recommended_label = g_strdup_printf (_("This job as recommended: ZeRO-3 over %u GPUs, %s each"),
+                                                       MAX (1, estimate->gpus), per_gpu);
+          else if (technique != NULL)
+            /* TRANSLATORS: the memory chart's mark of the job as the recommended option runs it; %s is its technique, e.g. "CPU offload over 8 GPUs (GPU part)", then what each GPU holds */
+            data->recommended_label = g_strdup_printf (_("This job as recommended: %s, %s each"), technique, per_gpu);
+          else
+            /* TRANSLATORS: the memory chart's mark of the job as the recommended layout holds it: its GPUs and what each holds, e.g. "This job as recommended: 8 GPUs × 51.2 GiB" */
+            data->recommended_label = g_strdup_printf (_("This job as recommended: %u GPUs × %s"),
+                                                       MAX (1, estimate->gpus), per_gpu);
+        }
     }
 
   add_capacity_lines (data, project, plan);

@@ -689,7 +689,7 @@ test_demo_markers_in_place (void)
  * recommended option runs it. The demo's 70B full fine-tune is
  * recommended on one A800 machine with CPU offload: its mark sits under
  * the as-configured one and within the machine's 8 × 80 GiB; the 7B
- * QLoRA job runs as configured, so its one mark is the recommended one. */
+ * QLoRA job runs as configured, a copy on each of 8 GPUs. */
 static void
 test_demo_memory_marks (void)
 {
@@ -700,6 +700,7 @@ test_demo_memory_marks (void)
   g_autoptr(CpChartData) full = NULL;
   g_autoptr(CpChartData) qlora = NULL;
   g_autoptr(CpChartData) qlora_zh = NULL;
+  const CpEstimate *recommended_70b, *recommended_7b;
 
   g_assert_no_error (error);
   plan_70b = cp_project_plan_job (project, 0);
@@ -712,19 +713,33 @@ test_demo_memory_marks (void)
                    "Full-parameter fine-tuning as configured");
   g_assert_cmpstr (full->marker_label, ==, "This job as configured");
   g_assert_false (full->marker_recommended);
-  g_assert_cmpstr (full->recommended_label, ==, "This job as recommended: CPU offload over 8 GPUs (GPU part)");
+  /* What the recommended layout holds, as the results table gives it:
+   * its memory per GPU ("50.7/80.0 GiB") on each of its 8 GPUs (walk36
+   * X22: the mark sat at the job's one copy). */
+  recommended_70b = &g_array_index (plan_70b->options, CpOption, plan_70b->recommended).estimate;
+  g_assert_cmpuint (recommended_70b->gpus, ==, 8);
+  g_assert_cmpstr (full->recommended_label, ==,
+                   "This job as recommended: CPU offload over 8 GPUs (GPU part), 50.7 GiB each");
   g_assert_cmpfloat (full->recommended_x, ==, full->marker_x);
+  g_assert_cmpfloat (full->recommended_y, ==, 8 * recommended_70b->memory_per_gpu_bytes);
   g_assert_cmpfloat (full->recommended_y, <, full->marker_y);
   g_assert_cmpfloat (full->recommended_y, <=, 8 * 80.0 * 1024 * 1024 * 1024);
 
   g_assert_cmpstr (((CpChartSeries *) g_ptr_array_index (qlora->series, 0))->label, ==,
                    "QLoRA fine-tuning as configured");
-  g_assert_cmpstr (qlora->marker_label, ==, "This job as configured, as recommended");
-  g_assert_true (qlora->marker_recommended);
-  g_assert_null (qlora->recommended_label);
-  g_assert_true (isnan (qlora->recommended_x));
+  /* The 7B QLoRA job runs as configured, one copy of 19.7 GiB on each
+   * of its 8 data-parallel GPUs: the layout holds 8 × 19.2 GiB, not the
+   * one copy, and says so. */
+  recommended_7b = &g_array_index (plan_7b->options, CpOption, plan_7b->recommended).estimate;
+  g_assert_cmpuint (recommended_7b->gpus, ==, 8);
+  g_assert_cmpstr (qlora->marker_label, ==, "This job as configured");
+  g_assert_false (qlora->marker_recommended);
+  g_assert_cmpstr (qlora->recommended_label, ==, "This job as recommended: 8 GPUs × 19.2 GiB");
+  g_assert_cmpfloat (qlora->recommended_y, ==, 8 * recommended_7b->memory_per_gpu_bytes);
+  g_assert_cmpfloat (qlora->recommended_y, >, 7 * qlora->marker_y);
   g_assert_cmpstr (((CpChartSeries *) g_ptr_array_index (qlora_zh->series, 0))->label, ==, "QLoRA 微调（按当前配置）");
-  g_assert_cmpstr (qlora_zh->marker_label, ==, "本任务按当前配置，即推荐方案");
+  g_assert_cmpstr (qlora_zh->marker_label, ==, "本任务按当前配置");
+  g_assert_cmpstr (qlora_zh->recommended_label, ==, "本任务按推荐方案：8 块 GPU × 19.2 GiB");
 }
 
 /* Issue 26, in Chinese: the demo's 13B pre-training is recommended on
