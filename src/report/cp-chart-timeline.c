@@ -621,8 +621,11 @@ deadline_date (const CpChartData *data,
  * 10 Feb" ("2月10日截止"), the deadline's last day; @beyond, for a
  * deadline past the plot's right edge, "due 3 Mar →". A mark on the midnight after the
  * last day read "end of 01-24" beside a plain "02-10" (approver 21): two
- * ways for one thing. The year only when the chart's first day is in
- * another, as the gridlines' dates. */
+ * ways for one thing. Drawn on the next day's gridline, though, "due 18
+ * Dec" read as 19 Dec (walk36b Z6): a mark there says "due end of 18 Dec"
+ * ("12月18日24时截止"), one within its last day "due 18 Dec". The year
+ * only when the chart's first day is in another, as the gridlines'
+ * dates. */
 static char *
 deadline_mark_text (const CpChartData *data,
                     double             deadline_day,
@@ -638,11 +641,15 @@ deadline_mark_text (const CpChartData *data,
   /* Drawn in the chart's language, which a report may have apart from
    * the window's. */
   cp_i18n_push_language (data->lang);
-  text = beyond
-         /* TRANSLATORS: at the timeline's right edge, a deadline later than the plot's end; %s is its last day, "12-13" */
-         ? g_strdup_printf (_("due %s →"), date)
-         /* TRANSLATORS: beside a deadline's mark on the timeline; %s is its last day, "12-10" */
-         : g_strdup_printf (_("due %s"), date);
+  if (beyond)
+    /* TRANSLATORS: at the timeline's right edge, a deadline later than the plot's end; %s is its last day, "12-13" */
+    text = g_strdup_printf (_("due %s →"), date);
+  else if (at_midnight)
+    /* TRANSLATORS: beside a deadline's mark on the timeline drawn at the midnight after its last day, on the next day's gridline; %s is its last day, "18 Dec" */
+    text = g_strdup_printf (_("due end of %s"), date);
+  else
+    /* TRANSLATORS: beside a deadline's mark on the timeline drawn within its last day; %s is that day, "12-10" */
+    text = g_strdup_printf (_("due %s"), date);
   cp_i18n_pop_language ();
   return text;
 }

@@ -409,10 +409,10 @@ test_timeline_one_job_axis (void)
  * February 2027; job two runs 15 days, so the plot reaches day 15 and the
  * mark is inside it, with room after it in job one's row. The mark is on
  * the midnight line after 5 February, the 6 February gridline: it reads
- * "due 5 Feb" ("2月5日截止" in Chinese, where "截至 02-05" was no date a
- * Chinese reader writes), its last day (walkthrough 20: "2026-12-10" by
- * the "12-11" line), as every mark does (approver 21: "end of 01-24"
- * beside "02-10").
+ * "due end of 5 Feb" ("2月5日24时截止" in Chinese, where "截至 02-05" was
+ * no date a Chinese reader writes), its last day (walkthrough 20:
+ * "2026-12-10" by the "12-11" line), and says it ends with that day
+ * (walk36b Z6: "due 18 Dec" on the 19 Dec gridline read as 19 Dec).
  * Then job one runs the whole 12 days and job two 12 too: the mark is at
  * the bar's end with no room either side, and its date is there all the
  * same (the English report had none where the Chinese had one). Drawn as
@@ -424,7 +424,7 @@ test_timeline_deadline_date (void)
     const char *lang;
     const char *mark;
     const char *legend;
-  } langs[] = { { "en", "due 5 Feb", "5 Feb 2027" }, { "zh_CN", "2月5日截止", "2027年2月5日" } };
+  } langs[] = { { "en", "due end of 5 Feb", "5 Feb 2027" }, { "zh_CN", "2月5日24时截止", "2027年2月5日" } };
   g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
 
   if (pdftotext == NULL)
@@ -476,7 +476,7 @@ test_timeline_deadline_date (void)
  * day, the axis running to it: never at the axis's end, where it read as
  * met on the day (approver 21). From 25 January 2027 two jobs run 10
  * days; the first has a 14-day deadline, whose last day is 7 February,
- * 1.4 times the work's span: its mark is within the plot, "due 7 Feb"
+ * 1.4 times the work's span: its mark is within the plot, "due end of 7 Feb"
  * with no arrow, and the weekly tick of 8 February ("8 Feb", day 14) is
  * on the axis, which a plot ending at day 10.3 would not reach. */
 static void
@@ -509,7 +509,7 @@ test_timeline_near_deadline (void)
     {
       const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
 
-      marks += box->shown_bytes == strlen ("due 7 Feb") && fabs (box->y - first_row) < 20;
+      marks += box->shown_bytes == strlen ("due end of 7 Feb") && fabs (box->y - first_row) < 20;
       arrows += box->shown_bytes == strlen ("due 7 Feb →");
       /* Under the plot. */
       ticks += box->shown_bytes == strlen ("8 Feb") && box->y > 576 * 0.8;
