@@ -138,6 +138,18 @@ vendor_own_end (const CpChartSeries *series,
   return end;
 }
 
+char *
+cp_chart_quote_label_cut (const CpChartSeries *series,
+                          gsize                bytes)
+{
+  gsize end = cp_chart_label_vendor_end (series);
+
+  /* Cut at the " — " before the offer, or within it. */
+  if (bytes >= end && bytes <= end + strlen (" — "))
+    return g_strndup (series->label, end);
+  return cp_chart_label_cut (series->label, bytes);
+}
+
 /* Where the vendor's tail starts, the part of its name up to @end that
  * tells it from the others: its last word, or its last character. */
 static gsize
@@ -271,7 +283,7 @@ fit_label (Geometry                   *geometry,
   /* The GPUs whole, on as many lines as they need; the longest cut
    * that fits. */
   *shown_bytes = g_array_index (cuts, guint, longest_fitting_cut (geometry, font, label, cuts, 0, 0, max_w, max_lines));
-  return cp_chart_label_cut (label, *shown_bytes);
+  return cp_chart_quote_label_cut (series, *shown_bytes);
 }
 
 /* fit_label(), keeping the vendor apart from the others: two vendors
@@ -308,7 +320,7 @@ cp_chart_fit_quote_label (Geometry                   *geometry,
         {
           g_free (text);
           *shown_bytes = own_end;
-          return cp_chart_label_cut (label, own_end);
+          return cp_chart_quote_label_cut (series, own_end);
         }
       end = own_end;
     }

@@ -13,6 +13,11 @@ int    cp_chart_text_lines (Geometry *geometry, const PangoFontDescription *font
 /* @label's first @bytes and an ellipsis, without a separator or a stop
  * before it. */
 char  *cp_chart_label_cut (const char *label, gsize bytes);
+/* @series' label, a quote's name, cut after @bytes: with an ellipsis
+ * (cp_chart_label_cut()), but none where only the offer is left out,
+ * the vendor's name whole with its gloss: "示例供应商 A (Example vendor
+ * A)…" read as cut inside a name (appr36 D33). */
+char  *cp_chart_quote_label_cut (const CpChartSeries *series, gsize bytes);
 /* Where the vendor's name ends in @series' label: before " — offer". */
 gsize  cp_chart_label_vendor_end (const CpChartSeries *series);
 /* The label at its shortest: the GPUs whole and the vendor's tail. */

@@ -934,7 +934,7 @@ widen_label (Painter           *painter,
 
       if (ends[e] <= label->box.shown_bytes)
         continue;
-      text = ends[e] < strlen (series->label) ? cp_chart_label_cut (series->label, ends[e]) : g_strdup (series->label);
+      text = ends[e] < strlen (series->label) ? cp_chart_quote_label_cut (series, ends[e]) : g_strdup (series->label);
       if (cp_chart_text_lines (geometry, label->font, text, room_w) > lines)
         continue;
       cp_chart_text_size (geometry, label->font, text, room_w, &w, &h);

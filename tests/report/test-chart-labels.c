@@ -435,7 +435,8 @@ test_vendor_kept (void)
  * inside words, "示例供 / 应商 A" (the recommended option's name on
  * the cost and cost-per-token charts) and "（GPU 部 / 分）" (the 70B
  * memory chart); the charts break Chinese at punctuation, spaces or
- * where it meets Latin, and cut no name inside a number. */
+ * where it meets Latin, and cut no name inside a number, nor end a whole
+ * name in an ellipsis. */
 static void
 test_zh_labels_break_between_words (void)
 {
@@ -454,6 +455,10 @@ test_zh_labels_break_between_words (void)
   g_assert_cmpuint (cp_test_count (text, "推荐："), >=, 1);
   cp_test_assert_lacks (text, "RTX 409…");
   cp_test_assert_lacks (text, "×…");
+  /* No ellipsis after a vendor's whole name and gloss, where only the
+   * offer is left out: the recommended "示例供应商 A (Example vendor
+   * A)…" read as cut (appr36 D33). */
+  cp_test_assert_lacks (text, ")…");
   /* A wrapped label's first line ends at the right of a page's line. */
   for (guint page = 1; page <= cp_test_pdf_page_count (tmp_dir, "demo-zh.pdf"); page++)
     {
