@@ -1227,7 +1227,9 @@ cp_chart_readout (const CpChartData *data,
               best_y2 = best->y2 != NULL ? g_array_index (best->y2, double, p) : NAN;
             }
         }
-      cost_text = cp_i18n_format_money (cost, data->currency, data->lang);
+      /* An option's total, in whole units as the table and the memo give
+       * it: "20.00 CNY" beside the text's "20 CNY" (appr36 D24). */
+      cost_text = cp_i18n_format_money_whole (cost, data->currency, data->lang);
       days_text = cp_i18n_format_days (best_y2, data->lang);
       /* The point's machines and their GPUs are in its name ("10 × 8 ×
        * H800 (80 GPUs) · …"). */
