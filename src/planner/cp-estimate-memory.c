@@ -31,6 +31,12 @@ _cp_embedding_params (const CpModelSpec *model)
   return MIN (embeddings, model->params);
 }
 
+static guint
+lora_targets (const CpJob *job)
+{
+  return job->lora_targets != 0 ? job->lora_targets : CP_LORA_TARGET_ALL;
+}
+
 /* Trainable parameters of LoRA adapters: rank × (in + out) per adapted
  * matrix and layer (Hu et al. 2021). */
 double
@@ -44,7 +50,7 @@ _cp_lora_params (const CpJob *job)
   double ffn = cp_model_spec_is_moe (m) ? cp_model_spec_expert_ffn (m) : m->ffn > 0 ? m->ffn : 4.0 * h;
   double experts = MAX (m->experts_total, 1);
   double per_layer = 0;
-  guint targets = job->lora_targets != 0 ? job->lora_targets : CP_LORA_TARGET_ALL;
+  guint targets = lora_targets (job);
 
   if (targets & CP_LORA_TARGET_Q)
     per_layer += h + q_out;
@@ -58,6 +64,20 @@ _cp_lora_params (const CpJob *job)
     per_layer += (m->gated_mlp ? 3.0 : 2.0) * (h + ffn) * experts;
 
   return job->lora_rank * per_layer * m->layers;
+}
+
+/* The part of _cp_lora_params() that adapts the routed experts: the
+ * adapters of an expert's projections belong to that expert, and live
+ * where expert parallelism puts it. */
+double
+_cp_lora_expert_params (const CpJob *job)
+{
+  const CpModelSpec *m = &job->model;
+
+  if (!cp_model_spec_is_moe (m) || (lora_targets (job) & CP_LORA_TARGET_MLP) == 0)
+    return 0;
+  return job->lora_rank * (m->gated_mlp ? 3.0 : 2.0) * (m->hidden + (double) cp_model_spec_expert_ffn (m)) *
+         m->experts_total * m->layers;
 }
 
 /* Optimizer moments per parameter: AdamW 8 (m, v in fp32), 8-bit AdamW 2
@@ -365,7 +385,7 @@ _cp_frozen_base_activation_saving (const CpJob          *job,
                                    CpSelectiveRecompute  policy)
 {
   const CpModelSpec *m = &job->model;
-  guint targets = job->lora_targets != 0 ? job->lora_targets : CP_LORA_TARGET_ALL;
+  guint targets = lora_targets (job);
   double saving = 0;
 
   if (job->kind != CP_TASK_LORA ||
@@ -393,6 +413,25 @@ gathered_layer_params (const Context *c,
                      : 0.0;
 
   return (c->dense_layer_params + experts) / MAX (c->layers, 1);
+}
+
+/* Adapter parameters on one GPU of @k, each pipeline stage holding an
+ * equal share: those of attention and the dense MLPs split over the
+ * tensor-parallel ranks, those of the routed experts with their experts
+ * over ETP × EP (a LoRA wrapper adapts the linear layers of the experts
+ * its rank built, Megatron-Core's BaseMoELayer). Returns their sum;
+ * @dense and @experts receive the two parts. */
+double
+_cp_lora_trainable_here (const Context *c,
+                         const Config  *k,
+                         double        *dense,
+                         double        *experts)
+{
+  double p = k->pp;
+
+  *dense = (c->lora_trainable - c->lora_expert_trainable) / (k->tp * p);
+  *experts = c->lora_expert_trainable / (_cp_expert_tp (c, k) * MAX (k->ep, 1) * p);
+  return *dense + *experts;
 }
 
 /* Memory of one GPU on the busiest pipeline stage: its model states
@@ -425,20 +464,28 @@ _cp_layout_memory_states (const Context *c,
 
   if (k->lora || k->qlora)
     {
-      double trainable = c->lora_trainable / (t * p);
-      double base = k->qlora ? c->qlora_base_bytes
-                             : c->job->model.params * (c->act_bytes > 2 ? 4.0 : 2.0);
+      double trainable_dense, trainable_experts;
+      double trainable = _cp_lora_trainable_here (c, k, &trainable_dense, &trainable_experts);
+      /* The frozen base as the full model's weights are laid out: the
+       * routed experts over ETP × EP (each rank builds only its
+       * num_moe_experts / EP local experts, Megatron-Core's BaseMoELayer,
+       * megatron/core/transformer/moe/moe_layer.py), the rest over TP. */
+      double bytes_per_param = k->qlora ? c->settings->qlora_bits / 8.0 : c->act_bytes > 2 ? 4.0 : 2.0;
+      double experts_base = c->expert_params * bytes_per_param / (_cp_expert_tp (c, k) * e);
+      double dense_base = (k->qlora ? c->qlora_base_bytes - c->expert_params * bytes_per_param
+                                    : (c->job->model.params - c->expert_params) * bytes_per_param) / t;
 
-      mem->weights = base / (t * p) + trainable * c->w;
+      mem->weights = (dense_base + experts_base) / p + trainable * c->w;
       /* ZeRO-3 / FSDP shards every parameter over the data-parallel
-       * group, the frozen base too: torchtune's lora_finetune_distributed
+       * group, the frozen base too, the experts over their
+       * expert-data-parallel group: torchtune's lora_finetune_distributed
        * recipes apply FSDP2's fully_shard to every layer, so each GPU keeps
        * 1/d of the base plus the one layer gathered whole while it
        * computes (issue 21: 27.6 GiB for Llama 3 70B on 8 x A100). */
       if (k->zero_stage >= 3 && d > 1)
         {
-          mem->weights = base / (t * p * d) + trainable * c->w;
-          gathered = MIN (1.0, layers_here) * base / c->layers / t;
+          mem->weights = (dense_base / d + experts_base / expert_dp) / p + trainable * c->w;
+          gathered = MIN (1.0, layers_here) * (dense_base + (expert_dp > 1 ? experts_base : 0.0)) / c->layers;
         }
       mem->gradients = trainable * c->g;
       mem->optimizer = trainable * c->o;

@@ -110,6 +110,7 @@ typedef struct {
   double  expert_ffn;           /* one routed expert's intermediate size */
   double  expert_flops_fwd;     /* 2 × the routed experts' parameters a token passes through */
   double  lora_trainable;
+  double  lora_expert_trainable; /* of lora_trainable, the routed experts' adapters */
   double  qlora_base_bytes;
   /* bytes */
   double  w, g, o;
@@ -174,6 +175,9 @@ _cp_embedding_params (const CpModelSpec *model);
 
 double
 _cp_lora_params (const CpJob *job);
+
+double
+_cp_lora_expert_params (const CpJob *job);
 
 double
 _cp_optimizer_moment_bytes (CpOptimizer optimizer);
@@ -286,6 +290,12 @@ void
 _cp_layout_memory (const Context *c,
                    const Config  *k,
                    Memory        *mem);
+
+double
+_cp_lora_trainable_here (const Context *c,
+                         const Config  *k,
+                         double        *dense,
+                         double        *experts);
 
 void
 _cp_layout_memory_states (const Context *c,

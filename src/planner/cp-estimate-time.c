@@ -417,12 +417,8 @@ _cp_layout_time_split_init (const Context *c,
    * over the ranks holding the same experts; hierarchical. */
   if (d > 1)
     {
-      double trainable = (k->lora || k->qlora) ? c->lora_trainable / (t * p) : 0;
-      double dense = (k->lora || k->qlora) ? trainable
-                     : (c->dense_layer_params * layers_here / c->layers +
-                        (p > 1 ? c->embedding_stage : c->embedding_all)) / t;
       double etp = _cp_expert_tp (c, k);
-      double experts = (k->lora || k->qlora) ? 0 : c->expert_params * layers_here / c->layers / (etp * e);
+      double dense, experts;
       double dp_in = MIN (d, MAX (1.0, (double) c->gpn / t));
       /* A GPU gathers only its own experts, sharded over the ranks
        * holding the same ones (Megatron-Core's expert data-parallel group,
@@ -436,6 +432,14 @@ _cp_layout_time_split_init (const Context *c,
        * adds hierarchical partitioning for this reason). */
       double flat_link = d > dp_in ? MIN (c->intra, c->inter) : c->intra;
 
+      if (k->lora || k->qlora)
+        _cp_lora_trainable_here (c, k, &dense, &experts);
+      else
+        {
+          dense = (c->dense_layer_params * layers_here / c->layers +
+                   (p > 1 ? c->embedding_stage : c->embedding_all)) / t;
+          experts = c->expert_params * layers_here / c->layers / (etp * e);
+        }
       ts->all_reduce = all_reduce_s (c, dense * c->act_bytes, d, dp_in) +
                        all_reduce_s (c, experts * c->act_bytes, expert_dp, expert_dp_in);
       ts->half = ((d - 1) / d * dense + (expert_dp - 1) / expert_dp * experts) * c->act_bytes / flat_link;
@@ -445,7 +449,8 @@ _cp_layout_time_split_init (const Context *c,
   /* Offload moves gradients down and updated 16-bit weights up each step. */
   if (k->offload)
     {
-      double elements = (k->lora || k->qlora) ? c->lora_trainable / (t * p)
+      double dense, experts;
+      double elements = (k->lora || k->qlora) ? _cp_lora_trainable_here (c, k, &dense, &experts)
                         : (c->dense_layer_params + c->embedding_all) / (t * p) +
                           c->expert_params / (_cp_expert_tp (c, k) * p * e);
       ts->offload = elements * (c->act_bytes + 2.0) / (OFFLOAD_LINK_BYTES_PER_S * settings->link_efficiency);

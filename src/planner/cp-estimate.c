@@ -137,6 +137,7 @@ context_init (Context          *c,
   c->dense_layer_params = MAX (m->params - embeddings - experts, 0.0);
   c->layer_params = (c->dense_layer_params + experts) / MAX (c->layers, 1);
   c->lora_trainable = (techniques->lora || techniques->qlora) ? _cp_lora_params (job) : 0;
+  c->lora_expert_trainable = (techniques->lora || techniques->qlora) ? _cp_lora_expert_params (job) : 0;
   c->qlora_base_bytes = (m->params - embeddings) * settings->qlora_bits / 8.0 + embeddings * 2.0;
 
   _cp_bytes_per_param (job->precision, job->optimizer, settings->bytes_convention, job->optimizer_states,

@@ -683,7 +683,7 @@ cp_words_spread_source (CpSpreadKind kind)
     {
     case CP_SPREAD_COMPUTE_UTILISATION:
       /* xgettext:no-c-format */
-      return _("Published end-to-end MFUs, 41.5% to 56.3% (Korthikanti et al., 2022, Table 5; Narayanan et al., 2021, 44–52%; Chowdhery et al., 2022, PaLM, 45.7%), lie within 15% of their middle, 48.9%: the range is the value used here less 15% to plus 15% (× 41.5/48.9 to × 56.3/48.9). It is the computing alone, communication and pipeline bubbles added apart, so its high end may pass the highest end-to-end MFU");
+      return _("Published end-to-end MFUs lie within 15% of their middle, 48.9%: Korthikanti et al., 2022, Table 5 (41.5–56.3%); Touvron et al., 2023, “LLaMA”, §2.4 (47.6%); Chowdhery et al., 2022, “PaLM”, Table 3 (45.7%). The range is the value used here less 15% to plus 15% (× 41.5/48.9 to × 56.3/48.9). It is the computing alone, communication and pipeline bubbles added apart, so its high end may pass the highest end-to-end MFU");
     case CP_SPREAD_LINK_EFFICIENCY:
       /* xgettext:no-c-format */
       return _("Azure ND A100 v4 all-reduce, 174 of 300 GB/s at 134 MB (58%), to nccl-tests issue 212, 370 of 450 GB/s (82%)");

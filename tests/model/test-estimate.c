@@ -1817,6 +1817,44 @@ test_zero3_gathers_expert_shard (EstimateFixture *f,
   assert_close (145630464.0, est.gathered_layers_bytes, 1e-9);
 }
 
+/* A LoRA job's frozen experts and their adapters live where expert
+ * parallelism puts the experts (Megatron-Core's BaseMoELayer builds
+ * num_moe_experts / EP local experts on each rank): ms-swift's Megatron
+ * LoRA of Qwen3-235B-A22B at EP 8 reads 80 GiB a GPU where every expert
+ * on every GPU made 134. The toy mixture of experts of
+ * test_zero3_gathers_expert_shard at EP 8 over 8 GPUs, LoRA rank 8 on
+ * every linear layer, bf16:
+ *   frozen base: (500e6 − 402,653,184) × 2 B whole + 402,653,184 × 2 B / 8
+ *     = 194,693,632 + 100,663,296 = 295,356,928 B;
+ *   adapters: attention 8 × (1,024 + 1,024) × 4 matrices × 4 layers =
+ *     262,144 whole, experts 8 × 3 × (1,024 + 4,096) × 8 experts × 4
+ *     layers = 3,932,160 over 8: 753,664 parameters × 2 B = 1,507,328 B,
+ * all at ZeRO-2. Under ZeRO-3 (d = e: the experts' data-parallel group is one GPU) the
+ * dense base shards over the 8 GPUs, 194,693,632 / 8 = 24,336,704 B, the
+ * experts stay, and one layer's dense base, 194,693,632 / 4 =
+ * 48,673,408 B, is gathered while it computes. */
+static void
+test_lora_experts_follow_expert_parallel (EstimateFixture *f,
+                                          gconstpointer    data)
+{
+  CpEstimate est;
+  double adapters = 753664.0 * 2;
+
+  toy_moe_zero3_job (f);
+  f->job.lora_rank = 8;
+  f->job.pipeline_parallel = 1;
+  f->job.expert_parallel = 8;
+
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
+  g_assert_cmpuint (est.layout.data_parallel, ==, 8);
+  assert_close (24336704.0 + 100663296.0 + adapters, est.weights_bytes, 1e-9);
+  assert_close (48673408.0, est.gathered_layers_bytes, 1e-9);
+
+  f->job.zero_stage = 2;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
+  assert_close (295356928.0 + adapters, est.weights_bytes, 1e-9);
+}
+
 /* ZeRO-3 with pipeline stages, as torchtitan runs FSDP2 with PP (the
  * fsdp-pp-unsharded setting): the stage's parameters stay gathered in bf16
  * and its gradients unsharded in fp32 for the whole step. A 7e9 model of 32
@@ -2224,6 +2262,8 @@ main (int   argc,
   ESTIMATE_TEST ("/model/cost/vat-by-offering", test_vat_by_offering, CP_TASK_LORA, 8, 1);
   g_test_add_func ("/model/memory/offload-host-memory", test_offload_host_memory);
   ESTIMATE_TEST ("/model/memory/zero3-gathers-expert-shard", test_zero3_gathers_expert_shard, CP_TASK_PRETRAIN, 8, 2);
+  ESTIMATE_TEST ("/model/memory/lora-experts-follow-expert-parallel", test_lora_experts_follow_expert_parallel,
+                 CP_TASK_LORA, 8, 1);
   ESTIMATE_TEST ("/model/memory/zero3-pipeline-stage-unsharded", test_zero3_pipeline_stage_unsharded, CP_TASK_PRETRAIN, 8, 2);
   ESTIMATE_TEST ("/model/memory/zero3-pipeline-stage-unsharded-experts", test_zero3_pipeline_stage_unsharded_experts, CP_TASK_PRETRAIN, 8, 2);
   ESTIMATE_TEST ("/model/memory/fsdp1-adapter-gradients", test_fsdp1_adapter_gradients, CP_TASK_LORA, 2, 1);

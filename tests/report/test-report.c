@@ -349,6 +349,31 @@ test_assumption_words (void)
     g_assert_cmpstr (cp_words_assumption (assumptions[i].key), !=, assumptions[i].key);
 }
 
+/* One default, one list of sources (walk37 W6): Preferences' ranges and
+ * the report's range column show cp_words_spread_source(), the report's
+ * assumptions cp_words_assumption_source(); both cite the same published
+ * utilisations for the same 0.55, where the ranges cited Narayanan et
+ * al.'s 44–52% and the assumption Touvron et al.'s 47.6%. */
+static void
+test_utilisation_sources_agree (void)
+{
+  const char *citations[] = {
+    "Korthikanti et al., 2022, Table 5 (41.5–56.3%)",
+    "Touvron et al., 2023, “LLaMA”, §2.4 (47.6%)",
+    "Chowdhery et al., 2022, “PaLM”, Table 3 (45.7%)",
+  };
+  const char *spread = cp_words_spread_source (CP_SPREAD_COMPUTE_UTILISATION);
+  const char *assumption = cp_words_assumption_source ("compute-utilisation", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (citations); i++)
+    {
+      assert_contains (spread, citations[i]);
+      assert_contains (assumption, citations[i]);
+    }
+  g_assert_null (strstr (spread, "Narayanan"));
+  g_assert_null (strstr (assumption, "Narayanan"));
+}
+
 /* ---------------------------------------------------------------------- */
 /* Charts                                                                 */
 
@@ -3079,6 +3104,7 @@ main (int    argc,
   g_test_add_func ("/report/reason-text", test_reason_text);
   g_test_add_func ("/report/words/calendar-and-counts", test_words_calendar_and_counts);
   g_test_add_func ("/report/assumption-words", test_assumption_words);
+  g_test_add_func ("/report/utilisation-sources-agree", test_utilisation_sources_agree);
   g_test_add_func ("/report/chart/memory-data", test_chart_memory_data);
   g_test_add_func ("/report/chart/memory-offload", test_chart_memory_offload);
   g_test_add_func ("/report/service-one-machine-risk", test_service_one_machine_risk);
