@@ -647,17 +647,22 @@ cp_report_section_title (Doc *doc)
 {
   g_autofree char *byline = NULL;
 
-  /* A memo shortened to keep its sign-off on its page leaves the byline
-   * out: the header of every page has the date. */
   /* The briefest memo sets it in the headings' type: a long project
    * name took two lines of the title's. */
-  cp_doc_paragraph_full (doc, doc->brief >= CP_REPORT_MEMO_BRIEF_TITLE_AS_HEADING ? doc->h1 : doc->title,
-                         doc->title_text, 0, doc->brief >= CP_REPORT_MEMO_BRIEF_NO_BYLINE ? 2 : 6, NULL);
-  if (doc->brief >= CP_REPORT_MEMO_BRIEF_NO_BYLINE)
-    return;
+  const PangoFontDescription *title_font = doc->brief >= CP_REPORT_MEMO_BRIEF_TITLE_AS_HEADING ? doc->h1 : doc->title;
+
   /* Who prepared it is said once, in the sign-off block on this page. */
   byline = g_strdup_printf (_("%s · Compute Planner %s"), doc->date, PACKAGE_VERSION);
-  cp_doc_paragraph_full (doc, doc->body, byline, 0, 10, NULL);
+  /* A memo shortened to keep its sign-off on its page sets the byline
+   * beside the title: left out, the demo's page 1 had no date under its
+   * title where a one-job report had one (approver 36, D8). */
+  if (doc->brief >= CP_REPORT_MEMO_BRIEF_BYLINE_BESIDE_TITLE)
+    cp_doc_title_with_note (doc, title_font, doc->title_text, doc->small, byline, 2);
+  else
+    {
+      cp_doc_paragraph_full (doc, title_font, doc->title_text, 0, 6, NULL);
+      cp_doc_paragraph_full (doc, doc->body, byline, 0, 10, NULL);
+    }
 }
 
 /* Why quote @index, which lacks what cp_quote_get_missing_in() names, was
@@ -1311,7 +1316,7 @@ cp_report_section_jobs_and_quotes (Doc *doc)
   char *job_header[] = { _("Job"), _("Kind"), _("Model"), _("Size"), _("Deadline") };
   char *quote_header[] = { _("Quote"), _("Offering"), _("Hardware"), _("Network"), _("Price"),
                            /* TRANSLATORS: the quotes table's column of the billing step and minimum term ("1 h · none") */
-                           _("Billing · minimum"), _("VAT"), _("Valid until") };
+                           _("Billing"), _("VAT"), _("Valid until") };
   /* What the memo's answers rest on, in the detail tables' small type. */
   Table jobs = { 5, job_widths, NULL, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                  doc->small };
