@@ -6,7 +6,8 @@
  * ranking of the quotes is on one page whole; a cluster run's goodput is
  * split into restarts and checkpoint writes that add up to it; a cluster
  * run is set up as a machine is; the quotes
- * table gives each quote's billing step and minimum term. */
+ * table gives each quote's billing step and minimum term; a comparison
+ * whose options all end within a day gives their times in hours. */
 
 #include "config.h"
 
@@ -248,6 +249,59 @@ test_demo (void)
   }
 }
 
+/* Approver 36's one-job project: a Llama 2 13B LoRA on 200M tokens within
+ * 14 days, on an 8 × A800 machine at 6.50 CNY per GPU-hour or an 8 × H800
+ * one at 70,000 CNY per node-month. Both end within a day, so the
+ * comparison's time column is in hours, each figure and band the XML's
+ * calendar days × 24 at one precision down the column (walk37 W1: 0.13
+ * days printed "0.1" above 0.12 days printed "0.12", the slower machine
+ * read as the faster). */
+static void
+test_hours_column (void)
+{
+  static const struct {
+    const char *lang, *header;
+  } langs[] = { { "en", "NodesFitsTechniqueHoursDeadlinemet" }, { "zh_CN", "节点数显存够用显存技术小时满足期限" } };
+  g_autofree char *xml = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "hours.cplan");
+  RUN_OK ("add-job", "hours.cplan", "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora", "--tokens", "200M",
+          "--deadline-days", "14");
+  RUN_OK ("add-quote", "hours.cplan", "--vendor", "A", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "6.50");
+  RUN_OK ("add-quote", "hours.cplan", "--vendor", "B", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-node-month", "70000");
+  RUN_OK ("report", "hours.cplan", "--lang", "en", "--xml", "hours.xml");
+  xml = cp_test_read_in (tmp_dir, "hours.xml");
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("hours-%s.pdf", langs[l].lang);
+      g_autofree char *all = NULL;
+
+      RUN_OK ("report", "hours.cplan", "--lang", langs[l].lang, "--pdf", pdf);
+      all = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      cp_test_assert_has (all, langs[l].header);
+      for (guint rank = 1; rank <= 2; rank++)
+        {
+          g_autofree char *option = g_strdup_printf ("rank=\"%u\"", rank);
+          double days = report_xml_number_after (xml, option, "<calendar-days");
+          double low = report_xml_number_after (xml, option, "<calendar-days-low");
+          double high = report_xml_number_after (xml, option, "<calendar-days-high");
+          g_autofree char *cell = g_strdup_printf ("%.1f%.1f–%.1f", days * 24, low * 24, high * 24);
+
+          /* Under a day each, over the tenth of an hour the column shows. */
+          g_assert_cmpfloat (high, <, 1);
+          g_assert_cmpfloat (low * 24, >=, 0.1);
+          cp_test_assert_has (all, cell);
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -260,6 +314,7 @@ main (int    argc,
 
   g_test_add_func ("/report-chapters/no-fit", test_no_fit);
   g_test_add_func ("/report-chapters/demo", test_demo);
+  g_test_add_func ("/report-chapters/hours-column", test_hours_column);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
