@@ -249,13 +249,11 @@ test_demo (void)
   }
 }
 
-/* Approver 36's one-job project: a Llama 2 13B LoRA on 200M tokens within
- * 14 days, on an 8 × A800 machine at 6.50 CNY per GPU-hour or an 8 × H800
- * one at 70,000 CNY per node-month. Both end within a day, so the
- * comparison's time column is in hours, each figure and band the XML's
- * calendar days × 24 at one precision down the column (walk37 W1: 0.13
- * days printed "0.1" above 0.12 days printed "0.12", the slower machine
- * read as the faster). */
+/* The approver's one-job project (report_cli_make_month_lora()): both
+ * quotes run it within a day, so the comparison's time column is in
+ * hours, each figure and band the XML's calendar days × 24 at one
+ * precision down the column (walk37 W1: 0.13 days printed "0.1" above
+ * 0.12 days printed "0.12", the slower machine read as the faster). */
 static void
 test_hours_column (void)
 {
@@ -269,13 +267,7 @@ test_hours_column (void)
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
-  RUN_OK ("new", "hours.cplan");
-  RUN_OK ("add-job", "hours.cplan", "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora", "--tokens", "200M",
-          "--deadline-days", "14");
-  RUN_OK ("add-quote", "hours.cplan", "--vendor", "A", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1",
-          "--price-per-gpu-hour", "6.50");
-  RUN_OK ("add-quote", "hours.cplan", "--vendor", "B", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
-          "--price-per-node-month", "70000");
+  report_cli_make_month_lora (tmp_dir, "hours.cplan");
   RUN_OK ("report", "hours.cplan", "--lang", "en", "--xml", "hours.xml");
   xml = cp_test_read_in (tmp_dir, "hours.xml");
   for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
