@@ -97,29 +97,31 @@ billing_span (double            hours,
               const CpSettings *settings,
               const char       *lang)
 {
-  double months = hours / settings->hours_per_month, weeks = hours / 168, days = hours / 24;
+  const struct {
+    double span_h;
+    const char *format;
+  } spans[] = {
+    /* TRANSLATORS: the quotes table's narrow billing column: whole months, "mo" short for month */
+    { settings->hours_per_month, N_("%s mo") },
+    /* TRANSLATORS: the quotes table's narrow billing column: whole weeks, "wk" short for week */
+    { 168, N_("%s wk") },
+    /* TRANSLATORS: the quotes table's narrow billing column: whole days, "d" short for day */
+    { 24, N_("%s d") },
+  };
   g_autofree char *number = NULL;
 
   if (!(hours > 0))
     /* TRANSLATORS: the quotes table's billing column: no minimum term */
     return g_strdup (C_("minimum term", "none"));
-  if (months >= 1 && fabs (months - round (months)) < 1e-6)
+  for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
     {
-      number = cp_i18n_format_number (round (months), 0, lang);
-      /* TRANSLATORS: the quotes table's narrow billing column: whole months, "mo" short for month */
-      return g_strdup_printf (_("%s mo"), number);
-    }
-  if (weeks >= 1 && fabs (weeks - round (weeks)) < 1e-6)
-    {
-      number = cp_i18n_format_number (round (weeks), 0, lang);
-      /* TRANSLATORS: the quotes table's narrow billing column: whole weeks, "wk" short for week */
-      return g_strdup_printf (_("%s wk"), number);
-    }
-  if (days >= 1 && fabs (days - round (days)) < 1e-6)
-    {
-      number = cp_i18n_format_number (round (days), 0, lang);
-      /* TRANSLATORS: the quotes table's narrow billing column: whole days, "d" short for day */
-      return g_strdup_printf (_("%s d"), number);
+      double count = hours / spans[i].span_h;
+
+      if (count >= 1 && fabs (count - round (count)) < 1e-6)
+        {
+          number = cp_i18n_format_number (round (count), 0, lang);
+          return g_strdup_printf (_(spans[i].format), number);
+        }
     }
   number = cp_i18n_format_value (hours, lang);
   /* TRANSLATORS: a duration; %s is a number of hours */
