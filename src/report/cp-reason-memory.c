@@ -155,6 +155,7 @@ cp_reason_text_memory (const CpReason  *reason,
     case CP_OUTCOME_CONCURRENCY_ONE_NODE:
       {
         g_autofree char *requests = NULL;
+        g_autofree char *needed = NULL;
 
         a = cp_i18n_format_number (v[0], 0, lang);
         b = cp_i18n_format_number (v[1], 0, lang);
@@ -166,16 +167,25 @@ cp_reason_text_memory (const CpReason  *reason,
                                                  /* TRANSLATORS: R3, the target of a service: "1 concurrent request", "200 concurrent requests" */
                                                  "%s concurrent request", "%s concurrent requests", (gulong) v[0]),
                                     a);
+        /* The replicas needed with their noun: "takes at least 1" read
+         * as a broken sentence (walk37 W9). */
+        needed = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               /* TRANSLATORS: R3, the replicas a service needs: "1 replica" */
+                                               "%s replica", "%s replicas", (gulong) v[2]),
+                                  c);
         /* The machine runs every replica it holds, which share the
          * requests (cp-estimate-serving.c), and the serving table counts
          * them: "need 1 replica… room for 2" beside "Replicas 2" read as a
-         * contradiction (walkthrough 13). */
+         * contradiction (walkthrough 13). What a replica carries is its
+         * ceiling, the lesser of its memory's and the scheduler's: "up to
+         * 1,024 a replica" read against the table's batch of 25, each
+         * replica's share (walk37 W9). */
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                             /* TRANSLATORS: R3; the concurrent requests ("200 concurrent requests"), requests a replica carries, replicas needed, replicas one machine holds (1) */
-                                             "Inference is sized by concurrency, not by the memory ceiling: serving %s at up to %s a replica takes %s; one machine holds %s replica, so a single machine serves the target.",
-                                             "Inference is sized by concurrency, not by the memory ceiling: serving %s at up to %s a replica takes at least %s; one machine holds %s replicas and runs them all, sharing the requests, so a single machine serves the target.",
+                                             /* TRANSLATORS: R3; the concurrent requests ("200 concurrent requests"), the most requests a replica can run at once, the replicas needed ("1 replica"), replicas one machine holds (1) */
+                                             "Inference is sized by concurrency, not by the memory ceiling: serving %s, with a replica able to run up to %s at once (what its memory and the scheduler allow), takes %s; one machine holds %s replica, so a single machine serves the target.",
+                                             "Inference is sized by concurrency, not by the memory ceiling: serving %s, with a replica able to run up to %s at once (what its memory and the scheduler allow), takes at least %s; one machine holds %s replicas and runs them all, each with its share of the requests, so a single machine serves the target.",
                                              (gulong) v[3]),
-                                requests, b, c, d);
+                                requests, b, needed, d);
       }
 
     case CP_OUTCOME_CONCURRENCY_CLUSTER:

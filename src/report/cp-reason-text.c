@@ -258,22 +258,22 @@ cp_words_risk_detail (CpRisk     risk,
     switch (maker)
       {
       case CP_GPU_MAKER_NVIDIA:
-        return _("drivers, CUDA, NCCL and the training framework are installed and checked before the run can start");
+        return _("drivers, CUDA, NCCL and the training framework are installed and checked first");
       case CP_GPU_MAKER_HUAWEI:
         /* TRANSLATORS: Ascend's software stack; CANN, HCCL and torch_npu are names, not translated */
-        return _("the NPU driver and firmware, CANN, HCCL, torch_npu and the training framework are installed and checked on the rented machine before the run can start");
+        return _("the NPU driver and firmware, CANN, HCCL, torch_npu and the training framework are installed and checked on the rented machine first");
       case CP_GPU_MAKER_AMD:
         /* TRANSLATORS: AMD's software stack; ROCm and RCCL are names, not translated */
-        return _("drivers, ROCm, RCCL and the training framework are installed and checked on the rented machine before the run can start");
+        return _("drivers, ROCm, RCCL and the training framework are installed and checked on the rented machine first");
       case CP_GPU_MAKER_UNKNOWN:
       default:
-        return _("the GPU driver, its maker's compute and communication libraries and the training framework are installed and checked on the rented machine before the run can start");
+        return _("the GPU driver, its maker's compute and communication libraries and the training framework are installed and checked on the rented machine first");
       }
   switch (risk)
     {
     case CP_RISK_SETUP_TIME: break;
     case CP_RISK_GPU_MISMATCH: return _("the trial ran on another GPU, so its measured speed may not carry over to this machine");
-    case CP_RISK_COMMUNICATION_BOTTLENECK: return _("if the network between nodes delivers less than assumed, every training step waits longer");
+    case CP_RISK_COMMUNICATION_BOTTLENECK: return _("a network slower than assumed between nodes makes each step wait longer");
     case CP_RISK_SCHEDULER_LEARNING: return _("the team first has to learn the cluster's job scheduler and shared storage");
     case CP_RISK_INFLEXIBLE_SCALING: return _("one machine cannot add GPUs when the traffic grows");
     case CP_RISK_SINGLE_POINT_OF_FAILURE: return _("one failed GPU or machine stops the whole job, with no spare to take over; checkpoints limit what is lost");

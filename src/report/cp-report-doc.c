@@ -504,6 +504,45 @@ cp_doc_paragraph_full (Doc                        *doc,
   doc->y += space_after;
 }
 
+/* Between a title's last line and a note set at its right. */
+#define TITLE_NOTE_GAP 12.0
+
+void
+cp_doc_title_with_note (Doc                        *doc,
+                        const PangoFontDescription *font,
+                        const char                 *title,
+                        const PangoFontDescription *note_font,
+                        const char                 *note,
+                        double                      space_after)
+{
+  double width = doc->right - doc->left;
+  g_autofree char *spaced = cp_doc_spaced (doc, title);
+  g_autoptr(PangoLayout) layout = text_layout (doc, font, spaced, width);
+  g_autoptr(PangoLayout) note_layout = doc_layout (doc, note_font, note, 0);
+  PangoLayoutIter *iter;
+  PangoRectangle last_line;
+  double top = doc->y, baseline;
+  int note_width, note_height;
+
+  pango_layout_get_pixel_size (note_layout, &note_width, &note_height);
+  pango_layout_line_get_pixel_extents (pango_layout_get_line_readonly (layout, pango_layout_get_line_count (layout) - 1),
+                                       NULL, &last_line);
+  if (last_line.width + TITLE_NOTE_GAP + note_width > width)
+    {
+      cp_doc_paragraph_full (doc, font, title, 0, 2, NULL);
+      cp_doc_paragraph_full (doc, note_font, note, 0, space_after, NULL);
+      return;
+    }
+  cp_doc_paragraph_full (doc, font, title, 0, space_after, NULL);
+  /* On the title's last baseline, so that the two read as one line. */
+  iter = pango_layout_get_iter (layout);
+  while (!pango_layout_iter_at_last_line (iter))
+    pango_layout_iter_next_line (iter);
+  baseline = top + (double) pango_layout_iter_get_baseline (iter) / PANGO_SCALE;
+  pango_layout_iter_free (iter);
+  show_layout_line (doc, pango_layout_get_line_readonly (note_layout, 0), doc->right - note_width, baseline);
+}
+
 double
 cp_doc_paragraph_height (Doc                        *doc,
                          const PangoFontDescription *font,

@@ -84,6 +84,11 @@ char *cp_doc_spaced (Doc *doc, const char *text);
 void cp_doc_paragraph_full (Doc *doc, const PangoFontDescription *font, const char *text,
                             double indent, double space_after, const char *hanging_label);
 
+/* A title, starting a page, with @note (one line) in @note_font at the
+ * right of its last line, or under it when the line leaves no room: the
+ * memo's byline where page 1 needs every line (approver 36, D8). */
+void cp_doc_title_with_note (Doc *doc, const PangoFontDescription *font, const char *title,
+                             const PangoFontDescription *note_font, const char *note, double space_after);
 /* The height of @text as cp_doc_paragraph_full() draws it, on one page. */
 double cp_doc_paragraph_height (Doc *doc, const PangoFontDescription *font, const char *text, double indent);
 

@@ -642,6 +642,9 @@ cp_report_section_job (Doc       *doc,
   const char *currency = NULL;
   gboolean one_currency = TRUE;
   gboolean runs;
+  gboolean time_in_hours;
+  double time_unit_days;
+  int time_decimals;
 
   /* TRANSLATORS: section heading; %s is a job's name */
   heading = g_strdup_printf (_("Job: %s"), job->name);
@@ -666,6 +669,31 @@ cp_report_section_job (Doc       *doc,
         one_currency = FALSE;
     }
 
+  /* One unit and one precision down the time column: "0.12" above "0.1"
+   * read the slower machine (0.13 days) as the faster (0.12; walk37 W1).
+   * In hours where every option listed ends within a day, as the
+   * window's Time column says them; with the decimals of the column's
+   * shortest figure, its band's low end included, so that none reads
+   * "0.0". */
+  {
+    double shortest_days = G_MAXDOUBLE, longest_days = 0;
+
+    for (guint i = 0; i < cp_report_listed_options (plan); i++)
+      {
+        const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+        if (!option->estimate.fits)
+          continue;
+        shortest_days = MIN (shortest_days, MIN (option->estimate.calendar_days, option->range.calendar_days_low));
+        longest_days = MAX (longest_days, MAX (option->estimate.calendar_days, option->range.calendar_days_high));
+      }
+    time_in_hours = longest_days > 0 && longest_days < 1;
+    time_unit_days = time_in_hours ? 1.0 / 24.0 : 1.0;
+    time_decimals = cp_days_decimals (shortest_days < G_MAXDOUBLE ? shortest_days / time_unit_days : 1);
+    /* TRANSLATORS: the comparison table's column of each option's calendar time, in hours when every option ends within a day */
+    header[5] = time_in_hours ? _("Hours") : _("Days");
+  }
+
   table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   costs.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   for (guint i = 0; i < cp_report_listed_options (plan); i++)
@@ -674,9 +702,6 @@ cp_report_section_job (Doc       *doc,
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
       const CpEstimate *e = &option->estimate;
       const char *cell_currency = one_currency ? NULL : quote->currency;
-      /* The band's low end sets the decimals, so a short run's figure and
-       * band never read "0.0". */
-      int days_decimals = cp_days_decimals (MIN (e->calendar_days, option->range.calendar_days_low));
 
       /* An option that cannot run has no run time, deadline verdict or
        * cost to show: its reason follows the table. */
@@ -697,9 +722,9 @@ cp_report_section_job (Doc       *doc,
                             /* "Tight" above 90% of the memory, as the window's table says. */
                             g_strdup (cp_words_fits (e)),
                             cp_words_estimate_technique (job, e),
-                            band_cell (cp_i18n_format_number (e->calendar_days, days_decimals, doc->lang),
-                                option->range.calendar_days_low, option->range.calendar_days_high, days_decimals,
-                                doc->lang),
+                            band_cell (cp_i18n_format_number (e->calendar_days / time_unit_days, time_decimals, doc->lang),
+                                       option->range.calendar_days_low / time_unit_days,
+                                       option->range.calendar_days_high / time_unit_days, time_decimals, doc->lang),
                             deadline_cell (job, option, doc->lang),
                             plan->cost_unknown
                             ? g_strdup (_("needs a price"))

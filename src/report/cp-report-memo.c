@@ -89,6 +89,73 @@ quote_vat (const CpProject *project,
   return g_strdup_printf (_("%s (assumed)"), vat);
 }
 
+/* A billing step or term of @hours in the quotes table's short form:
+ * "1 mo", "1 wk", "1 d" where it is whole months, weeks or days, else
+ * "2 h"; "none" for no term. */
+static char *
+billing_span (double            hours,
+              const CpSettings *settings,
+              const char       *lang)
+{
+  const struct {
+    double span_h;
+    const char *format;
+  } spans[] = {
+    /* TRANSLATORS: the quotes table's narrow billing column: whole months, "mo" short for month */
+    { settings->hours_per_month, N_("%s mo") },
+    /* TRANSLATORS: the quotes table's narrow billing column: whole weeks, "wk" short for week */
+    { 168, N_("%s wk") },
+    /* TRANSLATORS: the quotes table's narrow billing column: whole days, "d" short for day */
+    { 24, N_("%s d") },
+  };
+  g_autofree char *number = NULL;
+
+  if (!(hours > 0))
+    /* TRANSLATORS: the quotes table's billing column: no minimum term */
+    return g_strdup (C_("minimum term", "none"));
+  for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
+    {
+      double count = hours / spans[i].span_h;
+
+      if (count >= 1 && fabs (count - round (count)) < 1e-6)
+        {
+          number = cp_i18n_format_number (round (count), 0, lang);
+          return g_strdup_printf (_(spans[i].format), number);
+        }
+    }
+  number = cp_i18n_format_value (hours, lang);
+  /* TRANSLATORS: a duration; %s is a number of hours */
+  return g_strdup_printf (_("%s h"), number);
+}
+
+/* How a quote bills, as the costs count it: the step its time is rounded
+ * up to, then its minimum term ("1 h · 1 wk"), marked as the VAT column
+ * is where the quote leaves them to the app. B's and C's one-month
+ * minimum and D's one-week minimum, which decide verdicts, were only in
+ * the notes under the table (approver 36, D34); in words ("by the hour,
+ * at least 1 week") the column took a line more a row and the walk's
+ * English report a sixth page. */
+static char *
+quote_billing (const CpProject *project,
+               const CpQuote   *quote,
+               const char      *lang)
+{
+  const CpSettings *settings = &project->settings;
+  g_autofree char *step = billing_span (cp_quote_billing_granularity_h (quote, settings), settings, lang);
+  g_autofree char *term = billing_span (cp_quote_minimum_term_h (quote, settings), settings, lang);
+  /* TRANSLATORS: the quotes table's billing column: the step billed time is rounded up to, then the minimum term ("1 h · none") */
+  g_autofree char *terms = g_strdup_printf (_("%s · %s"), step, term);
+
+  if (cp_quote_billing_granularity_is_assumed (quote) || cp_quote_minimum_term_is_assumed (quote))
+    {
+      g_autofree char *assumed = g_strdup_printf (_("%s (assumed)"), terms);
+
+      /* "1 周" broke between the figure and its unit in the narrow column. */
+      return cp_i18n_join_measure_words (assumed, lang);
+    }
+  return cp_i18n_join_measure_words (terms, lang);
+}
+
 static char *
 job_size (const CpJob *job,
           const char  *lang)
@@ -582,17 +649,22 @@ cp_report_section_title (Doc *doc)
 {
   g_autofree char *byline = NULL;
 
-  /* A memo shortened to keep its sign-off on its page leaves the byline
-   * out: the header of every page has the date. */
   /* The briefest memo sets it in the headings' type: a long project
    * name took two lines of the title's. */
-  cp_doc_paragraph_full (doc, doc->brief >= CP_REPORT_MEMO_BRIEF_TITLE_AS_HEADING ? doc->h1 : doc->title,
-                         doc->title_text, 0, doc->brief >= CP_REPORT_MEMO_BRIEF_NO_BYLINE ? 2 : 6, NULL);
-  if (doc->brief >= CP_REPORT_MEMO_BRIEF_NO_BYLINE)
-    return;
+  const PangoFontDescription *title_font = doc->brief >= CP_REPORT_MEMO_BRIEF_TITLE_AS_HEADING ? doc->h1 : doc->title;
+
   /* Who prepared it is said once, in the sign-off block on this page. */
   byline = g_strdup_printf (_("%s · Compute Planner %s"), doc->date, PACKAGE_VERSION);
-  cp_doc_paragraph_full (doc, doc->body, byline, 0, 10, NULL);
+  /* A memo shortened to keep its sign-off on its page sets the byline
+   * beside the title: left out, the demo's page 1 had no date under its
+   * title where a one-job report had one (approver 36, D8). */
+  if (doc->brief >= CP_REPORT_MEMO_BRIEF_BYLINE_BESIDE_TITLE)
+    cp_doc_title_with_note (doc, title_font, doc->title_text, doc->small, byline, 2);
+  else
+    {
+      cp_doc_paragraph_full (doc, title_font, doc->title_text, 0, 6, NULL);
+      cp_doc_paragraph_full (doc, doc->body, byline, 0, 10, NULL);
+    }
 }
 
 /* Why quote @index, which lacks what cp_quote_get_missing_in() names, was
@@ -1241,15 +1313,16 @@ void
 cp_report_section_jobs_and_quotes (Doc *doc)
 {
   static const double job_widths[] = { 0.24, 0.20, 0.22, 0.22, 0.12 };
-  static const double quote_widths[] = { 0.22, 0.13, 0.17, 0.16, 0.15, 0.07, 0.10 };
+  static const double quote_widths[] = { 0.20, 0.11, 0.15, 0.14, 0.12, 0.12, 0.07, 0.09 };
   const CpProject *project = doc->project;
   char *job_header[] = { _("Job"), _("Kind"), _("Model"), _("Size"), _("Deadline") };
-  char *quote_header[] = { _("Quote"), _("Offering"), _("Hardware"), _("Network"), _("Price"), _("VAT"),
-                           _("Valid until") };
+  char *quote_header[] = { _("Quote"), _("Offering"), _("Hardware"), _("Network"), _("Price"),
+                           /* TRANSLATORS: the quotes table's column of the billing step and minimum term ("1 h · none") */
+                           _("Billing"), _("VAT"), _("Valid until") };
   /* What the memo's answers rest on, in the detail tables' small type. */
   Table jobs = { 5, job_widths, NULL, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                  doc->small };
-  Table quotes = { 7, quote_widths, NULL, quote_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
+  Table quotes = { 8, quote_widths, NULL, quote_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                    doc->small };
 
   for (guint j = 0; j < project->jobs->len; j++)
@@ -1274,6 +1347,7 @@ cp_report_section_jobs_and_quotes (Doc *doc)
                             quote_hardware (quote),
                             quote_network (quote, doc->lang),
                             quote_price (quote, doc->lang),
+                            quote_billing (project, quote, doc->lang),
                             quote_vat (project, quote, doc->lang),
                             cp_i18n_format_iso_date (quote->valid_until, doc->lang));
     }

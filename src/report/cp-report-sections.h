@@ -44,7 +44,7 @@ guint cp_report_listed_options (const CpPlan *plan);
 #define CP_REPORT_MEMO_BRIEF_SHORT_QUESTION 2    /* the project's question in one line */
 #define CP_REPORT_MEMO_BRIEF_TITLE_AS_HEADING 3  /* the title in the headings' type */
 #define CP_REPORT_MEMO_BRIEF_RENT_FROM_JOINED 4  /* what to rent and from whom in one sentence */
-#define CP_REPORT_MEMO_BRIEF_NO_BYLINE 5         /* no byline under the title (the header has the date) */
+#define CP_REPORT_MEMO_BRIEF_BYLINE_BESIDE_TITLE 5  /* the byline in the note's type beside the title */
 #define CP_REPORT_MEMO_BRIEF_NO_NEXT 6           /* no line on what the next option costs */
 #define CP_REPORT_MEMO_BRIEFEST 7                /* no question */
 

@@ -362,7 +362,7 @@ test_reasons_agree (void)
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
   RUN_OK ("report", "r3.cplan", "--lang", "en", "--pdf", "r3.pdf");
   service = cp_test_pdf_text (tmp_dir, "r3.pdf", 0, TRUE);
-  cp_test_assert_has (service, "takes at least 1; one machine holds 4 replicas and runs them all, sharing the requests");
+  cp_test_assert_has (service, "takes at least 1 replica; one machine holds 4 replicas and runs them all, each with its share of the requests");
   cp_test_assert_has (service, "云厂商甲 — 8×H800 单机 4 ");
   g_assert_null (strstr (service, "roomfor"));
   /* The serving engine's entry names it, V1, in both languages: "1 vLLM

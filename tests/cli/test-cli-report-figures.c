@@ -199,8 +199,10 @@ test_walk (void)
   cp_test_assert_has (en_rows, "Debugging Migration Run or service Planned cost (CNY)");
   cp_test_assert_has (zh_rows, "调试 迁移 训练或服务 计划累计费用（元）");
 
-  /* 12: the single machine has no network, the techniques are labels. */
-  cp_test_assert_has (en_rows, "8 × NVIDIA A800 None 9.50 CNY per");
+  /* 12: the single machine has no network, the techniques are labels.
+   * The row's first line: its hardware wraps after the maker in the
+   * column the billing terms leave it. */
+  cp_test_assert_has (en_rows, "8 × NVIDIA None 9.50 CNY 1 h · none");
   /* Its fastest layout would use 96% of each A800's memory, above 90%
    * ("Tight"); the search takes one 3.2% slower that leaves headroom
    * (layout-headroom-time, 5%), and says what it gave up. */

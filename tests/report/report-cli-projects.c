@@ -24,6 +24,19 @@ report_cli_make_13b_lora (const char *dir,
 }
 
 void
+report_cli_make_month_lora (const char *dir,
+                            const char *file)
+{
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora", "--recompute", "full", "--zero", "0",
+          "--tokens", "300M", "--seq-len", "2048", "--lora-rank", "16", "--deadline-days", "14");
+  RUN_OK ("add-quote", file, "--vendor", "Vendor A", "--offer", "8 × 4090 container", "--gpu", "rtx4090",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "2.2");
+  RUN_OK ("add-quote", file, "--vendor", "Vendor B", "--offer", "8 × A800 machine", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "30000");
+}
+
+void
 report_cli_make_70b_lora (const char *dir,
                           const char *file)
 {

@@ -13,6 +13,13 @@ G_BEGIN_DECLS
 void report_cli_make_13b_lora (const char *dir,
                                const char *file);
 
+/* In @dir, @file: the one-job project of the approver's walk, a 13B LoRA
+ * on 300M tokens within 14 days; an 8 × RTX 4090 container at 2.2 CNY per
+ * GPU-hour and one 8 × A800 machine at 30,000 CNY per node-month, a month
+ * at least. Both run it within a day. */
+void report_cli_make_month_lora (const char *dir,
+                                 const char *file);
+
 /* In @dir, @file: the newcomer walk's project, a 70B LoRA fine-tune on
  * 500M tokens within 30 days; one 8 × H800 machine at 15 CNY per
  * GPU-hour and a 4-node A800 InfiniBand cluster at 45,000 CNY per

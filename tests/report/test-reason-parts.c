@@ -466,7 +466,8 @@ test_interruptions_two_significant (void)
 }
 
 /* R3 for a service of one request: "1 concurrent requests" took the
- * replicas' plural. 1 request, 1,024 a replica, 1 replica needed, 2 held;
+ * replicas' plural; the replicas needed are named ("takes at least 1",
+ * walk37 W9). 1 request, 1,024 a replica, 1 replica needed, 2 held;
  * 200 requests, 64 a replica, 4 needed, 8 held; 1 request, 1 held. */
 static void
 test_r3_one_request (void)
@@ -476,10 +477,13 @@ test_r3_one_request (void)
     double values[4];
     const char *says;
   } cases[] = {
-    { "en", { 1, 1024, 1, 2 }, "serving 1 concurrent request at up to 1,024 a replica takes at least 1; one machine holds 2 replicas" },
-    { "en", { 200, 64, 4, 8 }, "serving 200 concurrent requests at up to 64 a replica takes at least 4; one machine holds 8 replicas" },
-    { "en", { 1, 1024, 1, 1 }, "serving 1 concurrent request at up to 1,024 a replica takes 1; one machine holds 1 replica, so" },
-    { "zh_CN", { 1, 1024, 1, 2 }, "推理看并发能力而非显存上限：1 路并发，每副本至多 1,024 路，至少需要 1 个副本；单机可容纳并同时运行 2 个副本" },
+    { "en", { 1, 1024, 1, 2 }, "serving 1 concurrent request, with a replica able to run up to 1,024 at once (what its "
+                               "memory and the scheduler allow), takes at least 1 replica; one machine holds 2 replicas" },
+    { "en", { 200, 64, 4, 8 }, "serving 200 concurrent requests, with a replica able to run up to 64 at once (what its "
+                               "memory and the scheduler allow), takes at least 4 replicas; one machine holds 8 replicas" },
+    { "en", { 1, 1024, 1, 1 }, "takes 1 replica; one machine holds 1 replica, so" },
+    { "zh_CN", { 1, 1024, 1, 2 }, "推理看并发能力而非显存上限：1 路并发，每个副本同时至多运行 1,024 路（显存与调度器上限所允许），"
+                                  "至少需要 1 个副本；单机可容纳并同时运行 2 个副本" },
   };
   g_autoptr(CpProject) project = cp_project_new ();
   CpPlan plan = { 0 };

@@ -375,9 +375,9 @@ test_gpu_maker (void)
 
   cp_i18n_push_language ("en");
   g_assert_cmpstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_HUAWEI), ==,
-                   "the NPU driver and firmware, CANN, HCCL, torch_npu and the training framework are installed and checked on the rented machine before the run can start");
+                   "the NPU driver and firmware, CANN, HCCL, torch_npu and the training framework are installed and checked on the rented machine first");
   g_assert_cmpstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_NVIDIA), ==,
-                   "drivers, CUDA, NCCL and the training framework are installed and checked before the run can start");
+                   "drivers, CUDA, NCCL and the training framework are installed and checked first");
   g_assert_null (strstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_UNKNOWN), "CUDA"));
   /* The other risks do not depend on the maker. */
   g_assert_cmpstr (cp_words_risk_detail (CP_RISK_IDLE_CAPACITY, CP_GPU_MAKER_HUAWEI), ==,
@@ -385,7 +385,7 @@ test_gpu_maker (void)
   cp_i18n_pop_language ();
   cp_i18n_push_language ("zh_CN");
   g_assert_cmpstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_HUAWEI), ==,
-                   "在租用的机器上，NPU 驱动与固件、CANN、HCCL、torch_npu 和训练框架都要先安装并检查，才能开始运行");
+                   "在租用的机器上，NPU 驱动与固件、CANN、HCCL、torch_npu 和训练框架都要先安装并检查");
   cp_i18n_pop_language ();
 }
 

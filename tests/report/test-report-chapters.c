@@ -3,10 +3,16 @@
  * (compute-planner-cli) and read back with pdftotext: a job that fits no
  * quote says so in one sentence and gets no layout, cost, cost chart or
  * risks of options it cannot use, and page 1 names it in no risk; a job's
- * ranking of the quotes is on one page whole. */
+ * ranking of the quotes is on one page whole; a cluster run's goodput is
+ * split into restarts and checkpoint writes that add up to it; a cluster
+ * run is set up as a machine is; the quotes
+ * table gives each quote's billing step and minimum term; a comparison
+ * whose options all end within a day gives their times in hours. */
 
 #include "config.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/cp-test-cli.h"
@@ -64,12 +70,12 @@ static const NoFitWords no_fit_words[] = {
   { "en", "Job:70Bfullfine-tune", "Job:7BLoRA",
     "No quote can run this job, so this chapter has no layout, cost or cost chart.",
     { "Training layout", "Where the money goes", "Total cost and time against GPU count", "Risks of each option" },
-    "interruptions are expected", "can start (70B full fine-tune", "for 70B full fine-tune",
+    "interruptions are expected", "checked first (70B full fine-tune", "for 70B full fine-tune",
     "Before renting it, arrange who will run the machines" },
   { "zh_CN", "任务：70Bfullfine-tune", "任务：7BLoRA",
     "没有一份报价能运行这个任务，因此本章没有训练布局、费用和费用图。",
     { "训练并行布局", "成本构成", "总成本与耗时随 GPU 数量变化", "各方案的风险" },
-    "预计中断", "才能开始运行（70B full fine-tune", "涉及 70B full fine-tune",
+    "预计中断", "都要先安装并检查（70B full fine-tune", "涉及 70B full fine-tune",
     "租用前请先安排好由谁运维这些机器" },
 };
 
@@ -155,7 +161,11 @@ assert_rankings_whole (const char *pdf,
   g_assert_cmpuint (headings, ==, 7);
 }
 
-/* The demo's rankings on one page each, in both languages. */
+/* The demo's 13B pretraining on 10 nodes of D's H800: restarts and
+ * checkpoint writes, said apart, add up to what the goodput leaves out of
+ * the run, the XML's total time × (1 − goodput): 641,283 s × 0.24% =
+ * 1,553 s, 26 min (approver 36, D30: 14 min of restarts beside 99.76%
+ * read as the whole). */
 static void
 test_demo (void)
 {
@@ -174,6 +184,114 @@ test_demo (void)
       RUN_OK ("report", "chapters-demo.cplan", "--lang", langs[l], "--pdf", pdf);
       assert_rankings_whole (pdf, strcmp (langs[l], "en") == 0 ? "Job: " : "任务：", 7);
     }
+  {
+    g_autofree char *xml = NULL;
+    g_autofree char *all = NULL;
+    g_autoptr(GRegex) split = g_regex_new ("goodput99\\.76%:([0-9]+)minlosttorestarts,([0-9]+)mintocheckpointwrites",
+                                           0, 0, NULL);
+    g_autoptr(GMatchInfo) match = NULL;
+    double total_s, goodput, lost_s;
+    g_autofree char *restarts = NULL;
+    g_autofree char *writing = NULL;
+
+    RUN_OK ("report", "chapters-demo.cplan", "--lang", "en", "--xml", "chapters-demo.xml");
+    xml = cp_test_read_in (tmp_dir, "chapters-demo.xml");
+    total_s = report_xml_number_after (xml, "<plan job=\"job-pretrain13b\">", "<total-time");
+    goodput = report_xml_number_after (xml, "<plan job=\"job-pretrain13b\">", "<goodput");
+    lost_s = report_xml_number_after (xml, "<plan job=\"job-pretrain13b\">", "<lost-s");
+    g_assert_cmpfloat_with_epsilon (total_s * (1 - goodput) / 60, 26, 0.5);
+
+    /* The risk is a bullet: its later lines follow pdftotext's "•". */
+    all = report_pdf_unbulleted (tmp_dir, "chapters-demo-en.pdf", 0);
+    g_assert_true (g_regex_match (split, all, 0, &match));
+    restarts = g_match_info_fetch (match, 1);
+    writing = g_match_info_fetch (match, 2);
+    /* The restarts are the XML's time lost, the two the goodput's rest. */
+    g_assert_cmpint (atoi (restarts), ==, (int) round (lost_s / 60));
+    g_assert_cmpint (atoi (restarts) + atoi (writing), ==, 26);
+
+    /* The 80-GPU pretraining is set up too, on every node: it was the
+     * one training job the setup risk left out (approver 36, D7). */
+    {
+      g_autofree char *pretraining = text_between (xml, "<plan job=\"job-pretrain13b\">", "<plan job=");
+      /* Up to the next of page 1's risks. */
+      g_autofree char *setup = text_between (all, "Environmentsetuptakestime", "Communicationbottleneck");
+
+      g_assert_nonnull (strstr (pretraining, "<risk id=\"setup-time\">"));
+      if (strstr (setup, "everyjobbut") != NULL)
+        cp_test_assert_lacks (setup, "13B 预训练");
+      else
+        cp_test_assert_has (setup, "13B 预训练");
+    }
+
+    /* The quotes table's billing terms, from the quotes' own fields: D
+     * states a 1-hour step and a 168-hour minimum, one week; B a month's
+     * step and term, said once (approver 36, D34: only the notes under
+     * the table had them). */
+    g_assert_cmpfloat (report_xml_number_after (xml, "<id>q-h800-ib</id>", "<billing-granularity"), ==, 1);
+    g_assert_cmpfloat (report_xml_number_after (xml, "<id>q-h800-ib</id>", "<minimum-term"), ==, 168);
+    g_assert_cmpfloat (report_xml_number_after (xml, "<id>q-a800</id>", "<minimum-term"), ==, 730);
+    {
+      g_autofree char *quotes_en = text_between (all, "QuotesQuoteOfferingHardwareNetworkPriceBillingVAT",
+                                                 "Notestypedwiththequotes");
+      g_autofree char *zh = cp_test_pdf_text (tmp_dir, "chapters-demo-zh_CN.pdf", 0, FALSE);
+      g_autofree char *quotes_zh = text_between (zh, "报价报价产品形态硬件网络价格计费增值税", "报价备注（按原文");
+
+      /* D's and F's hour and week; B's and C's month and month; A's,
+       * E's and G's hour and no term. */
+      g_assert_cmpuint (cp_test_count (quotes_en, "1 h · 1 wk"), ==, 2);
+      g_assert_cmpuint (cp_test_count (quotes_en, "1 mo · 1 mo"), ==, 2);
+      g_assert_cmpuint (cp_test_count (quotes_en, "1 h · none"), ==, 3);
+      g_assert_cmpuint (cp_test_count (quotes_zh, "1 小时 · 1 周"), ==, 2);
+      g_assert_cmpuint (cp_test_count (quotes_zh, "1 个月 · 1 个月"), ==, 2);
+      g_assert_cmpuint (cp_test_count (quotes_zh, "1 小时 · 无"), ==, 3);
+    }
+  }
+}
+
+/* The approver's one-job project (report_cli_make_month_lora()): both
+ * quotes run it within a day, so the comparison's time column is in
+ * hours, each figure and band the XML's calendar days × 24 at one
+ * precision down the column (walk37 W1: 0.13 days printed "0.1" above
+ * 0.12 days printed "0.12", the slower machine read as the faster). */
+static void
+test_hours_column (void)
+{
+  static const struct {
+    const char *lang, *header;
+  } langs[] = { { "en", "NodesFitsTechniqueHoursDeadlinemet" }, { "zh_CN", "节点数显存够用显存技术小时满足期限" } };
+  g_autofree char *xml = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  report_cli_make_month_lora (tmp_dir, "hours.cplan");
+  RUN_OK ("report", "hours.cplan", "--lang", "en", "--xml", "hours.xml");
+  xml = cp_test_read_in (tmp_dir, "hours.xml");
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("hours-%s.pdf", langs[l].lang);
+      g_autofree char *all = NULL;
+
+      RUN_OK ("report", "hours.cplan", "--lang", langs[l].lang, "--pdf", pdf);
+      all = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      cp_test_assert_has (all, langs[l].header);
+      for (guint rank = 1; rank <= 2; rank++)
+        {
+          g_autofree char *option = g_strdup_printf ("rank=\"%u\"", rank);
+          double days = report_xml_number_after (xml, option, "<calendar-days");
+          double low = report_xml_number_after (xml, option, "<calendar-days-low");
+          double high = report_xml_number_after (xml, option, "<calendar-days-high");
+          g_autofree char *cell = g_strdup_printf ("%.1f%.1f–%.1f", days * 24, low * 24, high * 24);
+
+          /* Under a day each, over the tenth of an hour the column shows. */
+          g_assert_cmpfloat (high, <, 1);
+          g_assert_cmpfloat (low * 24, >=, 0.1);
+          cp_test_assert_has (all, cell);
+        }
+    }
 }
 
 int
@@ -188,6 +306,7 @@ main (int    argc,
 
   g_test_add_func ("/report-chapters/no-fit", test_no_fit);
   g_test_add_func ("/report-chapters/demo", test_demo);
+  g_test_add_func ("/report-chapters/hours-column", test_hours_column);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

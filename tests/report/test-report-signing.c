@@ -19,21 +19,6 @@ static char *tmp_dir;
 
 #define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
 
-/* The one-job project of the approver's walk: a 13B LoRA on 300M tokens
- * within 14 days; an 8 × RTX 4090 container at 2.2 CNY per GPU-hour and
- * one 8 × A800 machine at 30,000 CNY per node-month, a month at least. */
-static void
-make_lora_project (const char *file)
-{
-  RUN_OK ("new", file);
-  RUN_OK ("add-job", file, "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora", "--recompute", "full", "--zero", "0",
-          "--tokens", "300M", "--seq-len", "2048", "--lora-rank", "16", "--deadline-days", "14");
-  RUN_OK ("add-quote", file, "--vendor", "Vendor A", "--offer", "8 × 4090 container", "--gpu", "rtx4090",
-          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "2.2");
-  RUN_OK ("add-quote", file, "--vendor", "Vendor B", "--offer", "8 × A800 machine", "--gpu", "a800",
-          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "30000");
-}
-
 /* The XML report names the language it is written in: a Chinese report
  * of a project whose own language is English said "en". It spells it
  * once, as BCP 47 does, in the root's lang and the project's report
@@ -46,7 +31,7 @@ test_report_language (void)
     { "en", "<report-language>en</report-language>", "lang=\"en\">" },
   };
 
-  make_lora_project ("lang.cplan");
+  report_cli_make_month_lora (tmp_dir, "lang.cplan");
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *name = g_strdup_printf ("lang-%s.xml", cases[i].lang);
@@ -98,7 +83,7 @@ test_rules_consecutive (void)
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
-  make_lora_project ("rules.cplan");
+  report_cli_make_month_lora (tmp_dir, "rules.cplan");
   for (guint l = 0; l < 2; l++)
     {
       const char *lang = l == 0 ? "en" : "zh_CN";
@@ -149,7 +134,7 @@ test_whole_cost (void)
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
-  make_lora_project ("whole.cplan");
+  report_cli_make_month_lora (tmp_dir, "whole.cplan");
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *pdf = g_strdup_printf ("whole-%s.pdf", cases[i].lang);
