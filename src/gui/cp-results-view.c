@@ -308,6 +308,8 @@ details_cb (gpointer user_data)
   self->details_shown_job = (int) self->details_job_index;
   self->details_shown_generation = cp_project_analysis_get_generation (self->analysis);
   self->details_project = NULL;
+  /* The job shown is answered: the calendar's plans come next. */
+  _cp_results_view_continue_calendar (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -668,6 +670,18 @@ job_span (CpResultsView   *self,
   return schedule != NULL ? cp_report_job_span (schedule, job_index, lang) : NULL;
 }
 
+/* The calendar's timeline and checks of @project, once the job shown is
+ * planned and worded (it is ordered by then): they read every job's
+ * plan, from the same analysis. */
+static void
+update_calendar (CpResultsView   *self,
+                 const CpProject *project)
+{
+  _cp_results_view_update_timeline (self, project);
+  if (project != self->capacity_project)
+    _cp_results_view_check_capacity (self, project);
+}
+
 void
 cp_results_view_update (CpResultsView   *self,
                         const CpProject *project,
@@ -692,7 +706,6 @@ cp_results_view_update (CpResultsView   *self,
   self->n_updates++;
 
   self->plan = NULL;
-  _cp_results_view_update_timeline (self, project);
 
   if (project == NULL || job_index < 0 || (guint) job_index >= project->jobs->len ||
       project->quotes->len == 0)
@@ -712,6 +725,7 @@ cp_results_view_update (CpResultsView   *self,
       self->headline_job = -1;
       g_clear_pointer (&self->headline_job_id, g_free);
       self->details_shown_job = -1;
+      _cp_results_view_update_timeline (self, project);
       /* A job without quotes is not "not feasible": nothing was compared. */
       show_page (self, project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len
                        ? "no-quotes" : "empty");
@@ -728,8 +742,6 @@ cp_results_view_update (CpResultsView   *self,
     self->analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
   else
     cp_project_analysis_update (self->analysis, project);
-  if (project != self->capacity_project)
-    _cp_results_view_check_capacity (self, project);
   /* Another job, or this one changed: what the paragraphs under the
    * verdict say is of the plan before, until they are worded again. */
   shown = headline_is_of (self, project, job_index);
@@ -752,6 +764,7 @@ cp_results_view_update (CpResultsView   *self,
       if (shown)
         _cp_results_view_set_calculating (self, TRUE);
       order_plan (self, (guint) job_index, job_index);
+      update_calendar (self, project);
       show_page (self, "results");
       return;
     }
@@ -815,6 +828,7 @@ cp_results_view_update (CpResultsView   *self,
   if (gtk_stack_page_get_visible (self->serving_page) != (job->kind == CP_TASK_INFERENCE))
     gtk_stack_page_set_visible (self->serving_page, job->kind == CP_TASK_INFERENCE);
   _cp_results_view_update_sweep_charts (self, project, (guint) job_index);
+  update_calendar (self, project);
 
   show_page (self, "results");
 }
@@ -929,6 +943,13 @@ cp_results_view_queue_update (CpResultsView   *self,
 }
 
 gboolean
+_cp_results_view_planning_job (CpResultsView *self)
+{
+  return self->update_id != 0 || self->plan_cancellable != NULL || self->details_project != NULL ||
+         self->details_id != 0 || self->after_paint_id != 0 || self->details_cancellable != NULL;
+}
+
+gboolean
 cp_results_view_get_update_pending (CpResultsView *self)
 {
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), FALSE);
@@ -938,7 +959,7 @@ cp_results_view_get_update_pending (CpResultsView *self)
          self->table_project != NULL ||
          self->first_frame_id != 0 || self->first_frame_timeout_id != 0 ||
          self->details_cancellable != NULL || self->plan_cancellable != NULL ||
-         self->sweep_cancellable != NULL || self->capacity_cancellable != NULL ||
+         self->sweep_cancellable != NULL || self->calendar_cancellable != NULL ||
          cp_chart_view_get_drawing (self->cost_chart) || cp_chart_view_get_drawing (self->memory_chart) ||
          cp_chart_view_get_drawing (self->serving_chart) || cp_chart_view_get_drawing (self->timeline_chart);
 }
@@ -1101,12 +1122,9 @@ cancel_pending (CpResultsView *self)
   cancel_details (self);
   cancel_plan (self);
   stop_table_fill (self);
-  self->timeline_project = NULL;
-  g_cancellable_cancel (self->timeline_cancellable);
-  g_clear_object (&self->timeline_cancellable);
   g_cancellable_cancel (self->sweep_cancellable);
   g_clear_object (&self->sweep_cancellable);
-  _cp_results_view_cancel_capacity (self);
+  _cp_results_view_cancel_calendar (self);
   self->pending_project = NULL;
 }
 
