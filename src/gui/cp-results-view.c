@@ -169,6 +169,28 @@ show_robustness (CpResultsView *self)
   _cp_results_view_set_visible (robustness, *gtk_label_get_label (self->robustness_label) != '\0' && !contradicted);
 }
 
+/* A paragraph above the charts about to say "Calculating…" keeps the
+ * height its words had, of this job or the one before, until its own
+ * words come (details_cb()): its one line, replaced by the several lines
+ * of "Not firm…" and "What would change it", moved the charts under the
+ * pointer some 80 px down on each job switch (walk36b Z12). Now they move
+ * by the difference between the two jobs' words, none for the same job. */
+static void
+keep_room (GtkLabel *label)
+{
+  GtkWidget *widget = GTK_WIDGET (label);
+
+  if (gtk_widget_has_css_class (widget, "dim-label"))
+    return;
+  gtk_widget_set_size_request (widget, -1, gtk_widget_get_visible (widget) ? gtk_widget_get_height (widget) : -1);
+}
+
+static void
+release_room (GtkLabel *label)
+{
+  gtk_widget_set_size_request (GTK_WIDGET (label), -1, -1);
+}
+
 /* What is not yet computed for the job shown says "Calculating…" instead
  * of the words it had: switching jobs under load showed the previous
  * job's verdict for seconds, and once the new job's headline over the old
@@ -182,8 +204,9 @@ _cp_results_view_set_calculating (CpResultsView *self,
   GtkWidget *robustness = GTK_WIDGET (self->robustness_label);
   int i = 0;
 
-  if (headline)
-    gtk_widget_set_size_request (robustness, -1, -1);
+  /* Measured before the verdict's parts are hidden below. */
+  keep_room (self->robustness_label);
+  keep_room (self->changes_label);
   if (headline && (self->headline_job >= 0 || !self->painted_once))
     {
       self->headline_job = -1;
@@ -210,10 +233,6 @@ _cp_results_view_set_calculating (CpResultsView *self,
     }
   if (self->details_shown_job < 0 && gtk_widget_has_css_class (robustness, "dim-label"))
     return;
-  /* The same job edited: the line keeps its height, so that what is
-   * below does not jump twice. */
-  gtk_widget_set_size_request (robustness, -1, !headline && gtk_widget_get_visible (robustness)
-                                               ? gtk_widget_get_height (robustness) : -1);
   self->details_shown_job = -1;
   set_label_calculating (self->robustness_label);
   _cp_results_view_set_css_class (robustness, "warning", FALSE);
@@ -298,7 +317,8 @@ details_cb (gpointer user_data)
   _cp_results_view_fill_reasons (self, self->details_project, lang);
   _cp_results_view_fill_risks (self, lang);
   gtk_list_box_set_placeholder (self->reasons_list, NULL);
-  gtk_widget_set_size_request (GTK_WIDGET (self->robustness_label), -1, -1);
+  release_room (self->robustness_label);
+  release_room (self->changes_label);
   set_label_done (self->robustness_label);
   show_robustness (self);
   set_label_done (self->cluster_label);

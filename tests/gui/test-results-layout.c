@@ -1,5 +1,5 @@
 /* test-results-layout.c: the results page's words never run over each
- * other.
+ * other, and the charts stay put while the words above them calculate.
  *
  * For every job of the demo, shown at 1024 × 700 (the narrowest window a
  * meeting room's laptop gives, where most paragraphs wrap) and at
@@ -129,6 +129,71 @@ test_paragraphs_apart (void)
   cp_test_gui_close_window (window);
 }
 
+/* What the frames painted while the paragraphs above the charts say
+ * "Calculating…" gave them. */
+typedef struct {
+  CpResultsView *results;
+  int            robustness_px;  /* the job before's words */
+  int            changes_px;
+  guint          calculating_frames;
+  gboolean       room_kept;
+  int            calculating_needed_px;  /* what "Calculating…" itself needs */
+} Room;
+
+static void
+on_paint_watch_room (GdkFrameClock *clock,
+                     Room          *room)
+{
+  GtkWidget *robustness = GTK_WIDGET (room->results->robustness_label);
+  GtkWidget *changes = GTK_WIDGET (room->results->changes_label);
+  int words_px;
+
+  if (!gtk_widget_get_visible (changes) || !gtk_widget_has_css_class (changes, "dim-label"))
+    return;
+  room->calculating_frames++;
+  /* Its words' own height: a measure would give the height kept. */
+  pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (changes)), NULL, &words_px);
+  room->calculating_needed_px = MAX (room->calculating_needed_px, words_px);
+  if (gtk_widget_get_height (robustness) < room->robustness_px || gtk_widget_get_height (changes) < room->changes_px)
+    room->room_kept = FALSE;
+}
+
+/* walk36b Z12: on a job switch the paragraphs between the verdict and
+ * the charts ("Not firm…", "What would change it") said "Calculating…"
+ * on one line each until their words came, several lines, and the charts
+ * jumped some 80 px down under the pointer. Every frame painted while
+ * they calculate gives them the height the job before's words had. The
+ * demo's second job is planned when the project opens (the calendar's
+ * check), its paragraphs after the frame that shows its verdict: that
+ * frame is painted calculating. */
+static void
+test_switch_keeps_room (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpResultsView *results = cp_window_get_results_view (window);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  Room room = { results, 0, 0, 0, TRUE, 0 };
+  gulong handler;
+
+  cp_test_gui_resize_window (window, 1024, 700);
+  cp_test_gui_select_job (window, 0);
+  room.robustness_px = gtk_widget_get_visible (GTK_WIDGET (results->robustness_label))
+                       ? gtk_widget_get_height (GTK_WIDGET (results->robustness_label)) : 0;
+  room.changes_px = gtk_widget_get_height (GTK_WIDGET (results->changes_label));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (results->changes_label)));
+
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_paint_watch_room), &room);
+  cp_test_gui_select_job (window, 1);
+  g_signal_handler_disconnect (clock, handler);
+  g_assert_cmpuint (room.calculating_frames, >, 0);
+  g_assert_true (room.room_kept);
+  /* One "Calculating…" line needs less than the words before it: without
+   * the room kept, the charts would have moved up and down again. */
+  g_assert_cmpint (room.calculating_needed_px, <, room.changes_px);
+
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -136,5 +201,6 @@ main (int   argc,
   app = cp_test_gui_init (&argc, &argv, "results-layout");
 
   g_test_add_func ("/gui/results-layout/paragraphs-apart", test_paragraphs_apart);
+  g_test_add_func ("/gui/results-layout/switch-keeps-room", test_switch_keeps_room);
   return g_test_run ();
 }
