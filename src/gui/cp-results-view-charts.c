@@ -276,72 +276,39 @@ _cp_results_view_check_capacity (CpResultsView   *self,
  * only while the view has none of its own out: the job shown comes
  * first, and is not planned twice. */
 
-static void continue_calendar_after (CpResultsView *self);
-
+/* A plan or its details, made for the calendar, taken into the analysis
+ * (of an older generation, dropped: the next order is of this one). */
 static void
-calendar_plan_in_thread (GTask        *task,
-                         gpointer      source_object,
-                         gpointer      task_data,
-                         GCancellable *cancellable)
-{
-  if (g_task_return_error_if_cancelled (task))
-    return;
-  cp_plan_order_run (task_data);
-  g_task_return_boolean (task, TRUE);
-}
-
-static void
-on_calendar_plan_ready (GObject      *source,
-                        GAsyncResult *result,
-                        gpointer      user_data)
+on_calendar_order_ready (GObject      *source,
+                         GAsyncResult *result,
+                         gpointer      user_data)
 {
   g_autoptr(CpResultsView) self = user_data;
+  GTask *task = G_TASK (result);
 
   /* The view is gone. */
-  if (!g_task_propagate_boolean (G_TASK (result), NULL))
+  if (!g_task_propagate_boolean (task, NULL))
     return;
-  /* Of an older generation, it is dropped: the next order is of this one. */
-  cp_project_analysis_take_plan (self->analysis, g_task_get_task_data (G_TASK (result)));
-  continue_calendar_after (self);
+  if (g_task_get_source_tag (task) == _cp_results_view_plan_in_thread)
+    cp_project_analysis_take_plan (self->analysis, g_task_get_task_data (task));
+  else
+    cp_project_analysis_take_details (self->analysis, g_task_get_task_data (task));
+  g_clear_object (&self->calendar_cancellable);
+  _cp_results_view_continue_calendar (self);
 }
 
-static void
-calendar_details_in_thread (GTask        *task,
-                            gpointer      source_object,
-                            gpointer      task_data,
-                            GCancellable *cancellable)
-{
-  if (g_task_return_error_if_cancelled (task))
-    return;
-  cp_details_order_run (task_data);
-  g_task_return_boolean (task, TRUE);
-}
-
-static void
-on_calendar_details_ready (GObject      *source,
-                           GAsyncResult *result,
-                           gpointer      user_data)
-{
-  g_autoptr(CpResultsView) self = user_data;
-
-  if (!g_task_propagate_boolean (G_TASK (result), NULL))
-    return;
-  cp_project_analysis_take_details (self->analysis, g_task_get_task_data (G_TASK (result)));
-  continue_calendar_after (self);
-}
-
+/* @in_thread runs @order on a worker; it tags the task. */
 static void
 order_for_calendar (CpResultsView   *self,
                     gpointer         order,
                     GDestroyNotify   order_free,
-                    GTaskThreadFunc  in_thread,
-                    GAsyncReadyCallback ready)
+                    GTaskThreadFunc  in_thread)
 {
   g_autoptr(GTask) task = NULL;
 
   self->calendar_cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->calendar_cancellable, ready, g_object_ref (self));
-  g_task_set_source_tag (task, order_for_calendar);
+  task = g_task_new (NULL, self->calendar_cancellable, on_calendar_order_ready, g_object_ref (self));
+  g_task_set_source_tag (task, in_thread);
   g_task_set_return_on_cancel (task, TRUE);
   g_task_set_priority (task, G_PRIORITY_LOW);
   g_task_set_task_data (task, order, order_free);
@@ -360,15 +327,14 @@ order_calendar_plan (CpResultsView *self,
     if (cp_project_analysis_peek_plan (self->analysis, j) == NULL)
       {
         order_for_calendar (self, cp_project_analysis_order_plan (self->analysis, j),
-                            (GDestroyNotify) cp_plan_order_free, calendar_plan_in_thread, on_calendar_plan_ready);
+                            (GDestroyNotify) cp_plan_order_free, _cp_results_view_plan_in_thread);
         return TRUE;
       }
   for (guint j = 0; full && j < n_jobs; j++)
     if (!cp_project_analysis_has_details (self->analysis, j))
       {
         order_for_calendar (self, cp_project_analysis_order_details (self->analysis, j),
-                            (GDestroyNotify) cp_details_order_free, calendar_details_in_thread,
-                            on_calendar_details_ready);
+                            (GDestroyNotify) cp_details_order_free, _cp_results_view_details_in_thread);
         return TRUE;
       }
   return FALSE;
@@ -400,13 +366,6 @@ _cp_results_view_continue_calendar (CpResultsView *self)
       set_approval (self, chart != NULL ? chart->approval : NULL, chart != NULL ? chart->overbooking : NULL);
       cp_chart_view_set_data (self->timeline_chart, chart);
     }
-}
-
-static void
-continue_calendar_after (CpResultsView *self)
-{
-  g_clear_object (&self->calendar_cancellable);
-  _cp_results_view_continue_calendar (self);
 }
 
 void

@@ -219,6 +219,15 @@ void  _cp_results_view_cancel_calendar           (CpResultsView   *self);
 /* cp-results-view.c: whether the view is planning, or will plan, the job
  * it shows, its robustness or its paragraphs. */
 gboolean _cp_results_view_planning_job           (CpResultsView   *self);
+/* GTaskThreadFuncs running a CpPlanOrder, a CpDetailsOrder (task data). */
+void  _cp_results_view_plan_in_thread            (GTask        *task,
+                                                  gpointer      source_object,
+                                                  gpointer      task_data,
+                                                  GCancellable *cancellable);
+void  _cp_results_view_details_in_thread         (GTask        *task,
+                                                  gpointer      source_object,
+                                                  gpointer      task_data,
+                                                  GCancellable *cancellable);
 /* The rows from self->plan, updated in place. */
 void  _cp_results_view_fill_options              (CpResultsView   *self,
                                                   const CpProject *project,

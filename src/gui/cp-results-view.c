@@ -333,11 +333,11 @@ details_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-details_in_thread (GTask        *task,
-                   gpointer      source_object,
-                   gpointer      task_data,
-                   GCancellable *cancellable)
+void
+_cp_results_view_details_in_thread (GTask        *task,
+                                    gpointer      source_object,
+                                    gpointer      task_data,
+                                    GCancellable *cancellable)
 {
   if (g_task_return_error_if_cancelled (task))
     return;
@@ -391,7 +391,7 @@ order_details (CpResultsView *self)
   g_task_set_return_on_cancel (task, TRUE);
   g_task_set_priority (task, G_PRIORITY_LOW);
   g_task_set_task_data (task, order, (GDestroyNotify) cp_details_order_free);
-  g_task_run_in_thread (task, details_in_thread);
+  g_task_run_in_thread (task, _cp_results_view_details_in_thread);
 }
 
 static gboolean
@@ -565,11 +565,11 @@ cancel_plan (CpResultsView *self)
   g_clear_object (&self->plan_cancellable);
 }
 
-static void
-plan_in_thread (GTask        *task,
-                gpointer      source_object,
-                gpointer      task_data,
-                GCancellable *cancellable)
+void
+_cp_results_view_plan_in_thread (GTask        *task,
+                                 gpointer      source_object,
+                                 gpointer      task_data,
+                                 GCancellable *cancellable)
 {
   if (g_task_return_error_if_cancelled (task))
     return;
@@ -656,7 +656,7 @@ order_plan (CpResultsView *self,
   g_object_set_data (G_OBJECT (task), "cp-shown-job", GINT_TO_POINTER (shown_job));
   g_task_set_task_data (task, cp_project_analysis_order_plan (self->analysis, job_index),
                         (GDestroyNotify) cp_plan_order_free);
-  g_task_run_in_thread (task, plan_in_thread);
+  g_task_run_in_thread (task, _cp_results_view_plan_in_thread);
 }
 
 /* When job @job_index runs on the project's calendar, as the report's

@@ -56,6 +56,16 @@ assert_reads (const char *text)
     g_error ("two bracket groups abut: %s", text);
 }
 
+/* A plan with no option ranked, whose reasons the tests word. */
+static void
+plan_without_options (CpPlan *plan)
+{
+  plan->options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+  plan->reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
+  plan->recommended = -1;
+  plan->best_available = -1;
+}
+
 static void
 test_questions_no_abutting_brackets (void)
 {
@@ -66,10 +76,7 @@ test_questions_no_abutting_brackets (void)
   add_quote (project, "示例供应商 G (Example vendor G)", "A800 集群（带宽与存储未说明）");
   add_quote (project, "示例供应商 E (Example vendor E)", "A100 80GB 容器集群（RoCE 共享）");
   add_quote (project, "示例供应商 F（华南）", "昇腾 910B 集群");
-  plan.options = g_array_new (FALSE, TRUE, sizeof (CpOption));
-  plan.reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
-  plan.recommended = -1;
-  plan.best_available = -1;
+  plan_without_options (&plan);
   for (guint q = 0; q < G_N_ELEMENTS (questions); q++)
     for (guint n_asked = 1; n_asked <= 3; n_asked++)
       {
@@ -310,10 +317,7 @@ test_vendor_named (void)
   add_quote (project, "Vendor B", "4 nodes x 8 H800");
   add_quote (project, "Vendor B", "1 machine, 8 x H800");
   add_quote (project, NULL, "8 × A800 offer");
-  plan.options = g_array_new (FALSE, TRUE, sizeof (CpOption));
-  plan.reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
-  plan.recommended = -1;
-  plan.best_available = -1;
+  plan_without_options (&plan);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       CpReason reason = { CP_RULE_R6_TOTAL_COST, cases[i].outcome, cases[i].quote, { cases[i].quote, 0, 0, 0 } };
@@ -350,10 +354,7 @@ test_holds_range_in_hours (void)
   };
 
   add_quote (project, "Local provider", "8x A800 80GB machine");
-  plan.options = g_array_new (FALSE, TRUE, sizeof (CpOption));
-  plan.reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
-  plan.recommended = -1;
-  plan.best_available = -1;
+  plan_without_options (&plan);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       CpReason reason = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_VERDICT_HOLDS, 0,
