@@ -388,6 +388,57 @@ test_print_plans_each_job_once (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean rows_are_plans (CpResultsView *results, GtkColumnView *table);
+
+typedef struct {
+  CpResultsView *results;
+  GtkWidget     *table;
+  const CpPlan  *plan;        /* of the job switched to */
+  gboolean       painted;
+  gboolean       table_shown; /* in the first frame painted with that plan */
+} SwitchFrame;
+
+static void
+on_switch_frame (GdkFrameClock *clock,
+                 SwitchFrame   *frame)
+{
+  if (frame->painted || cp_results_view_get_plan (frame->results) != frame->plan)
+    return;
+  frame->painted = TRUE;
+  frame->table_shown = gtk_widget_get_visible (gtk_widget_get_ancestor (frame->table, GTK_TYPE_SCROLLED_WINDOW));
+}
+
+/* A job switched to shows its verdict in the first frame and its table,
+ * hidden there (it shows no other job's rows), right after: its fifty
+ * rows worded and measured were most of a 20 × 50 switch's frame. */
+static void
+test_switch_fills_table_after_frame (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkColumnView *table = GTK_COLUMN_VIEW (cp_test_gui_find_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW));
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  SwitchFrame frame = { results, GTK_WIDGET (table) };
+  gulong handler;
+
+  select_job (window, 1);
+  frame.plan = cp_results_view_get_plan (results);
+  select_job (window, 0);
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_switch_frame), &frame);
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 1));
+  for (guint i = 0; i < 100000 && !frame.painted; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, handler);
+  g_assert_true (frame.painted);
+  g_assert_false (frame.table_shown);
+  settle (results);
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (GTK_WIDGET (table), GTK_TYPE_SCROLLED_WINDOW)));
+  g_assert_true (rows_are_plans (results, table));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 has_timeline (gpointer view)
 {
@@ -597,5 +648,6 @@ main (int   argc,
   g_test_add_func ("/gui/plan-calls/print-plans-each-job-once", test_print_plans_each_job_once);
   g_test_add_func ("/gui/plan-calls/table-rows-follow-edit", test_table_rows_follow_edit);
   g_test_add_func ("/gui/plan-calls/calendar-reads-window-plans", test_calendar_reads_window_plans);
+  g_test_add_func ("/gui/plan-calls/switch-fills-table-after-frame", test_switch_fills_table_after_frame);
   return g_test_run ();
 }
