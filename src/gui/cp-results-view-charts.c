@@ -2,16 +2,16 @@
  *
  * Owns the cost and serving charts, drawn from the job's sweep (kept in
  * the project's analysis, else made on a worker and taken in place when
- * it comes) and the project's timeline (planned on a worker, only while
- * its tab shows); each chart says what the pointer is over itself
- * (cp-chart-view.c). The view's struct is in cp-results-view-private.h.
+ * it comes) and the project's timeline with the calendar's "Not
+ * approvable" check, both from the analysis's plans of every job (those
+ * it has not are made on a worker); each chart says what the pointer is
+ * over itself (cp-chart-view.c). The view's struct is in cp-results-view-private.h.
  */
 #include "config.h"
 
 #include "planner/cp-project-analysis.h"
 #include "planner/cp-schedule.h"
 #include "report/cp-i18n.h"
-#include "report/cp-report-async.h"
 #include "report/cp-report-schedule.h"
 #include "report/cp-report-sections.h"
 
@@ -35,71 +35,50 @@ set_approval (CpResultsView *self,
   _cp_results_view_show_capacity (self);
 }
 
-static void
-on_timeline_ready (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  g_autoptr(CpResultsView) self = user_data;
-  g_autoptr(GError) error = NULL;
-  CpChartData *chart = cp_report_timeline_finish (result, &error);
-
-  /* A newer project's timeline is on its way, or the view is gone. */
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  /* Jobs whose order loops have no calendar: the job form says why. */
-  set_approval (self, chart != NULL ? chart->approval : NULL, chart != NULL ? chart->overbooking : NULL);
-  cp_chart_view_set_data (self->timeline_chart, chart);
-}
-
-/* The project's calendar plans every job, on a worker thread: only while
- * its tab is shown, so that an edit elsewhere plans the one job it
- * touches (gui-plan-calls). A change made while the tab is hidden is
- * drawn when it is shown. */
-static void
-make_timeline (CpResultsView *self)
-{
-  const CpProject *project = g_steal_pointer (&self->timeline_project);
-
-  self->timeline_cancellable = g_cancellable_new ();
-  if (self->analysis != NULL)
-    _cp_results_view_check_capacity (self, project);
-  /* Not an older revision's amount beside "Calculating…". */
-  set_approval (self, NULL, NULL);
-  cp_chart_view_set_calculating (self->timeline_chart);
-  cp_report_timeline_async (project, cp_labels_ui_language (), self->timeline_cancellable,
-                            on_timeline_ready, g_object_ref (self));
-}
-
 static gboolean
 timeline_shown (CpResultsView *self)
 {
   return g_strcmp0 (gtk_stack_get_visible_child_name (self->chart_stack), "timeline") == 0;
 }
 
+/* The calendar's timeline waits for every job's full plan, of the
+ * window's analysis: an edit since leaves it to be made again, and its
+ * tab says "Calculating…", not an older revision's amount. */
+static void
+set_timeline_calculating (CpResultsView *self)
+{
+  set_approval (self, NULL, NULL);
+  cp_chart_view_set_calculating (self->timeline_chart);
+}
+
 void
 _cp_results_view_update_timeline (CpResultsView   *self,
                                   const CpProject *project)
 {
-  g_cancellable_cancel (self->timeline_cancellable);
-  g_clear_object (&self->timeline_cancellable);
-  self->timeline_project = NULL;
   if (project == NULL || project->jobs->len == 0 || project->quotes->len == 0)
     {
+      self->timeline_pending = FALSE;
       set_approval (self, NULL, NULL);
       cp_chart_view_set_data (self->timeline_chart, NULL);
       return;
     }
-  self->timeline_project = project;
+  self->timeline_pending = TRUE;
   if (timeline_shown (self))
-    make_timeline (self);
+    {
+      set_timeline_calculating (self);
+      /* Its words under the verdict, checked again with it. */
+      _cp_results_view_check_capacity (self, project);
+    }
 }
 
 static void
 on_chart_shown (CpResultsView *self)
 {
-  if (self->timeline_project != NULL && timeline_shown (self))
-    make_timeline (self);
+  if (self->timeline_pending && timeline_shown (self) && self->analysis != NULL)
+    {
+      set_timeline_calculating (self);
+      _cp_results_view_check_capacity (self, cp_project_analysis_get_project (self->analysis));
+    }
   _cp_results_view_show_capacity (self);
 }
 
@@ -200,57 +179,38 @@ _cp_results_view_charts_init (CpResultsView *self)
 /* The project calendar's "Not approvable as planned" said with each
  * job's verdict it concerns: five jobs each read "Recommended: Vendor A,
  * 1 machine" while A offers one, said only under the third chart tab
- * (walk33 W9). The calendar plans every job, on a worker: when a project
- * is first shown and with the calendar's tab, not on each edit (an edit
+ * (walk33 W9). It needs every job's plan: checked when a project is
+ * first shown and with the calendar's tab, not on each edit (an edit
  * plans the one job it touches, gui-plan-calls); after an edit the words
- * of the calendar before it are not shown. */
-typedef struct {
-  CpProject *project;
-  char      *lang;
-} CapacityTask;
-
-static void
-capacity_task_free (CapacityTask *data)
-{
-  cp_project_free (data->project);
-  g_free (data->lang);
-  g_free (data);
-}
-
-/* By job, the calendar's sentence for each quote it shares beyond its
+ * of the calendar before it are not shown.
+ *
+ * By job, the calendar's sentence for each quote it shares beyond its
  * offer (cp_report_overbooking_block_sentence()), NULL for a job that
- * shares none; NULL when the jobs' order loops. */
-static void
-capacity_in_thread (GTask        *task,
-                    gpointer      source_object,
-                    gpointer      task_data,
-                    GCancellable *cancellable)
+ * shares none; NULL when the jobs' order loops. From the analysis's plans
+ * (the recommended option of each, with or without its robustness), on
+ * the main thread: placing the jobs plans nothing. */
+static GPtrArray *
+capacity_words_new (CpProjectAnalysis *analysis,
+                    const char        *lang)
 {
-  CapacityTask *data = task_data;
-  CpProjectAnalysis *analysis;
-  g_autoptr(GPtrArray) plans = NULL;
+  const CpProject *project = cp_project_analysis_get_project (analysis);
+  g_autoptr(GPtrArray) plans = g_ptr_array_sized_new (project->jobs->len);
   g_autoptr(CpSchedule) schedule = NULL;
   g_autoptr(GPtrArray) short_of = NULL;
   GPtrArray *words;
 
-  if (g_task_return_error_if_cancelled (task))
-    return;
-  analysis = cp_project_analysis_new (data->project, CP_CHART_COST_MAX_POINTS);
-  /* The calendar places each job's recommended option: its plan without
-   * the robustness search, which takes most of a full plan's time. */
-  plans = g_ptr_array_sized_new (data->project->jobs->len);
-  for (guint j = 0; j < data->project->jobs->len; j++)
-    g_ptr_array_add (plans, (gpointer) cp_project_analysis_get_plan (analysis, j));
-  schedule = cp_report_schedule_new (data->project, plans, NULL);
-  words = g_ptr_array_new_full (data->project->jobs->len, g_free);
-  g_ptr_array_set_size (words, (int) data->project->jobs->len);
+  for (guint j = 0; j < project->jobs->len; j++)
+    g_ptr_array_add (plans, (gpointer) cp_project_analysis_peek_plan (analysis, j));
+  schedule = cp_report_schedule_new (project, plans, NULL);
+  words = g_ptr_array_new_full (project->jobs->len, g_free);
+  g_ptr_array_set_size (words, (int) project->jobs->len);
   if (schedule != NULL)
-    short_of = cp_schedule_overbookings (schedule, data->project);
+    short_of = cp_schedule_overbookings (schedule, project);
   for (guint i = 0; short_of != NULL && i < short_of->len; i++)
     {
       const CpOverbooking *o = g_ptr_array_index (short_of, i);
-      g_autofree char *sentence = cp_report_overbooking_block_sentence (data->project, schedule, o, data->lang);
-      g_autofree char *spaced = cp_i18n_space_chinese (sentence, data->lang);
+      g_autofree char *sentence = cp_report_overbooking_block_sentence (project, schedule, o, lang);
+      g_autofree char *spaced = cp_i18n_space_chinese (sentence, lang);
 
       for (guint j = 0; j < o->jobs->len; j++)
         {
@@ -261,9 +221,7 @@ capacity_in_thread (GTask        *task,
           g_free (before);
         }
     }
-  g_clear_pointer (&plans, g_ptr_array_unref);
-  cp_project_analysis_free (analysis);
-  g_task_return_pointer (task, words, (GDestroyNotify) g_ptr_array_unref);
+  return words;
 }
 
 /* The calendar's sentences on the quotes the job shown shares beyond
@@ -297,56 +255,124 @@ _cp_results_view_show_capacity (CpResultsView *self)
   _cp_results_view_set_visible (GTK_WIDGET (self->capacity_label), words != NULL && !said_below);
 }
 
-static void
-on_capacity_ready (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  g_autoptr(CpResultsView) self = user_data;
-  g_autoptr(GError) error = NULL;
-  GPtrArray *words = g_task_propagate_pointer (G_TASK (result), &error);
-
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  g_clear_object (&self->capacity_cancellable);
-  g_clear_pointer (&self->capacity_words, g_ptr_array_unref);
-  self->capacity_words = words;
-  self->capacity_generation = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (result), "cp-generation"));
-  _cp_results_view_show_capacity (self);
-}
-
 void
 _cp_results_view_check_capacity (CpResultsView   *self,
                                   const CpProject *project)
 {
-  g_autoptr(GTask) task = NULL;
-  CapacityTask *data;
-  guint generation = cp_project_analysis_get_generation (self->analysis);
-
   self->capacity_project = project;
-  if ((self->capacity_words != NULL && self->capacity_generation == generation) ||
-      (self->capacity_cancellable != NULL && self->capacity_requested == generation))
-    return;
-  g_cancellable_cancel (self->capacity_cancellable);
-  g_clear_object (&self->capacity_cancellable);
   /* One job has no other to share a vendor's machines with. */
-  if (project->jobs->len < 2 || project->quotes->len == 0)
+  self->capacity_pending = project->jobs->len >= 2 && project->quotes->len > 0 &&
+                           (self->capacity_words == NULL ||
+                            self->capacity_generation != cp_project_analysis_get_generation (self->analysis));
+  _cp_results_view_continue_calendar (self);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The calendar's plans: every job's, from the window's analysis, so that
+ * a change is planned once for the verdict, the "Not approvable" check
+ * and the calendar's tab alike (issue 25), and a job switched to after
+ * them is shown at once. A job without a plan (or, for the timeline,
+ * without its robustness) is planned on a worker, one at a time, and
+ * only while the view has none of its own out: the job shown comes
+ * first, and is not planned twice. */
+
+/* A plan or its details, made for the calendar, taken into the analysis
+ * (of an older generation, dropped: the next order is of this one). */
+static void
+on_calendar_order_ready (GObject      *source,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  g_autoptr(CpResultsView) self = user_data;
+  GTask *task = G_TASK (result);
+
+  /* The view is gone. */
+  if (!g_task_propagate_boolean (task, NULL))
     return;
-  self->capacity_cancellable = g_cancellable_new ();
-  self->capacity_requested = generation;
-  task = g_task_new (NULL, self->capacity_cancellable, on_capacity_ready, g_object_ref (self));
-  g_object_set_data (G_OBJECT (task), "cp-generation", GUINT_TO_POINTER (generation));
-  data = g_new0 (CapacityTask, 1);
-  data->project = cp_project_copy (project);
-  data->lang = g_strdup (cp_labels_ui_language ());
-  g_task_set_task_data (task, data, (GDestroyNotify) capacity_task_free);
+  if (g_task_get_source_tag (task) == _cp_results_view_plan_in_thread)
+    cp_project_analysis_take_plan (self->analysis, g_task_get_task_data (task));
+  else
+    cp_project_analysis_take_details (self->analysis, g_task_get_task_data (task));
+  g_clear_object (&self->calendar_cancellable);
+  _cp_results_view_continue_calendar (self);
+}
+
+/* @in_thread runs @order on a worker; it tags the task. */
+static void
+order_for_calendar (CpResultsView   *self,
+                    gpointer         order,
+                    GDestroyNotify   order_free,
+                    GTaskThreadFunc  in_thread)
+{
+  g_autoptr(GTask) task = NULL;
+
+  self->calendar_cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->calendar_cancellable, on_calendar_order_ready, g_object_ref (self));
+  g_task_set_source_tag (task, in_thread);
   g_task_set_return_on_cancel (task, TRUE);
-  g_task_run_in_thread (task, capacity_in_thread);
+  g_task_set_priority (task, G_PRIORITY_LOW);
+  g_task_set_task_data (task, order, order_free);
+  g_task_run_in_thread (task, in_thread);
+}
+
+/* Orders the next plan the calendar waits for; FALSE when every job has
+ * one (and, with @full, its robustness). */
+static gboolean
+order_calendar_plan (CpResultsView *self,
+                     gboolean       full)
+{
+  guint n_jobs = cp_project_analysis_get_project (self->analysis)->jobs->len;
+
+  for (guint j = 0; j < n_jobs; j++)
+    if (cp_project_analysis_peek_plan (self->analysis, j) == NULL)
+      {
+        order_for_calendar (self, cp_project_analysis_order_plan (self->analysis, j),
+                            (GDestroyNotify) cp_plan_order_free, _cp_results_view_plan_in_thread);
+        return TRUE;
+      }
+  for (guint j = 0; full && j < n_jobs; j++)
+    if (!cp_project_analysis_has_details (self->analysis, j))
+      {
+        order_for_calendar (self, cp_project_analysis_order_details (self->analysis, j),
+                            (GDestroyNotify) cp_details_order_free, _cp_results_view_details_in_thread);
+        return TRUE;
+      }
+  return FALSE;
 }
 
 void
-_cp_results_view_cancel_capacity (CpResultsView *self)
+_cp_results_view_continue_calendar (CpResultsView *self)
 {
-  g_cancellable_cancel (self->capacity_cancellable);
-  g_clear_object (&self->capacity_cancellable);
+  gboolean timeline = self->timeline_pending && timeline_shown (self);
+
+  if ((!self->capacity_pending && !timeline) || self->analysis == NULL ||
+      self->calendar_cancellable != NULL || _cp_results_view_planning_job (self) ||
+      order_calendar_plan (self, timeline))
+    return;
+  if (self->capacity_pending)
+    {
+      g_clear_pointer (&self->capacity_words, g_ptr_array_unref);
+      self->capacity_words = capacity_words_new (self->analysis, cp_labels_ui_language ());
+      self->capacity_generation = cp_project_analysis_get_generation (self->analysis);
+      self->capacity_pending = FALSE;
+      _cp_results_view_show_capacity (self);
+    }
+  if (timeline)
+    {
+      /* Jobs whose order loops have no calendar: the job form says why. */
+      CpChartData *chart = cp_report_timeline_chart_new (self->analysis, cp_labels_ui_language (), NULL);
+
+      self->timeline_pending = FALSE;
+      set_approval (self, chart != NULL ? chart->approval : NULL, chart != NULL ? chart->overbooking : NULL);
+      cp_chart_view_set_data (self->timeline_chart, chart);
+    }
+}
+
+void
+_cp_results_view_cancel_calendar (CpResultsView *self)
+{
+  g_cancellable_cancel (self->calendar_cancellable);
+  g_clear_object (&self->calendar_cancellable);
+  self->timeline_pending = FALSE;
+  self->capacity_pending = FALSE;
 }

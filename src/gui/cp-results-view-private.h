@@ -89,8 +89,7 @@ struct _CpResultsView
   CpChartView        *timeline_chart;
   GtkLabel           *approval_label;  /* the amount to approve, over the calendar */
   GtkLabel           *overbooking_label; /* under it, quotes booked beyond their offer */
-  GCancellable       *timeline_cancellable; /* the timeline being made */
-  const CpProject    *timeline_project;     /* borrowed: its timeline, not yet made */
+  gboolean            timeline_pending;     /* its timeline waits to be made, when its tab shows */
   GtkWidget          *table_heading;
   GtkColumnView      *options_view;
   GtkLabel           *incomplete_label; /* under the summary */
@@ -102,12 +101,14 @@ struct _CpResultsView
   guint               incomplete_generation;
   /* The calendar's "Not approvable as planned" for the job shown
    * (_cp_results_view_check_capacity()): by job, of the project's
-   * generation capacity_generation; its check on a worker meanwhile. */
+   * generation capacity_generation; capacity_pending while the check
+   * waits for the jobs' plans. */
   GtkLabel           *capacity_label;
   GPtrArray          *capacity_words;
   guint               capacity_generation;
-  guint               capacity_requested;
-  GCancellable       *capacity_cancellable;
+  gboolean            capacity_pending;
+  /* A plan the calendar waits for, being made on a worker. */
+  GCancellable       *calendar_cancellable;
   const CpProject    *capacity_project;   /* borrowed: the project last checked */
   GtkLabel           *reasons_heading;  /* after the cluster question's labels */
   GtkListBox         *reasons_list;
@@ -210,7 +211,23 @@ void  _cp_results_view_table_laid_out            (CpResultsView   *self);
 void  _cp_results_view_check_capacity            (CpResultsView   *self,
                                                   const CpProject *project);
 void  _cp_results_view_show_capacity             (CpResultsView   *self);
-void  _cp_results_view_cancel_capacity           (CpResultsView   *self);
+/* The calendar's checks and timeline, made once the analysis has the
+ * plans they read (ordered on workers meanwhile) and the view has no plan
+ * of its own out; called again when it has none. */
+void  _cp_results_view_continue_calendar         (CpResultsView   *self);
+void  _cp_results_view_cancel_calendar           (CpResultsView   *self);
+/* cp-results-view.c: whether the view is planning, or will plan, the job
+ * it shows, its robustness or its paragraphs. */
+gboolean _cp_results_view_planning_job           (CpResultsView   *self);
+/* GTaskThreadFuncs running a CpPlanOrder, a CpDetailsOrder (task data). */
+void  _cp_results_view_plan_in_thread            (GTask        *task,
+                                                  gpointer      source_object,
+                                                  gpointer      task_data,
+                                                  GCancellable *cancellable);
+void  _cp_results_view_details_in_thread         (GTask        *task,
+                                                  gpointer      source_object,
+                                                  gpointer      task_data,
+                                                  GCancellable *cancellable);
 /* The rows from self->plan, updated in place. */
 void  _cp_results_view_fill_options              (CpResultsView   *self,
                                                   const CpProject *project,

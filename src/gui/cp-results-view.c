@@ -169,6 +169,28 @@ show_robustness (CpResultsView *self)
   _cp_results_view_set_visible (robustness, *gtk_label_get_label (self->robustness_label) != '\0' && !contradicted);
 }
 
+/* A paragraph above the charts about to say "Calculating…" keeps the
+ * height its words had, of this job or the one before, until its own
+ * words come (details_cb()): its one line, replaced by the several lines
+ * of "Not firm…" and "What would change it", moved the charts under the
+ * pointer some 80 px down on each job switch (walk36b Z12). Now they move
+ * by the difference between the two jobs' words, none for the same job. */
+static void
+keep_room (GtkLabel *label)
+{
+  GtkWidget *widget = GTK_WIDGET (label);
+
+  if (gtk_widget_has_css_class (widget, "dim-label"))
+    return;
+  gtk_widget_set_size_request (widget, -1, gtk_widget_get_visible (widget) ? gtk_widget_get_height (widget) : -1);
+}
+
+static void
+release_room (GtkLabel *label)
+{
+  gtk_widget_set_size_request (GTK_WIDGET (label), -1, -1);
+}
+
 /* What is not yet computed for the job shown says "Calculating…" instead
  * of the words it had: switching jobs under load showed the previous
  * job's verdict for seconds, and once the new job's headline over the old
@@ -182,8 +204,9 @@ _cp_results_view_set_calculating (CpResultsView *self,
   GtkWidget *robustness = GTK_WIDGET (self->robustness_label);
   int i = 0;
 
-  if (headline)
-    gtk_widget_set_size_request (robustness, -1, -1);
+  /* Measured before the verdict's parts are hidden below. */
+  keep_room (self->robustness_label);
+  keep_room (self->changes_label);
   if (headline && (self->headline_job >= 0 || !self->painted_once))
     {
       self->headline_job = -1;
@@ -210,10 +233,6 @@ _cp_results_view_set_calculating (CpResultsView *self,
     }
   if (self->details_shown_job < 0 && gtk_widget_has_css_class (robustness, "dim-label"))
     return;
-  /* The same job edited: the line keeps its height, so that what is
-   * below does not jump twice. */
-  gtk_widget_set_size_request (robustness, -1, !headline && gtk_widget_get_visible (robustness)
-                                               ? gtk_widget_get_height (robustness) : -1);
   self->details_shown_job = -1;
   set_label_calculating (self->robustness_label);
   _cp_results_view_set_css_class (robustness, "warning", FALSE);
@@ -298,7 +317,8 @@ details_cb (gpointer user_data)
   _cp_results_view_fill_reasons (self, self->details_project, lang);
   _cp_results_view_fill_risks (self, lang);
   gtk_list_box_set_placeholder (self->reasons_list, NULL);
-  gtk_widget_set_size_request (GTK_WIDGET (self->robustness_label), -1, -1);
+  release_room (self->robustness_label);
+  release_room (self->changes_label);
   set_label_done (self->robustness_label);
   show_robustness (self);
   set_label_done (self->cluster_label);
@@ -308,14 +328,16 @@ details_cb (gpointer user_data)
   self->details_shown_job = (int) self->details_job_index;
   self->details_shown_generation = cp_project_analysis_get_generation (self->analysis);
   self->details_project = NULL;
+  /* The job shown is answered: the calendar's plans come next. */
+  _cp_results_view_continue_calendar (self);
   return G_SOURCE_REMOVE;
 }
 
-static void
-details_in_thread (GTask        *task,
-                   gpointer      source_object,
-                   gpointer      task_data,
-                   GCancellable *cancellable)
+void
+_cp_results_view_details_in_thread (GTask        *task,
+                                    gpointer      source_object,
+                                    gpointer      task_data,
+                                    GCancellable *cancellable)
 {
   if (g_task_return_error_if_cancelled (task))
     return;
@@ -369,7 +391,7 @@ order_details (CpResultsView *self)
   g_task_set_return_on_cancel (task, TRUE);
   g_task_set_priority (task, G_PRIORITY_LOW);
   g_task_set_task_data (task, order, (GDestroyNotify) cp_details_order_free);
-  g_task_run_in_thread (task, details_in_thread);
+  g_task_run_in_thread (task, _cp_results_view_details_in_thread);
 }
 
 static gboolean
@@ -465,29 +487,18 @@ fill_table (CpResultsView *self)
 }
 
 /* Whether the table lies wholly above or below the part of the page the
- * window shows, as the last layout placed it; hidden, whether it would
- * start below that part (under what is shown above it). */
+ * window shows, as the last layout placed it. */
 static gboolean
 table_out_of_sight (CpResultsView *self)
 {
   GtkWidget *table = GTK_WIDGET (self->table_scroller);
   GtkWidget *page = GTK_WIDGET (self->page_scroller);
-  GtkWidget *above = gtk_widget_get_prev_sibling (table);
   graphene_point_t point;
 
-  if (gtk_widget_get_visible (table))
-    {
-      if (!gtk_widget_get_mapped (table) || gtk_widget_get_height (table) <= 0 ||
-          !gtk_widget_compute_point (table, page, &GRAPHENE_POINT_INIT (0, 0), &point))
-        return FALSE;
-      return point.y >= gtk_widget_get_height (page) || point.y + gtk_widget_get_height (table) <= 0;
-    }
-  while (above != NULL && !gtk_widget_get_visible (above))
-    above = gtk_widget_get_prev_sibling (above);
-  if (above == NULL || !gtk_widget_get_mapped (above) ||
-      !gtk_widget_compute_point (above, page, &GRAPHENE_POINT_INIT (0, gtk_widget_get_height (above)), &point))
+  if (!gtk_widget_get_mapped (table) || gtk_widget_get_height (table) <= 0 ||
+      !gtk_widget_compute_point (table, page, &GRAPHENE_POINT_INIT (0, 0), &point))
     return FALSE;
-  return point.y >= gtk_widget_get_height (page);
+  return point.y >= gtk_widget_get_height (page) || point.y + gtk_widget_get_height (table) <= 0;
 }
 
 static void
@@ -498,13 +509,19 @@ on_table_after_paint (GdkFrameClock *clock,
 }
 
 /* After the window's own layout: the frame clock lays out again before
- * it paints when the rows filled here change sizes. */
+ * it paints when the rows filled here change sizes. A table hidden (for
+ * another job, calculating) is filled after the frame that shows the
+ * job's verdict, wherever it is: its fifty rows worded and measured anew
+ * were most of a 20 × 50 job switch's first frame (bench-window: 163 of
+ * 313 million instructions when the row count changed, the shaping of
+ * some 950 cells' words otherwise), and nothing above it moves when it
+ * appears. */
 static void
 on_table_layout (GdkFrameClock *clock,
                  CpResultsView *self)
 {
   g_clear_signal_handler (&self->table_layout_id, clock);
-  if (!table_out_of_sight (self))
+  if (gtk_widget_get_visible (GTK_WIDGET (self->table_scroller)) && !table_out_of_sight (self))
     {
       fill_table (self);
       return;
@@ -548,11 +565,11 @@ cancel_plan (CpResultsView *self)
   g_clear_object (&self->plan_cancellable);
 }
 
-static void
-plan_in_thread (GTask        *task,
-                gpointer      source_object,
-                gpointer      task_data,
-                GCancellable *cancellable)
+void
+_cp_results_view_plan_in_thread (GTask        *task,
+                                 gpointer      source_object,
+                                 gpointer      task_data,
+                                 GCancellable *cancellable)
 {
   if (g_task_return_error_if_cancelled (task))
     return;
@@ -639,7 +656,7 @@ order_plan (CpResultsView *self,
   g_object_set_data (G_OBJECT (task), "cp-shown-job", GINT_TO_POINTER (shown_job));
   g_task_set_task_data (task, cp_project_analysis_order_plan (self->analysis, job_index),
                         (GDestroyNotify) cp_plan_order_free);
-  g_task_run_in_thread (task, plan_in_thread);
+  g_task_run_in_thread (task, _cp_results_view_plan_in_thread);
 }
 
 /* When job @job_index runs on the project's calendar, as the report's
@@ -668,6 +685,18 @@ job_span (CpResultsView   *self,
   return schedule != NULL ? cp_report_job_span (schedule, job_index, lang) : NULL;
 }
 
+/* The calendar's timeline and checks of @project, once the job shown is
+ * planned and worded (it is ordered by then): they read every job's
+ * plan, from the same analysis. */
+static void
+update_calendar (CpResultsView   *self,
+                 const CpProject *project)
+{
+  _cp_results_view_update_timeline (self, project);
+  if (project != self->capacity_project)
+    _cp_results_view_check_capacity (self, project);
+}
+
 void
 cp_results_view_update (CpResultsView   *self,
                         const CpProject *project,
@@ -692,7 +721,6 @@ cp_results_view_update (CpResultsView   *self,
   self->n_updates++;
 
   self->plan = NULL;
-  _cp_results_view_update_timeline (self, project);
 
   if (project == NULL || job_index < 0 || (guint) job_index >= project->jobs->len ||
       project->quotes->len == 0)
@@ -712,6 +740,7 @@ cp_results_view_update (CpResultsView   *self,
       self->headline_job = -1;
       g_clear_pointer (&self->headline_job_id, g_free);
       self->details_shown_job = -1;
+      _cp_results_view_update_timeline (self, project);
       /* A job without quotes is not "not feasible": nothing was compared. */
       show_page (self, project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len
                        ? "no-quotes" : "empty");
@@ -728,8 +757,6 @@ cp_results_view_update (CpResultsView   *self,
     self->analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
   else
     cp_project_analysis_update (self->analysis, project);
-  if (project != self->capacity_project)
-    _cp_results_view_check_capacity (self, project);
   /* Another job, or this one changed: what the paragraphs under the
    * verdict say is of the plan before, until they are worded again. */
   shown = headline_is_of (self, project, job_index);
@@ -752,6 +779,7 @@ cp_results_view_update (CpResultsView   *self,
       if (shown)
         _cp_results_view_set_calculating (self, TRUE);
       order_plan (self, (guint) job_index, job_index);
+      update_calendar (self, project);
       show_page (self, "results");
       return;
     }
@@ -815,6 +843,7 @@ cp_results_view_update (CpResultsView   *self,
   if (gtk_stack_page_get_visible (self->serving_page) != (job->kind == CP_TASK_INFERENCE))
     gtk_stack_page_set_visible (self->serving_page, job->kind == CP_TASK_INFERENCE);
   _cp_results_view_update_sweep_charts (self, project, (guint) job_index);
+  update_calendar (self, project);
 
   show_page (self, "results");
 }
@@ -929,6 +958,13 @@ cp_results_view_queue_update (CpResultsView   *self,
 }
 
 gboolean
+_cp_results_view_planning_job (CpResultsView *self)
+{
+  return self->update_id != 0 || self->plan_cancellable != NULL || self->details_project != NULL ||
+         self->details_id != 0 || self->after_paint_id != 0 || self->details_cancellable != NULL;
+}
+
+gboolean
 cp_results_view_get_update_pending (CpResultsView *self)
 {
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), FALSE);
@@ -938,7 +974,7 @@ cp_results_view_get_update_pending (CpResultsView *self)
          self->table_project != NULL ||
          self->first_frame_id != 0 || self->first_frame_timeout_id != 0 ||
          self->details_cancellable != NULL || self->plan_cancellable != NULL ||
-         self->sweep_cancellable != NULL || self->capacity_cancellable != NULL ||
+         self->sweep_cancellable != NULL || self->calendar_cancellable != NULL ||
          cp_chart_view_get_drawing (self->cost_chart) || cp_chart_view_get_drawing (self->memory_chart) ||
          cp_chart_view_get_drawing (self->serving_chart) || cp_chart_view_get_drawing (self->timeline_chart);
 }
@@ -1101,12 +1137,9 @@ cancel_pending (CpResultsView *self)
   cancel_details (self);
   cancel_plan (self);
   stop_table_fill (self);
-  self->timeline_project = NULL;
-  g_cancellable_cancel (self->timeline_cancellable);
-  g_clear_object (&self->timeline_cancellable);
   g_cancellable_cancel (self->sweep_cancellable);
   g_clear_object (&self->sweep_cancellable);
-  _cp_results_view_cancel_capacity (self);
+  _cp_results_view_cancel_calendar (self);
   self->pending_project = NULL;
 }
 

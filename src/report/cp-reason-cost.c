@@ -650,8 +650,12 @@ cp_reason_text_cost (const CpReason  *reason,
 
         a = cp_i18n_format_money_whole (v[0], currency, lang);
         b = cp_i18n_format_money_whole (v[1], currency, lang);
-        c = cp_i18n_format_days (v[2], lang);
-        d = cp_i18n_format_days (v[3], lang);
+        /* Under a day at the high end, both ends in hours as the
+         * window's table says them: "0.09 days to 0.1 days" beside
+         * 416 CNY, which only a run past 3 h (0.125 days) costs, hid the
+         * range (walk37 W1). */
+        c = v[3] < 1 ? cp_reason_hours_text (v[2] * 24, 1, lang) : cp_i18n_format_days (v[2], lang);
+        d = v[3] < 1 ? cp_reason_hours_text (v[3] * 24, 1, lang) : cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->cost_unknown)
           /* TRANSLATORS: R6, no quote has a price; quote name, calendar days low and high */
           return g_strdup_printf (_("The answer holds across the range of the assumptions: %s still runs the job in time at both ends, in %s to %s."), name, c, d);

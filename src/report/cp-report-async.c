@@ -2,7 +2,6 @@
 #include "cp-report-private.h"
 #include "cp-i18n.h"
 #include "cp-report-async.h"
-#include "cp-report-schedule.h"
 
 #include <cairo-pdf.h>
 #include <libxml/parser.h>
@@ -133,11 +132,11 @@ cp_report_export_finish (GAsyncResult  *result,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
-/* What the timeline and the print layout read on their worker. */
+/* What the print layout and the printed file read on their worker. */
 typedef struct {
   CpProject *project;   /* the worker's own copy */
   char      *lang;
-  double     page_width_pt;  /* the layout's; 0 for the timeline */
+  double     page_width_pt;  /* the layout's */
   double     page_height_pt;
   char      *path;        /* the file to write, if any */
 } CopyTask;
@@ -169,57 +168,6 @@ copy_task_new (const CpProject     *project,
   (*data)->lang = g_strdup (lang);
   g_task_set_task_data (task, *data, (GDestroyNotify) copy_task_free);
   return task;
-}
-
-static void
-timeline_in_thread (GTask        *task,
-                    gpointer      source_object,
-                    gpointer      task_data,
-                    GCancellable *cancellable)
-{
-  CopyTask *data = task_data;
-  CpChartData *chart;
-  GError *error = NULL;
-
-  if (g_task_return_error_if_cancelled (task))
-    return;
-  {
-    g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (data->project, CP_CHART_COST_MAX_POINTS);
-
-    chart = cp_report_timeline_chart_new (analysis, data->lang, &error);
-  }
-  if (chart == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, chart, (GDestroyNotify) cp_chart_data_free);
-}
-
-void
-cp_report_timeline_async (const CpProject     *project,
-                          const char          *lang,
-                          GCancellable        *cancellable,
-                          GAsyncReadyCallback  callback,
-                          gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  CopyTask *data;
-
-  g_return_if_fail (project != NULL);
-
-  task = copy_task_new (project, lang, cp_report_timeline_async, cancellable, callback, user_data, &data);
-  /* A newer chart replaces this one: the old one is not worth returning. */
-  g_task_set_return_on_cancel (task, TRUE);
-  g_task_run_in_thread (task, timeline_in_thread);
-}
-
-CpChartData *
-cp_report_timeline_finish (GAsyncResult  *result,
-                           GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_report_timeline_async, NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 static void

@@ -59,16 +59,4 @@ void      cp_report_print_file_async  (const CpProject      *project,
 gboolean  cp_report_print_file_finish (GAsyncResult         *result,
                                        GError              **error);
 
-/* The project's timeline chart in @lang (cp_report_timeline_chart_new()),
- * made on a worker thread from a copy of @project: every job is planned,
- * more work than the window's one job. */
-void         cp_report_timeline_async  (const CpProject      *project,
-                                        const char           *lang,
-                                        GCancellable         *cancellable,
-                                        GAsyncReadyCallback   callback,
-                                        gpointer              user_data);
-/* The chart, to be freed with cp_chart_data_free(); NULL with @error. */
-CpChartData *cp_report_timeline_finish (GAsyncResult         *result,
-                                        GError              **error);
-
 G_END_DECLS

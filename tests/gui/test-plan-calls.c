@@ -10,6 +10,7 @@
  * not planned again, a quote edited plans the job shown again and each
  * other job when it is shown, and an export of the PDF and the XML plans
  * each job once for both, as printing does for the file it sends. The
+ * calendar's tab and its check read the window's plans. The
  * table's rows, when out of sight, are filled after the frame that
  * shows the verdict, and in it when in sight.
  */
@@ -387,6 +388,115 @@ test_print_plans_each_job_once (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean rows_are_plans (CpResultsView *results, GtkColumnView *table);
+
+typedef struct {
+  CpResultsView *results;
+  GtkWidget     *table;
+  const CpPlan  *plan;        /* of the job switched to */
+  gboolean       painted;
+  gboolean       table_shown; /* in the first frame painted with that plan */
+} SwitchFrame;
+
+static void
+on_switch_frame (GdkFrameClock *clock,
+                 SwitchFrame   *frame)
+{
+  if (frame->painted || cp_results_view_get_plan (frame->results) != frame->plan)
+    return;
+  frame->painted = TRUE;
+  frame->table_shown = gtk_widget_get_visible (gtk_widget_get_ancestor (frame->table, GTK_TYPE_SCROLLED_WINDOW));
+}
+
+/* A job switched to shows its verdict in the first frame and its table,
+ * hidden there (it shows no other job's rows), right after: its fifty
+ * rows worded and measured were most of a 20 × 50 switch's frame. */
+static void
+test_switch_fills_table_after_frame (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkColumnView *table = GTK_COLUMN_VIEW (cp_test_gui_find_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW));
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  SwitchFrame frame = { results, GTK_WIDGET (table) };
+  gulong handler;
+
+  select_job (window, 1);
+  frame.plan = cp_results_view_get_plan (results);
+  select_job (window, 0);
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_switch_frame), &frame);
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 1));
+  for (guint i = 0; i < 100000 && !frame.painted; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, handler);
+  g_assert_true (frame.painted);
+  g_assert_false (frame.table_shown);
+  settle (results);
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (GTK_WIDGET (table), GTK_TYPE_SCROLLED_WINDOW)));
+  g_assert_true (rows_are_plans (results, table));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+has_timeline (gpointer view)
+{
+  return cp_chart_view_get_data (view) != NULL;
+}
+
+/* The project calendar's tab and the "Not approvable as planned" check
+ * under the verdict read the window's plans (issue 25, one plan per
+ * change): opening the project plans each job once, for the verdict of
+ * the job shown and the check alike; the calendar's tab then adds each
+ * other job's robustness (the report's amount rests on full plans) and
+ * plans nothing again but the what-if's plans for an experienced team.
+ * Before, each of the two copied the project and planned every job on
+ * its own: 7 robustness checks for the tab where 6 are left. */
+static void
+test_calendar_reads_window_plans (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpChartView *timeline = cp_results_view_get_chart (results, CP_CHART_TIMELINE);
+  guint n_jobs = project->jobs->len;
+  guint team_plans = what_if_team_plans (project);
+  guint shown;
+
+  g_assert_cmpuint (n_jobs, >=, 2);
+  calls = (Calls) { 0 };
+  settle (results);
+  shown = (guint) gtk_list_box_row_get_index (gtk_list_box_get_selected_row (cp_window_get_jobs_list (window)));
+  g_assert_cmpuint (calls.plans, >=, n_jobs);
+  g_assert_cmpuint (calls.plans, <=, n_jobs + team_replans (window, shown));
+  g_assert_cmpuint (calls.robustness, ==, 1);
+  g_assert_cmpuint (calls.sweeps, ==, 1);
+  team_plans -= team_replans (window, shown);
+
+  calls = (Calls) { 0 };
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-calendar-chart", NULL));
+  cp_test_gui_wait_until (has_timeline, timeline, "the project's calendar");
+  settle (results);
+  g_assert_cmpuint (calls.plans, ==, team_plans);
+  g_assert_cmpuint (calls.robustness, ==, n_jobs - 1);
+  g_assert_cmpuint (calls.sweeps, ==, 0);
+  g_assert_cmpuint (cp_chart_view_get_data (timeline)->bars->len, ==, n_jobs);
+
+  /* An edit with the calendar shown plans the job it touches, once, for
+   * the verdict and the calendar. */
+  calls = (Calls) { 0 };
+  type_and_accept (cp_job_editor_get_row (cp_window_get_job_editor (window), "storage-tb"), "13");
+  cp_test_gui_wait_until (has_timeline, timeline, "the project's calendar, again");
+  settle (results);
+  g_assert_cmpuint (calls.plans, >=, 1);
+  g_assert_cmpuint (calls.plans, <=, 1 + team_replans (window, shown));
+  g_assert_cmpuint (calls.robustness, ==, 1);
+  g_assert_cmpuint (calls.sweeps, ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Whether each row of the results' table (read from the column view's
  * own model) carries the estimate of the plan the verdict shows. */
 static gboolean
@@ -537,5 +647,7 @@ main (int   argc,
   g_test_add_func ("/gui/plan-calls/export-plans-each-job-once", test_export_plans_each_job_once);
   g_test_add_func ("/gui/plan-calls/print-plans-each-job-once", test_print_plans_each_job_once);
   g_test_add_func ("/gui/plan-calls/table-rows-follow-edit", test_table_rows_follow_edit);
+  g_test_add_func ("/gui/plan-calls/calendar-reads-window-plans", test_calendar_reads_window_plans);
+  g_test_add_func ("/gui/plan-calls/switch-fills-table-after-frame", test_switch_fills_table_after_frame);
   return g_test_run ();
 }

@@ -56,6 +56,16 @@ assert_reads (const char *text)
     g_error ("two bracket groups abut: %s", text);
 }
 
+/* A plan with no option ranked, whose reasons the tests word. */
+static void
+plan_without_options (CpPlan *plan)
+{
+  plan->options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+  plan->reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
+  plan->recommended = -1;
+  plan->best_available = -1;
+}
+
 static void
 test_questions_no_abutting_brackets (void)
 {
@@ -66,10 +76,7 @@ test_questions_no_abutting_brackets (void)
   add_quote (project, "示例供应商 G (Example vendor G)", "A800 集群（带宽与存储未说明）");
   add_quote (project, "示例供应商 E (Example vendor E)", "A100 80GB 容器集群（RoCE 共享）");
   add_quote (project, "示例供应商 F（华南）", "昇腾 910B 集群");
-  plan.options = g_array_new (FALSE, TRUE, sizeof (CpOption));
-  plan.reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
-  plan.recommended = -1;
-  plan.best_available = -1;
+  plan_without_options (&plan);
   for (guint q = 0; q < G_N_ELEMENTS (questions); q++)
     for (guint n_asked = 1; n_asked <= 3; n_asked++)
       {
@@ -310,10 +317,7 @@ test_vendor_named (void)
   add_quote (project, "Vendor B", "4 nodes x 8 H800");
   add_quote (project, "Vendor B", "1 machine, 8 x H800");
   add_quote (project, NULL, "8 × A800 offer");
-  plan.options = g_array_new (FALSE, TRUE, sizeof (CpOption));
-  plan.reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
-  plan.recommended = -1;
-  plan.best_available = -1;
+  plan_without_options (&plan);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       CpReason reason = { CP_RULE_R6_TOTAL_COST, cases[i].outcome, cases[i].quote, { cases[i].quote, 0, 0, 0 } };
@@ -329,6 +333,41 @@ test_vendor_named (void)
   g_array_unref (plan.reasons);
 }
 
+/* walk37 W1: a 2.2–3.1 h run (0.0917 to 0.1305 days) held across the
+ * range read "in 0.09 days to 0.1 days" beside 312 CNY to 416 CNY, and
+ * 416 CNY = 13 CNY × 8 GPUs × 4 h is billed only past 3 h: under a day
+ * both ends are hours, as the window's table gives them; from a day up
+ * the days stay. */
+static void
+test_holds_range_in_hours (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpPlan plan = { 0 };
+  static const struct {
+    double days_low, days_high;
+    const char *lang;
+    const char *says;
+  } cases[] = {
+    { 0.0917, 0.1305, "en", "for 312 CNY to 416 CNY in 2.2 h to 3.1 h." },
+    { 0.0917, 0.1305, "zh_CN", "2.2 小时" },
+    { 0.9, 1.3, "en", "in 0.9 days to 1.3 days." },
+  };
+
+  add_quote (project, "Local provider", "8x A800 80GB machine");
+  plan_without_options (&plan);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpReason reason = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_VERDICT_HOLDS, 0,
+                          { 312, 416, cases[i].days_low, cases[i].days_high } };
+      g_autofree char *text = cp_reason_text (&reason, project, &plan, cases[i].lang);
+
+      assert_says (text, cases[i].says);
+      g_assert_null (strstr (text, "0.09"));
+    }
+  g_array_unref (plan.options);
+  g_array_unref (plan.reasons);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -338,5 +377,6 @@ main (int argc, char **argv)
   g_test_add_func ("/report/reason/demo-report-no-abutting-brackets", test_demo_report_no_abutting_brackets);
   g_test_add_func ("/report/reason/not-firm-never-holds", test_not_firm_never_holds);
   g_test_add_func ("/report/reason/vendor-named", test_vendor_named);
+  g_test_add_func ("/report/reason/holds-range-in-hours", test_holds_range_in_hours);
   return g_test_run ();
 }
