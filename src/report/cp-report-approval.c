@@ -599,15 +599,17 @@ vat_text (Doc        *doc,
   return g_strdup_printf (_("VAT: %s in the amount; not stated in the quotes, taken as %s."), vat, unstated);
 }
 
-/* The day the first rented job starts on @schedule, if the project sets
- * its start (a calendar counted from the report's day has no such day). */
+/* The day the first rented job starts on @schedule. A calendar counted
+ * from the report's day starts then too: skipping it made the demo say
+ * "Approve by 31 March 2027" beside work dated 5 December – 3 January
+ * (approver 36, D2). */
 static gboolean
 work_start_day (const CpSchedule *schedule,
                 GDate            *work_day)
 {
   double first_start_day = -1;
 
-  for (guint j = 0; schedule != NULL && !schedule->start_is_report_day && j < schedule->jobs->len; j++)
+  for (guint j = 0; schedule != NULL && j < schedule->jobs->len; j++)
     {
       const CpScheduleJob *job = &g_array_index (schedule->jobs, CpScheduleJob, j);
 
@@ -656,9 +658,11 @@ cp_report_approve_by (const CpProject  *project,
   /* No price says how long it holds, but the work has a day to start:
    * the money is needed by then (approver 33, A4: a project starting on
    * 11 January said no "by when" at all). */
+  /* With no price's last day to bound, a start nobody set (the report's
+   * day) says nothing: the calendar's note already dates it from today. */
   if (out->quote_index < 0)
     {
-      if (work_day_known)
+      if (work_day_known && !schedule->start_is_report_day)
         {
           out->day = work_day;
           out->rule = g_date_compare (&work_day, &today) <= 0 ? CP_REPORT_APPROVE_BY_NOW : CP_REPORT_APPROVE_BY_WORK_START;
@@ -750,6 +754,12 @@ approve_by_text (const CpProject  *project,
       /* TRANSLATORS: under the amount to approve: a quote's price whose last day is past; the vendor, the day */
       return g_strdup_printf (_("%s’s price held to %s only: have the vendor confirm it before approving."), vendor, date);
     case CP_REPORT_APPROVE_BY_NOW:
+      /* The calendar's note says it starts today: the day once, in the
+       * sentence's place (memo36's longer one pushed the demo's sign-off
+       * a page on). */
+      if (schedule->start_is_report_day)
+        /* TRANSLATORS: under the amount to approve, when the project sets no start and its calendar starts on the report's day: the vendor, the last day its price holds */
+        return g_strdup_printf (_("Approve now: the calendar starts today; %s’s price holds to %s."), vendor, date);
       /* TRANSLATORS: under the amount to approve: the work's planned start is today or past; the day it starts, the vendor, the last day its price holds */
       return g_strdup_printf (_("Approve now: the work is planned to start on %s; %s’s price holds to %s."),
                               work_date, vendor, date);
