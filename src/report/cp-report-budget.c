@@ -212,14 +212,25 @@ cp_report_overbooking_block_sentence (const CpProject     *project,
 
   cp_i18n_push_language (lang);
   /* "A, B and C": with ", " alone a name holding a comma ran into the
-   * next (issue #22), as the vendor lists learnt (cp_words_join_names()). */
+   * next (issue #22), as the vendor lists learnt (cp_words_join_names()).
+   * More than two are counted: each job's answer above says it "holds
+   * only if the vendor rents enough machines", and the demo's five names
+   * took three of page 1's lines (approver 36, D1). */
   for (guint j = 0; j < o->jobs->len; j++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (o->jobs, guint, j));
 
       g_ptr_array_add (names, (gpointer) (job->name != NULL && *job->name != '\0' ? job->name : job->id));
     }
-  jobs = cp_words_join_names (names);
+  if (names->len > 2)
+    {
+      g_autofree char *count = cp_i18n_format_number (names->len, 0, lang);
+
+      /* TRANSLATORS: page 1, "Not approvable as planned: %s need …": the jobs that share a vendor's machines, counted */
+      jobs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s job", "%s jobs", names->len), count);
+    }
+  else
+    jobs = cp_words_join_names (names);
   if (serial != NULL)
     /* TRANSLATORS: page 1, before the amount to approve: the jobs, machines needed, the vendor, the day, machines offered, machines needed, what running them one after another does */
     text = g_strdup_printf (_("Not approvable as planned: %s need %s of %s’s machines at once from %s; it offers %s. Have it confirm %s machines before approving, or run the jobs one after another, earliest deadline first: %s."),
@@ -261,10 +272,11 @@ fallback_cost_text (const CpProject  *project,
     return NULL;
   total = cp_i18n_format_money_whole (cp_report_schedule_shown_total (serial), project->settings.currency, lang);
   if (fabs (cp_report_schedule_shown_total (serial) - cp_report_schedule_shown_total (schedule)) < 0.5)
-    /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total, the same as planned; the month table's last column gives the months */
-    return g_strdup_printf (_("Same cost: %s."), total);
-  /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total then; the month table's last column gives the months */
-  return g_strdup_printf (_("Cost then: %s."), total);
+    /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total, the same as planned; the month table's last column gives the months. The amount to approve, below, covers both ways of running them */
+    return g_strdup_printf (_("Same cost: %s; the amount to approve covers either way."), total);
+  /* Which plan the amount is of, said plainly (approver 36, D4). */
+  /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total then; the month table's last column gives the months. The amount to approve, below, is of the plan with the machines confirmed */
+  return g_strdup_printf (_("Cost then: %s; the amount to approve is of the plan with the machines confirmed."), total);
 }
 
 char *

@@ -371,7 +371,7 @@ typedef struct {
 
 static const DemoWords demo_english = {
   "en",
-  "Same cost: 225,633 CNY.",
+  "Same cost: 225,633 CNY; the amount to approve covers either way.",
   "No start date is set: the dates move with the start, shown here from today.",
   "All jobs at their recommended options: 225,633 CNY",
   "Amount to approve: 287,982 CNY",
@@ -382,7 +382,7 @@ static const DemoWords demo_english = {
 
 static const DemoWords demo_chinese = {
   "zh_CN",
-  "依次进行时费用不变，仍为 ¥225,633。",
+  "依次进行时费用不变，仍为 ¥225,633；申请批准金额两种做法均可覆盖。",
   "未设定开始日期：各日期随开工日推移，此处从今天算起。",
   "全部任务按推荐方案：¥225,633",
   "申请批准金额：¥287,982",

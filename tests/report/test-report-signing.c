@@ -605,8 +605,10 @@ test_vat_vendors_in_amount (void)
 /* The demo's five jobs on 示例供应商 A's one machine (5 at once from the
  * first day, where A offers 1) make page 1's budget open with a
  * condition, above the total and the amount: not approvable as planned,
- * naming the jobs and what to do (appr22 finding 3: it was the
- * recommendations' last line). Run one after another, earliest deadline
+ * counting the jobs and saying what to do (appr22 finding 3: it was the
+ * recommendations' last line). The memo's questions for the vendors ask
+ * it first, as the XML's do: "Can you rent 5 machines at once from
+ * <today>?" (approver 36, D22: only the XML asked it). Run one after another, earliest deadline
  * first, by hand: 7B QLoRA (0.2 days, due in 7) then 14B LoRA (1.1 days,
  * due in 10) meet their deadlines, then the 30-day service, the 30-day
  * development month and the 10 days of data cleaning, which have none:
@@ -616,16 +618,19 @@ test_vat_vendors_in_amount (void)
 static void
 test_overbooking_blocks (void)
 {
-  static const struct { const char *lang, *budget, *blocked, *confirm, *serial_fmt, *answer, *amount; } cases[] = {
-    { "en", "Budget and calendar", "Not approvable as planned: 7B QLoRA 微调 (7B QLoRA fine-tune), 7B 推理服务",
+  static const struct { const char *lang, *budget, *blocked, *confirm, *serial_fmt, *answer, *amount, *ask_fmt; } cases[] = {
+    { "en", "Budget and calendar", "Not approvable as planned: 5 jobs need 5 of",
       "need 5 of 示例供应商 A (Example vendor A)’s machines at once from ",
       "Have it confirm 5 machines before approving, or run the jobs one after another, earliest deadline first: "
       "every deadline holds, and the last ends on %s, not %s.",
-      "holds only if the vendor rents enough machines.", "Amount to approve:" },
-    { "zh_CN", "预算与日程", "按现计划不可批准：7B QLoRA 微调 (7B QLoRA fine-tune)、7B 推理服务",
+      "holds only if the vendor rents enough machines.", "Amount to approve:",
+      "Can you rent 5 machines at once from %s? The quote offers 1, and the plan is not "
+      "approvable without them." },
+    { "zh_CN", "预算与日程", "按现计划不可批准：5 个任务自",
       "同时需要示例供应商 A (Example vendor A) 的 5 台机器，而它只提供 1 台。",
       "批准前请其确认能提供 5 台，或让这些任务按截止日期先后依次进行：各截止期限仍能满足，最后一个任务在%s结束，而非%s。",
-      "仅当供应商能提供足够机器时成立。", "申请批准金额：" },
+      "仅当供应商能提供足够机器时成立。", "申请批准金额：",
+      "能否自%s起同时提供 5 台机器？报价只提供 1 台，没有这些机器，本计划无法批准。" },
   };
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autoptr(GDateTime) today = g_date_time_new_local (g_date_time_get_year (now), g_date_time_get_month (now),
@@ -644,6 +649,7 @@ test_overbooking_blocks (void)
       g_autofree char *pdf = g_strdup_printf ("blocked-demo-%s.pdf", cases[i].lang);
       g_autofree char *first = NULL, *serial = NULL, *last = NULL, *planned = NULL;
       g_autofree char *budget_word = NULL, *blocked_words = NULL, *amount_word = NULL;
+      g_autofree char *memo = NULL, *second = NULL, *from = NULL, *ask = NULL;
       const char *budget, *blocked, *amount;
 
       RUN_OK ("report", "blocked-demo.cplan", "--lang", cases[i].lang, "--pdf", pdf);
@@ -652,12 +658,18 @@ test_overbooking_blocks (void)
         {
           last = g_date_time_format (serial_end, "%-d %B %Y");
           planned = g_date_time_format (planned_end, "%-d %B %Y");
+          from = g_date_time_format (today, "%-d %B %Y");
         }
       else
         {
           last = g_date_time_format (serial_end, "%Y年%-m月%-d日");
           planned = g_date_time_format (planned_end, "%Y年%-m月%-d日");
+          from = g_date_time_format (today, "%Y年%-m月%-d日");
         }
+      second = cp_test_pdf_text (tmp_dir, pdf, 2, FALSE);
+      memo = g_strconcat (first, second, NULL);
+      ask = g_strdup_printf (cases[i].ask_fmt, from);
+      cp_test_assert_has (memo, ask);
       serial = g_strdup_printf (cases[i].serial_fmt, last, planned);
       cp_test_assert_has (first, cases[i].confirm);
       cp_test_assert_has (first, serial);
