@@ -776,16 +776,44 @@ approve_by_text (const CpProject  *project,
   return g_strdup_printf (_("Approve by %s, the last day %s’s price holds."), date, vendor);
 }
 
-double
-cp_report_top_with_job_cost (const CpSchedule       *schedule,
-                             const CpApprovalAmount *approval,
-                             guint                   job_index,
-                             double                  cost)
+/* The top of job @job_index's band as its answer shows it
+ * (cp_report_schedule_shown_range()). */
+static double
+shown_job_top (const CpSchedule *schedule,
+               guint             job_index)
 {
   const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
 
-  /* The job's top as its answer shows it (cp_report_schedule_shown_range()). */
-  return approval->top_of_range - round (MAX (entry->cost_high, cp_schedule_job_cost (entry))) + round (cost);
+  return round (MAX (entry->cost_high, cp_schedule_job_cost (entry)));
+}
+
+double
+cp_report_top_with_answer (const CpProject          *project,
+                           JobResult                *results,
+                           const CpSchedule         *schedule,
+                           const CpApprovalAmount   *approval,
+                           guint                     job_index,
+                           const CpReportOpenAnswer *open)
+{
+  double top = approval->top_of_range - shown_job_top (schedule, job_index) + round (MAX (open->cost_high, open->cost));
+
+  /* A vendor that bills a month at least bills every job rented from it
+   * so: walk36b's service on the same quote for 720 h was left at 37,440
+   * CNY where its own month makes 37,960 (approver 36, Z4: 82,940 where
+   * 83,512). Each as its own answer costs it, and only where dearer. */
+  for (guint k = 0; open->month_minimum_quote >= 0 && k < project->jobs->len && k < schedule->jobs->len; k++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, k);
+      const CpPlan *plan = results[k].plan;
+      double then_cost;
+
+      if (k == job_index || !entry->planned || entry->quote_index != open->month_minimum_quote || plan == NULL ||
+          !(plan->month_minimum_cost > 0))
+        continue;
+      then_cost = plan->month_minimum_winner >= 0 ? plan->month_minimum_winner_cost : plan->month_minimum_cost;
+      top += MAX (round (then_cost) - shown_job_top (schedule, k), 0);
+    }
+  return top;
 }
 
 /* The open answers of @results that would pass @approval's amount (each
@@ -816,15 +844,17 @@ answers_passing (const CpProject        *project,
       for (guint a = 0; a < answers->len; a++)
         {
           const CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
-          double top = cp_report_top_with_job_cost (schedule, approval, j, open->cost);
+          double top = cp_report_top_with_answer (project, results, schedule, approval, j, open);
 
           n_answers++;
           /* Within the amount, or R8's line says what to approve for it. */
           if (top <= round (approval->amount) || open->offered_by_r8)
             continue;
-          /* The option it leads to: the answer is in the list above. */
-          g_ptr_array_add (passing, g_strdup (open->outcome));
-          if (open->proviso != NULL)
+          /* The option it leads to: the answer is in the list above;
+           * two jobs on one vendor billing a month say it once. */
+          if (!g_ptr_array_find_with_equal_func (passing, open->outcome, g_str_equal, NULL))
+            g_ptr_array_add (passing, g_strdup (open->outcome));
+          if (open->proviso != NULL && !g_ptr_array_find_with_equal_func (provisos, open->proviso, g_str_equal, NULL))
             g_ptr_array_add (provisos, g_strdup (open->proviso));
           *cover_top = MAX (*cover_top, top);
         }
