@@ -547,9 +547,9 @@ cp_report_section_budget_tables (Doc              *doc,
 {
   static const double job_widths[] = { 0.46, 0.36, 0.18 };
   static const gboolean job_numeric[] = { FALSE, FALSE, TRUE };
-  static const double month_widths[] = { 0.30, 0.35, 0.35 };
-  static const double fallback_month_widths[] = { 0.22, 0.26, 0.26, 0.26 };
-  static const gboolean month_numeric[] = { FALSE, TRUE, TRUE, TRUE };
+  static const double month_widths[] = { 0.19, 0.27, 0.27, 0.27 };
+  static const double fallback_month_widths[] = { 0.16, 0.21, 0.21, 0.21, 0.21 };
+  static const gboolean month_numeric[] = { FALSE, TRUE, TRUE, TRUE, TRUE };
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
   char *job_header[] = { _("Job"), _("Calendar"), _("Cost") };
@@ -557,11 +557,13 @@ cp_report_section_budget_tables (Doc              *doc,
   /* With the fallback page 1 offers, its months beside the plan's. */
   g_autoptr(CpSchedule) serial = fallback_schedule (project, schedule);
   /* TRANSLATORS: the month table's last column: the money of each month with the jobs run one after another, as page 1 offers */
-  char *month_header[] = { _("Month"), _("Planned in the month"), _("Planned by its end"), _("Run one after another") };
+  /* TRANSLATORS: the month table's column of the amount to approve (the top of the range and the contingency) by the end of each month */
+  char *month_header[] = { _("Month"), _("Planned in the month"), _("Planned by its end"), _("Approved by its end"),
+                           _("Run one after another") };
   /* The figures under the chart, in the detail tables' small type. */
   Table jobs = { 3, job_widths, job_numeric, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                  doc->small };
-  Table months = { serial != NULL ? 4 : 3, serial != NULL ? fallback_month_widths : month_widths, month_numeric,
+  Table months = { serial != NULL ? 5 : 4, serial != NULL ? fallback_month_widths : month_widths, month_numeric,
                    month_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0, doc->small };
   gboolean any_after = FALSE;
 
@@ -602,6 +604,7 @@ cp_report_section_budget_tables (Doc              *doc,
   {
     g_autofree double *shown = cp_report_schedule_months_shown (schedule);
     g_autofree double *serial_shown = serial != NULL ? cp_report_schedule_months_shown (serial) : NULL;
+    g_autofree double *approved = cp_report_schedule_months_approved (schedule, &project->settings);
     guint n_months = MAX (schedule->months->len, serial != NULL ? serial->months->len : 0);
     double cumulative = 0;
 
@@ -613,15 +616,19 @@ cp_report_section_budget_tables (Doc              *doc,
         char *planned = i < schedule->months->len ? cp_i18n_format_money_whole (shown[i], currency, doc->lang)
                         : g_strdup ("—");
 
+        /* Cumulative, as the plan's: after its last month, its whole. */
+        char *approved_by = cp_i18n_format_money_whole (approved[MIN (i, schedule->months->len - 1)], currency,
+                                                        doc->lang);
+
         cumulative += i < schedule->months->len ? shown[i] : 0;
         if (serial != NULL)
           cp_doc_table_add_row (&months, g_strdup_printf ("%04d-%02d", month->year, month->month), planned,
-                                cp_i18n_format_money_whole (cumulative, currency, doc->lang),
+                                cp_i18n_format_money_whole (cumulative, currency, doc->lang), approved_by,
                                 i < serial->months->len ? cp_i18n_format_money_whole (serial_shown[i], currency, doc->lang)
                                 : g_strdup ("—"));
         else
           cp_doc_table_add_row (&months, g_strdup_printf ("%04d-%02d", month->year, month->month), planned,
-                                cp_i18n_format_money_whole (cumulative, currency, doc->lang));
+                                cp_i18n_format_money_whole (cumulative, currency, doc->lang), approved_by);
       }
     /* Nor does a single month say more than the total. */
     if (n_months > 1)

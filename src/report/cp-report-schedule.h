@@ -35,6 +35,12 @@ void         cp_report_schedule_shown_range (const CpSchedule *schedule,
  * up to cp_report_schedule_shown_total() (cp_i18n_apportion()), one per
  * month of @schedule. */
 double      *cp_report_schedule_months_shown (const CpSchedule *schedule);
+/* The amount to approve (@settings' rule: the top of the range and its
+ * contingency) by the end of each month of @schedule: each job at the top
+ * of its band, spent over its months as its planned cost is; the last is
+ * the amount to approve. One per month of @schedule. */
+double      *cp_report_schedule_months_approved (const CpSchedule *schedule,
+                                                 const CpSettings *settings);
 
 /* What the approver signs for: the top of the project's range, the
  * contingency added to it, the VAT the amount holds and the amount

@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "common/cp-test-cli.h"
@@ -358,6 +359,21 @@ test_firm_month_minimum (void)
   cp_test_assert_lacks (stated, "The signature approves up to");
 }
 
+/* Match @found's group @group, a figure as the report writes it
+ * ("26,215"), as a number. */
+static double
+figure_of (GMatchInfo *found,
+           int         group)
+{
+  g_autofree char *text = g_match_info_fetch (found, group);
+  g_autoptr(GString) digits = g_string_new (NULL);
+
+  for (const char *c = text; *c != '\0'; c++)
+    if (g_ascii_isdigit (*c))
+      g_string_append_c (digits, *c);
+  return g_ascii_strtod (digits->str, NULL);
+}
+
 /* walk36b Z4: a 13B LoRA (8 A800 for 4 h at 6.50 CNY a GPU-hour: 208
  * CNY, band to 260) and a 30-day service after it (720 h: 37,440 CNY) on
  * Local lab's hourly quote, whose minimum term is unstated. Amount: (260
@@ -402,6 +418,25 @@ test_vendor_month_minimum_all_jobs (void)
   g_assert_cmpuint (cp_test_count (xml, "<conditionwithin-amount=\"false\"><if>Locallabbillsatleastamonth</if>"
                                         "<then>Locallabthencosts37,960CNY</then><costcurrency=\"CNY\">37960</cost>"
                                         "<amount-to-approvecurrency=\"CNY\">83512</amount-to-approve>"), ==, 2);
+
+  /* Approver 36, D32: the month table gives the amount to approve by each
+   * month's end beside the plan. The LoRA (on 11 January) has a band 52
+   * CNY above its 208 CNY, the service none: January's approved amount is
+   * (January's plan + 52) × 1.1, February's the amount, 41,470 CNY. */
+  {
+    g_autofree char *memo = cp_test_pdf_text (tmp_dir, "lab-en.pdf", 0, FALSE);
+    g_autoptr(GRegex) row = g_regex_new ("2027-01([0-9,]+)CNY([0-9,]+)CNY([0-9,]+)CNY2027-02([0-9,]+)CNY([0-9,]+)CNY"
+                                         "([0-9,]+)CNY", 0, 0, NULL);
+    g_autoptr(GMatchInfo) found = NULL;
+    double planned, approved;
+
+    g_assert_true (g_regex_match (row, memo, 0, &found));
+    planned = figure_of (found, 2);
+    approved = figure_of (found, 3);
+    g_assert_cmpfloat (approved, ==, round ((planned + 52) * 1.1));
+    g_assert_cmpfloat (figure_of (found, 5), ==, 37648);
+    g_assert_cmpfloat (figure_of (found, 6), ==, 41470);
+  }
 }
 
 typedef struct {
