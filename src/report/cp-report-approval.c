@@ -527,8 +527,7 @@ cp_report_vat_parts (const CpProject        *project,
       if (r == parts->len)
         g_array_append_val (parts, part);
       /* As cp_report_approval_amount() weighs each vendor's charges. */
-      g_array_index (parts, CpReportVatPart, r).vat +=
-        (option->estimate.total_cost - option->estimate.engineering_cost) * part.rate / (1 + part.rate);
+      g_array_index (parts, CpReportVatPart, r).vat += cp_report_job_top_charges (entry, option) * part.rate / (1 + part.rate);
     }
   if (parts->len == 0)
     return parts;

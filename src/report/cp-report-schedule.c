@@ -78,6 +78,17 @@ cp_report_schedule_months_shown (const CpSchedule *schedule)
   return shown;
 }
 
+double
+cp_report_job_top_charges (const CpScheduleJob *entry,
+                           const CpOption      *option)
+{
+  const CpEstimate *e = &option->estimate;
+  double cost = cp_schedule_job_cost (entry);
+  double top = round (MAX (entry->cost_high, cost));
+
+  return e->total_cost > 0 ? top * (e->total_cost - e->engineering_cost) / e->total_cost : 0;
+}
+
 double *
 cp_report_schedule_months_approved (const CpSchedule *schedule,
                                     const CpSettings *settings)
@@ -159,8 +170,8 @@ cp_report_approval_amount (const CpProject  *project,
         if (option->quote_index >= 0 && (guint) option->quote_index < project->quotes->len)
           rate = cp_quote_vat_rate (g_ptr_array_index (project->quotes, option->quote_index), &project->settings);
         engineering += e->engineering_cost;
-        charges += e->total_cost - e->engineering_cost;
-        vat += (e->total_cost - e->engineering_cost) * rate / (1 + rate);
+        charges += cp_report_job_top_charges (entry, option);
+        vat += cp_report_job_top_charges (entry, option) * rate / (1 + rate);
       }
     }
   {

@@ -450,14 +450,13 @@ test_xml_budget_as_printed (void)
           vendors += cost;
         }
       g_assert_cmpfloat (vendors, ==, total);
-      /* The amount's VAT by rate (approver 22: the 6% part read 5,189).
-       * By hand: the jobs on 13% quotes (示例供应商 G's 9,984, D's
-       * 182,559) hold 192,543 × 0.13 / 1.13 = 22,151.0 of VAT, those on
-       * A's 6% quote 33,090 × 0.06 / 1.06 = 1,873.0 (its 14B LoRA 553, the
-       * layout at or below 90% of memory: layout-headroom-time); the
-       * amount's 30,663 (287,982 × 24,024.0 / 225,633, its contingency's
-       * too) shared in that proportion gives 28,272.3 and 2,390.6. */
-      cp_test_assert_has (demo_pdf, "VAT:30,663CNY(13%:28,272CNY;6%:2,391CNY)");
+      /* The amount's VAT by rate (approver 22: the 6% part read 5,189),
+       * of the tops the amount is made of (walk37 W10b: of the planned
+       * costs it read 30,663). By hand: the jobs on 13% quotes, at their
+       * tops (示例供应商 G's 13,208, D's 215,266), 228,474 × 1.1 × 13 / 113
+       * = 28,913.3; those on A's 6% quote (144 + 12,968 + 13,264 + 6,197
+       * + 755 = 33,328) × 1.1 × 6 / 106 = 2,075.1: 30,988 in all. */
+      cp_test_assert_has (demo_pdf, "VAT:30,988CNY(13%:28,913CNY;6%:2,075CNY)");
       cp_test_assert_has (demo, "<vendorquote=\"q-4090\"jobs=\"5\">");
       cp_test_assert_has (demo_pdf, "示例供应商A(ExamplevendorA),5jobs,");
       /* The over-booking: the 4090 machine's five jobs, 5 nodes of 1. */
