@@ -541,6 +541,40 @@ cp_report_section_budget (Doc              *doc,
   }
 }
 
+/* "Invoiced on set days, in the months above: 示例供应商 D, 10,000 CNY on
+ * 8 December 2026.": the invoices of rentals billed by the month, each on
+ * the day it is due, as the XML gives them to the approval system
+ * (approver 36, D25: the demo's 10,000 CNY setup fee on 8 December was in
+ * the XML only). NULL without one. */
+static char *
+invoices_text (Doc              *doc,
+               const CpSchedule *schedule)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GString) list = NULL;
+
+  for (guint i = 0; schedule->invoices != NULL && i < schedule->invoices->len; i++)
+    {
+      const CpScheduleInvoice *invoice = &g_array_index (schedule->invoices, CpScheduleInvoice, i);
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, invoice->job);
+      g_autofree char *money = cp_i18n_format_money_whole (invoice->cost, project->settings.currency, doc->lang);
+      g_autofree char *day = span_text (schedule, invoice->day, invoice->day, doc->lang);
+
+      if (entry->quote_index < 0 || (guint) entry->quote_index >= project->quotes->len)
+        continue;
+      if (list == NULL)
+        list = g_string_new (NULL);
+      else
+        g_string_append (list, _("; "));
+      /* TRANSLATORS: one invoice under the month table: the vendor, the money, the day it is due */
+      g_string_append_printf (list, _("%s, %s on %s"), cp_report_vendor_name (project, entry->quote_index), money, day);
+    }
+  if (list == NULL)
+    return NULL;
+  /* TRANSLATORS: under the month table: the invoices of rentals billed by the month, each due on its day ("Vendor D, 10,000 CNY on 8 December 2026") */
+  return g_strdup_printf (_("Invoiced on set days, in the months above: %s."), list->str);
+}
+
 void
 cp_report_section_budget_tables (Doc              *doc,
                                  const CpSchedule *schedule)
@@ -633,6 +667,12 @@ cp_report_section_budget_tables (Doc              *doc,
     /* Nor does a single month say more than the total. */
     if (n_months > 1)
       cp_doc_table (doc, &months);
+  }
+  {
+    g_autofree char *invoices = invoices_text (doc, schedule);
+
+    if (invoices != NULL)
+      cp_doc_paragraph_full (doc, doc->small, invoices, 0, 2, NULL);
   }
 
   g_ptr_array_unref (jobs.rows);

@@ -314,6 +314,14 @@ test_xml_whole_offer_and_invoices (void)
                                "<cost currency=\"CNY\">30000</cost></invoice>"
                                "<invoice job=\"job-1\" quote=\"quote-1\"><date>2027-04-01</date>"
                                "<cost currency=\"CNY\">30000</cost></invoice></schedule>");
+      /* On paper too, under the month table (approver 36, D25: the
+       * demo's invoice was in the XML only). */
+      text = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      cp_test_assert_has (text, l == 0 ? "Invoiced on set days, in the months above: 示例供应商甲, 30,000 CNY on 1 March 2027; "
+                                         "示例供应商甲, 30,000 CNY on 1 April 2027."
+                                       : "按固定日期开票的款项（已计入上表各月）：示例供应商甲：2027年3月1日付 ¥30,000；"
+                                         "示例供应商甲：2027年4月1日付 ¥30,000。");
+      g_clear_pointer (&text, g_free);
       option = option_of (xml, "quote-2");
       cp_test_assert_has (option, "<whole-offer><nodes>4</nodes><gpus>32</gpus><fits>true</fits>");
       {
