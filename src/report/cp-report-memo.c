@@ -525,7 +525,20 @@ range_words (const CpProject *project,
    * most English answers than of the Chinese ones (issue 22). */
   money_band = cp_i18n_format_money_whole_range (option->range.total_cost_low, option->range.total_cost_high,
                                                  quote->currency, lang);
-  days_band = cp_i18n_format_days_range (option->range.calendar_days_low, option->range.calendar_days_high, lang);
+  /* Under a day in hours, as the window's table says it: "0.09–0.1
+   * days" hid that 416 CNY is the run passing 3 h (walk37 W1). */
+  if (option->range.calendar_days_high < 1)
+    {
+      g_autofree char *hours_low = cp_i18n_format_number (option->range.calendar_days_low * 24, 1, lang);
+      g_autofree char *hours_high = cp_i18n_format_number (option->range.calendar_days_high * 24, 1, lang);
+      /* TRANSLATORS: an assumption's spread, low to high, e.g. "0.47–0.63" */
+      g_autofree char *numbers = g_strdup_printf (_("%s–%s"), hours_low, hours_high);
+
+      /* TRANSLATORS: a duration; %s is a number of hours */
+      days_band = g_strdup_printf (_("%s h"), numbers);
+    }
+  else
+    days_band = cp_i18n_format_days_range (option->range.calendar_days_low, option->range.calendar_days_high, lang);
   /* The range varies the assumptions, never a field the quote left out:
    * a choice resting on one is not firm whatever the range says. */
   if (unconfirmed != NULL)
