@@ -485,6 +485,13 @@ range_words (const CpProject *project,
                                  ? g_strdup (_("Not firm; it turns on:"))
                                  : cp_words_unconfirmed (project, plan, lang, NULL);
   g_autofree char *money_band = NULL, *days_band = NULL;
+  /* The recommended vendor, whose hourly billing a firm choice rests on,
+   * named in @lang. */
+  g_autofree char *vendor = NULL;
+
+  cp_i18n_push_language (lang);
+  vendor = g_strdup (cp_report_vendor_name (project, option->quote_index));
+  cp_i18n_pop_language ();
 
   /* A service or a fixed term at a fixed price has no spread: "12,968 CNY
    * to 12,968 CNY, 30.0 days to 30.0 days" read as a fault (walkthrough
@@ -503,16 +510,9 @@ range_words (const CpProject *project,
        * a 720-h service said "the choice holds" where its month made the
        * project pass the amount). */
       if (firm_outcome != NULL)
-        {
-          g_autofree char *vendor = NULL;
-
-          cp_i18n_push_language (lang);
-          vendor = g_strdup (cp_report_vendor_name (project, option->quote_index));
-          cp_i18n_pop_language ();
-          /* TRANSLATORS: the answer's range when cost and days do not vary: the recommended vendor, then the option its billing a month at least leads to and its cost ("Local lab then costs 37,960 CNY") */
-          return g_strdup_printf (_("Fixed term and price while %s bills by the hour with no minimum term (if it bills at least a month: %s)."),
-                                  vendor, firm_outcome);
-        }
+        /* TRANSLATORS: the answer's range when cost and days do not vary: the recommended vendor, then the option its billing a month at least leads to and its cost ("Local lab then costs 37,960 CNY") */
+        return g_strdup_printf (_("Fixed term and price while %s bills by the hour with no minimum term (if it bills at least a month: %s)."),
+                                vendor, firm_outcome);
       /* Short: three of the demo's seven answers say it on page 1. */
       return g_strdup (plan->verdict_robust
                        /* TRANSLATORS: the answer's range when cost and days do not vary */
@@ -553,16 +553,9 @@ range_words (const CpProject *project,
    * (approver 34, B1: "the choice holds", and 45,000 CNY with a month's
    * minimum at Beijing Yunsuan, which page 1 asked about). */
   if (firm_outcome != NULL)
-    {
-      g_autofree char *vendor = NULL;
-
-      cp_i18n_push_language (lang);
-      vendor = g_strdup (cp_report_vendor_name (project, option->quote_index));
-      cp_i18n_pop_language ();
-      /* TRANSLATORS: the answer's range: the band of costs, the band of days, the recommended vendor, then the option its billing a month at least leads to and its cost ("Shanghai Suanli at 45,000 CNY") */
-      return g_strdup_printf (_("Range: %s, %s; the choice holds across it while %s bills by the hour with no minimum term (if it bills at least a month: %s)."),
-                              money_band, days_band, vendor, firm_outcome);
-    }
+    /* TRANSLATORS: the answer's range: the band of costs, the band of days, the recommended vendor, then the option its billing a month at least leads to and its cost ("Shanghai Suanli at 45,000 CNY") */
+    return g_strdup_printf (_("Range: %s, %s; the choice holds across it while %s bills by the hour with no minimum term (if it bills at least a month: %s)."),
+                            money_band, days_band, vendor, firm_outcome);
   return g_strdup_printf (plan->verdict_robust
                           /* TRANSLATORS: the answer's range: the band of costs ("8,164–13,208 CNY"), the band of days */
                           ? _("Range: %s, %s; the choice holds across it.")
