@@ -527,8 +527,7 @@ cp_report_vat_parts (const CpProject        *project,
       if (r == parts->len)
         g_array_append_val (parts, part);
       /* As cp_report_approval_amount() weighs each vendor's charges. */
-      g_array_index (parts, CpReportVatPart, r).vat +=
-        (option->estimate.total_cost - option->estimate.engineering_cost) * part.rate / (1 + part.rate);
+      g_array_index (parts, CpReportVatPart, r).vat += cp_report_job_top_charges (entry, option) * part.rate / (1 + part.rate);
     }
   if (parts->len == 0)
     return parts;
@@ -599,15 +598,17 @@ vat_text (Doc        *doc,
   return g_strdup_printf (_("VAT: %s in the amount; not stated in the quotes, taken as %s."), vat, unstated);
 }
 
-/* The day the first rented job starts on @schedule, if the project sets
- * its start (a calendar counted from the report's day has no such day). */
+/* The day the first rented job starts on @schedule. A calendar counted
+ * from the report's day starts then too: skipping it made the demo say
+ * "Approve by 31 March 2027" beside work dated 5 December – 3 January
+ * (approver 36, D2). */
 static gboolean
 work_start_day (const CpSchedule *schedule,
                 GDate            *work_day)
 {
   double first_start_day = -1;
 
-  for (guint j = 0; schedule != NULL && !schedule->start_is_report_day && j < schedule->jobs->len; j++)
+  for (guint j = 0; schedule != NULL && j < schedule->jobs->len; j++)
     {
       const CpScheduleJob *job = &g_array_index (schedule->jobs, CpScheduleJob, j);
 
@@ -656,9 +657,11 @@ cp_report_approve_by (const CpProject  *project,
   /* No price says how long it holds, but the work has a day to start:
    * the money is needed by then (approver 33, A4: a project starting on
    * 11 January said no "by when" at all). */
+  /* With no price's last day to bound, a start nobody set (the report's
+   * day) says nothing: the calendar's note already dates it from today. */
   if (out->quote_index < 0)
     {
-      if (work_day_known)
+      if (work_day_known && !schedule->start_is_report_day)
         {
           out->day = work_day;
           out->rule = g_date_compare (&work_day, &today) <= 0 ? CP_REPORT_APPROVE_BY_NOW : CP_REPORT_APPROVE_BY_WORK_START;
@@ -750,6 +753,12 @@ approve_by_text (const CpProject  *project,
       /* TRANSLATORS: under the amount to approve: a quote's price whose last day is past; the vendor, the day */
       return g_strdup_printf (_("%s’s price held to %s only: have the vendor confirm it before approving."), vendor, date);
     case CP_REPORT_APPROVE_BY_NOW:
+      /* The calendar's note says it starts today: the day once, in the
+       * sentence's place (memo36's longer one pushed the demo's sign-off
+       * a page on). */
+      if (schedule->start_is_report_day)
+        /* TRANSLATORS: under the amount to approve, when the project sets no start and its calendar starts on the report's day: the vendor, the last day its price holds */
+        return g_strdup_printf (_("Approve now: the calendar starts today; %s’s price holds to %s."), vendor, date);
       /* TRANSLATORS: under the amount to approve: the work's planned start is today or past; the day it starts, the vendor, the last day its price holds */
       return g_strdup_printf (_("Approve now: the work is planned to start on %s; %s’s price holds to %s."),
                               work_date, vendor, date);
@@ -766,16 +775,44 @@ approve_by_text (const CpProject  *project,
   return g_strdup_printf (_("Approve by %s, the last day %s’s price holds."), date, vendor);
 }
 
-double
-cp_report_top_with_job_cost (const CpSchedule       *schedule,
-                             const CpApprovalAmount *approval,
-                             guint                   job_index,
-                             double                  cost)
+/* The top of job @job_index's band as its answer shows it
+ * (cp_report_schedule_shown_range()). */
+static double
+shown_job_top (const CpSchedule *schedule,
+               guint             job_index)
 {
   const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
 
-  /* The job's top as its answer shows it (cp_report_schedule_shown_range()). */
-  return approval->top_of_range - round (MAX (entry->cost_high, cp_schedule_job_cost (entry))) + round (cost);
+  return round (MAX (entry->cost_high, cp_schedule_job_cost (entry)));
+}
+
+double
+cp_report_top_with_answer (const CpProject          *project,
+                           JobResult                *results,
+                           const CpSchedule         *schedule,
+                           const CpApprovalAmount   *approval,
+                           guint                     job_index,
+                           const CpReportOpenAnswer *open)
+{
+  double top = approval->top_of_range - shown_job_top (schedule, job_index) + round (MAX (open->cost_high, open->cost));
+
+  /* A vendor that bills a month at least bills every job rented from it
+   * so: walk36b's service on the same quote for 720 h was left at 37,440
+   * CNY where its own month makes 37,960 (approver 36, Z4: 82,940 where
+   * 83,512). Each as its own answer costs it, and only where dearer. */
+  for (guint k = 0; open->month_minimum_quote >= 0 && k < project->jobs->len && k < schedule->jobs->len; k++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, k);
+      const CpPlan *plan = results[k].plan;
+      double then_cost;
+
+      if (k == job_index || !entry->planned || entry->quote_index != open->month_minimum_quote || plan == NULL ||
+          !(plan->month_minimum_cost > 0))
+        continue;
+      then_cost = plan->month_minimum_winner >= 0 ? plan->month_minimum_winner_cost : plan->month_minimum_cost;
+      top += MAX (round (then_cost) - shown_job_top (schedule, k), 0);
+    }
+  return top;
 }
 
 /* The open answers of @results that would pass @approval's amount (each
@@ -806,15 +843,17 @@ answers_passing (const CpProject        *project,
       for (guint a = 0; a < answers->len; a++)
         {
           const CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
-          double top = cp_report_top_with_job_cost (schedule, approval, j, open->cost);
+          double top = cp_report_top_with_answer (project, results, schedule, approval, j, open);
 
           n_answers++;
           /* Within the amount, or R8's line says what to approve for it. */
           if (top <= round (approval->amount) || open->offered_by_r8)
             continue;
-          /* The option it leads to: the answer is in the list above. */
-          g_ptr_array_add (passing, g_strdup (open->outcome));
-          if (open->proviso != NULL)
+          /* The option it leads to: the answer is in the list above;
+           * two jobs on one vendor billing a month say it once. */
+          if (!g_ptr_array_find_with_equal_func (passing, open->outcome, g_str_equal, NULL))
+            g_ptr_array_add (passing, g_strdup (open->outcome));
+          if (open->proviso != NULL && !g_ptr_array_find_with_equal_func (provisos, open->proviso, g_str_equal, NULL))
             g_ptr_array_add (provisos, g_strdup (open->proviso));
           *cover_top = MAX (*cover_top, top);
         }

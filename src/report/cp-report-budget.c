@@ -212,14 +212,25 @@ cp_report_overbooking_block_sentence (const CpProject     *project,
 
   cp_i18n_push_language (lang);
   /* "A, B and C": with ", " alone a name holding a comma ran into the
-   * next (issue #22), as the vendor lists learnt (cp_words_join_names()). */
+   * next (issue #22), as the vendor lists learnt (cp_words_join_names()).
+   * More than two are counted: each job's answer above says it "holds
+   * only if the vendor rents enough machines", and the demo's five names
+   * took three of page 1's lines (approver 36, D1). */
   for (guint j = 0; j < o->jobs->len; j++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (o->jobs, guint, j));
 
       g_ptr_array_add (names, (gpointer) (job->name != NULL && *job->name != '\0' ? job->name : job->id));
     }
-  jobs = cp_words_join_names (names);
+  if (names->len > 2)
+    {
+      g_autofree char *count = cp_i18n_format_number (names->len, 0, lang);
+
+      /* TRANSLATORS: page 1, "Not approvable as planned: %s need …": the jobs that share a vendor's machines, counted */
+      jobs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s job", "%s jobs", names->len), count);
+    }
+  else
+    jobs = cp_words_join_names (names);
   if (serial != NULL)
     /* TRANSLATORS: page 1, before the amount to approve: the jobs, machines needed, the vendor, the day, machines offered, machines needed, what running them one after another does */
     text = g_strdup_printf (_("Not approvable as planned: %s need %s of %s’s machines at once from %s; it offers %s. Have it confirm %s machines before approving, or run the jobs one after another, earliest deadline first: %s."),
@@ -261,10 +272,11 @@ fallback_cost_text (const CpProject  *project,
     return NULL;
   total = cp_i18n_format_money_whole (cp_report_schedule_shown_total (serial), project->settings.currency, lang);
   if (fabs (cp_report_schedule_shown_total (serial) - cp_report_schedule_shown_total (schedule)) < 0.5)
-    /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total, the same as planned; the month table's last column gives the months */
-    return g_strdup_printf (_("Same cost: %s."), total);
-  /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total then; the month table's last column gives the months */
-  return g_strdup_printf (_("Cost then: %s."), total);
+    /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total, the same as planned; the month table's last column gives the months. The amount to approve, below, covers both ways of running them */
+    return g_strdup_printf (_("Same cost: %s; the amount to approve covers either way."), total);
+  /* Which plan the amount is of, said plainly (approver 36, D4). */
+  /* TRANSLATORS: page 1, after "Not approvable as planned: … or run the jobs one after another …": the total then; the month table's last column gives the months. The amount to approve, below, is of the plan with the machines confirmed */
+  return g_strdup_printf (_("Cost then: %s; the amount to approve is of the plan with the machines confirmed."), total);
 }
 
 char *
@@ -529,15 +541,49 @@ cp_report_section_budget (Doc              *doc,
   }
 }
 
+/* "Invoiced on set days, in the months above: 示例供应商 D, 10,000 CNY on
+ * 8 December 2026.": the invoices of rentals billed by the month, each on
+ * the day it is due, as the XML gives them to the approval system
+ * (approver 36, D25: the demo's 10,000 CNY setup fee on 8 December was in
+ * the XML only). NULL without one. */
+static char *
+invoices_text (Doc              *doc,
+               const CpSchedule *schedule)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GString) list = NULL;
+
+  for (guint i = 0; schedule->invoices != NULL && i < schedule->invoices->len; i++)
+    {
+      const CpScheduleInvoice *invoice = &g_array_index (schedule->invoices, CpScheduleInvoice, i);
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, invoice->job);
+      g_autofree char *money = cp_i18n_format_money_whole (invoice->cost, project->settings.currency, doc->lang);
+      g_autofree char *day = span_text (schedule, invoice->day, invoice->day, doc->lang);
+
+      if (entry->quote_index < 0 || (guint) entry->quote_index >= project->quotes->len)
+        continue;
+      if (list == NULL)
+        list = g_string_new (NULL);
+      else
+        g_string_append (list, _("; "));
+      /* TRANSLATORS: one invoice under the month table: the vendor, the money, the day it is due */
+      g_string_append_printf (list, _("%s, %s on %s"), cp_report_vendor_name (project, entry->quote_index), money, day);
+    }
+  if (list == NULL)
+    return NULL;
+  /* TRANSLATORS: under the month table: the invoices of rentals billed by the month, each due on its day ("Vendor D, 10,000 CNY on 8 December 2026") */
+  return g_strdup_printf (_("Invoiced on set days, in the months above: %s."), list->str);
+}
+
 void
 cp_report_section_budget_tables (Doc              *doc,
                                  const CpSchedule *schedule)
 {
   static const double job_widths[] = { 0.46, 0.36, 0.18 };
   static const gboolean job_numeric[] = { FALSE, FALSE, TRUE };
-  static const double month_widths[] = { 0.30, 0.35, 0.35 };
-  static const double fallback_month_widths[] = { 0.22, 0.26, 0.26, 0.26 };
-  static const gboolean month_numeric[] = { FALSE, TRUE, TRUE, TRUE };
+  static const double month_widths[] = { 0.19, 0.27, 0.27, 0.27 };
+  static const double fallback_month_widths[] = { 0.16, 0.21, 0.21, 0.21, 0.21 };
+  static const gboolean month_numeric[] = { FALSE, TRUE, TRUE, TRUE, TRUE };
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
   char *job_header[] = { _("Job"), _("Calendar"), _("Cost") };
@@ -545,11 +591,13 @@ cp_report_section_budget_tables (Doc              *doc,
   /* With the fallback page 1 offers, its months beside the plan's. */
   g_autoptr(CpSchedule) serial = fallback_schedule (project, schedule);
   /* TRANSLATORS: the month table's last column: the money of each month with the jobs run one after another, as page 1 offers */
-  char *month_header[] = { _("Month"), _("Planned in the month"), _("Planned by its end"), _("Run one after another") };
+  /* TRANSLATORS: the month table's column of the amount to approve (the top of the range and the contingency) by the end of each month */
+  char *month_header[] = { _("Month"), _("Planned in the month"), _("Planned by its end"), _("Approved by its end"),
+                           _("Run one after another") };
   /* The figures under the chart, in the detail tables' small type. */
   Table jobs = { 3, job_widths, job_numeric, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                  doc->small };
-  Table months = { serial != NULL ? 4 : 3, serial != NULL ? fallback_month_widths : month_widths, month_numeric,
+  Table months = { serial != NULL ? 5 : 4, serial != NULL ? fallback_month_widths : month_widths, month_numeric,
                    month_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0, doc->small };
   gboolean any_after = FALSE;
 
@@ -590,6 +638,7 @@ cp_report_section_budget_tables (Doc              *doc,
   {
     g_autofree double *shown = cp_report_schedule_months_shown (schedule);
     g_autofree double *serial_shown = serial != NULL ? cp_report_schedule_months_shown (serial) : NULL;
+    g_autofree double *approved = cp_report_schedule_months_approved (schedule, &project->settings);
     guint n_months = MAX (schedule->months->len, serial != NULL ? serial->months->len : 0);
     double cumulative = 0;
 
@@ -601,19 +650,29 @@ cp_report_section_budget_tables (Doc              *doc,
         char *planned = i < schedule->months->len ? cp_i18n_format_money_whole (shown[i], currency, doc->lang)
                         : g_strdup ("—");
 
+        /* Cumulative, as the plan's: after its last month, its whole. */
+        char *approved_by = cp_i18n_format_money_whole (approved[MIN (i, schedule->months->len - 1)], currency,
+                                                        doc->lang);
+
         cumulative += i < schedule->months->len ? shown[i] : 0;
         if (serial != NULL)
           cp_doc_table_add_row (&months, g_strdup_printf ("%04d-%02d", month->year, month->month), planned,
-                                cp_i18n_format_money_whole (cumulative, currency, doc->lang),
+                                cp_i18n_format_money_whole (cumulative, currency, doc->lang), approved_by,
                                 i < serial->months->len ? cp_i18n_format_money_whole (serial_shown[i], currency, doc->lang)
                                 : g_strdup ("—"));
         else
           cp_doc_table_add_row (&months, g_strdup_printf ("%04d-%02d", month->year, month->month), planned,
-                                cp_i18n_format_money_whole (cumulative, currency, doc->lang));
+                                cp_i18n_format_money_whole (cumulative, currency, doc->lang), approved_by);
       }
     /* Nor does a single month say more than the total. */
     if (n_months > 1)
       cp_doc_table (doc, &months);
+  }
+  {
+    g_autofree char *invoices = invoices_text (doc, schedule);
+
+    if (invoices != NULL)
+      cp_doc_paragraph_full (doc, doc->small, invoices, 0, 2, NULL);
   }
 
   g_ptr_array_unref (jobs.rows);

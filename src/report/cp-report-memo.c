@@ -552,6 +552,13 @@ range_words (const CpProject *project,
                                  ? g_strdup (_("Not firm; it turns on:"))
                                  : cp_words_unconfirmed (project, plan, lang, NULL);
   g_autofree char *money_band = NULL, *days_band = NULL;
+  /* The recommended vendor, whose hourly billing a firm choice rests on,
+   * named in @lang. */
+  g_autofree char *vendor = NULL;
+
+  cp_i18n_push_language (lang);
+  vendor = g_strdup (cp_report_vendor_name (project, option->quote_index));
+  cp_i18n_pop_language ();
 
   /* A service or a fixed term at a fixed price has no spread: "12,968 CNY
    * to 12,968 CNY, 30.0 days to 30.0 days" read as a fault (walkthrough
@@ -566,6 +573,13 @@ range_words (const CpProject *project,
       if (overbooked)
         /* TRANSLATORS: the answer's range when cost and days do not vary, for a job that shares a vendor's machines it does not offer enough of */
         return g_strdup (_("Fixed term and price, no range; holds only if the vendor rents enough machines."));
+      /* A term billed by the hour a month may bill whole (walk36b Z4:
+       * a 720-h service said "the choice holds" where its month made the
+       * project pass the amount). */
+      if (firm_outcome != NULL)
+        /* TRANSLATORS: the answer's range when cost and days do not vary: the recommended vendor, then the option its billing a month at least leads to and its cost ("Local lab then costs 37,960 CNY") */
+        return g_strdup_printf (_("Fixed term and price while %s bills by the hour with no minimum term (if it bills at least a month: %s)."),
+                                vendor, firm_outcome);
       /* Short: three of the demo's seven answers say it on page 1. */
       return g_strdup (plan->verdict_robust
                        /* TRANSLATORS: the answer's range when cost and days do not vary */
@@ -578,7 +592,20 @@ range_words (const CpProject *project,
    * most English answers than of the Chinese ones (issue 22). */
   money_band = cp_i18n_format_money_whole_range (option->range.total_cost_low, option->range.total_cost_high,
                                                  quote->currency, lang);
-  days_band = cp_i18n_format_days_range (option->range.calendar_days_low, option->range.calendar_days_high, lang);
+  /* Under a day in hours, as the window's table says it: "0.09–0.1
+   * days" hid that 416 CNY is the run passing 3 h (walk37 W1). */
+  if (option->range.calendar_days_high < 1)
+    {
+      g_autofree char *hours_low = cp_i18n_format_number (option->range.calendar_days_low * 24, 1, lang);
+      g_autofree char *hours_high = cp_i18n_format_number (option->range.calendar_days_high * 24, 1, lang);
+      /* TRANSLATORS: an assumption's spread, low to high, e.g. "0.47–0.63" */
+      g_autofree char *numbers = g_strdup_printf (_("%s–%s"), hours_low, hours_high);
+
+      /* TRANSLATORS: a duration; %s is a number of hours */
+      days_band = g_strdup_printf (_("%s h"), numbers);
+    }
+  else
+    days_band = cp_i18n_format_days_range (option->range.calendar_days_low, option->range.calendar_days_high, lang);
   /* The range varies the assumptions, never a field the quote left out:
    * a choice resting on one is not firm whatever the range says. */
   if (unconfirmed != NULL)
@@ -593,16 +620,9 @@ range_words (const CpProject *project,
    * (approver 34, B1: "the choice holds", and 45,000 CNY with a month's
    * minimum at Beijing Yunsuan, which page 1 asked about). */
   if (firm_outcome != NULL)
-    {
-      g_autofree char *vendor = NULL;
-
-      cp_i18n_push_language (lang);
-      vendor = g_strdup (cp_report_vendor_name (project, option->quote_index));
-      cp_i18n_pop_language ();
-      /* TRANSLATORS: the answer's range: the band of costs, the band of days, the recommended vendor, then the option its billing a month at least leads to and its cost ("Shanghai Suanli at 45,000 CNY") */
-      return g_strdup_printf (_("Range: %s, %s; the choice holds across it while %s bills by the hour with no minimum term (if it bills at least a month: %s)."),
-                              money_band, days_band, vendor, firm_outcome);
-    }
+    /* TRANSLATORS: the answer's range: the band of costs, the band of days, the recommended vendor, then the option its billing a month at least leads to and its cost ("Shanghai Suanli at 45,000 CNY") */
+    return g_strdup_printf (_("Range: %s, %s; the choice holds across it while %s bills by the hour with no minimum term (if it bills at least a month: %s)."),
+                            money_band, days_band, vendor, firm_outcome);
   return g_strdup_printf (plan->verdict_robust
                           /* TRANSLATORS: the answer's range: the band of costs ("8,164–13,208 CNY"), the band of days */
                           ? _("Range: %s, %s; the choice holds across it.")
@@ -758,7 +778,34 @@ add_open_answer (GPtrArray  *answers,
   answer->predicate = predicate;
   answer->outcome = outcome;
   answer->cost = cost;
+  answer->cost_high = cost;
+  answer->month_minimum_quote = -1;
   g_ptr_array_add (answers, answer);
+}
+
+/* The top of the band of the option the last of @answers leads to, on
+ * @quote_index: its cost at the spread of @plan's best option on that
+ * quote, as the amount to approve takes each job at the top of its band
+ * (walk36 X11: "or approve 99,035 CNY" added 18,032 CNY where that
+ * option's band reached 22,736). */
+static void
+set_band_top (GPtrArray    *answers,
+              const CpPlan *plan,
+              int           quote_index)
+{
+  CpReportOpenAnswer *answer = g_ptr_array_index (answers, answers->len - 1);
+  const CpOption *best = NULL;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->quote_index == quote_index && option->feasible && !option->ruled_out &&
+          (best == NULL || option->rank < best->rank))
+        best = option;
+    }
+  if (best != NULL && best->estimate.total_cost > 0)
+    answer->cost_high = MAX (answer->cost, answer->cost * best->range.total_cost_high / best->estimate.total_cost);
 }
 
 /* "Beijing Yunsuan at 989 CNY": the option an answer leads to. */
@@ -847,6 +894,10 @@ join_same_outcomes (GPtrArray *answers,
                                   same_subject ? other->predicate : other->condition);
           g_free (*text);
           *text = both;
+          /* Either answer may come: the dearer reading stays. */
+          first->cost_high = MAX (first->cost_high, other->cost_high);
+          if (first->month_minimum_quote < 0)
+            first->month_minimum_quote = other->month_minimum_quote;
           g_ptr_array_remove_index (answers, k);
         }
     }
@@ -897,8 +948,12 @@ open_answers (const CpProject *project,
   /* A firm verdict has one answer that may change it: its own hourly
    * price billed a month at least, when another quote then wins (approver
    * 34, B1: "the choice holds" at 2,585 CNY, Shanghai Suanli's 45,000 CNY
-   * with a month's minimum at Beijing Yunsuan, which page 1 asked). */
-  if (unconfirmed == NULL && plan->month_minimum_winner < 0)
+   * with a month's minimum at Beijing Yunsuan, which page 1 asked), or
+   * when the month takes the project past the amount, with the vendor's
+   * other jobs billed so too (walk36b Z4: a 720-h service on the quote
+   * whose 4-h job's month passed the amount said "the choice holds").
+   * cp_report_open_answers() keeps it only then. */
+  if (unconfirmed == NULL && plan->month_minimum_winner < 0 && !(plan->month_minimum_cost > 0))
     return answers;
   cp_i18n_push_language (lang);
   if (unconfirmed != NULL && plan->billing_terms_winner >= 0 &&
@@ -909,6 +964,8 @@ open_answers (const CpProject *project,
                      g_strdup (_("bills by the hour with no minimum term")),
                      option_at (project, plan->billing_terms_winner, plan->billing_terms_winner_cost, lang),
                      plan->billing_terms_winner_cost);
+  if (answers->len > 0)
+    set_band_top (answers, plan, plan->billing_terms_winner);
   /* The other way too: the recommended total reads its own hourly price
    * as billed by the hour (approver 33, A27). The next option if it is
    * then cheaper, else the same one dearer: either may pass the amount to
@@ -929,7 +986,12 @@ open_answers (const CpProject *project,
                        /* TRANSLATORS: page 1, an open answer's outcome when the choice stays: the recommended quote, its total cost then */
                        : g_strdup_printf (_("%s then costs %s"), name, money),
                        then_cost);
+      /* Billed a month, the recommended option's cost is the month's
+       * whatever its run takes; another quote's keeps its band. */
+      if (switches)
+        set_band_top (answers, plan, then_quote);
       answer = g_ptr_array_index (answers, answers->len - 1);
+      answer->month_minimum_quote = option->quote_index;
       /* TRANSLATORS: the condition a signature carries when an answer to come would pass the amount: the recommended vendor, then "bills by the hour with no minimum term" */
       answer->proviso = g_strdup_printf (C_("open answer", "%s %s"), vendor, _("bills by the hour with no minimum term"));
     }
@@ -958,6 +1020,7 @@ open_answers (const CpProject *project,
       add_open_answer (answers, *asked != '\0' ? asked : vendor, g_strdup (what),
                        option_at (project, plan->unstated_costs_winner, plan->unstated_costs_winner_cost, lang),
                        plan->unstated_costs_winner_cost);
+      set_band_top (answers, plan, plan->unstated_costs_winner);
     }
   /* Host memory the quote does not state: without it, the job goes to
    * another quote. */
@@ -967,11 +1030,14 @@ open_answers (const CpProject *project,
       g_autofree char *need = cp_reason_host_memory_text (project, option->estimate.host_memory_per_node_bytes, lang);
 
       if (other != NULL)
-        add_open_answer (answers,
-                         /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor, the host memory a machine needs */
-                         vendor, g_strdup_printf (_("has under %s of host memory a machine"), need),
-                         option_at (project, other->quote_index, other->estimate.total_cost, lang),
-                         other->estimate.total_cost);
+        {
+          add_open_answer (answers,
+                           /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor, the host memory a machine needs */
+                           vendor, g_strdup_printf (_("has under %s of host memory a machine"), need),
+                           option_at (project, other->quote_index, other->estimate.total_cost, lang),
+                           other->estimate.total_cost);
+          set_band_top (answers, plan, other->quote_index);
+        }
     }
   /* Part of an offer rented alone (cp_option_whole_offer_cost()). */
   if (next != NULL && quote->nodes_available > MAX (option->estimate.nodes, 1) &&
@@ -985,6 +1051,7 @@ open_answers (const CpProject *project,
                        vendor, g_strdup_printf (_("rents only the whole offer of %s machines"), offered),
                        option_at (project, next->quote_index, next->estimate.total_cost, lang),
                        next->estimate.total_cost);
+      set_band_top (answers, plan, next->quote_index);
     }
   /* The team assumed without an operations engineer, for whom R8 offers a
    * hosted option instead of the bare metal recommended, is page 1's R8
@@ -1047,8 +1114,7 @@ open_answers_listing (const CpProject  *project,
     g_ptr_array_add (plans, (gpointer) results[j].plan);
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   for (guint a = 0; a < answers->len; a++)
-    if (cp_report_top_with_job_cost (schedule, &approval, job_index,
-                                     ((const CpReportOpenAnswer *) g_ptr_array_index (answers, a))->cost)
+    if (cp_report_top_with_answer (project, results, schedule, &approval, job_index, g_ptr_array_index (answers, a))
         > round (approval.amount))
       return ANSWERS_LISTED;
   return ANSWERS_WITHIN;
@@ -1185,7 +1251,11 @@ cp_report_section_question (Doc              *doc,
                                     ? NULL : billed_sentence (project, option, doc->lang);
           /* After the open answers when they are listed, which the range's
            * last sentence introduces. */
-          const char *next_in_cost = answers->len > 0 ? NULL : next;
+          /* A firm choice's one answer is in its range's sentence: the
+           * next best follows it there, unless that answer names it. */
+          const char *next_in_cost = answers->len == 0 ||
+                                     (firm_answer != NULL && !answers_lead_to_next (project, plan, answers, doc->lang))
+                                     ? next : NULL;
           g_autofree char *cost = plan->cost_unknown ? g_strdup (answer)
                                   : minimum != NULL ? g_strjoin (" ", answer, minimum, range, next_in_cost, NULL)
                                   : billed != NULL ? g_strjoin (" ", answer, billed, range, next_in_cost, NULL)
@@ -1228,7 +1298,8 @@ cp_report_section_question (Doc              *doc,
            * says its cost already, and "Next best: Beijing Yunsuan at
            * 38,000 CNY" under "Beijing Yunsuan at 989 CNY" read as a
            * contradiction (approver 33, A1). */
-          if (answers->len > 0 && next != NULL && !answers_lead_to_next (project, plan, answers, doc->lang))
+          if (answers->len > 0 && firm_answer == NULL && next != NULL &&
+              !answers_lead_to_next (project, plan, answers, doc->lang))
             cp_doc_paragraph_full (doc, doc->body, next, 0, 1, NULL);
           /* The total above rests on that price: an approver reading only
            * this page must see the doubt next to it. The training layout

@@ -15,6 +15,8 @@ typedef struct {
   char   *condition;
   char   *outcome;
   double  cost;
+  double  cost_high;   /* the top of the option's band, as the amount takes each job's (cp_report_top_with_answer()) */
+  int     month_minimum_quote; /* the quote billed a month at least by the answer, its other jobs too; or -1 */
   gboolean offered_by_r8;   /* leads to the option page 1's R8 line offers, with what to approve for it */
   char   *subject;     /* whom the condition is of: "Beijing Yunsuan", "the team" */
   char   *predicate;   /* what it says of them: "bills by the hour with no minimum term" */
@@ -38,11 +40,16 @@ GPtrArray *cp_report_open_answers     (const CpProject  *project,
                                        const char       *lang);
 
 /* The top of the project's range (@approval's, for @schedule) were job
- * @job_index to cost @cost: an open answer passes the amount to approve
- * when it is above @approval's amount. */
-double     cp_report_top_with_job_cost (const CpSchedule       *schedule,
-                                        const CpApprovalAmount *approval,
-                                        guint                   job_index,
-                                        double                  cost);
+ * @job_index's answer @open the case: the job at the top of the band of
+ * the option it leads to, and, when it bills a quote a month at least,
+ * every other job recommended on that quote at its own month's minimum,
+ * as the amount takes each job at its top. An open answer passes the
+ * amount to approve when this is above @approval's amount. */
+double     cp_report_top_with_answer   (const CpProject          *project,
+                                        JobResult                *results,
+                                        const CpSchedule         *schedule,
+                                        const CpApprovalAmount   *approval,
+                                        guint                     job_index,
+                                        const CpReportOpenAnswer *open);
 
 G_END_DECLS

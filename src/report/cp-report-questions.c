@@ -787,23 +787,14 @@ cp_report_section_vendor_questions (Doc              *doc,
                                     double            keep_height)
 {
   const CpProject *project = doc->project;
-  /* Without the schedule: the machines a vendor must rent at once are
-   * asked on page 1 already, in the block that says the plan is not
-   * approvable without them (cp_report_overbooking_block_sentence());
-   * said again here, the demo's sign-off went to page 3. */
-  g_autoptr(GPtrArray) questions = cp_report_questions (project, results, project->jobs->len, NULL, doc->lang);
+  /* The list the XML carries, the machines a vendor must rent at once
+   * first: the one answer that makes the plan approvable was asked only
+   * in page 1's condition, and an approver sending this list on never
+   * asked it (approver 36, D22). */
+  g_autoptr(GPtrArray) questions = cp_report_questions (project, results, project->jobs->len, schedule, doc->lang);
   g_autoptr(GPtrArray) lines = g_ptr_array_new ();
   gboolean team = FALSE;
   const char *heading;
-  CpReportQuestion *validity;
-
-  /* A price that ends before the work starts is asked first, as the
-   * XML's list asks it, with the schedule that says when the work starts. */
-  cp_i18n_push_language (doc->lang);
-  validity = validity_question (project, schedule, doc->lang);
-  cp_i18n_pop_language ();
-  if (validity != NULL)
-    g_ptr_array_insert (questions, 0, validity);
 
   for (guint i = 0; i < questions->len; i++)
     {

@@ -78,6 +78,73 @@ cp_report_schedule_months_shown (const CpSchedule *schedule)
   return shown;
 }
 
+double
+cp_report_job_top_charges (const CpScheduleJob *entry,
+                           const CpOption      *option)
+{
+  const CpEstimate *e = &option->estimate;
+  double cost = cp_schedule_job_cost (entry);
+  double top = round (MAX (entry->cost_high, cost));
+
+  return e->total_cost > 0 ? top * (e->total_cost - e->engineering_cost) / e->total_cost : 0;
+}
+
+double *
+cp_report_schedule_months_approved (const CpSchedule *schedule,
+                                    const CpSettings *settings)
+{
+  guint n_months = schedule->months->len;
+  GArray *jobs = g_array_copy (schedule->jobs);
+  g_autoptr(CpSchedule) top = NULL;
+  g_autofree double *costs = g_new0 (double, MAX (n_months, 1));
+  g_autofree double *shown = g_new0 (double, MAX (n_months, 1));
+  double *approved = g_new0 (double, MAX (n_months, 1));
+  double low, top_of_range, cumulative = 0;
+
+  /* Each job's money scaled to the top of its band, on the same days:
+   * the finance side schedules the approved amount, not the planned cost
+   * (approver 36, D32: the months gave the middle cost only). */
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      CpScheduleJob *entry = &g_array_index (jobs, CpScheduleJob, i);
+      double cost = cp_schedule_job_cost (entry);
+      double scale = entry->planned && cost > 0 ? round (MAX (entry->cost_high, cost)) / cost : 1;
+
+      for (guint p = 0; p < CP_N_PHASES; p++)
+        {
+          entry->phase_cost[p] *= scale;
+          entry->phase_invoiced[p] *= scale;
+        }
+      for (guint r = 0; r < G_N_ELEMENTS (entry->rentals); r++)
+        {
+          entry->rentals[r].cost *= scale;
+          entry->rentals[r].first_extra *= scale;
+        }
+    }
+  top = cp_schedule_place (jobs, &schedule->start, NULL);
+  cp_report_schedule_shown_range (schedule, &low, &top_of_range);
+  /* The same days make the same months; matched by month all the same. */
+  for (guint i = 0; top != NULL && i < n_months; i++)
+    {
+      const CpScheduleMonth *month = &g_array_index (schedule->months, CpScheduleMonth, i);
+
+      for (guint k = 0; k < top->months->len; k++)
+        {
+          const CpScheduleMonth *scaled = &g_array_index (top->months, CpScheduleMonth, k);
+
+          if (scaled->year == month->year && scaled->month == month->month)
+            costs[i] = scaled->cost;
+        }
+    }
+  cp_i18n_apportion (costs, n_months, top_of_range, shown);
+  for (guint i = 0; i < n_months; i++)
+    {
+      cumulative += shown[i];
+      approved[i] = round (cp_settings_amount_to_approve (settings, cumulative, 0, 0, NULL, NULL));
+    }
+  return approved;
+}
+
 void
 cp_report_approval_amount (const CpProject  *project,
                            CpPlan * const   *plans,
@@ -103,8 +170,8 @@ cp_report_approval_amount (const CpProject  *project,
         if (option->quote_index >= 0 && (guint) option->quote_index < project->quotes->len)
           rate = cp_quote_vat_rate (g_ptr_array_index (project->quotes, option->quote_index), &project->settings);
         engineering += e->engineering_cost;
-        charges += e->total_cost - e->engineering_cost;
-        vat += (e->total_cost - e->engineering_cost) * rate / (1 + rate);
+        charges += cp_report_job_top_charges (entry, option);
+        vat += cp_report_job_top_charges (entry, option) * rate / (1 + rate);
       }
     }
   {

@@ -35,6 +35,19 @@ void         cp_report_schedule_shown_range (const CpSchedule *schedule,
  * up to cp_report_schedule_shown_total() (cp_i18n_apportion()), one per
  * month of @schedule. */
 double      *cp_report_schedule_months_shown (const CpSchedule *schedule);
+/* What the vendors charge of a job (@entry, at its recommended @option)
+ * at the top of its band, as the amount to approve takes it: the team's
+ * own days (the estimate's engineering) carry no VAT. Each rate's VAT is
+ * of these (walk37 W10b: it was of the planned costs, 30,663 CNY where
+ * the tops the amount is made of give 30,988). */
+double       cp_report_job_top_charges (const CpScheduleJob *entry,
+                                        const CpOption      *option);
+/* The amount to approve (@settings' rule: the top of the range and its
+ * contingency) by the end of each month of @schedule: each job at the top
+ * of its band, spent over its months as its planned cost is; the last is
+ * the amount to approve. One per month of @schedule. */
+double      *cp_report_schedule_months_approved (const CpSchedule *schedule,
+                                                 const CpSettings *settings);
 
 /* What the approver signs for: the top of the project's range, the
  * contingency added to it, the VAT the amount holds and the amount

@@ -244,7 +244,7 @@ write_conditions (xmlNode                *job_node,
   for (guint a = 0; a < answers->len; a++)
     {
       const CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
-      double top = cp_report_top_with_job_cost (schedule, approval, job_index, open->cost);
+      double top = cp_report_top_with_answer (project, results, schedule, approval, job_index, open);
       /* As page 1 weighs it: R8's line says what to approve for its option. */
       gboolean within = top <= round (approval->amount) || open->offered_by_r8;
       xmlNode *condition = xmlNewChild (job_node, NULL, BAD_CAST "condition", NULL);

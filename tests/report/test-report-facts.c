@@ -282,6 +282,36 @@ test_approve_by_start_alone (void)
   cp_test_assert_has (zh, "请在工作开始（2037年1月11日）前审批；Shenzhen Yunsuan 的报价未写明价格有效期。");
 }
 
+/* Approver 36, D2: the demo sets no start, so its calendar starts on the
+ * report's day, its first jobs with it, long before G's price stops
+ * holding on 31 March 2027: approve now, not "by 31 March 2027" beside
+ * work dated from today, on paper and in the XML (rule now, on the
+ * schedule's first day, G's price's last day kept beside it). */
+static void
+test_approve_by_report_day (void)
+{
+  g_autofree char *raw = NULL, *xml = NULL, *zh = NULL, *day = NULL, *by = NULL;
+  g_autoptr(GRegex) start = g_regex_new ("<schedulestart-is-report-day=\"true\"><start>([0-9-]+)</start>", 0, 0, NULL);
+  g_autoptr(GMatchInfo) found = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("demo", "today.cplan");
+  RUN_OK ("report", "today.cplan", "--lang", "zh_CN", "--pdf", "today-zh.pdf", "--xml", "today.xml");
+  raw = cp_test_read_in (tmp_dir, "today.xml");
+  xml = cp_test_squeeze (raw);
+  g_assert_true (g_regex_match (start, xml, 0, &found));
+  day = g_match_info_fetch (found, 1);
+  by = g_strdup_printf ("<approve-byrule=\"now\"quote=\"q-unknown\"price-valid-until=\"2027-03-31\">%s</approve-by>", day);
+  cp_test_assert_has (xml, by);
+  zh = cp_test_pdf_text (tmp_dir, "today-zh.pdf", 1, FALSE);
+  cp_test_assert_has (zh, "请立即审批：日程从今天算起；示例供应商 G (Example vendor G) 的报价有效至 2027年3月31日。");
+  g_assert_null (strstr (zh, "请在 2027年3月31日前批准"));
+}
+
 /* The approval in the XML holds what the sign-off states: the VAT by
  * rate and the day to approve by with its rule. The own project's amount
  * is all Shenzhen Yunsuan's machine at 13%: one part, the whole VAT,
@@ -515,6 +545,7 @@ main (int    argc,
   g_test_add_func ("/report-facts/switch-amount", test_switch_amount);
   g_test_add_func ("/report-facts/xml-approval", test_xml_approval);
   g_test_add_func ("/report-facts/approve-by-start-alone", test_approve_by_start_alone);
+  g_test_add_func ("/report-facts/approve-by-report-day", test_approve_by_report_day);
   g_test_add_func ("/report-facts/billed-adds-up", test_billed_adds_up);
   g_test_add_func ("/report-facts/assumed-vat-marked", test_assumed_vat_marked);
   g_test_add_func ("/report-facts/headroom-rule-printed", test_headroom_rule_printed);

@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "common/cp-test-cli.h"
@@ -358,6 +359,86 @@ test_firm_month_minimum (void)
   cp_test_assert_lacks (stated, "The signature approves up to");
 }
 
+/* Match @found's group @group, a figure as the report writes it
+ * ("26,215"), as a number. */
+static double
+figure_of (GMatchInfo *found,
+           int         group)
+{
+  g_autofree char *text = g_match_info_fetch (found, group);
+  g_autoptr(GString) digits = g_string_new (NULL);
+
+  for (const char *c = text; *c != '\0'; c++)
+    if (g_ascii_isdigit (*c))
+      g_string_append_c (digits, *c);
+  return g_ascii_strtod (digits->str, NULL);
+}
+
+/* walk36b Z4: a 13B LoRA (8 A800 for 4 h at 6.50 CNY a GPU-hour: 208
+ * CNY, band to 260) and a 30-day service after it (720 h: 37,440 CNY) on
+ * Local lab's hourly quote, whose minimum term is unstated. Amount: (260
+ * + 37,440) × 1.1 = 41,470 CNY. Billed a month (730 h) at least, each
+ * rental costs 6.50 × 8 × 730 = 37,960 CNY, the LoRA's and the
+ * service's alike: (37,960 + 37,960) × 1.1 = 83,512 CNY to approve, where
+ * the service was left at 37,440 (82,940). The service's own answer
+ * says so, on page 1 and in the XML, with the same amount. */
+static void
+test_vendor_month_minimum_all_jobs (void)
+{
+  g_autofree char *english = NULL, *chinese = NULL, *raw = NULL, *xml = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "lab.cplan", "--name", "lab", "--start", "2027-01-11");
+  RUN_OK ("add-job", "lab.cplan", "--name", "13B LoRA adapter", "--task", "lora", "--model", "llama-2-13b",
+          "--tokens", "200000000", "--deadline-days", "14");
+  RUN_OK ("add-job", "lab.cplan", "--name", "13B adapter serving", "--task", "inference", "--model", "llama-2-13b",
+          "--concurrency", "100", "--duration-days", "30", "--after", "job-1");
+  RUN_OK ("add-quote", "lab.cplan", "--vendor", "Local lab", "--offer", "Own 8xA800 server", "--offering",
+          "bare-metal", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "6.5");
+  RUN_OK ("add-quote", "lab.cplan", "--vendor", "CloudCo", "--offer", "2-node H800 cluster", "--offering",
+          "bare-metal-cluster", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "2", "--price-per-node-month",
+          "70000", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400");
+  RUN_OK ("report", "lab.cplan", "--lang", "en", "--pdf", "lab-en.pdf", "--xml", "lab.xml");
+  RUN_OK ("report", "lab.cplan", "--lang", "zh_CN", "--pdf", "lab-zh.pdf");
+  english = cp_test_pdf_text (tmp_dir, "lab-en.pdf", 1, FALSE);
+  chinese = cp_test_pdf_text (tmp_dir, "lab-zh.pdf", 1, FALSE);
+  cp_test_assert_has (english, "Amount to approve: 41,470 CNY");
+  cp_test_assert_has (english, "have it answered before signing, or approve 83,512 CNY.");
+  cp_test_assert_has (english, "× 720 h = 37,440 CNY. Fixed term and price while Local lab bills by the hour with no "
+                               "minimum term (if it bills at least a month: Local lab then costs 37,960 CNY).");
+  cp_test_assert_has (chinese, "¥83,512");
+  cp_test_assert_has (chinese, "只要 Local lab 按小时计费且无最短租期，租期与价格固定（若至少按一个月计费：Local lab 的费用变为 ¥37,960）。");
+  raw = cp_test_read_in (tmp_dir, "lab.xml");
+  xml = cp_test_squeeze (raw);
+  /* Both jobs' conditions, each with the same amount. */
+  g_assert_cmpuint (cp_test_count (xml, "<conditionwithin-amount=\"false\"><if>Locallabbillsatleastamonth</if>"
+                                        "<then>Locallabthencosts37,960CNY</then><costcurrency=\"CNY\">37960</cost>"
+                                        "<amount-to-approvecurrency=\"CNY\">83512</amount-to-approve>"), ==, 2);
+
+  /* Approver 36, D32: the month table gives the amount to approve by each
+   * month's end beside the plan. The LoRA (on 11 January) has a band 52
+   * CNY above its 208 CNY, the service none: January's approved amount is
+   * (January's plan + 52) × 1.1, February's the amount, 41,470 CNY. */
+  {
+    g_autofree char *memo = cp_test_pdf_text (tmp_dir, "lab-en.pdf", 0, FALSE);
+    g_autoptr(GRegex) row = g_regex_new ("2027-01([0-9,]+)CNY([0-9,]+)CNY([0-9,]+)CNY2027-02([0-9,]+)CNY([0-9,]+)CNY"
+                                         "([0-9,]+)CNY", 0, 0, NULL);
+    g_autoptr(GMatchInfo) found = NULL;
+    double planned, approved;
+
+    g_assert_true (g_regex_match (row, memo, 0, &found));
+    planned = figure_of (found, 2);
+    approved = figure_of (found, 3);
+    g_assert_cmpfloat (approved, ==, round ((planned + 52) * 1.1));
+    g_assert_cmpfloat (figure_of (found, 5), ==, 37648);
+    g_assert_cmpfloat (figure_of (found, 6), ==, 41470);
+  }
+}
+
 typedef struct {
   const char *lang;
   const char *so_run;          /* the fallback's cost, its months in the month table */
@@ -371,7 +452,7 @@ typedef struct {
 
 static const DemoWords demo_english = {
   "en",
-  "Same cost: 225,633 CNY.",
+  "Same cost: 225,633 CNY; the amount to approve covers either way.",
   "No start date is set: the dates move with the start, shown here from today.",
   "All jobs at their recommended options: 225,633 CNY",
   "Amount to approve: 287,982 CNY",
@@ -382,7 +463,7 @@ static const DemoWords demo_english = {
 
 static const DemoWords demo_chinese = {
   "zh_CN",
-  "依次进行时费用不变，仍为 ¥225,633。",
+  "依次进行时费用不变，仍为 ¥225,633；申请批准金额两种做法均可覆盖。",
   "未设定开始日期：各日期随开工日推移，此处从今天算起。",
   "全部任务按推荐方案：¥225,633",
   "申请批准金额：¥287,982",
@@ -520,6 +601,7 @@ main (int argc, char **argv)
   g_test_add_func ("/memo-answers/lora-minimum-stated", test_lora_minimum_stated);
   g_test_add_func ("/memo-answers/firm-month-minimum", test_firm_month_minimum);
   g_test_add_func ("/memo-answers/fixed-price", test_fixed_price);
+  g_test_add_func ("/memo-answers/vendor-month-minimum-all-jobs", test_vendor_month_minimum_all_jobs);
   g_test_add_func ("/memo-answers/demo-fallback", test_demo_fallback);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

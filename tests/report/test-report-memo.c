@@ -838,7 +838,9 @@ test_same_pages (void)
  * page. Its budget by month, by hand: the run takes about 36.8 days (more
  * than 730 h, at most 1,460 h), so the vendor bills 2 months of 30,000
  * CNY, each when it starts: 30,000 on 1 March and 30,000 on 1 April, not
- * the 50,543 and 9,457 of the days' shares (PDF page 1 and XML). */
+ * the 50,543 and 9,457 of the days' shares (PDF page 1 and XML). The
+ * band's top is those two months, 60,000: approved by each month's end,
+ * 30,000 × 1.1 = 33,000 and 60,000 × 1.1 = 66,000 CNY (approver 36, D32). */
 static void
 test_13b_lora (void)
 {
@@ -847,8 +849,8 @@ test_13b_lora (void)
     const char *march;
     const char *april;
   } words[] = {
-    { "en", "2027-03 30,000 CNY 30,000 CNY", "2027-04 30,000 CNY 60,000 CNY" },
-    { "zh_CN", "2027-03 ¥30,000 ¥30,000", "2027-04 ¥30,000 ¥60,000" },
+    { "en", "2027-03 30,000 CNY 30,000 CNY 33,000 CNY", "2027-04 30,000 CNY 60,000 CNY 66,000 CNY" },
+    { "zh_CN", "2027-03 ¥30,000 ¥30,000 ¥33,000", "2027-04 ¥30,000 ¥60,000 ¥66,000" },
   };
   g_autofree char *xml = NULL;
   g_autofree char *raw = NULL;

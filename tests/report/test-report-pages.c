@@ -425,7 +425,7 @@ sign_off_page (const char *pdf,
  * jobs put the sign-off on page 2, the amount on page 1: the block says
  * the amount again, with its VAT, and that page 1's condition stands.
  * By hand (appr22): the jobs' tops add up to 261,802 CNY, + 10% = 26,180,
- * 287,982 to approve; its VAT 30,663 CNY (test-report-signing.c). Page 1
+ * 287,982 to approve; its VAT 30,988 CNY (test-report-signing.c). Page 1
  * offers the jobs one after another at the same 225,633 CNY, and the
  * block says so (appr35 C5: "Not approvable until …" read as a refusal
  * beside it). The one-job project's sign-off
@@ -435,9 +435,9 @@ test_sign_where_the_amount_is (void)
 {
   static const struct { const char *lang, *approved_by, *amount, *vat, *condition; } words[] = {
     { "en", "Approved by", "Amount to approve: 287,982 CNY (the top of the range + 10% contingency, 26,180 CNY).",
-      "VAT in it: 30,663 CNY (13%: 28,272 CNY; 6%: 2,391 CNY).", "Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another at the same cost." },
+      "VAT in it: 30,988 CNY (13%: 28,913 CNY; 6%: 2,075 CNY).", "Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another at the same cost." },
     { "zh_CN", "批准", "申请批准金额：¥287,982（区间上限 + 10% 不可预见费 ¥26,180）。",
-      "其中增值税：¥30,663（13%：¥28,272；6%：¥2,391）。", "供应商确认第 1 页所列机器后即可批准，或让这些任务依次进行，费用不变。" },
+      "其中增值税：¥30,988（13%：¥28,913；6%：¥2,075）。", "供应商确认第 1 页所列机器后即可批准，或让这些任务依次进行，费用不变。" },
   };
 
   if (!cp_test_have_poppler ())

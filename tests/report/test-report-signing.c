@@ -299,6 +299,14 @@ test_xml_whole_offer_and_invoices (void)
                                "<cost currency=\"CNY\">30000</cost></invoice>"
                                "<invoice job=\"job-1\" quote=\"quote-1\"><date>2027-04-01</date>"
                                "<cost currency=\"CNY\">30000</cost></invoice></schedule>");
+      /* On paper too, under the month table (approver 36, D25: the
+       * demo's invoice was in the XML only). */
+      text = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      cp_test_assert_has (text, l == 0 ? "Invoiced on set days, in the months above: 示例供应商甲, 30,000 CNY on 1 March 2027; "
+                                         "示例供应商甲, 30,000 CNY on 1 April 2027."
+                                       : "按固定日期开票的款项（已计入上表各月）：示例供应商甲：2027年3月1日付 ¥30,000；"
+                                         "示例供应商甲：2027年4月1日付 ¥30,000。");
+      g_clear_pointer (&text, g_free);
       option = option_of (xml, "quote-2");
       cp_test_assert_has (option, "<whole-offer><nodes>4</nodes><gpus>32</gpus><fits>true</fits>");
       {
@@ -435,14 +443,13 @@ test_xml_budget_as_printed (void)
           vendors += cost;
         }
       g_assert_cmpfloat (vendors, ==, total);
-      /* The amount's VAT by rate (approver 22: the 6% part read 5,189).
-       * By hand: the jobs on 13% quotes (示例供应商 G's 9,984, D's
-       * 182,559) hold 192,543 × 0.13 / 1.13 = 22,151.0 of VAT, those on
-       * A's 6% quote 33,090 × 0.06 / 1.06 = 1,873.0 (its 14B LoRA 553, the
-       * layout at or below 90% of memory: layout-headroom-time); the
-       * amount's 30,663 (287,982 × 24,024.0 / 225,633, its contingency's
-       * too) shared in that proportion gives 28,272.3 and 2,390.6. */
-      cp_test_assert_has (demo_pdf, "VAT:30,663CNY(13%:28,272CNY;6%:2,391CNY)");
+      /* The amount's VAT by rate (approver 22: the 6% part read 5,189),
+       * of the tops the amount is made of (walk37 W10b: of the planned
+       * costs it read 30,663). By hand: the jobs on 13% quotes, at their
+       * tops (示例供应商 G's 13,208, D's 215,266), 228,474 × 1.1 × 13 / 113
+       * = 28,913.3; those on A's 6% quote (144 + 12,968 + 13,264 + 6,197
+       * + 755 = 33,328) × 1.1 × 6 / 106 = 2,075.1: 30,988 in all. */
+      cp_test_assert_has (demo_pdf, "VAT:30,988CNY(13%:28,913CNY;6%:2,075CNY)");
       cp_test_assert_has (demo, "<vendorquote=\"q-4090\"jobs=\"5\">");
       cp_test_assert_has (demo_pdf, "示例供应商A(ExamplevendorA),5jobs,");
       /* The over-booking: the 4090 machine's five jobs, 5 nodes of 1. */
@@ -590,8 +597,10 @@ test_vat_vendors_in_amount (void)
 /* The demo's five jobs on 示例供应商 A's one machine (5 at once from the
  * first day, where A offers 1) make page 1's budget open with a
  * condition, above the total and the amount: not approvable as planned,
- * naming the jobs and what to do (appr22 finding 3: it was the
- * recommendations' last line). Run one after another, earliest deadline
+ * counting the jobs and saying what to do (appr22 finding 3: it was the
+ * recommendations' last line). The memo's questions for the vendors ask
+ * it first, as the XML's do: "Can you rent 5 machines at once from
+ * <today>?" (approver 36, D22: only the XML asked it). Run one after another, earliest deadline
  * first, by hand: 7B QLoRA (0.2 days, due in 7) then 14B LoRA (1.1 days,
  * due in 10) meet their deadlines, then the 30-day service, the 30-day
  * development month and the 10 days of data cleaning, which have none:
@@ -601,16 +610,19 @@ test_vat_vendors_in_amount (void)
 static void
 test_overbooking_blocks (void)
 {
-  static const struct { const char *lang, *budget, *blocked, *confirm, *serial_fmt, *answer, *amount; } cases[] = {
-    { "en", "Budget and calendar", "Not approvable as planned: 7B QLoRA 微调 (7B QLoRA fine-tune), 7B 推理服务",
+  static const struct { const char *lang, *budget, *blocked, *confirm, *serial_fmt, *answer, *amount, *ask_fmt; } cases[] = {
+    { "en", "Budget and calendar", "Not approvable as planned: 5 jobs need 5 of",
       "need 5 of 示例供应商 A (Example vendor A)’s machines at once from ",
       "Have it confirm 5 machines before approving, or run the jobs one after another, earliest deadline first: "
       "every deadline holds, and the last ends on %s, not %s.",
-      "holds only if the vendor rents enough machines.", "Amount to approve:" },
-    { "zh_CN", "预算与日程", "按现计划不可批准：7B QLoRA 微调 (7B QLoRA fine-tune)、7B 推理服务",
+      "holds only if the vendor rents enough machines.", "Amount to approve:",
+      "Can you rent 5 machines at once from %s? The quote offers 1, and the plan is not "
+      "approvable without them." },
+    { "zh_CN", "预算与日程", "按现计划不可批准：5 个任务自",
       "同时需要示例供应商 A (Example vendor A) 的 5 台机器，而它只提供 1 台。",
       "批准前请其确认能提供 5 台，或让这些任务按截止日期先后依次进行：各截止期限仍能满足，最后一个任务在%s结束，而非%s。",
-      "仅当供应商能提供足够机器时成立。", "申请批准金额：" },
+      "仅当供应商能提供足够机器时成立。", "申请批准金额：",
+      "能否自%s起同时提供 5 台机器？报价只提供 1 台，没有这些机器，本计划无法批准。" },
   };
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autoptr(GDateTime) today = g_date_time_new_local (g_date_time_get_year (now), g_date_time_get_month (now),
@@ -629,6 +641,7 @@ test_overbooking_blocks (void)
       g_autofree char *pdf = g_strdup_printf ("blocked-demo-%s.pdf", cases[i].lang);
       g_autofree char *first = NULL, *serial = NULL, *last = NULL, *planned = NULL;
       g_autofree char *budget_word = NULL, *blocked_words = NULL, *amount_word = NULL;
+      g_autofree char *memo = NULL, *second = NULL, *from = NULL, *ask = NULL;
       const char *budget, *blocked, *amount;
 
       RUN_OK ("report", "blocked-demo.cplan", "--lang", cases[i].lang, "--pdf", pdf);
@@ -637,12 +650,18 @@ test_overbooking_blocks (void)
         {
           last = g_date_time_format (serial_end, "%-d %B %Y");
           planned = g_date_time_format (planned_end, "%-d %B %Y");
+          from = g_date_time_format (today, "%-d %B %Y");
         }
       else
         {
           last = g_date_time_format (serial_end, "%Y年%-m月%-d日");
           planned = g_date_time_format (planned_end, "%Y年%-m月%-d日");
+          from = g_date_time_format (today, "%Y年%-m月%-d日");
         }
+      second = cp_test_pdf_text (tmp_dir, pdf, 2, FALSE);
+      memo = g_strconcat (first, second, NULL);
+      ask = g_strdup_printf (cases[i].ask_fmt, from);
+      cp_test_assert_has (memo, ask);
       serial = g_strdup_printf (cases[i].serial_fmt, last, planned);
       cp_test_assert_has (first, cases[i].confirm);
       cp_test_assert_has (first, serial);

@@ -548,7 +548,9 @@ test_validity_asked (void)
  * 4 January + 71 = 16 March 2027, at the same total as planned, its
  * months adding up to it. The one-job project: Vendor C's price if it
  * bills a month leads to Vendor D at 5,184 CNY, above the 3,696 to
- * approve; covering it, 5,184 × 1.10 = 5,702 CNY. The file validates
+ * approve; covering it at the top of D's band (4,224–6,720 in the
+ * comparison table), as the amount takes the job's: 6,720 × 1.10 = 7,392
+ * CNY (walk36 X11: it took the point cost, 5,702). The file validates
  * and imports. */
 static void
 test_xml_page_one (void)
@@ -590,7 +592,7 @@ test_xml_page_one (void)
   one = cp_test_read_in (tmp_dir, "xml-one.xml");
   g_assert_nonnull (strstr (one, "<then>Vendor D at 5,184 CNY</then>"));
   g_assert_cmpfloat (report_xml_number_after (one, "<condition within-amount=\"false\">", "<cost"), ==, 5184);
-  g_assert_cmpfloat (report_xml_number_after (one, "<condition within-amount=\"false\">", "<amount-to-approve"), ==, 5702);
+  g_assert_cmpfloat (report_xml_number_after (one, "<condition within-amount=\"false\">", "<amount-to-approve"), ==, 7392);
   g_assert_cmpfloat (report_xml_number_after (one, "<approval ", "<amount-to-approve"), ==, 3696);
   g_assert_null (strstr (one, "<fallback"));
   RUN_OK ("import-xml", "xml-imported.cplan", "xml-one.xml");
