@@ -705,36 +705,17 @@ make_custom (char **id,
   *name = g_steal_pointer (&from);
 }
 
+/* Whether @field holds the same value in both quotes: a price by the
+ * day also sets the term it bills, and its unit and currency go with it. */
 static gboolean
 same_value (const CpField *field,
             const CpQuote *a,
             const CpQuote *b)
 {
-  const guint8 *x = (const guint8 *) a + field->offset;
-  const guint8 *y = (const guint8 *) b + field->offset;
-
-  switch (field->kind)
-    {
-    case CP_FIELD_TEXT:
-      return g_strcmp0 (*(char * const *) x, *(char * const *) y) == 0;
-    case CP_FIELD_CURRENCY:
-      return memcmp (x, y, 3) == 0;
-    case CP_FIELD_UINT:
-      return *(const guint *) x == *(const guint *) y;
-    case CP_FIELD_BOOL:
-      return *(const gboolean *) x == *(const gboolean *) y;
-    case CP_FIELD_ENUM:
-      return *(const int *) x == *(const int *) y;
-    case CP_FIELD_PRICE:
-      /* A price by the day also sets the term it bills. */
-      return a->price == b->price && a->price_unit == b->price_unit &&
-             memcmp (a->currency, b->currency, 3) == 0 && a->minimum_term_h == b->minimum_term_h;
-    case CP_FIELD_COUNT:
-    case CP_FIELD_DOUBLE:
-    case CP_FIELD_BYTES:
-    default:
-      return *(const double *) x == *(const double *) y;
-    }
+  if (field->kind == CP_FIELD_PRICE)
+    return a->price == b->price && a->price_unit == b->price_unit &&
+           memcmp (a->currency, b->currency, 3) == 0 && a->minimum_term_h == b->minimum_term_h;
+  return cp_field_same_value (field, a, b);
 }
 
 /* A price as written (@written, read into @price): "2352 元/台/天" names
