@@ -1107,6 +1107,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, add_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar_button);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar_button_content);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, form_paned);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, jobs_list);

@@ -2161,6 +2161,62 @@ test_add_closes_folded_sidebar (void)
   cp_test_gui_close_window (window);
 }
 
+static gboolean
+flap_revealed (gpointer flap)
+{
+  return adw_flap_get_reveal_flap (flap);
+}
+
+/* walk36b Z9: at 1,024 px a second job showed only its own form, the
+ * list behind an unlabelled button; a lead did not see how to get back
+ * to the first job. The folded sidebar's button says what it holds and
+ * how many, and opens the list where the first job is picked. */
+static void
+test_folded_sidebar_button_counts (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  WidthWait narrow = { window, 1024 };
+  AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
+  GtkWidget *button = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar-button");
+  GtkEditable *name = GTK_EDITABLE (cp_field_row_get_input (cp_job_editor_get_row (cp_window_get_job_editor (window),
+                                                                                  "name")));
+  guint n_jobs = project->jobs->len, n_quotes = project->quotes->len;
+  g_autofree char *before = g_strdup_printf ("%u Jobs · %u Quotes", n_jobs, n_quotes);
+  g_autofree char *after = g_strdup_printf ("%u Jobs · %u Quotes", n_jobs + 1, n_quotes);
+  g_autofree char *first_name = g_strdup (((CpJob *) g_ptr_array_index (project->jobs, 0))->name);
+  GtkWidget *label;
+
+  g_assert_cmpuint (n_jobs, >=, 1);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_until (folded_at_width, &narrow, "the window 1,024 px wide");
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+  g_assert_true (gtk_widget_get_mapped (button));
+  label = cp_test_gui_find_with_text (button, before, CP_TEST_GUI_TEXT_WHOLE);
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_get_mapped (label));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-job", NULL));
+  cp_test_gui_spin ();
+  project = cp_window_get_project (window);
+  g_assert_cmpuint (project->jobs->len, ==, n_jobs + 1);
+  g_assert_cmpstr (gtk_editable_get_text (name), !=, first_name);
+  label = cp_test_gui_find_with_text (button, after, CP_TEST_GUI_TEXT_WHOLE);
+  g_assert_nonnull (label);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+  g_assert_true (gtk_widget_get_mapped (label));
+
+  /* One click on it shows the list; the first job picked there is the
+   * form's again. */
+  g_assert_true (gtk_widget_activate (button));
+  cp_test_gui_wait_until (flap_revealed, flap, "the list shown by the sidebar's button");
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0));
+  cp_test_gui_spin ();
+  g_assert_cmpstr (gtk_editable_get_text (name), ==, first_name);
+  cp_test_gui_close_window (window);
+}
+
 /* The button of @sidebar that runs @action. */
 static GtkWidget *
 button_for_action (GtkWidget  *sidebar,
@@ -2486,6 +2542,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/table-fits-1024", test_table_fits_1024);
   g_test_add_func ("/gui/window-room/popups-fit-700", test_popups_fit_700);
   g_test_add_func ("/gui/window-room/add-closes-folded-sidebar", test_add_closes_folded_sidebar);
+  g_test_add_func ("/gui/window-room/folded-sidebar-button-counts", test_folded_sidebar_button_counts);
   g_test_add_func ("/gui/window-room/add-then-tab-in-form", test_add_then_tab_in_form);
   g_test_add_func ("/gui/window-room/table-wide", test_table_wide);
   g_test_add_func ("/gui/window-room/service-columns", test_service_columns);
