@@ -665,11 +665,13 @@ font_size (GtkWidget *widget)
   return pango_font_description_get_size (pango_context_get_font_description (gtk_widget_get_pango_context (widget)));
 }
 
-/* The smallest font of the labels of @widget that show words, and the
- * label that has it (Pango units; G_MAXINT when none shows). */
+/* The least of @sign × the font size of the labels of @widget that show
+ * words, and the label that has it (Pango units; G_MAXINT when none
+ * shows): with @sign 1 the smallest font, with -1 the largest negated. */
 static int
-smallest_font (GtkWidget  *widget,
-               GtkWidget **smallest)
+font_extreme (GtkWidget  *widget,
+              int         sign,
+              GtkWidget **found)
 {
   int least = G_MAXINT;
 
@@ -677,21 +679,35 @@ smallest_font (GtkWidget  *widget,
     return least;
   if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
     {
-      least = font_size (widget);
-      *smallest = widget;
+      least = sign * font_size (widget);
+      *found = widget;
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *label = NULL;
-      int size = smallest_font (child, &label);
+      int size = font_extreme (child, sign, &label);
 
       if (size < least)
         {
           least = size;
-          *smallest = label;
+          *found = label;
         }
     }
   return least;
+}
+
+static int
+smallest_font (GtkWidget  *widget,
+               GtkWidget **smallest)
+{
+  return font_extreme (widget, 1, smallest);
+}
+
+static int
+largest_font (GtkWidget  *widget,
+              GtkWidget **largest)
+{
+  return -font_extreme (widget, -1, largest);
 }
 
 /* The size in pixels of the text of the chart @view shows, as it draws it. */
@@ -768,7 +784,8 @@ find_with_class (GtkWidget  *widget,
 
 /* Issue 26: on a 2,560 px projector present mode's 28-pt verdict read
  * about as large as the window's own 26 pt. Wider than 2,200 px its
- * type grows by a third again: the verdict at 38 pt, nothing under 17. */
+ * type grows by a third again: the recommendation at 32 pt over the
+ * verdict's 24 (U10: the answer is the largest), nothing under 17. */
 static void
 test_present_type_wide (void)
 {
@@ -794,7 +811,9 @@ test_present_type_wide (void)
   cp_test_gui_wait_frames (results, 3);
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window), "cp-present-wide"));
   /* In pixels at 96 dpi, as the style gives them to Pango. */
-  g_assert_cmpfloat (fabs (font_size (find_with_class (results, "cp-verdict")) / (double) PANGO_SCALE - 38.0 * 96 / 72), <, 0.1);
+  g_assert_cmpfloat (fabs (font_size (cp_test_gui_find_named (results, "summary")) / (double) PANGO_SCALE - 32.0 * 96 / 72),
+                     <, 0.1);
+  g_assert_cmpfloat (fabs (font_size (find_with_class (results, "cp-verdict")) / (double) PANGO_SCALE - 24.0 * 96 / 72), <, 0.1);
   g_assert_cmpfloat (smallest_font (results, &smallest) / (double) PANGO_SCALE, >=, 17.0 * 96 / 72 - 0.1);
   g_action_group_change_action_state (G_ACTION_GROUP (window), "present", g_variant_new_boolean (FALSE));
   cp_test_gui_close_window (window);
@@ -884,8 +903,9 @@ test_present_mode (void)
   /* Issue 26: the paragraphs under the verdict stayed at the default
    * size; now they read as large as the summary (16 pt, style.css). */
   g_assert_cmpint (font_size (changes), >, changes_size);
-  g_assert_cmpint (font_size (changes), ==, font_size (summary));
-  g_assert_cmpint (font_size (risks), ==, font_size (summary));
+  g_assert_cmpint (font_size (risks), ==, font_size (changes));
+  /* Under the recommendation, which is larger (U10). */
+  g_assert_cmpint (font_size (summary), >, font_size (changes));
   /* lead14 at 1920 px: the table's column titles, the ranges under its
    * figures, the headings and the calendar tab's amount to approve
    * stayed at 9 to 11 pt. Every label on the page, on the first tab and
@@ -1144,7 +1164,17 @@ test_present_first_screen (void)
                       chart_bounds.origin.y, chart_bounds.origin.y + chart_bounds.size.height, table_bounds.origin.y,
                       row_bottom (window, page, 2), height);
       /* Which vendor, how much and by when, whole on the first screen
-       * between the verdict and the chart. */
+       * between the verdict and the chart, and the largest words on it:
+       * the verdict's kind of plan ("Single machine") was (U10). */
+      {
+        GtkWidget *largest = NULL;
+
+        largest_font (results, &largest);
+        if (largest != summary)
+          g_error ("%d × %d: “%s” is larger than the recommendation", sizes[z][0], sizes[z][1],
+                   gtk_label_get_text (GTK_LABEL (largest)));
+        g_assert_cmpint (font_size (summary), >, font_size (verdict));
+      }
       g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (summary)), "Recommended: "));
       g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "9,984 CNY in total, 8.0 days"));
       g_assert_cmpfloat (sentence_bounds.origin.y, >=, verdict_bounds.origin.y + verdict_bounds.size.height);
@@ -1161,9 +1191,12 @@ test_present_first_screen (void)
       if (sizes[z][1] < 1000)
         {
           /* Under those words, the chart begins on the first screen,
-           * at its full 460 px, which the page scrolls to. */
+           * at its full 460 px, which the page scrolls to; at least
+           * 400 px of it on the first screen, both its panels with their
+           * axes (walk36b Z5: at 1024 × 700 the calendar's panel was
+           * below the fold). */
           g_assert_cmpfloat (chart_bounds.size.height, >=, 460);
-          g_assert_cmpfloat (chart_bounds.origin.y, <=, height - 300);
+          g_assert_cmpfloat (chart_bounds.origin.y, <=, height - 400);
         }
       else
         {
