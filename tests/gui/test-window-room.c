@@ -2310,6 +2310,41 @@ test_folded_sidebar_button_counts (void)
   cp_test_gui_close_window (window);
 }
 
+/* walk37 W11: the project's start and its sign-off names were only under
+ * Preferences ("Report Sign-Off…"); a lead looked for them on the
+ * project in the sidebar. The button beside the project's name opens
+ * them, at 1024 px in the folded sidebar too. */
+static void
+test_project_sign_off_from_sidebar (void)
+{
+  static const int widths[] = { 1920, 1024 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      CpWindow *window = demo_window_sized (widths[w], 700);
+      AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
+      GtkWidget *button = cp_test_gui_find_named (GTK_WIDGET (window), "project-sign-off");
+      GtkWidget *preferences;
+      CpFieldRow *start;
+
+      adw_flap_set_reveal_flap (flap, TRUE);
+      cp_test_gui_wait_until (flap_revealed, flap, "the sidebar shown");
+      cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+      g_assert_true (gtk_widget_get_mapped (button));
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Project Start and Sign-Off");
+      g_signal_emit_by_name (button, "clicked");
+      cp_test_gui_spin ();
+      preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+      g_assert_nonnull (preferences);
+      start = cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "start-date");
+      g_assert_nonnull (start);
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (start)));
+      gtk_window_close (GTK_WINDOW (preferences));
+      cp_test_gui_spin ();
+      cp_test_gui_close_window (window);
+    }
+}
+
 /* The button of @sidebar that runs @action. */
 static GtkWidget *
 button_for_action (GtkWidget  *sidebar,
@@ -2636,6 +2671,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/popups-fit-700", test_popups_fit_700);
   g_test_add_func ("/gui/window-room/add-closes-folded-sidebar", test_add_closes_folded_sidebar);
   g_test_add_func ("/gui/window-room/folded-sidebar-button-counts", test_folded_sidebar_button_counts);
+  g_test_add_func ("/gui/window-room/project-sign-off-from-sidebar", test_project_sign_off_from_sidebar);
   g_test_add_func ("/gui/window-room/add-then-tab-in-form", test_add_then_tab_in_form);
   g_test_add_func ("/gui/window-room/table-wide", test_table_wide);
   g_test_add_func ("/gui/window-room/service-columns", test_service_columns);
