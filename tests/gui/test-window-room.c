@@ -20,6 +20,7 @@
 
 #include "cp-test-gui.h"
 #include "gui/cp-chart-view.h"
+#include "gui/cp-help-window.h"
 #include "gui/cp-job-editor.h"
 #include "gui/cp-option-object.h"
 #include "gui/cp-window-private.h"
@@ -2341,6 +2342,20 @@ test_project_sign_off_from_sidebar (void)
       g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (start)));
       gtk_window_close (GTK_WINDOW (preferences));
       cp_test_gui_spin ();
+      /* And Help (F1) says where they are. */
+      if (w == 0)
+        {
+          GtkWidget *help;
+
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.help", NULL));
+          cp_test_gui_spin ();
+          help = cp_test_gui_find_toplevel (CP_TYPE_HELP_WINDOW);
+          g_assert_nonnull (help);
+          g_assert_nonnull (cp_test_gui_find_with_text (help, "The button beside the project’s name in the sidebar",
+                                                        CP_TEST_GUI_TEXT_PART));
+          gtk_window_destroy (GTK_WINDOW (help));
+          cp_test_gui_spin ();
+        }
       cp_test_gui_close_window (window);
     }
 }
