@@ -97,6 +97,36 @@ cp_field_apply (const CpField      *field,
     }
 }
 
+gboolean
+cp_field_same_value (const CpField *field,
+                     gconstpointer  a,
+                     gconstpointer  b)
+{
+  const guint8 *x = (const guint8 *) a + field->offset;
+  const guint8 *y = (const guint8 *) b + field->offset;
+
+  switch (field->kind)
+    {
+    case CP_FIELD_TEXT:
+      return g_strcmp0 (*(char * const *) x, *(char * const *) y) == 0;
+    case CP_FIELD_CURRENCY:
+      return memcmp (x, y, 3) == 0;
+    case CP_FIELD_UINT:
+      return *(const guint *) x == *(const guint *) y;
+    case CP_FIELD_BOOL:
+      return *(const gboolean *) x == *(const gboolean *) y;
+    case CP_FIELD_ENUM:
+      return *(const int *) x == *(const int *) y;
+    case CP_FIELD_COUNT:
+    case CP_FIELD_DOUBLE:
+    case CP_FIELD_BYTES:
+    case CP_FIELD_PRICE:
+      return *(const double *) x == *(const double *) y;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 /* A number field in days (a deadline, a run's length): its value is
  * read as a time, a bare number being days. */
 static gboolean

@@ -87,6 +87,12 @@ void     cp_field_apply   (const CpField      *field,
                            gpointer            record,
                            const CpFieldValue *value);
 
+/* Whether @field holds the same value in records @a and @b; a price is
+ * compared by its number alone (its owner compares what goes with it). */
+gboolean cp_field_same_value (const CpField *field,
+                              gconstpointer  a,
+                              gconstpointer  b);
+
 /* Validates and stores the value; returns FALSE with a message when the
  * model cannot use it. */
 typedef gboolean (*CpFieldCommitFunc) (gpointer            user_data,

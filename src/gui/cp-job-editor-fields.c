@@ -199,36 +199,6 @@ _cp_job_editor_apply_value (const CpField      *field,
     job->model.active_params = job->model.params;
 }
 
-/* Whether @field holds the same value in both jobs. */
-gboolean
-_cp_job_editor_same_value (const CpField *field,
-                           const CpJob   *a,
-                           const CpJob   *b)
-{
-  const guint8 *x = (const guint8 *) a + field->offset;
-  const guint8 *y = (const guint8 *) b + field->offset;
-
-  switch (field->kind)
-    {
-    case CP_FIELD_TEXT:
-      return g_strcmp0 (*(char * const *) x, *(char * const *) y) == 0;
-    case CP_FIELD_UINT:
-      return *(const guint *) x == *(const guint *) y;
-    case CP_FIELD_BOOL:
-      return *(const gboolean *) x == *(const gboolean *) y;
-    case CP_FIELD_ENUM:
-      return *(const int *) x == *(const int *) y;
-    case CP_FIELD_COUNT:
-    case CP_FIELD_DOUBLE:
-    case CP_FIELD_BYTES:
-    case CP_FIELD_PRICE:
-      return *(const double *) x == *(const double *) y;
-    case CP_FIELD_CURRENCY:
-    default:
-      return memcmp (x, y, 3) == 0;
-    }
-}
-
 gboolean
 _cp_job_editor_group_shown_for (guint      group,
                                 CpTaskKind kind)
@@ -283,7 +253,7 @@ value_is_zero (const CpField *field,
 {
   CpJob zero = { 0 };
 
-  return _cp_job_editor_same_value (field, job, &zero);
+  return cp_field_same_value (field, job, &zero);
 }
 
 /* Whether @field holds the untouched default of any kind: a service
@@ -301,7 +271,7 @@ holds_some_kind_default (const CpField *field,
       CpJob defaults;
 
       cp_job_init (&defaults, kind);
-      found = _cp_job_editor_same_value (field, job, &defaults);
+      found = cp_field_same_value (field, job, &defaults);
       cp_job_clear (&defaults);
     }
   return found;
@@ -335,7 +305,7 @@ _cp_job_editor_adopt_kind_defaults (CpJob      *job,
 
       if (field->group == GROUP_MODEL || !_cp_job_editor_field_shown_for (field, job->kind))
         continue;
-      if ((!typed && _cp_job_editor_same_value (field, job, &old_defaults)) ||
+      if ((!typed && cp_field_same_value (field, job, &old_defaults)) ||
           (!_cp_job_editor_field_shown_for (field, old_kind) &&
            (all || (!typed && (value_is_zero (field, job) || holds_some_kind_default (field, job))))))
         copy_value (field, job, &new_defaults);

@@ -33,10 +33,6 @@ extern const guint   _cp_job_editor_n_fields;
 void     _cp_job_editor_apply_value         (const CpField      *field,
                                              CpJob              *job,
                                              const CpFieldValue *value);
-/* Whether @field holds the same value in both jobs. */
-gboolean _cp_job_editor_same_value          (const CpField      *field,
-                                             const CpJob        *a,
-                                             const CpJob        *b);
 /* Whether the form shows @group (GROUP_*) for a job of @kind. */
 gboolean _cp_job_editor_group_shown_for     (guint               group,
                                              CpTaskKind          kind);

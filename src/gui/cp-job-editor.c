@@ -525,7 +525,7 @@ describe_kind_defaults (CpJobEditor *self,
 
       if (strcmp (field->key, "kind") == 0 || field->group == GROUP_MODEL ||
           !_cp_job_editor_field_shown_for (field, job->kind) || !_cp_job_editor_field_shown_for (field, old->kind) ||
-          _cp_job_editor_same_value (field, job, old))
+          cp_field_same_value (field, job, old))
         continue;
       row = cp_job_editor_get_row (self, field->key);
       if (field->kind == CP_FIELD_ENUM && field->choice != NULL)
@@ -661,7 +661,7 @@ commit_field (gpointer            user_data,
     {
       cp_job_copy (&candidate, self->job);
       _cp_job_editor_apply_value (field, &candidate, value);
-      if (_cp_job_editor_same_value (field, &candidate, self->job))
+      if (cp_field_same_value (field, &candidate, self->job))
         {
           /* "7e9" for 7B, or a text typed and typed back: nothing changed,
            * but the value is now the user's. */

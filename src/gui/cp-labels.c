@@ -148,3 +148,62 @@ cp_labels_catalog_name (const char *name)
       return _(catalog_names[i]);
   return name;
 }
+
+static gboolean
+is_date_unit (gunichar c)
+{
+  return c == 0x5E74 /* 年 */ || c == 0x6708 /* 月 */ || c == 0x65E5 /* 日 */;
+}
+
+/* The digits at @p followed by a date unit: the end of the unit, or NULL. */
+static const char *
+date_part_end (const char *p)
+{
+  const char *unit = p;
+
+  while (g_ascii_isdigit (*unit))
+    unit++;
+  if (unit == p || !is_date_unit (g_utf8_get_char (unit)))
+    return NULL;
+  return g_utf8_next_char (unit);
+}
+
+#define WORD_JOINER "\u2060"
+
+char *
+cp_labels_keep_dates_whole (const char *text)
+{
+  GString *kept = g_string_new (NULL);
+  const char *p = text != NULL ? text : "";
+
+  while (*p != '\0')
+    {
+      const char *end = (p == text || !g_ascii_isdigit (p[-1])) ? date_part_end (p) : NULL;
+
+      if (end == NULL)
+        {
+          const char *next = g_utf8_next_char (p);
+
+          g_string_append_len (kept, p, next - p);
+          p = next;
+          continue;
+        }
+      /* "2026年12月5日": each part, joined to the next. */
+      for (;;)
+        {
+          const char *unit = g_utf8_prev_char (end);
+          const char *after;
+
+          g_string_append_len (kept, p, unit - p);
+          g_string_append (kept, WORD_JOINER);
+          g_string_append_len (kept, unit, end - unit);
+          p = end;
+          after = date_part_end (p);
+          if (after == NULL)
+            break;
+          g_string_append (kept, WORD_JOINER);
+          end = after;
+        }
+    }
+  return g_string_free (kept, FALSE);
+}

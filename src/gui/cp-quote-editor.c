@@ -195,6 +195,9 @@ struct _CpQuoteEditor
   gboolean              loading;
   gboolean              built;     /* ensure_form() ran */
   /* The minimum term was set to a month when the price became monthly. */
+  /* The quote's GPU was read from its offer's name, not picked: its GPU
+   * row says so until another GPU or quote is picked. */
+  gboolean              gpu_from_offer;
 };
 
 G_DEFINE_FINAL_TYPE (CpQuoteEditor, cp_quote_editor, ADW_TYPE_BIN)
@@ -470,6 +473,16 @@ update_gpu_variant (CpQuoteEditor *self)
   if (g_strcmp0 (self->quote->gpu.id, "custom") != 0 && cp_gpu_spec_variant (&self->quote->gpu, &family, &variant))
     /* TRANSLATORS: under a quote's GPU: "A plain “910B” is taken as the 910B2" */
     said = g_strdup_printf (_("A plain “%s” is taken as the %s"), family, variant);
+  /* Guessed, not picked: a lead who trusts the guess sees it is one
+   * (walk36b Z11). */
+  if (self->gpu_from_offer)
+    {
+      const char *guessed = _("Read from the offer’s name: pick another if it is not this one");
+      char *both = said != NULL ? g_strconcat (guessed, "\n", said, NULL) : g_strdup (guessed);
+
+      g_free (said);
+      said = both;
+    }
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->gpu_row), said != NULL ? said : "");
 }
 
@@ -705,36 +718,17 @@ make_custom (char **id,
   *name = g_steal_pointer (&from);
 }
 
+/* Whether @field holds the same value in both quotes: a price by the
+ * day also sets the term it bills, and its unit and currency go with it. */
 static gboolean
 same_value (const CpField *field,
             const CpQuote *a,
             const CpQuote *b)
 {
-  const guint8 *x = (const guint8 *) a + field->offset;
-  const guint8 *y = (const guint8 *) b + field->offset;
-
-  switch (field->kind)
-    {
-    case CP_FIELD_TEXT:
-      return g_strcmp0 (*(char * const *) x, *(char * const *) y) == 0;
-    case CP_FIELD_CURRENCY:
-      return memcmp (x, y, 3) == 0;
-    case CP_FIELD_UINT:
-      return *(const guint *) x == *(const guint *) y;
-    case CP_FIELD_BOOL:
-      return *(const gboolean *) x == *(const gboolean *) y;
-    case CP_FIELD_ENUM:
-      return *(const int *) x == *(const int *) y;
-    case CP_FIELD_PRICE:
-      /* A price by the day also sets the term it bills. */
-      return a->price == b->price && a->price_unit == b->price_unit &&
-             memcmp (a->currency, b->currency, 3) == 0 && a->minimum_term_h == b->minimum_term_h;
-    case CP_FIELD_COUNT:
-    case CP_FIELD_DOUBLE:
-    case CP_FIELD_BYTES:
-    default:
-      return *(const double *) x == *(const double *) y;
-    }
+  if (field->kind == CP_FIELD_PRICE)
+    return a->price == b->price && a->price_unit == b->price_unit &&
+           memcmp (a->currency, b->currency, 3) == 0 && a->minimum_term_h == b->minimum_term_h;
+  return cp_field_same_value (field, a, b);
 }
 
 /* A price as written (@written, read into @price): "2352 元/台/天" names
@@ -790,29 +784,32 @@ fill_price_from_offer (CpQuoteEditor *self)
  * gives the quote those GPUs, their count and its nodes, as the offer
  * gives it its price and network: the form kept its A100 40GB under an
  * H100 offer and the results named the offer over the A100's 13.5 days
- * (walk35 U1). Only the first offer a quote is given, as a new quote
- * is typed from the vendor's line, with the GPU row still at the one a
- * new quote starts with (the catalogue's first, cp-window-actions.c); an offer typed over another is compared with the fields, and
- * Offer says where they differ (update_offer_hint()). Only what it says:
- * a node count it does not write stays. */
+ * (walk35 U1). One that names its GPU without counting it ("2-node H800
+ * InfiniBand cluster") gives the GPU alone, where it stayed at the A100
+ * while "Own 8xA800 server" was read (walk36b Z11). Only the first offer
+ * a quote is given, as a new quote is typed from the vendor's line, with
+ * the GPU row still at the one a new quote starts with (the catalogue's
+ * first, cp-window-actions.c); an offer typed over another is compared
+ * with the fields, and Offer says where they differ (update_offer_hint()).
+ * Only what it says: a node count it does not write stays. The GPU row
+ * says the GPU was read from the offer until another is picked. */
 static void
 fill_gpus_from_offer (CpQuoteEditor *self)
 {
   const CpGpuSpec *gpu = NULL;
   const CpLinkSpec *link;
   guint gpus_per_node = 0, nodes = 0;
-  char *unused = NULL;
-  gboolean names_nodes = FALSE;
+  gboolean counted;
 
   const CpCatalog *builtin = cp_catalog_get_builtin ();
 
   /* A GPU picked before the offer was typed is the user's: compared only. */
   if (cp_catalog_n_gpus (builtin) == 0 || g_strcmp0 (self->quote->gpu.id, cp_catalog_get_gpu (builtin, 0)->id) != 0)
     return;
-  if (!cp_quote_offer_disagrees (self->project, self->quote, &unused, &names_nodes))
-    return;
-  g_free (unused);
-  if (!cp_quote_offer_states_gpus (self->project, self->quote->offer_name, &gpu, &gpus_per_node, &nodes))
+  counted = cp_quote_offer_states_gpus (self->project, self->quote->offer_name, &gpu, &gpus_per_node, &nodes);
+  if (!counted)
+    gpu = cp_gpu_match_find_in_text (self->project, self->quote->offer_name);
+  if (gpu == NULL)
     return;
   if (g_strcmp0 (gpu->id, self->quote->gpu.id) != 0)
     {
@@ -820,7 +817,10 @@ fill_gpus_from_offer (CpQuoteEditor *self)
       link = gpu->default_intra_link ? cp_project_find_link (self->project, gpu->default_intra_link) : NULL;
       if (link != NULL)
         cp_quote_set_intra_link (self->quote, link);
+      self->gpu_from_offer = TRUE;
     }
+  if (!counted)
+    return;
   /* "32 × H100" of 4 nodes of 8 counts the whole offer. */
   if (nodes > 0 || gpus_per_node != self->quote->gpus_per_node * self->quote->nodes_available)
     self->quote->gpus_per_node = gpus_per_node;
@@ -928,7 +928,10 @@ commit_field (gpointer            user_data,
       fill_network_from_offer (self);
     }
   if (g_str_has_prefix (field->key, "gpu-"))
-    make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
+    {
+      make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
+      self->gpu_from_offer = FALSE;
+    }
   else if (g_str_equal (field->key, "intra-link-rate"))
     make_custom (&self->quote->intra_link.id, &self->quote->intra_link.name);
   if (!g_str_equal (field->key, "offering"))
@@ -948,6 +951,7 @@ on_gpu_picked (CpQuoteEditor *self,
   if (self->quote == NULL || self->loading || g_strcmp0 (id, self->quote->gpu.id) == 0)
     return;
 
+  self->gpu_from_offer = FALSE;
   if (g_strcmp0 (id, "custom") == 0)
     make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
   else
@@ -1114,7 +1118,10 @@ cp_quote_editor_set_quote (CpQuoteEditor *self,
 
   ensure_form (self);
   if (quote != self->quote)
-    scroll_to_top (self);
+    {
+      scroll_to_top (self);
+      self->gpu_from_offer = FALSE;
+    }
   self->project = project;
   self->quote = quote;
   fill_catalog_rows (self);

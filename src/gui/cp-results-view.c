@@ -54,8 +54,11 @@ void
 _cp_results_view_set_label (GtkLabel   *label,
                             const char *text)
 {
-  if (g_strcmp0 (gtk_label_get_label (label), text) != 0)
-    gtk_label_set_label (label, text);
+  /* Each Chinese date on one line where the label wraps (walk35 Y4). */
+  g_autofree char *shown = text != NULL ? cp_labels_keep_dates_whole (text) : NULL;
+
+  if (g_strcmp0 (gtk_label_get_label (label), shown) != 0)
+    gtk_label_set_label (label, shown);
 }
 
 void

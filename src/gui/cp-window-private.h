@@ -44,6 +44,7 @@ struct _CpWindow
   GtkMenuButton        *add_button;
   GtkMenuButton        *primary_menu_button;
   GtkWidget            *sidebar_button;
+  AdwButtonContent     *sidebar_button_content;
   GtkWidget            *sidebar;
   GtkPaned             *form_paned;      /* the form, then the results */
   GtkListBox           *jobs_list;

@@ -444,9 +444,33 @@ _cp_window_sync_sidebar_button (CpWindow *self)
                           !gtk_widget_has_css_class (GTK_WIDGET (self), "cp-present"));
 }
 
+/* The folded sidebar's button names what it holds, with their counts
+ * ("2 Jobs · 3 Quotes"): a lead who added a second job at 1,024 px saw
+ * only its form and no way back to the first (walk36b Z9). */
+static void
+update_sidebar_button_label (CpWindow *self)
+{
+  guint n_jobs = g_list_model_get_n_items (G_LIST_MODEL (self->jobs));
+  guint n_quotes = g_list_model_get_n_items (G_LIST_MODEL (self->quotes));
+  /* TRANSLATORS: the first half of the folded sidebar's button, "2 Jobs · 3 Quotes" */
+  g_autofree char *jobs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Job", "%u Jobs", n_jobs), n_jobs);
+  /* TRANSLATORS: the second half of the folded sidebar's button, "2 Jobs · 3 Quotes" */
+  g_autofree char *quotes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Quote", "%u Quotes", n_quotes),
+                                             n_quotes);
+  /* TRANSLATORS: the folded sidebar's button: "2 Jobs" and "3 Quotes" */
+  g_autofree char *label = g_strdup_printf (_("%s · %s"), jobs, quotes);
+
+  adw_button_content_set_label (self->sidebar_button_content, label);
+}
+
 void
 _cp_window_sidebar_init (CpWindow *self)
 {
+  g_signal_connect_object (self->jobs, "items-changed", G_CALLBACK (update_sidebar_button_label), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->quotes, "items-changed", G_CALLBACK (update_sidebar_button_label), self,
+                           G_CONNECT_SWAPPED);
+  update_sidebar_button_label (self);
   g_signal_connect_object (self->flap, "notify::folded", G_CALLBACK (_cp_window_sync_sidebar_button),
                            self, G_CONNECT_SWAPPED);
   _cp_window_sync_sidebar_button (self);

@@ -1046,6 +1046,24 @@ cp_window_get_property (GObject    *object,
  * 2,560 px its 28-pt verdict read about as large as the window's own 26 pt
  * (issue 26). style.css, window.cp-present.cp-present-wide. */
 #define PRESENT_WIDE_FROM_PX 2200
+/* And shrinks on a screen under 900 px tall, so that the chart has the
+ * screen under the answer: at 1024 × 700 its panels were 120 px and the
+ * calendar's below the fold (walk36b Z5). style.css,
+ * window.cp-present.cp-present-short. */
+#define PRESENT_SHORT_BELOW_PX 900
+
+static void
+set_css_class (GtkWidget  *widget,
+               const char *name,
+               gboolean    set)
+{
+  if (gtk_widget_has_css_class (widget, name) == set)
+    return;
+  if (set)
+    gtk_widget_add_css_class (widget, name);
+  else
+    gtk_widget_remove_css_class (widget, name);
+}
 
 static void
 cp_window_size_allocate (GtkWidget *widget,
@@ -1053,17 +1071,10 @@ cp_window_size_allocate (GtkWidget *widget,
                          int        height,
                          int        baseline)
 {
-  gboolean wide = width >= PRESENT_WIDE_FROM_PX;
-
   GTK_WIDGET_CLASS (cp_window_parent_class)->size_allocate (widget, width, height, baseline);
   _cp_window_sidebar_fold_to_width (CP_WINDOW (widget), width);
-  if (gtk_widget_has_css_class (widget, "cp-present-wide") != wide)
-    {
-      if (wide)
-        gtk_widget_add_css_class (widget, "cp-present-wide");
-      else
-        gtk_widget_remove_css_class (widget, "cp-present-wide");
-    }
+  set_css_class (widget, "cp-present-wide", width >= PRESENT_WIDE_FROM_PX);
+  set_css_class (widget, "cp-present-short", height < PRESENT_SHORT_BELOW_PX);
 }
 
 static void
@@ -1107,6 +1118,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, add_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar_button);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar_button_content);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, form_paned);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, jobs_list);

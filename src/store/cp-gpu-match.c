@@ -529,3 +529,45 @@ cp_gpu_match_names_model (const CpProject *project, const char *text)
   g_free (query.model);
   return found;
 }
+
+const CpGpuSpec *
+cp_gpu_match_find_in_text (const CpProject *project, const char *text)
+{
+  const CpCatalog *catalogs[2] = { project ? project->custom : NULL, cp_catalog_get_builtin () };
+  /* Its words of ASCII letters and digits: "8xA800", "H800", "80GB";
+   * "昇腾910B" gives "910B". */
+  g_auto(GStrv) words = g_regex_split_simple ("[^A-Za-z0-9]+", text != NULL ? text : "", 0, 0);
+  const CpGpuSpec *named = NULL;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autofree char *word = g_ascii_strdown (words[i], -1);
+      g_autofree char *size = words[i + 1] != NULL ? g_ascii_strdown (words[i + 1], -1) : NULL;
+      g_autofree char *name = NULL;
+      const char *model;
+      const CpGpuSpec *gpu;
+      double gb;
+      gboolean known = FALSE;
+
+      /* "8xA800": a count run into the model. */
+      model = word + strspn (word, "0123456789");
+      model = model > word && *model == 'x' && model[1] != '\0' ? model + 1 : word;
+      /* A model has a digit; "80GB" and "400G" are sizes. */
+      if (strpbrk (model, "0123456789") == NULL || is_memory_word (model, &gb))
+        continue;
+      for (guint c = 0; c < G_N_ELEMENTS (catalogs) && !known; c++)
+        known = catalog_has_model (catalogs[c], model);
+      if (!known)
+        continue;
+      /* The memory written after it picks between sizes ("A100 80GB"). */
+      name = size != NULL && is_memory_word (size, &gb) ? g_strdup_printf ("%s %s", model, size) : g_strdup (model);
+      gpu = cp_gpu_match_find (project, name, NULL, NULL, NULL);
+      if (gpu == NULL)
+        continue;
+      /* Two GPUs named ("A800 or H800") are no guess. */
+      if (named != NULL && named != gpu)
+        return NULL;
+      named = gpu;
+    }
+  return named;
+}

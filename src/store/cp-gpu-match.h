@@ -36,4 +36,11 @@ const CpLinkSpec *cp_gpu_match_find_link_by_id (const CpProject *project, const 
 
 gboolean cp_gpu_match_names_model (const CpProject *project, const char *text);
 
+/* The one catalogue GPU whose model a free text names among its words,
+ * with the memory written after it ("2-node H800 InfiniBand cluster",
+ * "Own 8xA800 server", "A100 80GB 整机"): what a quote's offer name says
+ * of its GPU however it counts them. NULL when it names none, several,
+ * or one whose memory or form it leaves open between entries. */
+const CpGpuSpec *cp_gpu_match_find_in_text (const CpProject *project, const char *text);
+
 G_END_DECLS

@@ -1078,6 +1078,50 @@ test_offer_fills_gpus (void)
   cp_test_gui_close_window (window);
 }
 
+/* walk36b Z11: "Own 8xA800 server" gave a new quote its A800, "2-node
+ * H800 InfiniBand cluster" left it on the A100 40GB a new quote starts
+ * with. Both are read, and the GPU row says the GPU was read from the
+ * offer until one is picked. */
+static void
+test_offer_names_gpu_without_count (void)
+{
+  const char *guessed = "Read from the offer’s name: pick another if it is not this one";
+  CpWindow *window;
+  CpQuoteEditor *editor;
+  CpQuote *quote = demo_new_quote (&window, &editor);
+  CpFieldRow *offer = cp_quote_editor_get_row (editor, "offer-name");
+  CpPickerRow *gpu_row = cp_quote_editor_get_gpu_row (editor);
+  guint gpus_per_node = quote->gpus_per_node;
+
+  cp_test_gui_type_text (offer, "Own 8xA800 server");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "a800");
+  g_assert_cmpuint (quote->gpus_per_node, ==, 8);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu_row), ==, guessed);
+
+  quote = cp_test_gui_add_quote (window);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu_row), ==, "");
+  cp_test_gui_type_text (offer, "2-node H800 InfiniBand cluster");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "h800");
+  /* What it does not count stays as it was. */
+  g_assert_cmpuint (quote->gpus_per_node, ==, gpus_per_node);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu_row), ==, guessed);
+  /* Picked, the GPU is the user's. */
+  cp_test_gui_search_pick (gpu_row, "A800");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "a800");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu_row), ==, "");
+
+  /* Two GPUs named are no guess. */
+  quote = cp_test_gui_add_quote (window);
+  cp_test_gui_type_text (offer, "A800 or H800 cluster, to be confirmed");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "a100-40g");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu_row), ==, "");
+  cp_test_gui_close_window (window);
+}
+
 /* Issue 26: "1 machine, 8 x H800 at 14.5/GPU/h" typed in a quote's Offer
  * left Price at 0, to be typed again. An empty Price takes the offer's,
  * in the unit it says, and Undo takes both back; a price already typed
@@ -1485,6 +1529,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-form/import-model-named-by-folder", test_import_model_named_by_folder);
   g_test_add_func ("/gui/window-form/offer-price-fills-price", test_offer_price_fills_price);
   g_test_add_func ("/gui/window-form/offer-fills-gpus", test_offer_fills_gpus);
+  g_test_add_func ("/gui/window-form/offer-names-gpu-without-count", test_offer_names_gpu_without_count);
   g_test_add_func ("/gui/window-form/picker-down-goes-to-first-match", test_picker_down_goes_to_first_match);
   g_test_add_func ("/gui/window-form/undo-shows-changed-row", test_undo_shows_changed_row);
   g_test_add_func ("/gui/window-form/export-name-follows-type", test_export_name_follows_type);

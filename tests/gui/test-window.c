@@ -1946,10 +1946,22 @@ text_class_is (gpointer results)
   return gtk_widget_has_css_class (results, wanted);
 }
 
+static int
+label_font_size (GtkWidget *results,
+                 const char *name)
+{
+  GtkWidget *label = cp_test_gui_find_named (results, name);
+
+  return pango_font_description_get_size (pango_context_get_font_description (gtk_widget_get_pango_context (label)));
+}
+
 /* On a projector's 1920 px the verdict and summary grow, and back at
  * 1024 px they are as before: the class that sizes them follows the
  * window's width, maximised or not. X keeps a window within its screen:
- * gui-window-projector runs this on a 1920 × 1080 one. */
+ * gui-window-projector runs this on a 1920 × 1080 one. The paragraphs
+ * under the summary grow with it, and "What Would Change It" stays a
+ * step above them: at 1920 px it and its bullets stayed at 13 px under
+ * 19-px paragraphs (walk36b Z14). */
 static void
 test_window_text_follows_width (void)
 {
@@ -1979,6 +1991,13 @@ test_window_text_follows_width (void)
       gtk_window_set_default_size (GTK_WINDOW (window), steps[i].width, 700);
       g_object_set_data (G_OBJECT (results), "wanted-class", (gpointer) steps[i].class);
       cp_test_gui_wait_until (text_class_is, results, what);
+      cp_test_gui_wait_frames (GTK_WIDGET (results), 2);
+      g_assert_cmpint (label_font_size (GTK_WIDGET (results), "changes"), ==,
+                       label_font_size (GTK_WIDGET (results), "summary"));
+      g_assert_cmpint (label_font_size (GTK_WIDGET (results), "changes-heading"), >=,
+                       label_font_size (GTK_WIDGET (results), "changes"));
+      g_assert_cmpint (label_font_size (GTK_WIDGET (results), "verdict"), >,
+                       label_font_size (GTK_WIDGET (results), "changes-heading"));
     }
 
   close_window (window);
