@@ -235,6 +235,8 @@ typedef struct {
                                     * shares with debugging */
   double compute_cost;
   double debug_cost;               /* single-node rental while debugging (R4) */
+  gboolean debug_on_cluster_node;  /* beside a cluster run, debugging fits in the nodes'
+                                    * billed term: on one of them, debug_cost 0 */
   double network_cost;
   double storage_cost;
   double fees_cost;                /* management and setup */

@@ -134,13 +134,15 @@ fill_rentals (CpScheduleJob    *entry,
     }
   else
     {
-      /* Debugging beside a cluster run is a rental of one machine. */
+      /* Debugging beside a cluster run is a rental of one machine, or
+       * runs on one of the cluster's nodes, whose rental then starts
+       * with it (cp-estimate-cost.c). */
       if (est->debug_cost > 0)
         {
           add_rental (entry, 0, est->debug_cost / node_month, est->debug_cost, 0);
           entry->phase_invoiced[CP_PHASE_DEBUG] = est->debug_cost;
         }
-      add_rental (entry, run_start, run_months, run, quote->setup_fee * vat);
+      add_rental (entry, est->debug_on_cluster_node ? 0 : run_start, run_months, run, quote->setup_fee * vat);
     }
   entry->phase_invoiced[CP_PHASE_RUN] = run;
 }

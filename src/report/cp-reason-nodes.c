@@ -143,8 +143,17 @@ cp_words_cost_sum (const CpProject  *project,
         {
           g_autofree char *quantity = billed_quantity (quote, settings, e->nodes, e->billed_hours, lang);
 
-          /* TRANSLATORS: a part of an option's cost: its money, then the rental it pays for ("4 node-months") */
-          g_ptr_array_add (parts, g_strdup_printf (_("%s for %s of GPU time"), money, quantity));
+          if (e->debug_on_cluster_node)
+            {
+              g_autofree char *debug = cp_reason_hours_text (e->debug_days * 24.0, 1, lang);
+
+              /* TRANSLATORS: a part of a cluster option's cost: its money, the rental it pays for ("2 node-months"), then the hours of debugging ("0.2 h") done on one of those nodes within that rental, so with no machine rented for it apart */
+              g_ptr_array_add (parts, g_strdup_printf (_("%s for %s of GPU time (debugging, %s, on one of these nodes: no machine rented for it)"),
+                                                       money, quantity, debug));
+            }
+          else
+            /* TRANSLATORS: a part of an option's cost: its money, then the rental it pays for ("4 node-months") */
+            g_ptr_array_add (parts, g_strdup_printf (_("%s for %s of GPU time"), money, quantity));
         }
       else if (i == CP_COST_PART_DEBUG && e->nodes <= 1)
         {

@@ -1226,8 +1226,14 @@ test_calendar_and_deadline (EstimateFixture *f,
  * apart it would be two months (312 h → 730 h and 168 h → 730 h), 78,000.
  * The month is shared by hours: the run 312/480 of it, 24,700, debugging
  * 168/480, 13,300.
- * On two nodes debugging stays a one-machine rental of its own: one
- * month, 38,000, beside the run's 2 × 38,000 (its 6.5 days → one month). */
+ * On two nodes the run's 6.5 days (about 156 h) bill one month a node,
+ * 2 × 38,000, and its 35/65 × 6.5 = 3.5 days (84 h) of debugging fit in
+ * that month with it: 84 + 156 = 240 h ≤ 730 h, so debugging runs on one
+ * of the two nodes and rents nothing more (walk36b Z7: a third month,
+ * 38,000 here, for a machine while both stood paid for). With 25 days
+ * of migration between debugging and run, 84 + 600 + 156 = 840 h >
+ * 730 h: the nodes' month cannot hold it all, and debugging is a
+ * one-machine rental of its own again, one month, 38,000. */
 static void
 test_debug_and_run_one_rental (EstimateFixture *f,
                                gconstpointer    data)
@@ -1259,9 +1265,23 @@ test_debug_and_run_one_rental (EstimateFixture *f,
   f->job.tensor_parallel = 1;
   f->job.pipeline_parallel = 1;
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
-  g_assert_cmpfloat (est.total_s / 3600, <, 730);
-  assert_close (38000, est.debug_cost, 1e-9);
+  g_assert_cmpfloat (est.total_s / 3600, >, 150);
+  g_assert_cmpfloat (est.total_s / 3600, <, 160);
+  assert_close (84, est.debug_days * 24, 1);
+  g_assert_true (est.debug_on_cluster_node);
+  assert_close (0, est.debug_cost, 1e-9);
   assert_close (2 * 38000, est.compute_cost, 1e-9);
+  assert_close (2 * 38000 + 2000, est.total_cost, 1e-9);
+
+  f->job.team_has_distributed_experience = FALSE;
+  f->job.engineer_day_cost = 0;
+  f->settings.migration_days_no_experience = 25;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
+  assert_close (25, est.migration_days, 1e-9);
+  assert_close (84, est.debug_days * 24, 1);
+  g_assert_false (est.debug_on_cluster_node);
+  assert_close (38000, est.debug_cost, 1e-9);
+  assert_close (2 * 38000 + 38000 + 2000, est.total_cost, 1e-9);
 }
 
 static const CpReason *

@@ -59,7 +59,8 @@ __wrap_cp_range_estimate (const CpJob *job, const CpQuote *quote, const CpSettin
 
 /* Walkthrough 31's project: a 72B LoRA with a 10-day deadline, an H800
  * machine and 4 Ascend nodes at 32,000 CNY per node-month. The plan
- * takes 2 Ascend nodes (96,000 CNY): 1 node costs one node-month, 32,000
+ * takes 2 Ascend nodes (64,000 CNY, 2 node-months: its debugging runs
+ * on one of them in their month, walk36b Z7): 1 node costs one node-month, 32,000
  * CNY, and meets the deadline at the expected figures, but its range's
  * slow end, 11.0 days, misses it. */
 static void
@@ -127,7 +128,7 @@ test_fewer_nodes_from_sweep (void)
       g_assert_nonnull (strstr (text, cost));
       g_assert_nonnull (strstr (text, slow));
       if (l == 0)
-        g_assert_cmpstr (text, ==, "2 nodes, 96,000 CNY: 1 node would cost 32,000 CNY but miss the 10-day deadline "
+        g_assert_cmpstr (text, ==, "2 nodes, 64,000 CNY: 1 node would cost 32,000 CNY but miss the 10-day deadline "
                                    "at the slow end of the range (11.0 days); a count that still meets it there comes "
                                    "before a cheaper one.");
     }
