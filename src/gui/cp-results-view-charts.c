@@ -259,7 +259,6 @@ void
 _cp_results_view_check_capacity (CpResultsView   *self,
                                   const CpProject *project)
 {
-  self->capacity_project = project;
   /* One job has no other to share a vendor's machines with. */
   self->capacity_pending = project->jobs->len >= 2 && project->quotes->len > 0 &&
                            (self->capacity_words == NULL ||

@@ -109,7 +109,6 @@ struct _CpResultsView
   gboolean            capacity_pending;
   /* A plan the calendar waits for, being made on a worker. */
   GCancellable       *calendar_cancellable;
-  const CpProject    *capacity_project;   /* borrowed: the project last checked */
   GtkLabel           *reasons_heading;  /* after the cluster question's labels */
   GtkListBox         *reasons_list;
   GtkWidget          *reasons_placeholder; /* "Calculating…", kept */

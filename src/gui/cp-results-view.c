@@ -690,14 +690,17 @@ job_span (CpResultsView   *self,
 
 /* The calendar's timeline and checks of @project, once the job shown is
  * planned and worded (it is ordered by then): they read every job's
- * plan, from the same analysis. */
+ * plan, from the same analysis. The check runs after every change, not
+ * only for another project: the window edits its project in place, so
+ * after one edit "Not approvable as planned" left the verdict until the
+ * file was opened again (walk37b V5); it costs nothing when the
+ * analysis has not changed. */
 static void
 update_calendar (CpResultsView   *self,
                  const CpProject *project)
 {
   _cp_results_view_update_timeline (self, project);
-  if (project != self->capacity_project)
-    _cp_results_view_check_capacity (self, project);
+  _cp_results_view_check_capacity (self, project);
 }
 
 void

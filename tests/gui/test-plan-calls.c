@@ -250,7 +250,6 @@ test_untouched_job_kept (void)
   guint first = first_training_job (project);
   guint other = first == 0 ? 1 : 0;
   CpFieldRow *price;
-  guint expected;
 
   g_assert_cmpuint (project->jobs->len, >=, 2);
   select_job (window, first);
@@ -275,8 +274,11 @@ test_untouched_job_kept (void)
   g_assert_cmpuint (calls.sweeps, ==, 1);
   g_assert_cmpuint (calls.robustness, ==, 1);
 
-  /* A quote touches every job: the one the results show is planned once
-   * now, each other when it is shown. */
+  /* A quote touches every job: the one the results show is planned
+   * first, each other once after it on a worker, for the calendar's
+   * "Not approvable as planned" under the verdict, which must be said
+   * again after a change (walk37b V5: it was gone until the file was
+   * opened again); none is planned again when shown. */
   gtk_list_box_select_row (cp_window_get_quotes_list (window),
                            gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
   settle (cp_window_get_results_view (window));
@@ -285,21 +287,16 @@ test_untouched_job_kept (void)
   type_and_accept (price, "3.25");
   settle (cp_window_get_results_view (window));
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 3.25);
-  /* Once, and once more for "What would change it" when the team's
-   * experience might (cp_what_if_team_may_change()): that plan is made
-   * on the details' worker, which may not have reached it yet. */
-  g_assert_cmpuint (calls.plans, >=, 1);
-  g_assert_cmpuint (calls.plans, <=, 1 + team_replans (window, other));
+  /* And once more for "What would change it" when the team's experience
+   * might (cp_what_if_team_may_change()): that plan is made on the
+   * details' worker, which may not have reached it yet. */
+  g_assert_cmpuint (calls.plans, >=, project->jobs->len);
+  g_assert_cmpuint (calls.plans, <=, project->jobs->len + team_replans (window, other));
   g_assert_cmpuint (calls.sweeps, ==, 1);
   g_assert_cmpuint (calls.robustness, ==, 1);
-  /* The results showed the last job selected, @other: @first is planned
-   * again when shown, @other is not. */
   calls = (Calls) { 0 };
   select_job (window, first);
-  expected = 1 + team_replans (window, first);
-  select_job (window, other);
-  g_assert_cmpuint (calls.plans, >=, 1);
-  g_assert_cmpuint (calls.plans, <=, expected);
+  g_assert_cmpuint (calls.plans, <=, team_replans (window, first));
   calls = (Calls) { 0 };
   select_job (window, first);
   select_job (window, other);

@@ -1522,6 +1522,28 @@ test_present_walks_jobs (void)
   cp_test_gui_close_window (window);
 }
 
+/* Walk37b V5: the demo's second job says under its verdict that it
+ * needs 5 of A's machines at once; after an edit of the job that leaves
+ * the calendar as it was (its storage, typed in the form), the warning
+ * was gone from the verdict until the file was opened again. */
+static void
+test_capacity_after_edit (void)
+{
+  CpWindow *window = demo_window_sized (1600, 1000);
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkWidget *capacity = cp_test_gui_find_named (GTK_WIDGET (results), "capacity");
+
+  cp_test_gui_show_job (window, 1);
+  cp_test_gui_wait_until (capacity_shown, results, "the second job's calendar words");
+  cp_test_gui_type_text (cp_job_editor_get_row (cp_window_get_job_editor (window), "storage-tb"), "13");
+  g_assert_cmpfloat (((CpJob *) g_ptr_array_index (cp_window_get_project (window)->jobs, 1))->storage_tb, ==, 13);
+  cp_test_gui_wait_results (results);
+  cp_test_gui_wait_until (capacity_shown, results, "the calendar's words after the edit");
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (capacity)),
+                            "need 5 of 示例供应商 A (Example vendor A)’s machines at once"));
+  cp_test_gui_close_window (window);
+}
+
 /* The top of the charts' stack, in the results' coordinates. */
 static double
 chart_top (GtkWidget *chart,
@@ -2717,6 +2739,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/chart-export-chooser", test_chart_export_chooser);
   g_test_add_func ("/gui/window-room/untitled-export-name", test_untitled_export_name);
   g_test_add_func ("/gui/window-room/open-data-folder-shortcut", test_open_data_folder_shortcut);
+  g_test_add_func ("/gui/window-room/capacity-after-edit", test_capacity_after_edit);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);
