@@ -168,6 +168,14 @@ cp_job_free (CpJob *job)
   g_free (job);
 }
 
+/* The name a job is called by in sentences: its name, or its id when the
+ * team left it unnamed. */
+const char *
+cp_job_title (const CpJob *job)
+{
+  return job->name != NULL && *job->name != '\0' ? job->name : job->id;
+}
+
 void
 cp_job_set_model (CpJob             *job,
                   const CpModelSpec *model)

@@ -112,6 +112,7 @@ void      cp_job_copy   (CpJob *dest, const CpJob *src);
 CpJob    *cp_job_new    (CpTaskKind kind);
 CpJob    *cp_job_dup    (const CpJob *job);
 void      cp_job_free   (CpJob *job);
+const char *cp_job_title (const CpJob *job);
 /* Sets the model part from a catalogue entry (copied). */
 void      cp_job_set_model (CpJob *job, const CpModelSpec *model);
 /* For a job saved before it kept its request split (an older report):

@@ -216,7 +216,7 @@ not_in_amount_text (Doc       *doc,
         const CpJob *job = g_ptr_array_index (project->jobs, j);
 
         if (plan != NULL && !plan->cost_unknown && plan->recommended < 0)
-          g_ptr_array_add (unplanned, (gpointer) (job->name != NULL && *job->name != '\0' ? job->name : job->id));
+          g_ptr_array_add (unplanned, (gpointer) cp_job_title (job));
       }
     if (unplanned->len > 0)
       {
@@ -344,7 +344,7 @@ assumed_list (Doc       *doc,
   for (guint j = 0; j < project->jobs->len; j++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, j);
-      const char *name = job->name != NULL && *job->name != '\0' ? job->name : job->id;
+      const char *name = cp_job_title (job);
       const CpPlan *plan = results[j].plan;
       double engineering_cost = 0, storage_cost = 0;
       CpJob defaults;

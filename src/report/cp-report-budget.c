@@ -174,7 +174,7 @@ one_after_another_text (const CpProject     *project,
             g_string_append (missed, _("; "));
           /* TRANSLATORS: a job run after the others that misses its deadline: the job, the day its deadline falls on */
           g_string_append_printf (missed, _("%s misses its deadline (%s)"),
-                                  job->name != NULL && *job->name != '\0' ? job->name : job->id, due);
+                                  cp_job_title (job), due);
         }
     }
   cp_schedule_span_dates (schedule, 0, last_end, NULL, &day);
@@ -220,7 +220,7 @@ cp_report_overbooking_block_sentence (const CpProject     *project,
     {
       const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (o->jobs, guint, j));
 
-      g_ptr_array_add (names, (gpointer) (job->name != NULL && *job->name != '\0' ? job->name : job->id));
+      g_ptr_array_add (names, (gpointer) cp_job_title (job));
     }
   if (names->len > 2)
     {
@@ -542,10 +542,11 @@ cp_report_section_budget (Doc              *doc,
 }
 
 /* "Invoiced on set days, in the months above: 示例供应商 D, 10,000 CNY on
- * 8 December 2026.": the invoices of rentals billed by the month, each on
+ * 8 December 2026 (13B pretraining).": the invoices of rentals billed by the month, each on
  * the day it is due, as the XML gives them to the approval system
  * (approver 36, D25: the demo's 10,000 CNY setup fee on 8 December was in
- * the XML only). NULL without one. */
+ * the XML only), each naming its job: two jobs' months of one machine read
+ * as one invoice counted twice (walk37b V7). NULL without one. */
 static char *
 invoices_text (Doc              *doc,
                const CpSchedule *schedule)
@@ -566,8 +567,9 @@ invoices_text (Doc              *doc,
         list = g_string_new (NULL);
       else
         g_string_append (list, _("; "));
-      /* TRANSLATORS: one invoice under the month table: the vendor, the money, the day it is due */
-      g_string_append_printf (list, _("%s, %s on %s"), cp_report_vendor_name (project, entry->quote_index), money, day);
+      /* TRANSLATORS: one invoice under the month table: the vendor, the money, the day it is due, the job it is for */
+      g_string_append_printf (list, _("%s, %s on %s (%s)"), cp_report_vendor_name (project, entry->quote_index), money, day,
+                              cp_job_title (g_ptr_array_index (project->jobs, invoice->job)));
     }
   if (list == NULL)
     return NULL;

@@ -302,10 +302,12 @@ test_xml_whole_offer_and_invoices (void)
       /* On paper too, under the month table (approver 36, D25: the
        * demo's invoice was in the XML only). */
       text = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
-      cp_test_assert_has (text, l == 0 ? "Invoiced on set days, in the months above: 示例供应商甲, 30,000 CNY on 1 March 2027; "
-                                         "示例供应商甲, 30,000 CNY on 1 April 2027."
-                                       : "按固定日期开票的款项（已计入上表各月）：示例供应商甲：2027年3月1日付 ¥30,000；"
-                                         "示例供应商甲：2027年4月1日付 ¥30,000。");
+      /* Each names its job (walk37b V7: two jobs' months of one machine
+       * read as one invoice counted twice). */
+      cp_test_assert_has (text, l == 0 ? "Invoiced on set days, in the months above: 示例供应商甲, 30,000 CNY on 1 March 2027 "
+                                         "(13B LoRA); 示例供应商甲, 30,000 CNY on 1 April 2027 (13B LoRA)."
+                                       : "按固定日期开票的款项（已计入上表各月）：示例供应商甲：2027年3月1日付 ¥30,000（13B LoRA）；"
+                                         "示例供应商甲：2027年4月1日付 ¥30,000（13B LoRA）。");
       g_clear_pointer (&text, g_free);
       option = option_of (xml, "quote-2");
       cp_test_assert_has (option, "<whole-offer><nodes>4</nodes><gpus>32</gpus><fits>true</fits>");
