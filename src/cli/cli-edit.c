@@ -196,6 +196,88 @@ find_job_index (const CpProject *project, const char *id)
   return -1;
 }
 
+/* read_for_edit()'s and save_edit()'s refusals: the file's entries do
+ * not hold the id, or the file could not be read or saved (said). */
+enum { EDIT_UNKNOWN_ID = -1, EDIT_FAILED = -2 };
+
+/* The exit status of a refused edit of entry @id, a quote when @quote,
+ * else a job; an unknown id is said here. */
+static int
+edit_refusal (int         refusal,
+              gboolean    quote,
+              const char *id)
+{
+  if (refusal == EDIT_FAILED)
+    return CP_CLI_EXIT_FAILED;
+  return quote ? cp_cli_usage_error (_("the project has no quote “%s” (list names them)"), id)
+               : cp_cli_usage_error (_("the project has no job “%s” (list names them)"), id);
+}
+
+/* An edit command's options; FALSE, said (@usage), unless a project file
+ * and an entry's id are left. */
+static gboolean
+parse_edit_options (GOptionContext *context,
+                    int            *argc,
+                    char         ***argv,
+                    const char     *usage)
+{
+  if (!cp_cli_parse_options (context, argc, argv, TRUE))
+    return FALSE;
+  if (*argc != 3)
+    {
+      cp_cli_usage_error ("%s", usage);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Reads @path into *@project, without writing it, to check an edit of
+ * its entry @id (a quote when @quote, else a job) against; returns the
+ * entry's index. */
+static int
+read_for_edit (const char  *path,
+               CpProject  **project,
+               gboolean     quote,
+               const char  *id)
+{
+  int index;
+
+  *project = read_project (path);
+  if (*project == NULL)
+    return EDIT_FAILED;
+  index = quote ? find_quote_index (*project, id) : find_job_index (*project, id);
+  return index >= 0 ? index : EDIT_UNKNOWN_ID;
+}
+
+/* An edit accepted: now the file is opened for writing (and migrated), and
+ * entry @id of what it holds at this moment, one of its quotes when
+ * @quote, else of its jobs, replaced by *@edited, taken only then.
+ * Returns the entry's index. */
+static int
+save_edit (const char  *path,
+           CpStore    **store,
+           CpProject  **project,
+           gboolean     quote,
+           const char  *id,
+           gpointer    *edited)
+{
+  GPtrArray *entries;
+  int index;
+
+  g_clear_pointer (project, cp_project_free);
+  *project = open_project (path, store);
+  if (*project == NULL)
+    return EDIT_FAILED;
+  entries = quote ? (*project)->quotes : (*project)->jobs;
+  index = quote ? find_quote_index (*project, id) : find_job_index (*project, id);
+  if (index < 0)
+    return EDIT_UNKNOWN_ID;
+  /* The array frees the entry replaced. */
+  g_ptr_array_remove_index (entries, index);
+  g_ptr_array_insert (entries, index, g_steal_pointer (edited));
+  return save_project (*store, *project) == CP_CLI_EXIT_OK ? index : EDIT_FAILED;
+}
+
 int
 cp_cli_edit_job (int argc, char **argv)
 {
@@ -220,17 +302,12 @@ cp_cli_edit_job (int argc, char **argv)
                                          "add-job; what is not given stays as it is."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   cp_cli_job_options_add_job_entries (options, context);
-  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+  if (!parse_edit_options (context, &argc, &argv, _("edit-job needs a project file and the id of one of its jobs")))
     return CP_CLI_EXIT_USAGE;
-  if (argc != 3)
-    return cp_cli_usage_error (_("edit-job needs a project file and the id of one of its jobs"));
 
-  project = read_project (argv[1]);
-  if (project == NULL)
-    return CP_CLI_EXIT_FAILED;
-  index = find_job_index (project, argv[2]);
+  index = read_for_edit (argv[1], &project, FALSE, argv[2]);
   if (index < 0)
-    return cp_cli_usage_error (_("the project has no job “%s” (list names them)"), argv[2]);
+    return edit_refusal (index, FALSE, argv[2]);
   edited = cp_job_dup (g_ptr_array_index (project->jobs, index));
   if (!cp_cli_job_options_apply_edits (options, project, edited))
     return CP_CLI_EXIT_USAGE;
@@ -250,19 +327,9 @@ cp_cli_edit_job (int argc, char **argv)
   if (!cp_job_validate (edited, &error))
     return cp_cli_usage_error ("%s", error->message);
 
-  /* Accepted: now the file is opened for writing (and migrated), and the
-   * job replaced in what it holds at this moment. */
-  g_clear_pointer (&project, cp_project_free);
-  project = open_project (argv[1], &store);
-  if (project == NULL)
-    return CP_CLI_EXIT_FAILED;
-  index = find_job_index (project, argv[2]);
+  index = save_edit (argv[1], &store, &project, FALSE, argv[2], (gpointer *) &edited);
   if (index < 0)
-    return cp_cli_usage_error (_("the project has no job “%s” (list names them)"), argv[2]);
-  cp_job_free (g_ptr_array_index (project->jobs, index));
-  g_ptr_array_index (project->jobs, index) = g_steal_pointer (&edited);
-  if (save_project (store, project) != CP_CLI_EXIT_OK)
-    return CP_CLI_EXIT_FAILED;
+    return edit_refusal (index, FALSE, argv[2]);
   /* Translators: a job id */
   printf (_("Changed job “%s”\n"), argv[2]);
   return CP_CLI_EXIT_OK;
@@ -304,6 +371,17 @@ quote_words_add_entries (QuoteWords     *words,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 }
 
+/* *@field takes *@given when an option gave it, and keeps its own else. */
+static void
+take_given (char **field,
+            char **given)
+{
+  if (*given == NULL)
+    return;
+  g_free (*field);
+  *field = g_steal_pointer (given);
+}
+
 /* Onto @quote what @words give; FALSE, said, for a date that is none. */
 static gboolean
 quote_words_apply (QuoteWords *words,
@@ -314,26 +392,10 @@ quote_words_apply (QuoteWords *words,
       cp_cli_usage_error (_("--valid-until: “%s” is not a date such as 2026-06-30"), words->valid_until);
       return FALSE;
     }
-  if (words->vendor)
-    {
-      g_free (quote->vendor);
-      quote->vendor = g_steal_pointer (&words->vendor);
-    }
-  if (words->offer)
-    {
-      g_free (quote->offer_name);
-      quote->offer_name = g_steal_pointer (&words->offer);
-    }
-  if (words->valid_until)
-    {
-      g_free (quote->valid_until);
-      quote->valid_until = g_steal_pointer (&words->valid_until);
-    }
-  if (words->notes)
-    {
-      g_free (quote->notes);
-      quote->notes = g_steal_pointer (&words->notes);
-    }
+  take_given (&quote->vendor, &words->vendor);
+  take_given (&quote->offer_name, &words->offer);
+  take_given (&quote->valid_until, &words->valid_until);
+  take_given (&quote->notes, &words->notes);
   return TRUE;
 }
 
@@ -472,17 +534,13 @@ cp_cli_edit_quote (int argc, char **argv)
                                          "add-quote; what is not given stays as it is."));
   quote_words_add_entries (&words, context);
   cp_cli_job_options_add_quote_entries (options, context);
-  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+  if (!parse_edit_options (context, &argc, &argv,
+                           _("edit-quote needs a project file and the id of one of its quotes")))
     return CP_CLI_EXIT_USAGE;
-  if (argc != 3)
-    return cp_cli_usage_error (_("edit-quote needs a project file and the id of one of its quotes"));
 
-  project = read_project (argv[1]);
-  if (project == NULL)
-    return CP_CLI_EXIT_FAILED;
-  index = find_quote_index (project, argv[2]);
+  index = read_for_edit (argv[1], &project, TRUE, argv[2]);
   if (index < 0)
-    return cp_cli_usage_error (_("the project has no quote “%s” (list names them)"), argv[2]);
+    return edit_refusal (index, TRUE, argv[2]);
   edited = cp_quote_dup (g_ptr_array_index (project->quotes, index));
   if (!cp_cli_job_options_apply_quote_edits (options, project, edited) ||
       !quote_words_apply (&words, edited))
@@ -490,19 +548,9 @@ cp_cli_edit_quote (int argc, char **argv)
   if (!cp_quote_validate (edited, &error))
     return cp_cli_usage_error ("%s", error->message);
 
-  /* Accepted: now the file is opened for writing (and migrated), and the
-   * quote replaced in what it holds at this moment. */
-  g_clear_pointer (&project, cp_project_free);
-  project = open_project (argv[1], &store);
-  if (project == NULL)
-    return CP_CLI_EXIT_FAILED;
-  index = find_quote_index (project, argv[2]);
+  index = save_edit (argv[1], &store, &project, TRUE, argv[2], (gpointer *) &edited);
   if (index < 0)
-    return cp_cli_usage_error (_("the project has no quote “%s” (list names them)"), argv[2]);
-  cp_quote_free (g_ptr_array_index (project->quotes, index));
-  g_ptr_array_index (project->quotes, index) = g_steal_pointer (&edited);
-  if (save_project (store, project) != CP_CLI_EXIT_OK)
-    return CP_CLI_EXIT_FAILED;
+    return edit_refusal (index, TRUE, argv[2]);
   /* Translators: a quote id */
   printf (_("Changed quote “%s”\n"), argv[2]);
   say_offer_disagreements (project, g_ptr_array_index (project->quotes, index));
