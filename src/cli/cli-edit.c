@@ -1,5 +1,5 @@
 /* cli-edit.c: the subcommands that change a project as the window does:
- * add-job, edit-job, add-quote, import-xml and import-config; and list and
+ * add-job, edit-job, add-quote, edit-quote, import-xml and import-config; and list and
  * export-quotes, which read it. Each change is made on the project as
  * stored and saved in one transaction, so a refused change leaves the
  * file as it was. */
@@ -74,16 +74,22 @@ job_id_taken (const CpProject *project, const char *id)
   return FALSE;
 }
 
+/* The index of quote @id in @project, or -1. */
+static int
+find_quote_index (const CpProject *project, const char *id)
+{
+  for (guint i = 0; i < project->quotes->len; i++)
+    if (g_strcmp0 (((const CpQuote *) g_ptr_array_index (project->quotes, i))->id, id) == 0)
+      return (int) i;
+  return -1;
+}
+
 static const CpQuote *
 find_quote (const CpProject *project, const char *id)
 {
-  for (guint i = 0; i < project->quotes->len; i++)
-    {
-      const CpQuote *q = g_ptr_array_index (project->quotes, i);
-      if (g_strcmp0 (q->id, id) == 0)
-        return q;
-    }
-  return NULL;
+  int index = find_quote_index (project, id);
+
+  return index >= 0 ? g_ptr_array_index (project->quotes, index) : NULL;
 }
 
 int
@@ -190,6 +196,88 @@ find_job_index (const CpProject *project, const char *id)
   return -1;
 }
 
+/* read_for_edit()'s and save_edit()'s refusals: the file's entries do
+ * not hold the id, or the file could not be read or saved (said). */
+enum { EDIT_UNKNOWN_ID = -1, EDIT_FAILED = -2 };
+
+/* The exit status of a refused edit of entry @id, a quote when @quote,
+ * else a job; an unknown id is said here. */
+static int
+edit_refusal (int         refusal,
+              gboolean    quote,
+              const char *id)
+{
+  if (refusal == EDIT_FAILED)
+    return CP_CLI_EXIT_FAILED;
+  return quote ? cp_cli_usage_error (_("the project has no quote “%s” (list names them)"), id)
+               : cp_cli_usage_error (_("the project has no job “%s” (list names them)"), id);
+}
+
+/* An edit command's options; FALSE, said (@usage), unless a project file
+ * and an entry's id are left. */
+static gboolean
+parse_edit_options (GOptionContext *context,
+                    int            *argc,
+                    char         ***argv,
+                    const char     *usage)
+{
+  if (!cp_cli_parse_options (context, argc, argv, TRUE))
+    return FALSE;
+  if (*argc != 3)
+    {
+      cp_cli_usage_error ("%s", usage);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Reads @path into *@project, without writing it, to check an edit of
+ * its entry @id (a quote when @quote, else a job) against; returns the
+ * entry's index. */
+static int
+read_for_edit (const char  *path,
+               CpProject  **project,
+               gboolean     quote,
+               const char  *id)
+{
+  int index;
+
+  *project = read_project (path);
+  if (*project == NULL)
+    return EDIT_FAILED;
+  index = quote ? find_quote_index (*project, id) : find_job_index (*project, id);
+  return index >= 0 ? index : EDIT_UNKNOWN_ID;
+}
+
+/* An edit accepted: now the file is opened for writing (and migrated), and
+ * entry @id of what it holds at this moment, one of its quotes when
+ * @quote, else of its jobs, replaced by *@edited, taken only then.
+ * Returns the entry's index. */
+static int
+save_edit (const char  *path,
+           CpStore    **store,
+           CpProject  **project,
+           gboolean     quote,
+           const char  *id,
+           gpointer    *edited)
+{
+  GPtrArray *entries;
+  int index;
+
+  g_clear_pointer (project, cp_project_free);
+  *project = open_project (path, store);
+  if (*project == NULL)
+    return EDIT_FAILED;
+  entries = quote ? (*project)->quotes : (*project)->jobs;
+  index = quote ? find_quote_index (*project, id) : find_job_index (*project, id);
+  if (index < 0)
+    return EDIT_UNKNOWN_ID;
+  /* The array frees the entry replaced. */
+  g_ptr_array_remove_index (entries, index);
+  g_ptr_array_insert (entries, index, g_steal_pointer (edited));
+  return save_project (*store, *project) == CP_CLI_EXIT_OK ? index : EDIT_FAILED;
+}
+
 int
 cp_cli_edit_job (int argc, char **argv)
 {
@@ -214,17 +302,12 @@ cp_cli_edit_job (int argc, char **argv)
                                          "add-job; what is not given stays as it is."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   cp_cli_job_options_add_job_entries (options, context);
-  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+  if (!parse_edit_options (context, &argc, &argv, _("edit-job needs a project file and the id of one of its jobs")))
     return CP_CLI_EXIT_USAGE;
-  if (argc != 3)
-    return cp_cli_usage_error (_("edit-job needs a project file and the id of one of its jobs"));
 
-  project = read_project (argv[1]);
-  if (project == NULL)
-    return CP_CLI_EXIT_FAILED;
-  index = find_job_index (project, argv[2]);
+  index = read_for_edit (argv[1], &project, FALSE, argv[2]);
   if (index < 0)
-    return cp_cli_usage_error (_("the project has no job “%s” (list names them)"), argv[2]);
+    return edit_refusal (index, FALSE, argv[2]);
   edited = cp_job_dup (g_ptr_array_index (project->jobs, index));
   if (!cp_cli_job_options_apply_edits (options, project, edited))
     return CP_CLI_EXIT_USAGE;
@@ -244,22 +327,110 @@ cp_cli_edit_job (int argc, char **argv)
   if (!cp_job_validate (edited, &error))
     return cp_cli_usage_error ("%s", error->message);
 
-  /* Accepted: now the file is opened for writing (and migrated), and the
-   * job replaced in what it holds at this moment. */
-  g_clear_pointer (&project, cp_project_free);
-  project = open_project (argv[1], &store);
-  if (project == NULL)
-    return CP_CLI_EXIT_FAILED;
-  index = find_job_index (project, argv[2]);
+  index = save_edit (argv[1], &store, &project, FALSE, argv[2], (gpointer *) &edited);
   if (index < 0)
-    return cp_cli_usage_error (_("the project has no job “%s” (list names them)"), argv[2]);
-  cp_job_free (g_ptr_array_index (project->jobs, index));
-  g_ptr_array_index (project->jobs, index) = g_steal_pointer (&edited);
-  if (save_project (store, project) != CP_CLI_EXIT_OK)
-    return CP_CLI_EXIT_FAILED;
+    return edit_refusal (index, FALSE, argv[2]);
   /* Translators: a job id */
   printf (_("Changed job “%s”\n"), argv[2]);
   return CP_CLI_EXIT_OK;
+}
+
+/* What add-quote and edit-quote say of a quote besides estimate's options. */
+typedef struct
+{
+  char *vendor;
+  char *offer;
+  char *valid_until;
+  char *notes;
+} QuoteWords;
+
+static void
+quote_words_clear (QuoteWords *words)
+{
+  g_free (words->vendor);
+  g_free (words->offer);
+  g_free (words->valid_until);
+  g_free (words->notes);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (QuoteWords, quote_words_clear)
+
+static void
+quote_words_add_entries (QuoteWords     *words,
+                         GOptionContext *context)
+{
+  GOptionEntry entries[] = {
+    { "vendor", 0, 0, G_OPTION_ARG_STRING, &words->vendor, N_("The vendor"), N_("NAME") },
+    { "offer", 0, 0, G_OPTION_ARG_STRING, &words->offer, N_("The offer’s name (default: the GPU’s)"), N_("NAME") },
+    { "valid-until", 0, 0, G_OPTION_ARG_STRING, &words->valid_until, N_("Last day the price holds (2026-06-30)"), N_("DATE") },
+    { "notes", 0, 0, G_OPTION_ARG_STRING, &words->notes, N_("Notes"), N_("TEXT") },
+    { NULL }
+  };
+
+  /* The context copies the entries; their targets are in @words. */
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+/* *@field takes *@given when an option gave it, and keeps its own else. */
+static void
+take_given (char **field,
+            char **given)
+{
+  if (*given == NULL)
+    return;
+  g_free (*field);
+  *field = g_steal_pointer (given);
+}
+
+/* Onto @quote what @words give; FALSE, said, for a date that is none. */
+static gboolean
+quote_words_apply (QuoteWords *words,
+                   CpQuote    *quote)
+{
+  if (words->valid_until != NULL && !cp_i18n_parse_iso_date (words->valid_until, NULL))
+    {
+      cp_cli_usage_error (_("--valid-until: “%s” is not a date such as 2026-06-30"), words->valid_until);
+      return FALSE;
+    }
+  take_given (&quote->vendor, &words->vendor);
+  take_given (&quote->offer_name, &words->offer);
+  take_given (&quote->valid_until, &words->valid_until);
+  take_given (&quote->notes, &words->notes);
+  return TRUE;
+}
+
+/* As the quote form says under Offer: the plan prices the options'
+ * hardware and price, whatever the offer's name says. */
+static void
+say_offer_disagreements (const CpProject *project,
+                         const CpQuote   *quote)
+{
+  g_autofree char *written = NULL;
+  g_autofree char *written_price = NULL;
+  gboolean names_nodes;
+
+  if (cp_quote_offer_disagrees (project, quote, &written, &names_nodes))
+    {
+      g_autofree char *fields = names_nodes
+                                ? g_strdup_printf (_("%u × %u × %s"), quote->nodes_available,
+                                                   quote->gpus_per_node, quote->gpu.name)
+                                : g_strdup_printf (_("%u × %s"), quote->gpus_per_node, quote->gpu.name);
+
+      /* TRANSLATORS: after add-quote: the GPUs the offer's name gives ("8 × A800"), then those of
+       * the options the plan uses ("8 × NVIDIA H800 SXM 80GB") */
+      g_printerr (_("The offer says %s, the options %s: the plan uses the options; check which is right\n"),
+                  written, fields);
+    }
+  if (cp_quote_offer_price_disagrees (quote, &project->settings, &written_price))
+    {
+      g_autofree char *price = cp_words_unit_price (quote->price, quote->currency, quote->price_unit,
+                                                    C_("language code", "en"));
+
+      /* TRANSLATORS: after add-quote: the price the offer's name gives ("14.5/GPU/h"), then the
+       * price given ("12.00 CNY per GPU-hour") */
+      g_printerr (_("The offer says %s, the price %s: the plan uses the price; check which is right\n"),
+                  written_price, price);
+    }
 }
 
 int
@@ -271,19 +442,12 @@ cp_cli_add_quote (int argc, char **argv)
   g_autoptr(CpProject) project = NULL;
   g_autoptr(CpQuote) quote = cp_quote_new ();
   g_autoptr(GError) error = NULL;
+  g_auto(QuoteWords) words = { NULL };
   g_autofree char *id = NULL;
-  g_autofree char *vendor = NULL;
-  g_autofree char *offer = NULL;
-  g_autofree char *valid_until = NULL;
-  g_autofree char *notes = NULL;
   g_autofree char *offer_price = NULL;
   guint nodes = 1;
   GOptionEntry entries[] = {
     { "id", 0, 0, G_OPTION_ARG_STRING, &id, N_("The quote’s id (default: a fresh “quote-N”)"), N_("ID") },
-    { "vendor", 0, 0, G_OPTION_ARG_STRING, &vendor, N_("The vendor"), N_("NAME") },
-    { "offer", 0, 0, G_OPTION_ARG_STRING, &offer, N_("The offer’s name (default: the GPU’s)"), N_("NAME") },
-    { "valid-until", 0, 0, G_OPTION_ARG_STRING, &valid_until, N_("Last day the price holds (2026-06-30)"), N_("DATE") },
-    { "notes", 0, 0, G_OPTION_ARG_STRING, &notes, N_("Notes"), N_("TEXT") },
     { NULL }
   };
 
@@ -291,6 +455,7 @@ cp_cli_add_quote (int argc, char **argv)
                                        _("Adds a vendor’s quote to PROJECT, described with the same "
                                          "options as estimate (--nodes: nodes available)."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  quote_words_add_entries (&words, context);
   cp_cli_job_options_add_quote_entries (options, context);
   if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
     return CP_CLI_EXIT_USAGE;
@@ -307,23 +472,8 @@ cp_cli_add_quote (int argc, char **argv)
   if (id && find_quote (project, id))
     return cp_cli_usage_error (_("--id: the project already has a quote “%s”"), id);
   quote->id = id ? g_steal_pointer (&id) : cp_project_new_id (project, "quote");
-  if (vendor)
-    {
-      g_free (quote->vendor);
-      quote->vendor = g_steal_pointer (&vendor);
-    }
-  if (offer)
-    {
-      g_free (quote->offer_name);
-      quote->offer_name = g_steal_pointer (&offer);
-    }
-  if (valid_until)
-    {
-      if (!cp_i18n_parse_iso_date (valid_until, NULL))
-        return cp_cli_usage_error (_("--valid-until: “%s” is not a date such as 2026-06-30"), valid_until);
-      quote->valid_until = g_steal_pointer (&valid_until);
-    }
-  quote->notes = g_steal_pointer (&notes);
+  if (!quote_words_apply (&words, quote))
+    return CP_CLI_EXIT_USAGE;
   /* As the quote form does: an offer that states its price ("8 x H800 at
    * 14.5/GPU/h") gives a quote given none that price, read as --price
    * reads one; a price given stays, and a different one is said below. */
@@ -351,9 +501,6 @@ cp_cli_add_quote (int argc, char **argv)
     return CP_CLI_EXIT_FAILED;
   {
     const CpQuote *added = g_ptr_array_index (project->quotes, project->quotes->len - 1);
-    g_autofree char *written = NULL;
-    g_autofree char *written_price = NULL;
-    gboolean names_nodes;
 
     printf (_("Added quote “%s”\n"), added->id);
     if (offer_price != NULL)
@@ -365,31 +512,48 @@ cp_cli_add_quote (int argc, char **argv)
          * ("14.50 CNY per GPU-hour"), then the words it was read from ("14.5/GPU/h") */
         printf (_("Price %s, from the offer’s “%s”\n"), price, offer_price);
       }
-    /* As the quote form says under Offer: the plan prices the options'
-     * hardware, whatever the offer's name says. */
-    if (cp_quote_offer_disagrees (project, added, &written, &names_nodes))
-      {
-        g_autofree char *fields = names_nodes
-                                  ? g_strdup_printf (_("%u × %u × %s"), added->nodes_available,
-                                                     added->gpus_per_node, added->gpu.name)
-                                  : g_strdup_printf (_("%u × %s"), added->gpus_per_node, added->gpu.name);
-
-        /* TRANSLATORS: after add-quote: the GPUs the offer's name gives ("8 × A800"), then those of
-         * the options the plan uses ("8 × NVIDIA H800 SXM 80GB") */
-        g_printerr (_("The offer says %s, the options %s: the plan uses the options; check which is right\n"),
-                    written, fields);
-      }
-    if (cp_quote_offer_price_disagrees (added, &project->settings, &written_price))
-      {
-        g_autofree char *price = cp_words_unit_price (added->price, added->currency, added->price_unit,
-                                                      C_("language code", "en"));
-
-        /* TRANSLATORS: after add-quote: the price the offer's name gives ("14.5/GPU/h"), then the
-         * price given ("12.00 CNY per GPU-hour") */
-        g_printerr (_("The offer says %s, the price %s: the plan uses the price; check which is right\n"),
-                    written_price, price);
-      }
+    say_offer_disagreements (project, added);
   }
+  return CP_CLI_EXIT_OK;
+}
+
+int
+cp_cli_edit_quote (int argc, char **argv)
+{
+  g_autoptr(CpCliJobOptions) options = cp_cli_job_options_new ();
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(CpStore) store = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpQuote) edited = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(QuoteWords) words = { NULL };
+  int index;
+
+  context = cp_cli_option_context_new ("edit-quote PROJECT QUOTE",
+                                       _("Changes quote QUOTE of PROJECT with the same options as "
+                                         "add-quote; what is not given stays as it is."));
+  quote_words_add_entries (&words, context);
+  cp_cli_job_options_add_quote_entries (options, context);
+  if (!parse_edit_options (context, &argc, &argv,
+                           _("edit-quote needs a project file and the id of one of its quotes")))
+    return CP_CLI_EXIT_USAGE;
+
+  index = read_for_edit (argv[1], &project, TRUE, argv[2]);
+  if (index < 0)
+    return edit_refusal (index, TRUE, argv[2]);
+  edited = cp_quote_dup (g_ptr_array_index (project->quotes, index));
+  if (!cp_cli_job_options_apply_quote_edits (options, project, edited) ||
+      !quote_words_apply (&words, edited))
+    return CP_CLI_EXIT_USAGE;
+  if (!cp_quote_validate (edited, &error))
+    return cp_cli_usage_error ("%s", error->message);
+
+  index = save_edit (argv[1], &store, &project, TRUE, argv[2], (gpointer *) &edited);
+  if (index < 0)
+    return edit_refusal (index, TRUE, argv[2]);
+  /* Translators: a quote id */
+  printf (_("Changed quote “%s”\n"), argv[2]);
+  say_offer_disagreements (project, g_ptr_array_index (project->quotes, index));
   return CP_CLI_EXIT_OK;
 }
 

@@ -404,9 +404,27 @@ apply_job_options (Options *o,
   return TRUE;
 }
 
+/* --gpu: an id as stored first (the project's own entries, then the
+ * catalogue's), then an id in another case or a name as the window lists
+ * it ("NVIDIA A800 80GB SXM", walk37 W13). */
+static const CpGpuSpec *
+find_named_gpu (const CpProject *project,
+                const char      *text)
+{
+  const CpGpuSpec *gpu = project != NULL ? cp_project_find_gpu (project, text) : NULL;
+
+  if (gpu == NULL && project != NULL)
+    gpu = cp_catalog_find_gpu_named (project->custom, text);
+  return gpu != NULL ? gpu : cp_catalog_find_gpu_named (cp_catalog_get_builtin (), text);
+}
+
+/* Onto a @fresh quote, what add-quote and estimate do: --gpu is needed
+ * and what is not given is the default. Onto a quote as it is (edit-quote),
+ * only what is given changes. */
 static gboolean
 apply_quote_options (Options         *o,
                      const CpProject *project,
+                     gboolean         fresh,
                      CpQuote         *quote,
                      guint           *nodes)
 {
@@ -422,31 +440,41 @@ apply_quote_options (Options         *o,
 
   cp_settings_init (&defaults);
 
-  if (o->gpu == NULL)
+  if (o->gpu == NULL && fresh)
     {
       g_autofree char *ids = known_ids (catalog, n_gpus, gpu_id);
 
       cp_cli_usage_error (_("--gpu is required (one of: %s)"), ids);
       return FALSE;
     }
-  gpu = project ? cp_project_find_gpu (project, o->gpu) : cp_catalog_find_gpu (catalog, o->gpu);
-  if (gpu == NULL)
-    return unknown_id ("--gpu", o->gpu, known_ids (catalog, n_gpus, gpu_id));
-  cp_quote_set_gpu (quote, gpu);
+  if (o->gpu != NULL)
+    {
+      gpu = find_named_gpu (project, o->gpu);
+      if (gpu == NULL)
+        return unknown_id ("--gpu", o->gpu, known_ids (catalog, n_gpus, gpu_id));
+      cp_quote_set_gpu (quote, gpu);
+    }
 
-  link_name = o->intra_link != NULL ? o->intra_link : gpu->default_intra_link;
-  link = project ? cp_project_find_link (project, link_name) : cp_catalog_find_link (catalog, link_name);
-  if (link == NULL)
-    return unknown_id ("--intra-link", link_name, known_ids (catalog, n_links, link_id));
-  cp_quote_set_intra_link (quote, link);
+  /* The GPU's own link unless one is named; an edit naming neither keeps the quote's. */
+  link_name = o->intra_link != NULL ? o->intra_link : o->gpu != NULL ? quote->gpu.default_intra_link : NULL;
+  if (link_name != NULL)
+    {
+      link = project ? cp_project_find_link (project, link_name) : cp_catalog_find_link (catalog, link_name);
+      if (link == NULL)
+        return unknown_id ("--intra-link", link_name, known_ids (catalog, n_links, link_id));
+      cp_quote_set_intra_link (quote, link);
+    }
 
-  g_free (quote->id);
-  quote->id = g_strdup ("cli");
-  g_free (quote->offer_name);
-  quote->offer_name = g_strdup (gpu->name);
-
-  quote->gpus_per_node = 8;
-  *nodes = 1;
+  if (fresh)
+    {
+      g_free (quote->id);
+      quote->id = g_strdup ("cli");
+      g_free (quote->offer_name);
+      quote->offer_name = g_strdup (quote->gpu.name);
+      quote->gpus_per_node = 8;
+      quote->nodes_available = 1;
+    }
+  *nodes = quote->nodes_available;
   if (!cp_cli_parse_count_of_option ("--gpus-per-node", o->gpus_per_node, CP_PRICE_SUBJECT_GPU, 1, 256,
                                      &quote->gpus_per_node) ||
       !cp_cli_parse_count_of_option ("--nodes", o->nodes, CP_PRICE_SUBJECT_NODE, 1, 100000, nodes))
@@ -466,8 +494,9 @@ apply_quote_options (Options         *o,
   if (o->offering != NULL && !cp_offering_kind_from_string (o->offering, &quote->offering))
     return cp_cli_bad_choice ("--offering", o->offering,
                               "bare-metal, hosted-machine, container, container-cluster, bare-metal-cluster");
-  /* Machines with no network between them (--network none) are no cluster. */
-  if (*nodes > 1 && (o->network == NULL || quote->network != CP_NETWORK_NONE))
+  /* Machines with no network between them (--network none) are no cluster.
+   * An edit keeps the quote's offering unless it changes the nodes. */
+  if ((fresh || o->nodes != NULL) && *nodes > 1 && (o->network == NULL || quote->network != CP_NETWORK_NONE))
     quote->offering = quote->offering == CP_OFFERING_CONTAINER || quote->offering == CP_OFFERING_CONTAINER_CLUSTER
                       ? CP_OFFERING_CONTAINER_CLUSTER : CP_OFFERING_BARE_METAL_CLUSTER;
   /* The quote's VAT: its own rate (default: its offering's) and whether
@@ -513,7 +542,8 @@ apply_quote_options (Options         *o,
   /* A cluster named without its network gets the reference fabric of
    * published GPU clusters: one 200 Gb/s InfiniBand NIC per GPU, dedicated
    * (Selene's DGX A100 nodes, PUBLISHED N11). The output echoes it. */
-  if (*nodes > 1 && o->network == NULL && o->nics == NULL && o->nic_gbps == NULL)
+  if ((fresh || (o->nodes != NULL && quote->network == CP_NETWORK_NONE)) &&
+      *nodes > 1 && o->network == NULL && o->nics == NULL && o->nic_gbps == NULL)
     {
       quote->network = CP_NETWORK_INFINIBAND;
       quote->nics_per_node = quote->gpus_per_node;
@@ -901,7 +931,7 @@ run (Estimate *e,
   cp_settings_init (&e->settings);
 
   if (!cp_cli_job_options_apply_to_job (o, NULL, &e->job) ||
-      !apply_quote_options (o, NULL, &e->quote, &nodes) ||
+      !apply_quote_options (o, NULL, TRUE, &e->quote, &nodes) ||
       !apply_cost_options (e) ||
       !apply_settings_options (e))
     return CP_CLI_EXIT_USAGE;
@@ -1056,8 +1086,19 @@ cp_cli_job_options_apply_to_quote (CpCliJobOptions *options,
   CpSettings defaults;
 
   cp_settings_init (&defaults);
-  return apply_quote_options (options, project, quote, nodes) &&
+  return apply_quote_options (options, project, TRUE, quote, nodes) &&
          apply_quote_cost_options (options, project != NULL ? &project->settings : &defaults, quote);
+}
+
+gboolean
+cp_cli_job_options_apply_quote_edits (CpCliJobOptions *options,
+                                      const CpProject *project,
+                                      CpQuote         *quote)
+{
+  guint nodes;
+
+  return apply_quote_options (options, project, FALSE, quote, &nodes) &&
+         apply_quote_cost_options (options, &project->settings, quote);
 }
 
 gboolean

@@ -39,6 +39,11 @@ gboolean         cp_cli_job_options_apply_to_quote (CpCliJobOptions *options,
                                                     const CpProject *project,
                                                     CpQuote         *quote,
                                                     guint           *nodes);
+/* Onto @quote of @project as it is: only what the options give changes
+ * (--gpu: the GPU and, unless --intra-link says, its link). */
+gboolean         cp_cli_job_options_apply_quote_edits (CpCliJobOptions *options,
+                                                       const CpProject *project,
+                                                       CpQuote         *quote);
 /* A job's trial measurements were taken on one node of @quote; FALSE,
  * said on stderr, for figures no node of it can have measured. */
 gboolean         cp_cli_job_bind_trial             (CpJob           *job,

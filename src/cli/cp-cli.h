@@ -17,6 +17,7 @@ int cp_cli_report        (int argc, char **argv);
 int cp_cli_add_job       (int argc, char **argv);
 int cp_cli_edit_job      (int argc, char **argv);
 int cp_cli_add_quote     (int argc, char **argv);
+int cp_cli_edit_quote    (int argc, char **argv);
 int cp_cli_list          (int argc, char **argv);
 int cp_cli_export_quotes (int argc, char **argv);
 int cp_cli_import_xml    (int argc, char **argv);

@@ -42,6 +42,8 @@ static const Command commands[] = {
     N_("Change a job of a project, with add-job's options") },
   { "add-quote", cp_cli_add_quote,
     N_("Add a quote to a project, with estimate's quote options") },
+  { "edit-quote", cp_cli_edit_quote,
+    N_("Change a quote of a project, with add-quote's options") },
   { "list", cp_cli_list,
     N_("List a project's jobs and quotes with their ids") },
   { "export-quotes", cp_cli_export_quotes,

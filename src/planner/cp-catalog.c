@@ -600,6 +600,26 @@ cp_catalog_find_gpu (const CpCatalog *catalog,
   return index >= 0 ? g_ptr_array_index (catalog->gpus, index) : NULL;
 }
 
+const CpGpuSpec *
+cp_catalog_find_gpu_named (const CpCatalog *catalog,
+                           const char      *text)
+{
+  const CpGpuSpec *exact = cp_catalog_find_gpu (catalog, text);
+
+  /* An exact id first: a custom entry "A800" beside the catalogue's
+   * "a800" is the one its id names. */
+  if (exact != NULL || text == NULL)
+    return exact;
+  for (guint i = 0; i < catalog->gpus->len; i++)
+    {
+      const CpGpuSpec *gpu = g_ptr_array_index (catalog->gpus, i);
+
+      if (g_ascii_strcasecmp (gpu->id, text) == 0 || (gpu->name != NULL && g_ascii_strcasecmp (gpu->name, text) == 0))
+        return gpu;
+    }
+  return NULL;
+}
+
 const CpLinkSpec *
 cp_catalog_find_link (const CpCatalog *catalog,
                       const char      *id)

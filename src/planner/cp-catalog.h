@@ -32,6 +32,9 @@ void                cp_catalog_add_all       (CpCatalog *catalog, const CpCatalo
 const CpModelSpec  *cp_catalog_find_model    (const CpCatalog *catalog, const char *id);
 const CpGpuSpec    *cp_catalog_find_gpu      (const CpCatalog *catalog, const char *id);
 const CpLinkSpec   *cp_catalog_find_link     (const CpCatalog *catalog, const char *id);
+/* The GPU a person names: its id or its display name as the window lists
+ * it ("NVIDIA A800 80GB SXM"), either in any case; NULL when none. */
+const CpGpuSpec    *cp_catalog_find_gpu_named (const CpCatalog *catalog, const char *text);
 
 guint               cp_catalog_n_models      (const CpCatalog *catalog);
 guint               cp_catalog_n_gpus        (const CpCatalog *catalog);

@@ -103,6 +103,45 @@ grep -F "Requests/s (all replicas)" "$OUT" | grep -F -q "103.56" || fail "estima
 checks=$((checks + 1))
 grep -F "Output tokens/s (all replicas)" "$OUT" | grep -F -q "13,255" || fail "estimate: no 13,255 Output tokens/s (all replicas)"
 
+# --gpu takes the catalogue's id in any case and the name the window lists
+# (walk37 W13); a name that is neither is still refused with the ids.
+run 0 new g.cplan
+run 0 add-quote g.cplan --id upper --gpu A800 --price-per-gpu-hour 12
+run 0 add-quote g.cplan --id named --gpu "nvidia a800 80GB SXM" --price-per-gpu-hour 13
+run 0 list g.cplan
+checks=$((checks + 1))
+[ "$(grep -c "8 × a800" "$OUT")" -eq 2 ] || fail "A800 and its display name are not both quote GPUs a800"
+run 2 add-quote g.cplan --gpu "A800 80GB"
+contains "$ERR" "--gpu: “A800 80GB” is not one of: a100-40g"
+
+# edit-quote changes only what it is given (walk37 W12). A debugging job
+# of 10 days rents one 8-GPU machine for 240 hours: at 12/GPU/h that is
+# 8 × 12 × 240 = 23,040 CNY, edited to 10/GPU/h 8 × 10 × 240 = 19,200 CNY.
+run 0 new q.cplan
+run 0 add-quote q.cplan --id cheap --vendor "Cloud A" --gpu a800 --price-per-gpu-hour 12
+run 0 add-job q.cplan --id dbg --task debug --duration-days 10
+run 0 plan q.cplan --job dbg
+contains "$OUT" "23,040 CNY"
+run 0 edit-quote q.cplan cheap --price-per-gpu-hour 10 --vendor "Cloud B"
+contains "$OUT" "Changed quote “cheap”"
+run 0 list q.cplan
+contains "$OUT" "Cloud B"
+contains "$OUT" "10.00 CNY gpu-hour"
+contains "$OUT" "8 × a800"
+lacks "$OUT" "Cloud A "
+run 0 plan q.cplan --job dbg
+contains "$OUT" "19,200 CNY"
+lacks "$OUT" "23,040 CNY"
+# A refused edit leaves the file as it was; an unknown id is said in the
+# user's language.
+run 2 edit-quote q.cplan cheap --valid-until tomorrow
+run 2 edit-quote q.cplan nosuch --price-per-gpu-hour 9
+contains "$ERR" "the project has no quote “nosuch” (list names them)"
+LANGUAGE=zh_CN run 2 edit-quote q.cplan nosuch --price-per-gpu-hour 9
+contains "$ERR" "项目中没有报价“nosuch”"
+run 0 list q.cplan
+contains "$OUT" "10.00 CNY gpu-hour"
+
 # The README's command-line examples, in order, from a directory holding
 # only the source tree's sample files and the tool where the README says.
 mkdir -p "$TMP/readme/_build/src/cli"

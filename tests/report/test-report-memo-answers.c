@@ -455,7 +455,7 @@ static const DemoWords demo_english = {
   "Same cost: 225,633 CNY; the amount to approve covers either way.",
   "No start date is set: the dates move with the start, shown here from today.",
   "All jobs at their recommended options: 225,633 CNY",
-  "Amount to approve: 287,982 CNY",
+  "Amount to approve: 287,986 CNY",
   { "Not in the amount:", "VAT:", "Assumed, not given:" },
   "Not firm; it turns on (each within the amount):",
   "Prepared by",
@@ -466,7 +466,7 @@ static const DemoWords demo_chinese = {
   "依次进行时费用不变，仍为 ¥225,633；申请批准金额两种做法均可覆盖。",
   "未设定开始日期：各日期随开工日推移，此处从今天算起。",
   "全部任务按推荐方案：¥225,633",
-  "申请批准金额：¥287,982",
+  "申请批准金额：¥287,986",
   { "申请金额不含：", "增值税：", "假设值（未填写）：" },
   "结论待定，取决于以下答复（每种结果都在申请金额之内）：",
   "编制",
@@ -529,7 +529,7 @@ fallback_months_total (const char *pdf,
  * end, the start + 71 days by hand (test-report-signing's
  * overbooking-blocks). The 70B job's answers each keep the project within
  * the amount: each leads to 示例供应商 E, at 10,669 or 7,284 CNY, less
- * than 9,984 + (287,982 − 261,802). The start-date note sits beside the
+ * than 9,984 + (287,986 − 261,805). The start-date note sits beside the
  * calendar line, and the amount's notes are lines of their own (A5,
  * A25). The memo keeps to two pages, its amount on page 1. */
 static void

@@ -424,8 +424,8 @@ sign_off_page (const char *pdf,
  * sign-off block on the same page"; appr22 finding 2). The demo's seven
  * jobs put the sign-off on page 2, the amount on page 1: the block says
  * the amount again, with its VAT, and that page 1's condition stands.
- * By hand (appr22): the jobs' tops add up to 261,802 CNY, + 10% = 26,180,
- * 287,982 to approve; its VAT 30,988 CNY (test-report-signing.c). Page 1
+ * By hand (appr22): the jobs' tops add up to 261,805 CNY, + 10% = 26,181,
+ * 287,986 to approve; its VAT 30,989 CNY (test-report-signing.c). Page 1
  * offers the jobs one after another at the same 225,633 CNY, and the
  * block says so (appr35 C5: "Not approvable until …" read as a refusal
  * beside it). The one-job project's sign-off
@@ -434,10 +434,10 @@ static void
 test_sign_where_the_amount_is (void)
 {
   static const struct { const char *lang, *approved_by, *amount, *vat, *condition; } words[] = {
-    { "en", "Approved by", "Amount to approve: 287,982 CNY (the top of the range + 10% contingency, 26,180 CNY).",
-      "VAT in it: 30,988 CNY (13%: 28,913 CNY; 6%: 2,075 CNY).", "Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another at the same cost." },
-    { "zh_CN", "批准", "申请批准金额：¥287,982（区间上限 + 10% 不可预见费 ¥26,180）。",
-      "其中增值税：¥30,988（13%：¥28,913；6%：¥2,075）。", "供应商确认第 1 页所列机器后即可批准，或让这些任务依次进行，费用不变。" },
+    { "en", "Approved by", "Amount to approve: 287,986 CNY (the top of the range + 10% contingency, 26,181 CNY).",
+      "VAT in it: 30,989 CNY (13%: 28,914 CNY; 6%: 2,075 CNY).", "Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another at the same cost." },
+    { "zh_CN", "批准", "申请批准金额：¥287,986（区间上限 + 10% 不可预见费 ¥26,181）。",
+      "其中增值税：¥30,989（13%：¥28,914；6%：¥2,075）。", "供应商确认第 1 页所列机器后即可批准，或让这些任务依次进行，费用不变。" },
   };
 
   if (!cp_test_have_poppler ())
