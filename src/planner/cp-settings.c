@@ -128,7 +128,7 @@ cp_settings_init (CpSettings *settings)
    * "Revisiting Reliability in Large-Scale Machine Learning Research
    * Clusters", a mean time to failure of 1.8 h at 16,384 A100s (3.4e-5 per
    * GPU-hour) and 7.9 h at 1,024 (1.2e-4); OPT-175B about one interruption
-   * per 7.5 h on ~1,000 A100s (1.3e-4). */
+   * per 7.5 h on ~1,000 A100s (1 / 7,500 GPU-hours = 1.33e-4). */
   settings->gpu_failure_rate_per_hour = 419.0 / (16384.0 * 54.0 * 24.0);
   /* Salpekar et al. 2026, "Training LLMs with Fault Tolerant HSDP on
    * 100,000 GPUs" (arXiv 2602.00277, abstract): recovering fully

@@ -767,7 +767,7 @@ cp_words_spread_range (const CpProject *project,
         g_autofree char *a = cp_i18n_format_value (spread->low * 1e6, lang);
         g_autofree char *b = cp_i18n_format_value (spread->high * 1e6, lang);
 
-        /* TRANSLATORS: a spread of job interruptions per GPU-hour, e.g. "19.7–130 per million GPU-hours" */
+        /* TRANSLATORS: a spread of job interruptions per GPU-hour, e.g. "19.7–133 per million GPU-hours" */
         return g_strdup_printf (_("%s–%s per million GPU-hours"), a, b);
       }
     case CP_SPREAD_COMPUTE_UTILISATION:

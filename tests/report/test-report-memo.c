@@ -605,8 +605,8 @@ figure (const char *text)
  * answers show them, a job without a range counted at its cost both ends
  * (approver 21: "210,977 to 261,745 CNY" where the figures shown added to
  * 211,015 and 261,802; by hand, 8,164 + 90 + 12,968 + 169,872 + 13,264 +
- * 6,197 + 460 = 211,015 and 13,208 + 144 + 12,968 + 215,266 + 13,264 +
- * 6,197 + 755 = 261,802 on the day this was written). */
+ * 6,197 + 460 = 211,015 and 13,208 + 144 + 12,968 + 215,269 + 13,264 +
+ * 6,197 + 755 = 261,805 on the day this was written). */
 static void
 assert_range_adds_up (const char *pdf)
 {
