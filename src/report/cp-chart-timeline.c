@@ -21,6 +21,11 @@
 #include "cp-reason-text.h"
 #include "cp-report-schedule.h"
 
+/* The English chart's month abbreviations; the Chinese chart writes
+ * "12月5日" with numbers alone. */
+static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+
 /* At most this share of the width goes to the job names; a longer name
  * ends in an ellipsis there. */
 #define NAME_COLUMN_SHARE 0.28
@@ -481,12 +486,7 @@ date_label (const CpChartData *data, double day, TickUnit unit)
     return chart_day_text (data, &date, FALSE);
   if (data->lang != NULL && g_str_has_prefix (data->lang, "zh"))
     return g_strdup_printf ("%d年%d月", g_date_get_year (&date), g_date_get_month (&date));
-  {
-    static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                          "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-
-    return g_strdup_printf ("%s %d", months[g_date_get_month (&date) - 1], g_date_get_year (&date));
-  }
+  return g_strdup_printf ("%s %d", months[g_date_get_month (&date) - 1], g_date_get_year (&date));
 }
 
 /* The tick labels under the plot, at @y when @draw: each centred on its
@@ -588,8 +588,6 @@ chart_day_text (const CpChartData *data,
                 const GDate       *day,
                 gboolean           with_year)
 {
-  static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
   GDate start;
   gboolean same_year;
 
@@ -757,8 +755,6 @@ span_days_text (const CpChartData *data,
                 double             start_day,
                 double             end_day)
 {
-  static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
   gboolean zh = data->lang != NULL && g_str_has_prefix (data->lang, "zh");
   GDate start, first, last;
   int m0, d0, m1, d1;
