@@ -1,7 +1,8 @@
 /* cp-plan-robustness.c: whether a plan's verdict holds, the second pass
  * over a plan (cp_plan_add_robustness()): each assumption moved across
- * its range until the winner changes, the billing terms and the costs
- * the quotes leave unstated read the other way, and the questions to
+ * its range until the winner changes, an hourly price with no minimum
+ * term billed a month, the costs the quotes leave unstated read the
+ * other way, and the questions to
  * their vendors when the answer rests on them. The first pass, the
  * options and rules R1–R9, is cp-plan.c's. */
 #include "config.h"
@@ -203,8 +204,8 @@ reason_robustness (CpPlan           *plan,
 
 /* The quote that wins with the options read as @scratch says (one
  * estimate per option) when it is not the recommendation's, and its total
- * cost then in @cost; else -1: what rests on a reading of what the quotes
- * leave unstated (check_billing_terms(), check_unstated_costs()). */
+ * cost then in @cost; else -1: what rests on a reading of the costs the
+ * quotes leave unstated (check_unstated_costs()). */
 static int
 reading_winner (const CpPlan     *plan,
                 const CpJob      *job,
@@ -221,14 +222,6 @@ reading_winner (const CpPlan     *plan,
     if (g_array_index (plan->options, CpOption, i).quote_index == winner)
       *cost = scratch[i].total_cost;
   return winner;
-}
-
-/* Whether @quote leaves its billing step or minimum term unstated, so
- * that cp_quote_billed_hours() reads them from its price unit. */
-static gboolean
-billing_terms_unstated (const CpQuote *quote)
-{
-  return cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0;
 }
 
 double
@@ -252,16 +245,21 @@ cp_option_cost_with_month_minimum (const CpOption   *option,
 
 /* The dear reading of the recommended quote's unstated minimum term
  * (CpPlan.month_minimum_cost): an hourly price billed a month at least,
- * and the option on another quote that is then cheaper, by rank, if any.
- * check_billing_terms() tries only the generous reading, which moves the
- * choice to a quote priced by the month; this one is the question put to
- * the recommended vendor, with its figure. */
+ * and the option on another quote that is then cheaper, if any, read the
+ * same way when its terms are open too: of two hourly prices with no
+ * term stated, one billed a month and the other by the hour made the
+ * first look 337 times dearer on an assumption the report said it did not
+ * know (approver 36, D31). A price per node-month states its billing
+ * (cp_quote_billing_terms_open()), so the verdict never rests on reading
+ * it by the hour; the hourly price's dear reading leaves the verdict as
+ * it is (any minimum would be invented): its figure is the question put
+ * to the recommended vendor and the condition an approver signs under. */
 static void
 check_month_minimum (CpPlan           *plan,
                      const CpQuote    *quotes,
                      const CpSettings *settings)
 {
-  const CpOption *subject, *next = NULL;
+  const CpOption *subject;
 
   if (plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
     return;
@@ -272,83 +270,24 @@ check_month_minimum (CpPlan           *plan,
   for (guint i = 0; i < plan->options->len; i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      double month_cost, cost;
 
-      if (option->quote_index != subject->quote_index && option->feasible && !option->ruled_out &&
-          option->estimate.fits && (next == NULL || option->rank < next->rank))
-        next = option;
-    }
-  if (next != NULL && next->estimate.total_cost < plan->month_minimum_cost)
-    {
-      plan->month_minimum_winner = next->quote_index;
-      plan->month_minimum_winner_cost = next->estimate.total_cost;
-    }
-}
-
-/* Unstated billing terms are read from the price unit
- * (cp_quote_billed_hours()): an hourly price by the hour with no minimum,
- * a monthly one by whole months with a month's minimum. Neither reading
- * is in the quote, and for a short job the month decides: 70,000 CNY for
- * 0.04 days on a cluster against 229 CNY by the hour (walkthrough 11).
- * So the check reads every unstated term the generous way too (billed by
- * the hour, no minimum beyond a minute); if another quote wins then, the
- * verdict rests on the terms, not on the figures, and the quotes whose
- * terms are unstated are to be asked. An hourly price's cautious
- * reading, a month at least, leaves the verdict as it is (any minimum
- * would be invented): check_month_minimum() gives its figure, for the
- * question to its vendor and the condition an approver signs under. */
-static void
-check_billing_terms (CpPlan           *plan,
-                     const CpJob      *job,
-                     const CpQuote    *quotes,
-                     const CpSettings *settings)
-{
-  g_autofree CpEstimate *scratch = NULL;
-  gboolean any = FALSE;
-
-  if (plan->cost_unknown)
-    return;
-  check_month_minimum (plan, quotes, settings);
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-
-      any |= option->estimate.fits && billing_terms_unstated (&quotes[option->quote_index]);
-    }
-  if (!any)
-    return;
-
-  scratch = g_new (CpEstimate, plan->options->len);
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-      /* A shallow copy: only the two terms differ, and the estimates
-       * are read before the quotes go. */
-      CpQuote generous = quotes[option->quote_index];
-
-      if (generous.billing_granularity_h <= 0)
-        generous.billing_granularity_h = 1;
-      if (generous.minimum_term_h <= 0)
-        generous.minimum_term_h = 1.0 / 60;
-      if (!billing_terms_unstated (&quotes[option->quote_index]) ||
-          !cp_estimate (job, &generous, option->estimate.nodes, settings, &scratch[i], NULL))
-        scratch[i] = option->estimate;
-    }
-  plan->billing_terms_winner = reading_winner (plan, job, scratch, &plan->billing_terms_winner_cost);
-  if (plan->billing_terms_winner < 0)
-    return;
-  plan->verdict_robust = FALSE;
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-
-      if (option->estimate.fits && !option->ruled_out && billing_terms_unstated (&quotes[option->quote_index]))
-        _cp_plan_add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_ASK_BILLING_TERMS, option->quote_index,
-                             option->quote_index, 0, 0, 0);
+      if (option->quote_index == subject->quote_index || !option->feasible || option->ruled_out ||
+          !option->estimate.fits)
+        continue;
+      month_cost = cp_option_cost_with_month_minimum (option, &quotes[option->quote_index], settings);
+      cost = month_cost > 0 ? month_cost : option->estimate.total_cost;
+      if (cost < plan->month_minimum_cost &&
+          (plan->month_minimum_winner < 0 || cost < plan->month_minimum_winner_cost))
+        {
+          plan->month_minimum_winner = option->quote_index;
+          plan->month_minimum_winner_cost = cost;
+        }
     }
 }
 
-/* The range's "the recommendation holds" reason, said before the billing
- * and cost checks, goes once either of them finds the verdict not robust:
+/* The range's "the recommendation holds" reason, said before the
+ * unstated costs' check, goes once it finds the verdict not robust:
  * every front end said it beside "Not firm" unless it filtered it out,
  * and the XML had "holds" beside verdict-robust false (approver 33, A15). */
 static void
@@ -522,7 +461,7 @@ cp_plan_add_robustness (CpPlan           *plan,
     g_array_set_size (plan->reasons, plan->reasons->len - 1);
     g_array_insert_val (plan->reasons, plan->robustness_reason_at, reason);
   }
-  check_billing_terms (plan, job, quotes, settings);
+  check_month_minimum (plan, quotes, settings);
   check_unstated_costs (plan, job, quotes, settings);
   drop_holds_if_not_robust (plan);
 }

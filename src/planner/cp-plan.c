@@ -29,7 +29,6 @@ static const char * const outcome_names[] = {
   "host-memory-short", "ask-host-memory",
   "cost-needs-price",
   "separate-machines",
-  "ask-billing-terms",
   "ask-unstated-costs",
 };
 static const char * const shortfall_names[] = {
@@ -906,7 +905,6 @@ plan_new (const CpJob      *job,
   plan->robustness_reason_at = -1;
   plan->team_assumed = !job->team_stated;
   plan->deadline_days = cp_job_deadline_days (job);
-  plan->billing_terms_winner = -1;
   plan->month_minimum_winner = -1;
   plan->unstated_costs_winner = -1;
   plan->network_fee_estimate_quote = -1;

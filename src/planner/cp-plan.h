@@ -92,9 +92,6 @@ typedef enum {
   /* R5, a quote of several machines with no network between them
    * (cp_quote_is_separate_machines()): evaluated as one machine alone */
   CP_OUTCOME_SEPARATE_MACHINES,       /* v0 machines offered */
-  /* R6, billing terms a quote leaves unstated decide the verdict
-   * (CpPlan.billing_terms_winner) */
-  CP_OUTCOME_ASK_BILLING_TERMS,       /* v0 quote index */
   /* R6, a storage price or network fee a quote leaves unstated decides
    * the verdict (CpPlan.unstated_costs_winner) */
   CP_OUTCOME_ASK_UNSTATED_COSTS,      /* v0 quote index, v1 CpUnstatedCost flags */
@@ -183,18 +180,13 @@ typedef struct {
   gboolean    verdict_robust;
   gboolean    has_robustness;
   int         robustness_reason_at; /* where cp_plan_add_robustness() puts that reason, or -1: none */
-  /* The quote that wins when every billing term the compared quotes
-   * leave unstated is read the other way (billed by the hour, no
-   * minimum term), and its total cost then; -1 when the winner stays.
-   * Set with the robustness check; the verdict is then not robust and
-   * CP_OUTCOME_ASK_BILLING_TERMS reasons name the quotes to ask. */
-  int         billing_terms_winner;
-  double      billing_terms_winner_cost;
-  /* The dear direction of the same terms: the recommended option's total
+  /* The billing terms an hourly price leaves open
+   * (cp_quote_billing_terms_open()): the recommended option's total
    * cost when its quote, priced by the hour with no minimum term stated,
    * bills a month at least (cp_option_cost_with_month_minimum()), 0 when
    * that reading does not apply; then the quote that wins against that
-   * total and its cost, -1 when the recommendation stays (approver 34, B1:
+   * total (its own open hourly price read the same way) and its cost, -1
+   * when the recommendation stays (approver 34, B1:
    * a firm 2,585 CNY became Shanghai Suanli's 45,000 CNY). Set with the
    * robustness check; the verdict stays as it is, the figures' reading
    * being the quote's own unit, and its vendor is asked. */

@@ -788,8 +788,6 @@ cp_project_analysis_take_details (CpProjectAnalysis *analysis,
       entry->plan->reasons = order->plan->reasons;
       order->plan->reasons = reasons;
       entry->plan->verdict_robust = order->plan->verdict_robust;
-      entry->plan->billing_terms_winner = order->plan->billing_terms_winner;
-      entry->plan->billing_terms_winner_cost = order->plan->billing_terms_winner_cost;
       entry->plan->month_minimum_cost = order->plan->month_minimum_cost;
       entry->plan->month_minimum_winner = order->plan->month_minimum_winner;
       entry->plan->month_minimum_winner_cost = order->plan->month_minimum_winner_cost;

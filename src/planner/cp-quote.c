@@ -545,6 +545,13 @@ cp_quote_minimum_term_is_assumed (const CpQuote *quote)
 }
 
 gboolean
+cp_quote_billing_terms_open (const CpQuote *quote)
+{
+  return quote->price_unit != CP_PRICE_PER_NODE_MONTH &&
+         (cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0);
+}
+
+gboolean
 cp_quote_sharing_assumed (const CpQuote *quote)
 {
   return quote->network != CP_NETWORK_NONE && quote->sharing == CP_SHARING_UNKNOWN;

@@ -151,6 +151,14 @@ double    cp_quote_billed_hours (const CpQuote *quote, const CpSettings *setting
 gboolean  cp_quote_billing_granularity_is_assumed (const CpQuote *quote);
 /* TRUE when cp_quote_minimum_term_h() assumed the month: no term stated. */
 gboolean  cp_quote_minimum_term_is_assumed (const CpQuote *quote);
+/* TRUE when how @quote bills its time is an open question to its vendor:
+ * an hourly price (per GPU or node) that states no billing step or no
+ * minimum term. A price per node-month states its billing, whole months,
+ * one at least: its vendor is not asked how it bills, and no verdict is
+ * "not firm" on it (walkthrough 34 W6, approver 36 D27 and D31,
+ * walkthrough 36 X16). The one reading of the plan, the window and the
+ * report. */
+gboolean  cp_quote_billing_terms_open (const CpQuote *quote);
 /* Sets the price from what the vendor wrote (@price, read by
  * cp_parse_price_text() from @written), in one of the model's units
  * (cp_price_text_to_model()), with the currency it names; a price by the

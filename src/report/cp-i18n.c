@@ -266,6 +266,19 @@ cp_i18n_typed_names (const CpProject *project)
 }
 
 char *
+cp_i18n_space_names (const CpProject *project,
+                     const char      *text,
+                     const char      *lang)
+{
+  g_auto(GStrv) kept = NULL;
+
+  if (text == NULL)
+    return NULL;
+  kept = cp_i18n_typed_names (project);
+  return cp_i18n_space_chinese_keeping (text, lang, (const char * const *) kept);
+}
+
+char *
 cp_i18n_space_chinese_keeping (const char         *text,
                                const char         *lang,
                                const char * const *kept)

@@ -57,6 +57,14 @@ char       *cp_i18n_space_chinese (const char *text,
 char       *cp_i18n_space_chinese_keeping (const char         *text,
                                            const char         *lang,
                                            const char * const *kept);
+/* @text, a sentence with names typed in @project set into it, spaced by
+ * cp_i18n_space_chinese_keeping() with cp_i18n_typed_names(): the one
+ * way a name enters a Chinese sentence, as "按Local lab的小时价" beside
+ * "按 Local lab 的小时价" in the same window showed two (walk36b Z13).
+ * NULL for a NULL @text. */
+char       *cp_i18n_space_names (const CpProject *project,
+                                 const char      *text,
+                                 const char      *lang);
 /* The names typed in @project that a report quotes (vendors, quotes'
  * offers, jobs, the project, the people who sign), of two characters or
  * more, the longest first, for cp_i18n_space_chinese_keeping(). */

@@ -244,6 +244,15 @@ cp_words_run_parts (const CpEstimate *est,
           break;
         }
     }
+  /* A run of computing alone is said once: "run 0.79 h = 0.79 h
+   * computing" stated a sum of one part (walk36b Z13). */
+  if (named->len == 1)
+    {
+      /* TRANSLATORS: a training run that is computing alone: its one part, with its hours ("0.79 h computing") */
+      text = g_strdup_printf (_("run: %s"), (const char *) g_ptr_array_index (named, 0));
+      cp_i18n_pop_language ();
+      return text;
+    }
   run_hours = cp_reason_hours_text (run_h, decimals, lang);
   g_ptr_array_add (named, NULL);
   sum = g_strjoinv (" + ", (char **) named->pdata);

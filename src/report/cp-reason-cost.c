@@ -580,6 +580,9 @@ cp_reason_text_cost (const CpReason  *reason,
         if (plan != NULL && plan->cost_unknown)
           /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run and debugging"); no quote has a price */
           return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s), at a cost unknown without a price to compare."), a, name, b, job_days, calendar_parts);
+        if (shown_estimate != NULL && shown_estimate->debug_on_cluster_node)
+          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run, debugging and migration"); the cluster's nodes are billed for longer than debugging, migration and the run take together */
+          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging takes %s of the %s this job takes in all (%s), on one of the cluster’s nodes within the time they are billed for: it costs nothing beyond their rental."), a, name, b, job_days, calendar_parts);
         c = cp_i18n_format_money_whole (shown_debug_cost (plan, reason->quote_index, v[2]), currency, lang);
         term = debug_minimum_term (project, plan, reason->quote_index, lang, &used);
         if (term != NULL)
@@ -898,14 +901,6 @@ cp_reason_text_cost (const CpReason  *reason,
         return g_strdup_printf (C_("one vendor", "Ask %s what storage is offered: a parallel file system or a network disk."), a);
       a = cp_words_quote_name (project, (int) v[0]);
       return g_strdup_printf (_("Ask the vendor of %s what storage is offered: a parallel file system or a network disk."), a);
-
-    case CP_OUTCOME_ASK_BILLING_TERMS:
-      if ((a = vendor_to_ask (project, (int) v[0])) != NULL)
-        /* TRANSLATORS: R6; the vendor (with its quote's offer when it gave several) */
-        return g_strdup_printf (_("Ask %s in what steps it bills (by the hour, day or month) and whether there is a minimum rental term: the quote does not say, and the recommendation depends on it."), a);
-      a = cp_words_quote_name (project, (int) v[0]);
-      /* TRANSLATORS: R6; the quote's name */
-      return g_strdup_printf (_("Ask the vendor of %s in what steps it bills (by the hour, day or month) and whether there is a minimum rental term: the quote does not say, and the recommendation depends on it."), a);
 
     case CP_OUTCOME_ASK_UNSTATED_COSTS:
       if ((a = vendor_to_ask (project, (int) v[0])) != NULL)

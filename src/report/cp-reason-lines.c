@@ -64,10 +64,6 @@ vendor_question (const CpProject *project,
       /* TRANSLATORS: R6; the vendors asked, joined as a list ("A, B and C") */
       return g_strdup_printf (_("Ask %s what storage is offered: a parallel file system or a network disk."),
                               names);
-    case CP_OUTCOME_ASK_BILLING_TERMS:
-      /* TRANSLATORS: R6; the vendors asked, joined as a list ("A, B and C") */
-      return g_strdup_printf (_("Ask %s in what steps they bill (by the hour, day or month) and whether there is a minimum rental term: the quotes do not say, and the recommendation depends on it."),
-                              names);
     case CP_OUTCOME_ASK_UNSTATED_COSTS:
       /* TRANSLATORS: R6; the vendors asked, joined as a list ("A, B and C") */
       return g_strdup_printf (_("Ask %s what storage and the network between nodes cost: the quotes do not say, they are counted as nothing, and the recommendation depends on it."),
@@ -97,7 +93,6 @@ ask_vendors (const CpProject *project,
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autofree char *joined = NULL;
   g_autofree char *question = NULL;
-  g_auto(GStrv) kept = NULL;
   guint quotes = 0;
 
   for (guint j = i; j < plan->reasons->len; j++)
@@ -120,8 +115,7 @@ ask_vendors (const CpProject *project,
   joined = cp_words_join_names (names);
   question = vendor_question (project, reason, joined, lang);
   cp_i18n_pop_language ();
-  kept = cp_i18n_typed_names (project);
-  return cp_i18n_space_chinese_keeping (question, lang, (const char * const *) kept);
+  return cp_i18n_space_names (project, question, lang);
 }
 
 GPtrArray *
@@ -173,7 +167,6 @@ add_network_fee_question (const CpProject *project,
 {
   g_autofree char *estimate = cp_words_network_fee_estimate (project, plan, lang);
   int quote_index;
-  g_auto(GStrv) kept = NULL;
   g_autofree char *question = NULL;
 
   if (estimate == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
@@ -187,8 +180,7 @@ add_network_fee_question (const CpProject *project,
   question = g_strdup_printf (_("Ask %s whether its price includes the network between the nodes and, if not, its fee per node a month: the quote does not say, and its total counts none; it would be %s."),
                               quote_vendor (project, quote_index), estimate);
   cp_i18n_pop_language ();
-  kept = cp_i18n_typed_names (project);
-  g_ptr_array_add (lines, cp_i18n_space_chinese_keeping (question, lang, (const char * const *) kept));
+  g_ptr_array_add (lines, cp_i18n_space_names (project, question, lang));
 }
 
 GPtrArray *

@@ -236,8 +236,8 @@ char       *cp_words_team_assumed_prefix (void);
  * and the assumptions' range never varies (the host memory CPU offload
  * fills: without it the option does not run at all), the sentence that
  * says the choice is not firm and what to ask, with @field set to the
- * field's key ("host-memory"); or on billing terms ("billing-terms") or
- * storage and network prices ("unstated-costs") the quotes leave out; or
+ * field's key ("host-memory"); or on storage and network prices
+ * ("unstated-costs") the quotes leave out; or
  * on renting part of an offer alone, the next option winning against the
  * offer rented whole ("part-of-offer"); or on the team nobody described (cp_words_rests_on_team(), "team"); NULL
  * when the choice is firm. */

@@ -49,8 +49,7 @@ recommended_reads_hourly (const CpProject *project,
   if (plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
     return FALSE;
   quote = g_ptr_array_index (project->quotes, g_array_index (plan->options, CpOption, plan->recommended).quote_index);
-  return quote->price_unit != CP_PRICE_PER_NODE_MONTH &&
-         (cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0);
+  return cp_quote_billing_terms_open (quote);
 }
 
 /* The recommended total reads its quote's hourly price as billed by the
@@ -69,7 +68,7 @@ cp_words_month_minimum (const CpProject *project,
   const CpQuote *quote;
   g_autofree char *recommended = NULL;
   g_autofree char *total = NULL;
-  char *own;
+  g_autofree char *own = NULL;
 
   if (!recommended_reads_hourly (project, plan))
     return NULL;
@@ -113,59 +112,35 @@ cp_words_month_minimum (const CpProject *project,
     own = g_strdup_printf (_("The recommended total, %s, takes %s’s hourly price as billed by the hour with no minimum term; a minimum term would raise it."),
                            total, recommended);
   cp_i18n_pop_language ();
-  return own;
+  return cp_i18n_space_names (project, own, lang);
 }
 
-/* The verdict rests on what the quotes leave unstated, read one way in
- * the figures: the quote @winner_index that wins when it is read the
- * other way (CpPlan.billing_terms_winner, CpPlan.unstated_costs_winner),
- * at @winner_cost, and the vendors its @outcome reasons ask, on one line. */
+/* The verdict rests on the storage or network prices the quotes leave
+ * unstated, counted as none: the quote @winner_index that wins when each
+ * is priced as the dearest other quote prices it
+ * (CpPlan.unstated_costs_winner), at @winner_cost, and the vendors its
+ * reasons ask, on one line. */
 static char *
 unstated_unconfirmed (const CpProject *project,
                       const CpPlan    *plan,
                       int              winner_index,
                       double           winner_cost,
-                      CpOutcome        outcome,
                       const char      *lang)
 {
   const CpQuote *winner = g_ptr_array_index (project->quotes, winner_index);
   g_autofree char *name = NULL;
   g_autofree char *cost = NULL;
   g_autofree char *vendors = NULL;
-  g_autofree char *own = NULL;
   char *text;
 
   cp_i18n_push_language (lang);
   name = cp_words_quote_short_name (project, winner_index);
   cost = cp_i18n_format_money_whole (winner_cost, winner->currency, lang);
-  vendors = vendors_asked (project, plan, outcome);
-  if (outcome == CP_OUTCOME_ASK_BILLING_TERMS)
-    {
-      /* What is unstated is the billing step and the minimum term, not
-       * the price unit: "how they bill" was put to a vendor whose offer
-       * said 45000/node/month (walkthrough 34, W6), where the questions
-       * list asks for the steps.
-       * TRANSLATORS: the recommendation rests on billing terms the quotes do not state; the quote that
-       * would win if billed by the hour with no minimum, its total cost then, and the vendors to ask */
-      text = g_strdup_printf (_("Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, %s would be recommended at %s. Ask %s in what steps they bill and whether there is a minimum rental term."),
-                              name, cost, vendors);
-      /* The other way too: the recommended figure reads its own hourly
-       * price as billed by the hour with no minimum, which only its vendor
-       * can confirm (approver 33, A27: a month's minimum would have made it
-       * dearer than the amount to approve, and nothing said so). */
-      own = cp_words_month_minimum (project, plan, lang);
-      if (own != NULL)
-        {
-          g_autofree char *first = text;
-
-          text = g_strdup_printf (cp_i18n_is_chinese (lang) ? "%s%s" : "%s %s", first, own);
-        }
-    }
-  else
-    /* TRANSLATORS: the recommendation rests on storage or network prices a quote leaves out, counted as none;
-     * the quote that would win with each priced as the dearest other quote prices it, its total cost then, and the vendors to ask */
-    text = g_strdup_printf (_("Not firm: it rests on storage or network prices the quote does not state, counted as nothing. Priced as the dearest other quote prices them, %s would be recommended at %s. Ask %s what they charge."),
-                            name, cost, vendors);
+  vendors = vendors_asked (project, plan, CP_OUTCOME_ASK_UNSTATED_COSTS);
+  /* TRANSLATORS: the recommendation rests on storage or network prices a quote leaves out, counted as none;
+   * the quote that would win with each priced as the dearest other quote prices it, its total cost then, and the vendors to ask */
+  text = g_strdup_printf (_("Not firm: it rests on storage or network prices the quote does not state, counted as nothing. Priced as the dearest other quote prices them, %s would be recommended at %s. Ask %s what they charge."),
+                          name, cost, vendors);
   cp_i18n_pop_language ();
   return text;
 }
@@ -330,13 +305,6 @@ unconfirmed_text (const CpProject *project,
 
   if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
     return NULL;
-  if (plan->billing_terms_winner >= 0 && (guint) plan->billing_terms_winner < project->quotes->len)
-    {
-      if (field != NULL)
-        *field = "billing-terms";
-      return unstated_unconfirmed (project, plan, plan->billing_terms_winner, plan->billing_terms_winner_cost,
-                                   CP_OUTCOME_ASK_BILLING_TERMS, lang);
-    }
   option = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, option->quote_index);
   if (!(option->estimate.host_memory_per_node_bytes > 0) || quote->host_memory_per_node_bytes > 0)
@@ -346,7 +314,7 @@ unconfirmed_text (const CpProject *project,
           if (field != NULL)
             *field = "unstated-costs";
           return unstated_unconfirmed (project, plan, plan->unstated_costs_winner, plan->unstated_costs_winner_cost,
-                                       CP_OUTCOME_ASK_UNSTATED_COSTS, lang);
+                                       lang);
         }
       /* A part of an offer rented alone is asked of the vendor (the
        * memo's questions); the choice holds on it only if the offer
@@ -400,11 +368,10 @@ cp_words_unconfirmed (const CpProject *project,
                       const char     **field)
 {
   g_autofree char *text = unconfirmed_text (project, plan, lang, field);
-  g_auto(GStrv) kept = cp_i18n_typed_names (project);
 
   /* Names and figures set into a Chinese sentence, spaced by one rule;
    * the names as typed (W8). */
-  return cp_i18n_space_chinese_keeping (text, lang, (const char * const *) kept);
+  return cp_i18n_space_names (project, text, lang);
 }
 
 char *

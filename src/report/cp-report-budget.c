@@ -125,10 +125,9 @@ cp_report_overbooking_text (const CpProject  *project,
                             const char       *lang)
 {
   g_autofree char *text = cp_report_overbooking_block_text (project, schedule, lang);
-  g_auto(GStrv) kept = cp_i18n_typed_names (project);
 
   /* Spaced as the memo's paragraph is: "示例供应商 A (Example vendor A) 的 5 台". */
-  return text != NULL ? cp_i18n_space_chinese_keeping (text, lang, (const char * const *) kept) : NULL;
+  return cp_i18n_space_names (project, text, lang);
 }
 
 /* What running the jobs of @overbooking one after another, earliest due

@@ -956,16 +956,6 @@ open_answers (const CpProject *project,
   if (unconfirmed == NULL && plan->month_minimum_winner < 0 && !(plan->month_minimum_cost > 0))
     return answers;
   cp_i18n_push_language (lang);
-  if (unconfirmed != NULL && plan->billing_terms_winner >= 0 &&
-      (guint) plan->billing_terms_winner < project->quotes->len)
-    add_open_answer (answers,
-                     /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor */
-                     cp_report_vendor_name (project, plan->billing_terms_winner),
-                     g_strdup (_("bills by the hour with no minimum term")),
-                     option_at (project, plan->billing_terms_winner, plan->billing_terms_winner_cost, lang),
-                     plan->billing_terms_winner_cost);
-  if (answers->len > 0)
-    set_band_top (answers, plan, plan->billing_terms_winner);
   /* The other way too: the recommended total reads its own hourly price
    * as billed by the hour (approver 33, A27). The next option if it is
    * then cheaper, else the same one dearer: either may pass the amount to

@@ -36,7 +36,6 @@ static const struct {
   { CP_OUTCOME_ASK_STORAGE, "storage", N_("What storage comes with the machines: a parallel file system or a network disk, and at what price?"), storage_price_unstated },
   { CP_OUTCOME_ASK_STORAGE, "storage-kind", N_("What storage comes with the machines: a parallel file system or a network disk?"), storage_price_stated },
   { CP_OUTCOME_ASK_HOST_MEMORY, "host-memory", N_("How much host memory does each node have? CPU offload keeps the optimizer there."), NULL },
-  { CP_OUTCOME_ASK_BILLING_TERMS, "billing-terms", N_("In what steps is it billed (by the hour, day or month), and is there a minimum rental term? The recommendation depends on it."), NULL },
   { CP_OUTCOME_ASK_UNSTATED_COSTS, "unstated-costs", N_("What does storage cost, and the network between nodes where several are rented? The quote does not say, and the recommendation depends on it."), NULL },
 };
 
@@ -53,16 +52,6 @@ static const struct {
   { CP_UNSTATED_STORAGE_PRICE, "unstated-storage-price", N_("What does storage cost? The quote does not say, and the recommendation depends on it.") },
   { CP_UNSTATED_NETWORK_FEE, "unstated-network-fee", N_("What does the network between nodes cost where several are rented? The quote does not say, and the recommendation depends on it.") },
 };
-
-/* The billing question's text, untranslated. */
-static const char *
-billing_terms_question (void)
-{
-  for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
-    if (vendor_questions[q].outcome == CP_OUTCOME_ASK_BILLING_TERMS)
-      return vendor_questions[q].question;
-  g_return_val_if_reached (NULL);
-}
 
 gboolean
 cp_report_is_vendor_question (CpOutcome outcome)
@@ -124,14 +113,6 @@ question_set_text (const CpProject  *project,
   question->text = g_strdup_printf (_("%s Ask: %s."), asked, line);
 }
 
-/* Whether @quote leaves its billing step or minimum term to be read from
- * its price unit (the planner's billing_terms_unstated()). */
-static gboolean
-terms_unstated (const CpQuote *quote)
-{
-  return cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0;
-}
-
 /* Whether @word starts at @at in @text (folded) as a whole word: "term"
  * in "determined" or "external", "min." in "admin." are not the terms'
  * words. A word ending in a letter may take a plural "s". */
@@ -186,7 +167,7 @@ quote_note (const CpQuote *quote)
   g_autofree char *notes = NULL;
   char *end;
 
-  if (quote->notes == NULL || !terms_unstated (quote) || !cp_report_note_speaks_of_terms (quote->notes))
+  if (quote->notes == NULL || !cp_quote_billing_terms_open (quote) || !cp_report_note_speaks_of_terms (quote->notes))
     return NULL;
   notes = g_strstrip (g_strdup (quote->notes));
   end = strchr (notes, '\n');
@@ -378,24 +359,20 @@ vendor_question (const CpProject *project,
  * offer rents alone, for the recommended and next-best options of
  * @results that rent part of theirs ("B (1 of 4 nodes)"), and how it is
  * billed with what minimum term, for those of them whose quotes leave
- * the terms unstated and for the vendors of @billing, the question the
- * verdicts depend on (NULL: none), which this line replaces. NULL when
- * no vendor is asked. */
+ * the terms open (cp_quote_billing_terms_open()). NULL when no vendor is
+ * asked. */
 static CpReportQuestion *
 rental_question (const CpProject  *project,
                  JobResult        *results,
                  guint             n_results,
-                 CpReportQuestion *billing,
                  const char       *lang)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *line = NULL;
   gboolean any_note = FALSE;
-  CpReportQuestion *question = question_new (billing != NULL ? billing->kind : "billing-unstated");
-  gboolean any_part = FALSE, any_terms = billing != NULL;
+  CpReportQuestion *question = question_new ("billing-unstated");
+  gboolean any_part = FALSE, any_terms = FALSE;
 
-  for (guint i = 0; billing != NULL && i < billing->quotes->len; i++)
-    g_array_append_val (question->quotes, g_array_index (billing->quotes, int, i));
   for (guint j = 0; j < n_results; j++)
     {
       const CpPlan *plan = results[j].plan;
@@ -421,7 +398,7 @@ rental_question (const CpProject  *project,
             continue;
           quote = g_ptr_array_index (project->quotes, option->quote_index);
           partial = option->estimate.nodes < quote->nodes_available;
-          unstated = terms_unstated (quote);
+          unstated = cp_quote_billing_terms_open (quote);
           if (!partial && !unstated)
             continue;
           any_part |= partial;
@@ -480,7 +457,7 @@ rental_question (const CpProject  *project,
   line = cp_words_join_names (names);
   if (any_part && any_terms)
     {
-      question->kind = billing != NULL ? billing->kind : "part-of-offer";
+      question->kind = "part-of-offer";
       /* TRANSLATORS: a question, then the vendors to put it to, those renting part of their offer with the nodes rented of those offered */
       question->text = g_strdup_printf (_("How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: %s."),
                                         line);
@@ -491,8 +468,6 @@ rental_question (const CpProject  *project,
       /* TRANSLATORS: a question, then the vendors to put it to, each with the nodes the plan rents of those it offers */
       question->text = g_strdup_printf (_("Can part of the offer be rented alone, on the same terms? Ask: %s."), line);
     }
-  else if (billing != NULL)
-    question_set_text (project, question, _(billing_terms_question ()));
   else if (any_note)
     /* TRANSLATORS: a question, then the vendors to put it to, one or more with the note its quote has on its terms */
     question->text = g_strdup_printf (_("How is it billed, and is there a minimum term? Ask: %s."), line);
@@ -695,25 +670,9 @@ cp_report_questions (const CpProject  *project,
         if ((question = vendor_question (project, results, n_results, q, unstated_questions[u].costs)) != NULL)
           g_ptr_array_add (asked, question);
     }
-  /* The rental's terms, on one line with the billing question the
-   * verdicts depend on. */
-  {
-    CpReportQuestion *billing = NULL;
-    guint at = asked->len;
-
-    for (guint i = 0; i < asked->len; i++)
-      if (g_strcmp0 (((CpReportQuestion *) g_ptr_array_index (asked, i))->kind, "billing-terms") == 0)
-        {
-          billing = g_ptr_array_index (asked, i);
-          at = i;
-        }
-    if ((question = rental_question (project, results, n_results, billing, lang)) != NULL)
-      {
-        if (billing != NULL)
-          g_ptr_array_remove_index (asked, at);
-        g_ptr_array_add (asked, question);
-      }
-  }
+  /* The rental's terms, on one line. */
+  if ((question = rental_question (project, results, n_results, lang)) != NULL)
+    g_ptr_array_add (asked, question);
   /* What the team was never asked is an open question like the vendors'
    * (R8): the figures above assume its answer. */
   if ((question = team_question (project, results, n_results)) != NULL)

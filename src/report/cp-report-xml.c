@@ -180,7 +180,6 @@ reason_value_unit (CpOutcome outcome,
     [CP_OUTCOME_VERDICT_FLIPS] = { "spread", "assumption-value", "above", "range-end" },
     [CP_OUTCOME_COST_NEEDS_PRICE] = { "quotes" },
     [CP_OUTCOME_SEPARATE_MACHINES] = { "nodes" },
-    [CP_OUTCOME_ASK_BILLING_TERMS] = { "quote-index" },
     [CP_OUTCOME_ASK_UNSTATED_COSTS] = { "quote-index", "flags" },
   };
 

@@ -149,7 +149,6 @@ test_unconfirmed_host_memory_and_storage (void)
         }
       g_array_append_val (plan.reasons, reason);
       plan.recommended = 0;
-      plan.billing_terms_winner = -1;
       plan.unstated_costs_winner = cases[i].priced_winner ? 1 : -1;
       plan.unstated_costs_winner_cost = 10669;
       plan.unstated_costs_recommended_cost = 13126;
