@@ -445,18 +445,21 @@ update_term_hint (CpQuoteEditor *self)
   CpFieldRow *step = cp_quote_editor_get_row (self, "billing-granularity");
 
   /* The step the plan takes when none is stated
-   * (cp_quote_billing_granularity_h()), said where it would be typed. */
+   * (cp_quote_billing_granularity_h()), said where it would be typed: a
+   * price per node-month states its billing, whole months, one at least
+   * (cp_quote_billing_terms_open()); billed by the hour, it is an hourly
+   * price. */
   if (step != NULL)
     set_row_hint (step, !cp_quote_billing_granularity_is_assumed (self->quote) ? NULL
                         : self->quote->price_unit == CP_PRICE_PER_NODE_MONTH
-                        ? _("Not stated: billed by whole months, as the price is per node-month; 1 if the vendor bills by the hour")
+                        ? _("Per node-month: billed by whole months; a vendor billing by the hour quotes an hourly price")
                         : _("Not stated: billed by the hour, rounded up"), FALSE);
 
   if (row != NULL)
     /* The plan bills a monthly price's month when no term is stated
      * (cp_quote_minimum_term_h()): the form says so rather than fill it. */
     set_row_hint (row, cp_quote_minimum_term_is_assumed (self->quote)
-                       ? _("Not stated: one month is billed, as the price is per node-month; 1 if the vendor bills by the hour")
+                       ? _("Per node-month: one month at least; type a longer term the vendor states")
                        : NULL, FALSE);
 }
 

@@ -245,21 +245,23 @@ cp_option_cost_with_month_minimum (const CpOption   *option,
 
 /* The dear reading of the recommended quote's unstated minimum term
  * (CpPlan.month_minimum_cost): an hourly price billed a month at least,
- * and the option on another quote that is then cheaper, if any, read the
- * same way when its terms are open too: of two hourly prices with no
- * term stated, one billed a month and the other by the hour made the
- * first look 337 times dearer on an assumption the report said it did not
- * know (approver 36, D31). A price per node-month states its billing
- * (cp_quote_billing_terms_open()), so the verdict never rests on reading
- * it by the hour; the hourly price's dear reading leaves the verdict as
- * it is (any minimum would be invented): its figure is the question put
- * to the recommended vendor and the condition an approver signs under. */
+ * and the option on another quote that is then cheaper, by rank, if any.
+ * The answer is one vendor's: the other quotes keep their own reading,
+ * as every other answer changes one thing at a time. Read a month too,
+ * another open hourly price made a 10-hour job's answer 70,080 CNY
+ * against 1,152 by the hour, an amount to cover no single answer leads
+ * to, and passed the approver's page. A price per node-month states its
+ * billing (cp_quote_billing_terms_open()), so no answer reads it by the
+ * hour (approver 36, D31). The hourly price's dear reading leaves the
+ * verdict as it is (any minimum would be invented): its figure is the
+ * question put to the recommended vendor and the condition an approver
+ * signs under. */
 static void
 check_month_minimum (CpPlan           *plan,
                      const CpQuote    *quotes,
                      const CpSettings *settings)
 {
-  const CpOption *subject;
+  const CpOption *subject, *next = NULL;
 
   if (plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
     return;
@@ -270,19 +272,15 @@ check_month_minimum (CpPlan           *plan,
   for (guint i = 0; i < plan->options->len; i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
-      double month_cost, cost;
 
-      if (option->quote_index == subject->quote_index || !option->feasible || option->ruled_out ||
-          !option->estimate.fits)
-        continue;
-      month_cost = cp_option_cost_with_month_minimum (option, &quotes[option->quote_index], settings);
-      cost = month_cost > 0 ? month_cost : option->estimate.total_cost;
-      if (cost < plan->month_minimum_cost &&
-          (plan->month_minimum_winner < 0 || cost < plan->month_minimum_winner_cost))
-        {
-          plan->month_minimum_winner = option->quote_index;
-          plan->month_minimum_winner_cost = cost;
-        }
+      if (option->quote_index != subject->quote_index && option->feasible && !option->ruled_out &&
+          option->estimate.fits && (next == NULL || option->rank < next->rank))
+        next = option;
+    }
+  if (next != NULL && next->estimate.total_cost < plan->month_minimum_cost)
+    {
+      plan->month_minimum_winner = next->quote_index;
+      plan->month_minimum_winner_cost = next->estimate.total_cost;
     }
 }
 

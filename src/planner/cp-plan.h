@@ -185,8 +185,8 @@ typedef struct {
    * cost when its quote, priced by the hour with no minimum term stated,
    * bills a month at least (cp_option_cost_with_month_minimum()), 0 when
    * that reading does not apply; then the quote that wins against that
-   * total (its own open hourly price read the same way) and its cost, -1
-   * when the recommendation stays (approver 34, B1:
+   * total (its own billing read as before: one answer at a time) and its
+   * cost, -1 when the recommendation stays (approver 34, B1:
    * a firm 2,585 CNY became Shanghai Suanli's 45,000 CNY). Set with the
    * robustness check; the verdict stays as it is, the figures' reading
    * being the quote's own unit, and its vendor is asked. */
