@@ -704,6 +704,21 @@ test_qlora_7b_base (EstimateFixture *f,
   assert_close ((6.738e9 - embeddings) * 4.5 / 8 + embeddings * 2 + lora_weights, est.weights_bytes, 1e-9);
 }
 
+/* LLaMA-7B's shape, LoRA rank 64 on q and v, sequences of 512, one a
+ * micro-batch, data parallel only under ZeRO-3. */
+static void
+lora_7b_qv_zero3_job (EstimateFixture *f)
+{
+  model_init (&f->job.model, 6.738e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  f->job.lora_rank = 64;
+  f->job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
+  f->job.seq_len = 512;
+  f->job.tensor_parallel = 1;
+  f->job.pipeline_parallel = 1;
+  f->job.micro_batch = 1;
+  f->job.zero_stage = 3;
+}
+
 /* Issue 21: under ZeRO-3 / FSDP the frozen base of a LoRA job is sharded
  * over the data-parallel group too (torchtune's lora_finetune_distributed
  * wraps every layer in FSDP2's fully_shard). LLaMA-7B in bf16 on 8 GPUs:
@@ -720,14 +735,7 @@ test_lora_zero3_shards_frozen_base (EstimateFixture *f,
   double base = 6.738e9 * 2;
   double lora_weights = 2.0 * 64 * (4096 + 4096) * 32 * 2;
 
-  model_init (&f->job.model, 6.738e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
-  f->job.lora_rank = 64;
-  f->job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
-  f->job.seq_len = 512;
-  f->job.tensor_parallel = 1;
-  f->job.pipeline_parallel = 1;
-  f->job.micro_batch = 1;
-  f->job.zero_stage = 3;
+  lora_7b_qv_zero3_job (f);
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &sharded, NULL));
   g_assert_cmpuint (sharded.layout.data_parallel, ==, 8);
@@ -759,16 +767,9 @@ test_lora_zero3_gathers_frozen_base (EstimateFixture *f,
   double adapters = 2.0 * 64 * (4096 + 4096) * 32;
   double steps = 1e8 / (16 * 512.0);
 
-  model_init (&f->job.model, 6.738e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
-  f->job.lora_rank = 64;
-  f->job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
+  lora_7b_qv_zero3_job (f);
   f->job.tokens = 1e8;
-  f->job.seq_len = 512;
-  f->job.tensor_parallel = 1;
-  f->job.pipeline_parallel = 1;
-  f->job.micro_batch = 1;
   f->job.global_batch = 16;
-  f->job.zero_stage = 3;
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.data_parallel, ==, 16);
