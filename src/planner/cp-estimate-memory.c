@@ -434,6 +434,27 @@ _cp_lora_trainable_here (const Context *c,
   return *dense + *experts;
 }
 
+/* The frozen base of a LoRA or QLoRA job on one GPU of @k, the whole
+ * model's layers before ZeRO shards it, as its weights are laid out: the
+ * routed experts over ETP × EP (each rank builds only its
+ * num_moe_experts / EP local experts, Megatron-Core's BaseMoELayer,
+ * megatron/core/transformer/moe/moe_layer.py), the rest over TP; in
+ * 16 bits (32 for an fp32 job), or QLoRA's qlora-bits. Returns their
+ * sum in bytes; @dense and @experts receive the two parts. */
+double
+_cp_lora_frozen_base_bytes (const Context *c,
+                            const Config  *k,
+                            double        *dense,
+                            double        *experts)
+{
+  double bytes_per_param = k->qlora ? c->settings->qlora_bits / 8.0 : c->act_bytes > 2 ? 4.0 : 2.0;
+
+  *experts = c->expert_params * bytes_per_param / (_cp_expert_tp (c, k) * MAX (k->ep, 1));
+  *dense = (k->qlora ? c->qlora_base_bytes - c->expert_params * bytes_per_param
+                     : (c->job->model.params - c->expert_params) * bytes_per_param) / k->tp;
+  return *dense + *experts;
+}
+
 /* Memory of one GPU on the busiest pipeline stage: its model states
  * (_cp_layout_memory_states()), then its activations and the totals
  * (_cp_layout_memory_activations()). */
@@ -466,15 +487,9 @@ _cp_layout_memory_states (const Context *c,
     {
       double trainable_dense, trainable_experts;
       double trainable = _cp_lora_trainable_here (c, k, &trainable_dense, &trainable_experts);
-      /* The frozen base as the full model's weights are laid out: the
-       * routed experts over ETP × EP (each rank builds only its
-       * num_moe_experts / EP local experts, Megatron-Core's BaseMoELayer,
-       * megatron/core/transformer/moe/moe_layer.py), the rest over TP. */
-      double bytes_per_param = k->qlora ? c->settings->qlora_bits / 8.0 : c->act_bytes > 2 ? 4.0 : 2.0;
-      double experts_base = c->expert_params * bytes_per_param / (_cp_expert_tp (c, k) * e);
-      double dense_base = (k->qlora ? c->qlora_base_bytes - c->expert_params * bytes_per_param
-                                    : (c->job->model.params - c->expert_params) * bytes_per_param) / t;
+      double dense_base, experts_base;
 
+      _cp_lora_frozen_base_bytes (c, k, &dense_base, &experts_base);
       mem->weights = (dense_base + experts_base) / p + trainable * c->w;
       /* ZeRO-3 / FSDP shards every parameter over the data-parallel
        * group, the frozen base too, the experts over their

@@ -297,6 +297,12 @@ _cp_lora_trainable_here (const Context *c,
                          double        *dense,
                          double        *experts);
 
+double
+_cp_lora_frozen_base_bytes (const Context *c,
+                            const Config  *k,
+                            double        *dense,
+                            double        *experts);
+
 void
 _cp_layout_memory_states (const Context *c,
                           const Config  *k,
@@ -382,7 +388,8 @@ typedef struct {
   double layers_here;
   double all_to_all_per_token;  /* all_to_all_s_per_token() where EP > 1 */
   double all_reduce;            /* data-parallel gradient reduction */
-  double half;                  /* ZeRO-2/3: one pass over the shards */
+  double half;                  /* ZeRO-2/3: one pass over the trainable shards */
+  double gather;                /* ZeRO-3: one all-gather of the sharded weights, a frozen base's too */
   double bucket_share;          /* the last bucket's share, never hidden */
   double offload;               /* the offload copies of a step */
   /* The routed experts' permutation bytes per token over the MoE layers

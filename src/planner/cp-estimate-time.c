@@ -431,9 +431,21 @@ _cp_layout_time_split_init (const Context *c,
        * share crosses its own link share (ZeRO++, Wang et al. 2023, §3,
        * adds hierarchical partitioning for this reason). */
       double flat_link = d > dp_in ? MIN (c->intra, c->inter) : c->intra;
+      double dense_base = 0, experts_base = 0;
 
       if (k->lora || k->qlora)
-        _cp_lora_trainable_here (c, k, &dense, &experts);
+        {
+          /* ZeRO-3 shards the frozen base too (_cp_layout_memory_states()),
+           * so every pass gathers it, in the bytes it is stored in, beside
+           * the adapters; only the adapters have gradients to reduce
+           * (FSDP2's fully_shard over every layer, as torchtune's
+           * lora_finetune_distributed recipes apply it). The stage's
+           * share of the whole model's base. */
+          _cp_lora_trainable_here (c, k, &dense, &experts);
+          _cp_lora_frozen_base_bytes (c, k, &dense_base, &experts_base);
+          dense_base *= layers_here / c->layers;
+          experts_base *= layers_here / c->layers;
+        }
       else
         {
           dense = (c->dense_layer_params * layers_here / c->layers +
@@ -443,6 +455,7 @@ _cp_layout_time_split_init (const Context *c,
       ts->all_reduce = all_reduce_s (c, dense * c->act_bytes, d, dp_in) +
                        all_reduce_s (c, experts * c->act_bytes, expert_dp, expert_dp_in);
       ts->half = ((d - 1) / d * dense + (expert_dp - 1) / expert_dp * experts) * c->act_bytes / flat_link;
+      ts->gather = ts->half + ((d - 1) / d * dense_base + (expert_dp - 1) / expert_dp * experts_base) / flat_link;
       ts->bucket_share = MIN (1.0, settings->dp_bucket_bytes / MAX ((dense + experts) * c->act_bytes, 1.0));
     }
 
@@ -548,7 +561,7 @@ _cp_layout_time_of_split (const Context   *c,
   /* Data parallel (_cp_layout_time_split_init()). */
   if (d > 1)
     {
-      double all_reduce = ts->all_reduce, half = ts->half, bucket_share = ts->bucket_share;
+      double all_reduce = ts->all_reduce, half = ts->half, gather = ts->gather, bucket_share = ts->bucket_share;
 
       switch (k->zero_stage)
         {
@@ -572,19 +585,22 @@ _cp_layout_time_of_split (const Context   *c,
                * chunk's reduce-scatter; the last chunk's is exposed. */
               double hidden_rs = (v - 1.0) / v;
 
-              st->zero3_gather = half;
-              st->dp = 2.0 * half;
-              st->dp_exposed = MAX (0.0, half - overlap * fwd_micro) + half / v +
+              st->zero3_gather = gather;
+              st->dp = gather + half;
+              st->dp_exposed = MAX (0.0, gather - overlap * fwd_micro) + half / v +
                                MAX (0.0, half * hidden_rs - overlap * bwd_micro * hidden_rs);
               break;
             }
           /* Every micro-batch gathers the weights forward and backward
            * and reduce-scatters the gradients (ZeRO §7: 1.5× DP volume),
-           * each hidden behind the pass it feeds. */
-          st->zero3_gather = m * 2.0 * half;
-          st->dp = m * 3.0 * half;
-          st->dp_exposed = m * (MAX (0.0, half - overlap * fwd_micro) +
-                                MAX (0.0, 2.0 * half - overlap * bwd_micro));
+           * each hidden behind the pass it feeds: FSDP prefetches the
+           * next layer's gather while one computes (backward_prefetch,
+           * forward_prefetch; DeepSpeed's prefetch bucket). A frozen
+           * base is gathered and not reduced. */
+          st->zero3_gather = m * 2.0 * gather;
+          st->dp = m * (2.0 * gather + half);
+          st->dp_exposed = m * (MAX (0.0, gather - overlap * fwd_micro) +
+                                MAX (0.0, gather + half - overlap * bwd_micro));
           break;
         case 2:
           /* Gradients cannot be kept whole: reduce-scattered every

@@ -780,8 +780,8 @@ split_lower_bound (const Context *c,
         {
           double least_per_token = z <= 1 ? ts->all_reduce / tokens_most
                                    : z == 2 ? ts->half / largest_micro_batch_tokens + ts->half / tokens_most
-                                   : k.pp > 1 && c->settings->fsdp_pp_unsharded ? 2.0 * ts->half / tokens_most
-                                   : 3.0 * ts->half / largest_micro_batch_tokens;
+                                   : k.pp > 1 && c->settings->fsdp_pp_unsharded ? (ts->gather + ts->half) / tokens_most
+                                   : (2.0 * ts->gather + ts->half) / largest_micro_batch_tokens;
 
           bound->zero_stage[z] = MAX (0.0, hidden_share * (least_per_token - bound->data_parallel)) * (1.0 - 1e-9);
           least_zero_extra = MIN (least_zero_extra, bound->zero_stage[z]);

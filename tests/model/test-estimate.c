@@ -704,6 +704,21 @@ test_qlora_7b_base (EstimateFixture *f,
   assert_close ((6.738e9 - embeddings) * 4.5 / 8 + embeddings * 2 + lora_weights, est.weights_bytes, 1e-9);
 }
 
+/* LLaMA-7B's shape, LoRA rank 64 on q and v, sequences of 512, one a
+ * micro-batch, data parallel only under ZeRO-3. */
+static void
+lora_7b_qv_zero3_job (EstimateFixture *f)
+{
+  model_init (&f->job.model, 6.738e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  f->job.lora_rank = 64;
+  f->job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
+  f->job.seq_len = 512;
+  f->job.tensor_parallel = 1;
+  f->job.pipeline_parallel = 1;
+  f->job.micro_batch = 1;
+  f->job.zero_stage = 3;
+}
+
 /* Issue 21: under ZeRO-3 / FSDP the frozen base of a LoRA job is sharded
  * over the data-parallel group too (torchtune's lora_finetune_distributed
  * wraps every layer in FSDP2's fully_shard). LLaMA-7B in bf16 on 8 GPUs:
@@ -720,14 +735,7 @@ test_lora_zero3_shards_frozen_base (EstimateFixture *f,
   double base = 6.738e9 * 2;
   double lora_weights = 2.0 * 64 * (4096 + 4096) * 32 * 2;
 
-  model_init (&f->job.model, 6.738e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
-  f->job.lora_rank = 64;
-  f->job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
-  f->job.seq_len = 512;
-  f->job.tensor_parallel = 1;
-  f->job.pipeline_parallel = 1;
-  f->job.micro_batch = 1;
-  f->job.zero_stage = 3;
+  lora_7b_qv_zero3_job (f);
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &sharded, NULL));
   g_assert_cmpuint (sharded.layout.data_parallel, ==, 8);
@@ -740,6 +748,34 @@ test_lora_zero3_shards_frozen_base (EstimateFixture *f,
    * allowance on the weights no longer held. */
   assert_close (base / 32 + f->settings.fragmentation_fraction * (base / 8 - base),
                 sharded.overhead_bytes - replicated.overhead_bytes, 1e-6);
+}
+
+/* ZeRO-3 shards a LoRA job's frozen base (test_lora_zero3_shards_frozen_base),
+ * so each pass gathers it with the adapters, and only the adapters'
+ * gradients are reduce-scattered. LLaMA-7B's shape in bf16, LoRA rank 64
+ * on q and v (33,554,432 parameters), over 2 nodes of 8 GPUs, 16
+ * sequences a step (m = 1): a step gathers 2 × 15/16 × (6.738e9 +
+ * 33,554,432) × 2 B over one GPU's share of the node's NICs (8 × 200
+ * Gb/s × 0.8 ÷ 8 GPUs = 20 GB/s), 1.26967 s, and reduce-scatters 15/16 ×
+ * 33,554,432 × 2 B, 0.00315 s; charging the adapters alone counted
+ * 0.00629 s of gathers. */
+static void
+test_lora_zero3_gathers_frozen_base (EstimateFixture *f,
+                                     gconstpointer    data)
+{
+  CpEstimate est;
+  double adapters = 2.0 * 64 * (4096 + 4096) * 32;
+  double steps = 1e8 / (16 * 512.0);
+
+  lora_7b_qv_zero3_job (f);
+  f->job.tokens = 1e8;
+  f->job.global_batch = 16;
+
+  g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
+  g_assert_cmpuint (est.layout.data_parallel, ==, 16);
+  assert_close (steps, est.steps, 1e-12);
+  assert_close (steps * 2 * 15.0 / 16 * (6.738e9 + adapters) * 2 / 20e9, est.zero3_gather_s, 1e-9);
+  assert_close (est.zero3_gather_s + steps * 15.0 / 16 * adapters * 2 / 20e9, est.dp_communication_s, 1e-9);
 }
 
 /* A LoRA run's checkpoint is its adapters and their optimizer states,
@@ -2277,6 +2313,7 @@ main (int   argc,
   ESTIMATE_TEST ("/model/memory/qlora-7b-M8", test_qlora_7b_base, CP_TASK_QLORA, 1, 1);
   ESTIMATE_TEST ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu, CP_TASK_QLORA, 1, 1);
   ESTIMATE_TEST ("/model/memory/lora-zero3-shards-frozen-base", test_lora_zero3_shards_frozen_base, CP_TASK_LORA, 8, 1);
+  ESTIMATE_TEST ("/model/time/lora-zero3-gathers-frozen-base", test_lora_zero3_gathers_frozen_base, CP_TASK_LORA, 8, 2);
   ESTIMATE_TEST ("/model/memory/lora-checkpoint-is-the-adapter", test_lora_checkpoint_is_the_adapter, CP_TASK_LORA, 8, 1);
   ESTIMATE_TEST ("/model/memory/lora-frozen-base-activations", test_lora_frozen_base_activations, CP_TASK_LORA, 8, 1);
   ESTIMATE_TEST ("/model/cost/vat-by-offering", test_vat_by_offering, CP_TASK_LORA, 8, 1);
