@@ -240,7 +240,8 @@ test_amount (void)
  * service to go: its second month is billed on 4 February. So the
  * fallback's months are 60,000 CNY in January and 60,000 in February
  * (walk37b V1: 120,000 and 0). Planned side by side, the service alone
- * is 4 January – 2 February. */
+ * is 4 January – 2 February. The XML carries the month table's
+ * "Approved by its end" for the plan's months. */
 static void
 test_one_machine_months (void)
 {
@@ -263,8 +264,15 @@ test_one_machine_months (void)
           "infiniband", "--nics", "8", "--nic-gbps", "400");
   report ("bot.cplan", "en", &first, &all, &xml);
   g_assert_cmpuint (cp_test_count (first, "for 30.0 days (4 January – 2 February 2027)"), ==, 1);
+  /* As planned, side by side: both months billed on 4 January, 120,000
+   * CNY, a fixed price; approved by each month's end, with the 10%
+   * contingency, 132,000 CNY, as the month table's column says. */
+  g_assert_cmpfloat (report_xml_number_after (xml, "<month month=\"2027-01\"", "<cost"), ==, 120000);
+  g_assert_cmpfloat (report_xml_number_after (xml, "<month month=\"2027-01\"", "<approved-cumulative"), ==, 132000);
+  g_assert_cmpfloat (report_xml_number_after (xml, "<month month=\"2027-02\"", "<approved-cumulative"), ==, 132000);
   fallback = strstr (xml, "<fallback");
   g_assert_nonnull (fallback);
+  g_assert_null (strstr (fallback, "<approved-cumulative"));
   g_assert_cmpfloat (report_xml_number_after (fallback, "<month month=\"2027-01\"", "<cost"), ==, 60000);
   g_assert_cmpfloat (report_xml_number_after (fallback, "<month month=\"2027-02\"", "<cost"), ==, 60000);
   g_assert_nonnull (strstr (fallback, "<job ref=\"job-2\" starts-after=\"job-1\">\n          <start>2027-01-05</start>\n"
