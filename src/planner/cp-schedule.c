@@ -344,32 +344,76 @@ compare_invoices (gconstpointer a, gconstpointer b)
   return (x > y) - (x < y);
 }
 
-/* Each rental's invoices: month k is billed on the day the rental
- * started, k calendar months on (the 31st billing on the month's last
- * day where it has none), at the same hour. */
+/* Days from the project's start to the day month @k of a rental that
+ * began on day @begins is billed: @k calendar months on (the 31st
+ * billing on the month's last day where it has none), at the same hour. */
+static double
+invoice_day (const CpSchedule *schedule,
+             double            begins,
+             guint             k)
+{
+  GDate day = schedule->start;
+
+  g_date_add_days (&day, (guint) floor (begins));
+  g_date_add_months (&day, k);
+  return (double) g_date_get_julian (&day) - (double) g_date_get_julian (&schedule->start) + begins - floor (begins);
+}
+
+static double paid_until (const CpSchedule *schedule, guint i);
+
+/* The day rental @r of job @i is first billed. One that goes on from the
+ * job before it on the same machines starts when that one's paid months
+ * end: the one-after-another fallback billed LocalDC's single machine
+ * twice from 4 January (a 0.5-day LoRA, then a 30-day service) and
+ * nothing in February, two rentals of one machine side by side (walk37b
+ * V1). The jobs' chain cannot loop (cp_schedule_place()). */
+static double
+rental_begins (const CpSchedule *schedule,
+               guint             i,
+               guint             r)
+{
+  const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+  double begins = MAX (0.0, entry->start_day + entry->rentals[r].start_day);
+
+  if (entry->rents_on && entry->after >= 0 && (guint) entry->after < schedule->jobs->len)
+    begins = MAX (begins, paid_until (schedule, (guint) entry->after));
+  return begins;
+}
+
+/* The day the months job @i's last month-billed rental pays for end (0
+ * for a job with none, or the day the job it goes on from ends its). */
+static double
+paid_until (const CpSchedule *schedule,
+            guint             i)
+{
+  const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+  guint last = MIN (entry->n_rentals, G_N_ELEMENTS (entry->rentals));
+
+  if (!entry->planned || last == 0)
+    return entry->rents_on && entry->after >= 0 && (guint) entry->after < schedule->jobs->len
+           ? paid_until (schedule, (guint) entry->after) : 0;
+  return invoice_day (schedule, rental_begins (schedule, i, last - 1), entry->rentals[last - 1].months);
+}
+
+/* Each rental's invoices, one a calendar month from the day it is first
+ * billed. */
 static void
 add_invoices (CpSchedule *schedule)
 {
-  guint32 start = g_date_get_julian (&schedule->start);
-
   for (guint i = 0; i < schedule->jobs->len; i++)
     {
       const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
 
       for (guint r = 0; entry->planned && r < MIN (entry->n_rentals, G_N_ELEMENTS (entry->rentals)); r++)
         {
-          double begins = MAX (0.0, entry->start_day + entry->rentals[r].start_day);
-          double hour = begins - floor (begins);
+          double begins = rental_begins (schedule, i, r);
           double each = (entry->rentals[r].cost - entry->rentals[r].first_extra) / entry->rentals[r].months;
 
           for (guint k = 0; k < entry->rentals[r].months; k++)
             {
-              GDate day = schedule->start;
-              CpScheduleInvoice invoice = { 0, each + (k == 0 ? entry->rentals[r].first_extra : 0), i };
+              CpScheduleInvoice invoice = { invoice_day (schedule, begins, k),
+                                            each + (k == 0 ? entry->rentals[r].first_extra : 0), i };
 
-              g_date_add_days (&day, (guint) floor (begins));
-              g_date_add_months (&day, k);
-              invoice.day = (double) g_date_get_julian (&day) - (double) start + hour;
               g_array_append_val (schedule->invoices, invoice);
             }
         }
@@ -472,9 +516,22 @@ cp_span_dates_from (const GDate *start,
                     GDate       *first,
                     GDate       *last)
 {
-  guint first_offset = (guint) floor (MAX (start_day, 0));
-  /* The day it ends in: a span ending at midnight ends the day before. */
-  guint last_offset = MAX (first_offset, (guint) MAX (ceil (end_day) - 1, 0));
+  /* A whole day less than a second over is float noise, not a day. */
+  const double noise_days = 1e-6;
+  guint begins_in = (guint) floor (MAX (start_day, 0));
+  /* Its days: a 30.0-day span is 30 calendar days, its last day counted
+   * in, wherever in its first day it starts. */
+  guint n_days = (guint) MAX (1.0, ceil (end_day - MAX (start_day, 0) - noise_days));
+  /* The day it ends in, from its end alone (a span ending at midnight
+   * ends the day before), so that a job and the project it ends share
+   * their last day. */
+  guint last_offset = MAX (begins_in, (guint) MAX (ceil (end_day - noise_days) - 1, 0));
+  /* Its first day, counted back from the last: a 30.0-day service that
+   * starts after a 3-h job read "5 December – 4 January", 31 days
+   * counted in, where alone it read "5 December – 3 January" (walk37
+   * W4, W10). It starts the day after the job before it ends, as a
+   * reader counting days takes it. */
+  guint first_offset = MAX (begins_in, last_offset + 1 - MIN (n_days, last_offset + 1));
 
   if (first != NULL)
     {
@@ -615,7 +672,12 @@ cp_schedule_one_after_another (const CpSchedule    *schedule,
           return NULL;
         }
       if (k > 0)
-        entry->after = (int) g_array_index (*order, guint, k - 1);
+        {
+          entry->after = (int) g_array_index (*order, guint, k - 1);
+          /* The quote is short of nodes: the next job takes the same
+           * machines, whose rental goes on. */
+          entry->rents_on = TRUE;
+        }
     }
   /* The order only chains jobs that started with the project: it cannot
    * loop. */

@@ -49,6 +49,9 @@ typedef struct {
   double   days_low;
   double   days_high;
   double   deadline_days;            /* from the job's own start; 0: none */
+  gboolean rents_on;                 /* runs on the machines of the job it starts after
+                                      * (cp_schedule_one_after_another()): its month-billed
+                                      * rental goes on from where that one's paid months end */
 
   /* Placed by cp_schedule_place(), in days from the project's start */
   double   start_day;
@@ -105,8 +108,11 @@ void        cp_schedule_free  (CpSchedule *schedule);
 double      cp_schedule_job_cost (const CpScheduleJob *entry);
 
 /* The first and the last calendar day of a job (or of any span from
- * @start_day to @end_day, in days from the project's start): the day the
- * span begins in and the day it ends in. */
+ * @start_day to @end_day, in days from the project's start), counted in
+ * one way everywhere (window, report, XML, chart): the last is the day it
+ * ends in, the first that day less its days, the last counted in (a
+ * 30.0-day span is 30 days, "5 December – 3 January"), and never before
+ * the day it begins in. */
 void        cp_schedule_span_dates (const CpSchedule *schedule,
                                     double            start_day,
                                     double            end_day,

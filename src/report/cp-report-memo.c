@@ -1378,8 +1378,8 @@ cp_report_section_jobs_and_quotes (Doc *doc)
   const CpProject *project = doc->project;
   char *job_header[] = { _("Job"), _("Kind"), _("Model"), _("Size"), _("Deadline") };
   char *quote_header[] = { _("Quote"), _("Offering"), _("Hardware"), _("Network"), _("Price"),
-                           /* TRANSLATORS: the quotes table's column of the billing step and minimum term ("1 h · none") */
-                           _("Billing"), _("VAT"), _("Valid until") };
+                           /* TRANSLATORS: the quotes table's column of the billing step, then the minimum term ("1 h · none"): the heading names both, in that order, as short as "Billing" was: a wider heading widened the column and cost the English report a line (walk37b U4: "Billing" over "1 mo · 1 mo" said neither) */
+                           _("Step · min."), _("VAT"), _("Valid until") };
   /* What the memo's answers rest on, in the detail tables' small type. */
   Table jobs = { 5, job_widths, NULL, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                  doc->small };

@@ -259,13 +259,17 @@ write_conditions (xmlNode                *job_node,
 }
 
 /* A calendar's months as the memo's table prints them, each with its
- * cost and the cost so far: the budget's and the fallback's alike. */
+ * cost and the cost so far: the budget's and the fallback's alike. With
+ * @settings (the budget's), also the amount to approve by the month's
+ * end, the table's "Approved by its end" (walk37 finding: on paper only). */
 static void
 add_months (xmlNode          *parent,
             const CpSchedule *schedule,
+            const CpSettings *settings,
             const char       *currency)
 {
   g_autofree double *shown = cp_report_schedule_months_shown (schedule);
+  g_autofree double *approved = settings != NULL ? cp_report_schedule_months_approved (schedule, settings) : NULL;
   double cumulative = 0;
 
   for (guint i = 0; i < schedule->months->len; i++)
@@ -279,6 +283,8 @@ add_months (xmlNode          *parent,
       cumulative += shown[i];
       add_money (month_node, "cost", shown[i], currency);
       add_money (month_node, "cumulative-cost", cumulative, currency);
+      if (approved != NULL)
+        add_money (month_node, "approved-cumulative", approved[i], currency);
     }
 }
 
@@ -324,7 +330,7 @@ write_fallback (xmlNode          *node,
       add_date (job_node, "start", &first);
       add_date (job_node, "end", &last);
     }
-  add_months (fallback, serial, currency);
+  add_months (fallback, serial, NULL, currency);
 }
 
 static void
@@ -492,7 +498,7 @@ write_schedule (xmlNode           *results_node,
       write_conditions (job_node, project, results, schedule, &approval, i, lang);
     }
 
-  add_months (node, schedule, currency);
+  add_months (node, schedule, &project->settings, currency);
 
   /* The budget by vendor: what to order from each, adding up to the total. */
   {

@@ -659,6 +659,99 @@ test_fallback_keeps_set_order (void)
   }
 }
 
+/* One convention for a span's days (walk37 W4): a 3-h job on 5 December
+ * 2026, then a 30.0-day service after it (days 0.125–30.125). The
+ * service's 30 days, its last counted in, end on the day it ends in, 4
+ * January (day 30): so its first is 6 December, the day after the 3-h
+ * job's. Alone from the start (days 0–30) it is 5 December – 3 January;
+ * the project ends on the service's last day. */
+static void
+test_span_days_counted_in (void)
+{
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob short_job = { .after = -1, .planned = TRUE, .phase_days = { 0, 0, 0.125 },
+                              .phase_cost = { 0, 0, 10 } };
+  CpScheduleJob service = { .after = 0, .planned = TRUE, .phase_days = { 0, 0, 30 }, .phase_cost = { 0, 0, 3000 } };
+  g_autoptr(CpSchedule) schedule = NULL;
+  const CpScheduleJob *placed;
+  GDate start, first, last;
+
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 5, G_DATE_DECEMBER, 2026);
+  g_array_append_val (jobs, short_job);
+  g_array_append_val (jobs, service);
+  schedule = cp_schedule_place (jobs, &start, NULL);
+  g_assert_nonnull (schedule);
+  placed = &g_array_index (schedule->jobs, CpScheduleJob, 1);
+  assert_close (0.125, placed->start_day, 0);
+  assert_close (30.125, placed->end_day, 0);
+  cp_schedule_span_dates (schedule, placed->start_day, placed->end_day, &first, &last);
+  assert_date (&first, 2026, 12, 6);
+  assert_date (&last, 2027, 1, 4);
+  g_assert_cmpint (g_date_days_between (&first, &last) + 1, ==, 30);
+  placed = &g_array_index (schedule->jobs, CpScheduleJob, 0);
+  cp_schedule_span_dates (schedule, placed->start_day, placed->end_day, &first, &last);
+  assert_date (&first, 2026, 12, 5);
+  assert_date (&last, 2026, 12, 5);
+  cp_schedule_span_dates (schedule, 0, schedule->end_day, NULL, &last);
+  assert_date (&last, 2027, 1, 4);
+  cp_schedule_span_dates (schedule, 0, 30, &first, &last);
+  assert_date (&first, 2026, 12, 5);
+  assert_date (&last, 2027, 1, 3);
+  /* A moment (an invoice) is the day it falls in. */
+  cp_schedule_span_dates (schedule, 30.4, 30.4, &first, &last);
+  assert_date (&first, 2027, 1, 4);
+  assert_date (&last, 2027, 1, 4);
+}
+
+/* One machine billed by the month, 60,000 CNY a month, short for two jobs
+ * (walk37b V1): a 0.5-day LoRA due first and a 30-day service, both from
+ * 4 January 2027. One after another they rent the machine for 30.5 days:
+ * its first month, 4 January – 3 February, holds the LoRA and 29.5 days
+ * of the service; the second month is billed on 4 February. So January
+ * 60,000 and February 60,000, where two rentals of the one machine from 4
+ * January billed January 120,000 and February nothing. */
+static void
+test_fallback_rents_on (void)
+{
+  g_autoptr(CpProject) project = one_and_four_nodes ();
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob lora = { .after = -1, .planned = TRUE, .quote_index = 0, .nodes = 1, .phase_days = { 0, 0, 0.5 },
+                         .phase_cost = { 0, 0, 60000 }, .phase_invoiced = { 0, 0, 60000 }, .deadline_days = 1,
+                         .n_rentals = 1, .rentals = { { 0, 1, 60000, 0 } } };
+  CpScheduleJob serve = { .after = -1, .planned = TRUE, .quote_index = 0, .nodes = 1, .phase_days = { 0, 0, 30 },
+                          .phase_cost = { 0, 0, 60000 }, .phase_invoiced = { 0, 0, 60000 }, .deadline_days = 40,
+                          .n_rentals = 1, .rentals = { { 0, 1, 60000, 0 } } };
+  g_autoptr(CpSchedule) schedule = NULL;
+  g_autoptr(CpScheduleFallback) fallback = NULL;
+  const CpScheduleInvoice *second;
+  GDate start, day;
+
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 4, G_DATE_JANUARY, 2027);
+  g_array_append_val (jobs, lora);
+  g_array_append_val (jobs, serve);
+  schedule = cp_schedule_place (jobs, &start, NULL);
+  /* Side by side, as planned: both months billed on 4 January; the
+   * service's last two days, 1–2 February, bill nothing. */
+  g_assert_cmpuint (schedule->months->len, ==, 2);
+  assert_month (schedule, 0, 2027, 1, 120000);
+  assert_month (schedule, 1, 2027, 2, 0);
+  fallback = cp_schedule_fallback_new (schedule, project);
+  g_assert_nonnull (fallback);
+  g_assert_cmpuint (g_array_index (fallback->order, guint, 0), ==, 0);
+  assert_close (30.5, fallback->schedule->end_day, 0);
+  g_assert_cmpuint (fallback->schedule->invoices->len, ==, 2);
+  second = &g_array_index (fallback->schedule->invoices, CpScheduleInvoice, 1);
+  g_assert_cmpuint (second->job, ==, 1);
+  cp_schedule_span_dates (fallback->schedule, second->day, second->day, &day, NULL);
+  assert_date (&day, 2027, 2, 4);
+  g_assert_cmpuint (fallback->schedule->months->len, ==, 2);
+  assert_month (fallback->schedule, 0, 2027, 1, 60000);
+  assert_month (fallback->schedule, 1, 2027, 2, 60000);
+  assert_close (120000, fallback->schedule->total_cost, 1e-12);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -673,5 +766,7 @@ main (int argc, char **argv)
   g_test_add_func ("/schedule/overbooked-quote", test_overbooked_quote);
   g_test_add_func ("/schedule/fallback-by-hand", test_fallback_by_hand);
   g_test_add_func ("/schedule/fallback-keeps-set-order", test_fallback_keeps_set_order);
+  g_test_add_func ("/schedule/span-days-counted-in", test_span_days_counted_in);
+  g_test_add_func ("/schedule/fallback-rents-on", test_fallback_rents_on);
   return g_test_run ();
 }

@@ -229,6 +229,56 @@ test_amount (void)
   check_amount (&chinese);
 }
 
+/* The team lead's project of walk37b, typed with the CLI: a LoRA of
+ * Qwen2.5 72B (no deadline) and a 30-day chat service, from 4 January
+ * 2027, on LocalDC's one A800 machine at 60,000 CNY a node-month (VAT
+ * taken as included), or CloudCo's two H800 nodes. Both jobs take
+ * LocalDC's machine, which it offers one of: run one after another, the
+ * LoRA takes part of 4 January and the service 30 days after it, 5
+ * January – 3 February (30 days, its last counted in). The machine's
+ * first month, from 4 January, ends on 3 February, with 0.5 day of the
+ * service to go: its second month is billed on 4 February. So the
+ * fallback's months are 60,000 CNY in January and 60,000 in February
+ * (walk37b V1: 120,000 and 0). Planned side by side, the service alone
+ * is 4 January – 2 February. The XML carries the month table's
+ * "Approved by its end" for the plan's months. */
+static void
+test_one_machine_months (void)
+{
+  g_autofree char *first = NULL, *all = NULL, *xml = NULL;
+  const char *fallback;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  RUN_OK ("new", "bot.cplan", "--start", "2027-01-04");
+  RUN_OK ("add-job", "bot.cplan", "--name", "Support bot LoRA", "--model", "qwen2.5-72b", "--task", "lora");
+  RUN_OK ("add-job", "bot.cplan", "--name", "Chat service", "--model", "llama-2-7b", "--task", "inference",
+          "--duration-days", "30", "--concurrency", "100");
+  RUN_OK ("add-quote", "bot.cplan", "--vendor", "LocalDC", "--offer", "8 x A800 80GB machine", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "60000");
+  RUN_OK ("add-quote", "bot.cplan", "--vendor", "CloudCo", "--offer", "H800 cluster, 2 nodes, InfiniBand", "--gpu",
+          "h800", "--gpus-per-node", "8", "--nodes", "2", "--price-per-node-month", "70000", "--network",
+          "infiniband", "--nics", "8", "--nic-gbps", "400");
+  report ("bot.cplan", "en", &first, &all, &xml);
+  g_assert_cmpuint (cp_test_count (first, "for 30.0 days (4 January – 2 February 2027)"), ==, 1);
+  /* As planned, side by side: both months billed on 4 January, 120,000
+   * CNY, a fixed price; approved by each month's end, with the 10%
+   * contingency, 132,000 CNY, as the month table's column says. */
+  g_assert_cmpfloat (report_xml_number_after (xml, "<month month=\"2027-01\"", "<cost"), ==, 120000);
+  g_assert_cmpfloat (report_xml_number_after (xml, "<month month=\"2027-01\"", "<approved-cumulative"), ==, 132000);
+  g_assert_cmpfloat (report_xml_number_after (xml, "<month month=\"2027-02\"", "<approved-cumulative"), ==, 132000);
+  fallback = strstr (xml, "<fallback");
+  g_assert_nonnull (fallback);
+  g_assert_null (strstr (fallback, "<approved-cumulative"));
+  g_assert_cmpfloat (report_xml_number_after (fallback, "<month month=\"2027-01\"", "<cost"), ==, 60000);
+  g_assert_cmpfloat (report_xml_number_after (fallback, "<month month=\"2027-02\"", "<cost"), ==, 60000);
+  g_assert_nonnull (strstr (fallback, "<job ref=\"job-2\" starts-after=\"job-1\">\n          <start>2027-01-05</start>\n"
+                                      "          <end>2027-02-03</end>"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -243,6 +293,7 @@ main (int    argc,
 
   g_test_add_func ("/report-finance/amount", test_amount);
   g_test_add_func ("/report-finance/firm", test_firm);
+  g_test_add_func ("/report-finance/one-machine-months", test_one_machine_months);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

@@ -390,7 +390,8 @@ test_xml_budget_as_printed (void)
   g_assert_cmpfloat (number_in (xml, "<approval", "contingency"), ==, 137);
   g_assert_cmpfloat (number_in (xml, "<approval", "amount-to-approve"), ==, 1509);
   cp_test_assert_has (xml, "<month month=\"2026-12\"><costcurrency=\"CNY\">1078</cost>"
-                           "<cumulative-costcurrency=\"CNY\">1078</cumulative-cost></month>");
+                           "<cumulative-costcurrency=\"CNY\">1078</cumulative-cost>"
+                           "<approved-cumulativecurrency=\"CNY\">1509</approved-cumulative></month>");
   cp_test_assert_has (xml, "<vendorquote=\"quote-2\"jobs=\"1\"><name>华为云</name><costcurrency=\"CNY\">1078</cost></vendor>");
   cp_test_assert_lacks (xml, "<overbooking");
   pdf_text = cp_test_pdf_text (tmp_dir, "budget.pdf", 1, FALSE);
