@@ -560,8 +560,9 @@ test_subtitle_home_folder (void)
 
 /* Issue 26: the export dialog of an untitled project showed an empty
  * Project name; it shows the title the window shows, and the file
- * chooser offers it as the file's name. Left as it was, it stays the
- * window's: the project gets no name of its own. */
+ * chooser offers it as the file's name. The project gets no name of its
+ * own. walk37b U3: the name is shown, not edited there (an edit renamed
+ * the project), beside the project's start and the way to set it. */
 static void
 test_untitled_export_name (void)
 {
@@ -581,8 +582,16 @@ test_untitled_export_name (void)
   dialog = cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (dialog);
   builder = g_object_get_data (G_OBJECT (dialog), "builder");
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row"))), ==,
-                   "Untitled Project");
+  {
+    GtkWidget *project_row = GTK_WIDGET (gtk_builder_get_object (builder, "project_row"));
+    GtkWidget *button = cp_test_gui_find_with_text (project_row, "_Start and Sign-Off…", CP_TEST_GUI_TEXT_WHOLE);
+
+    g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (project_row)), ==, "Untitled Project");
+    g_assert_cmpstr (cp_test_gui_row_subtitle (project_row), ==, "No start date set: its calendar starts today");
+    button = gtk_widget_get_ancestor (button, GTK_TYPE_BUTTON);
+    g_assert_nonnull (button);
+    g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "app.report-sign-off");
+  }
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
   gtk_window_close (GTK_WINDOW (dialog));
   cp_test_gui_wait_until (chooser_mapped, &chooser, "the Export Report chooser on screen");
