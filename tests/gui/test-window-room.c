@@ -1207,6 +1207,11 @@ test_present_first_screen (void)
            * below the fold). */
           g_assert_cmpfloat (chart_bounds.size.height, >=, 460);
           g_assert_cmpfloat (chart_bounds.origin.y, <=, height - 400);
+          /* Where less than its 460 px are on the first screen, it is
+           * the next screen, whole, which the page scrolls to: at 1024 ×
+           * 700 its 460 px had panels of about 100 px (walk37b). */
+          if (chart_bounds.origin.y > height - 460)
+            g_assert_cmpfloat (chart_bounds.size.height, >=, height - 1);
         }
       else
         {
