@@ -1230,6 +1230,24 @@ test_present_first_screen (void)
     }
 }
 
+/* walk37b screenshots: at 1366 × 768 the sidebar's name of the demo
+ * project took four lines in Chinese, 150 px above the first job. Two
+ * at most, the whole name in the title bar. */
+static void
+test_project_name_two_lines (void)
+{
+  CpWindow *window = demo_window_sized (1366, 768);
+  GtkWidget *name = cp_test_gui_find_named (GTK_WIDGET (window), "project-name");
+  GtkLabel *label = GTK_LABEL (gtk_button_get_child (GTK_BUTTON (name)));
+
+  cp_test_gui_wait_frames (GTK_WIDGET (label), 3);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (label)));
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (label)), <=, 2);
+  g_assert_cmpstr (gtk_label_get_label (label), ==, cp_window_get_project (window)->name);
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), cp_window_get_project (window)->name));
+  cp_test_gui_close_window (window);
+}
+
 /* @text without the word joiners (U+2060) that keep its dates whole. */
 static char *
 without_joiners (const char *text)
@@ -2797,6 +2815,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/trial-machines-gpu-first", test_trial_machines_gpu_first);
   g_test_add_func ("/gui/window-room/chart-export-chooser", test_chart_export_chooser);
   g_test_add_func ("/gui/window-room/untitled-export-name", test_untitled_export_name);
+  g_test_add_func ("/gui/window-room/project-name-two-lines", test_project_name_two_lines);
   g_test_add_func ("/gui/window-room/open-data-folder-shortcut", test_open_data_folder_shortcut);
   g_test_add_func ("/gui/window-room/capacity-after-edit", test_capacity_after_edit);
   status = g_test_run ();
