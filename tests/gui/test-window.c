@@ -831,20 +831,30 @@ menu_has_action (GMenuModel *model,
 
 static CpPreferencesWindow *find_preferences_window (void);
 
-/* Preferences' Report language set to its @choice'th row ("Same as the
- * window", English, 中文（简体）), as a user picks it. */
-static void
-pick_report_language (guint choice)
+/* Preferences, opened as the menu opens it, and its Report language row
+ * ("Same as the window", English, 中文（简体）). */
+static AdwComboRow *
+open_report_language_row (CpPreferencesWindow **preferences)
 {
-  CpPreferencesWindow *preferences;
   AdwComboRow *row;
 
   g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
   spin ();
-  preferences = find_preferences_window ();
-  g_assert_nonnull (preferences);
-  row = cp_test_gui_find_combo_row (GTK_WIDGET (preferences), "Report language");
+  *preferences = find_preferences_window ();
+  g_assert_nonnull (*preferences);
+  row = cp_test_gui_find_combo_row (GTK_WIDGET (*preferences), "Report language");
   g_assert_nonnull (row);
+  return row;
+}
+
+/* Preferences' Report language set to its @choice'th row, as a user
+ * picks it. */
+static void
+pick_report_language (guint choice)
+{
+  CpPreferencesWindow *preferences;
+  AdwComboRow *row = open_report_language_row (&preferences);
+
   adw_combo_row_set_selected (row, choice);
   spin ();
   gtk_window_destroy (GTK_WINDOW (preferences));
@@ -3031,12 +3041,7 @@ test_window_export_language_preference (void)
   g_assert_false (g_settings_schema_has_key (schema, "export-language"));
   g_assert_null (project->report_language);
   g_assert_cmpuint (export_dialog_language (window), ==, 0);
-  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
-  spin ();
-  preferences = find_preferences_window ();
-  g_assert_nonnull (preferences);
-  row = cp_test_gui_find_combo_row (GTK_WIDGET (preferences), "Report language");
-  g_assert_nonnull (row);
+  row = open_report_language_row (&preferences);
   g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (row)), ==, 3);
   g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 0);
   gtk_window_destroy (GTK_WINDOW (preferences));
@@ -3131,13 +3136,8 @@ test_window_export_actions (void)
   {
     GSettings *settings = cp_application_get_settings (app);
     CpPreferencesWindow *preferences;
-    AdwComboRow *row;
+    AdwComboRow *row = open_report_language_row (&preferences);
 
-    g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
-    spin ();
-    preferences = find_preferences_window ();
-    g_assert_nonnull (preferences);
-    row = cp_test_gui_find_combo_row (GTK_WIDGET (preferences), "Report language");
     g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 2);
     gtk_window_destroy (GTK_WINDOW (preferences));
     spin ();
