@@ -837,16 +837,19 @@ fill_gpus_from_offer (CpQuoteEditor *self)
  * until nodes, kind and fabric were found and set by hand (walk37b U1).
  * What it does not say (the NICs of "RoCE 200G") stays 0, and its row
  * says it is needed (update_network_hints()) rather than a count being
- * made up. Fields already filled stay, and the Offer row says where the
- * two differ (update_offer_hint()). */
+ * made up. The nodes and the kind only from the @first_offer a quote is
+ * given, as its GPU (fill_gpus_from_offer()): a one-node machine's offer
+ * retyped is compared, not followed. Fields already filled stay, and the
+ * Offer row says where the two differ (update_offer_hint()). */
 static void
-fill_hardware_from_offer (CpQuoteEditor *self)
+fill_hardware_from_offer (CpQuoteEditor *self,
+                          gboolean       first_offer)
 {
   CpQuoteOfferParts unset = 0;
 
-  if (self->quote->nodes_available == 1)
+  if (first_offer && self->quote->nodes_available == 1)
     unset |= CP_QUOTE_OFFER_NODES;
-  if (self->quote->offering == CP_OFFERING_BARE_METAL)
+  if (first_offer && self->quote->offering == CP_OFFERING_BARE_METAL)
     unset |= CP_QUOTE_OFFER_OFFERING;
   if (self->quote->network == CP_NETWORK_NONE && self->quote->nics_per_node == 0 && !(self->quote->nic_gbps > 0))
     unset |= CP_QUOTE_OFFER_NETWORK;
@@ -927,7 +930,7 @@ commit_field (gpointer            user_data,
       if (first_offer)
         fill_gpus_from_offer (self);
       fill_price_from_offer (self);
-      fill_hardware_from_offer (self);
+      fill_hardware_from_offer (self, first_offer);
     }
   if (g_str_has_prefix (field->key, "gpu-"))
     {
