@@ -64,6 +64,8 @@ struct _CpChartView
    * (present mode: the table's first rows), kept only where the chart
    * still has its 460 px above it. */
   int           room_below_px;
+  /* The pane's whole screen at that measure (0: none). */
+  int           measure_page_px;
   guint         resize_id;
   GtkAdjustment *pane_adjustment;  /* the pane's vertical one, while rooted */
 
@@ -426,13 +428,16 @@ cp_chart_view_snapshot (GtkWidget   *widget,
  * height less the chart's top in the pane's content; 0 when it is in no
  * scrolled pane (the presentation's window) or not laid out yet. */
 static int
-visible_height_px (CpChartView *self)
+visible_height_px (CpChartView *self,
+                   int         *page_px)
 {
   GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
   GtkAdjustment *adjustment;
   graphene_rect_t bounds;
   double page;
 
+  if (page_px != NULL)
+    *page_px = 0;
   if (scrolled == NULL)
     return 0;
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
@@ -443,6 +448,8 @@ visible_height_px (CpChartView *self)
    * present mode ran 24 px past the first screen. */
   if (page <= 0 || !gtk_widget_compute_bounds (GTK_WIDGET (self), scrolled, &bounds))
     return 0;
+  if (page_px != NULL)
+    *page_px = (int) page;
   return (int) (page - MAX (bounds.origin.y + gtk_adjustment_get_value (adjustment), 0));
 }
 
@@ -452,7 +459,7 @@ remeasure_cb (gpointer user_data)
   CpChartView *self = user_data;
 
   self->resize_id = 0;
-  self->measure_visible_px = visible_height_px (self);
+  self->measure_visible_px = visible_height_px (self, &self->measure_page_px);
   gtk_widget_queue_resize (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
 }
@@ -465,7 +472,7 @@ remeasure_cb (gpointer user_data)
 static void
 check_pane (CpChartView *self)
 {
-  if (visible_height_px (self) != self->measure_visible_px && self->resize_id == 0)
+  if (visible_height_px (self, NULL) != self->measure_visible_px && self->resize_id == 0)
     self->resize_id = g_idle_add (remeasure_cb, self);
 }
 
@@ -512,6 +519,16 @@ cp_chart_view_get_request_mode (GtkWidget *widget)
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
+/* Whether the window the chart is in presents its results full screen
+ * (present mode, F11: the window's cp-present style class). */
+static gboolean
+presented_in_window (CpChartView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  return root != NULL && gtk_widget_has_css_class (GTK_WIDGET (root), "cp-present");
+}
+
 static void
 cp_chart_view_measure (GtkWidget      *widget,
                        GtkOrientation  orientation,
@@ -554,7 +571,13 @@ cp_chart_view_measure (GtkWidget      *widget,
        * bound of their search for a width, and a smaller one was a
        * critical, "Expect overlapping widgets" (CI 44). Outside a pane
        * (the full-screen window) the picture's height is only natural. */
-      if (visible > 0)
+      /* In present mode, where the words above leave it less than that
+       * on the first screen, the chart is the next screen, whole: at
+       * 1024 × 700 its 460 px under the answer left each panel about
+       * 100 px (walk37b), a screen of it about 250. */
+      if (visible > 0 && visible < MIN_HEIGHT_PX && self->measure_page_px > MIN_HEIGHT_PX && presented_in_window (self))
+        *minimum = self->measure_page_px;
+      else if (visible > 0)
         *minimum = for_size > 0 ? MIN (picture_px, MAX (MIN_HEIGHT_PX, visible)) : MAX (MIN_HEIGHT_PX, visible);
       else
         *minimum = MIN_HEIGHT_PX;

@@ -168,8 +168,6 @@ date_part_end (const char *p)
   return g_utf8_next_char (unit);
 }
 
-#define WORD_JOINER "\u2060"
-
 char *
 cp_labels_keep_dates_whole (const char *text)
 {
@@ -195,13 +193,13 @@ cp_labels_keep_dates_whole (const char *text)
           const char *after;
 
           g_string_append_len (kept, p, unit - p);
-          g_string_append (kept, WORD_JOINER);
+          g_string_append (kept, CP_LABELS_WORD_JOINER);
           g_string_append_len (kept, unit, end - unit);
           p = end;
           after = date_part_end (p);
           if (after == NULL)
             break;
-          g_string_append (kept, WORD_JOINER);
+          g_string_append (kept, CP_LABELS_WORD_JOINER);
           end = after;
         }
     }

@@ -42,6 +42,8 @@ const char *cp_labels_catalog_name  (const char *name);
  * dates made GTK 4.8 allocate a label less height than it measured. A
  * copy of @text when it holds no such date. */
 char       *cp_labels_keep_dates_whole (const char *text);
+/* What cp_labels_keep_dates_whole() puts in, which a copy takes out. */
+#define CP_LABELS_WORD_JOINER "\u2060"
 
 /* cp_task_kind_label() for list subtitles. */
 #define cp_task_kind_label(kind) cp_labels_task_kind ((int) (kind))

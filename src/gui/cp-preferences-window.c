@@ -107,17 +107,23 @@ struct _CpPreferencesWindow
 
 G_DEFINE_FINAL_TYPE (CpPreferencesWindow, cp_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
+/* The project's report language, as Export Report remembers it: NULL
+ * follows the window's, which the first row names (walk37b U2). */
 static void
 on_language_selected (CpPreferencesWindow *self)
 {
-  /* Empty: the window's language, which the first row names. */
-  static const char * const codes[] = { "", "en", "zh_CN" };
+  static const char * const codes[] = { NULL, "en", "zh_CN" };
   guint selected = adw_combo_row_get_selected (self->language_row);
+  CpProject *project;
 
-  if (self->loading || self->settings == NULL)
+  if (self->loading || self->window == NULL || selected >= G_N_ELEMENTS (codes))
     return;
-  if (selected < G_N_ELEMENTS (codes))
-    g_settings_set_string (self->settings, "export-language", codes[selected]);
+  project = cp_window_get_project (self->window);
+  if (g_strcmp0 (project->report_language, codes[selected]) == 0)
+    return;
+  g_free (project->report_language);
+  project->report_language = g_strdup (codes[selected]);
+  cp_window_project_changed (self->window, "report-language");
 }
 
 static void
@@ -354,29 +360,27 @@ cp_preferences_window_new (GSettings *settings,
 
   if (settings != NULL)
     {
-      g_autofree char *lang = g_settings_get_string (settings, "export-language");
-
       self->settings = g_object_ref (settings);
       g_settings_bind (settings, "autosave", self->autosave_switch, "active", G_SETTINGS_BIND_DEFAULT);
-      adw_combo_row_set_selected (self->language_row, *lang == '\0' ? 0 : g_str_has_prefix (lang, "zh") ? 2 : 1);
     }
   else
-    {
-      gtk_widget_set_sensitive (GTK_WIDGET (self->autosave_switch), FALSE);
-      gtk_widget_set_sensitive (GTK_WIDGET (self->language_row), FALSE);
-    }
+    gtk_widget_set_sensitive (GTK_WIDGET (self->autosave_switch), FALSE);
 
   if (window != NULL && cp_window_get_project (window) != NULL)
     {
       const CpProject *project = cp_window_get_project (window);
+      const char *lang = project->report_language;
 
       g_set_weak_pointer (&self->window, window);
+      adw_combo_row_set_selected (self->language_row,
+                                  lang == NULL || *lang == '\0' ? 0 : g_str_has_prefix (lang, "zh") ? 2 : 1);
       adw_combo_row_set_selected (self->memory_unit_row, project->settings.memory_unit);
       adw_combo_row_set_selected (self->bytes_convention_row, project->settings.bytes_convention);
       load_setting_rows (self, project);
     }
   else
     {
+      gtk_widget_set_sensitive (GTK_WIDGET (self->language_row), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->conventions_group), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->assumptions_group), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->ranges_group), FALSE);

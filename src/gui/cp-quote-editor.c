@@ -831,28 +831,33 @@ fill_gpus_from_offer (CpQuoteEditor *self)
     self->quote->nodes_available = nodes;
 }
 
-/* An offer that names its network ("RoCE 8x400G") gives a quote whose
- * network fields are still empty (None, 0, 0) that network, as the
- * quote sheets' importer reads it: the lead's 4-node RoCE cluster was
- * planned as separate machines under the offer's words (walk33 W2). What
- * it does not say (the NICs of "RoCE 200G") stays 0, and its row says it
- * is needed (update_network_hints()) rather than a count being made up.
- * Fields already filled stay, and the Offer row says where the two
- * differ (update_offer_hint()). */
+/* An offer that says its nodes, its kind or its network ("H800 cluster,
+ * 2 nodes, InfiniBand", "RoCE 8x400G") gives them to a quote whose fields
+ * are still a new quote's (1 node, a bare-metal machine, no network), as
+ * the quote sheets' importer reads them (cp_quote_offer_fill()): the
+ * lead's 4-node RoCE cluster was planned as separate machines under the
+ * offer's words (walk33 W2), the 2-node InfiniBand cluster as one machine
+ * until nodes, kind and fabric were found and set by hand (walk37b U1).
+ * What it does not say (the NICs of "RoCE 200G") stays 0, and its row
+ * says it is needed (update_network_hints()) rather than a count being
+ * made up. The nodes and the kind only from the @first_offer a quote is
+ * given, as its GPU (fill_gpus_from_offer()): a one-node machine's offer
+ * retyped is compared, not followed. Fields already filled stay, and the
+ * Offer row says where the two differ (update_offer_hint()). */
 static void
-fill_network_from_offer (CpQuoteEditor *self)
+fill_hardware_from_offer (CpQuoteEditor *self,
+                          gboolean       first_offer)
 {
-  g_autofree char *written = NULL;
-  CpNetworkKind kind;
-  guint nics = 0;
-  double nic_gbps = 0;
+  CpQuoteOfferParts unset = 0;
 
-  if (self->quote->network != CP_NETWORK_NONE || self->quote->nics_per_node != 0 || self->quote->nic_gbps > 0 ||
-      !cp_quote_offer_states_network (self->project, self->quote->offer_name, &kind, &nics, &nic_gbps, &written))
+  if (first_offer && self->quote->nodes_available == 1)
+    unset |= CP_QUOTE_OFFER_NODES;
+  if (first_offer && self->quote->offering == CP_OFFERING_BARE_METAL)
+    unset |= CP_QUOTE_OFFER_OFFERING;
+  if (self->quote->network == CP_NETWORK_NONE && self->quote->nics_per_node == 0 && !(self->quote->nic_gbps > 0))
+    unset |= CP_QUOTE_OFFER_NETWORK;
+  if ((cp_quote_offer_fill (self->project, self->quote, unset) & CP_QUOTE_OFFER_NETWORK) == 0)
     return;
-  self->quote->network = kind;
-  self->quote->nics_per_node = nics;
-  self->quote->nic_gbps = nic_gbps;
   self->loading = TRUE;
   adw_combo_row_set_selected (self->network_preset_row, network_preset_of (self->quote));
   self->loading = FALSE;
@@ -928,7 +933,7 @@ commit_field (gpointer            user_data,
       if (first_offer)
         fill_gpus_from_offer (self);
       fill_price_from_offer (self);
-      fill_network_from_offer (self);
+      fill_hardware_from_offer (self, first_offer);
     }
   if (g_str_has_prefix (field->key, "gpu-"))
     {

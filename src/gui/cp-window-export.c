@@ -12,22 +12,22 @@
 #include "store/cp-store.h"
 #include "report/cp-report-async.h"
 #include "report/cp-report.h"
+#include "report/cp-i18n.h"
 
 #include "cp-job-object.h"
 #include "cp-labels.h"
 #include "cp-quote-object.h"
 #include "cp-window-private.h"
 
-/* The language reports are written in: the one chosen in the preferences
- * or picked in the last export (remember_export_choices()), else the
- * window's own, as the setting's description says. The key earlier
- * versions wrote out of sight of Preferences, report-language, is no
- * longer read (meeting walkthrough). */
+/* The language this project's reports are written in: the one chosen
+ * for it (in an export or in Preferences, remember_export_choices()),
+ * else the window's own. An app-wide choice carried one Chinese export
+ * into every English project's dialog, where a lead who did not look got
+ * a Chinese PDF (walk37b U2). */
 static const char *
 report_language (CpWindow *self)
 {
-  g_autofree char *chosen = self->settings != NULL ? g_settings_get_string (self->settings, "export-language")
-                                                   : NULL;
+  const char *chosen = self->project->report_language;
 
   if (chosen == NULL || *chosen == '\0')
     return cp_labels_ui_language ();
@@ -47,36 +47,21 @@ has_own_name (CpWindow *self)
   return name != NULL && *name != '\0' && g_strcmp0 (name, _("Untitled Project")) != 0;
 }
 
-/* The name and the preparer typed in the export dialog, kept in the project
- * (an edit, saved and undone like any other) as the report's title and
- * sign-off say them. FALSE, with the error shown, when one is too long. */
+/* The preparer typed in the export dialog, kept in the project (an edit,
+ * saved and undone like any other) as the report's sign-off says it.
+ * FALSE, with the error shown, when it is too long. */
 static gboolean
-apply_report_names (CpWindow   *self,
-                    GtkBuilder *builder)
+apply_preparer (CpWindow   *self,
+                GtkBuilder *builder)
 {
-  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (
-    GTK_EDITABLE (gtk_builder_get_object (builder, "name_row")))));
   g_autofree char *prepared_by = g_strstrip (g_strdup (gtk_editable_get_text (
     GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")))));
   g_autoptr(GError) error = NULL;
 
-  if (!cp_text_check_length (name, CP_TEXT_NAME_MAX_CHARS, N_("Project name"), &error) ||
-      !cp_text_check_length (prepared_by, CP_TEXT_NAME_MAX_CHARS, N_("Prepared by"), &error))
+  if (!cp_text_check_length (prepared_by, CP_TEXT_NAME_MAX_CHARS, N_("Prepared by"), &error))
     {
       cp_window_show_error (self, _("Could Not Export the Report"), error);
       return FALSE;
-    }
-  g_autofree char *shown = _cp_window_dup_project_name (self);
-
-  /* The title the window shows, left as it was, stays the window's: an
-   * untitled project's "Untitled Project" is the report's own words in
-   * its language, and a saved one's file name follows the file. */
-  if ((has_own_name (self) || g_strcmp0 (name, shown) != 0) &&
-      *name != '\0' && g_strcmp0 (name, self->project->name) != 0)
-    {
-      g_free (self->project->name);
-      self->project->name = g_steal_pointer (&name);
-      cp_window_project_changed (self, "project-name");
     }
   if (g_strcmp0 (prepared_by, self->project->prepared_by != NULL ? self->project->prepared_by : "") != 0)
     {
@@ -85,6 +70,45 @@ apply_report_names (CpWindow   *self,
       cp_window_project_changed (self, "prepared-by");
     }
   return TRUE;
+}
+
+/* The project the report is made of, as the report titles it and dates
+ * its calendar: its name (renamed where the sidebar shows it) and its
+ * start, which the row's button sets with the sign-off. The dialog's
+ * Project name renamed the project from an export, and the start was
+ * only under the menu (walk37b U3). Shown again when the dialog is back
+ * in front, after the sign-off's page. */
+static void
+show_project_row (CpWindow   *self,
+                  GtkBuilder *builder)
+{
+  AdwActionRow *row = ADW_ACTION_ROW (gtk_builder_get_object (builder, "project_row"));
+  g_autofree char *name = _cp_window_dup_project_name (self);
+  g_autofree char *start = NULL;
+  GDate date;
+
+  if (cp_i18n_parse_iso_date (self->project->start_date, &date))
+    {
+      g_autoptr(GDateTime) day = g_date_time_new_local (g_date_get_year (&date), g_date_get_month (&date),
+                                                        g_date_get_day (&date), 0, 0, 0);
+      g_autofree char *said = cp_i18n_format_date (day, cp_labels_ui_language ());
+
+      /* TRANSLATORS: under the project's name in Export Report: "Its calendar starts on 4 January 2027" */
+      start = g_strdup_printf (_("Its calendar starts on %s"), said);
+    }
+  else
+    start = g_strdup (_("No start date set: its calendar starts today"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
+  adw_action_row_set_subtitle (row, start);
+}
+
+static void
+on_export_dialog_active (GtkWindow  *dialog,
+                         GParamSpec *pspec,
+                         CpWindow   *self)
+{
+  if (gtk_window_is_active (dialog))
+    show_project_row (self, g_object_get_data (G_OBJECT (dialog), "builder"));
 }
 
 typedef struct {
@@ -302,19 +326,23 @@ on_export_destination (GtkNativeDialog *native,
   export_request_free (request);
 }
 
-/* The export's language and formats are the next export's (issue 26: a
- * Chinese export's dialog opened on English again, and the team lead
- * picked Chinese every time). The language goes where Preferences shows
- * it; the window's own language leaves the key empty, so that the
- * reports keep following the window's. */
+/* The export's formats are the next export's, and a language picked in
+ * its dialog this project's (issue 26: a Chinese export's dialog opened
+ * on English again, and the team lead picked Chinese every time). A
+ * language left as offered is no choice: the project goes on following
+ * the window's. */
 static void
 remember_export_choices (CpWindow            *self,
                          const ExportRequest *request)
 {
+  if (!g_str_equal (request->lang, report_language (self)))
+    {
+      g_free (self->project->report_language);
+      self->project->report_language = g_strdup (request->lang);
+      cp_window_project_changed (self, "report-language");
+    }
   if (self->settings == NULL)
     return;
-  g_settings_set_string (self->settings, "export-language",
-                         g_str_equal (request->lang, cp_labels_ui_language ()) ? "" : request->lang);
   g_settings_set_boolean (self->settings, "export-pdf", request->pdf);
   g_settings_set_boolean (self->settings, "export-xml", request->xml);
 }
@@ -332,7 +360,7 @@ on_export_dialog_response (AdwMessageDialog *dialog,
 
   if (g_strcmp0 (response, "export") != 0)
     return;
-  if (!apply_report_names (self, builder))
+  if (!apply_preparer (self, builder))
     return;
 
   request = g_new0 (ExportRequest, 1);
@@ -387,23 +415,19 @@ _cp_window_export_report (CpWindow *self)
     }
   /* The name the window's title shows, an untitled project's too: an
    * empty field read as if the report would have no title. */
-  {
-    g_autofree char *name = _cp_window_dup_project_name (self);
-
-    gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row")), name);
-  }
+  show_project_row (self, builder);
   if (self->project->prepared_by != NULL)
     gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")),
                            self->project->prepared_by);
-  /* Enter in a name goes on to the destination, which keeps the names
-   * typed: it did nothing, and a user who took Enter for "keep this"
-   * then closed the dialog lost them (walkthrough 21). Cancel and Escape
-   * leave the project as it was, as the button says. */
-  adw_entry_row_set_activates_default (ADW_ENTRY_ROW (gtk_builder_get_object (builder, "name_row")), TRUE);
+  /* Enter in the preparer goes on to the destination, which keeps the
+   * name typed: it did nothing, and a user who took Enter for "keep
+   * this" then closed the dialog lost it (walkthrough 21). Cancel and
+   * Escape leave the project as it was, as the button says. */
   adw_entry_row_set_activates_default (ADW_ENTRY_ROW (gtk_builder_get_object (builder, "prepared_by_row")), TRUE);
   g_object_set_data_full (G_OBJECT (dialog), "builder", builder, g_object_unref);
   gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_dialog_response), self);
+  g_signal_connect (dialog, "notify::is-active", G_CALLBACK (on_export_dialog_active), self);
   gtk_window_present (dialog);
 }
 

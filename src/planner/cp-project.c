@@ -13,7 +13,7 @@ cp_project_new (void)
   CpProject *project = g_new0 (CpProject, 1);
 
   project->name = g_strdup ("");
-  project->report_language = g_strdup ("en");
+  /* NULL: none chosen yet, the reports follow the window's language. */
   project->prepared_by = g_strdup ("");
   project->reviewed_by = g_strdup ("");
   project->approved_by = g_strdup ("");

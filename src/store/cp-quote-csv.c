@@ -25,6 +25,7 @@
 #include "cp-quote-tax.h"
 #include "cp-quote-csv.h"
 #include "cp-quote-fabric.h"
+#include "cp-quote-offer.h"
 #include "cp-quote-guess.h"
 #include "cp-quote-header-fold.h"
 #include "cp-quote-price.h"
@@ -1076,6 +1077,36 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
     cp_quote_cell_assume (cell, _("the storage kind is not stated: unknown, a question for the vendor (R6)"));
 }
 
+/* What the offer's name says and no cell of the row does (its nodes, its
+ * kind, its network), read as the quote form reads it: "H800 cluster, 2
+ * nodes, InfiniBand" in the offer column alone (walk37b U1). Said on the
+ * row, as the other parts taken from elsewhere are. */
+static void
+read_offer_parts (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuote *quote)
+{
+  CpQuoteOfferParts unset = 0, filled;
+  g_autoptr(GString) parts = g_string_new (NULL);
+
+  if (quote->nodes_available == 1 && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_NODES)))
+    unset |= CP_QUOTE_OFFER_NODES;
+  if (quote->offering == CP_OFFERING_BARE_METAL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_OFFERING)))
+    unset |= CP_QUOTE_OFFER_OFFERING;
+  if (quote->network == CP_NETWORK_NONE && quote->nics_per_node == 0 && !(quote->nic_gbps > 0))
+    unset |= CP_QUOTE_OFFER_NETWORK;
+  filled = cp_quote_offer_fill (cell->project, quote, unset);
+  if (filled == 0)
+    return;
+  if ((filled & CP_QUOTE_OFFER_NODES) != 0)
+    g_string_append (parts, _("the node count"));
+  if ((filled & CP_QUOTE_OFFER_OFFERING) != 0)
+    g_string_append_printf (parts, "%s%s", parts->len > 0 ? _(", ") : "", _("the kind of offer"));
+  if ((filled & CP_QUOTE_OFFER_NETWORK) != 0)
+    g_string_append_printf (parts, "%s%s", parts->len > 0 ? _(", ") : "", _("the network"));
+  /* Translators: what a row's cells left out ("the node count, the network"), then its offer's name */
+  cp_quote_cell_assume (cell, _("%s not stated in its own cells: read from the offer “%s”"), parts->str,
+                        quote->offer_name);
+}
+
 CpQuoteCsvResult *
 cp_quote_sheet_read (const CpQuoteSheet *sheet,
                      GError            **error)
@@ -1187,6 +1218,8 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
           cp_quote_cell_assume (&cell, _("the row states no validity: valid until %s, from %s"),
                                 valid_until, valid_until_source);
         }
+
+      read_offer_parts (&cell, r, &h, quote);
 
       /* Each cell may be a number and the quote still one the model cannot
        * use (a price of 1e20, 2000 GPUs in a node): said here, with the

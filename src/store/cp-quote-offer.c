@@ -502,6 +502,116 @@ cp_quote_offer_states_network (const CpProject *project,
   return FALSE;
 }
 
+/* Whether @offer has one of @words: an English word whole whatever its
+ * case ("cluster", not "clusters-ready"), a Chinese one anywhere ("集群"). */
+static gboolean
+offer_has_word (const char         *offer,
+                const char * const *words)
+{
+  for (const char *at = offer; *at != '\0'; at = g_utf8_next_char (at))
+    {
+      const char *word_at = at;
+
+      if (g_ascii_isalnum (*at) && at > offer && g_ascii_isalnum (at[-1]))
+        continue;
+      if (take_word_of (&word_at, words))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The nodes @offer counts: those of its GPUs ("4 × 8 × A800", "4 nodes x 8
+ * H800"), else a count of nodes of its own ("H800 cluster, 2 nodes", "2-node
+ * H800", "2台 H800"). 0 when it counts none. */
+static guint
+offer_counts_nodes (const CpProject *project,
+                    const char      *offer)
+{
+  g_autofree char *model = NULL;
+  g_autofree char *written = NULL;
+  guint nodes = 0, gpus = 0;
+  double memory_gb = 0;
+
+  if (offer_names_gpus (project, offer, &nodes, &gpus, &memory_gb, &model, &written) && nodes > 0)
+    return nodes;
+  for (const char *start = offer; *start != '\0'; start++)
+    {
+      const char *at = start;
+      guint count = 0;
+
+      /* A number begins here, not inside "H800" or "14.5". */
+      if (!g_ascii_isdigit (*start) ||
+          (start > offer && (g_ascii_isalnum (start[-1]) || start[-1] == '.' || start[-1] == ',')) ||
+          !take_count (&at, &count))
+        continue;
+      if (*at == '-')
+        at++;
+      if (count > 0 && take_word_of (&at, node_words))
+        return count;
+    }
+  return 0;
+}
+
+/* The kind of offer its name says, by the words the quote sheets' kind
+ * column takes (cp-quote-cells.c): a container cluster, a bare-metal
+ * cluster, a container or a hosted machine. FALSE when it says none. */
+static gboolean
+offer_states_offering (const char     *offer,
+                       CpOfferingKind *offering)
+{
+  static const char * const cluster_words[] = { "cluster", "集群", NULL };
+  static const char * const container_words[] = { "container", "containers", "K8s", "Kubernetes", "容器", NULL };
+  static const char * const hosted_words[] = { "hosted", "hosting", "托管", NULL };
+  gboolean cluster = offer_has_word (offer, cluster_words);
+  gboolean container = offer_has_word (offer, container_words);
+
+  if (cluster || container)
+    *offering = cluster && container ? CP_OFFERING_CONTAINER_CLUSTER
+                : cluster            ? CP_OFFERING_BARE_METAL_CLUSTER
+                                     : CP_OFFERING_CONTAINER;
+  else if (offer_has_word (offer, hosted_words))
+    *offering = CP_OFFERING_HOSTED_MACHINE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+CpQuoteOfferParts
+cp_quote_offer_fill (const CpProject   *project,
+                     CpQuote           *quote,
+                     CpQuoteOfferParts  parts)
+{
+  const char *offer = quote->offer_name != NULL ? quote->offer_name : "";
+  g_autofree char *written = NULL;
+  CpQuoteOfferParts filled = 0;
+  CpOfferingKind offering;
+  CpNetworkKind kind;
+  guint nics = 0, nodes;
+  double nic_gbps = 0;
+
+  if ((parts & CP_QUOTE_OFFER_NODES) != 0 && (nodes = offer_counts_nodes (project, offer)) > 0 &&
+      nodes != quote->nodes_available)
+    {
+      quote->nodes_available = nodes;
+      filled |= CP_QUOTE_OFFER_NODES;
+    }
+  if ((parts & CP_QUOTE_OFFER_OFFERING) != 0 && offer_states_offering (offer, &offering) &&
+      offering != quote->offering)
+    {
+      quote->offering = offering;
+      filled |= CP_QUOTE_OFFER_OFFERING;
+    }
+  if ((parts & CP_QUOTE_OFFER_NETWORK) != 0 &&
+      cp_quote_offer_states_network (project, offer, &kind, &nics, &nic_gbps, &written))
+    {
+      quote->network = kind;
+      quote->nics_per_node = nics;
+      quote->nic_gbps = nic_gbps;
+      filled |= CP_QUOTE_OFFER_NETWORK;
+    }
+  return filled;
+}
+
 gboolean
 cp_quote_offer_network_disagrees (const CpProject *project,
                                   const CpQuote   *quote,

@@ -70,4 +70,23 @@ gboolean cp_quote_offer_network_disagrees (const CpProject *project,
                                            const CpQuote   *quote,
                                            char           **written);
 
+/* The parts of a quote besides its GPUs and price that an offer name
+ * may state. */
+typedef enum {
+  CP_QUOTE_OFFER_NODES    = 1 << 0,  /* "2 nodes", "4 × 8 × A800" */
+  CP_QUOTE_OFFER_OFFERING = 1 << 1,  /* "cluster", "容器集群" */
+  CP_QUOTE_OFFER_NETWORK  = 1 << 2,  /* "InfiniBand", "RoCE 8x400G" */
+} CpQuoteOfferParts;
+
+/* Gives @quote the @parts its offer name states: "H800 cluster, 2 nodes,
+ * InfiniBand" is 2 nodes of a bare-metal cluster over InfiniBand, where
+ * the quote form read its H800 alone (walk37b U1). The callers pass the
+ * parts nobody has given yet (the form's still at a new quote's values,
+ * a sheet's without a cell of their own); what the offer does not say
+ * (the NICs of a bare "InfiniBand") stays as it was. Returns the parts
+ * changed. */
+CpQuoteOfferParts cp_quote_offer_fill (const CpProject   *project,
+                                       CpQuote           *quote,
+                                       CpQuoteOfferParts  parts);
+
 G_END_DECLS

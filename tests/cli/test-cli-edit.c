@@ -438,7 +438,7 @@ test_report_import_xml (void)
     empty->settings = demo->settings;
     g_assert_true (cp_project_save_file (empty, empty_path, NULL));
   }
-  RUN_OK ("report", "demo-x.cplan", "--xml", "first.xml");
+  RUN_OK ("report", "demo-x.cplan", "--lang", "zh_CN", "--xml", "first.xml");
   RUN_OK ("import-xml", "empty-x.cplan", "first.xml");
   RUN_OK ("report", "empty-x.cplan", "--lang", "zh_CN", "--xml", "second.xml");
   first = report_body ("first.xml");

@@ -673,23 +673,18 @@ test_offer_ascend_cluster (void)
   g_assert_cmpstr (cp_test_gui_row_subtitle (gpu), ==, "");
   cp_test_gui_type_text (offer, "4 nodes x 8 Ascend 910B, RoCE 200G");
   g_assert_cmpstr (quote->offer_name, ==, "4 nodes x 8 Ascend 910B, RoCE 200G");
+  /* The GPU picked stays the user's, and is said; the nodes a new
+   * quote's 1 were are the offer's 4 (walk37b U1). */
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
   g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
-                   "The offer says 4 nodes x 8 Ascend 910B, the fields below 1 × 8 × NVIDIA A100 80GB SXM4: "
+                   "The offer says 4 nodes x 8 Ascend 910B, the fields below 4 × 8 × NVIDIA A100 80GB SXM4: "
                    "check which is right");
 
-  /* The GPU right, the nodes still 1: said, with the nodes. */
   cp_test_gui_search_pick (gpu, "910B");
   g_assert_cmpstr (quote->gpu.id, ==, "ascend-910b");
   g_assert_cmpstr (cp_test_gui_row_subtitle (gpu), ==, "A plain “910B” is taken as the 910B2");
-  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
-                   "The offer says 4 nodes x 8 Ascend 910B, the fields below 1 × 8 × Huawei Ascend 910B2 64GB: "
-                   "check which is right");
-
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering"))),
-                              CP_OFFERING_BARE_METAL_CLUSTER);
-  cp_test_gui_spin ();
-  cp_test_gui_type_text (nodes, "4");
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL_CLUSTER);
   g_assert_cmpuint (quote->nodes_available, ==, 4);
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
   g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
@@ -967,15 +962,11 @@ test_offer_network (void)
   g_assert_cmpint (quote->network, ==, CP_NETWORK_ROCE);
   g_assert_cmpuint (quote->nics_per_node, ==, 8);
   g_assert_cmpfloat (quote->nic_gbps, ==, 400);
-  /* One node yet: the offer's 4 are said, not its network. */
-  g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==,
-                   "The offer says 4 nodes x 8 H800, the fields below 1 × 8 × NVIDIA H800 SXM 80GB: "
-                   "check which is right");
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering"))),
-                              CP_OFFERING_BARE_METAL_CLUSTER);
-  cp_test_gui_spin ();
-  cp_test_gui_type_text (nodes, "4");
-  quote = last_quote (window);
+  /* Its 4 nodes too, where a new quote's 1 was kept and said under
+   * Offer (walk37b U1), and with its network a bare-metal cluster. */
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (nodes))), ==, "4");
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL_CLUSTER);
   g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
   /* The fabric list shows it as the preset it is. */
   g_assert_cmpuint (adw_combo_row_get_selected (cp_quote_editor_get_network_preset_row (editor)), ==, 7);
@@ -1119,6 +1110,67 @@ test_offer_names_gpu_without_count (void)
   quote = last_quote (window);
   g_assert_cmpstr (quote->gpu.id, ==, "a100-40g");
   g_assert_cmpstr (cp_test_gui_row_subtitle (gpu_row), ==, "");
+  cp_test_gui_close_window (window);
+}
+
+/* walk37b U1: "H800 cluster, 2 nodes, InfiniBand" gave a new quote its
+ * H800 alone; nodes stayed 1, the kind a bare-metal machine, the network
+ * none, and the verdict then spoke of a machine. The offer's nodes, kind
+ * and network fill what nobody typed; a node count typed first stays. */
+static void
+test_offer_names_cluster (void)
+{
+  CpWindow *window;
+  CpQuoteEditor *editor;
+  CpQuote *quote = demo_new_quote (&window, &editor);
+  CpFieldRow *offer = cp_quote_editor_get_row (editor, "offer-name");
+  CpFieldRow *nodes = cp_quote_editor_get_row (editor, "nodes-available");
+  GtkDropDown *kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering")));
+  GtkDropDown *network = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "network")));
+
+  cp_test_gui_type_text (offer, "H800 cluster, 2 nodes, InfiniBand");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "h800");
+  g_assert_cmpuint (quote->nodes_available, ==, 2);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (nodes))), ==, "2");
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL_CLUSTER);
+  g_assert_cmpuint (gtk_drop_down_get_selected (kind), ==, CP_OFFERING_BARE_METAL_CLUSTER);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_INFINIBAND);
+  g_assert_cmpuint (gtk_drop_down_get_selected (network), ==, CP_NETWORK_INFINIBAND);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (nodes), ==, "The vendor’s node count");
+  /* The NICs it does not say are asked for, not made up. */
+  g_assert_cmpuint (quote->nics_per_node, ==, 0);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (cp_quote_editor_get_row (editor, "nics-per-node")), ==,
+                   "Needed for a network between nodes: without it the quote is ranked on one machine only");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
+
+  /* As a Chinese vendor writes it: 2台, 集群 and a container's 容器. */
+  quote = cp_test_gui_add_quote (window);
+  cp_test_gui_type_text (offer, "A800 容器集群 2台 RoCE");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "a800");
+  g_assert_cmpuint (quote->nodes_available, ==, 2);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_CONTAINER_CLUSTER);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_ROCE);
+
+  /* Typed first, the nodes and the kind are the user's. */
+  quote = cp_test_gui_add_quote (window);
+  cp_test_gui_type_text (nodes, "4");
+  gtk_drop_down_set_selected (kind, CP_OFFERING_CONTAINER_CLUSTER);
+  cp_test_gui_spin ();
+  cp_test_gui_type_text (offer, "H800 bare-metal cluster, 2-node, InfiniBand");
+  quote = last_quote (window);
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_CONTAINER_CLUSTER);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_INFINIBAND);
+
+  /* A price per node is no count of nodes: "70000/node/month". */
+  quote = cp_test_gui_add_quote (window);
+  cp_test_gui_type_text (offer, "8 x H800, 70000/node/month");
+  quote = last_quote (window);
+  g_assert_cmpuint (quote->nodes_available, ==, 1);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL);
+  g_assert_cmpfloat (quote->price, ==, 70000);
   cp_test_gui_close_window (window);
 }
 
@@ -1416,17 +1468,20 @@ test_export_name_follows_type (void)
   builder = g_object_get_data (G_OBJECT (dialog), "builder");
   gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "pdf_check")), TRUE);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")), TRUE);
-  gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row")), "Board review");
+  g_clear_pointer (&title, g_free);
+  title = g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (gtk_builder_get_object (builder, "project_row"))));
+  g_assert_cmpstr (title, ==, cp_window_get_project (window)->name);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
   gtk_window_close (dialog);
   cp_test_gui_wait_until (file_chooser_mapped, &chooser, "the Export Report chooser on screen");
   g_clear_pointer (&name, g_free);
   name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
-  g_assert_cmpstr (name, ==, "Board review.pdf");
+  g_assert_true (g_str_has_prefix (name, title));
+  g_assert_cmpstr (name + strlen (title), ==, ".pdf");
   pick_file_type (chooser, "XML reports");
   g_clear_pointer (&name, g_free);
   name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
-  g_assert_cmpstr (name, ==, "Board review.xml");
+  g_assert_cmpstr (name + strlen (title), ==, ".xml");
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
   cp_test_gui_spin ();
 
@@ -1530,6 +1585,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-form/offer-price-fills-price", test_offer_price_fills_price);
   g_test_add_func ("/gui/window-form/offer-fills-gpus", test_offer_fills_gpus);
   g_test_add_func ("/gui/window-form/offer-names-gpu-without-count", test_offer_names_gpu_without_count);
+  g_test_add_func ("/gui/window-form/offer-names-cluster", test_offer_names_cluster);
   g_test_add_func ("/gui/window-form/picker-down-goes-to-first-match", test_picker_down_goes_to_first_match);
   g_test_add_func ("/gui/window-form/undo-shows-changed-row", test_undo_shows_changed_row);
   g_test_add_func ("/gui/window-form/export-name-follows-type", test_export_name_follows_type);

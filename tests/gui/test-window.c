@@ -829,6 +829,38 @@ menu_has_action (GMenuModel *model,
   return FALSE;
 }
 
+static CpPreferencesWindow *find_preferences_window (void);
+
+/* Preferences, opened as the menu opens it, and its Report language row
+ * ("Same as the window", English, 中文（简体）). */
+static AdwComboRow *
+open_report_language_row (CpPreferencesWindow **preferences)
+{
+  AdwComboRow *row;
+
+  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
+  spin ();
+  *preferences = find_preferences_window ();
+  g_assert_nonnull (*preferences);
+  row = cp_test_gui_find_combo_row (GTK_WIDGET (*preferences), "Report language");
+  g_assert_nonnull (row);
+  return row;
+}
+
+/* Preferences' Report language set to its @choice'th row, as a user
+ * picks it. */
+static void
+pick_report_language (guint choice)
+{
+  CpPreferencesWindow *preferences;
+  AdwComboRow *row = open_report_language_row (&preferences);
+
+  adw_combo_row_set_selected (row, choice);
+  spin ();
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  spin ();
+}
+
 /* win.print, exporting instead of showing the dialog, prints the PDF
  * report's pages: as many, on A4, with the same text. */
 static void
@@ -836,7 +868,6 @@ test_window_print_export (void)
 {
   CpWindow *window = open_demo_window ();
   CpProject *project = cp_window_get_project (window);
-  GSettings *settings = cp_application_get_settings (app);
   GtkMenuButton *menu_button = GTK_MENU_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "primary-menu-button"));
   g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "print-test", NULL);
   g_autofree char *printed = g_build_filename (dir, "printed.pdf", NULL);
@@ -851,9 +882,9 @@ test_window_print_export (void)
   g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (menu_button), "win.print"));
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
 
-  /* Chinese, as the preferences' export-language key asks. */
-  g_assert_nonnull (settings);
-  g_settings_set_string (settings, "export-language", "zh_CN");
+  /* Chinese, as Preferences' Report language asks for this project. */
+  pick_report_language (2);
+  g_assert_cmpstr (project->report_language, ==, "zh_CN");
 
   cp_window_set_print_export_path (window, printed);
   g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
@@ -877,8 +908,6 @@ test_window_print_export (void)
   g_assert_nonnull (printed_text);
   g_assert_cmpstr (printed_text, ==, report_text);
 
-  if (settings != NULL)
-    g_settings_reset (settings, "export-language");
   g_unlink (report);
   g_unlink (printed);
   g_rmdir (dir);
@@ -2992,48 +3021,46 @@ export_dialog_language (CpWindow *window)
   return selected;
 }
 
-/* Meeting walkthrough: a Chinese export saved under report-language in
- * earlier versions kept opening the export dialog on Chinese in an
- * English window. That key is no longer read; Preferences' Report
- * language offers "Same as the window" (the default, export-language
- * empty), English or Chinese, and the dialog opens on that. */
+/* walk37b U2: one Chinese export, kept for the whole application, opened
+ * an English window's new project on a Chinese report. The language is
+ * the project's: the window's until one is picked for it, in Preferences'
+ * Report language ("Same as the window", English or Chinese) or in an
+ * export, and another project keeps following the window. */
 static void
 test_window_export_language_preference (void)
 {
   CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
   GSettings *settings = cp_application_get_settings (app);
   CpPreferencesWindow *preferences;
   AdwComboRow *row;
-  g_autofree char *key = NULL;
   g_autoptr(GSettingsSchema) schema = NULL;
 
   g_object_get (settings, "settings-schema", &schema, NULL);
   g_assert_false (g_settings_schema_has_key (schema, "report-language"));
+  g_assert_false (g_settings_schema_has_key (schema, "export-language"));
+  g_assert_null (project->report_language);
   g_assert_cmpuint (export_dialog_language (window), ==, 0);
-  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
-  spin ();
-  preferences = find_preferences_window ();
-  g_assert_nonnull (preferences);
-  row = cp_test_gui_find_combo_row (GTK_WIDGET (preferences), "Report language");
-  g_assert_nonnull (row);
+  row = open_report_language_row (&preferences);
   g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (row)), ==, 3);
   g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 0);
-
-  adw_combo_row_set_selected (row, 2);
-  spin ();
-  key = g_settings_get_string (settings, "export-language");
-  g_assert_cmpstr (key, ==, "zh_CN");
-  g_assert_cmpuint (export_dialog_language (window), ==, 1);
-
-  adw_combo_row_set_selected (row, 0);
-  spin ();
-  g_free (key);
-  key = g_settings_get_string (settings, "export-language");
-  g_assert_cmpstr (key, ==, "");
-  g_assert_cmpuint (export_dialog_language (window), ==, 0);
-
   gtk_window_destroy (GTK_WINDOW (preferences));
   spin ();
+
+  pick_report_language (2);
+  g_assert_cmpstr (project->report_language, ==, "zh_CN");
+  g_assert_cmpuint (export_dialog_language (window), ==, 1);
+  /* Another project, in another window: the window's language. */
+  {
+    CpWindow *other = open_demo_window ();
+
+    g_assert_cmpuint (export_dialog_language (other), ==, 0);
+    close_window (other);
+  }
+
+  pick_report_language (0);
+  g_assert_null (project->report_language);
+  g_assert_cmpuint (export_dialog_language (window), ==, 0);
   close_window (window);
 }
 
@@ -3061,10 +3088,13 @@ test_window_export_actions (void)
   builder = g_object_get_data (G_OBJECT (dialog), "builder");
   gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")), FALSE);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")), 1);
-  /* The title and the sign-off's preparer, typed where the report is
-   * made (walkthrough 9: the preparer was found only at the foot of
-   * Preferences), kept in the project. */
-  gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row")), "Board review ");
+  /* The sign-off's preparer, typed where the report is made
+   * (walkthrough 9: the preparer was found only at the foot of
+   * Preferences), kept in the project. The title is the project's name,
+   * shown, not edited there: the export renamed the project (walk37b U3). */
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (gtk_builder_get_object (builder, "project_row"))),
+                   ==, project->name);
+  g_assert_false (GTK_IS_EDITABLE (gtk_builder_get_object (builder, "project_row")));
   gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")), "Li Wei");
   /* What the dialog's button does: the response, then the dialog closes. */
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
@@ -3085,16 +3115,18 @@ test_window_export_actions (void)
 
     /* "Compute plan: %s" in po/zh_CN.po's words, while the window's
      * language stayed English. */
-    g_assert_nonnull (strstr (text, "算力方案：Board review"));
+    g_assert_nonnull (strstr (text, "算力方案：示例项目"));
     g_assert_nonnull (strstr (text, "Li Wei"));
     g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Compute Planner"), ==, "Compute Planner");
   }
-  g_assert_cmpstr (project->name, ==, "Board review");
+  g_assert_cmpstr (project->name, ==, "示例项目：单机还是集群 (Demo: one machine or a cluster?)");
   g_assert_cmpstr (project->prepared_by, ==, "Li Wei");
 
   /* Opened again, the dialog offers the last export's choices: Chinese,
    * PDF only (issue 26: it went back to English and both), and
-   * Preferences shows that language as the reports'. */
+   * Preferences shows that language as this project's reports'
+   * (walk37b U2: kept in the project, not for every project). */
+  g_assert_cmpstr (project->report_language, ==, "zh_CN");
   g_action_group_activate_action (G_ACTION_GROUP (window), "export-report", NULL);
   dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
   builder = g_object_get_data (G_OBJECT (dialog), "builder");
@@ -3104,22 +3136,14 @@ test_window_export_actions (void)
   {
     GSettings *settings = cp_application_get_settings (app);
     CpPreferencesWindow *preferences;
-    AdwComboRow *row;
+    AdwComboRow *row = open_report_language_row (&preferences);
 
-    g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
-    spin ();
-    preferences = find_preferences_window ();
-    g_assert_nonnull (preferences);
-    row = cp_test_gui_find_combo_row (GTK_WIDGET (preferences), "Report language");
     g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 2);
     gtk_window_destroy (GTK_WINDOW (preferences));
     spin ();
     /* The next tests start from the defaults. */
-    g_settings_reset (settings, "export-language");
     g_settings_reset (settings, "export-xml");
   }
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row"))), ==,
-                   "Board review");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row"))), ==,
                    "Li Wei");
   gtk_window_destroy (dialog);

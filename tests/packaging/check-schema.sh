@@ -26,11 +26,10 @@ check window-height 800
 check window-maximized false
 check last-project "''"
 check recent-projects '@as []'
-check export-language "''"
 check autosave true
 
 keys=$(gsettings list-keys "$schema" | LC_ALL=C sort | tr '\n' ' ')
-expected='autosave export-language export-pdf export-xml last-project recent-projects window-height window-maximized window-width '
+expected='autosave export-pdf export-xml last-project recent-projects window-height window-maximized window-width '
 if [ "$keys" != "$expected" ]; then
   echo "keys: expected '$expected', got '$keys'" >&2
   status=1

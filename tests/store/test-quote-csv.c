@@ -124,6 +124,43 @@ test_price_units (void)
   g_assert_cmpstr (quote_at (r, 5)->gpu.id, ==, "ascend-910b");
 }
 
+/* walk37b U1: an offer column that says the nodes, the kind and the
+ * network fills them where the row's own cells are empty, as the quote
+ * form reads it, and says so on the row; a cell of their own wins. */
+static void
+test_offer_names_cluster (void)
+{
+  static const char csv[] =
+    "vendor,offer,gpu,gpus per node,nodes,network,price\n"
+    "CloudCo,\"H800 cluster, 2 nodes, InfiniBand\",H800,8,,,70000/node/month\n"
+    "LocalDC,8 x A800 machine,A800,8,,,60000/node/month\n"
+    "Yun,A800 容器集群 4台 RoCE 8×400G,A800,8,2,,12/GPU/h\n";
+  g_autoptr(CpQuoteCsvResult) r = read_ok (csv);
+  const CpQuoteCsvRow *row;
+
+  g_assert_cmpuint (r->errors->len, ==, 0);
+  g_assert_cmpuint (r->quotes->len, ==, 3);
+  g_assert_cmpuint (quote_at (r, 0)->nodes_available, ==, 2);
+  g_assert_cmpint (quote_at (r, 0)->offering, ==, CP_OFFERING_BARE_METAL_CLUSTER);
+  g_assert_cmpint (quote_at (r, 0)->network, ==, CP_NETWORK_INFINIBAND);
+  row = g_ptr_array_index (r->rows, 0);
+  g_assert_cmpuint (row->assumptions->len, >=, 1);
+  g_assert_true (g_ptr_array_find_with_equal_func (
+    row->assumptions,
+    "the node count, the kind of offer, the network not stated in its own cells: "
+    "read from the offer “H800 cluster, 2 nodes, InfiniBand”", g_str_equal, NULL));
+  /* "8 x A800 machine" counts GPUs, not nodes: one machine, no network. */
+  g_assert_cmpuint (quote_at (r, 1)->nodes_available, ==, 1);
+  g_assert_cmpint (quote_at (r, 1)->offering, ==, CP_OFFERING_BARE_METAL);
+  g_assert_cmpint (quote_at (r, 1)->network, ==, CP_NETWORK_NONE);
+  /* The nodes cell's 2 stays; the kind and the network are the offer's. */
+  g_assert_cmpuint (quote_at (r, 2)->nodes_available, ==, 2);
+  g_assert_cmpint (quote_at (r, 2)->offering, ==, CP_OFFERING_CONTAINER_CLUSTER);
+  g_assert_cmpint (quote_at (r, 2)->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpuint (quote_at (r, 2)->nics_per_node, ==, 8);
+  g_assert_cmpfloat (quote_at (r, 2)->nic_gbps, ==, 400);
+}
+
 /* The unit in a column, or in the header's parentheses. */
 static void
 test_price_unit_column_and_header (void)
@@ -558,5 +595,6 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-csv/add-to-project", test_add_to_project);
   g_test_add_func ("/quote-csv/validity-has-passed", test_validity_has_passed);
   g_test_add_func ("/quote-csv/expired-offer-warned", test_expired_offer_warned);
+  g_test_add_func ("/quote-csv/offer-names-cluster", test_offer_names_cluster);
   return g_test_run ();
 }
