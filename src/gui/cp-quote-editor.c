@@ -452,14 +452,14 @@ update_term_hint (CpQuoteEditor *self)
   if (step != NULL)
     set_row_hint (step, !cp_quote_billing_granularity_is_assumed (self->quote) ? NULL
                         : self->quote->price_unit == CP_PRICE_PER_NODE_MONTH
-                        ? _("Per node-month: billed by whole months; a vendor billing by the hour quotes an hourly price")
+                        ? _("A price per node-month bills whole months; a vendor billing by the hour quotes an hourly price")
                         : _("Not stated: billed by the hour, rounded up"), FALSE);
 
   if (row != NULL)
     /* The plan bills a monthly price's month when no term is stated
      * (cp_quote_minimum_term_h()): the form says so rather than fill it. */
     set_row_hint (row, cp_quote_minimum_term_is_assumed (self->quote)
-                       ? _("Per node-month: one month at least; type a longer term the vendor states")
+                       ? _("A price per node-month bills one month at least; type a longer term the vendor states")
                        : NULL, FALSE);
 }
 

@@ -77,8 +77,9 @@ billed_hours_text (const CpProject *project,
   double run_h = estimate->total_s / 3600.0;
   double debug_h = estimate->debug_days * 24.0;
   gboolean shared = estimate->nodes == 1 && debug_h > 0 && run_h > 0;
-  /* Undoes the run's share: what the rental was rounded to. */
-  double rental_h = shared ? estimate->billed_hours * (run_h + debug_h) / run_h : estimate->billed_hours;
+  /* What the shared rental was rounded to; the run's part is its own
+   * hours billed as if alone, debugging the rest (cp-estimate-cost.c). */
+  double rental_h = shared ? cp_quote_billed_hours (quote, &project->settings, run_h + debug_h) : estimate->billed_hours;
   double term_h = cp_quote_minimum_term_h (quote, &project->settings);
   double step_h = cp_quote_billing_granularity_h (quote, &project->settings);
   double rental_shown_h = round (rental_h * 10) / 10;
@@ -113,9 +114,9 @@ billed_hours_text (const CpProject *project,
     /* The share is of the hours billed, rounded up, so it can exceed
      * the run time above it ("Run time: 32.8 h" beside "33.1 hours" read
      * as a fault, walk 22, W): it says so.
-     * TRANSLATORS: hours billed for one machine, the billing rule, then the run's part of those hours */
+     * TRANSLATORS: hours billed for one machine, the billing rule, then the run's part of those hours, its own hours rounded up as if billed alone */
     return g_strdup_printf (_("Billed: %s hours of one machine, debugging and the run together (%s)\n"
-                              "The run's share of them, with its part of the rounding up: %s hours"), rental, rule, run);
+                              "The run's part, billed as if alone: %s hours; debugging adds the rest"), rental, rule, run);
   /* TRANSLATORS: hours billed per node, then the billing rule */
   return g_strdup_printf (_("Billed: %s hours per node (%s)"), rental, rule);
 }

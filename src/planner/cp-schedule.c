@@ -119,15 +119,16 @@ fill_rentals (CpScheduleJob    *entry,
 
       if (setup > 0)
         {
-          add_rental (entry, est->nodes <= 1 && est->debug_cost > 0 ? 0 : run_start, 1, setup, setup);
+          add_rental (entry, est->nodes <= 1 && est->debug_days > 0 ? 0 : run_start, 1, setup, setup);
           entry->phase_invoiced[CP_PHASE_RUN] = setup;
         }
       return;
     }
-  if (est->nodes <= 1 && est->debug_cost > 0)
+  if (est->nodes <= 1 && est->debug_days > 0)
     {
       /* Debugging and the run on one machine are one rental
-       * (cp-estimate-cost.c): its months run from the first day. */
+       * (cp-estimate-cost.c), debugging within it costing nothing when
+       * the run's month holds it: its months run from the first day. */
       add_rental (entry, 0, (est->compute_cost + est->debug_cost) / node_month, run + est->debug_cost,
                   quote->setup_fee * vat);
       entry->phase_invoiced[CP_PHASE_DEBUG] = est->debug_cost;

@@ -585,6 +585,15 @@ cp_reason_text_cost (const CpReason  *reason,
           return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging takes %s of the %s this job takes in all (%s), on one of the cluster’s nodes within the time they are billed for: it costs nothing beyond their rental."), a, name, b, job_days, calendar_parts);
         c = cp_i18n_format_money_whole (shown_debug_cost (plan, reason->quote_index, v[2]), currency, lang);
         term = debug_minimum_term (project, plan, reason->quote_index, lang, &used);
+        /* On one machine debugging costs what it adds to the run's
+         * rental (cp-estimate-cost.c): nothing when the month, the term
+         * or the run's last billed hour holds it (walk37b V6). */
+        if (shown_estimate != NULL && shown_estimate->nodes <= 1 && round (v[2]) == 0 && term != NULL)
+          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run and debugging"), the minimum term the machine is billed for ("the 1-month minimum") */
+          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s), within %s the machine is billed for anyway: it costs nothing beyond that rental."), a, name, b, job_days, calendar_parts, term);
+        if (shown_estimate != NULL && shown_estimate->nodes <= 1 && round (v[2]) == 0)
+          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run and debugging"); the run's billed time, rounded up, holds the debugging too */
+          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s), within the time the run’s rental is rounded up to: it costs nothing beyond that rental."), a, name, b, job_days, calendar_parts);
         if (term != NULL)
           /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run and debugging"), their cost, the minimum term (e.g. "the 7-day minimum"), the days the rental is used */
           return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s); the debugging costs %s: the rental is billed for %s, more than the %s it is used."), a, name, b, job_days, calendar_parts, c, term, used);
@@ -1061,7 +1070,7 @@ cp_words_minimum_term (const CpProject *project,
         {
           if (cp_quote_billing_granularity_is_assumed (quote))
             /* TRANSLATORS: a monthly price billed by whole months; the months billed, the rental (the option's whole cost), the time the job uses */
-            return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Billed by whole months, as the price is per node-month and the quote states no billing step: %s month, %s, the option’s whole cost, for %s of use.", "Billed by whole months, as the price is per node-month and the quote states no billing step: %s months, %s, the option’s whole cost, for %s of use.", n),
+            return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Billed by whole months, as the price is per node-month: %s month, %s, the option’s whole cost, for %s of use.", "Billed by whole months, as the price is per node-month: %s months, %s, the option’s whole cost, for %s of use.", n),
                                     n_months, rental_text, used);
           /* TRANSLATORS: billed by whole months as the quote states; the months billed, the rental (the option's whole cost), the time the job uses */
           return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Billed by whole months, as the quote states: %s month, %s, the option’s whole cost, for %s of use.", "Billed by whole months, as the quote states: %s months, %s, the option’s whole cost, for %s of use.", n),
@@ -1069,7 +1078,7 @@ cp_words_minimum_term (const CpProject *project,
         }
       if (cp_quote_billing_granularity_is_assumed (quote))
         /* TRANSLATORS: a monthly price billed by whole months; the months billed, the rental, the option's total cost, the time the job uses */
-        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Billed by whole months, as the price is per node-month and the quote states no billing step: %s month, %s of %s, for %s of use.", "Billed by whole months, as the price is per node-month and the quote states no billing step: %s months, %s of %s, for %s of use.", n),
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Billed by whole months, as the price is per node-month: %s month, %s of %s, for %s of use.", "Billed by whole months, as the price is per node-month: %s months, %s of %s, for %s of use.", n),
                                 n_months, rental_text, total, used);
       /* TRANSLATORS: billed by whole months as the quote states; the months billed, the rental, the option's total cost, the time the job uses */
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Billed by whole months, as the quote states: %s month, %s of %s, for %s of use.", "Billed by whole months, as the quote states: %s months, %s of %s, for %s of use.", n),

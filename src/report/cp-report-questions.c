@@ -416,7 +416,10 @@ rental_question (const CpProject  *project,
       int index = g_array_index (question->quotes, int, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, index);
       g_autofree char *name = cp_words_quote_short_name (project, index);
-      g_autofree char *note = any_terms ? quote_note (quote) : NULL;
+      /* Only a quote whose billing is open: a price per node-month
+       * states its billing, and its note "包月" quoted as "not counted"
+       * beside a month it is billed read as ignored (walk38 F2). */
+      g_autofree char *note = cp_quote_billing_terms_open (quote) ? quote_note (quote) : NULL;
       guint rented = 0;
 
       /* The nodes rented of those offered, when a plan rents part. */

@@ -125,8 +125,8 @@ static void
 test_whole_cost (void)
 {
   static const struct { const char *lang, *says, *not; } cases[] = {
-    { "en", "Billed by whole months, as the price is per node-month and the quote states no billing step: 1 month, 30,000 CNY, the option’s whole cost,", "30,000 CNY of 30,000 CNY" },
-    { "zh_CN", "按整月计费（价格为每节点每月，报价未注明计费粒度）：1 个月，租金 ¥30,000，即该方案的全部费用，", "中占" },
+    { "en", "Billed by whole months, as the price is per node-month: 1 month, 30,000 CNY, the option’s whole cost,", "30,000 CNY of 30,000 CNY" },
+    { "zh_CN", "按整月计费（价格为每节点每月）：1 个月，租金 ¥30,000，即该方案的全部费用，", "中占" },
   };
 
   if (!cp_test_have_poppler ())
