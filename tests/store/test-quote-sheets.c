@@ -1228,6 +1228,62 @@ test_ten_thousands_in_unit (void)
     }
 }
 
+/* A vendor's three offers (walk38's 华东智算 workbook: a merged title row,
+ * a validity row, 配置 holding each machine as the vendor wrote it). Any
+ * two rows imported; all three were refused ("no gpu column"): the two
+ * "8×H800 80G SXM" cells did not read as GPUs, and one 昇腾 cell of three
+ * is not half. Each quote keeps its 配置 as its name, its notes only what
+ * the sheet said, its VAT and monthly billing as fields. */
+static void
+test_three_offers_of_one_vendor (void)
+{
+  g_autofree char *path = g_build_filename (SHEETS_DIR, "huadong-three-offers.xlsx", NULL);
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new_from_file (path, project, &error);
+  g_autoptr(CpQuoteCsvResult) r = NULL;
+  static const struct {
+    const char *offer, *gpu_id, *notes;
+    guint nodes;
+    double per_gpu_hour, billing_step_h;
+    CpNetworkKind network;
+  } expected[] = {
+    /* 138 元 a node-hour of 8 GPUs: 138 / 8 = 17.25. */
+    { "昇腾910B 64G ×8 / 节点，集群", "ascend-910b", "含税6%，最短租期1个月\n并行文件系统 200TB", 16, 17.25, 0,
+      CP_NETWORK_ROCE },
+    /* 68,000 a machine-month: 68000 / 730 / 8 = 11.644; 包月. */
+    { "8×H800 80G SXM 整机", "h800", "含税6%，包月\n并行文件系统 100TB", 4, 68000.0 / 730 / 8, 730,
+      CP_NETWORK_INFINIBAND },
+    { "8×H800 80G SXM 单机", "h800", "含税6%\n本地NVMe 4×3.84T", 1, 72000.0 / 730 / 8, 0, CP_NETWORK_NONE },
+  };
+
+  g_assert_no_error (error);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 1), ==, CP_QUOTE_COLUMN_GPU);
+  g_assert_nonnull (strstr (cp_quote_sheet_get_evidence (sheet, 1), "3 of 3"));
+  r = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->quotes->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      const CpQuote *q = g_ptr_array_index (r->quotes, i);
+
+      g_assert_cmpstr (q->vendor, ==, "华东智算");
+      g_assert_cmpstr (q->offer_name, ==, expected[i].offer);
+      g_assert_cmpstr (q->gpu.id, ==, expected[i].gpu_id);
+      g_assert_cmpuint (q->gpus_per_node, ==, 8);
+      g_assert_cmpuint (q->nodes_available, ==, expected[i].nodes);
+      g_assert_cmpint (q->network, ==, expected[i].network);
+      g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings),
+                                      expected[i].per_gpu_hour, 1e-9);
+      g_assert_cmpfloat (q->billing_granularity_h, ==, expected[i].billing_step_h);
+      g_assert_cmpint (q->vat_basis, ==, CP_VAT_BASIS_INCLUDED);
+      g_assert_cmpfloat (q->vat_rate, ==, 0.06);
+      g_assert_cmpstr (q->valid_until, ==, "2027-01-31");
+      g_assert_cmpstr (q->notes, ==, expected[i].notes);
+    }
+}
+
+
 int
 main (int argc, char **argv)
 {
@@ -1259,6 +1315,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/describe-term", test_describe_term);
   g_test_add_func ("/quote-sheets/model-and-configuration", test_model_and_configuration);
   g_test_add_func ("/quote-sheets/tax", test_tax);
+  g_test_add_func ("/quote-sheets/three-offers-of-one-vendor", test_three_offers_of_one_vendor);
   g_test_add_func ("/quote-sheets/ten-thousands-in-unit", test_ten_thousands_in_unit);
   return g_test_run ();
 }
