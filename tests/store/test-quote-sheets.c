@@ -1284,6 +1284,59 @@ test_three_offers_of_one_vendor (void)
 }
 
 
+static CpQuote *
+named_quote (const char *vendor, const char *offer, const char *gpu_name, guint nodes)
+{
+  CpQuote *quote = cp_quote_new ();
+
+  g_free (quote->vendor);
+  quote->vendor = g_strdup (vendor);
+  g_free (quote->offer_name);
+  quote->offer_name = g_strdup (offer);
+  g_free (quote->gpu.name);
+  quote->gpu.name = g_strdup (gpu_name);
+  quote->gpus_per_node = 8;
+  quote->nodes_available = nodes;
+  return quote;
+}
+
+/* The name every sentence, table and chart gives a quote: its vendor when
+ * the project has one quote of it; with several, what tells them apart
+ * (the offer typed, else the GPU, else the machines, else the place), so
+ * that "华东智算 would be recommended below 68,000" is never said of
+ * 华东智算 itself (walk38 F1). Names written by hand. */
+static void
+test_names_of_one_vendors_quotes (void)
+{
+  g_autoptr(GPtrArray) quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
+
+  g_ptr_array_add (quotes, named_quote ("Yun B", NULL, "NVIDIA H200 SXM 141GB", 4));
+  g_ptr_array_add (quotes, named_quote ("华东智算", "8×H800 80G SXM 整机", "NVIDIA H800 SXM 80GB", 4));
+  g_ptr_array_add (quotes, named_quote ("华东智算", "8×H800 80G SXM 单机", "NVIDIA H800 SXM 80GB", 1));
+  g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 0), quotes), ==, "Yun B");
+  g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 1), quotes), ==, "华东智算 — 8×H800 80G SXM 整机");
+  g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 2), quotes), ==, "华东智算 — 8×H800 80G SXM 单机");
+
+  /* No offers typed (walk38's project, imported before 配置 named them):
+   * the GPU where it differs, the machines where it does not. */
+  g_ptr_array_set_size (quotes, 0);
+  g_ptr_array_add (quotes, named_quote ("华东智算", NULL, "Huawei Ascend 910B2 64GB", 16));
+  g_ptr_array_add (quotes, named_quote ("华东智算", "", "NVIDIA H800 SXM 80GB", 4));
+  g_ptr_array_add (quotes, named_quote ("华东智算", NULL, "NVIDIA H800 SXM 80GB", 1));
+  g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 0), quotes), ==, "华东智算 — Ascend 910B2 64GB");
+  g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 1), quotes), ==, "华东智算 — 4 × 8 × H800 SXM 80GB");
+  g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 2), quotes), ==, "华东智算 — 1 × 8 × H800 SXM 80GB");
+
+  /* The same offer typed twice tells nothing apart; nor do twins. */
+  g_ptr_array_set_size (quotes, 0);
+  g_ptr_array_add (quotes, named_quote ("Nanshan", "整机", "NVIDIA A800 SXM 80GB", 2));
+  g_ptr_array_add (quotes, named_quote ("Nanshan", "整机", "NVIDIA H800 SXM 80GB", 2));
+  g_ptr_array_add (quotes, named_quote ("Nanshan", "整机", "NVIDIA H800 SXM 80GB", 2));
+  g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 0), quotes), ==, "Nanshan — A800 SXM 80GB");
+  g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 1), quotes), ==, "Nanshan — quote 2");
+  g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 2), quotes), ==, "Nanshan — quote 3");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1316,6 +1369,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/model-and-configuration", test_model_and_configuration);
   g_test_add_func ("/quote-sheets/tax", test_tax);
   g_test_add_func ("/quote-sheets/three-offers-of-one-vendor", test_three_offers_of_one_vendor);
+  g_test_add_func ("/quote-sheets/names-of-one-vendors-quotes", test_names_of_one_vendors_quotes);
   g_test_add_func ("/quote-sheets/ten-thousands-in-unit", test_ten_thousands_in_unit);
   return g_test_run ();
 }
