@@ -678,6 +678,27 @@ test_progress_shown (void)
   spin ();
 }
 
+/* A new project's window with @csv (as file @name) in its import
+ * preview, read: the preview is returned in @dialog. */
+static CpWindow *
+window_importing (const char *name, const char *csv, CpImportDialog **dialog)
+{
+  g_autofree char *path = write_sheet (name, csv, -1);
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+
+  g_assert_true (cp_window_load_new (window, NULL, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  _cp_window_import_quotes (window, path);
+  *dialog = CP_IMPORT_DIALOG (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
+  g_assert_nonnull (*dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (*dialog)) == GTK_WINDOW (window));
+  wait_until_idle (*dialog);
+  return window;
+}
+
 /* Import Quotes in the window once its file is chosen: the preview opens
  * at once and reads the file; accepting adds the quotes to the window's
  * project and its sidebar. */
@@ -688,21 +709,11 @@ test_from_window (void)
     "供应商,GPU型号,每节点卡数,价格,计费单位\n"
     "甲,A800 80GB,8,6.5,元/卡/时\n"
     "乙,H800,8,\"2,400\",元/台/天\n";
-  g_autofree char *path = write_sheet ("window.csv", csv, -1);
-  g_autoptr(GError) error = NULL;
-  CpWindow *window = cp_window_new (app);
+  g_autofree char *path = g_build_filename (scratch_dir, "window.csv", NULL);
   CpImportDialog *dialog;
+  CpWindow *window = window_importing ("window.csv", csv, &dialog);
   const CpProject *project;
 
-  g_assert_true (cp_window_load_new (window, NULL, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
-  spin ();
-  _cp_window_import_quotes (window, path);
-  dialog = CP_IMPORT_DIALOG (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
-  g_assert_nonnull (dialog);
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
-  wait_until_idle (dialog);
   g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, 2);
   project = cp_window_get_project (window);
   g_assert_cmpuint (project->quotes->len, ==, 0);
@@ -736,21 +747,12 @@ test_vendors_offers_in_window (void)
     "1,昇腾910B 64G ×8 / 节点，集群,16,138,元/节点/时\n"
     "2,8×H800 80G SXM 整机,4,68000,元/台/月\n"
     "3,8×H800 80G SXM 单机,1,72000,元/台/月\n";
-  g_autofree char *path = write_sheet ("three-offers.csv", csv, -1);
-  g_autoptr(GError) error = NULL;
-  CpWindow *window = cp_window_new (app);
   CpImportDialog *dialog;
+  CpWindow *window = window_importing ("three-offers.csv", csv, &dialog);
   const CpProject *project;
   GtkListBox *quotes;
   GtkWidget *box, *entry;
 
-  g_assert_true (cp_window_load_new (window, NULL, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
-  spin ();
-  _cp_window_import_quotes (window, path);
-  dialog = CP_IMPORT_DIALOG (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
-  wait_until_idle (dialog);
   g_assert_true (can_accept (dialog));
   gtk_widget_activate_action (GTK_WIDGET (dialog), "import.accept", NULL);
   spin ();
