@@ -16,6 +16,7 @@
 #include "report/cp-reason-text.h"
 #include "store/cp-demo.h"
 #include "store/cp-quote-csv.h"
+#include "store/cp-quote-header.h"
 #include "store/cp-store.h"
 
 static const CpQuote *
@@ -479,12 +480,13 @@ apply_mappings (CpQuoteSheet *sheet, char **mappings)
 }
 
 /* An example of --map for a sheet without a GPU or a price column: the
- * first column read as free text or not at all, given the missing field. */
+ * first column read as free text or not at all, else the first column,
+ * given the missing field; never a row-number column ("序号=gpu", walk38). */
 static char *
 suggest_mapping (const CpQuoteSheet *sheet)
 {
   guint n = cp_quote_sheet_get_n_columns (sheet);
-  gboolean has_gpu = FALSE;
+  gboolean has_gpu = FALSE, free_text = FALSE;
   guint column = 0;
 
   for (guint i = 0; i < n; i++)
@@ -492,8 +494,14 @@ suggest_mapping (const CpQuoteSheet *sheet)
   for (guint i = n; i > 0; i--)
     {
       int field = cp_quote_sheet_get_field (sheet, i - 1);
-      if (field == CP_QUOTE_COLUMN_UNUSED || field == CP_QUOTE_COLUMN_OFFER || field == CP_QUOTE_COLUMN_NOTES)
-        column = i - 1;
+      g_autofree char *norm = cp_quote_header_normalize (cp_quote_sheet_get_header (sheet, i - 1), NULL);
+      gboolean is_free = field == CP_QUOTE_COLUMN_UNUSED || field == CP_QUOTE_COLUMN_OFFER
+                         || field == CP_QUOTE_COLUMN_NOTES;
+
+      if (cp_quote_header_is_row_number (norm) || (free_text && !is_free))
+        continue;
+      column = i - 1;
+      free_text = free_text || is_free;
     }
   return g_strdup_printf ("%s=%s", n > 0 ? cp_quote_sheet_get_header (sheet, column) : "",
                           has_gpu ? "price" : "gpu");

@@ -137,6 +137,15 @@ show_progress (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The progress of a reading is over, or never to be shown. */
+static void
+stop_progress (CpImportDialog *self)
+{
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  gtk_spinner_stop (self->spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
+}
+
 static void
 set_busy (CpImportDialog *self,
           gboolean        busy)
@@ -145,10 +154,7 @@ set_busy (CpImportDialog *self,
   if (busy)
     self->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_progress, self);
   else
-    {
-      gtk_spinner_stop (self->spinner);
-      gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
-    }
+    stop_progress (self);
   /* Rows read with another mapping than the one shown import nothing. */
   if (busy)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "import.accept", FALSE);
@@ -201,6 +207,10 @@ static void
 end_work (CpImportDialog *self)
 {
   self->working = FALSE;
+  /* The reading is in, whatever it says, while the columns' combos may
+   * still be made: its progress shown later wrote "Reading the sheet…"
+   * over the error, its spinner turning (walk38 F3). */
+  stop_progress (self);
   if (self->columns_id == 0)
     set_busy (self, FALSE);
 }

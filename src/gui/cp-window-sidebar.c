@@ -210,15 +210,24 @@ _cp_window_start_rename (CpWindow *self)
   GtkListBox *list = self->selection == SELECTION_JOB ? self->jobs_list : self->quotes_list;
   GtkListBoxRow *row = gtk_list_box_get_selected_row (list);
   GtkWidget *box, *title, *entry;
+  GObject *item;
+  const char *text;
 
   if (row == NULL)
     return;
 
   box = gtk_list_box_row_get_child (row);
   title = g_object_get_data (G_OBJECT (box), "title");
+  item = g_object_get_data (G_OBJECT (box), "item");
   entry = ensure_rename_entry (self, box);
   reveal_folded_sidebar (self);
-  gtk_editable_set_text (GTK_EDITABLE (entry), gtk_label_get_label (GTK_LABEL (title)));
+  /* A quote renames its vendor: its title adds what tells that vendor's
+   * quotes apart ("华东智算 — 8×H800 80G SXM 整机", cp_quote_display_name()),
+   * which Enter would otherwise have made the vendor's name. */
+  text = gtk_label_get_label (GTK_LABEL (title));
+  if (CP_IS_QUOTE_OBJECT (item) && cp_quote_has_vendor (cp_quote_object_get_quote (CP_QUOTE_OBJECT (item))))
+    text = cp_quote_object_get_quote (CP_QUOTE_OBJECT (item))->vendor;
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
   gtk_widget_set_visible (title, FALSE);
   gtk_widget_set_visible (entry, TRUE);
   gtk_widget_grab_focus (entry);

@@ -209,27 +209,82 @@ cp_quote_has_vendor (const CpQuote *quote)
   return FALSE;
 }
 
+/* Whether @quote's @text (its offer, its GPU) is its own among the other
+ * quotes @quotes holds from its vendor. */
+static gboolean
+tells_apart (const CpQuote   *quote,
+             const GPtrArray *quotes,
+             gsize            offset)
+{
+  const char *text = G_STRUCT_MEMBER (const char *, quote, offset);
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  for (guint i = 0; i < quotes->len; i++)
+    {
+      const CpQuote *other = g_ptr_array_index ((GPtrArray *) quotes, i);
+
+      if (other != quote && g_strcmp0 (other->vendor, quote->vendor) == 0
+          && g_strcmp0 (G_STRUCT_MEMBER (const char *, other, offset), text) == 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 const char *
 cp_quote_display_name (const CpQuote   *quote,
                        const GPtrArray *quotes)
 {
-  guint n_untitled = 0;
-  guint place = 0;
+  guint n_untitled = 0, n_same = 0;
+  guint place = 0, place_same = 0;
+  gboolean nodes_alone = TRUE;
+  const char *model;
   g_autofree char *name = NULL;
 
   g_return_val_if_fail (quote != NULL, NULL);
 
-  if (cp_quote_has_vendor (quote))
-    return quote->vendor;
   for (guint i = 0; quotes != NULL && i < quotes->len; i++)
     {
       const CpQuote *other = g_ptr_array_index ((GPtrArray *) quotes, i);
 
+      if (cp_quote_has_vendor (quote) && g_strcmp0 (other->vendor, quote->vendor) == 0)
+        {
+          n_same++;
+          if (other == quote)
+            place_same = n_same;
+          else if (other->nodes_available == quote->nodes_available && g_strcmp0 (other->gpu.name, quote->gpu.name) == 0)
+            nodes_alone = FALSE;
+        }
       if (cp_quote_has_vendor (other))
         continue;
       n_untitled++;
       if (other == quote)
         place = n_untitled;
+    }
+  if (cp_quote_has_vendor (quote) && n_same < 2)
+    return quote->vendor;
+  if (cp_quote_has_vendor (quote))
+    {
+      /* Three quotes of one sheet all read "华东智算", so the report said
+       * "华东智算 would be recommended if its total cost fell below
+       * 68,000" of 华东智算 itself (walk38 F1): a vendor's quotes are told
+       * apart by what differs, the offer as typed first, its GPU kept in
+       * sight (issue 26). */
+      model = quote->gpu.name != NULL ? quote->gpu.name : "";
+      if (g_str_has_prefix (model, "NVIDIA ") || g_str_has_prefix (model, "AMD ") || g_str_has_prefix (model, "Huawei "))
+        model = strchr (model, ' ') + 1;
+      if (tells_apart (quote, quotes, G_STRUCT_OFFSET (CpQuote, offer_name)))
+        name = g_strdup_printf ("%s — %s", quote->vendor, quote->offer_name);
+      else if (tells_apart (quote, quotes, G_STRUCT_OFFSET (CpQuote, gpu.name)))
+        name = g_strdup_printf ("%s — %s", quote->vendor, model);
+      else if (nodes_alone)
+        /* TRANSLATORS: a vendor, then its offer's machines × GPUs per machine × GPU model ("华东智算 — 4 × 8 × H800 SXM 80GB") */
+        name = g_strdup_printf (_("%s — %u × %u × %s"), quote->vendor, quote->nodes_available,
+                                quote->gpus_per_node, model);
+      else
+        /* TRANSLATORS: a vendor, then the place of one of its quotes that differ in nothing shown ("华东智算 — quote 2") */
+        name = g_strdup_printf (_("%s — quote %u"), quote->vendor, place_same);
+      return g_intern_string (name);
     }
   if (n_untitled < 2 || place == 0)
     return g_intern_string (_("Untitled quote"));

@@ -96,12 +96,15 @@ gboolean  cp_quote_prices_include_vat (const CpQuote *quote, const CpSettings *s
 double    cp_quote_vat_factor       (const CpQuote *quote, const CpSettings *settings);
 
 /* The name a quote goes by in the window, its charts, the command line
- * and the reports: its vendor, or, with none typed, "Untitled quote" in
- * the current language, numbered ("Untitled quote 2") by its place among
- * the quotes of @quotes (the project's, CpQuote *) that have no vendor
+ * and the reports: its vendor; when @quotes (the project's, CpQuote *)
+ * hold several of that vendor's, the vendor and what tells this one
+ * apart ("华东智算 — 8×H800 80G SXM 整机"): its offer as typed, else its
+ * GPU, else its machines and GPU, else its place among them. With no
+ * vendor typed, "Untitled quote" in the current language, numbered
+ * ("Untitled quote 2") by its place among the quotes that have no vendor
  * either when there are several, so that no two read alike. Never the
- * internal id ("quote-2"). Owned by GLib's string table: a few such names
- * a language are all there ever are. */
+ * internal id ("quote-2"). Owned by GLib's string table, as the names
+ * a project's quotes take are few. */
 const char *cp_quote_display_name (const CpQuote *quote, const GPtrArray *quotes);
 /* TRUE when the quote has no vendor name (only blanks count as none). */
 gboolean  cp_quote_has_vendor (const CpQuote *quote);

@@ -888,7 +888,7 @@ cp_words_quote_name (const CpProject *project,
   if (quote->offer_name != NULL && *quote->offer_name != '\0')
     return has_vendor ? g_strdup_printf ("%s — %s", quote->vendor, quote->offer_name)
                       : g_strdup (quote->offer_name);
-  return g_strdup (has_vendor ? quote->vendor : cp_quote_display_name (quote, project->quotes));
+  return g_strdup (cp_quote_display_name (quote, project->quotes));
 }
 
 char *

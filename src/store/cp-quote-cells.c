@@ -238,16 +238,15 @@ read_storage_cell (CpQuoteCell *cell, const char *text, CpQuote *quote)
     {
       /* A disk the model has no kind for ("2T SSD", "4×3.84T"): never a
        * reason to refuse the row. */
-      g_autofree char *line = g_strdup_printf (_("Vendor’s storage: %s"), text);
-      cp_quote_add_note (quote, line);
+      /* The vendor's words, not a label in the window's language (walk38 F6). */
+      cp_quote_add_note (quote, text);
       cp_quote_cell_assume (cell, _("%s “%s” names no storage kind the plan knows (parallel file system, NAS, "
                                     "network disk, local NVMe): not stated, kept in the notes"), cell->header, text);
       return;
     }
   if (sized)
     {
-      g_autofree char *line = g_strdup_printf (_("Vendor’s storage: %s"), text);
-      cp_quote_add_note (quote, line);
+      cp_quote_add_note (quote, text);
       cp_quote_cell_assume (cell, _("%s “%s”: the quote records the storage kind; the size is kept in its "
                                     "notes"), cell->header, text);
     }

@@ -663,6 +663,33 @@ header_from_sheet (const CpQuoteSheet *sheet, CpQuoteHeader *h)
       }
 }
 
+/* The vendor's own words for a machine (a 配置 cell) name the quote when
+ * the sheet has no offer column (three rows of one vendor were otherwise
+ * all "华东智算", walk38), and are kept in its notes as written beside
+ * one: never behind a label in the importing window's language, which an
+ * English report printed as typed Chinese (walk38 F6). */
+static void
+keep_vendor_words (const CpQuoteHeader *h, const char *text, CpQuote *quote)
+{
+  if (h->index[CP_QUOTE_COLUMN_OFFER] < 0 && (quote->offer_name == NULL || *quote->offer_name == '\0'))
+    {
+      g_free (quote->offer_name);
+      quote->offer_name = g_strdup (text);
+    }
+  else if (g_strcmp0 (quote->offer_name, text) != 0)
+    cp_quote_add_note (quote, text);
+}
+
+/* Whether the column read as @col is headed as the offer's ("配置", "机型"
+ * whose cells turned out to be GPUs). */
+static gboolean
+headed_as_offer (const CpQuoteHeader *h, CpQuoteColumn col)
+{
+  g_autofree char *norm = h->header[col] != NULL ? cp_quote_header_normalize (h->header[col], NULL) : NULL;
+
+  return norm != NULL && cp_quote_header_to_column (norm) == CP_QUOTE_COLUMN_OFFER;
+}
+
 /* A configuration cell read into @config: in the GPU column ("2×Intel
  * 8468 / 2TB 内存 / 8×H800 80G / 4×400G IB"), or beside it ("2TB 内存 /
  * 8卡 / 4×400G IB" next to 机型 "H800"). Host memory, network and disks
@@ -673,7 +700,6 @@ apply_config_cell (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader 
                    const CpQuoteConfig *config, CpQuoteFabric *network, CpQuote *quote)
 {
   g_autoptr(GString) read = g_string_new (NULL);
-  g_autofree char *line = NULL;
 
   if (config->gpu == NULL && config->gpu_count > 0)
     g_string_append_printf (read, g_dngettext (GETTEXT_PACKAGE, "%u GPU", "%u GPUs", config->gpu_count),
@@ -708,11 +734,9 @@ apply_config_cell (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader 
       unused = g_strjoinv (_("”, “"), (char **) config->unused->pdata);
       g_ptr_array_remove_index (config->unused, config->unused->len - 1);
       /* Translators: parts of a configuration cell the plan has no use for ("2×Intel 8468") */
-      cp_quote_cell_assume (cell, _("“%s” not used by the plan; kept in the quote’s notes"), unused);
+      cp_quote_cell_assume (cell, _("“%s” not used by the plan; kept with the quote as the vendor wrote it"), unused);
     }
-  /* Translators: a configuration cell as the vendor wrote it, kept in a quote's notes */
-  line = g_strdup_printf (_("Vendor’s configuration: %s"), text);
-  cp_quote_add_note (quote, line);
+  keep_vendor_words (h, text, quote);
 }
 
 /* A 配置 cell with the whole machine in the GPU column: its GPU part is
@@ -751,12 +775,11 @@ read_machine_cell (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader 
   cell->hint = NULL;
   if (!cp_quote_config_read_machine (cell->project, stripped, machine))
     {
-      g_autofree char *line = g_strdup_printf (_("Vendor’s configuration: %s"), stripped);
-
       /* Translators: a column header and its cell, which names nothing the plan uses */
-      cp_quote_cell_assume (cell, _("%s “%s” names no GPU, count, memory or network; kept in the quote’s notes"),
+      cp_quote_cell_assume (cell, _("%s “%s” names no GPU, count, memory or network; kept with the quote as "
+                                    "the vendor wrote it"),
                             cell->header, stripped);
-      cp_quote_add_note (quote, line);
+      keep_vendor_words (h, stripped, quote);
       return;
     }
   apply_config_cell (cell, r, h, stripped, machine, network, quote);
@@ -791,7 +814,13 @@ gpu_from_machine (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *
   if (!cp_gpu_match_names_model (cell->project, name))
     {
       if (cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_OFFER)))
-        cp_quote_cell_parse (cell, CP_QUOTE_COLUMN_OFFER, value, quote);
+        {
+          /* The machine's name names the quote; 配置, which did till now
+           * (keep_vendor_words()), stays in its notes as written. */
+          if (quote->offer_name != NULL && *quote->offer_name != '\0')
+            cp_quote_add_note (quote, quote->offer_name);
+          cp_quote_cell_parse (cell, CP_QUOTE_COLUMN_OFFER, value, quote);
+        }
       /* Translators: a column header and its cell, then the other column and its GPU part ("8×A800 80G") */
       cp_quote_cell_assume (cell, _("%s “%s” names no GPU: the machine’s name; the GPUs are %s’s “%s”"),
                             cell->header, value, machine_header, machine->gpu);
@@ -848,8 +877,9 @@ read_quantity_cell (CpQuoteCell *cell, const char *text, gboolean *gpus_known, C
 }
 
 /* 备注 as vendors fill it: a minimum term ("最低租期 1 个月", "起租 3 个月",
- * "3个月起租") into the quote's minimum term when no column states one
- * (tax is read_tax()'s). TRUE when a term was read. */
+ * "3个月起租") into the quote's minimum term and monthly billing ("包月")
+ * into its billing step when no column states them (tax is read_tax()'s).
+ * TRUE when a term was read. */
 static gboolean
 read_remarks (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuote *quote)
 {
@@ -886,6 +916,25 @@ read_remarks (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, C
           cp_quote_cell_assume (cell, _("%s “%s”: minimum term %s h"), cell->header, said,
                                 cp_format_double_shortest (hours, buf));
         }
+    }
+  /* "包月": billed by whole months, a field the reports word in their own
+   * language; left in the remark only, the report said the remark was not
+   * counted while it billed by the month anyway (walk38 F2). */
+  if (cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_GRANULARITY)))
+    {
+      static const char *const monthly[] = { "包月", "按月计费", "按月付费", "按月结算" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (monthly); i++)
+        if (strstr (text, monthly[i]) != NULL)
+          {
+            char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+            quote->billing_granularity_h = cell->project ? cell->project->settings.hours_per_month : 730;
+            /* Translators: a column header, the words of a remark ("包月"), and hours */
+            cp_quote_cell_assume (cell, _("%s “%s”: billed by the month, %s h"), cell->header, monthly[i],
+                                  cp_format_double_shortest (quote->billing_granularity_h, buf));
+            break;
+          }
     }
   return term_read;
 }
@@ -1006,6 +1055,10 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
                     name = cp_quote_price_split_gpu_count (part, &gpus_in_gpu_cell);
                   }
               }
+            /* "8×H800 80G SXM 整机" under 配置 says more than its GPU. */
+            if (from_machine == NULL && headed_as_offer (h, CP_QUOTE_COLUMN_GPU)
+                && !cp_gpu_match_names_model (cell->project, value))
+              keep_vendor_words (h, value, quote);
             if (gpus_in_gpu_cell > 0)
               {
                 quote->gpus_per_node = gpus_in_gpu_cell;

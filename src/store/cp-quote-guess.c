@@ -149,6 +149,17 @@ reads_as_price (const char *text)
   return has_digit (text) && cp_price_text_is_priced (text);
 }
 
+/* Whether @text reads as a count and the GPU it counts ("8×H800 80G SXM
+ * 整机"), as the GPU cell reads it (cp_quote_price_split_gpu_count()).
+ * @name is set to the counted part, or NULL for a bare count ("8卡"). */
+static gboolean
+reads_as_counted (const CpProject *project, const char *text, guint *count, char **name)
+{
+  if (!cp_quote_read_gpu_count (text, count, name) || *count == 0 || *count > 16)
+    return FALSE;
+  return *name == NULL || cp_gpu_match_names_model (project, *name);
+}
+
 /* GPUs in a machine: "8", "8卡", "8*H100", "8 × 4090"; a bare number only
  * as machines come (1, 2, 4, 8, 10, 16), so that node counts, prices and
  * rates are not taken for it. */
@@ -158,10 +169,10 @@ reads_as_count (const CpProject *project, const char *text)
   g_autofree char *name = NULL;
   guint count;
 
-  if (!cp_quote_read_gpu_count (text, &count, &name) || count == 0 || count > 16)
+  if (!reads_as_counted (project, text, &count, &name))
     return FALSE;
   if (name != NULL)
-    return cp_gpu_match_names_model (project, name);
+    return TRUE;
   return count == 1 || count == 2 || count == 4 || count == 8 || count == 10 || count == 16
          || strstr (text, "卡") != NULL || g_strrstr (text, "GPU") != NULL;
 }
@@ -184,7 +195,15 @@ reads_as (const CpProject *project, CpQuoteColumn col, const char *text)
       {
         /* "2×Intel 8468 / 2TB 内存 / 8×H800 80G": a machine, its GPU among its parts. */
         CpQuoteConfig config;
+        g_autofree char *counted = NULL;
+        guint count;
+
         if (cp_gpu_match_names_model (project, text))
+          return TRUE;
+        /* "8×H800 80G SXM 整机": the GPU cell reads the count and its GPU
+         * (walk38: refused here but read by the count test, two such rows
+         * beside one "昇腾910B 64G ×8 / 节点" left the column unread). */
+        if (reads_as_counted (project, text, &count, &counted) && counted != NULL)
           return TRUE;
         found = cp_quote_config_read (project, text, &config);
         if (found)

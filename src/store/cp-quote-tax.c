@@ -108,11 +108,10 @@ cp_quote_tax_apply (CpQuoteCell      *cell,
   switch (tax->basis)
     {
     case CP_QUOTE_TAX_INCLUDED:
-      if (tax->rate > 0)
-        /* Translators: a VAT rate in percent ("6") */
-        note = g_strdup_printf (_("Price includes %s%% VAT"), percent);
-      else
-        note = g_strdup (_("Price includes VAT"));
+      /* The basis and the rate are the quote's fields below, which every
+       * report words in its own language: a note "价格含 6% 增值税" made
+       * in the window's language was printed as typed in an English one
+       * (walk38 F6). */
       break;
     case CP_QUOTE_TAX_EXCLUDED:
       if (tax->rate > 0 && tax->rate < 1)

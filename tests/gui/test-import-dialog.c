@@ -678,6 +678,27 @@ test_progress_shown (void)
   spin ();
 }
 
+/* A new project's window with @csv (as file @name) in its import
+ * preview, read: the preview is returned in @dialog. */
+static CpWindow *
+window_importing (const char *name, const char *csv, CpImportDialog **dialog)
+{
+  g_autofree char *path = write_sheet (name, csv, -1);
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+
+  g_assert_true (cp_window_load_new (window, NULL, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  _cp_window_import_quotes (window, path);
+  *dialog = CP_IMPORT_DIALOG (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
+  g_assert_nonnull (*dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (*dialog)) == GTK_WINDOW (window));
+  wait_until_idle (*dialog);
+  return window;
+}
+
 /* Import Quotes in the window once its file is chosen: the preview opens
  * at once and reads the file; accepting adds the quotes to the window's
  * project and its sidebar. */
@@ -688,21 +709,11 @@ test_from_window (void)
     "供应商,GPU型号,每节点卡数,价格,计费单位\n"
     "甲,A800 80GB,8,6.5,元/卡/时\n"
     "乙,H800,8,\"2,400\",元/台/天\n";
-  g_autofree char *path = write_sheet ("window.csv", csv, -1);
-  g_autoptr(GError) error = NULL;
-  CpWindow *window = cp_window_new (app);
+  g_autofree char *path = g_build_filename (scratch_dir, "window.csv", NULL);
   CpImportDialog *dialog;
+  CpWindow *window = window_importing ("window.csv", csv, &dialog);
   const CpProject *project;
 
-  g_assert_true (cp_window_load_new (window, NULL, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
-  spin ();
-  _cp_window_import_quotes (window, path);
-  dialog = CP_IMPORT_DIALOG (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
-  g_assert_nonnull (dialog);
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
-  wait_until_idle (dialog);
   g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, 2);
   project = cp_window_get_project (window);
   g_assert_cmpuint (project->quotes->len, ==, 0);
@@ -722,6 +733,56 @@ test_from_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
   spin ();
   g_assert_null (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
+}
+
+/* Three offers of one vendor imported through the window (walk38's sheet):
+ * the sidebar names each by its 配置, and renaming one starts from the
+ * vendor's name, which Enter leaves as it was. */
+static void
+test_vendors_offers_in_window (void)
+{
+  static const char csv[] =
+    "华东智算 GPU 算力报价单（2026年12月）\n"
+    "序号,配置,节点数,单价,计费方式\n"
+    "1,昇腾910B 64G ×8 / 节点，集群,16,138,元/节点/时\n"
+    "2,8×H800 80G SXM 整机,4,68000,元/台/月\n"
+    "3,8×H800 80G SXM 单机,1,72000,元/台/月\n";
+  CpImportDialog *dialog;
+  CpWindow *window = window_importing ("three-offers.csv", csv, &dialog);
+  const CpProject *project;
+  GtkListBox *quotes;
+  GtkWidget *box, *entry;
+
+  g_assert_true (can_accept (dialog));
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.accept", NULL);
+  spin ();
+  project = cp_window_get_project (window);
+  g_assert_cmpuint (project->quotes->len, ==, 3);
+
+  quotes = cp_window_get_quotes_list (window);
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (quotes), "华东智算 — 昇腾910B 64G ×8 / 节点，集群",
+                                                CP_TEST_GUI_TEXT_WHOLE));
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (quotes), "华东智算 — 8×H800 80G SXM 整机",
+                                                CP_TEST_GUI_TEXT_WHOLE));
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (quotes), "华东智算 — 8×H800 80G SXM 单机",
+                                                CP_TEST_GUI_TEXT_WHOLE));
+
+  gtk_list_box_select_row (quotes, gtk_list_box_get_row_at_index (quotes, 1));
+  spin ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.rename", NULL));
+  spin ();
+  box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (quotes, 1));
+  entry = g_object_get_data (G_OBJECT (box), "entry");
+  g_assert_true (gtk_widget_get_visible (entry));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "华东智算");
+  g_signal_emit_by_name (entry, "activate");
+  spin ();
+  project = cp_window_get_project (window);
+  for (guint i = 0; i < project->quotes->len; i++)
+    g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (project->quotes, i))->vendor, ==, "华东智算");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
 }
 
 /* A quote opened on line 3 and never closed. */
@@ -760,6 +821,19 @@ test_problems_named (void)
   wait_until_idle (dialog);
   g_assert_true (g_str_has_prefix (cp_import_row_get_title (row_at (dialog, 0)), "the file has no “price” column"));
   g_assert_false (can_accept (dialog));
+  /* The reading is over: its error stands, with no progress beside it
+   * (walk38: "Reading the sheet…" came back over it, its spinner turning). */
+  {
+    g_autoptr(GPtrArray) spinners = g_ptr_array_new ();
+    GtkWidget *spinner;
+    AdwActionRow *summary;
+
+    cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_SPINNER, spinners);
+    spinner = g_ptr_array_index (spinners, 0);
+    g_assert_false (gtk_widget_get_visible (spinner));
+    summary = ADW_ACTION_ROW (gtk_widget_get_ancestor (spinner, ADW_TYPE_ACTION_ROW));
+    g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (summary), "the file has no “price” column"));
+  }
 
   cp_import_dialog_open_file (dialog, missing_path);
   wait_until_idle (dialog);
@@ -826,6 +900,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/import-dialog/expired-offer-warned", test_expired_offer_warned);
   g_test_add_func ("/gui/import-dialog/network-missing-one-machine", test_network_missing_one_machine);
   g_test_add_func ("/gui/import-dialog/problems-in-chinese", test_problems_in_chinese);
+  g_test_add_func ("/gui/import-dialog/vendors-offers-in-window", test_vendors_offers_in_window);
   status = g_test_run ();
   g_object_unref (app);
   cp_test_remove_tree (scratch_dir);
