@@ -604,6 +604,7 @@ cost_line_crosses (const CpChartSeries *cumulative, double d0, double d1, double
 typedef struct {
   double left, right, top, bottom, end_day;
   double top_amount;  /* the cost at the cost band's top */
+  double end_line_x;  /* the end's dashed line, NAN without one */
 } Plot;
 
 /* The deadline's last day, the day the job may still take: 5 February
@@ -772,7 +773,10 @@ deadline_within (Ink *ink, const Theme *theme, const CpChartData *data, const Pl
     {
       double x0 = side == 0 ? x + gap : x - gap - w, x1 = x0 + w;
       gboolean on_bar = x1 > bar_left - gap && x0 < bar_right + gap;
-      int cost = 2 * on_bar + on_cost_line (data, plot, x0, x1, mid_y, line_h);
+      /* The end's dashed line through a date hides a letter: "Ends 6
+       * Mar"'s line ran through "due end of 19 Mar" (walk38 F10). */
+      gboolean on_end_line = isfinite (plot->end_line_x) && x0 < plot->end_line_x + gap && x1 > plot->end_line_x - gap;
+      int cost = 2 * on_bar + on_end_line + on_cost_line (data, plot, x0, x1, mid_y, line_h);
 
       if (x0 < plot->left || x1 > plot->right - gap || cost >= best_cost)
         continue;
@@ -1382,13 +1386,13 @@ cp_chart_draw_timeline (cairo_t           *cr,
         }
       if (isfinite (bar->deadline_day) && bar->deadline_day > end_day)
         {
-          Plot plot = { left, right, top, band_bottom, end_day, scale_top };
+          Plot plot = { left, right, top, band_bottom, end_day, scale_top, end_x >= 0 ? end_x : NAN };
 
           deadline_beyond (&ink, &theme, data, &plot, bar->deadline_day, y + row_h / 2, bar_right, pad, line_h);
         }
       else if (isfinite (bar->deadline_day))
         {
-          Plot plot = { left, right, top, band_bottom, end_day, scale_top };
+          Plot plot = { left, right, top, band_bottom, end_day, scale_top, end_x >= 0 ? end_x : NAN };
 
           x = left + (right - left) * bar->deadline_day / end_day;
           deadline_within (&ink, &theme, data, &plot, bar->deadline_day, x, y + row_h / 2, bar_h,
@@ -1396,7 +1400,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
         }
       if (bar->planned && isfinite (bar->fallback_start_day))
         {
-          Plot plot = { left, right, top, band_bottom, end_day, scale_top };
+          Plot plot = { left, right, top, band_bottom, end_day, scale_top, end_x >= 0 ? end_x : NAN };
 
           fallback_outline (&ink, &theme, data, &plot, bar, y + row_h / 2, bar_h, bar_left, bar_right, pad, line_h);
         }
