@@ -124,6 +124,42 @@ billed_hours_text (const CpProject *project,
 static char *cell_text (CpResultsView *self, const CpProject *project, const CpOption *option, const char *name,
                         const char *currency, const CpJob *job, Column column);
 
+/* Whether the Time column says hours: where every option that runs ends
+ * within a day, its range's slow end too, as the report's table
+ * (cp-report-job.c); else days for all. A row's own unit put "1.2 天 /
+ * 1.0–1.7" above "11.0 小时 / 8.9–14.1 小时", the faster option reading
+ * ten times slower down the column (walk37b U7). */
+static gboolean
+time_in_hours (const CpPlan *plan)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (!option->estimate.fits || cp_estimate_layout_refused (&option->estimate))
+        continue;
+      if (MAX (option->estimate.calendar_days, option->range.calendar_days_high) >= 1)
+        return FALSE;
+      any = TRUE;
+    }
+  return any;
+}
+
+/* @days in the column's unit (time_in_hours()), as a number: hours to a
+ * tenth, or days as cp_i18n_format_days() gives them. */
+static char *
+time_number (const CpPlan *plan,
+             double        days,
+             int           day_decimals,
+             const char   *lang)
+{
+  if (time_in_hours (plan))
+    return cp_i18n_format_number (days * 24, 1, lang);
+  return cp_i18n_format_number (days, day_decimals, lang);
+}
+
 /* The row's details: its nodes, memory and technique, which a narrow
  * table goes without (fit_table_columns()), said first in the popover
  * of its ⋮ button. */
@@ -247,7 +283,16 @@ cell_text (CpResultsView   *self,
        * for running it (walkthrough 8). */
       if (!estimate->fits)
         return g_strdup ("—");
-      return cp_words_calendar_length (estimate->calendar_days, lang);
+      {
+        g_autofree char *number = time_number (self->plan, estimate->calendar_days,
+                                               cp_days_decimals (estimate->calendar_days), lang);
+
+        return time_in_hours (self->plan)
+               /* TRANSLATORS: a duration; %s is a number of hours */
+               ? g_strdup_printf (_("%s h"), number)
+               /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
+               : g_strdup_printf (_("%s days"), number);
+      }
     case CP_OPTION_TEXT_DEADLINE:
       if (job->kind == CP_TASK_INFERENCE)
         {
@@ -297,23 +342,18 @@ cell_text (CpResultsView   *self,
     case CP_OPTION_TEXT_DAYS_RANGE:
       if (!estimate->fits)
         return g_strdup ("—");
-      /* In hours as the cell says them under a day: "4.6–7.2 h". */
-      if (estimate->calendar_days < 1)
-        {
-          g_autofree char *low = cp_i18n_format_number (option->range.calendar_days_low * 24, 1, lang);
-          g_autofree char *high = cp_i18n_format_number (option->range.calendar_days_high * 24, 1, lang);
-          g_autofree char *numbers = g_strdup_printf (_("%s–%s"), low, high);
+      {
+        /* In the cell's unit, "4.6–7.2 h"; in days with the low end's
+         * decimals for both ends: "0.03–0.05", not "0.03–0.1". */
+        int decimals = cp_days_decimals (option->range.calendar_days_low);
+        g_autofree char *low = time_number (self->plan, option->range.calendar_days_low, decimals, lang);
+        g_autofree char *high = time_number (self->plan, option->range.calendar_days_high, decimals, lang);
+        g_autofree char *numbers = g_strdup_printf (_("%s–%s"), low, high);
 
+        if (time_in_hours (self->plan))
           /* TRANSLATORS: a duration; %s is a number of hours */
           return g_strdup_printf (_("%s h"), numbers);
-        }
-      {
-        /* The low end's decimals for both ends: "0.03–0.05", not "0.03–0.1". */
-        int decimals = cp_days_decimals (option->range.calendar_days_low);
-        g_autofree char *low = cp_i18n_format_number (option->range.calendar_days_low, decimals, lang);
-        g_autofree char *high = cp_i18n_format_number (option->range.calendar_days_high, decimals, lang);
-
-        return g_strdup_printf (_("%s–%s"), low, high);
+        return g_steal_pointer (&numbers);
       }
     case CP_OPTION_TEXT_BREAKDOWN:
       {

@@ -195,11 +195,11 @@ explain_more_nodes (GString          *text,
     }
   else if (full->calendar_days >= best->calendar_days)
     {
-      /* Both in days once the longer one is: "30.7 h against 5.2 days"
-       * read as a comparison of unlike things (walkthrough 5, N5). */
-      gboolean in_days = MAX (best->total_s, full->total_s) >= 86400.0;
-      g_autofree char *best_run = in_days ? cp_words_run_days (best, lang) : cp_words_duration (best->total_s, lang);
-      g_autofree char *full_run = in_days ? cp_words_run_days (full, lang) : cp_words_duration (full->total_s, lang);
+      /* Each run as the calendar beside it prints it, days from a day
+       * and hours below: "30.7 h against 5.2 days" read as a comparison
+       * of unlike things (walkthrough 5, N5). */
+      g_autofree char *best_run = cp_words_calendar_figure (best, CP_CALENDAR_RUN, lang);
+      g_autofree char *full_run = cp_words_calendar_figure (full, CP_CALENDAR_RUN, lang);
       g_autofree char *migration = cp_i18n_format_days (full->migration_days - best->migration_days, lang);
 
       g_string_append (text, "\n");

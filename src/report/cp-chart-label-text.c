@@ -150,8 +150,13 @@ cp_chart_quote_label_cut (const CpChartSeries *series,
   return cp_chart_label_cut (series->label, bytes);
 }
 
+/* A vendor's name no longer than a short word is its own tail. */
+#define VENDOR_TAIL_MAX_BYTES 12
+
 /* Where the vendor's tail starts, the part of its name up to @end that
- * tells it from the others: its last word, or its last character. */
+ * tells it from the others: all of a short name, its last word, or its
+ * last character. "LocalDC" cut to "…C" named no vendor (walk37 W16,
+ * appr36 D26: at 1,024 px "2 × 8 × H800 SXM 80GB…" lost CloudCo). */
 static gsize
 vendor_tail (const CpChartSeries *series,
              gsize                end)
@@ -159,7 +164,9 @@ vendor_tail (const CpChartSeries *series,
   const char *label = series->label;
   const char *space = g_utf8_strrchr (label + series->shorten_from + 3, end - series->shorten_from - 3, ' ');
 
-  if (space != NULL && (gsize) (space + 1 - label) < end && end - (gsize) (space + 1 - label) <= 12)
+  if (end - (series->shorten_from + strlen (" · ")) <= VENDOR_TAIL_MAX_BYTES)
+    return series->shorten_from + strlen (" · ");
+  if (space != NULL && (gsize) (space + 1 - label) < end && end - (gsize) (space + 1 - label) <= VENDOR_TAIL_MAX_BYTES)
     return space + 1 - label;
   return g_utf8_find_prev_char (label, label + end) - label;
 }

@@ -1078,6 +1078,7 @@ cp_chart_draw_line_labels (Painter           *painter,
            * after every other label it found none on a chart 400 px wide. */
           gboolean may_leave = clean_only && (lower || !highlight);
           gboolean curve = data->kind == CP_CHART_MEMORY && !series->capacity;
+          gboolean vendor_lost;
           double label_min_y = min_y, label_max_y = max_y;
 
           if ((series->capacity || (curves_in_column && curve_ends_at_right (geometry, data, series, request))) &&
@@ -1091,6 +1092,13 @@ cp_chart_draw_line_labels (Painter           *painter,
           if (highlight)
             max_w = MAX (max_w, MIN (geometry->width * 0.45, geometry->font_px * 18));
           text = cp_chart_fit_quote_label (geometry, font, series, max_w, highlight ? 2 : 1, &box.shown_bytes);
+          /* Cut to its GPUs alone in the label's room, a quote's name
+           * tries its GPUs and its vendor on one line first, where the
+           * chart has the room: "2 × 8 × H800 SXM 80GB…" named no
+           * vendor beside an empty plot (walk37 W16, appr36 D26). */
+          vendor_lost = series->shorten_from >= 0 && (gsize) series->shorten_from < strlen (series->label) &&
+                        g_str_has_prefix (series->label + series->shorten_from, " · ") &&
+                        box.shown_bytes <= (guint) series->shorten_from + strlen (" · ");
           cp_chart_text_size (geometry, font, text, max_w, &w, &h);
           box.width = w;
           box.height = h;
@@ -1138,8 +1146,11 @@ cp_chart_draw_line_labels (Painter           *painter,
               leader_set_reach (&leader, painter, panel,
                                 lower ? 2 * geometry->line_h : pass == 0 ? 6 * geometry->line_h : INFINITY, near,
                                 near_marks, near_boxes);
-              for (int attempt = 0; attempt < 3 && !placed; attempt++)
+              for (int step = 0; step < 3 && !placed; step++)
                 {
+                  /* The GPUs and the vendor first when the label's room
+                   * cut the vendor off. */
+                  int attempt = vendor_lost ? (step + 2) % 3 : step;
                   g_autofree char *shorter = NULL;
                   CpChartLabelBox trial = box;
                   double tw = w, th = h;
@@ -1162,6 +1173,9 @@ cp_chart_draw_line_labels (Painter           *painter,
                         continue;
                       shorter = cp_chart_shortest_quote_label (series);
                       trial.shown_bytes = series->shorten_from;
+                      /* On one line, as wide as the plot. */
+                      if (vendor_lost)
+                        trial_w = MAX (max_w, geometry->right - geometry->left - 2 * margin);
                     }
                   if (shorter != NULL)
                     {

@@ -34,6 +34,10 @@ static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
  * drawn across the bars read as a strike-through of the jobs, with no
  * money scale (approver 33 A14). */
 #define COST_BAND_SHARE 0.3
+/* The most of the plot's height the band takes from rows with room to
+ * spare, and the room kept for each row, in lines of its pitch. */
+#define COST_BAND_SHARE_MAX 0.5
+#define ROWS_ROOM 1.5
 
 /* A step of the cost scale: 1, 2 or 5 × 10^k, the largest that gives at
  * least two steps up to @total. */
@@ -47,6 +51,34 @@ cost_step (double total)
     if (multiples[i] * magnitude * 2 <= total)
       return multiples[i] * magnitude;
   return magnitude / 2;
+}
+
+/* The amount at the top of the cost band, the first gridline above
+ * @total, and in @step the scale's step: from cost_step()'s, the finest 1,
+ * 2 or 5 × 10^k whose gridlines up to that top are a line apart in a band
+ * @lines high, so that each has its amount. The band's top at the total
+ * drew its line on the frame, with "100,000" and "0" the only amounts
+ * beside 120,000 (walk37b V9). */
+static double
+cost_scale_top (double  total,
+                double  lines,
+                double *step)
+{
+  double s = cost_step (total);
+
+  for (;;)
+    {
+      double intervals = floor (total / s) + 1;
+      double magnitude = pow (10, floor (log10 (s) + 1e-9));
+      double mantissa = round (s / magnitude);
+
+      if (intervals <= MAX (lines, 1))
+        {
+          *step = s;
+          return intervals * s;
+        }
+      s = (mantissa == 1 ? 2 : mantissa == 2 ? 5 : 10) * magnitude;
+    }
 }
 
 static int
@@ -490,14 +522,16 @@ date_label (const CpChartData *data, double day, TickUnit unit)
 }
 
 /* The tick labels under the plot, at @y when @draw: each centred on its
- * tick, kept inside the chart, and left out where it would touch the one
- * before, the first day's date (ending at @first_right) or the end's
- * label (from @end_left); never day 0's, which the first date names.
- * Returns how many are left out. */
+ * tick, kept inside the chart, moved aside off the end's dashed line
+ * where it runs through them (at @line_x, NAN when it does not: the zh
+ * chart's line cut "2027年1月" through the "1", walk37b V9), and left out
+ * where it would touch the one before, the first day's date (ending at
+ * @first_right) or the end's label (from @end_left); never day 0's, which
+ * the first date names. Returns how many are left out. */
 static guint
 tick_labels (Ink *ink, const CpChartData *data, GArray *ticks, TickUnit unit, double left, double right,
-             double end_day, double width, double pad, double first_right, double end_left, double y,
-             gboolean draw)
+             double end_day, double width, double pad, double first_right, double end_left, double line_x,
+             double y, gboolean draw)
 {
   double last_right = first_right;
   guint left_out = 0;
@@ -515,7 +549,16 @@ tick_labels (Ink *ink, const CpChartData *data, GArray *ticks, TickUnit unit, do
         continue;
       set_text (ink, ink->font, label, 0, &w, NULL);
       label_left = CLAMP (x - w / 2, left - pad, width - pad - w);
-      if (label_left < last_right + pad * 0.5 || label_left + w > end_left - pad * 0.5)
+      if (isfinite (line_x) && label_left < line_x + pad * 0.3 && label_left + w > line_x - pad * 0.3)
+        {
+          /* To the side of the line nearer its tick, the other if that
+           * touches the label before. */
+          double after = line_x + pad * 0.3, before = line_x - pad * 0.3 - w;
+
+          label_left = (after - label_left < label_left - before && after + w <= width - pad) ||
+                       before < last_right + pad * 0.5 ? after : before;
+        }
+      if (label_left < last_right + pad * 0.5 || label_left + w > end_left - pad * 0.5 || label_left + w > width - pad)
         {
           left_out++;
           continue;
@@ -559,7 +602,9 @@ cost_line_crosses (const CpChartSeries *cumulative, double d0, double d1, double
  * into a third of the plot), so the mark points past the plot's right
  * edge, with its date where the row has room after the bar. */
 typedef struct {
-  double left, right, top, bottom, end_day, total;
+  double left, right, top, bottom, end_day;
+  double top_amount;  /* the cost at the cost band's top */
+  double end_line_x;  /* the end's dashed line, NAN without one */
 } Plot;
 
 /* The deadline's last day, the day the job may still take: 5 February
@@ -674,12 +719,12 @@ on_cost_line (const CpChartData *data, const Plot *plot, double x0, double x1, d
 {
   const CpChartSeries *cumulative = data->series->len > 0 ? g_ptr_array_index (data->series, 0) : NULL;
 
-  return plot->total > 0 &&
+  return plot->top_amount > 0 &&
          cost_line_crosses (cumulative,
                             plot->end_day * (x0 - plot->left) / (plot->right - plot->left),
                             plot->end_day * (x1 - plot->left) / (plot->right - plot->left),
-                            plot->total * (plot->bottom - mid_y - line_h / 2) / (plot->bottom - plot->top),
-                            plot->total * (plot->bottom - mid_y + line_h / 2) / (plot->bottom - plot->top));
+                            plot->top_amount * (plot->bottom - mid_y - line_h / 2) / (plot->bottom - plot->top),
+                            plot->top_amount * (plot->bottom - mid_y + line_h / 2) / (plot->bottom - plot->top));
 }
 
 /* A deadline far past the plot's end: no mark on the plot, whose right
@@ -728,7 +773,10 @@ deadline_within (Ink *ink, const Theme *theme, const CpChartData *data, const Pl
     {
       double x0 = side == 0 ? x + gap : x - gap - w, x1 = x0 + w;
       gboolean on_bar = x1 > bar_left - gap && x0 < bar_right + gap;
-      int cost = 2 * on_bar + on_cost_line (data, plot, x0, x1, mid_y, line_h);
+      /* The end's dashed line through a date hides a letter: "Ends 6
+       * Mar"'s line ran through "due end of 19 Mar" (walk38 F10). */
+      gboolean on_end_line = isfinite (plot->end_line_x) && x0 < plot->end_line_x + gap && x1 > plot->end_line_x - gap;
+      int cost = 2 * on_bar + on_end_line + on_cost_line (data, plot, x0, x1, mid_y, line_h);
 
       if (x0 < plot->left || x1 > plot->right - gap || cost >= best_cost)
         continue;
@@ -964,7 +1012,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
   enum { TOTAL_OVER_PLOT, TOTAL_IN_LEGEND, TOTAL_ON_SCALE } total_place = TOTAL_OVER_PLOT;
   gboolean first_forms;
   double left, right, top, bottom, end_day = 1, total = 0, row_h, x;
-  double band_bottom, rows_top, scale_width = 0, step = 0;
+  double band_bottom, rows_top, scale_width = 0, step = 0, scale_top;
   const CpChartSeries *cumulative = data->series->len > 0 ? g_ptr_array_index (data->series, 0) : NULL;
   guint n_bars = data->bars != NULL ? data->bars->len : 0;
   g_autoptr(GArray) ticks = NULL;
@@ -1076,9 +1124,11 @@ cp_chart_draw_timeline (cairo_t           *cr,
       if (bar->planned)
         last_end = MAX (last_end, end);
     }
-  /* The plot's top is the total the memo prints beside the chart; the
+  /* The line ends at the total the memo prints beside the chart; the
    * line's own end differs from it by less than the rounding. */
   total = data->total_cost;
+  /* The band's top: the total itself where no scale is drawn. */
+  scale_top = total;
   /* One form for every row's name: its first form on every row once one
    * name does not fit whole on a line. */
   first_forms = name_width > width * NAME_COLUMN_SHARE;
@@ -1087,10 +1137,9 @@ cp_chart_draw_timeline (cairo_t           *cr,
    * plot keeps its width for the weeks' dates. */
   if (total > 0 && cumulative != NULL)
     {
-      g_autofree char *widest = NULL;
+      /* The widest amount, the top of a band of one step. */
+      g_autofree char *widest = cp_i18n_format_number (cost_scale_top (total, 1, &step), 0, data->lang);
 
-      step = cost_step (total);
-      widest = cp_i18n_format_number (floor (total / step) * step, 0, data->lang);
       set_text (&ink, ink.font, widest, 0, &scale_width, NULL);
     }
   left = pad + MAX (name_width, scale_width) + pad;
@@ -1133,6 +1182,24 @@ cp_chart_draw_timeline (cairo_t           *cr,
   /* Room after the last bar or mark, so that none sits on the plot's
    * edge by the cost labels. */
   end_day *= 1.03;
+  /* And after each outline of the fallback for its days, as far as that
+   * leaves the work half the plot: "4 Jan–3 Feb" ran over the plot's
+   * right edge on the background, across the end's line (walk37b V9). */
+  for (guint i = 0; i < n_bars; i++)
+    {
+      const CpChartBar *bar = &g_array_index (data->bars, CpChartBar, i);
+      double fallback_end, w, room;
+      g_autofree char *text = NULL;
+
+      if (!bar->planned || !isfinite (bar->fallback_start_day))
+        continue;
+      fallback_end = bar->fallback_start_day + bar->phase_days[0] + bar->phase_days[1] + bar->phase_days[2];
+      text = span_days_text (data, bar->fallback_start_day, fallback_end);
+      set_text (&ink, ink.font, text, 0, &w, NULL);
+      room = right - left - pad * 0.6 - w;
+      if (room >= (right - left) / 2)
+        end_day = MAX (end_day, fallback_end * (right - left) / room);
+    }
 
   /* Under the plot: the first day's date at its start, the week or month
    * labels, and the last job's end with the project's length, ending at
@@ -1166,9 +1233,9 @@ cp_chart_draw_timeline (cairo_t           *cr,
                          left + first_width + pad * 0.5 + w >= end_x ? left + first_width + pad * 0.5 : G_MAXDOUBLE;
     }
   two_lines = tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, -G_MAXDOUBLE,
-                           G_MAXDOUBLE, 0, FALSE)
+                           G_MAXDOUBLE, end_x >= 0 ? end_x : NAN, 0, FALSE)
               < tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, left + first_width,
-                             end_label_left, 0, FALSE);
+                             end_label_left, NAN, 0, FALSE);
   /* A plot too low for the second line (its rows lower than a name, the
    * cost band less than a line and a half) keeps to one. */
   two_lines = two_lines && height - pad - line_h * 2.6 - top >= MAX (20, n_bars * line_h * row_pitch) +
@@ -1180,8 +1247,14 @@ cp_chart_draw_timeline (cairo_t           *cr,
   band_bottom = rows_top = top;
   if (step > 0)
     {
-      double band_h = MAX ((bottom - top) * COST_BAND_SHARE, line_h * 2);
       double rows_need = n_bars * line_h * row_pitch;
+      /* Rows that need less than their share leave the rest to the band's
+       * amounts, up to half the plot: two jobs kept 65 px of rows and a
+       * 40-px band with two amounts (walk37b V9). */
+      double band_h = MAX ((bottom - top) * COST_BAND_SHARE,
+                           MIN (bottom - top - pad * 0.6 - rows_need * ROWS_ROOM, (bottom - top) * COST_BAND_SHARE_MAX));
+
+      band_h = MAX (band_h, line_h * 2);
 
       /* The rows keep room for their names first (the memo's chart is
        * 110–134 pt tall): the band takes what is left, down to a line
@@ -1193,6 +1266,8 @@ cp_chart_draw_timeline (cairo_t           *cr,
         {
           band_bottom = top + band_h;
           rows_top = band_bottom + pad * 0.6;
+          /* Half a line less: the "0" keeps above the band's foot. */
+          scale_top = cost_scale_top (total, band_h / line_h - 0.5, &step);
         }
       else
         {
@@ -1239,10 +1314,10 @@ cp_chart_draw_timeline (cairo_t           *cr,
     cp_chart_set_rgb (cr, &theme.text);
     if (two_lines)
       tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, -G_MAXDOUBLE, G_MAXDOUBLE,
-                   bottom + line_h * 0.3, TRUE);
+                   end_x >= 0 ? end_x : NAN, bottom + line_h * 0.3, TRUE);
     else
       tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, left + first_width,
-                   end_label_left, bottom + line_h * 0.3, TRUE);
+                   end_label_left, NAN, bottom + line_h * 0.3, TRUE);
   }
 
   /* The cost band's scale: a gridline at each step, its amount left of
@@ -1250,22 +1325,24 @@ cp_chart_draw_timeline (cairo_t           *cr,
    * left out. */
   if (step > 0)
     {
-      double last_bottom = -G_MAXDOUBLE;
+      double last_bottom = -G_MAXDOUBLE, total_top = G_MAXDOUBLE;
 
+      /* The total level with the line's end, the amounts clear of it. */
       if (total_place == TOTAL_ON_SCALE)
         {
+          total_top = CLAMP (band_bottom - (band_bottom - top) * total / scale_top - line_h / 2, top - line_h / 2,
+                             band_bottom - line_h);
           cp_chart_set_rgb (cr, &theme.text);
-          show_text (&ink, ink.font, data->total_label, left - pad * 0.4, top - line_h / 2, 1, 0);
-          last_bottom = top + line_h / 2;
+          show_text (&ink, ink.font, data->total_label, left - pad * 0.4, total_top, 1, 0);
         }
 
       /* From the largest amount down: in a band of two lines the scale
        * reads "200,000" at its top and "0" under it, not "0" alone. */
-      for (int k = (int) floor (total * (1 + 1e-9) / step); k >= 0; k--)
+      for (int k = (int) round (scale_top / step); k >= 0; k--)
         {
           double amount = k * step;
           g_autofree char *text = cp_i18n_format_number (amount, 0, data->lang);
-          double y = band_bottom - (band_bottom - top) * amount / total, text_top;
+          double y = band_bottom - (band_bottom - top) * amount / scale_top, text_top;
 
           if (amount > 0)
             {
@@ -1275,7 +1352,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
               cairo_stroke (cr);
             }
           text_top = CLAMP (y - line_h / 2, top - line_h / 2, band_bottom - line_h);
-          if (text_top < last_bottom)
+          if (text_top < last_bottom || (text_top < total_top + line_h && text_top + line_h > total_top))
             continue;
           cp_chart_set_rgb (cr, &theme.text);
           show_text (&ink, ink.font, text, left - pad * 0.4, text_top, 1, 0);
@@ -1309,13 +1386,13 @@ cp_chart_draw_timeline (cairo_t           *cr,
         }
       if (isfinite (bar->deadline_day) && bar->deadline_day > end_day)
         {
-          Plot plot = { left, right, top, band_bottom, end_day, total };
+          Plot plot = { left, right, top, band_bottom, end_day, scale_top, end_x >= 0 ? end_x : NAN };
 
           deadline_beyond (&ink, &theme, data, &plot, bar->deadline_day, y + row_h / 2, bar_right, pad, line_h);
         }
       else if (isfinite (bar->deadline_day))
         {
-          Plot plot = { left, right, top, band_bottom, end_day, total };
+          Plot plot = { left, right, top, band_bottom, end_day, scale_top, end_x >= 0 ? end_x : NAN };
 
           x = left + (right - left) * bar->deadline_day / end_day;
           deadline_within (&ink, &theme, data, &plot, bar->deadline_day, x, y + row_h / 2, bar_h,
@@ -1323,7 +1400,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
         }
       if (bar->planned && isfinite (bar->fallback_start_day))
         {
-          Plot plot = { left, right, top, band_bottom, end_day, total };
+          Plot plot = { left, right, top, band_bottom, end_day, scale_top, end_x >= 0 ? end_x : NAN };
 
           fallback_outline (&ink, &theme, data, &plot, bar, y + row_h / 2, bar_h, bar_left, bar_right, pad, line_h);
         }
@@ -1332,8 +1409,8 @@ cp_chart_draw_timeline (cairo_t           *cr,
   /* The cumulative line's total, above the plot over the line's end: a
    * cost axis beside the rows read as the jobs' costs (walk 22: "58,928"
    * at the end of the LoRA row, "0" at the end of the inference job's,
-   * which cost 56,448). The line rises from the plot's bottom to its top,
-   * that total. */
+   * which cost 56,448). The line rises from the plot's bottom to that
+   * total, under the band's top. */
   if (total > 0 && data->total_label != NULL && total_place != TOTAL_ON_SCALE)
     {
       double w, tx, end_at = end_x >= 0 ? end_x : right;
@@ -1353,7 +1430,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
       for (guint p = 0; p < cumulative->x->len; p++)
         {
           double px = left + (right - left) * g_array_index (cumulative->x, double, p) / end_day;
-          double py = band_bottom - (band_bottom - top) * g_array_index (cumulative->y, double, p) / total;
+          double py = band_bottom - (band_bottom - top) * g_array_index (cumulative->y, double, p) / scale_top;
 
           if (p == 0)
             cairo_move_to (cr, px, py);
@@ -1365,7 +1442,8 @@ cp_chart_draw_timeline (cairo_t           *cr,
        * line there, and the dotted leader above carries it to the axis. */
       if (last_end > 0)
         {
-          cairo_arc (cr, left + (right - left) * last_end / end_day, top, 3, 0, 2 * G_PI);
+          cairo_arc (cr, left + (right - left) * last_end / end_day,
+                     band_bottom - (band_bottom - top) * total / scale_top, 3, 0, 2 * G_PI);
           cairo_fill (cr);
         }
     }

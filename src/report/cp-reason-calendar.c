@@ -1,5 +1,6 @@
-/* cp-reason-calendar.c: a calendar in days and its parts (run, debugging,
- * migration), rounded so that the parts shown add up to the total shown. */
+/* cp-reason-calendar.c: a calendar and its parts (run, debugging,
+ * migration), and a run and its parts, rounded so that the parts shown add
+ * up to the total shown, each figure in the unit its size reads in. */
 
 #include "cp-report-private.h"
 #include "cp-reason-text.h"
@@ -9,138 +10,161 @@
 #include "cp-i18n.h"
 #include "cp-reason-text-private.h"
 
-/* Whether a part of @days, shown with @decimals, could print as zero. */
-static gboolean
-hides_a_part (double days,
-              int    decimals)
-{
-  return days > 0 && floor (days * pow (10, decimals)) == 0;
-}
+/* The steps, in seconds, a duration is printed to. */
+#define STEP_MINUTE_S 60.0
+#define STEP_TENTH_HOUR_S 360.0
+#define STEP_HOUR_S 3600.0
+#define STEP_TENTH_DAY_S 8640.0
 
-/* Rounds @parts (days, or hours) to @decimals so that they add up to their total
- * rounded the same way: the largest remainders take the units the floors
- * left over (Hamilton's apportionment). Returns that total. */
+/* The step a duration of @seconds is printed to, by the rule of
+ * cp_words_duration(): whole minutes under an hour and a half, tenths of
+ * an hour up to @coarse_from_s, @coarse_step_s from there. The run's
+ * parts in tenths of an hour, "0.4 h waiting on communication" for 20.5
+ * min, read as more than R5's "21 min in all, overlapped or not", and a
+ * 1.4-h run as "0.1 days" of a calendar (walk37b V3, V4). */
 static double
-apportion_days (double *parts,
-                guint   n_parts,
-                int     decimals)
+duration_step_s (double seconds,
+                 double coarse_from_s,
+                 double coarse_step_s)
 {
-  double scale = pow (10, decimals);
-  double units[CP_N_RUN_PARTS], remainders[CP_N_RUN_PARTS];
-  double total = 0, left;
-
-  g_assert (n_parts <= G_N_ELEMENTS (units));
-  left = 0;
-  for (guint i = 0; i < n_parts; i++)
-    {
-      total += parts[i];
-      units[i] = floor (parts[i] * scale);
-      remainders[i] = parts[i] * scale - units[i];
-      left -= units[i];
-    }
-  left += round (total * scale);
-  for (; left > 0; left--)
-    {
-      guint largest = 0;
-
-      for (guint i = 1; i < n_parts; i++)
-        if (remainders[i] > remainders[largest])
-          largest = i;
-      units[largest]++;
-      /* One unit each: a remainder is spent once. */
-      remainders[largest] = -1;
-    }
-  for (guint i = 0; i < n_parts; i++)
-    parts[i] = units[i] / scale;
-  return round (total * scale) / scale;
+  if (seconds < 1.5 * 3600)
+    return STEP_MINUTE_S;
+  return seconds < coarse_from_s ? STEP_TENTH_HOUR_S : coarse_step_s;
 }
 
-/* "0.68 days": cp_i18n_format_days() with the decimals a sum needs. */
+/* @seconds, a multiple of @step_s, in the unit of that step: "82 min",
+ * "4.2 h", "132 h", "10.6 days". */
 static char *
-format_days_decimals (double      days,
-                      int         decimals,
-                      const char *lang)
+format_step_figure (double      seconds,
+                    double      step_s,
+                    const char *lang)
 {
-  g_autofree char *number = cp_i18n_format_number (days, decimals, lang);
+  g_autofree char *number = NULL;
 
-  /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
-  return g_strdup_printf (_("%s days"), number);
+  if (step_s == STEP_TENTH_DAY_S)
+    {
+      number = cp_i18n_format_number (seconds / 86400, 1, lang);
+      /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
+      return g_strdup_printf (_("%s days"), number);
+    }
+  if (step_s == STEP_MINUTE_S)
+    {
+      number = cp_i18n_format_number (seconds / 60, 0, lang);
+      /* TRANSLATORS: a duration; %s is a number of minutes */
+      return g_strdup_printf (_("%s min"), number);
+    }
+  return cp_reason_hours_text (seconds / 3600, step_s == STEP_TENTH_HOUR_S ? 1 : 0, lang);
 }
 
-double
-cp_calendar_shown_days (const CpEstimate *est,
-                        double            parts[3],
-                        int              *decimals)
+/* The total of @est's calendar and its run, debugging and migration as
+ * printed, in seconds, each a multiple of its step (@steps_s): days from
+ * a day, hours from an hour and a half, minutes below. The run rounds
+ * on its own, as the run's parts give it (cp_words_run_parts()); the
+ * other parts in the total's unit are apportioned so that they add up,
+ * with the run and the parts in finer units, to the total as rounded
+ * ("1.0 = 0.7 + 0.3", never "1.0 = 0.7 + 0.4"): exactly where all are in
+ * one unit, to the total's rounding where hours stand beside days. */
+static void
+calendar_shown (const CpEstimate *est,
+                double            shown_s[CP_N_CALENDAR_FIGURES],
+                double            steps_s[CP_N_CALENDAR_FIGURES])
 {
-  /* The sum must add up as printed, and the total read as it does
-   * elsewhere: 0.68 + 0.36 days in tenths is "1.0 = 0.7 + 0.3", with the
-   * parts apportioned to the rounded total rather than rounded apart
-   * ("1.0 = 0.7 + 0.4"). The total's own decimals (cp_days_decimals()),
-   * and more while a part would print as zero, as an hour of run beside
-   * 10.5 days of migration would in tenths. */
-  parts[0] = est->run_days;
-  parts[1] = est->debug_days;
-  parts[2] = est->migration_days;
-  *decimals = cp_days_decimals (est->calendar_days);
-  while (*decimals < 4
-         && (hides_a_part (est->run_days, *decimals) || hides_a_part (est->debug_days, *decimals)
-             || hides_a_part (est->migration_days, *decimals)))
-    (*decimals)++;
-  return apportion_days (parts, 3, *decimals);
+  const double days[CP_N_CALENDAR_FIGURES] = {
+    [CP_CALENDAR_RUN] = est->run_days,
+    [CP_CALENDAR_DEBUGGING] = est->debug_days,
+    [CP_CALENDAR_MIGRATION] = est->migration_days,
+    [CP_CALENDAR_TOTAL] = est->run_days + est->debug_days + est->migration_days,
+  };
+  double total_step_s, fixed_s = 0;
+  double coarse_steps[CP_CALENDAR_TOTAL], coarse_shown[CP_CALENDAR_TOTAL];
+  guint coarse[CP_CALENDAR_TOTAL], n_coarse = 0;
+
+  total_step_s = steps_s[CP_CALENDAR_TOTAL] = duration_step_s (days[CP_CALENDAR_TOTAL] * 86400, 86400,
+                                                               STEP_TENTH_DAY_S);
+  shown_s[CP_CALENDAR_TOTAL] = round (days[CP_CALENDAR_TOTAL] * 86400 / total_step_s) * total_step_s;
+  for (guint i = 0; i < CP_CALENDAR_TOTAL; i++)
+    {
+      double seconds = MAX (days[i], 0) * 86400;
+
+      steps_s[i] = duration_step_s (seconds, 86400, STEP_TENTH_DAY_S);
+      if (steps_s[i] == total_step_s && i != CP_CALENDAR_RUN)
+        {
+          coarse[n_coarse] = i;
+          coarse_steps[n_coarse++] = seconds / total_step_s;
+          continue;
+        }
+      shown_s[i] = round (seconds / steps_s[i]) * steps_s[i];
+      fixed_s += shown_s[i];
+    }
+  /* The total's unit holds what the others leave of it. */
+  cp_i18n_apportion (coarse_steps, n_coarse, round ((shown_s[CP_CALENDAR_TOTAL] - fixed_s) / total_step_s),
+                     coarse_shown);
+  for (guint c = 0; c < n_coarse; c++)
+    shown_s[coarse[c]] = coarse_shown[c] * total_step_s;
 }
 
 char *
-cp_words_shown_days (double      days,
-                     int         decimals,
-                     const char *lang)
+cp_words_calendar_figure (const CpEstimate *est,
+                          CpCalendarFigure  figure,
+                          const char       *lang)
 {
-  return format_days_decimals (days, decimals, lang);
+  double shown_s[CP_N_CALENDAR_FIGURES], steps_s[CP_N_CALENDAR_FIGURES];
+  char *text;
+
+  g_return_val_if_fail (est != NULL && figure < CP_N_CALENDAR_FIGURES, NULL);
+  calendar_shown (est, shown_s, steps_s);
+  cp_i18n_push_language (lang);
+  text = format_step_figure (shown_s[figure], steps_s[figure], lang);
+  cp_i18n_pop_language ();
+  return text;
 }
 
 char *
 cp_words_calendar (const CpEstimate *est,
                    const char       *lang)
 {
-  g_autofree char *calendar = NULL;
-  g_autofree char *run = NULL;
-  g_autofree char *debug = NULL;
-  g_autofree char *migration = NULL;
-  double parts[3];
-  int decimals;
-  double sum_days;
+  double shown_s[CP_N_CALENDAR_FIGURES], steps_s[CP_N_CALENDAR_FIGURES];
+  char *words[CP_N_CALENDAR_FIGURES];
+  gboolean run, debug, migration;
   char *text;
 
   g_return_val_if_fail (est != NULL, NULL);
-  sum_days = cp_calendar_shown_days (est, parts, &decimals);
+  calendar_shown (est, shown_s, steps_s);
   cp_i18n_push_language (lang);
-  calendar = format_days_decimals (sum_days, decimals, lang);
-  run = format_days_decimals (parts[0], decimals, lang);
-  debug = format_days_decimals (parts[1], decimals, lang);
-  migration = format_days_decimals (parts[2], decimals, lang);
-  if (est->migration_days > 0 && est->debug_days > 0)
+  for (guint i = 0; i < CP_N_CALENDAR_FIGURES; i++)
+    words[i] = format_step_figure (shown_s[i], steps_s[i], lang);
+  run = est->run_days > 0;
+  debug = est->debug_days > 0;
+  migration = est->migration_days > 0;
+  if (run && debug && migration)
     /* TRANSLATORS: calendar days, then the run, debugging and migration days it adds up from */
     text = g_strdup_printf (_("%s = %s of run + %s of debugging + %s of moving to the cluster (migration, R8)"),
-                            calendar, run, debug, migration);
-  else if (est->migration_days > 0)
+                            words[CP_CALENDAR_TOTAL], words[CP_CALENDAR_RUN], words[CP_CALENDAR_DEBUGGING],
+                            words[CP_CALENDAR_MIGRATION]);
+  else if (run && migration)
     /* TRANSLATORS: calendar days, then the run and migration days it adds up from */
     text = g_strdup_printf (_("%s = %s of run + %s of moving to the cluster (migration, R8)"),
-                            calendar, run, migration);
-  else if (est->debug_days > 0)
+                            words[CP_CALENDAR_TOTAL], words[CP_CALENDAR_RUN], words[CP_CALENDAR_MIGRATION]);
+  else if (run && debug)
     /* TRANSLATORS: calendar days, then the run and debugging days it adds up from */
-    text = g_strdup_printf (_("%s = %s of run + %s of debugging"), calendar, run, debug);
+    text = g_strdup_printf (_("%s = %s of run + %s of debugging"), words[CP_CALENDAR_TOTAL], words[CP_CALENDAR_RUN],
+                            words[CP_CALENDAR_DEBUGGING]);
   else
     /* TRANSLATORS: calendar days, all of them the run */
-    text = g_strdup_printf (_("%s, all of it the run"), calendar);
+    text = g_strdup_printf (_("%s, all of it the run"), words[CP_CALENDAR_TOTAL]);
+  for (guint i = 0; i < CP_N_CALENDAR_FIGURES; i++)
+    g_free (words[i]);
   cp_i18n_pop_language ();
   return text;
 }
 
 double
-cp_run_shown_hours (const CpEstimate *est,
-                    double            parts[CP_N_RUN_PARTS],
-                    int              *decimals)
+cp_run_shown_parts (const CpEstimate *est,
+                    double            parts_s[CP_N_RUN_PARTS],
+                    double           *step_s)
 {
-  double useful_s, sum_s = 0;
+  double useful_s, sum_s = 0, run_s;
+  double steps[CP_N_RUN_PARTS], shown[CP_N_RUN_PARTS];
 
   g_return_val_if_fail (est != NULL, -1);
   if (est->time_source == CP_TIME_SOURCE_DURATION || !(est->total_s > 0) || !isfinite (est->total_s))
@@ -151,28 +175,49 @@ cp_run_shown_hours (const CpEstimate *est,
    * stretches it by the checkpoints written every interval and the work
    * lost to interruptions, the rest of the wall time. */
   useful_s = est->compute_s + est->exposed_communication_s + est->bubble_s;
-  parts[CP_RUN_PART_COMPUTING] = est->compute_s;
+  parts_s[CP_RUN_PART_COMPUTING] = est->compute_s;
   /* The exposed communication holds the slowdown (cp-estimate.h). */
-  parts[CP_RUN_PART_EXPOSED_COMMUNICATION] = est->exposed_communication_s - est->overlap_slowdown_s;
-  parts[CP_RUN_PART_OVERLAP_SLOWDOWN] = est->overlap_slowdown_s;
-  parts[CP_RUN_PART_BUBBLES] = est->bubble_s;
-  parts[CP_RUN_PART_CHECKPOINTS] = est->checkpoint_interval_s > 0
-                                   ? useful_s * est->checkpoint_s / est->checkpoint_interval_s : 0;
-  parts[CP_RUN_PART_INTERRUPTIONS] = est->lost_s;
+  parts_s[CP_RUN_PART_EXPOSED_COMMUNICATION] = est->exposed_communication_s - est->overlap_slowdown_s;
+  parts_s[CP_RUN_PART_OVERLAP_SLOWDOWN] = est->overlap_slowdown_s;
+  parts_s[CP_RUN_PART_BUBBLES] = est->bubble_s;
+  parts_s[CP_RUN_PART_CHECKPOINTS] = est->checkpoint_interval_s > 0
+                                     ? useful_s * est->checkpoint_s / est->checkpoint_interval_s : 0;
+  parts_s[CP_RUN_PART_INTERRUPTIONS] = est->lost_s;
   for (guint i = 0; i < CP_N_RUN_PARTS; i++)
     {
-      if (!isfinite (parts[i]) || parts[i] < 0)
+      if (!isfinite (parts_s[i]) || parts_s[i] < 0)
         return -1;
-      sum_s += parts[i];
+      sum_s += parts_s[i];
     }
   /* Parts that do not make up the run are no breakdown of it. */
   if (fabs (sum_s - est->total_s) > 1e-6 * est->total_s + 1)
     return -1;
+  /* Whole hours from 100 up: "132 h = 115 h computing + …". */
+  *step_s = duration_step_s (sum_s, 100 * 3600.0, STEP_HOUR_S);
   for (guint i = 0; i < CP_N_RUN_PARTS; i++)
-    parts[i] /= 3600.0;
-  /* Whole hours from 100 up, tenths below, hundredths under an hour. */
-  *decimals = est->total_s >= 100 * 3600.0 ? 0 : est->total_s >= 3600 ? 1 : 2;
-  return apportion_days (parts, CP_N_RUN_PARTS, *decimals);
+    steps[i] = parts_s[i] / *step_s;
+  run_s = round (sum_s / *step_s);
+  cp_i18n_apportion (steps, CP_N_RUN_PARTS, run_s, shown);
+  for (guint i = 0; i < CP_N_RUN_PARTS; i++)
+    parts_s[i] = shown[i] * *step_s;
+  return run_s * *step_s;
+}
+
+char *
+cp_words_run_part (const CpEstimate *est,
+                   CpRunPart         part,
+                   const char       *lang)
+{
+  double parts_s[CP_N_RUN_PARTS], step_s;
+  char *text;
+
+  g_return_val_if_fail (part < CP_N_RUN_PARTS, NULL);
+  if (cp_run_shown_parts (est, parts_s, &step_s) < 0)
+    return NULL;
+  cp_i18n_push_language (lang);
+  text = format_step_figure (parts_s[part], step_s, lang);
+  cp_i18n_pop_language ();
+  return text;
 }
 
 char *
@@ -190,57 +235,56 @@ char *
 cp_words_run_parts (const CpEstimate *est,
                     const char       *lang)
 {
-  double parts[CP_N_RUN_PARTS];
-  int decimals;
-  double run_h = cp_run_shown_hours (est, parts, &decimals);
+  double parts_s[CP_N_RUN_PARTS], step_s;
+  double run_s = cp_run_shown_parts (est, parts_s, &step_s);
   g_autoptr(GPtrArray) named = NULL;
-  g_autofree char *run_hours = NULL;
+  g_autofree char *run = NULL;
   g_autofree char *sum = NULL;
   char *text;
 
-  if (run_h < 0)
+  if (run_s < 0)
     return NULL;
   cp_i18n_push_language (lang);
   named = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < CP_N_RUN_PARTS; i++)
     {
-      g_autofree char *hours = NULL;
+      g_autofree char *figure = NULL;
 
       /* A part that rounds to nothing adds nothing to the sum shown. */
-      if (parts[i] <= 0)
+      if (parts_s[i] <= 0)
         continue;
-      hours = cp_reason_hours_text (parts[i], decimals, lang);
+      figure = format_step_figure (parts_s[i], step_s, lang);
       switch ((CpRunPart) i)
         {
         case CP_RUN_PART_COMPUTING:
           if (est->time_source == CP_TIME_SOURCE_MFU || est->time_source == CP_TIME_SOURCE_TRIAL)
             /* TRANSLATORS: a part of a training run: computing at a measured or given rate, which holds the communication */
-            g_ptr_array_add (named, g_strdup_printf (_("%s computing, communication included"), hours));
+            g_ptr_array_add (named, g_strdup_printf (_("%s computing, communication included"), figure));
           else
             /* TRANSLATORS: a part of a training run */
-            g_ptr_array_add (named, g_strdup_printf (_("%s computing"), hours));
+            g_ptr_array_add (named, g_strdup_printf (_("%s computing"), figure));
           break;
         case CP_RUN_PART_EXPOSED_COMMUNICATION:
           /* TRANSLATORS: a part of a training run: the communication overlap leaves exposed, which the GPUs wait for */
-          g_ptr_array_add (named, g_strdup_printf (_("%s waiting on communication"), hours));
+          g_ptr_array_add (named, g_strdup_printf (_("%s waiting on communication"), figure));
           break;
         case CP_RUN_PART_OVERLAP_SLOWDOWN:
           /* TRANSLATORS: a part of a training run: how much slower the computing runs while communication is hidden behind it */
-          g_ptr_array_add (named, g_strdup_printf (_("%s overlap slowdown"), hours));
+          g_ptr_array_add (named, g_strdup_printf (_("%s overlap slowdown"), figure));
           break;
         case CP_RUN_PART_BUBBLES:
           /* TRANSLATORS: a part of a training run: GPUs of a pipeline waiting for each other */
-          g_ptr_array_add (named, g_strdup_printf (_("%s pipeline bubbles"), hours));
+          g_ptr_array_add (named, g_strdup_printf (_("%s pipeline bubbles"), figure));
           break;
         case CP_RUN_PART_CHECKPOINTS:
           /* TRANSLATORS: a part of a training run */
-          g_ptr_array_add (named, g_strdup_printf (_("%s checkpoints"), hours));
+          g_ptr_array_add (named, g_strdup_printf (_("%s checkpoints"), figure));
           break;
         case CP_RUN_PART_INTERRUPTIONS:
         case CP_N_RUN_PARTS:
         default:
           /* TRANSLATORS: a part of a training run: what interruptions cost */
-          g_ptr_array_add (named, g_strdup_printf (_("%s lost to interruptions"), hours));
+          g_ptr_array_add (named, g_strdup_printf (_("%s lost to interruptions"), figure));
           break;
         }
     }
@@ -253,14 +297,14 @@ cp_words_run_parts (const CpEstimate *est,
       cp_i18n_pop_language ();
       return text;
     }
-  run_hours = cp_reason_hours_text (run_h, decimals, lang);
+  run = format_step_figure (run_s, step_s, lang);
   g_ptr_array_add (named, NULL);
   sum = g_strjoinv (" + ", (char **) named->pdata);
-  /* In hours alone: the calendar beside it says the run's days, in
-   * hours under two days (cp-report-job.c), and the hours are what the
-   * parts add up to. */
-  /* TRANSLATORS: a training run's length in hours, then its parts that add up to it */
-  text = g_strdup_printf (_("run %s = %s"), run_hours, sum);
+  /* In one unit, hours from an hour and a half: the calendar beside it
+   * says a run of days in days, and the hours are what the parts add up
+   * to. */
+  /* TRANSLATORS: a training run's length ("82 min", "4.2 h"), then its parts that add up to it */
+  text = g_strdup_printf (_("run %s = %s"), run, sum);
   cp_i18n_pop_language ();
   return text;
 }

@@ -321,7 +321,7 @@ all_communication (double      seconds,
 
 /* R5's computing time (@compute_s, of @nodes of quote @quote_index) as
  * the run's parts give it for the same option ("106 h computing",
- * cp_run_shown_hours(): apportioned so the parts add up to the run), in
+ * cp_run_shown_parts(): apportioned so the parts add up to the run), in
  * their unit: R5 said 12.4 h where the same option's run said 12.3 h
  * (walk35 U6). The duration's own words where the plan has no such run. */
 static char *
@@ -340,12 +340,12 @@ r5_computing (const CpPlan *plan,
         continue;
       for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
         {
-          double parts[CP_N_RUN_PARTS];
-          int decimals;
+          char *computing = candidates[c] != NULL && candidates[c]->nodes == nodes &&
+                            candidates[c]->compute_s == compute_s
+                            ? cp_words_run_part (candidates[c], CP_RUN_PART_COMPUTING, lang) : NULL;
 
-          if (candidates[c] != NULL && candidates[c]->nodes == nodes && candidates[c]->compute_s == compute_s &&
-              cp_run_shown_hours (candidates[c], parts, &decimals) >= 0)
-            return cp_reason_hours_text (parts[CP_RUN_PART_COMPUTING], decimals, lang);
+          if (computing != NULL)
+            return computing;
         }
     }
   return cp_words_duration (compute_s, lang);
@@ -557,12 +557,8 @@ cp_reason_text_cost (const CpReason  *reason,
          * calendar is their quotient. */
         if (shown_estimate != NULL)
           {
-            double parts[3];
-            int decimals;
-            double calendar = cp_calendar_shown_days (shown_estimate, parts, &decimals);
-
-            b = cp_words_shown_days (parts[1], decimals, lang);
-            job_days = cp_words_shown_days (calendar, decimals, lang);
+            b = cp_words_calendar_figure (shown_estimate, CP_CALENDAR_DEBUGGING, lang);
+            job_days = cp_words_calendar_figure (shown_estimate, CP_CALENDAR_TOTAL, lang);
           }
         else
           {

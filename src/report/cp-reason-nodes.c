@@ -123,8 +123,8 @@ cp_words_cost_sum (const CpProject  *project,
           g_autofree char *money = cp_i18n_format_money_whole (shown[CP_COST_PART_COMPUTE] + shown[CP_COST_PART_DEBUG],
                                                                quote->currency, lang);
           g_autofree char *quantity = billed_quantity (quote, settings, 1, rental_h, lang);
-          g_autofree char *run = cp_reason_hours_text (e->run_days * 24.0, 1, lang);
-          g_autofree char *debug = cp_reason_hours_text (e->debug_days * 24.0, 1, lang);
+          g_autofree char *run = cp_words_calendar_figure (e, CP_CALENDAR_RUN, lang);
+          g_autofree char *debug = cp_words_calendar_figure (e, CP_CALENDAR_DEBUGGING, lang);
 
           /* TRANSLATORS: one machine's rental as billed, longer than it is used: its money, the rental ("1 node-month"), then the hours of the run and of debugging ("4.9 h") */
           g_ptr_array_add (parts, g_strdup_printf (_("%s for %s billed, of which the run uses %s and debugging %s"),
@@ -145,7 +145,7 @@ cp_words_cost_sum (const CpProject  *project,
 
           if (e->debug_on_cluster_node)
             {
-              g_autofree char *debug = cp_reason_hours_text (e->debug_days * 24.0, 1, lang);
+              g_autofree char *debug = cp_words_calendar_figure (e, CP_CALENDAR_DEBUGGING, lang);
 
               /* TRANSLATORS: a part of a cluster option's cost: its money, the rental it pays for ("2 node-months"), then the hours of debugging ("0.2 h") done on one of those nodes within that rental, so with no machine rented for it apart */
               g_ptr_array_add (parts, g_strdup_printf (_("%s for %s of GPU time (debugging, %s, on one of these nodes: no machine rented for it)"),
@@ -303,16 +303,4 @@ cp_words_cluster_costs (const CpProject *project,
   text = g_strdup_printf (_("Cost of the chosen size: %s.\nCost of the whole offer: %s."), chosen, whole);
   cp_i18n_pop_language ();
   return text;
-}
-
-char *
-cp_words_run_days (const CpEstimate *est,
-                   const char       *lang)
-{
-  double parts[3];
-  int decimals;
-
-  g_return_val_if_fail (est != NULL, NULL);
-  cp_calendar_shown_days (est, parts, &decimals);
-  return cp_words_shown_days (parts[0], decimals, lang);
 }

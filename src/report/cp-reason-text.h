@@ -315,16 +315,24 @@ char       *cp_words_offer          (const CpProject  *project,
                                      const CpEstimate *estimate,
                                      const char       *lang);
 /* What the calendar of @est is made of, which is what the deadline is
- * checked against: "16.3 days = 0.9 days of run + 6.2 days of debugging
- * + 10.5 days of moving to the cluster (migration, R8)". */
+ * checked against: "17.6 days = 21.6 h of run + 6.2 days of debugging
+ * + 10.5 days of moving to the cluster (migration, R8)", each figure in
+ * hours under a day. The window and the report print this one sentence. */
 char       *cp_words_calendar       (const CpEstimate *est, const char *lang);
-/* The run, debugging and migration days of @est as cp_words_calendar()
- * prints them, apportioned so they add up to the calendar it returns, in
- * @decimals; and one of them in words, "4.7 days". Every sentence naming
- * these days takes them from here, so R4 and the calendar never differ
- * by a rounding (approver, 3 December: 4.6 against 4.7 days). */
-double      cp_calendar_shown_days  (const CpEstimate *est, double parts[3], int *decimals);
-char       *cp_words_shown_days     (double days, int decimals, const char *lang);
+/* One figure of @est's calendar as cp_words_calendar() prints it, in the
+ * unit its size reads in, "4.7 days" or "1.4 h". Every sentence naming
+ * these figures takes them from here, so R4, the cost's parts and the
+ * calendar never differ by a rounding or a unit (approver, 3 December:
+ * 4.6 against 4.7 days; walk37b V4: "0.1 days of run" in the report
+ * against "0.06 days" in the window). */
+typedef enum {
+  CP_CALENDAR_RUN,
+  CP_CALENDAR_DEBUGGING,
+  CP_CALENDAR_MIGRATION,
+  CP_CALENDAR_TOTAL,
+  CP_N_CALENDAR_FIGURES
+} CpCalendarFigure;
+char       *cp_words_calendar_figure (const CpEstimate *est, CpCalendarFigure figure, const char *lang);
 /* What a training run is made of, as cp_goodput_apply() and the step
  * time make it: the run = computing + communication left after overlap +
  * computing slowed by the communication overlapped with it + pipeline
@@ -339,17 +347,23 @@ typedef enum {
   CP_RUN_PART_INTERRUPTIONS,
   CP_N_RUN_PARTS
 } CpRunPart;
-/* The parts of @est's run in hours, apportioned so that they add up to
- * the run's hours as printed, in @decimals; returns those hours, or a
- * negative number when @est is no training run (a period rented whole)
- * or its parts do not make up its run. */
-double      cp_run_shown_hours      (const CpEstimate *est, double parts[CP_N_RUN_PARTS], int *decimals);
+/* The parts of @est's run in seconds as printed, multiples of @step_s
+ * (whole minutes under an hour and a half, tenths of an hour under 100 h,
+ * whole hours from there), apportioned so that they add up to the run
+ * as printed; returns that run, or a negative number when @est is no
+ * training run (a period rented whole) or its parts do not make up its
+ * run. */
+double      cp_run_shown_parts      (const CpEstimate *est, double parts_s[CP_N_RUN_PARTS], double *step_s);
+/* One of those parts in words, "62 min"; NULL where there are none. A
+ * sentence naming a part of the run takes it from here (R5 said 12.4 h
+ * of computing where the run said 12.3 h, walk35 U6). */
+char       *cp_words_run_part       (const CpEstimate *est, CpRunPart part, const char *lang);
 /* "its run, 124 h = 106 h computing + 12 h waiting on communication + 5 h
  * computing slowed by overlapped communication + 1 h lost to
  * interruptions": the run's parts
  * named each with its figure, adding up by hand (brief 33: "4.8 days of
  * computing" and "14.0 h of communication" beside a 5.5-day run did
- * not). NULL when cp_run_shown_hours() has none. */
+ * not). NULL when cp_run_shown_parts() has none. */
 char       *cp_words_run_parts      (const CpEstimate *est, const char *lang);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
@@ -430,11 +444,6 @@ char       *cp_words_cluster_costs  (const CpProject *project,
                                      const CpPlan    *plan,
                                      const CpOption  *option,
                                      const char      *lang);
-/* The run of @est in days as cp_words_calendar() prints it, "1.4 days":
- * a sentence beside the calendar that names the run says the same figure
- * (walkthrough 31: "1.4 days of run", then "the run (1.5 days …)"). */
-char       *cp_words_run_days       (const CpEstimate *est,
-                                     const char       *lang);
 /* The option an approver could take instead of the recommended one: the
  * best-ranked other that runs and meets the job's need; NULL without a
  * recommendation or such an option. */

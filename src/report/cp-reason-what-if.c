@@ -63,6 +63,19 @@ what_if_text (const CpProject *project,
         g_autofree char *more = NULL, *share = NULL;
 
         margin_words (item->value, item->estimate.total_cost, currency, lang, &more, &share);
+        /* The cost is of the nodes the plan rents: "CloudCo — H800
+         * cluster, 2 nodes" at 70,000 CNY was one of its two nodes, read
+         * beside a chart whose CloudCo line ends at 170,000 (walk37b U5). */
+        if (quote != NULL && item->estimate.nodes > 0 && item->estimate.nodes < quote->nodes_available)
+          {
+            g_autofree char *part = cp_i18n_format_number (item->estimate.nodes, 0, lang);
+            g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
+
+            /* TRANSLATORS: what would change the answer: the runner-up quote, the nodes of it the plan rents, the
+             * nodes it offers, by how much in money the total of those nodes must fall, and the total it must fall below */
+            return g_strdup_printf (_("%s, at %s of its %s nodes, would be recommended if its total cost fell by more than %s, to below %s."),
+                                    name, part, offered, more, target);
+          }
         /* The cut first, then the total it reaches: "fell below 2,480 CNY,
          * by 1,518 CNY" left the reader unsure which figure was the new
          * price (walk 22, A). */

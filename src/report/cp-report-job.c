@@ -160,86 +160,8 @@ cost_cell (double      amount,
   return cp_i18n_format_money_whole (amount, currency, lang);
 }
 
-/* Under two days, a calendar is said in hours (walkthrough 17: "0.2 days"
- * for 3.8 h). */
-#define CALENDAR_HOURS_UNDER_DAYS 2.0
-
-/* What an option's calendar is made of, in one unit and to a tenth, its
- * parts adding up as printed: "26.4 h = 20.1 h of run + 6.3 h of
- * debugging" under two days, "12.8 days = 1.5 days of run + 0.8 days of
- * debugging + 10.5 days of moving to the cluster (migration, R8)" beyond.
- * A part that would print as 0.0 days is said apart in a sentence of its
- * own unit ("The run and debugging take 22 min."): "10.516 days = 0.010
- * days of run + 0.006 days of debugging + 10.500 days" mixed a precision
- * no reader uses with parts too small to read (appr22 item 16). */
-static char *
-calendar_text (const CpEstimate *e,
-               const char       *lang)
-{
-  const double parts[3] = { e->run_days, e->debug_days, e->migration_days };
-  gboolean hours = parts[0] + parts[1] + parts[2] < CALENDAR_HOURS_UNDER_DAYS;
-  double per_day = hours ? 24.0 : 1.0;
-  double tenths[3], shown[3], target = 0, tiny_days = 0;
-  gboolean tiny[3] = { FALSE, FALSE, FALSE }, kept[3];
-  g_autofree char *total = NULL;
-  char *words[3] = { NULL, NULL, NULL };
-  char *text = NULL, *main_text = NULL;
-
-  for (guint i = 0; i < 3; i++)
-    {
-      /* A part under a twentieth of the unit prints as 0.0: said apart. */
-      tiny[i] = !hours && parts[i] > 0 && parts[i] < 0.05;
-      tenths[i] = tiny[i] ? 0 : parts[i] * per_day * 10;
-      target += tenths[i];
-      if (tiny[i])
-        tiny_days += parts[i];
-    }
-  cp_i18n_apportion (tenths, 3, round (target), shown);
-  for (guint i = 0; i < 3; i++)
-    {
-      kept[i] = parts[i] > 0 && !tiny[i];
-      words[i] = hours ? cp_reason_hours_text (shown[i] / 10, 1, lang) : cp_words_shown_days (shown[i] / 10, 1, lang);
-    }
-  total = hours ? cp_reason_hours_text (round (target) / 10, 1, lang)
-                : cp_words_shown_days (round (target) / 10, 1, lang);
-  if (kept[0] && kept[1] && kept[2])
-    main_text = g_strdup_printf (_("%s = %s of run + %s of debugging + %s of moving to the cluster (migration, R8)"),
-                                 total, words[0], words[1], words[2]);
-  else if (kept[0] && kept[2])
-    main_text = g_strdup_printf (_("%s = %s of run + %s of moving to the cluster (migration, R8)"), total, words[0], words[2]);
-  else if (kept[0] && kept[1])
-    main_text = g_strdup_printf (_("%s = %s of run + %s of debugging"), total, words[0], words[1]);
-  else if (kept[1] && kept[2])
-    /* TRANSLATORS: calendar days, then the debugging and migration days it adds up from (the run, shorter, is said apart) */
-    main_text = g_strdup_printf (_("%s = %s of debugging + %s of moving to the cluster (migration, R8)"), total, words[1], words[2]);
-  else if (kept[2])
-    /* TRANSLATORS: calendar days, all of them moving to the cluster but a run and debugging said apart */
-    main_text = g_strdup_printf (_("%s of moving to the cluster (migration, R8)"), total);
-  else
-    main_text = g_strdup_printf (_("%s, all of it the run"), total);
-  for (guint i = 0; i < 3; i++)
-    g_free (words[i]);
-  if (tiny_days > 0)
-    {
-      g_autofree char *duration = cp_words_duration (tiny_days * 86400.0, lang);
-      const char *apart = tiny[0] && tiny[1]
-                          /* TRANSLATORS: after an option's calendar in days: the run and debugging, too short to show in days */
-                          ? _("%s. The run and debugging take %s")
-                          : tiny[0]
-                          /* TRANSLATORS: after an option's calendar in days: the run, too short to show in days */
-                          ? _("%s. The run takes %s")
-                          /* TRANSLATORS: after an option's calendar in days: debugging, too short to show in days */
-                          : _("%s. Debugging takes %s");
-
-      text = g_strdup_printf (apart, main_text, duration);
-      g_free (main_text);
-      return text;
-    }
-  return main_text;
-}
-
 /* "Whole offer, 4 nodes: 10.8 days, 380,000 CNY, communication 3% of the
- * run. Its calendar: 10.8 days = 0.2 days of run + …", or the node count
+ * run. Its calendar: 10.8 days = 4.8 h of run + …", or the node count
  * the plan chose: the time and the money the choice weighs, as the window
  * gives them (cp_words_offer()). */
 static char *
@@ -264,7 +186,7 @@ offer_line (const CpProject  *project,
            ? g_strdup_printf (_("Whole offer, %s."), offer)
            /* TRANSLATORS: the node count the plan chose for a cluster quote, and why the job cannot run there */
            : g_strdup_printf (_("Chosen size, %s."), offer);
-  calendar = calendar_text (e, lang);
+  calendar = cp_words_calendar (e, lang);
   line = whole_offer
          /* TRANSLATORS: a cluster quote's whole offer: node count, time, cost and communication share, then
           * what its calendar is made of */

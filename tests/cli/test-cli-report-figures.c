@@ -86,18 +86,36 @@ flowing_text (const char *pdf)
   return cp_test_squeeze (body->str);
 }
 
+/* Seconds in the unit @unit names, as printed after a figure. */
+static double
+unit_seconds (const char *unit)
+{
+  if (g_str_equal (unit, "days") || g_str_equal (unit, "天"))
+    return 86400;
+  if (g_str_equal (unit, "h") || g_str_equal (unit, "小时"))
+    return 3600;
+  g_assert_true (g_str_equal (unit, "min") || g_str_equal (unit, "分钟"));
+  return 60;
+}
+
 /* Checks every "a days = b … + c …" or "a h = b h of run + …" of @text
- * (a calendar under two days is said in hours) (squeezed: "1.01days=0.66
- * daysofrun+0.35daysofdebugging.", "1.01天=运行0.66天+调试0.35天。"),
- * each part the first figure between its "=" or "+" and the next one; the
- * sentence ends at a full stop that is no decimal point or at the
- * parenthesis naming the rule. Returns how many were checked. */
+ * (squeezed: "10.6days=82minofrun+44minofdebugging+10.5daysof…",
+ * "1.0天=运行16.3小时+调试8.6小时。"), each part the first figure between
+ * its "=" or "+" and the next one, with its unit (each figure is in the
+ * unit its size reads in: days from a day, hours from an hour and a half,
+ * minutes below); the sentence ends at a full stop that is no decimal
+ * point or at the parenthesis naming the rule. The parts, in the total's
+ * unit, add up to it as the reader adds them, within the total's
+ * rounding: exactly where all are in that unit (the total's unit holds
+ * what the others leave), and 10.5 days + (82 + 44) min = 10.5875 days,
+ * "10.6 days", where they are not. Returns how many were checked. */
 static guint
 check_sums (const char *text)
 {
-  g_autoptr(GRegex) sum = g_regex_new ("([0-9][0-9,]*(?:\\.[0-9]+)?)(?:days|天|h|小时)=(?=[0-9.,]+(?:days|h)of|运行|调试|迁移)(.*?)(?:\\.(?![0-9])|。|\\(|（)",
+  g_autoptr(GRegex) sum = g_regex_new ("([0-9][0-9,]*(?:\\.[0-9]+)?)(days|天|h|小时|min|分钟)="
+                                       "(?=[0-9.,]+(?:days|h|min)of|运行|调试|迁移)(.*?)(?:\\.(?![0-9])|。|\\(|（)",
                                        0, 0, NULL);
-  g_autoptr(GRegex) figure = g_regex_new ("[0-9][0-9,]*(?:\\.[0-9]+)?", 0, 0, NULL);
+  g_autoptr(GRegex) figure = g_regex_new ("([0-9][0-9,]*(?:\\.[0-9]+)?)(days|天|h|小时|min|分钟)", 0, 0, NULL);
   g_autoptr(GMatchInfo) match = NULL;
   guint checked = 0;
 
@@ -106,24 +124,31 @@ check_sums (const char *text)
     {
       g_autofree char *line = g_match_info_fetch (match, 0);
       g_autofree char *total = g_match_info_fetch (match, 1);
-      g_autofree char *parts_text = g_match_info_fetch (match, 2);
+      g_autofree char *total_unit = g_match_info_fetch (match, 2);
+      g_autofree char *parts_text = g_match_info_fetch (match, 3);
       g_auto(GStrv) parts = g_strsplit (parts_text, "+", -1);
-      gint64 parts_sum = 0;
+      const char *point = strchr (total, '.');
+      double step = pow (10, -(point != NULL ? (int) strlen (point + 1) : 0));
+      double sum_total_units = 0;
 
       g_assert_cmpuint (g_strv_length (parts), >=, 2);
       for (guint i = 0; parts[i] != NULL; i++)
         {
           g_autoptr(GMatchInfo) part = NULL;
           g_autofree char *value = NULL;
+          g_autofree char *unit = NULL;
 
           if (!g_regex_match (figure, parts[i], 0, &part))
             g_error ("no figure in “%s” of “%s”", parts[i], line);
-          value = g_match_info_fetch (part, 0);
-          parts_sum += millionths (value);
+          value = g_match_info_fetch (part, 1);
+          unit = g_match_info_fetch (part, 2);
+          sum_total_units += millionths (value) / 1e6 * unit_seconds (unit) / unit_seconds (total_unit);
         }
       g_test_message ("%s", line);
-      if (parts_sum != millionths (total))
-        g_error ("“%s” does not add up as printed", line);
+      /* Within the total's rounding: 1.8 h + 57 min = 2.75 h reads as the
+       * 2.7 h printed (2.74 h before rounding). */
+      if (fabs (sum_total_units - millionths (total) / 1e6) > step / 2 + 1e-9)
+        g_error ("“%s” does not add up as printed (%.4f)", line, sum_total_units);
       checked++;
     }
   return checked;
@@ -245,7 +270,8 @@ test_demo_sums (void)
  * not price is estimated under the amount, not only named. The job keeps
  * 20 TB; Alpha (10 CNY per H800-hour, no storage price) wins over Beta
  * (12 CNY per A800-hour, 800 CNY per TB-month), and the job takes the
- * 0.28 calendar days R4 prints: 20 × 800 × 0.28 × 24 / 730 = 147 CNY, more
+ * 6.8 calendar hours R4 prints (0.28 days, said in hours under a day as
+ * the calendar says it): 20 × 800 × 0.28 × 24 / 730 = 147 CNY, more
  * than the 10% contingency on the range's top of 720 CNY, 72 CNY. */
 static void
 test_unpriced_storage_estimated (void)
@@ -278,7 +304,7 @@ test_unpriced_storage_estimated (void)
   zh = flowing_text ("s-zh.pdf");
 
   cp_test_assert_has (en, "Amount to approve: 792 CNY (the top of the range + 10% contingency, 72 CNY).");
-  cp_test_assert_has (en, "of the 0.28 days this job takes in all");
+  cp_test_assert_has (en, "of the 6.8 h this job takes in all");
   g_assert_true (g_regex_match (estimate, en, 0, &match));
   figure = g_match_info_fetch (match, 1);
   g_assert_cmpfloat (g_ascii_strtod (figure, NULL), >=, floor (low));

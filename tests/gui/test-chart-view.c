@@ -979,6 +979,55 @@ test_chart_view_missed_by (void)
   gtk_window_destroy (window);
 }
 
+/* walk37b U7: the demo's 14B LoRA table read "1.2 days / 1.0–1.7" for
+ * vendor A's RTX 4090 above "11.0 h / 8.9–14.1 h" for E's A100, the
+ * faster option ten times slower down the column. Some option there takes
+ * a day or more, so every row's Time cell and band are in days, each the
+ * option's own calendar days to a tenth (or to its first figure under a
+ * tenth, cp_days_decimals()). */
+static void
+test_table_time_one_unit (void)
+{
+  /* The demo's last job. */
+  const guint lora = 6;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  CpResultsView *results = CP_RESULTS_VIEW (cp_results_view_new ());
+  GtkWindow *window;
+  GListModel *options;
+  guint in_hours = 0, checked = 0;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, lora))->id, ==, "job-lora14b");
+  window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_child (window, GTK_WIDGET (results));
+  gtk_window_present (window);
+  cp_results_view_update (results, project, lora);
+  cp_test_gui_wait_results (results);
+
+  options = cp_results_view_get_options (results);
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    {
+      g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+      const CpOption *option = cp_option_object_get_option (object);
+      const char *range = cp_option_object_get_text (object, CP_OPTION_TEXT_DAYS_RANGE);
+      double days;
+
+      if (!option->estimate.fits)
+        continue;
+      days = days_of (cp_option_object_get_text (object, CP_OPTION_TEXT_DAYS));
+      g_assert_cmpfloat_with_epsilon (days, option->estimate.calendar_days,
+                                      0.5 * pow (10, -cp_days_decimals (option->estimate.calendar_days)) + 1e-9);
+      g_assert_null (strstr (range, "h"));
+      in_hours += option->estimate.calendar_days < 1;
+      checked++;
+    }
+  /* Both kinds of option are in the column: under a day and over. */
+  g_assert_cmpuint (in_hours, >, 0);
+  g_assert_cmpuint (in_hours, <, checked);
+  gtk_window_destroy (window);
+}
+
 /* room18: a Chinese PDF's memory chart read "Q LoRA": its text context
  * placed each glyph at a whole point, as a screen's pixels want, and at
  * 8 pt the rounding showed as gaps. On paper (the report's style) the
@@ -1088,6 +1137,7 @@ main (int    argc,
   g_test_add_func ("/chart-view/marker-not-hidden", test_chart_view_marker_not_hidden);
   g_test_add_func ("/chart-view/readout-names-machines", test_chart_view_readout_names_machines);
   g_test_add_func ("/chart-view/missed-by", test_chart_view_missed_by);
+  g_test_add_func ("/chart-view/table-time-one-unit", test_table_time_one_unit);
   g_test_add_func ("/chart-view/cluster-label-machines", test_chart_view_cluster_label_machines);
   g_test_add_func ("/chart-view/job-labels-off-lines", test_chart_view_job_labels_off_lines);
   return g_test_run ();

@@ -1390,6 +1390,29 @@ test_present_labels_in_frame (void)
   g_assert_cmpuint (n_checked, >, 100);
 }
 
+/* The text of job @job's cost chart of @project in English, drawn @width
+ * × @height to the PDF @name and read back with pdftotext, spaces
+ * squeezed out. */
+static char *
+cost_chart_text (CpProject  *project,
+                 guint       job,
+                 double      width,
+                 double      height,
+                 const char *name)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job);
+  g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job, CP_CHART_COST_MAX_POINTS);
+  g_autoptr(CpChartData) cost = cp_chart_data_new_cost (project, job, plan, sweep, "en");
+  cairo_surface_t *surface = cairo_pdf_surface_create (path, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  cp_chart_draw (cr, width, height, CP_CHART_STYLE_LIGHT, cost);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return cp_test_pdf_text (tmp_dir, name, 0, FALSE);
+}
+
 /* Walk33 W12, walk34: a label with no room for its vendor dropped it,
  * "4 × 8 × H800 SXM 80GB…", and the vendor is what a room asks for. At
  * its shortest a label keeps its GPUs whole and its vendor's tail: on the
@@ -1400,32 +1423,57 @@ test_present_labels_in_frame (void)
 static void
 test_shortest_keeps_vendor (void)
 {
-  g_autoptr(CpProject) project = NULL;
-  g_autoptr(CpPlan) plan = NULL;
-  g_autoptr(CpSweep) sweep = NULL;
-  g_autoptr(CpChartData) cost = NULL;
-  g_autofree char *path = g_build_filename (tmp_dir, "shortest.pdf", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
   g_autofree char *text = NULL;
-  cairo_surface_t *surface;
-  cairo_t *cr;
 
+  g_assert_no_error (error);
   if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
-  project = demo_job_planned (0, "job-ft70b", &plan, &sweep);
-  cost = cp_chart_data_new_cost (project, 0, plan, sweep, "en");
-  surface = cairo_pdf_surface_create (path, 918, 516);
-  cr = cairo_create (surface);
-  cp_chart_draw (cr, 918, 516, CP_CHART_STYLE_LIGHT, cost);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
-  text = cp_test_pdf_text (tmp_dir, "shortest.pdf", 0, FALSE);
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 0))->id, ==, "job-ft70b");
+  text = cost_chart_text (project, 0, 918, 516, "shortest.pdf");
   /* pdftotext's text without its spaces. */
   g_assert_nonnull (strstr (text, "8×A80080GBSXM·…B"));
   cp_test_assert_lacks (text, "SXM…");
   cp_test_assert_lacks (text, "80GB…");
+}
+
+/* walk37 W16, walk37b: in a 1,024-px window's pane (the chart 560 ×
+ * 336) a LoRA of Qwen2.5 72B on LocalDC's single A800 machine beside
+ * CloudCo's two H800 nodes named the cluster "2 × 8 × H800 SXM 80GB…" in
+ * the days panel, beside an empty plot: a vendor as short as "CloudCo"
+ * is its own tail, and a label its room cuts to its GPUs takes them and
+ * its vendor on one line first, "2 × 8 × H800 SXM 80GB · CloudCo". */
+static void
+test_short_vendor_kept (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *file = g_build_filename (tmp_dir, "cloudco.cplan", NULL);
+  g_autoptr(CpProject) project = NULL;
+  g_autofree char *text = NULL;
+
+  RUN_OK ("new", "cloudco.cplan");
+  RUN_OK ("add-job", "cloudco.cplan", "--name", "Support bot LoRA", "--model", "qwen2.5-72b", "--task", "lora",
+          "--tokens", "100M");
+  RUN_OK ("add-quote", "cloudco.cplan", "--vendor", "LocalDC", "--offer", "8 x A800 80GB machine", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "60000");
+  RUN_OK ("add-quote", "cloudco.cplan", "--vendor", "CloudCo", "--offer", "H800 cluster, 2 nodes, InfiniBand",
+          "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "2", "--price-per-node-month", "70000",
+          "--network", "infiniband", "--nics", "8", "--nic-gbps", "400");
+  project = cp_project_load_file (file, &error);
+  g_assert_no_error (error);
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  text = cost_chart_text (project, 0, 560, 336, "cloudco.pdf");
+  cp_test_assert_has (text, "2 × 8 × H800 SXM 80GB · CloudCo");
+  cp_test_assert_lacks (text, "H800 SXM 80GB…");
+  cp_test_assert_lacks (text, "…o");
 }
 
 int
@@ -1438,6 +1486,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   tmp_dir = g_dir_make_tmp ("cp-chart-labels-XXXXXX", NULL);
 
+  g_test_add_func ("/chart-labels/short-vendor-kept", test_short_vendor_kept);
   g_test_add_func ("/chart-labels/walk-clear", test_walk_labels_clear);
   g_test_add_func ("/chart-labels/demo-clear", test_demo_labels_clear);
   g_test_add_func ("/chart-labels/demo-70b-leaders-clear", test_demo_70b_leaders_clear);

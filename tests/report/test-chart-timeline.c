@@ -306,7 +306,9 @@ test_timeline_axis (void)
  * "Total 1,296 CNY", is above the plot, under no row; in the window's
  * chart the line has a band of its own above the row with a scale in
  * steps of 500 (1,296 / 2 = 648, the largest 1-2-5 step at most that),
- * "0", "500" and "1,000" left of the band, above the row; no figure is
+ * up to the first step above the total, so that the line ends under the
+ * band's top, not on its frame (walk37b V9): "0", "500", "1,000" and
+ * "1,500" left of the band, above the row; no figure is
  * level with the row at any size. The end is shown under the plot in the
  * form of the chart's other dates: the job ends within its first day,
  * "Ends 25 Jan 2027 (0.4 days)", in English and in Chinese
@@ -378,7 +380,7 @@ test_timeline_one_job_axis (void)
                   name_bottom = MAX (name_bottom, box->y + box->height);
                 }
             }
-          /* "0", "500", "1,000": the scale's labels, left of the band
+          /* "0", "500", "1,000", "1,500": the scale's labels, left of the band
            * and above the row; none level with it. */
           for (guint i = 0; i < boxes->len; i++)
             {
@@ -393,9 +395,9 @@ test_timeline_one_job_axis (void)
           g_assert_cmpuint (totals, ==, 1);
           g_assert_cmpfloat (total_bottom, <=, name_top);
           g_assert_cmpuint (figures, ==, 0);
-          /* The window's size: 0, 500 and 1,000. */
+          /* The window's size: 0, 500, 1,000 and 1,500. */
           if (z == 0)
-            g_assert_cmpuint (scale, ==, 3);
+            g_assert_cmpuint (scale, ==, 4);
           cairo_destroy (cr);
           cairo_surface_destroy (surface);
         }

@@ -122,7 +122,10 @@ test_r6_parts (void)
  * migration, 7.5 working days × 2 engineers × 2,000 CNY = 30,000. One
  * node used 189.8 h for the run and 102.2 h for debugging is billed the
  * month's minimum, 32,000 CNY, said as the rental it is: split pro rata,
- * "0.65 node-months of GPU time" read as weeks of use (walk33 W3). */
+ * "0.65 node-months of GPU time" read as weeks of use (walk33 W3). The
+ * hours in the calendar's figures, days from a day: 189.8 / 24 = 7.9
+ * days, and the 12.2 days in all (292 h) less 7.9 leave 4.3 (102.2 h =
+ * 4.26 days). */
 static void
 test_cost_sum (void)
 {
@@ -134,8 +137,8 @@ test_cost_sum (void)
     { "en", 4, "128,000 CNY for 4 node-months of GPU time + 32,000 CNY for a debugging machine, 1 month + "
       "30,000 CNY of migration engineering = 190,000 CNY" },
     { "zh_CN", 4, "¥128,000（GPU 时长 4 台·月） + ¥32,000（另租一台机器调试 1 个月） + ¥30,000（迁移工程投入） = ¥190,000" },
-    { "en", 1, "32,000 CNY for 1 node-month billed, of which the run uses 189.8 h and debugging 102.2 h = 32,000 CNY" },
-    { "zh_CN", 1, "¥32,000 计费 1 台·月，其中运行用 189.8 小时、调试用 102.2 小时 = ¥32,000" },
+    { "en", 1, "32,000 CNY for 1 node-month billed, of which the run uses 7.9 days and debugging 4.3 days = 32,000 CNY" },
+    { "zh_CN", 1, "¥32,000 计费 1 台·月，其中运行用 7.9 天、调试用 4.3 天 = ¥32,000" },
   };
   g_autoptr(CpProject) project = cp_project_new ();
   CpQuote *quote = add_quote (project, "Huawei", 32000, CP_PRICE_PER_NODE_MONTH);
@@ -174,8 +177,10 @@ test_cost_sum (void)
 
 /* R4 of a one-machine option names the run and debugging only: "(run,
  * debugging and migration)" where it migrates nothing (approver 31,
- * finding 12). 28 h of debugging (1.2 days) of 80 h (3.3 days), 3,248
- * CNY at 116 CNY per hour. */
+ * finding 12). 28 h of debugging of 80 h (3.3 days), 3,248 CNY at 116
+ * CNY per hour; the days as the calendar prints them: the 52-h run (2.17
+ * days) rounds on its own to 2.2, as the run's parts give it, and leaves
+ * 3.3 − 2.2 = 1.1 days to the debugging (1.17 days). */
 static void
 test_r4_parts (void)
 {
@@ -184,7 +189,7 @@ test_r4_parts (void)
     double migration_days;
     const char *has;
   } cases[] = {
-    { "en", 0, "takes 1.2 days of the 3.3 days this job takes in all (run and debugging); the debugging costs 3,248 CNY." },
+    { "en", 0, "takes 1.1 days of the 3.3 days this job takes in all (run and debugging); the debugging costs 3,248 CNY." },
     { "zh_CN", 0, "（本任务总工期共 3.3 天，含运行与调试），调试费用 ¥3,248。" },
     { "en", 10.5, "this job takes in all (run, debugging and migration)" },
   };
@@ -356,8 +361,7 @@ test_run_parts (void)
       "写检查点 2 小时 + 中断损失 2 小时" },
   };
   CpEstimate e = { 0 };
-  double parts[CP_N_RUN_PARTS];
-  int decimals;
+  double parts_s[CP_N_RUN_PARTS], step_s;
   double useful_h = 115.2 + 10 + 3;
 
   e.time_source = CP_TIME_SOURCE_MODEL;
@@ -371,8 +375,8 @@ test_run_parts (void)
   e.lost_s = 1.5 * 3600;
   e.total_s = (useful_h + useful_h * 60 / 3600 + 1.5) * 3600;
   e.run_days = e.total_s / 86400;
-  g_assert_cmpfloat_with_epsilon (cp_run_shown_hours (&e, parts, &decimals), 132, 1e-9);
-  g_assert_cmpint (decimals, ==, 0);
+  g_assert_cmpfloat_with_epsilon (cp_run_shown_parts (&e, parts_s, &step_s), 132 * 3600.0, 1e-6);
+  g_assert_cmpfloat (step_s, ==, 3600);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *says = cp_words_run_parts (&e, cases[i].lang);
@@ -386,6 +390,24 @@ test_run_parts (void)
   e.lost_s = 1.5 * 3600;
   e.time_source = CP_TIME_SOURCE_DURATION;
   g_assert_null (cp_words_run_parts (&e, "en"));
+
+  /* walk37b V3: a LoRA of Qwen2.5 72B on 2 nodes of 8 H800, 3,711.4 s
+   * of computing, 1,258.9 s (21 min) of communication of which 1,234.5 s
+   * exposed, 5.7 s of it the overlap's slowdown: a 4,945.9-s run. In
+   * tenths of an hour it read "1.4 h = 1.0 h computing + 0.4 h waiting on
+   * communication", 24 min waited of 21 min of communication; in minutes
+   * 61.86 + 20.48 + 0.09 = 82.43, 82 as printed: floors 61 + 20 + 0 = 81,
+   * the minute left to the computing's 0.86. R5 names the same 62 min. */
+  {
+    CpEstimate lora = { .time_source = CP_TIME_SOURCE_MODEL, .compute_s = 3711.4, .communication_s = 1258.9,
+                        .exposed_communication_s = 1234.5, .overlap_slowdown_s = 5.7,
+                        .total_s = 3711.4 + 1234.5 };
+    g_autofree char *says = cp_words_run_parts (&lora, "en");
+    g_autofree char *computing = cp_words_run_part (&lora, CP_RUN_PART_COMPUTING, "en");
+
+    g_assert_cmpstr (says, ==, "run 82 min = 62 min computing + 20 min waiting on communication");
+    g_assert_cmpstr (computing, ==, "62 min");
+  }
 }
 
 /* Every option of the demo's training jobs, as planned: the parts shown
@@ -416,17 +438,18 @@ test_run_parts_planned (void)
       for (guint i = 0; i < plan->options->len; i++)
         {
           const CpEstimate *e = &g_array_index (plan->options, CpOption, i).estimate;
-          double parts[CP_N_RUN_PARTS], sum = 0, shown;
-          int decimals;
+          double parts_s[CP_N_RUN_PARTS], sum_s = 0, shown_s, step_s;
 
           if (!e->fits)
             continue;
-          shown = cp_run_shown_hours (e, parts, &decimals);
-          g_assert_cmpfloat (shown, >=, 0);
+          shown_s = cp_run_shown_parts (e, parts_s, &step_s);
+          g_assert_cmpfloat (shown_s, >=, 0);
           for (guint p = 0; p < CP_N_RUN_PARTS; p++)
-            sum += parts[p];
-          g_assert_cmpfloat_with_epsilon (sum, shown, 1e-9);
-          g_assert_cmpfloat_with_epsilon (shown, round (e->total_s / 3600 * pow (10, decimals)) / pow (10, decimals), 1e-9);
+            sum_s += parts_s[p];
+          g_assert_cmpfloat_with_epsilon (sum_s, shown_s, 1e-6);
+          /* Minutes under 1.5 h, tenths of an hour under 100 h, hours. */
+          g_assert_cmpfloat (step_s, ==, e->total_s < 5400 ? 60 : e->total_s < 360000 ? 360 : 3600);
+          g_assert_cmpfloat_with_epsilon (shown_s, round (e->total_s / step_s) * step_s, 1e-6);
           checked++;
         }
     }

@@ -78,7 +78,9 @@ static const Words english = {
   "the choice holds across it while 云厂商甲 bills by the hour with no minimum term (if it bills at least a month: "
   "智算中心乙 at 45,000 CNY).",
   "What would change it",
-  "智算中心乙 — A800 4节点 IB 集群 would be recommended if its total cost fell by more than 42,000 CNY, to below 3,000 CNY.",
+  /* The 45,000 CNY is one of its 4 nodes' (walk37b U5). */
+  "智算中心乙 — A800 4节点 IB 集群, at 1 of its 4 nodes, would be recommended if its total cost fell by more than "
+  "42,000 CNY, to below 3,000 CNY.",
   /* The technique named (approver, 3 December: "As configured" named
    * none): the job's LoRA and the layout's full recompute. */
   "1 云厂商甲 — 8×H800 单机 1 Yes LoRA, full",
@@ -94,7 +96,7 @@ static const Words chinese = {
   "由谁运维（R8）",
   "只要云厂商甲按小时计费且无最短租期，在此范围内结论不变（若至少按一个月计费：改为智算中心乙，费用 ¥45,000）。",
   "什么会改变结论",
-  "若 智算中心乙 — A800 4节点 IB 集群 的总成本降到 ¥3,000 以下（降低 ¥42,000），它将成为推荐方案。",
+  "若 智算中心乙 — A800 4节点 IB 集群 租用其 4 个节点中的 1 个，总成本降到 ¥3,000 以下（降低 ¥42,000），它将成为推荐方案。",
   "1 云厂商甲 — 8×H800 单机 1 是 LoRA、完全重计算",
   "没有比较任何报价：本项目还没有供应商报价",
 };

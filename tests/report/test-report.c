@@ -205,24 +205,36 @@ test_words_calendar_and_counts (void)
   g_autofree char *hundred_zh = cp_i18n_format_count (100e9, "zh_CN");
   g_autofree char *small_zh = cp_i18n_format_count (4096, "zh_CN");
 
-  g_assert_cmpstr (cluster_en, ==, "17.6 days = 0.9 days of run + 6.2 days of debugging + "
+  /* Each figure in hours under a day: 0.9 days of run is 21.6 h, and
+   * 17.6 − 0.9 = 16.7 days left to debugging and migration, 6.2 + 10.5. */
+  g_assert_cmpstr (cluster_en, ==, "17.6 days = 21.6 h of run + 6.2 days of debugging + "
                                    "10.5 days of moving to the cluster (migration, R8)");
   g_assert_cmpstr (single_en, ==, "17.8 days = 11.6 days of run + 6.2 days of debugging");
   {
-    /* 0.68 + 0.36 = 1.04 days: tenths apportioned to the rounded total,
-     * the larger remainder (0.8 of a tenth) taking the leftover tenth. */
+    /* 0.68 + 0.36 = 1.04 days, 1.0 in tenths; each part under a day in
+     * hours, 16.32 and 8.64 h: 24.9 h = 1.04 days as printed. */
     CpEstimate tenths = { .run_days = 0.68, .debug_days = 0.36, .calendar_days = 1.04 };
-    /* A 35-minute run (0.024 days) and 0.011 days of debugging: 0.035
-     * days in hundredths, never "0.0 days"; 2.4 + 1.1 hundredths floor to
-     * 3, the total rounds to 4, the run's 0.4 takes the fourth. */
+    /* A 35-minute run (0.024 days, 34.56 min) and 0.011 days of
+     * debugging (15.84 min): 0.035 days, 50.4 min, in whole minutes,
+     * never "0.0 days"; the run rounds to 35 as its own parts give it,
+     * the debugging takes the 50 − 35 = 15 left. */
     CpEstimate short_run = { .run_days = 0.024, .debug_days = 0.011, .calendar_days = 0.035 };
-    /* Minutes of run beside 10.5 days of migration: thousandths, so that
-     * no part reads zero (0.007 + 0.004 + 10.5 = 10.511). */
+    /* Minutes of run beside 10.5 days of migration, in minutes, so that
+     * no part reads zero (10.08 + 5.76 min + 10.5 days = 10.511 days). */
     CpEstimate migrated = { .run_days = 0.007, .debug_days = 0.004, .migration_days = 10.5,
                             .calendar_days = 10.511 };
+    /* walk37b V4: the whole offer of 2 H800 nodes, a 1.37-h run (82.2
+     * min) and 0.74 h of debugging (44.4 min) beside 10.5 days of
+     * migration, 10.588 days: the window printed "10.59 days = 0.06 days
+     * of run + 0.03 days of debugging + 10.50 days …", the report "10.6
+     * days = 0.1 days of run + 10.5 days …. Debugging takes 44 min". */
+    CpEstimate whole_offer = { .run_days = 82.2 / 1440, .debug_days = 44.4 / 1440, .migration_days = 10.5,
+                               .calendar_days = 10.5 + 126.6 / 1440 };
     g_autofree char *tenths_en = cp_words_calendar (&tenths, "en");
     g_autofree char *short_en = cp_words_calendar (&short_run, "en");
     g_autofree char *migrated_en = cp_words_calendar (&migrated, "en");
+    g_autofree char *whole_offer_en = cp_words_calendar (&whole_offer, "en");
+    g_autofree char *whole_offer_run = cp_words_calendar_figure (&whole_offer, CP_CALENDAR_RUN, "en");
     g_autofree char *short_days = cp_i18n_format_days (0.035, "en");
     g_autofree char *tiny_days = cp_i18n_format_days (0.004, "en");
     g_autofree char *zero_days = cp_i18n_format_days (0, "en");
@@ -233,10 +245,13 @@ test_words_calendar_and_counts (void)
     g_autofree char *near_tenth_days = cp_i18n_format_days (0.097, "en");
     g_autofree char *near_hundredth_days = cp_i18n_format_days (0.0097, "en");
 
-    g_assert_cmpstr (tenths_en, ==, "1.0 days = 0.7 days of run + 0.3 days of debugging");
-    g_assert_cmpstr (short_en, ==, "0.04 days = 0.03 days of run + 0.01 days of debugging");
-    g_assert_cmpstr (migrated_en, ==, "10.511 days = 0.007 days of run + 0.004 days of debugging + "
-                                      "10.500 days of moving to the cluster (migration, R8)");
+    g_assert_cmpstr (tenths_en, ==, "1.0 days = 16.3 h of run + 8.6 h of debugging");
+    g_assert_cmpstr (short_en, ==, "50 min = 35 min of run + 15 min of debugging");
+    g_assert_cmpstr (migrated_en, ==, "10.5 days = 10 min of run + 6 min of debugging + "
+                                      "10.5 days of moving to the cluster (migration, R8)");
+    g_assert_cmpstr (whole_offer_en, ==, "10.6 days = 82 min of run + 44 min of debugging + "
+                                         "10.5 days of moving to the cluster (migration, R8)");
+    g_assert_cmpstr (whole_offer_run, ==, "82 min");
     g_assert_cmpstr (short_days, ==, "0.04 days");
     g_assert_cmpstr (tiny_days, ==, "0.004 days");
     g_assert_cmpstr (zero_days, ==, "0.0 days");
@@ -259,7 +274,7 @@ test_words_calendar_and_counts (void)
       g_autofree char *step_zh = cp_words_step_batch (&step, "zh_CN");
       g_autofree char *tokens_zh = cp_words_tokens (2e9, "zh_CN");
 
-      g_assert_cmpstr (cluster_zh, ==, "17.6 天 = 运行 0.9 天 + 调试 6.2 天 + 迁移到集群 10.5 天（迁移，R8）");
+      g_assert_cmpstr (cluster_zh, ==, "17.6 天 = 运行 21.6 小时 + 调试 6.2 天 + 迁移到集群 10.5 天（迁移，R8）");
       g_assert_cmpstr (step_zh, ==, "每个优化器步处理 4,096 个 token：每个数据并行副本 1 个微批，每个微批 1 条序列。");
       g_assert_cmpstr (tokens_zh, ==, "20 亿个 token");
     }
