@@ -8,7 +8,8 @@
 
 typedef struct {
   CpProject *project;   /* the worker's own copy */
-  /* Its plans: the PDF and the XML read the same ones. */
+  /* Its plans, the caller's copied or made on the worker: the PDF and
+   * the XML read the same ones. */
   CpProjectAnalysis *analysis;
   char      *lang;
   char      *pdf_path;
@@ -24,6 +25,16 @@ export_task_free (ExportTask *data)
   g_free (data->pdf_path);
   g_free (data->xml_path);
   g_free (data);
+}
+
+/* The worker's analysis of @project (its own copy): @analysis's plans
+ * copied, or none. */
+static CpProjectAnalysis *
+worker_analysis (CpProjectAnalysis *analysis,
+                 const CpProject   *project)
+{
+  return analysis != NULL ? cp_project_analysis_copy (analysis, project)
+                          : cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
 }
 
 static gboolean
@@ -80,7 +91,6 @@ export_in_thread (GTask        *task,
 
   if (g_task_return_error_if_cancelled (task))
     return;
-  data->analysis = cp_project_analysis_new (data->project, CP_CHART_COST_MAX_POINTS);
   /* Reading the catalogue is the first thing the report needs of it. */
   if (!cp_i18n_check_language (data->lang, &error) ||
       (data->pdf_path != NULL && !write_pdf (data, cancellable, &error)) ||
@@ -94,6 +104,7 @@ export_in_thread (GTask        *task,
 
 void
 cp_report_export_async (const CpProject     *project,
+                        CpProjectAnalysis   *analysis,
                         const char          *lang,
                         const char          *pdf_path,
                         const char          *xml_path,
@@ -115,6 +126,7 @@ cp_report_export_async (const CpProject     *project,
   g_task_set_source_tag (task, cp_report_export_async);
   data = g_new0 (ExportTask, 1);
   data->project = cp_project_copy (project);
+  data->analysis = worker_analysis (analysis, data->project);
   data->lang = g_strdup (lang);
   data->pdf_path = g_strdup (pdf_path);
   data->xml_path = g_strdup (xml_path);
@@ -135,6 +147,7 @@ cp_report_export_finish (GAsyncResult  *result,
 /* What the print layout and the printed file read on their worker. */
 typedef struct {
   CpProject *project;   /* the worker's own copy */
+  CpProjectAnalysis *analysis; /* its plans */
   char      *lang;
   double     page_width_pt;  /* the layout's */
   double     page_height_pt;
@@ -144,15 +157,17 @@ typedef struct {
 static void
 copy_task_free (CopyTask *data)
 {
+  g_clear_pointer (&data->analysis, cp_project_analysis_free);
   g_clear_pointer (&data->project, cp_project_free);
   g_free (data->lang);
   g_free (data->path);
   g_free (data);
 }
 
-/* A task running @in_thread over a copy of @project, tagged @source_tag. */
+/* A task over a copy of @project and of @analysis, tagged @source_tag. */
 static GTask *
 copy_task_new (const CpProject     *project,
+               CpProjectAnalysis   *analysis,
                const char          *lang,
                gpointer             source_tag,
                GCancellable        *cancellable,
@@ -165,6 +180,7 @@ copy_task_new (const CpProject     *project,
   g_task_set_source_tag (task, source_tag);
   *data = g_new0 (CopyTask, 1);
   (*data)->project = cp_project_copy (project);
+  (*data)->analysis = worker_analysis (analysis, (*data)->project);
   (*data)->lang = g_strdup (lang);
   g_task_set_task_data (task, *data, (GDestroyNotify) copy_task_free);
   return task;
@@ -187,12 +203,14 @@ layout_in_thread (GTask        *task,
       return;
     }
   g_task_return_pointer (task,
-                         cp_report_layout_new (data->project, data->lang, data->page_width_pt, data->page_height_pt),
+                         cp_report_layout_new_from_analysis (data->analysis, data->lang, data->page_width_pt,
+                                                             data->page_height_pt),
                          (GDestroyNotify) cp_report_layout_free);
 }
 
 void
 cp_report_layout_async (const CpProject     *project,
+                        CpProjectAnalysis   *analysis,
                         const char          *lang,
                         double               page_width_pt,
                         double               page_height_pt,
@@ -206,7 +224,7 @@ cp_report_layout_async (const CpProject     *project,
   g_return_if_fail (project != NULL);
   g_return_if_fail (page_width_pt >= CP_REPORT_MIN_PAGE_WIDTH_PT && page_height_pt >= CP_REPORT_MIN_PAGE_HEIGHT_PT);
 
-  task = copy_task_new (project, lang, cp_report_layout_async, cancellable, callback, user_data, &data);
+  task = copy_task_new (project, analysis, lang, cp_report_layout_async, cancellable, callback, user_data, &data);
   data->page_width_pt = page_width_pt;
   data->page_height_pt = page_height_pt;
   g_task_run_in_thread (task, layout_in_thread);
@@ -239,7 +257,7 @@ write_print_file (CopyTask      *data,
 
   if (!cp_i18n_check_language (data->lang, error))
     return FALSE;
-  layout = cp_report_layout_new (data->project, data->lang, layout_width_pt, layout_height_pt);
+  layout = cp_report_layout_new_from_analysis (data->analysis, data->lang, layout_width_pt, layout_height_pt);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
 
@@ -287,6 +305,7 @@ print_file_in_thread (GTask        *task,
 
 void
 cp_report_print_file_async (const CpProject     *project,
+                            CpProjectAnalysis   *analysis,
                             const char          *lang,
                             double               paper_width_pt,
                             double               paper_height_pt,
@@ -301,7 +320,7 @@ cp_report_print_file_async (const CpProject     *project,
   g_return_if_fail (project != NULL && path != NULL);
   g_return_if_fail (paper_width_pt > 0 && paper_height_pt > 0);
 
-  task = copy_task_new (project, lang, cp_report_print_file_async, cancellable, callback, user_data, &data);
+  task = copy_task_new (project, analysis, lang, cp_report_print_file_async, cancellable, callback, user_data, &data);
   data->page_width_pt = paper_width_pt;
   data->page_height_pt = paper_height_pt;
   data->path = g_strdup (path);
