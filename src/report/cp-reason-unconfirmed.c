@@ -400,8 +400,13 @@ cp_words_unconfirmed (const CpProject *project,
                       const char     **field)
 {
   g_autofree char *text = unconfirmed_text (project, plan, lang, field);
-  g_auto(GStrv) kept = cp_i18n_typed_names (project);
+  g_auto(GStrv) kept = NULL;
 
+  /* Asked of every job each time the memo is laid out on trial: the
+   * names are gathered only for a sentence that spacing may change. */
+  if (text == NULL || !cp_i18n_is_chinese (lang))
+    return g_steal_pointer (&text);
+  kept = cp_i18n_typed_names (project);
   /* Names and figures set into a Chinese sentence, spaced by one rule;
    * the names as typed (W8). */
   return cp_i18n_space_chinese_keeping (text, lang, (const char * const *) kept);
