@@ -1124,6 +1124,14 @@ cp_results_view_get_plan (CpResultsView *self)
   return self->plan;
 }
 
+CpProjectAnalysis *
+cp_results_view_get_analysis (CpResultsView *self)
+{
+  g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
+
+  return self->analysis;
+}
+
 GListModel *
 cp_results_view_get_options (CpResultsView *self)
 {

@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "planner/cp-project-analysis.h"
 #include "planner/cp-project.h"
 
 #include "cp-chart-view.h"
@@ -49,6 +50,10 @@ const char   *cp_results_view_get_incomplete_text (CpResultsView *self);
 const char   *cp_results_view_get_page   (CpResultsView   *self);
 /* The plan shown, or NULL. */
 const CpPlan *cp_results_view_get_plan   (CpResultsView   *self);
+/* The plans, sweeps and checks made so far for the project shown, as of
+ * its last update (a change queued since is not read yet), or NULL before
+ * the first: what the window's reports start from. */
+CpProjectAnalysis *cp_results_view_get_analysis (CpResultsView *self);
 /* CpOptionObject items in the table's current order. */
 GListModel   *cp_results_view_get_options (CpResultsView  *self);
 CpChartView  *cp_results_view_get_chart  (CpResultsView   *self,

@@ -298,11 +298,13 @@ _cp_window_export_report_files (CpWindow   *self,
     job->first_path = g_strdup (pdf ? pdf_path : xml_path);
   }
   _cp_window_set_busy (self, TRUE, _("Writing the report…"));
-  /* The worker plans, lays out and writes from its own copy. */
+  /* The worker lays out and writes from its own copy, with the plans the
+   * window has made: it plans only what the window has not. */
   {
     g_autoptr(CpProject) named = report_project (self);
 
-    cp_report_export_async (named, lang, pdf_path, xml_path, self->cancellable, export_cb, job);
+    cp_report_export_async (named, cp_results_view_get_analysis (self->results_view), lang, pdf_path, xml_path,
+                            self->cancellable, export_cb, job);
   }
 }
 
@@ -517,8 +519,8 @@ on_begin_print (GtkPrintOperation *operation,
   job->cancellable = g_cancellable_new ();
   /* The operation holds the job; the job's cancellable stops the callback
    * touching either once the operation is gone. */
-  cp_report_layout_async (named, job->lang, layout_width_pt, layout_height_pt, job->cancellable,
-                          on_print_layout_ready, operation);
+  cp_report_layout_async (named, cp_results_view_get_analysis (job->window->results_view), job->lang,
+                          layout_width_pt, layout_height_pt, job->cancellable, on_print_layout_ready, operation);
 }
 
 static gboolean
@@ -705,7 +707,7 @@ print_file (CpWindow         *self,
   print->path = g_strdup (path);
   print->temporary = temporary;
   _cp_window_set_busy (self, TRUE, _("Writing the report…"));
-  cp_report_print_file_async (named, report_language (self),
+  cp_report_print_file_async (named, cp_results_view_get_analysis (self->results_view), report_language (self),
                               gtk_page_setup_get_paper_width (page_setup, GTK_UNIT_POINTS),
                               gtk_page_setup_get_paper_height (page_setup, GTK_UNIT_POINTS),
                               path, self->cancellable, on_print_file_written, print);

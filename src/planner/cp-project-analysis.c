@@ -301,6 +301,51 @@ cp_project_analysis_free (CpProjectAnalysis *analysis)
     g_rc_box_release_full (analysis, analysis_clear);
 }
 
+/* @entry's results, each its own copy. */
+static void
+job_entry_copy (const JobEntry *entry,
+                JobEntry       *copy)
+{
+  copy->planned = entry->planned != NULL ? record_snapshot (&job_kind, entry->planned) : NULL;
+  copy->plan = entry->plan != NULL ? cp_plan_copy (entry->plan) : NULL;
+  copy->has_robustness = entry->has_robustness;
+  copy->sweep = entry->sweep != NULL ? cp_sweep_copy (entry->sweep) : NULL;
+  /* OneNode and CpWhatIf hold no pointers. */
+  copy->one_node = entry->one_node != NULL ? g_array_copy (entry->one_node) : NULL;
+  copy->what_if = entry->what_if != NULL ? g_array_copy (entry->what_if) : NULL;
+  copy->plan_cost_us = entry->plan_cost_us;
+  copy->earlier_plan = entry->earlier_plan != NULL ? cp_plan_copy (entry->earlier_plan) : NULL;
+  copy->unchanged_quotes = entry->unchanged_quotes != NULL ? g_array_copy (entry->unchanged_quotes) : NULL;
+}
+
+CpProjectAnalysis *
+cp_project_analysis_copy (CpProjectAnalysis *analysis,
+                          const CpProject   *project)
+{
+  CpProjectAnalysis *copy;
+
+  g_return_val_if_fail (analysis != NULL && project != NULL, NULL);
+
+  copy = g_rc_box_new0 (CpProjectAnalysis);
+  copy->sweep_max_points = analysis->sweep_max_points;
+  copy->jobs = g_array_new (FALSE, TRUE, sizeof (JobEntry));
+  g_array_set_clear_func (copy->jobs, job_entry_clear);
+  g_array_set_size (copy->jobs, analysis->jobs->len);
+  for (guint j = 0; j < analysis->jobs->len; j++)
+    job_entry_copy (&g_array_index (analysis->jobs, JobEntry, j), &g_array_index (copy->jobs, JobEntry, j));
+  copy->planned_quotes = g_ptr_array_new_full (analysis->planned_quotes->len, quote_snapshot_free);
+  for (guint i = 0; i < analysis->planned_quotes->len; i++)
+    g_ptr_array_add (copy->planned_quotes,
+                     record_snapshot (&quote_kind, g_ptr_array_index (analysis->planned_quotes, i)));
+  copy->planned_settings = analysis->planned_settings;
+  copy->has_planned_inputs = analysis->has_planned_inputs;
+  copy->generation = analysis->generation;
+  /* The calendar is made again from the plans: it is cheap beside them,
+   * and the copy's project may start on another day. */
+  cp_project_analysis_update (copy, project);
+  return copy;
+}
+
 guint
 cp_project_analysis_update (CpProjectAnalysis *analysis,
                             const CpProject   *project)

@@ -31,6 +31,13 @@ typedef struct _CpProjectAnalysis CpProjectAnalysis;
 CpProjectAnalysis *cp_project_analysis_new    (const CpProject   *project,
                                                guint              sweep_max_points);
 void               cp_project_analysis_free   (CpProjectAnalysis *analysis);
+/* A new analysis of @project, a copy of the one @analysis reads (or of
+ * it as it is now, changed since), with every result @analysis has made
+ * so far copied and what the changes touched dropped
+ * (cp_project_analysis_update()): a worker thread given both makes only
+ * what is still missing, without planning again what the window has. */
+CpProjectAnalysis *cp_project_analysis_copy   (CpProjectAnalysis *analysis,
+                                               const CpProject   *project);
 /* Reads @project (the same one, changed, or another) and drops what its
  * changes touched; returns how many jobs' results were dropped. */
 guint              cp_project_analysis_update (CpProjectAnalysis *analysis,

@@ -66,6 +66,27 @@ cp_project_sweep_job (const CpProject *project,
   return sweep;
 }
 
+CpSweep *
+cp_sweep_copy (const CpSweep *sweep)
+{
+  CpSweep *copy;
+
+  g_return_val_if_fail (sweep != NULL, NULL);
+
+  copy = g_new0 (CpSweep, 1);
+  copy->curves = g_ptr_array_new_full (sweep->curves->len, curve_free);
+  for (guint i = 0; i < sweep->curves->len; i++)
+    {
+      const CpSweepCurve *curve = g_ptr_array_index (sweep->curves, i);
+      CpSweepCurve *curve_copy = g_new0 (CpSweepCurve, 1);
+
+      curve_copy->quote_index = curve->quote_index;
+      curve_copy->points = g_array_copy (curve->points);
+      g_ptr_array_add (copy->curves, curve_copy);
+    }
+  return copy;
+}
+
 void
 cp_sweep_free (CpSweep *sweep)
 {

@@ -35,6 +35,8 @@ typedef struct {
 CpSweep *cp_project_sweep_job (const CpProject *project,
                                guint            job_index,
                                guint            max_points);
+/* A deep copy, for another thread. */
+CpSweep *cp_sweep_copy        (const CpSweep *sweep);
 void     cp_sweep_free        (CpSweep *sweep);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpSweep, cp_sweep_free)

@@ -6,28 +6,78 @@
 #include <cairo-pdf.h>
 #include <libxml/parser.h>
 
+/* What a report's worker reads: its own copies, made on the calling
+ * thread. */
 typedef struct {
-  CpProject *project;   /* the worker's own copy */
-  /* Its plans: the PDF and the XML read the same ones. */
+  CpProject *project;
+  /* Its plans, the caller's copied or made on the worker: the PDF and
+   * the XML of one export read the same ones. */
   CpProjectAnalysis *analysis;
   char      *lang;
-  char      *pdf_path;
+  double     page_width_pt;  /* a print's layout */
+  double     page_height_pt;
+  char      *path;           /* a printed file to write, or NULL */
+  char      *pdf_path;       /* an export's files, either NULL */
   char      *xml_path;
-} ExportTask;
+} ReportTask;
 
 static void
-export_task_free (ExportTask *data)
+report_task_free (ReportTask *data)
 {
   g_clear_pointer (&data->analysis, cp_project_analysis_free);
   g_clear_pointer (&data->project, cp_project_free);
   g_free (data->lang);
+  g_free (data->path);
   g_free (data->pdf_path);
   g_free (data->xml_path);
   g_free (data);
 }
 
+/* The worker's analysis of @project (its own copy): @analysis's plans
+ * copied, or none. */
+static CpProjectAnalysis *
+worker_analysis (CpProjectAnalysis *analysis,
+                 const CpProject   *project)
+{
+  return analysis != NULL ? cp_project_analysis_copy (analysis, project)
+                          : cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+}
+
+/* A task over a copy of @project and of @analysis, tagged @source_tag. */
+static GTask *
+report_task_new (const CpProject     *project,
+                 CpProjectAnalysis   *analysis,
+                 const char          *lang,
+                 gpointer             source_tag,
+                 GCancellable        *cancellable,
+                 GAsyncReadyCallback  callback,
+                 gpointer             user_data,
+                 ReportTask         **data)
+{
+  GTask *task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, source_tag);
+  *data = g_new0 (ReportTask, 1);
+  (*data)->project = cp_project_copy (project);
+  (*data)->analysis = worker_analysis (analysis, (*data)->project);
+  (*data)->lang = g_strdup (lang);
+  g_task_set_task_data (task, *data, (GDestroyNotify) report_task_free);
+  return task;
+}
+
+/* The task of @result, if it is one tagged @source_tag, else NULL. */
+static GTask *
+report_task_of (GAsyncResult *result,
+                gpointer      source_tag)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == source_tag, NULL);
+
+  return G_TASK (result);
+}
+
 static gboolean
-write_pdf (ExportTask    *data,
+write_pdf (ReportTask    *data,
            GCancellable  *cancellable,
            GError       **error)
 {
@@ -45,7 +95,7 @@ write_pdf (ExportTask    *data,
 }
 
 static gboolean
-write_xml (ExportTask    *data,
+write_xml (ReportTask    *data,
            GCancellable  *cancellable,
            GError       **error)
 {
@@ -75,12 +125,11 @@ export_in_thread (GTask        *task,
                   gpointer      task_data,
                   GCancellable *cancellable)
 {
-  ExportTask *data = task_data;
+  ReportTask *data = task_data;
   GError *error = NULL;
 
   if (g_task_return_error_if_cancelled (task))
     return;
-  data->analysis = cp_project_analysis_new (data->project, CP_CHART_COST_MAX_POINTS);
   /* Reading the catalogue is the first thing the report needs of it. */
   if (!cp_i18n_check_language (data->lang, &error) ||
       (data->pdf_path != NULL && !write_pdf (data, cancellable, &error)) ||
@@ -94,6 +143,7 @@ export_in_thread (GTask        *task,
 
 void
 cp_report_export_async (const CpProject     *project,
+                        CpProjectAnalysis   *analysis,
                         const char          *lang,
                         const char          *pdf_path,
                         const char          *xml_path,
@@ -102,7 +152,7 @@ cp_report_export_async (const CpProject     *project,
                         gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  ExportTask *data;
+  ReportTask *data;
 
   g_return_if_fail (project != NULL);
   g_return_if_fail (pdf_path != NULL || xml_path != NULL);
@@ -111,14 +161,9 @@ cp_report_export_async (const CpProject     *project,
    * not do at once: the main thread does it before any worker. */
   xmlInitParser ();
 
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, cp_report_export_async);
-  data = g_new0 (ExportTask, 1);
-  data->project = cp_project_copy (project);
-  data->lang = g_strdup (lang);
+  task = report_task_new (project, analysis, lang, cp_report_export_async, cancellable, callback, user_data, &data);
   data->pdf_path = g_strdup (pdf_path);
   data->xml_path = g_strdup (xml_path);
-  g_task_set_task_data (task, data, (GDestroyNotify) export_task_free);
   g_task_run_in_thread (task, export_in_thread);
 }
 
@@ -126,48 +171,9 @@ gboolean
 cp_report_export_finish (GAsyncResult  *result,
                          GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_report_export_async, FALSE);
+  GTask *task = report_task_of (result, cp_report_export_async);
 
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-/* What the print layout and the printed file read on their worker. */
-typedef struct {
-  CpProject *project;   /* the worker's own copy */
-  char      *lang;
-  double     page_width_pt;  /* the layout's */
-  double     page_height_pt;
-  char      *path;        /* the file to write, if any */
-} CopyTask;
-
-static void
-copy_task_free (CopyTask *data)
-{
-  g_clear_pointer (&data->project, cp_project_free);
-  g_free (data->lang);
-  g_free (data->path);
-  g_free (data);
-}
-
-/* A task running @in_thread over a copy of @project, tagged @source_tag. */
-static GTask *
-copy_task_new (const CpProject     *project,
-               const char          *lang,
-               gpointer             source_tag,
-               GCancellable        *cancellable,
-               GAsyncReadyCallback  callback,
-               gpointer             user_data,
-               CopyTask           **data)
-{
-  GTask *task = g_task_new (NULL, cancellable, callback, user_data);
-
-  g_task_set_source_tag (task, source_tag);
-  *data = g_new0 (CopyTask, 1);
-  (*data)->project = cp_project_copy (project);
-  (*data)->lang = g_strdup (lang);
-  g_task_set_task_data (task, *data, (GDestroyNotify) copy_task_free);
-  return task;
+  return task != NULL && g_task_propagate_boolean (task, error);
 }
 
 static void
@@ -176,7 +182,7 @@ layout_in_thread (GTask        *task,
                   gpointer      task_data,
                   GCancellable *cancellable)
 {
-  CopyTask *data = task_data;
+  ReportTask *data = task_data;
   GError *error = NULL;
 
   if (g_task_return_error_if_cancelled (task))
@@ -187,12 +193,14 @@ layout_in_thread (GTask        *task,
       return;
     }
   g_task_return_pointer (task,
-                         cp_report_layout_new (data->project, data->lang, data->page_width_pt, data->page_height_pt),
+                         cp_report_layout_new_from_analysis (data->analysis, data->lang, data->page_width_pt,
+                                                             data->page_height_pt),
                          (GDestroyNotify) cp_report_layout_free);
 }
 
 void
 cp_report_layout_async (const CpProject     *project,
+                        CpProjectAnalysis   *analysis,
                         const char          *lang,
                         double               page_width_pt,
                         double               page_height_pt,
@@ -201,12 +209,12 @@ cp_report_layout_async (const CpProject     *project,
                         gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  CopyTask *data;
+  ReportTask *data;
 
   g_return_if_fail (project != NULL);
   g_return_if_fail (page_width_pt >= CP_REPORT_MIN_PAGE_WIDTH_PT && page_height_pt >= CP_REPORT_MIN_PAGE_HEIGHT_PT);
 
-  task = copy_task_new (project, lang, cp_report_layout_async, cancellable, callback, user_data, &data);
+  task = report_task_new (project, analysis, lang, cp_report_layout_async, cancellable, callback, user_data, &data);
   data->page_width_pt = page_width_pt;
   data->page_height_pt = page_height_pt;
   g_task_run_in_thread (task, layout_in_thread);
@@ -216,16 +224,15 @@ CpReportLayout *
 cp_report_layout_finish (GAsyncResult  *result,
                          GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_report_layout_async, NULL);
+  GTask *task = report_task_of (result, cp_report_layout_async);
 
-  return g_task_propagate_pointer (G_TASK (result), error);
+  return task != NULL ? g_task_propagate_pointer (task, error) : NULL;
 }
 
 /* Pages laid out at least as large as the report allows, drawn scaled
  * onto the paper: what printing's draw-page did on the main thread. */
 static gboolean
-write_print_file (CopyTask      *data,
+write_print_file (ReportTask    *data,
                   GCancellable  *cancellable,
                   GError       **error)
 {
@@ -239,7 +246,7 @@ write_print_file (CopyTask      *data,
 
   if (!cp_i18n_check_language (data->lang, error))
     return FALSE;
-  layout = cp_report_layout_new (data->project, data->lang, layout_width_pt, layout_height_pt);
+  layout = cp_report_layout_new_from_analysis (data->analysis, data->lang, layout_width_pt, layout_height_pt);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
 
@@ -287,6 +294,7 @@ print_file_in_thread (GTask        *task,
 
 void
 cp_report_print_file_async (const CpProject     *project,
+                            CpProjectAnalysis   *analysis,
                             const char          *lang,
                             double               paper_width_pt,
                             double               paper_height_pt,
@@ -296,12 +304,12 @@ cp_report_print_file_async (const CpProject     *project,
                             gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  CopyTask *data;
+  ReportTask *data;
 
   g_return_if_fail (project != NULL && path != NULL);
   g_return_if_fail (paper_width_pt > 0 && paper_height_pt > 0);
 
-  task = copy_task_new (project, lang, cp_report_print_file_async, cancellable, callback, user_data, &data);
+  task = report_task_new (project, analysis, lang, cp_report_print_file_async, cancellable, callback, user_data, &data);
   data->page_width_pt = paper_width_pt;
   data->page_height_pt = paper_height_pt;
   data->path = g_strdup (path);
@@ -312,8 +320,7 @@ gboolean
 cp_report_print_file_finish (GAsyncResult  *result,
                              GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_report_print_file_async, FALSE);
+  GTask *task = report_task_of (result, cp_report_print_file_async);
 
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return task != NULL && g_task_propagate_boolean (task, error);
 }

@@ -81,6 +81,7 @@ cp_doc_init (Doc             *doc,
   memset (doc, 0, sizeof *doc);
   doc->lang = lang;
   doc->project = project;
+  doc->typed_names = project != NULL ? cp_i18n_typed_names (project) : NULL;
   doc->pages = pages;
   doc->page_width = page_width;
   doc->page_height = page_height;
@@ -126,6 +127,7 @@ cp_doc_clear (Doc *doc)
   g_clear_object (&doc->context);
   if (doc->borrowed)
     return;
+  g_clear_pointer (&doc->typed_names, g_strfreev);
   g_clear_pointer (&doc->body, pango_font_description_free);
   g_clear_pointer (&doc->bold, pango_font_description_free);
   g_clear_pointer (&doc->small, pango_font_description_free);
@@ -431,9 +433,7 @@ char *
 cp_doc_spaced (Doc        *doc,
                const char *text)
 {
-  g_auto(GStrv) kept = doc->project != NULL ? cp_i18n_typed_names (doc->project) : NULL;
-
-  return cp_i18n_space_chinese_keeping (text, doc->lang, (const char * const *) kept);
+  return cp_i18n_space_chinese_keeping (text, doc->lang, (const char * const *) doc->typed_names);
 }
 
 void

@@ -11,8 +11,10 @@
  * the project's jobs and the worst single job: a job edit touches one job
  * (the worst is its bound), a quote or settings edit touches them all (the
  * sum). Then the same changes through the project's analysis, as the
- * window makes them: a job shown again unchanged, and a job edited. Not a
- * test: run it by hand; nothing is asserted on speed.
+ * window makes them: a job shown again unchanged, and a job edited; and
+ * the copy of the window's plans an export or a print hands its worker
+ * (cp_project_analysis_copy(), on the main thread). Not a test: run it by
+ * hand; nothing is asserted on speed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,6 +92,7 @@ bench_analysis (const char *name,
   g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, SWEEP_MAX_POINTS);
   g_autofree double *untouched = g_new (double, runs);
   g_autofree double *touched = g_new (double, runs);
+  g_autofree double *copied = g_new (double, runs);
   CpJob *job = g_ptr_array_index (project->jobs, 0);
 
   for (guint j = 0; j < project->jobs->len; j++)
@@ -108,11 +111,24 @@ bench_analysis (const char *name,
       cp_project_analysis_update (analysis, project);
       cp_project_analysis_get_plan (analysis, 0);
       touched[r] = cp_test_thread_cpu_ms () - start;
+
+      /* Every job planned, the one shown checked: what a window has. */
+      cp_project_analysis_get_full_plan (analysis, 0);
+      cp_project_analysis_get_sweep (analysis, 0);
+      {
+        g_autoptr(CpProject) report_project = cp_project_copy (project);
+        g_autoptr(CpProjectAnalysis) copy = NULL;
+
+        start = cp_test_thread_cpu_ms ();
+        copy = cp_project_analysis_copy (analysis, report_project);
+        copied[r] = cp_test_thread_cpu_ms () - start;
+      }
     }
   printf ("%s through the analysis, median of %u runs, thread CPU:\n"
-          "  %-30s %7.2f ms\n  %-30s %7.2f ms\n", name, runs,
+          "  %-30s %7.2f ms\n  %-30s %7.2f ms\n  %-30s %7.2f ms\n", name, runs,
           "job shown again, unchanged", cp_test_median (untouched, runs),
-          "job edited (compare + plan)", cp_test_median (touched, runs));
+          "job edited (compare + plan)", cp_test_median (touched, runs),
+          "plans copied for a worker", cp_test_median (copied, runs));
 }
 
 int

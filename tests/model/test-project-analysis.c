@@ -412,6 +412,48 @@ test_job_schedule_plans_nothing (void)
   g_assert_cmpfloat (fabs (g_array_index (schedule->jobs, CpScheduleJob, 1).end_day - 8), <, 1e-9);
 }
 
+/* The analysis a worker gets: what the first had made, in copies of its
+ * own that outlive it, and what a change since touched made again. */
+static void
+test_copy_for_worker (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(CpProject) changed = NULL;
+  CpProjectAnalysis *analysis = cp_project_analysis_new (project, 16);
+  g_autoptr(CpProjectAnalysis) copy = NULL;
+  const CpPlan *first_plan = cp_project_analysis_get_full_plan (analysis, 0);
+  const CpSweep *first_sweep = cp_project_analysis_get_sweep (analysis, 0);
+  guint first_points = ((CpSweepCurve *) g_ptr_array_index (first_sweep->curves, 0))->points->len;
+
+  g_assert_cmpuint (project->jobs->len, >=, 3);
+  cp_project_analysis_get_plan (analysis, 1);
+  changed = cp_project_copy (project);
+  ((CpJob *) g_ptr_array_index (changed->jobs, 1))->storage_tb += 7;
+  copy = cp_project_analysis_copy (analysis, changed);
+
+  /* Job 0 as made, in the copy's own plan and sweep; job 1, changed,
+   * dropped; job 2 never planned. */
+  g_assert_nonnull (cp_project_analysis_peek_plan (copy, 0));
+  g_assert_true (cp_project_analysis_peek_plan (copy, 0) != first_plan);
+  g_assert_true (cp_project_analysis_peek_plan (copy, 0)->has_robustness);
+  g_assert_nonnull (cp_project_analysis_peek_sweep (copy, 0));
+  g_assert_true (cp_project_analysis_peek_sweep (copy, 0) != first_sweep);
+  g_assert_null (cp_project_analysis_peek_plan (copy, 1));
+  g_assert_null (cp_project_analysis_peek_plan (copy, 2));
+  g_assert_true (cp_project_analysis_get_project (copy) == changed);
+
+  /* The first gone, the copy's results stand and match the planner. */
+  cp_project_analysis_free (analysis);
+  for (guint j = 0; j < 2; j++)
+    {
+      g_autoptr(CpPlan) fresh = cp_project_plan_job (changed, j);
+
+      assert_same_plan (cp_project_analysis_get_full_plan (copy, j), fresh);
+    }
+  g_assert_cmpuint (((CpSweepCurve *) g_ptr_array_index (cp_project_analysis_get_sweep (copy, 0)->curves, 0))->points->len,
+                    ==, first_points);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -427,5 +469,6 @@ main (int   argc,
   g_test_add_func ("/project-analysis/service-has-no-deadline", test_service_has_no_deadline);
   g_test_add_func ("/project-analysis/fallback-made-once", test_fallback_made_once);
   g_test_add_func ("/project-analysis/job-schedule-plans-nothing", test_job_schedule_plans_nothing);
+  g_test_add_func ("/project-analysis/copy-for-worker", test_copy_for_worker);
   return g_test_run ();
 }

@@ -455,7 +455,7 @@ test_report_in_worker (void)
 
   g_free (project->name);
   project->name = g_strdup ("Thread Test");
-  cp_report_export_async (project, "zh_CN", pdf, xml, NULL, on_exported, &run);
+  cp_report_export_async (project, NULL, "zh_CN", pdf, xml, NULL, on_exported, &run);
   checks = g_idle_add (translate_on_main_thread, &run);
   g_main_loop_run (run.loop);
   g_source_remove (checks);
@@ -489,7 +489,7 @@ test_report_in_worker (void)
     ExportRun again = { g_main_loop_new (NULL, FALSE), NULL, 0 };
 
     cp_i18n_push_language ("zh_CN");
-    cp_report_export_async (project, "en", english, NULL, NULL, on_exported, &again);
+    cp_report_export_async (project, NULL, "en", english, NULL, NULL, on_exported, &again);
     g_main_loop_run (again.loop);
     g_main_loop_unref (again.loop);
     /* The main thread's own push is untouched by the worker's. */
