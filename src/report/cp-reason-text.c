@@ -83,7 +83,13 @@ cp_words_not_feasible (const CpProject *project,
     }
   quote = g_ptr_array_index (project->quotes, best->quote_index);
   name = cp_words_quote_name (project, best->quote_index);
-  cost = cp_i18n_format_money_whole (best->estimate.total_cost, quote->currency, lang);
+  /* A quote without a price costs nothing only on paper: "¥0" beside
+   * "not ranked: no price" read as a free best option (walk38 F7). */
+  if ((cp_quote_get_missing_in (quote, &project->settings) & CP_QUOTE_MISSING_PRICE) != 0)
+    /* TRANSLATORS: stands for a cost in a sentence, for a quote without a price */
+    cost = g_strdup (_("a cost unknown without its price"));
+  else
+    cost = cp_i18n_format_money_whole (best->estimate.total_cost, quote->currency, lang);
   days = cp_i18n_format_days (best->estimate.calendar_days, lang);
   if (plan->shortfall == CP_SHORTFALL_CONCURRENCY)
     /* TRANSLATORS: the best available option: quote, node count, total cost */

@@ -56,6 +56,49 @@ test_single_memory (void)
     }
 }
 
+/* A quote whose price is not typed yet is planned for what its hardware
+ * can run; when none meets the deadline the soonest is named, and its
+ * cost is unknown, not "0 CNY": a free best option beside "not ranked:
+ * no price" (walk38 F7). Priced, the same option states its cost. */
+static void
+test_best_available_without_price (void)
+{
+  static const struct {
+    const char *lang;
+    double price;
+    const char *says;
+  } cases[] = {
+    { "en", 0, "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: Vendor 1 on 1 node, a cost unknown without its price, finishing in 106.1 days; the reasons below say what would change it." },
+    { "en", 2000, "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: Vendor 1 on 1 node, 2,500 CNY, finishing in 106.1 days; the reasons below say what would change it." },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(CpProject) project = cp_project_new ();
+      CpQuote *quote = cp_quote_new ();
+      g_autoptr(GArray) options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+      CpPlan plan = { 0 };
+      CpOption option = { 0 };
+      g_autofree char *text = NULL;
+
+      quote->vendor = g_strdup ("Vendor 1");
+      quote->price = cases[i].price;
+      cp_project_add_quote (project, quote);
+      option.quote_index = 0;
+      option.estimate.nodes = 1;
+      /* What a priced quote would cost: the figure printed, whole. */
+      option.estimate.total_cost = cases[i].price > 0 ? 2500 : 0;
+      option.estimate.calendar_days = 106.1;
+      g_array_append_val (options, option);
+      plan.options = options;
+      plan.recommended = -1;
+      plan.best_available = 0;
+      plan.shortfall = CP_SHORTFALL_DEADLINE;
+      text = cp_words_not_feasible (project, &plan, cases[i].lang);
+      g_assert_cmpstr (text, ==, cases[i].says);
+    }
+}
+
 /* Names joined as the language writes a list: in Chinese, a Latin name
  * beside 和 is spaced from it as Latin text beside Chinese words is,
  * and a Chinese name is not; 、 takes no space. */
@@ -306,6 +349,7 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/report/words/single-memory", test_single_memory);
+  g_test_add_func ("/report/words/best-available-without-price", test_best_available_without_price);
   g_test_add_func ("/report/words/figures-beside", test_figures_beside);
   g_test_add_func ("/report/words/join-names", test_join_names);
   g_test_add_func ("/report/words/note-terms", test_note_terms);
