@@ -539,6 +539,66 @@ test_validity_asked (void)
     }
 }
 
+/* Walk38 F4: the amount to approve rested on a price that had expired
+ * when the work on it started (华东智算's price to 31 January 2027, the
+ * serving job from 4 February), and only a vendor question said so. A
+ * main risk on page 1 names the job, its vendor, the price's last day and
+ * the job's start. The project starts on 4 February 2099, the recommended
+ * H800 machine's price holds to 31 January 2099: a risk. The same quote
+ * whose price holds to the job's first day, 4 February, is no risk: the
+ * price still holds on its last day. (Dates far ahead: a price already
+ * past on the day of the test is said as an expired offer instead.) */
+static void
+test_validity_risk (void)
+{
+  static const struct {
+    const char *lang, *heading, *risk;
+  } words[] = {
+    { "en", "Main risks", "70B LoRA starts on 4 February 2099, after Vendor C’s price ends on 31 January 2099: "
+                          "the amount to approve rests on a price that will have expired. "
+                          "Have the vendor extend it before signing." },
+    { "zh_CN", "主要风险", "70B LoRA 于 2099年2月4日开始，而 Vendor C 的报价有效期只到 2099年1月31日："
+                           "审批金额所依据的价格届时已经失效。签字前请供应商延长报价有效期。" },
+  };
+  static const char *const valid_until[] = { "2099-01-31", "2099-02-04" };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  for (guint v = 0; v < G_N_ELEMENTS (valid_until); v++)
+    {
+      g_autofree char *file = g_strdup_printf ("expiring-%u.cplan", v);
+
+      RUN_OK ("new", file);
+      RUN_OK ("add-job", file, "--name", "70B LoRA", "--model", "llama-2-70b", "--task", "lora", "--tokens", "500M",
+              "--deadline-days", "30");
+      /* The H800 machine is recommended, as in test_validity_asked(). */
+      RUN_OK ("add-quote", file, "--vendor", "Vendor C", "--offer", "H800 machine", "--gpu", "h800",
+              "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15", "--valid-until", valid_until[v]);
+      RUN_OK ("add-quote", file, "--vendor", "Vendor D", "--offer", "A800 cluster", "--gpu", "a800",
+              "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "12", "--network", "infiniband",
+              "--nics", "4", "--nic-gbps", "200");
+      for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+        {
+          g_autofree char *pdf = g_strdup_printf ("expiring-%u-%s.pdf", v, words[l].lang);
+          g_autofree char *first = NULL;
+          g_autofree char *heading = cp_test_squeeze (words[l].heading);
+          const char *risks;
+
+          RUN_OK ("report", file, "--lang", words[l].lang, "--start", "2099-02-04", "--pdf", pdf);
+          first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+          risks = strstr (first, heading);
+          g_assert_nonnull (risks);
+          if (v == 0)
+            cp_test_assert_has (risks, words[l].risk);
+          else
+            cp_test_assert_lacks (first, words[l].risk);
+        }
+    }
+}
+
 /* Approver 35, C2: the XML carries what page 1 says. The demo, started
  * on 4 January 2027: the 70B fine-tune's two answers still to come, each
  * within the amount, at 10,669 and 7,284 CNY as page 1 prints them; the
@@ -810,6 +870,7 @@ main (int    argc,
   g_test_add_func ("/report-unseen/appendix-unstated", test_appendix_unstated);
   g_test_add_func ("/report-unseen/appendix-deadline", test_appendix_deadline);
   g_test_add_func ("/report-unseen/validity-asked", test_validity_asked);
+  g_test_add_func ("/report-unseen/validity-risk", test_validity_risk);
   g_test_add_func ("/report-unseen/xml-page-one", test_xml_page_one);
   g_test_add_func ("/report-unseen/unrunnable-job-left-out", test_unrunnable_job_left_out);
   g_test_add_func ("/report-unseen/words", test_words);
