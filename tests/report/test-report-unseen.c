@@ -599,6 +599,49 @@ test_validity_risk (void)
     }
 }
 
+/* Walk38 F4: "Not in the amount" said the same cost once per vendor,
+ * "报价未注明的存储价格（Yun B）、存储价格（华东智算）". Two jobs, each on
+ * its own vendor, neither quote pricing storage: the 70B LoRA on Vendor
+ * C's H800 machine (15 CNY per GPU-hour × 8 × 21 h = 2,520 CNY, against
+ * 2,912 on Vendor E's slower RTX 4090 machine), the 7B QLoRA on Vendor
+ * E's (2 CNY × 8 × 3 h = 48 CNY, against 120 on the H800s). The storage
+ * price is named once, with both vendors. */
+static void
+test_storage_left_out_once (void)
+{
+  static const struct {
+    const char *lang, *clause;
+  } words[] = {
+    { "en", "Not in the amount: storage price (Vendor C and Vendor E), not stated in the quotes;" },
+    { "zh_CN", "申请金额不含：报价未注明的存储价格（Vendor C 和 Vendor E）；" },
+  };
+  const char *file = "storage-once.cplan";
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "70B LoRA", "--model", "llama-2-70b", "--task", "lora", "--tokens", "500M",
+          "--deadline-days", "30");
+  RUN_OK ("add-job", file, "--name", "7B QLoRA", "--model", "llama-2-7b", "--task", "qlora", "--tokens", "100M",
+          "--deadline-days", "30");
+  RUN_OK ("add-quote", file, "--vendor", "Vendor C", "--offer", "H800 machine", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("add-quote", file, "--vendor", "Vendor E", "--offer", "4090 machine", "--gpu", "rtx4090",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "2");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("storage-once-%s.pdf", words[l].lang);
+      g_autofree char *first = NULL;
+
+      RUN_OK ("report", file, "--lang", words[l].lang, "--start", "2099-02-04", "--pdf", pdf);
+      first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+      cp_test_assert_has (first, words[l].clause);
+    }
+}
+
 /* Approver 35, C2: the XML carries what page 1 says. The demo, started
  * on 4 January 2027: the 70B fine-tune's two answers still to come, each
  * within the amount, at 10,669 and 7,284 CNY as page 1 prints them; the
@@ -871,6 +914,7 @@ main (int    argc,
   g_test_add_func ("/report-unseen/appendix-deadline", test_appendix_deadline);
   g_test_add_func ("/report-unseen/validity-asked", test_validity_asked);
   g_test_add_func ("/report-unseen/validity-risk", test_validity_risk);
+  g_test_add_func ("/report-unseen/storage-left-out-once", test_storage_left_out_once);
   g_test_add_func ("/report-unseen/xml-page-one", test_xml_page_one);
   g_test_add_func ("/report-unseen/unrunnable-job-left-out", test_unrunnable_job_left_out);
   g_test_add_func ("/report-unseen/words", test_words);
