@@ -117,6 +117,10 @@ not_in_amount_text (Doc       *doc,
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GString) clauses = NULL;
   g_autoptr(GString) list = NULL;
+  /* The costs left out (“storage price, network fee”), each once, and
+   * the vendors whose quotes leave them out, one list per entry. */
+  g_autoptr(GPtrArray) cost_lists = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) cost_vendors = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   gboolean team_days = FALSE;
 
   for (guint m = 0; m < G_N_ELEMENTS (porting_makers); m++)
@@ -168,7 +172,7 @@ not_in_amount_text (Doc       *doc,
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, q);
       g_autoptr(GPtrArray) costs = g_ptr_array_new ();
-      g_autofree char *name = NULL, *line = NULL;
+      guint same = 0;
 
       if (!recommended[q])
         continue;
@@ -189,12 +193,28 @@ not_in_amount_text (Doc       *doc,
       for (guint i = 1; i < costs->len; i++)
         /* TRANSLATORS: between the costs a quote does not state ("storage price, setup fee"); Chinese lists take 、 */
         g_string_append_printf (list, "%s%s", C_("list of costs", ", "), (const char *) g_ptr_array_index (costs, i));
+      /* Vendors leaving out the same costs are named in one clause: “storage
+       * price (Yun B), storage price (华东智算)” said the cost twice (walk38 F4). */
+      while (same < cost_lists->len && strcmp (g_ptr_array_index (cost_lists, same), list->str) != 0)
+        same++;
+      if (same == cost_lists->len)
+        {
+          g_ptr_array_add (cost_lists, g_string_free (g_steal_pointer (&list), FALSE));
+          g_ptr_array_add (cost_vendors, g_ptr_array_new_with_free_func (g_free));
+        }
+      else
+        g_string_free (g_steal_pointer (&list), TRUE);
       /* The vendor, as the questions for the vendors name it. */
-      name = quote->vendor != NULL && *quote->vendor != '\0' ? g_strdup (quote->vendor)
-                                                              : cp_words_quote_name (project, (int) q);
-      /* TRANSLATORS: the costs a recommended quote does not state (“storage price, network fee”), then the quote's vendor */
-      line = g_strdup_printf (_("%s (%s)"), list->str, name);
-      g_string_free (g_steal_pointer (&list), TRUE);
+      g_ptr_array_add (g_ptr_array_index (cost_vendors, same),
+                       quote->vendor != NULL && *quote->vendor != '\0' ? g_strdup (quote->vendor)
+                                                                       : cp_words_quote_name (project, (int) q));
+    }
+  for (guint c = 0; c < cost_lists->len; c++)
+    {
+      g_autofree char *names = cp_words_join_names (g_ptr_array_index (cost_vendors, c));
+      /* TRANSLATORS: the costs recommended quotes do not state (“storage price, network fee”), then the quotes' vendors (“A and B”) */
+      g_autofree char *line = g_strdup_printf (_("%s (%s)"), (const char *) g_ptr_array_index (cost_lists, c), names);
+
       if (clauses == NULL)
         clauses = g_string_new (line);
       else

@@ -112,7 +112,7 @@ lay_out_memo (Doc               *doc,
     /* What the signature rests on is said over it, on the amount's page
      * too. */
     g_autofree char *proviso = cp_report_signed_proviso_text (doc, results, schedule);
-    g_autoptr(GPtrArray) risks = cp_report_risk_lines (doc, results);
+    g_autoptr(GPtrArray) risks = cp_report_risk_lines (doc, results, schedule);
     gboolean amount_here = doc->pages->len == doc->amount_page;
     double keep = cp_report_approval_height (doc, amount_here ? proviso : amount, amount_here);
     gboolean on_amount_page;

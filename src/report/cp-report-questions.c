@@ -589,6 +589,22 @@ add_overbooking_questions (const CpProject  *project,
     }
 }
 
+/* Whether @quote's price stops holding before work on it starts on
+ * @start_day (days from the project's start): sets @price_until to the
+ * price's last day and @work_day to the work's first. */
+static gboolean
+price_ends_before (const CpSchedule *schedule,
+                   const CpQuote    *quote,
+                   double            start_day,
+                   GDate            *price_until,
+                   GDate            *work_day)
+{
+  if (!cp_schedule_parse_date (quote->valid_until, price_until))
+    return FALSE;
+  cp_schedule_span_dates (schedule, start_day, start_day, work_day, NULL);
+  return g_date_compare (price_until, work_day) < 0;
+}
+
 /* Whether a recommended quote's price stops holding before the first job
  * rented on it starts: the vendor is asked whether it will still hold,
  * "(price to 31 December 2026, work from 11 January 2027)" beside its
@@ -611,8 +627,6 @@ validity_question (const CpProject  *project,
       g_autofree char *until = NULL, *from = NULL;
       GDate price_until, work_day;
 
-      if (!cp_schedule_parse_date (quote->valid_until, &price_until))
-        continue;
       for (guint j = 0; j < schedule->jobs->len; j++)
         {
           const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, j);
@@ -621,10 +635,7 @@ validity_question (const CpProject  *project,
               (first_start_day < 0 || entry->start_day < first_start_day))
             first_start_day = entry->start_day;
         }
-      if (first_start_day < 0)
-        continue;
-      cp_schedule_span_dates (schedule, first_start_day, first_start_day, &work_day, NULL);
-      if (g_date_compare (&price_until, &work_day) >= 0)
+      if (first_start_day < 0 || !price_ends_before (schedule, quote, first_start_day, &price_until, &work_day))
         continue;
       if (question == NULL)
         question = question_new ("price-validity");
@@ -863,13 +874,54 @@ risk_line (Doc       *doc,
   g_ptr_array_add (lines, g_steal_pointer (&text));
 }
 
+/* A main risk of each job whose recommended quote's price ends before the
+ * job starts: the amount to approve is priced on it. Only a vendor
+ * question said so, on page 2, of the walk's serving job (华东智算's price
+ * to 31 January 2027, its work from 4 February: walk38 F4). A price
+ * already past today is said with the option's own risks
+ * (cp_option_risks()); a project without a start date has no day its
+ * work starts, as validity_question() takes it. */
+static void
+add_expiring_price_lines (Doc              *doc,
+                          const CpSchedule *schedule,
+                          GPtrArray        *lines)
+{
+  const CpProject *project = doc->project;
+  GDate today;
+
+  if (schedule == NULL || schedule->start_is_report_day)
+    return;
+  g_date_set_time_t (&today, time (NULL));
+  for (guint j = 0; j < schedule->jobs->len && j < project->jobs->len; j++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, j);
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      g_autofree char *until = NULL, *from = NULL;
+      GDate price_until, work_day;
+
+      if (!entry->planned || entry->quote_index < 0 || (guint) entry->quote_index >= project->quotes->len ||
+          !price_ends_before (schedule, g_ptr_array_index (project->quotes, entry->quote_index), entry->start_day,
+                              &price_until, &work_day) ||
+          g_date_compare (&price_until, &today) < 0)
+        continue;
+      until = cp_i18n_format_date_span (&price_until, &price_until, doc->lang);
+      from = cp_i18n_format_date_span (&work_day, &work_day, doc->lang);
+      /* TRANSLATORS: a risk: the job, the day it starts, the vendor recommended for it, then the last day that vendor's quoted price holds */
+      g_ptr_array_add (lines, g_strdup_printf (_("%s starts on %s, after %s’s price ends on %s: the amount to approve rests on a price that will have expired. Have the vendor extend it before signing."),
+                                               job->name, from, cp_report_vendor_name (project, entry->quote_index), until));
+    }
+}
+
 GPtrArray *
-cp_report_risk_lines (Doc       *doc,
-                      JobResult *results)
+cp_report_risk_lines (Doc              *doc,
+                      JobResult        *results,
+                      const CpSchedule *schedule)
 {
   const CpProject *project = doc->project;
   GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
 
+  /* First: what the amount itself rests on. */
+  add_expiring_price_lines (doc, schedule, lines);
   for (int risk = 0; risk < CP_N_RISKS; risk++)
     {
       /* Setting up a machine is said in its maker's words, CUDA's or

@@ -166,7 +166,7 @@ gboolean cp_report_quote_compared (const CpPlan *plan, int quote_index);
 gboolean cp_report_is_vendor_question (CpOutcome outcome);
 
 /* The memo's main risks, one line each, for cp_report_section_risks(). */
-GPtrArray *cp_report_risk_lines (Doc *doc, JobResult *results);
+GPtrArray *cp_report_risk_lines (Doc *doc, JobResult *results, const CpSchedule *schedule);
 
 /* The main risks of @lines; the last keeps @keep_height below it on its
  * page (0: nothing to keep). */

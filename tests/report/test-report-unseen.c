@@ -481,22 +481,42 @@ test_appendix_deadline (void)
       }
 }
 
-/* Approver 35, C4: a recommended quote whose price holds to 5 January
- * 2027, for work that starts on 11 January, is asked whether its price
- * will still hold, on page 1 and in the XML; page 1 only said to approve
- * by 5 January. The same quote valid to 31 January is not asked. */
+/* Approver 35, C4: a recommended quote whose price ends before the work
+ * on it starts is asked whether its price will still hold, on page 1 and
+ * in the XML; page 1 only said to approve by the price's last day.
+ * Walk38 F4: the amount to approve rested on that price (华东智算's to 31
+ * January 2027, the serving job from 4 February) and only the question
+ * said so: a main risk names the job, its vendor, the price's last day
+ * and the job's start.
+ * The project starts on 4 February 2099; the 70B LoRA's recommended H800
+ * machine's price holds to 31 January 2099: asked, and a risk. The same
+ * quote whose price holds to the job's first day, 4 February, is neither:
+ * the price still holds on its last day. The 7B QLoRA goes to Vendor E's
+ * RTX 4090 machine (2 CNY per GPU-hour × 8 × 3 h = 48 CNY, against 120 on
+ * the H800s), whose quote has no last day: never named in the risk.
+ * (Dates far ahead: a price already past on the day of the test is said
+ * as an expired offer instead.) Neither recommended quote prices storage:
+ * "Not in the amount" names the storage price once with both vendors,
+ * where it said "报价未注明的存储价格（Yun B）、存储价格（华东智算）". */
 static void
 test_validity_asked (void)
 {
   static const struct {
-    const char *lang, *question;
+    const char *lang, *question, *heading, *risk, *other_job, *storage;
   } words[] = {
     { "en", "Will the price still hold when the work starts? The quote’s price ends before it. "
-            "Ask: Vendor C (price to 5 January 2027, work from 11 January 2027)." },
+            "Ask: Vendor C (price to 31 January 2099, work from 4 February 2099).",
+      "Main risks", "70B LoRA starts on 4 February 2099, after Vendor C’s price ends on 31 January 2099: "
+                    "the amount to approve rests on a price that will have expired. "
+                    "Have the vendor extend it before signing.",
+      "7B QLoRA starts on", "Not in the amount: storage price (Vendor C and Vendor E), not stated in the quotes;" },
     { "zh_CN", "工作开始时报价是否仍然有效？报价有效期在工作开始之前结束。"
-               "询问：Vendor C（报价有效期至 2027年1月5日，工作于 2027年1月11日开始）。" },
+               "询问：Vendor C（报价有效期至 2099年1月31日，工作于 2099年2月4日开始）。",
+      "主要风险", "70B LoRA 于 2099年2月4日开始，而 Vendor C 的报价有效期只到 2099年1月31日："
+                  "审批金额所依据的价格届时已经失效。签字前请供应商延长报价有效期。",
+      "7B QLoRA 于", "申请金额不含：报价未注明的存储价格（Vendor C 和 Vendor E）；" },
   };
-  static const char *const valid_until[] = { "2027-01-05", "2027-01-31" };
+  static const char *const valid_until[] = { "2099-01-31", "2099-02-04" };
 
   if (!cp_test_have_poppler ())
     {
@@ -510,29 +530,42 @@ test_validity_asked (void)
       RUN_OK ("new", file);
       RUN_OK ("add-job", file, "--name", "70B LoRA", "--model", "llama-2-70b", "--task", "lora", "--tokens", "500M",
               "--deadline-days", "30");
-      /* The H800 machine is recommended (2,520 CNY against the cluster's 5,184). */
+      RUN_OK ("add-job", file, "--name", "7B QLoRA", "--model", "llama-2-7b", "--task", "qlora", "--tokens", "100M",
+              "--deadline-days", "30");
+      /* The H800 machine is recommended for the 70B LoRA (2,520 CNY against the cluster's 5,184). */
       RUN_OK ("add-quote", file, "--vendor", "Vendor C", "--offer", "H800 machine", "--gpu", "h800",
               "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15", "--valid-until", valid_until[v]);
       RUN_OK ("add-quote", file, "--vendor", "Vendor D", "--offer", "A800 cluster", "--gpu", "a800",
               "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "12", "--network", "infiniband",
               "--nics", "4", "--nic-gbps", "200");
+      RUN_OK ("add-quote", file, "--vendor", "Vendor E", "--offer", "4090 machine", "--gpu", "rtx4090",
+              "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "2");
       for (guint l = 0; l < G_N_ELEMENTS (words); l++)
         {
           g_autofree char *pdf = g_strdup_printf ("valid-%u-%s.pdf", v, words[l].lang);
           g_autofree char *xml = g_strdup_printf ("valid-%u-%s.xml", v, words[l].lang);
-          g_autofree char *first = NULL, *raw = NULL;
+          g_autofree char *first = NULL, *all = NULL, *raw = NULL;
+          g_autofree char *heading = cp_test_squeeze (words[l].heading);
+          const char *risks;
 
-          RUN_OK ("report", file, "--lang", words[l].lang, "--start", "2027-01-11", "--pdf", pdf, "--xml", xml);
+          RUN_OK ("report", file, "--lang", words[l].lang, "--start", "2099-02-04", "--pdf", pdf, "--xml", xml);
           first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+          all = report_pdf_unbulleted (tmp_dir, pdf, 0);
           raw = cp_test_read_in (tmp_dir, xml);
+          cp_test_assert_has (first, words[l].storage);
+          risks = strstr (all, heading);
+          g_assert_nonnull (risks);
+          cp_test_assert_lacks (risks, words[l].other_job);
           if (v == 0)
             {
               cp_test_assert_has (first, words[l].question);
+              cp_test_assert_has (risks, words[l].risk);
               g_assert_nonnull (strstr (raw, "<question kind=\"price-validity\">"));
             }
           else
             {
-              cp_test_assert_lacks (first, words[l].question);
+              cp_test_assert_lacks (all, words[l].question);
+              cp_test_assert_lacks (all, words[l].risk);
               g_assert_null (strstr (raw, "price-validity"));
             }
         }
