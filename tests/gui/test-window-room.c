@@ -590,7 +590,8 @@ test_untitled_export_name (void)
     g_assert_cmpstr (cp_test_gui_row_subtitle (project_row), ==, "No start date set: its calendar starts today");
     button = gtk_widget_get_ancestor (button, GTK_TYPE_BUTTON);
     g_assert_nonnull (button);
-    g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "app.report-sign-off");
+    g_assert_true (button == GTK_WIDGET (gtk_builder_get_object (builder, "sign_off_button")));
+    g_assert_true (gtk_widget_is_sensitive (button));
   }
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
   gtk_window_close (GTK_WINDOW (dialog));
@@ -602,6 +603,51 @@ test_untitled_export_name (void)
   cp_test_gui_spin ();
   g_assert_cmpstr (cp_window_get_project (window)->name, ==, name_before);
   g_assert_false (cp_window_get_modified (window));
+  cp_test_gui_close_window (window);
+}
+
+static gboolean
+sign_off_page_shown (gpointer user_data)
+{
+  GtkWidget *preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+
+  return preferences != NULL && gtk_widget_get_mapped (preferences)
+         && g_strcmp0 (adw_preferences_window_get_visible_page_name (ADW_PREFERENCES_WINDOW (preferences)), "report") == 0;
+}
+
+/* walk38b G7: Export Report's "Start and Sign-Off…" was greyed in every
+ * project, its "app." action out of the dialog's reach; clicked, it
+ * opens Report Sign-Off, where the start is set, and the dialog is there
+ * again after it. In English and Chinese. */
+static void
+test_export_sign_off_button (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkWidget *dialog;
+  GtkWidget *preferences;
+  GtkWidget *button;
+  GtkBuilder *builder;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-report", NULL));
+  cp_test_gui_spin ();
+  dialog = cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  button = GTK_WIDGET (gtk_builder_get_object (builder, "sign_off_button"));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, _("_Start and Sign-Off…"));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_assert_null (cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW));
+
+  g_assert_true (gtk_widget_activate (button));
+  cp_test_gui_wait_until (sign_off_page_shown, NULL, "Report Sign-Off from Export Report's button");
+  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "start-date"));
+  gtk_window_close (GTK_WINDOW (preferences));
+  cp_test_gui_spin ();
+  g_assert_true (cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) == dialog);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  cp_test_gui_spin ();
   cp_test_gui_close_window (window);
 }
 
@@ -2815,6 +2861,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/trial-machines-gpu-first", test_trial_machines_gpu_first);
   g_test_add_func ("/gui/window-room/chart-export-chooser", test_chart_export_chooser);
   g_test_add_func ("/gui/window-room/untitled-export-name", test_untitled_export_name);
+  g_test_add_func ("/gui/window-room/export-sign-off-button", test_export_sign_off_button);
   g_test_add_func ("/gui/window-room/project-name-two-lines", test_project_name_two_lines);
   g_test_add_func ("/gui/window-room/open-data-folder-shortcut", test_open_data_folder_shortcut);
   g_test_add_func ("/gui/window-room/capacity-after-edit", test_capacity_after_edit);
