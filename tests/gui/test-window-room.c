@@ -1959,6 +1959,141 @@ test_rename_in_folded_sidebar (void)
   cp_test_gui_close_window (window);
 }
 
+/* The mapped label under @root reading @text, or NULL. */
+static GtkLabel *
+mapped_label_reading (GtkWidget  *root,
+                      const char *text)
+{
+  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+
+  cp_test_gui_collect (root, GTK_TYPE_LABEL, all);
+  for (guint i = 0; i < all->len; i++)
+    if (gtk_widget_get_mapped (g_ptr_array_index (all, i)) &&
+        g_strcmp0 (gtk_label_get_label (g_ptr_array_index (all, i)), text) == 0)
+      return g_ptr_array_index (all, i);
+  return NULL;
+}
+
+/* The bytes of its text @label draws its ellipsis over, [*start,
+ * *end), both 0 when it draws all its text: the ellipsis is a run of its
+ * own, over the bytes it hides. */
+static void
+hidden_bytes (GtkLabel *label,
+              int      *start,
+              int      *end)
+{
+  PangoLayoutLine *line = pango_layout_get_line_readonly (gtk_label_get_layout (label), 0);
+
+  *start = *end = 0;
+  for (GSList *l = line->runs; l != NULL; l = l->next)
+    {
+      PangoGlyphItem *run = l->data;
+
+      if (run->item->analysis.flags & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS)
+        {
+          *start = run->item->offset;
+          *end = run->item->offset + run->item->length;
+        }
+    }
+}
+
+/* Whether @label, reading @name, shows the vendor that starts it and
+ * the two characters that end it, whatever it hides between. */
+static gboolean
+shows_vendor_and_end (GtkLabel   *label,
+                      const char *name,
+                      guint      *cut)
+{
+  int start, end;
+
+  hidden_bytes (label, &start, &end);
+  g_test_message ("%s: hidden bytes %d–%d", name, start, end);
+  *cut += end > start;
+  return end <= (int) (strlen (name) - strlen ("整机")) && (end == 0 || start >= (int) strlen ("华东智算"));
+}
+
+typedef struct {
+  CpWindow   *window;
+  const char *names[2];
+} NamesWait;
+
+/* Whether both names are in the results' table (a CpTestGuiCondition). */
+static gboolean
+names_in_table (gpointer user_data)
+{
+  NamesWait *wait = user_data;
+  GtkWidget *table = GTK_WIDGET (table_of (wait->window));
+
+  return !cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)) &&
+         mapped_label_reading (table, wait->names[0]) != NULL && mapped_label_reading (table, wait->names[1]) != NULL;
+}
+
+/* walk38b G14: at 1024 × 700 one vendor's two quotes read "华东智算 —
+ * 8×H800 80G SX…" in the sidebar and the Quotes compared table, cut
+ * where they differ (整机, 单机). A quote's name is cut in its middle:
+ * each keeps its vendor and its end in sight, its whole name in the
+ * tooltip. */
+static void
+test_vendor_quotes_ends_1024 (void)
+{
+  static const char *offers[] = { "8×H800 80G SXM 整机", "8×H800 80G SXM 单机" };
+  static const char *prices[] = { "68000", "72000" };
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
+  FoldWait folded = { window, TRUE };
+  SlideWait open = { flap, 1.0 };
+  NamesWait wait = { window, { NULL, NULL } };
+  guint cut = 0;
+
+  for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
+    {
+      CpQuote *quote = cp_test_gui_add_quote (window);
+
+      cp_test_gui_type_text (cp_quote_editor_get_row (editor, "vendor"), "华东智算");
+      cp_test_gui_type_text (cp_quote_editor_get_row (editor, "offer-name"), offers[q]);
+      cp_test_gui_type_text (cp_quote_editor_get_row (editor, "price"), prices[q]);
+      cp_test_gui_spin ();
+      g_assert_cmpstr (quote->offer_name, ==, offers[q]);
+    }
+  for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
+    {
+      CpProject *project = cp_window_get_project (window);
+
+      wait.names[q] = cp_quote_display_name (g_ptr_array_index (project->quotes, project->quotes->len - 2 + q),
+                                             project->quotes);
+      g_assert_true (g_str_has_suffix (wait.names[q], offers[q]));
+    }
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_until (fold_reached, &folded, "the sidebar folded at 1,024 px");
+  cp_test_gui_wait_until (names_in_table, &wait, "both quotes in the table at 1,024 px");
+  for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
+    {
+      GtkLabel *vendor = mapped_label_reading (GTK_WIDGET (table_of (window)), wait.names[q]);
+
+      g_assert_true (shows_vendor_and_end (vendor, wait.names[q], &cut));
+      g_assert_cmpstr (g_object_get_data (G_OBJECT (gtk_widget_get_parent (GTK_WIDGET (vendor))), "cp-tooltip"), ==,
+                       wait.names[q]);
+    }
+
+  adw_flap_set_reveal_flap (flap, TRUE);
+  cp_test_gui_wait_until (slide_ended, &open, "the sidebar to slide open");
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+  for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
+    {
+      GtkLabel *title = mapped_label_reading (GTK_WIDGET (cp_window_get_quotes_list (window)), wait.names[q]);
+
+      g_assert_nonnull (title);
+      g_assert_true (shows_vendor_and_end (title, wait.names[q], &cut));
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (title)), ==, wait.names[q]);
+    }
+  /* The names are longer than the room they have at 1024 px: the cut
+   * this test is about happened. */
+  g_assert_cmpuint (cut, >, 0);
+  cp_test_gui_close_window (window);
+}
+
 /* The top of @row in the form's coordinates. */
 static double
 top_in (GtkWidget *row,
@@ -2852,6 +2987,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/next-pane-shown-tab", test_next_pane_shown_tab);
   g_test_add_func ("/gui/window-room/network-fee-question", test_network_fee_question);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
+  g_test_add_func ("/gui/window-room/vendor-quotes-ends-1024", test_vendor_quotes_ends_1024);
   g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
   g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
   g_test_add_func ("/gui/window-room/subtitle-home-folder", test_subtitle_home_folder);
