@@ -618,7 +618,9 @@ sign_off_page_shown (gpointer user_data)
 /* walk38b G7: Export Report's "Start and Sign-Off…" was greyed in every
  * project, its "app." action out of the dialog's reach; clicked, it
  * opens Report Sign-Off, where the start is set, and the dialog is there
- * again after it. In English and Chinese. */
+ * again after it, its row saying the start just set (which needed the
+ * dialog back in front, up to a window manager). In English and
+ * Chinese. */
 static void
 test_export_sign_off_button (void)
 {
@@ -641,10 +643,15 @@ test_export_sign_off_button (void)
   g_assert_true (gtk_widget_activate (button));
   cp_test_gui_wait_until (sign_off_page_shown, NULL, "Report Sign-Off from Export Report's button");
   preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
-  g_assert_nonnull (cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "start-date"));
+  cp_test_gui_type_text (cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "start-date"),
+                         "2027-01-04");
   gtk_window_close (GTK_WINDOW (preferences));
   cp_test_gui_spin ();
   g_assert_true (cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) == dialog);
+  /* The project's row says the start just set. */
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gtk_builder_get_object (builder, "project_row")), ==,
+                   cp_i18n_is_chinese (cp_labels_ui_language ()) ? "项目日程自2027年1月4日起"
+                                                                 : "Its calendar starts on 4 January 2027");
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   gtk_window_close (GTK_WINDOW (dialog));
   cp_test_gui_spin ();
