@@ -116,19 +116,27 @@ table_laid_out (gpointer user_data)
          !gtk_widget_get_mapped (gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (scroller)));
 }
 
-/* The mapped label of the table reading @text, or NULL. */
+/* The mapped label under @root reading @text, or NULL. */
 static GtkWidget *
-cell_reading (CpWindow   *window,
-              const char *text)
+label_reading (GtkWidget  *root,
+               const char *text)
 {
   g_autoptr(GPtrArray) all = g_ptr_array_new ();
 
-  cp_test_gui_collect (GTK_WIDGET (table_of (window)), GTK_TYPE_LABEL, all);
+  cp_test_gui_collect (root, GTK_TYPE_LABEL, all);
   for (guint i = 0; i < all->len; i++)
     if (gtk_widget_get_mapped (g_ptr_array_index (all, i)) &&
         g_strcmp0 (gtk_label_get_label (GTK_LABEL (g_ptr_array_index (all, i))), text) == 0)
       return g_ptr_array_index (all, i);
   return NULL;
+}
+
+/* The mapped label of the table reading @text, or NULL. */
+static GtkWidget *
+cell_reading (CpWindow   *window,
+              const char *text)
+{
+  return label_reading (GTK_WIDGET (table_of (window)), text);
 }
 
 /* Whether @widget shows whole in the table's scrolled window. */
@@ -577,10 +585,7 @@ test_untitled_export_name (void)
   gtk_window_present (GTK_WINDOW (window));
   cp_test_gui_spin ();
   name_before = g_strdup (cp_window_get_project (window)->name);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-report", NULL));
-  cp_test_gui_spin ();
-  dialog = cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-  g_assert_nonnull (dialog);
+  dialog = cp_test_gui_open_export (window);
   builder = g_object_get_data (G_OBJECT (dialog), "builder");
   {
     GtkWidget *project_row = GTK_WIDGET (gtk_builder_get_object (builder, "project_row"));
@@ -625,17 +630,11 @@ static void
 test_export_sign_off_button (void)
 {
   CpWindow *window = cp_test_gui_demo_window (app);
-  GtkWidget *dialog;
+  GtkWidget *dialog = cp_test_gui_open_export (window);
+  GtkBuilder *builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  GtkWidget *button = GTK_WIDGET (gtk_builder_get_object (builder, "sign_off_button"));
   GtkWidget *preferences;
-  GtkWidget *button;
-  GtkBuilder *builder;
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-report", NULL));
-  cp_test_gui_spin ();
-  dialog = cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-  g_assert_nonnull (dialog);
-  builder = g_object_get_data (G_OBJECT (dialog), "builder");
-  button = GTK_WIDGET (gtk_builder_get_object (builder, "sign_off_button"));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, _("_Start and Sign-Off…"));
   g_assert_true (gtk_widget_is_sensitive (button));
   g_assert_null (cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW));
@@ -1966,21 +1965,6 @@ test_rename_in_folded_sidebar (void)
   cp_test_gui_close_window (window);
 }
 
-/* The mapped label under @root reading @text, or NULL. */
-static GtkLabel *
-mapped_label_reading (GtkWidget  *root,
-                      const char *text)
-{
-  g_autoptr(GPtrArray) all = g_ptr_array_new ();
-
-  cp_test_gui_collect (root, GTK_TYPE_LABEL, all);
-  for (guint i = 0; i < all->len; i++)
-    if (gtk_widget_get_mapped (g_ptr_array_index (all, i)) &&
-        g_strcmp0 (gtk_label_get_label (g_ptr_array_index (all, i)), text) == 0)
-      return g_ptr_array_index (all, i);
-  return NULL;
-}
-
 /* The bytes of its text @label draws its ellipsis over, [*start,
  * *end), both 0 when it draws all its text: the ellipsis is a run of its
  * own, over the bytes it hides. */
@@ -2032,7 +2016,7 @@ names_in_table (gpointer user_data)
   GtkWidget *table = GTK_WIDGET (table_of (wait->window));
 
   return !cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)) &&
-         mapped_label_reading (table, wait->names[0]) != NULL && mapped_label_reading (table, wait->names[1]) != NULL;
+         label_reading (table, wait->names[0]) != NULL && label_reading (table, wait->names[1]) != NULL;
 }
 
 /* walk38b G14: at 1024 × 700 one vendor's two quotes read "华东智算 —
@@ -2077,7 +2061,7 @@ test_vendor_quotes_ends_1024 (void)
   cp_test_gui_wait_until (names_in_table, &wait, "both quotes in the table at 1,024 px");
   for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
     {
-      GtkLabel *vendor = mapped_label_reading (GTK_WIDGET (table_of (window)), wait.names[q]);
+      GtkLabel *vendor = GTK_LABEL (cell_reading (window, wait.names[q]));
 
       g_assert_true (shows_vendor_and_end (vendor, wait.names[q], &cut));
       g_assert_cmpstr (g_object_get_data (G_OBJECT (gtk_widget_get_parent (GTK_WIDGET (vendor))), "cp-tooltip"), ==,
@@ -2089,7 +2073,7 @@ test_vendor_quotes_ends_1024 (void)
   cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
   for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
     {
-      GtkLabel *title = mapped_label_reading (GTK_WIDGET (cp_window_get_quotes_list (window)), wait.names[q]);
+      GtkLabel *title = GTK_LABEL (label_reading (GTK_WIDGET (cp_window_get_quotes_list (window)), wait.names[q]));
 
       g_assert_nonnull (title);
       g_assert_true (shows_vendor_and_end (title, wait.names[q], &cut));
