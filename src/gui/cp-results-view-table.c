@@ -570,8 +570,11 @@ setup_cell (GtkSignalListItemFactory *factory,
        * GPUs)" (cp_words_machines(): the GPU's model without its maker's
        * word), never cut: the GPU tells the rows apart (walkthrough 9:
        * "8 × NVIDIA A800 80G…" at 1920 px); then
-       * "Vendor — offer", cut at its end, as the sidebar cuts its title,
-       * the tooltip having the whole name. A table wider than its pane
+       * "Vendor — offer", cut in its middle, as the sidebar cuts a
+       * quote's title: the vendor stays, and so does the end, where one
+       * vendor's quotes differ ("华东智算 — 8×H800 80G SXM 整机" and "…
+       * 单机"), which a cut at the end hid at 1024 px (walk38b G14); the
+       * tooltip has the whole name. A table wider than its pane
        * scrolls sideways (lead14: at 1024 px Nodes, Memory per GPU and
        * Technique were hidden, with no way to reach them). */
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -582,7 +585,7 @@ setup_cell (GtkSignalListItemFactory *factory,
       g_signal_connect (label, "notify::label", G_CALLBACK (label_is_tooltip), NULL);
       gtk_box_append (GTK_BOX (box), label);
       gtk_label_set_xalign (GTK_LABEL (vendor), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (vendor), PANGO_ELLIPSIZE_END);
+      gtk_label_set_ellipsize (GTK_LABEL (vendor), PANGO_ELLIPSIZE_MIDDLE);
       gtk_label_set_width_chars (GTK_LABEL (vendor), 8);
       gtk_widget_set_name (vendor, "quote-vendor");
       gtk_expression_bind (item_text_expression (column), vendor, "label", item);

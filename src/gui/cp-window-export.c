@@ -16,6 +16,7 @@
 
 #include "cp-job-object.h"
 #include "cp-labels.h"
+#include "cp-preferences-window.h"
 #include "cp-quote-object.h"
 #include "cp-window-private.h"
 
@@ -109,6 +110,38 @@ on_export_dialog_active (GtkWindow  *dialog,
 {
   if (gtk_window_is_active (dialog))
     show_project_row (self, g_object_get_data (G_OBJECT (dialog), "builder"));
+}
+
+static void
+on_sign_off_closed (GtkWindow *dialog)
+{
+  show_project_row (CP_WINDOW (gtk_window_get_transient_for (dialog)), g_object_get_data (G_OBJECT (dialog), "builder"));
+}
+
+/* The row's Start and Sign-Off button: the application's Report
+ * Sign-Off, reached through the window. The dialog is only transient
+ * for the window, not one of the application's, so an "app." action
+ * named on its button never resolved and the button stayed greyed
+ * (walk38b G7). The row shows the start set there once the page closes:
+ * the dialog's coming back in front is up to the window manager, and
+ * without one the row still said "No start date set". */
+static void
+sign_off_action (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  GtkWindow *dialog = user_data;
+  GtkWidget *window = GTK_WIDGET (gtk_window_get_transient_for (dialog));
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  gtk_widget_activate_action (window, "app.report-sign-off", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (CP_IS_PREFERENCES_WINDOW (toplevel) && gtk_window_get_transient_for (toplevel) == GTK_WINDOW (window))
+        g_signal_connect_object (toplevel, "destroy", G_CALLBACK (on_sign_off_closed), dialog, G_CONNECT_SWAPPED);
+    }
 }
 
 typedef struct {
@@ -405,6 +438,8 @@ _cp_window_export_report (CpWindow *self)
   GtkBuilder *builder = gtk_builder_new_from_resource (RESOURCE_PREFIX "/ui/cp-export-dialog.ui");
   GtkWindow *dialog = GTK_WINDOW (gtk_builder_get_object (builder, "export_dialog"));
   const char *lang = report_language (self);
+  static const GActionEntry dialog_actions[] = { { "sign-off", sign_off_action } };
+  g_autoptr(GSimpleActionGroup) actions = g_simple_action_group_new ();
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")),
                               g_str_equal (lang, "zh_CN") ? 1 : 0);
@@ -426,6 +461,8 @@ _cp_window_export_report (CpWindow *self)
    * this" then closed the dialog lost it (walkthrough 21). Cancel and
    * Escape leave the project as it was, as the button says. */
   adw_entry_row_set_activates_default (ADW_ENTRY_ROW (gtk_builder_get_object (builder, "prepared_by_row")), TRUE);
+  g_action_map_add_action_entries (G_ACTION_MAP (actions), dialog_actions, G_N_ELEMENTS (dialog_actions), dialog);
+  gtk_widget_insert_action_group (GTK_WIDGET (dialog), "export", G_ACTION_GROUP (actions));
   g_object_set_data_full (G_OBJECT (dialog), "builder", builder, g_object_unref);
   gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_dialog_response), self);

@@ -141,7 +141,12 @@ _cp_window_create_sidebar_row (gpointer item,
   g_object_set_data (G_OBJECT (box), "item", item);
 
   gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  /* A quote's name is cut in its middle: one vendor's quotes differ at
+   * their end ("华东智算 — 8×H800 80G SXM 整机" and "… 单机"), and cut at
+   * the end both read "华东智算 — 8×H800 80G SX…" at 1024 px (walk38b
+   * G14); cut at the start, a vendor's only quote lost the vendor. A
+   * job's name keeps its start. The tooltip has either whole. */
+  gtk_label_set_ellipsize (GTK_LABEL (title), CP_IS_QUOTE_OBJECT (item) ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END);
   g_object_bind_property (item, "title", title, "label", G_BINDING_SYNC_CREATE);
   g_object_bind_property (item, "title", title, "tooltip-text", G_BINDING_SYNC_CREATE);
 

@@ -439,6 +439,18 @@ cp_test_gui_add_job_of_kind (CpWindow   *window,
   return job;
 }
 
+GtkWidget *
+cp_test_gui_open_export (CpWindow *window)
+{
+  GtkWidget *dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-report", NULL));
+  cp_test_gui_spin ();
+  dialog = cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  return dialog;
+}
+
 CpQuote *
 cp_test_gui_add_quote (CpWindow *window)
 {

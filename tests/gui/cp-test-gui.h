@@ -28,6 +28,9 @@ CpApplication *cp_test_gui_init            (int         *argc,
 
 /* The visible toplevel of @type (a dialog shown over the window), or NULL. */
 GtkWidget     *cp_test_gui_find_toplevel   (GType type);
+/* Export Report opened as the window's action opens it: its dialog,
+ * whose "builder" data holds the widgets by id. */
+GtkWidget     *cp_test_gui_open_export    (CpWindow   *window);
 
 /* Appends @root and every widget below it that is a @type to @found. */
 void           cp_test_gui_collect         (GtkWidget *root,

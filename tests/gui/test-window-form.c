@@ -227,10 +227,7 @@ test_export_preparer_enter (void)
       GtkWidget *row;
       GtkWidget *text;
 
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-report", NULL));
-      cp_test_gui_spin ();
-      dialog = cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-      g_assert_nonnull (dialog);
+      dialog = cp_test_gui_open_export (window);
       builder = g_object_get_data (G_OBJECT (dialog), "builder");
       row = GTK_WIDGET (gtk_builder_get_object (builder, "prepared_by_row"));
       text = cp_test_gui_find_of_type (row, GTK_TYPE_TEXT);

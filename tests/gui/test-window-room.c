@@ -116,19 +116,27 @@ table_laid_out (gpointer user_data)
          !gtk_widget_get_mapped (gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (scroller)));
 }
 
-/* The mapped label of the table reading @text, or NULL. */
+/* The mapped label under @root reading @text, or NULL. */
 static GtkWidget *
-cell_reading (CpWindow   *window,
-              const char *text)
+label_reading (GtkWidget  *root,
+               const char *text)
 {
   g_autoptr(GPtrArray) all = g_ptr_array_new ();
 
-  cp_test_gui_collect (GTK_WIDGET (table_of (window)), GTK_TYPE_LABEL, all);
+  cp_test_gui_collect (root, GTK_TYPE_LABEL, all);
   for (guint i = 0; i < all->len; i++)
     if (gtk_widget_get_mapped (g_ptr_array_index (all, i)) &&
         g_strcmp0 (gtk_label_get_label (GTK_LABEL (g_ptr_array_index (all, i))), text) == 0)
       return g_ptr_array_index (all, i);
   return NULL;
+}
+
+/* The mapped label of the table reading @text, or NULL. */
+static GtkWidget *
+cell_reading (CpWindow   *window,
+              const char *text)
+{
+  return label_reading (GTK_WIDGET (table_of (window)), text);
 }
 
 /* Whether @widget shows whole in the table's scrolled window. */
@@ -577,10 +585,7 @@ test_untitled_export_name (void)
   gtk_window_present (GTK_WINDOW (window));
   cp_test_gui_spin ();
   name_before = g_strdup (cp_window_get_project (window)->name);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-report", NULL));
-  cp_test_gui_spin ();
-  dialog = cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-  g_assert_nonnull (dialog);
+  dialog = cp_test_gui_open_export (window);
   builder = g_object_get_data (G_OBJECT (dialog), "builder");
   {
     GtkWidget *project_row = GTK_WIDGET (gtk_builder_get_object (builder, "project_row"));
@@ -590,7 +595,8 @@ test_untitled_export_name (void)
     g_assert_cmpstr (cp_test_gui_row_subtitle (project_row), ==, "No start date set: its calendar starts today");
     button = gtk_widget_get_ancestor (button, GTK_TYPE_BUTTON);
     g_assert_nonnull (button);
-    g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "app.report-sign-off");
+    g_assert_true (button == GTK_WIDGET (gtk_builder_get_object (builder, "sign_off_button")));
+    g_assert_true (gtk_widget_is_sensitive (button));
   }
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
   gtk_window_close (GTK_WINDOW (dialog));
@@ -602,6 +608,52 @@ test_untitled_export_name (void)
   cp_test_gui_spin ();
   g_assert_cmpstr (cp_window_get_project (window)->name, ==, name_before);
   g_assert_false (cp_window_get_modified (window));
+  cp_test_gui_close_window (window);
+}
+
+static gboolean
+sign_off_page_shown (gpointer user_data)
+{
+  GtkWidget *preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+
+  return preferences != NULL && gtk_widget_get_mapped (preferences)
+         && g_strcmp0 (adw_preferences_window_get_visible_page_name (ADW_PREFERENCES_WINDOW (preferences)), "report") == 0;
+}
+
+/* walk38b G7: Export Report's "Start and Sign-Off…" was greyed in every
+ * project, its "app." action out of the dialog's reach; clicked, it
+ * opens Report Sign-Off, where the start is set, and the dialog is there
+ * again after it, its row saying the start just set (which needed the
+ * dialog back in front, up to a window manager). In English and
+ * Chinese. */
+static void
+test_export_sign_off_button (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkWidget *dialog = cp_test_gui_open_export (window);
+  GtkBuilder *builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  GtkWidget *button = GTK_WIDGET (gtk_builder_get_object (builder, "sign_off_button"));
+  GtkWidget *preferences;
+
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, _("_Start and Sign-Off…"));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_assert_null (cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW));
+
+  g_assert_true (gtk_widget_activate (button));
+  cp_test_gui_wait_until (sign_off_page_shown, NULL, "Report Sign-Off from Export Report's button");
+  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+  cp_test_gui_type_text (cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "start-date"),
+                         "2027-01-04");
+  gtk_window_close (GTK_WINDOW (preferences));
+  cp_test_gui_spin ();
+  g_assert_true (cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) == dialog);
+  /* The project's row says the start just set. */
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gtk_builder_get_object (builder, "project_row")), ==,
+                   cp_i18n_is_chinese (cp_labels_ui_language ()) ? "项目日程自2027年1月4日起"
+                                                                 : "Its calendar starts on 4 January 2027");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  cp_test_gui_spin ();
   cp_test_gui_close_window (window);
 }
 
@@ -1913,6 +1965,126 @@ test_rename_in_folded_sidebar (void)
   cp_test_gui_close_window (window);
 }
 
+/* The bytes of its text @label draws its ellipsis over, [*start,
+ * *end), both 0 when it draws all its text: the ellipsis is a run of its
+ * own, over the bytes it hides. */
+static void
+hidden_bytes (GtkLabel *label,
+              int      *start,
+              int      *end)
+{
+  PangoLayoutLine *line = pango_layout_get_line_readonly (gtk_label_get_layout (label), 0);
+
+  *start = *end = 0;
+  for (GSList *l = line->runs; l != NULL; l = l->next)
+    {
+      PangoGlyphItem *run = l->data;
+
+      if (run->item->analysis.flags & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS)
+        {
+          *start = run->item->offset;
+          *end = run->item->offset + run->item->length;
+        }
+    }
+}
+
+/* Whether @label, reading @name, shows the vendor that starts it and
+ * the two characters that end it, whatever it hides between. */
+static gboolean
+shows_vendor_and_end (GtkLabel   *label,
+                      const char *name,
+                      guint      *cut)
+{
+  int start, end;
+
+  hidden_bytes (label, &start, &end);
+  g_test_message ("%s: hidden bytes %d–%d", name, start, end);
+  *cut += end > start;
+  return end <= (int) (strlen (name) - strlen ("整机")) && (end == 0 || start >= (int) strlen ("华东智算"));
+}
+
+typedef struct {
+  CpWindow   *window;
+  const char *names[2];
+} NamesWait;
+
+/* Whether both names are in the results' table (a CpTestGuiCondition). */
+static gboolean
+names_in_table (gpointer user_data)
+{
+  NamesWait *wait = user_data;
+  GtkWidget *table = GTK_WIDGET (table_of (wait->window));
+
+  return !cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)) &&
+         label_reading (table, wait->names[0]) != NULL && label_reading (table, wait->names[1]) != NULL;
+}
+
+/* walk38b G14: at 1024 × 700 one vendor's two quotes read "华东智算 —
+ * 8×H800 80G SX…" in the sidebar and the Quotes compared table, cut
+ * where they differ (整机, 单机). A quote's name is cut in its middle:
+ * each keeps its vendor and its end in sight, its whole name in the
+ * tooltip. */
+static void
+test_vendor_quotes_ends_1024 (void)
+{
+  static const char *offers[] = { "8×H800 80G SXM 整机", "8×H800 80G SXM 单机" };
+  static const char *prices[] = { "68000", "72000" };
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
+  FoldWait folded = { window, TRUE };
+  SlideWait open = { flap, 1.0 };
+  NamesWait wait = { window, { NULL, NULL } };
+  guint cut = 0;
+
+  for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
+    {
+      CpQuote *quote = cp_test_gui_add_quote (window);
+
+      cp_test_gui_type_text (cp_quote_editor_get_row (editor, "vendor"), "华东智算");
+      cp_test_gui_type_text (cp_quote_editor_get_row (editor, "offer-name"), offers[q]);
+      cp_test_gui_type_text (cp_quote_editor_get_row (editor, "price"), prices[q]);
+      cp_test_gui_spin ();
+      g_assert_cmpstr (quote->offer_name, ==, offers[q]);
+    }
+  for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
+    {
+      CpProject *project = cp_window_get_project (window);
+
+      wait.names[q] = cp_quote_display_name (g_ptr_array_index (project->quotes, project->quotes->len - 2 + q),
+                                             project->quotes);
+      g_assert_true (g_str_has_suffix (wait.names[q], offers[q]));
+    }
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_until (fold_reached, &folded, "the sidebar folded at 1,024 px");
+  cp_test_gui_wait_until (names_in_table, &wait, "both quotes in the table at 1,024 px");
+  for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
+    {
+      GtkLabel *vendor = GTK_LABEL (cell_reading (window, wait.names[q]));
+
+      g_assert_true (shows_vendor_and_end (vendor, wait.names[q], &cut));
+      g_assert_cmpstr (g_object_get_data (G_OBJECT (gtk_widget_get_parent (GTK_WIDGET (vendor))), "cp-tooltip"), ==,
+                       wait.names[q]);
+    }
+
+  adw_flap_set_reveal_flap (flap, TRUE);
+  cp_test_gui_wait_until (slide_ended, &open, "the sidebar to slide open");
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+  for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
+    {
+      GtkLabel *title = GTK_LABEL (label_reading (GTK_WIDGET (cp_window_get_quotes_list (window)), wait.names[q]));
+
+      g_assert_nonnull (title);
+      g_assert_true (shows_vendor_and_end (title, wait.names[q], &cut));
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (title)), ==, wait.names[q]);
+    }
+  /* The names are longer than the room they have at 1024 px: the cut
+   * this test is about happened. */
+  g_assert_cmpuint (cut, >, 0);
+  cp_test_gui_close_window (window);
+}
+
 /* The top of @row in the form's coordinates. */
 static double
 top_in (GtkWidget *row,
@@ -2806,6 +2978,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/next-pane-shown-tab", test_next_pane_shown_tab);
   g_test_add_func ("/gui/window-room/network-fee-question", test_network_fee_question);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
+  g_test_add_func ("/gui/window-room/vendor-quotes-ends-1024", test_vendor_quotes_ends_1024);
   g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
   g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
   g_test_add_func ("/gui/window-room/subtitle-home-folder", test_subtitle_home_folder);
@@ -2815,6 +2988,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/trial-machines-gpu-first", test_trial_machines_gpu_first);
   g_test_add_func ("/gui/window-room/chart-export-chooser", test_chart_export_chooser);
   g_test_add_func ("/gui/window-room/untitled-export-name", test_untitled_export_name);
+  g_test_add_func ("/gui/window-room/export-sign-off-button", test_export_sign_off_button);
   g_test_add_func ("/gui/window-room/project-name-two-lines", test_project_name_two_lines);
   g_test_add_func ("/gui/window-room/open-data-folder-shortcut", test_open_data_folder_shortcut);
   g_test_add_func ("/gui/window-room/capacity-after-edit", test_capacity_after_edit);
