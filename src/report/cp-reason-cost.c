@@ -1005,6 +1005,16 @@ minimum_term_words (double term_h, double hours_per_month, const char *lang)
   return g_strdup_printf (_("the %s-hour minimum"), number);
 }
 
+/* The time a billed rental is used: under a day in hours, as page 1 says
+ * the job's length and its range ("for 0.2 days of use" beside "3.5–5.6
+ * h", walk38b G2), days from a day. */
+static char *
+used_text (double      used_h,
+           const char *lang)
+{
+  return used_h < 24 ? cp_reason_hours_text (used_h, 1, lang) : cp_i18n_format_days (used_h / 24.0, lang);
+}
+
 /* The billing rule of cp-estimate-cost.c seen from the words: the hours
  * used per node are rounded up to the granularity, and the minimum term
  * drives the rental when it is more than that. On one machine debugging
@@ -1059,7 +1069,7 @@ cp_words_minimum_term (const CpProject *project,
       n = (gulong) round (months);
       rental_text = cp_i18n_format_money_whole (rental, quote->currency, lang);
       total = cp_i18n_format_money_whole (e->total_cost, quote->currency, lang);
-      used = cp_i18n_format_days (used_h / 24.0, lang);
+      used = used_text (used_h, lang);
       /* The rental may be the whole cost ("¥70,000 of ¥70,000" read
        * wrong, approver, 2 December): then it is said once. */
       if (strcmp (rental_text, total) == 0)
@@ -1084,7 +1094,7 @@ cp_words_minimum_term (const CpProject *project,
   term = minimum_term_words (term_h, project->settings.hours_per_month, lang);
   rental_text = cp_i18n_format_money_whole (rental, quote->currency, lang);
   total = cp_i18n_format_money_whole (e->total_cost, quote->currency, lang);
-  used = cp_i18n_format_days (used_h / 24.0, lang);
+  used = used_text (used_h, lang);
   if (strcmp (rental_text, total) == 0)
     /* TRANSLATORS: the minimum term (e.g. "the 1-month minimum"), the rental it sets (the option's whole cost), the time the job uses */
     return g_strdup_printf (_("Billed for %s: %s, the option’s whole cost, for %s of use."), term, rental_text, used);

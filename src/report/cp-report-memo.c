@@ -473,7 +473,12 @@ answer_cost (const CpProject *project,
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
   const CpEstimate *e = &option->estimate;
   g_autofree char *cost = cp_i18n_format_money_whole (e->total_cost, quote->currency, lang);
-  g_autofree char *length = cp_i18n_format_days (e->calendar_days, lang);
+  /* Under a day in hours, as the range on the same page says it
+   * (answer_range()): "done in 0.2 days" beside "3.5–5.6 h" and the
+   * window's 4.2 h read as two jobs (walk38b G2). */
+  g_autofree char *length = MAX (option->range.calendar_days_high, e->calendar_days) < 1
+                            ? cp_reason_hours_text (e->calendar_days * 24, 1, lang)
+                            : cp_i18n_format_days (e->calendar_days, lang);
   /* TRANSLATORS: calendar days, then the first and last day they run */
   g_autofree char *days = span != NULL ? g_strdup_printf (_("%s (%s)"), length, span) : g_strdup (length);
   g_autofree char *deadline = NULL;

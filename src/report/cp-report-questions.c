@@ -348,6 +348,30 @@ vendor_question (const CpProject *project,
           question_add_vendor (project, question, quote);
         }
     }
+  /* The amount to approve leaves out the storage price a recommended
+   * quote does not state (cp-report-approval.c): its vendor is asked it
+   * here, unless the unstated-costs question does (walk38b G3: "storage
+   * price (华东智算)" left out, this question asking Vendor 4 only). */
+  for (guint j = 0; vendor_questions[which].asks_quote == storage_price_unstated && j < n_results; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpOption *option;
+      const char *vendor;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len ||
+          j >= project->jobs->len)
+        continue;
+      option = &g_array_index (plan->options, CpOption, plan->recommended);
+      vendor = cp_report_vendor_name (project, option->quote_index);
+      if (vendor == NULL ||
+          !(cp_option_unstated_costs (g_ptr_array_index (project->jobs, j), g_ptr_array_index (project->quotes, option->quote_index),
+                                      option) & CP_UNSTATED_STORAGE_PRICE) ||
+          (unstated_asked (project, results, n_results, vendor) & CP_UNSTATED_STORAGE_PRICE))
+        continue;
+      if (question == NULL)
+        question = question_new (kind);
+      question_add_vendor (project, question, option->quote_index);
+    }
   if (question != NULL)
     question_set_text (project, question, _(asked));
   return question;

@@ -867,8 +867,20 @@ build_document (CpProjectAnalysis *analysis,
   for (guint i = 0; i < project->quotes->len; i++)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, i);
-      write_record (xmlNewChild (list, NULL, BAD_CAST "quote", NULL), &cp_report_xml_quote_table,
-                    quote, quote_currency (quote));
+      xmlNode *record = xmlNewChild (list, NULL, BAD_CAST "quote", NULL);
+
+      write_record (record, &cp_report_xml_quote_table, quote, quote_currency (quote));
+      /* A rate the quote does not state is left out, as the schema reads
+       * an absent one (the offering's rate, assumed): "0" here read as no
+       * VAT beside the approval's quote-vat rate 0.13, rate-stated false
+       * (walk38b G6). */
+      for (xmlNode *child = record->children; !(quote->vat_rate > 0) && child != NULL; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && xmlStrcmp (child->name, BAD_CAST "vat-rate") == 0)
+          {
+            xmlUnlinkNode (child);
+            xmlFreeNode (child);
+            break;
+          }
     }
 
   results = xmlNewChild (root, NULL, BAD_CAST "results", NULL);

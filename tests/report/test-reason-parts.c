@@ -532,6 +532,42 @@ test_r3_one_request (void)
   g_array_unref (plan.reasons);
 }
 
+/* Walk38b G2: a node-hour price of 100 CNY, billed by the hour with a
+ * stated 730-h (1-month) minimum: a 4.2-h job is billed 730 × 100 =
+ * 73,000 CNY and says its use in hours, as page 1 says its length and
+ * range ("3.5–5.6 h"), not "0.2 days"; 30 days of use (720 h, still
+ * under the minimum) stay in days. */
+static void
+test_minimum_term_use (void)
+{
+  static const struct {
+    const char *lang;
+    double used_h;
+    const char *says;
+  } cases[] = {
+    { "en", 4.2, "Billed for the 1-month minimum: 73,000 CNY, the option’s whole cost, for 4.2 h of use." },
+    { "zh_CN", 4.2, "按最短租期 1 个月计费：租金 ¥73,000，即该方案的全部费用，实际只用 4.2 小时。" },
+    { "en", 720, "Billed for the 1-month minimum: 73,000 CNY, the option’s whole cost, for 30.0 days of use." },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpQuote *quote = add_quote (project, "Hourly", 100, CP_PRICE_PER_NODE_HOUR);
+
+  quote->billing_granularity_h = 1;
+  quote->minimum_term_h = 730;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpOption option = option_of (0, 73000, 0, 0);
+      g_autofree char *says = NULL;
+
+      option.estimate.run_days = cases[i].used_h / 24.0;
+      option.estimate.calendar_days = option.estimate.run_days;
+      cp_i18n_push_language (cases[i].lang);
+      says = cp_words_minimum_term (project, &option, cases[i].lang);
+      cp_i18n_pop_language ();
+      g_assert_cmpstr (says, ==, cases[i].says);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -547,5 +583,6 @@ main (int argc, char **argv)
   g_test_add_func ("/report/reason/walk-fewer-nodes", test_walk_fewer_nodes);
   g_test_add_func ("/report/reason/run-parts", test_run_parts);
   g_test_add_func ("/report/reason/run-parts-planned", test_run_parts_planned);
+  g_test_add_func ("/report/reason/minimum-term-use", test_minimum_term_use);
   return g_test_run ();
 }

@@ -824,6 +824,51 @@ test_words (void)
   check_words (&chinese);
 }
 
+/* Walk38b G3 and G6: Vendor K's quote states its storage, a parallel
+ * file system, but not its price, and no VAT rate; Vendor U states
+ * neither kind nor price and costs 12 against K's 10 CNY per GPU-hour.
+ * The amount leaves out K's storage price, so the storage question asks
+ * K its price too, not U alone. K's quote block carries no VAT rate of 0:
+ * its rate is the bare machine's 13%, assumed, as the approval says. */
+static void
+test_storage_price_asked_of_recommended (void)
+{
+  g_autofree char *xsd = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "data", "report",
+                                           "compute-planner-report.xsd", NULL);
+  g_autofree char *raw = NULL, *xml = NULL, *quote_k = NULL;
+  const char *k_start, *k_end;
+
+  RUN_OK ("new", "asked.cplan");
+  RUN_OK ("add-job", "asked.cplan", "--name", "13B pretrain", "--model", "llama-2-13b", "--task", "pretrain",
+          "--tokens", "100B", "--deadline-days", "30", "--storage-tb", "50", "--distributed-experience", "--ops-engineer");
+  RUN_OK ("add-quote", "asked.cplan", "--vendor", "Vendor K", "--offer", "H800 cluster K", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "8", "--price-per-gpu-hour", "10", "--network", "infiniband", "--nics", "8",
+          "--nic-gbps", "400", "--dedicated", "--network-fee-per-node-month", "included", "--storage", "parallel-fs");
+  RUN_OK ("add-quote", "asked.cplan", "--vendor", "Vendor U", "--offer", "H800 cluster U", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "8", "--price-per-gpu-hour", "12", "--network", "infiniband", "--nics", "8",
+          "--nic-gbps", "400", "--dedicated", "--network-fee-per-node-month", "included");
+  RUN_OK ("report", "asked.cplan", "--lang", "en", "--xml", "asked.xml", "--pdf", "asked.pdf");
+  g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, "asked.xml", NULL }));
+  raw = cp_test_read_in (tmp_dir, "asked.xml");
+  xml = cp_test_squeeze (raw);
+  if (cp_test_have_poppler ())
+    {
+      g_autofree char *text = cp_test_pdf_text (tmp_dir, "asked.pdf", 0, FALSE);
+
+      cp_test_assert_has (text, "Not in the amount: storage price (Vendor K), not stated in the quotes");
+    }
+  cp_test_assert_has (xml, "<question kind=\"storage\"><text>What storage comes with the machines: a parallel file system "
+                           "or a network disk, and at what price? Ask: Vendor U and Vendor K.</text>");
+  k_start = strstr (xml, "<vendor>VendorK</vendor>");   /* squeezed */
+  g_assert_nonnull (k_start);
+  k_end = strstr (k_start, "</quote>");
+  g_assert_nonnull (k_end);
+  quote_k = g_strndup (k_start, k_end - k_start);
+  cp_test_assert_has (quote_k, "<vat-basis>unstated</vat-basis>");
+  cp_test_assert_lacks (quote_k, "<vat-rate");
+  cp_test_assert_has (xml, "<quote-vat quote=\"quote-1\" rate=\"0.13\" rate-stated=\"false\"");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -847,6 +892,7 @@ main (int    argc,
   g_test_add_func ("/report-unseen/unrunnable-job-left-out", test_unrunnable_job_left_out);
   g_test_add_func ("/report-unseen/words", test_words);
   g_test_add_func ("/report-unseen/storage-kind-asked", test_storage_kind_asked);
+  g_test_add_func ("/report-unseen/storage-price-asked-of-recommended", test_storage_price_asked_of_recommended);
   g_test_add_func ("/report-unseen/approvable", test_approvable);
 
   status = g_test_run ();
