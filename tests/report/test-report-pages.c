@@ -283,7 +283,9 @@ test_one_way (void)
  * which is 72 CNY, so 792 CNY to approve: the contingency once read
  * "60.00 CNY" beside whole amounts. R8's two findings, migration and who runs
  * bare metal, each began "Assumed (the job does not describe the
- * team):"; the paragraph says it once. */
+ * team):"; the paragraph says it once. The Chinese inputs end on the
+ * cluster's use in hours, a use under a day said as the range says it
+ * (walk38b G2): 0.45 days, "10.8 小时", where it read "0.4 天". */
 static void
 test_walk (void)
 {
@@ -296,7 +298,7 @@ test_walk (void)
     { "en", "Amount to approve: 792 CNY (the top of the range + 10% contingency, 72 CNY).",
       "Assumed (the job does not describe the team):", "Inputs:", "use." },
     { "zh_CN", "申请批准金额：¥792（区间上限 + 10% 不可预见费 ¥72）。", "假定（任务未说明团队情况）：",
-      "输入：", "0.4 天。" },
+      "输入：", "10.8 小时。" },
   };
 
   if (!cp_test_have_poppler ())
