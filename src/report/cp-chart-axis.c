@@ -450,6 +450,23 @@ data_extent (const CpChartData *data,
     }
 }
 
+/* data_extent() of the upper panel, its top no higher than the options
+ * the verdict weighs (data->y_top): lines above go off the top. */
+static void
+upper_extent (const CpChartData *data,
+              double            *x_min,
+              double            *x_max,
+              double            *y_min,
+              double            *y_max)
+{
+  data_extent (data, FALSE, x_min, x_max, y_min, y_max);
+  if (isfinite (data->y_top) && *y_max > data->y_top)
+    {
+      *y_max = data->y_top;
+      *y_min = MIN (*y_min, *y_max);
+    }
+}
+
 /* Values over more than a factor of 30 (one machine taking years where a
  * cluster takes weeks) get a log axis, where the small ones stay apart
  * instead of lying on the floor of the panel. */
@@ -492,7 +509,7 @@ cp_chart_panel_turns_log (const CpChartData *data,
   if (second)
     days_extent (data, &y_min, &y_max);
   else
-    data_extent (data, FALSE, &x_min, &x_max, &y_min, &y_max);
+    upper_extent (data, &x_min, &x_max, &y_min, &y_max);
   return wide_range (y_min, y_max);
 }
 
@@ -561,8 +578,8 @@ cp_chart_geometry_init (Geometry          *geometry,
   geometry->tick_len = geometry->font_px * 0.35;
   cp_chart_text_size (geometry, geometry->font, "0", 0, NULL, &geometry->line_h);
 
-  /* Ranges */
-  data_extent (data, FALSE, &x_min, &x_max, &y_min, &y_max);
+  /* Ranges: the GPUs of every point, the costs the verdict weighs. */
+  upper_extent (data, &x_min, &x_max, &y_min, &y_max);
   if (data->kind == CP_CHART_MEMORY)
     {
       x_min = MIN (isfinite (x_min) ? x_min : MEMORY_MIN_PARAMS, MEMORY_MIN_PARAMS);

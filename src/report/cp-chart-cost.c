@@ -243,24 +243,92 @@ find_break_even (CpChartData *data,
 }
 
 
-/* Whether @quote's vendor alone names it, being its only quote: the
- * corner note then stays short enough for a slide. */
+/* How many options by rank, and how many by cost, set the cost panel's
+ * scale (weighed_cost_top()). */
+#define SCALE_OPTIONS 3
+/* The scale is set by those options only where every point drawn would
+ * squeeze them into the bottom third of the panel. Cut sooner, two
+ * quotes that read well whole (60 and 70 thousand CNY under a 2-node
+ * line's 170 thousand) lost the line's name to the corner it left by,
+ * and the demo's 13B pretraining, its single machines at up to twice
+ * the options weighed, put three lines' values in one corner. */
+#define WEIGHED_SHARE_MIN (1.0 / 3.0)
+
+/* Whether @option is one the verdict weighs: the recommended (or, with
+ * none feasible, the best available), a feasible one among the
+ * SCALE_OPTIONS best ranked, or one of the SCALE_OPTIONS cheapest drawn. */
 static gboolean
-vendor_alone (const CpProject *project,
-              const CpQuote   *quote)
+option_weighed (const CpPlan *plan,
+                guint         index)
 {
-  guint n_same = 0;
+  const CpOption *option = &g_array_index (plan->options, CpOption, index);
+  guint cheaper = 0;
 
-  if (quote->vendor == NULL || *quote->vendor == '\0')
-    return FALSE;
-  for (guint i = 0; i < project->quotes->len; i++)
+  if ((int) index == plan->recommended || (int) index == plan->best_available ||
+      (option->feasible && option->rank <= SCALE_OPTIONS))
+    return TRUE;
+  for (guint i = 0; i < plan->options->len; i++)
     {
-      const CpQuote *other = g_ptr_array_index (project->quotes, i);
+      const CpOption *other = &g_array_index (plan->options, CpOption, i);
 
-      if (g_strcmp0 (other->vendor, quote->vendor) == 0)
-        n_same++;
+      if (i != index && cp_chart_quote_compared (plan, other->quote_index) &&
+          (other->estimate.total_cost < option->estimate.total_cost ||
+           (other->estimate.total_cost == option->estimate.total_cost && i < index)))
+        cheaper++;
     }
-  return n_same == 1;
+  return cheaper < SCALE_OPTIONS;
+}
+
+/* The cost the upper panel's scale is set by: the highest, to the top of
+ * its band, of the options the verdict weighs, each at the node count it
+ * is weighed at. A line the verdict never considers set the scale, and
+ * the three options that mattered lay in its bottom 7% (walk38 F5: a
+ * 16-node 910B at 1.6 million CNY over 95, 136 and 144 thousand). NAN
+ * without an option to weigh: the panel takes in every point. */
+static double
+weighed_cost_top (const CpPlan *plan)
+{
+  double top = NAN;
+
+  if (plan == NULL)
+    return NAN;
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      double high = MAX (option->estimate.total_cost, option->range.total_cost_high);
+
+      if (!cp_chart_quote_compared (plan, option->quote_index) || !option_weighed (plan, i) ||
+          !(high > 0) || !isfinite (high))
+        continue;
+      top = isfinite (top) ? MAX (top, high) : high;
+    }
+  return top;
+}
+
+/* Each line's highest cost, said where it leaves the top of a panel
+ * scaled to data->y_top: never cut off without a word. */
+static void
+say_off_scale (CpChartData *data)
+{
+  if (!isfinite (data->y_top))
+    return;
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      CpChartSeries *series = g_ptr_array_index (data->series, s);
+      double highest = -INFINITY;
+
+      for (guint p = 0; p < series->y->len; p++)
+        if (cp_chart_usable (g_array_index (series->x, double, p), FALSE) &&
+            cp_chart_usable (g_array_index (series->y, double, p), FALSE))
+          highest = MAX (highest, g_array_index (series->y, double, p));
+      if (highest > data->y_top)
+        {
+          g_autofree char *money = cp_i18n_format_money_whole (highest, data->currency, data->lang);
+
+          /* TRANSLATORS: where a line of the cost chart leaves the top of its scale; %s is its highest cost */
+          series->off_scale_label = g_strdup_printf (_("↑ up to %s"), money);
+        }
+    }
 }
 
 /* The lower panel's title. A team new to clusters spends days moving a
@@ -370,8 +438,7 @@ cp_chart_data_new_cost (const CpProject *project,
           max_cost = MAX (max_cost, point->range.total_cost_high);
         }
       g_ptr_array_add (data->series, series);
-      g_ptr_array_add (names, vendor_alone (project, quote) ? g_strdup (quote->vendor)
-                                                            : cp_words_quote_name (project, curve->quote_index));
+      g_ptr_array_add (names, cp_chart_quote_name (project, curve->quote_index));
     }
 
   if (data->series->len == 0 && (n_incomplete > 0 || project->quotes->len == 0))
@@ -383,6 +450,12 @@ cp_chart_data_new_cost (const CpProject *project,
   find_break_even (data, names, TRUE);
 
   data->currency = g_strdup (currency);
+  data->y_top = weighed_cost_top (plan);
+  if (isfinite (data->y_top) && data->y_top >= max_cost * WEIGHED_SHARE_MIN)
+    data->y_top = NAN;
+  say_off_scale (data);
+  if (isfinite (data->y_top))
+    max_cost = data->y_top;
   data->y_scale = money_scale (max_cost, data->lang, cp_i18n_currency_name (currency, data->lang), &data->y_label);
   cp_chart_data_say_log_axes (data);
   note = cp_chart_note_with (_("Lines: a cluster quote at each node count; markers: single machines. The same quote is at the same GPU count in both panels. Shaded bands and whiskers: low to high, with every assumption at its optimistic or its pessimistic end."), plan);

@@ -40,6 +40,7 @@ cp_chart_series_free (gpointer data)
   CpChartSeries *series = data;
 
   g_free (series->label);
+  g_free (series->off_scale_label);
   g_clear_pointer (&series->point_names, g_ptr_array_unref);
   g_array_unref (series->x);
   g_array_unref (series->y);
@@ -87,6 +88,7 @@ series_copy (gconstpointer src,
 
   *copy = *series;
   copy->label = g_strdup (series->label);
+  copy->off_scale_label = g_strdup (series->off_scale_label);
   if (series->point_names != NULL)
     {
       copy->point_names = g_ptr_array_copy (series->point_names, string_copy, NULL);
@@ -144,6 +146,7 @@ cp_chart_data_new_empty (CpChartKind  kind,
   data->recommended_x = NAN;
   data->recommended_y = NAN;
   data->deadline_days = NAN;
+  data->y_top = NAN;
   for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
     data->break_even[p].x = data->break_even[p].y = NAN;
   data->x_scale = 1;
@@ -340,20 +343,22 @@ cp_chart_hardware_end (const char *label,
   return (start != NULL ? (int) (start - label) : 0) + (int) hardware_bytes;
 }
 
-/* Quote @quote_index's name on a chart, after its GPUs: its vendor and
- * offer, or only its vendor when the offer is the GPU's own name ("8 ×
- * H800 SXM 80GB · Shenzhen Yunsuan — NVIDIA H800 SXM 80GB" named the GPU
- * twice, issue 26). */
-static char *
-chart_quote_name (const CpProject *project,
-                  int              quote_index)
+/* Quote @quote_index's name on a chart, after its GPUs: the name it
+ * goes by everywhere (cp_quote_display_name()), its vendor alone unless
+ * the vendor has several quotes, then with what tells them apart; with
+ * no vendor, its offer as typed. Named by vendor and offer wherever an
+ * offer was typed, one chart gave vendor C its offer ("— 8 × H20 96GB
+ * 裸金属") and D to G their vendors alone, and cut D's offer at the edge
+ * of a 1,920-px window ("— H800 集群，400G…", walk38b G13). */
+char *
+cp_chart_quote_name (const CpProject *project,
+                     int              quote_index)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
 
-  if (quote->vendor != NULL && *quote->vendor != '\0' && quote->offer_name != NULL && quote->gpu.name != NULL
-      && g_ascii_strcasecmp (cp_words_gpu_model (quote->offer_name), cp_words_gpu_model (quote->gpu.name)) == 0)
-    return g_strdup (quote->vendor);
-  return cp_words_quote_name (project, quote_index);
+  if (!cp_quote_has_vendor (quote) && quote->offer_name != NULL && *quote->offer_name != '\0')
+    return g_strdup (quote->offer_name);
+  return g_strdup (cp_quote_display_name (quote, project->quotes));
 }
 
 /* The series of quote @quote_index's curve, named as every chart names
@@ -376,7 +381,7 @@ cp_chart_series_new_for_quote (const CpProject *project,
   int recommended = cp_chart_recommended_quote (plan);
   guint nodes = quote_index == recommended
                 ? g_array_index (plan->options, CpOption, plan->recommended).estimate.nodes : 1;
-  g_autofree char *name = chart_quote_name (project, quote_index);
+  g_autofree char *name = cp_chart_quote_name (project, quote_index);
   g_autofree char *hardware = NULL;
   g_autofree char *summary = NULL;
   g_autofree char *label = NULL;
@@ -418,7 +423,7 @@ cp_chart_series_name_point (CpChartSeries   *series,
                             const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
-  g_autofree char *name = chart_quote_name (project, quote_index);
+  g_autofree char *name = cp_chart_quote_name (project, quote_index);
   g_autofree char *machines = cp_words_machines (quote, nodes, lang);
 
   g_return_if_fail (series->point_names != NULL && series->point_names->len + 1 == series->x->len);
@@ -490,6 +495,7 @@ cp_chart_data_fingerprint (const CpChartData *data)
       CHECKSUM_FIELD (checksum, series->shorten_from);
       CHECKSUM_FIELD (checksum, series->chosen_x);
       CHECKSUM_FIELD (checksum, series->single_x);
+      checksum_string (checksum, series->off_scale_label);
       checksum_doubles (checksum, series->x);
       checksum_doubles (checksum, series->y);
       checksum_doubles (checksum, series->y2);
@@ -518,6 +524,7 @@ cp_chart_data_fingerprint (const CpChartData *data)
   CHECKSUM_FIELD (checksum, data->x_scale);
   CHECKSUM_FIELD (checksum, data->y_scale);
   CHECKSUM_FIELD (checksum, data->y2_scale);
+  CHECKSUM_FIELD (checksum, data->y_top);
   checksum_string (checksum, data->note);
   checksum_string (checksum, data->empty_text);
   checksum_string (checksum, data->currency);

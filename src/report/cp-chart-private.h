@@ -62,6 +62,9 @@ CpChartEmphasis cp_chart_emphasis_for (gboolean has_recommendation, gboolean is_
 
 char *cp_chart_recommended_label (const char *name);
 
+/* A quote's name on the charts, after its GPUs (cp-chart-data.c). */
+char *cp_chart_quote_name (const CpProject *project, int quote_index);
+
 CpChartSeries *cp_chart_series_new_for_quote (const CpProject *project, const CpPlan *plan, int quote_index,
                                               gboolean with_y2, const char *lang);
 
@@ -242,9 +245,12 @@ void cp_chart_draw_line_labels (Painter *painter, Geometry *geometry, const CpCh
                                 const Panel *panel, GArray *requests, gboolean clean_only,
                                 GArray *unplaced);
 
-void cp_chart_draw_fixed_label (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
+gboolean cp_chart_draw_fixed_label (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
                                 const char *text, double x, double y, double x_align, const Panel *panel,
                                 const CpChartLabelBox *keep_clear);
+gboolean cp_chart_draw_label_led (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
+                                  const char *text, double x, double y, double x_align, const Panel *panel,
+                                  const CpChartLabelBox *mark);
 gboolean cp_chart_draw_label_off_lines (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
                                         const char *text, double x, double y, double x_align, double wrap_w,
                                         double max_shift, const Panel *panel, const CpChartLabelBox *keep_clear);

@@ -376,6 +376,124 @@ put_marker (Painter             *painter,
                                                              x, y, size, open }));
 }
 
+/* Where @series first leaves the top of @panel, its x in px: a line
+ * where it crosses the top edge, a single machine at its marker; NAN
+ * when it stays under. Only a cost panel scaled to the options the
+ * verdict weighs (data->y_top) cuts a line. */
+static double
+off_scale_exit_x (const Geometry      *geometry,
+                  const CpChartData   *data,
+                  const Panel         *panel,
+                  const CpChartSeries *series)
+{
+  GArray *ys = cp_chart_panel_values (panel, series);
+  double last_x = NAN, last_y = NAN;
+
+  if (panel->second || series->off_scale_label == NULL || ys == NULL)
+    return NAN;
+  for (guint p = 0; p < series->x->len; p++)
+    {
+      double xv = g_array_index (series->x, double, p);
+      double yv = g_array_index (ys, double, p);
+      double x, y;
+
+      if (!cp_chart_usable (xv, data->x_log) || !cp_chart_usable (yv, panel->log))
+        {
+          last_x = last_y = NAN;
+          continue;
+        }
+      x = cp_chart_to_px_x (geometry, xv);
+      y = cp_chart_to_px_y (panel, yv);
+      if (y < panel->top)
+        return series->points_only || !isfinite (last_y) ? x
+               : last_x + (x - last_x) * (panel->top - last_y) / (y - last_y);
+      last_x = x;
+      last_y = y;
+    }
+  return NAN;
+}
+
+/* The size of the arrow that marks a line leaving the top of its panel. */
+static double
+off_scale_arrow_px (const Geometry *geometry)
+{
+  return geometry->font_px * 0.5;
+}
+
+/* An arrow at @x under the top of @panel where series @s leaves it,
+ * which the labels keep clear of. */
+static void
+draw_off_scale_arrow (Painter           *painter,
+                      Geometry          *geometry,
+                      const CpChartData *data,
+                      const Panel       *panel,
+                      guint              s,
+                      double             x)
+{
+  cairo_t *cr = painter->cr;
+  double a = off_scale_arrow_px (geometry);
+  CpChartLabelBox arrow = { x - a * 0.6, panel->top, a * 1.2, a + 1, (int) s, 0 };
+  Rgb storage;
+
+  cairo_save (cr);
+  cp_chart_set_rgb (cr, cp_chart_series_rgb (painter, g_ptr_array_index (data->series, s), s, &storage, FALSE));
+  cairo_move_to (cr, x, panel->top + 1);
+  cairo_line_to (cr, x + a * 0.6, panel->top + 1 + a);
+  cairo_line_to (cr, x - a * 0.6, panel->top + 1 + a);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  g_array_append_val (panel->marks, arrow);
+}
+
+/* Beside each arrow of the upper panel, its line's highest cost
+ * (series->off_scale_label) in the line's colour: after the lines'
+ * names, the recommended option's first, which a 511-pt page's cost
+ * panel had no room left for under four such values; off the lines
+ * where a shift of two lines finds room. */
+static void
+draw_off_scale_values (Painter           *painter,
+                       Geometry          *geometry,
+                       const CpChartData *data)
+{
+  const Panel *panel = &geometry->panels[0];
+  double a = off_scale_arrow_px (geometry);
+  double wrap_w = MAX (geometry->right - geometry->left - 4, geometry->font_px * 6);
+
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      double x = off_scale_exit_x (geometry, data, panel, series);
+      CpChartLabelBox arrow = { x - a * 0.6, panel->top, a * 1.2, a + 1, (int) s, 0 };
+      gboolean placed = FALSE;
+      Rgb storage;
+
+      if (!isfinite (x))
+        continue;
+      cairo_save (painter->cr);
+      cp_chart_set_rgb (painter->cr, cp_chart_series_rgb (painter, series, s, &storage, TRUE));
+      /* Beside its arrow, or off the lines further down with a leader to
+       * it; else in the arrow's column over a line, led to it, or at
+       * last at either side of the plot in the line's colour, where a
+       * leader would cross the panel: where the names and the other
+       * values took the room around the arrows (a 560-px chart's cost
+       * panel, the demo's 70B fine-tune with six lines off the top). */
+      for (guint reach = 0; reach < 2 && !placed; reach++)
+        for (guint side = 0; side < 2 && !placed; side++)
+          placed = cp_chart_draw_label_off_lines (painter, geometry, geometry->small, series->off_scale_label,
+                                                  side == 0 ? x + a : x - a, panel->top + 2, side, wrap_w,
+                                                  reach == 0 ? 2 * geometry->line_h : panel->bottom - panel->top,
+                                                  panel, &arrow);
+      if (!placed && !cp_chart_draw_label_led (painter, geometry, geometry->small, series->off_scale_label, x + a,
+                                               panel->top + 2, 0, panel, &arrow) &&
+          !cp_chart_draw_fixed_label (painter, geometry, geometry->small, series->off_scale_label,
+                                      geometry->right, panel->top + 2, 1, panel, &arrow))
+        cp_chart_draw_fixed_label (painter, geometry, geometry->small, series->off_scale_label, geometry->left,
+                                   panel->top + 2, 0, panel, &arrow);
+      cairo_restore (painter->cr);
+    }
+}
+
 static void
 draw_panel_series (Painter           *painter,
                    Geometry          *geometry,
@@ -387,8 +505,12 @@ draw_panel_series (Painter           *painter,
   gboolean log_y = panel->log;
   g_autoptr(GArray) rings = g_array_new (FALSE, TRUE, sizeof (double));
   g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* double by series: where its line leaves the top, or NAN */
+  g_autoptr(GArray) exits = g_array_new (FALSE, FALSE, sizeof (double));
 
   cp_chart_ring_markers (geometry, data, panel, rings);
+  for (guint s = 0; s < data->series->len; s++)
+    g_array_append_val (exits, ((double) { NAN }));
 
   /* Capacity lines under the curves. The recommended quote's solid line
    * goes over the muted ones on the cost chart; on the memory chart the
@@ -506,6 +628,9 @@ draw_panel_series (Painter           *painter,
                 continue;
               x = cp_chart_to_px_x (geometry, xv);
               y = cp_chart_to_px_y (panel, yv);
+              /* Above the panel's scale: its arrow says so (draw_off_scale()). */
+              if (y < panel->top)
+                continue;
               size = series->points_only ? r : r * 0.6;
               open = series->points_only && g_array_index (rings, double, s) > 0;
               if (open)
@@ -529,6 +654,13 @@ draw_panel_series (Painter           *painter,
             }
         }
 
+      g_array_index (exits, double, s) = off_scale_exit_x (geometry, data, panel, series);
+      /* A single machine above the scale is named at its arrow. */
+      if (!isfinite (end_x) && isfinite (g_array_index (exits, double, s)))
+        {
+          end_x = g_array_index (exits, double, s);
+          end_y = panel->top + 1 + off_scale_arrow_px (geometry);
+        }
       if (isfinite (end_x) && isfinite (end_y) && end_y >= panel->top - 0.5 && end_y <= panel->bottom + 0.5)
         {
           double reach = series->points_only ? MAX (r, g_array_index (rings, double, s)) : chosen_found ? r : geometry->font_px * 0.25;
@@ -537,6 +669,10 @@ draw_panel_series (Painter           *painter,
         }
     }
   cairo_restore (cr);
+
+  for (guint s = 0; s < exits->len; s++)
+    if (isfinite (g_array_index (exits, double, s)))
+      draw_off_scale_arrow (painter, geometry, data, panel, s, g_array_index (exits, double, s));
 }
 
 /* The chart's own marks: deadline, break-even and the job itself. Drawn
@@ -894,6 +1030,7 @@ draw_chart (cairo_t           *cr,
     draw_two_panel_labels (&painter, &geometry, data, requests);
   else
     cp_chart_draw_line_labels (&painter, &geometry, data, &geometry.panels[0], requests[0], FALSE, NULL);
+  draw_off_scale_values (&painter, &geometry, data);
   g_array_unref (requests[0]);
   g_array_unref (requests[1]);
 

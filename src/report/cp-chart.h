@@ -55,6 +55,10 @@ typedef struct {
   double          single_x;     /* cost chart: the GPUs of one machine of the quote,
                                  * the point of its line that is a single machine;
                                  * NAN elsewhere */
+  char           *off_scale_label; /* cost chart: the line's highest cost ("↑ up to
+                                 * 1,641,840 CNY"), written where it leaves the top of
+                                 * a cost panel scaled to y_top; NULL when it stays
+                                 * under y_top */
   GArray         *x;            /* double */
   GArray         *y;            /* double: memory, or cost (upper panel) */
   GArray         *y2;           /* double or NULL: days (lower panel of the cost chart) */
@@ -115,6 +119,11 @@ typedef struct {
   char       *deadline_label;
   CpChartBreakEven break_even[2]; /* by panel: [0] cheaper (cost), [1] faster (days) */
 
+  /* Cost chart: the cost the upper panel's scale is set by, the highest
+   * of the options the verdict weighs (the recommended, the next ranked
+   * and the cheapest); lines above it go off the top with their
+   * off_scale_label. NAN: the scale takes in every point drawn. */
+  double      y_top;
   char       *lang;          /* language of the labels; also picks CJK glyph shapes */
   double      x_scale;       /* tick labels show value ÷ scale (1 when unscaled) */
   double      y_scale;       /* bytes per GiB/GB on the memory chart; 1, 10^3, 10^4… for money */
