@@ -1255,6 +1255,16 @@ cp_chart_draw_timeline (cairo_t           *cr,
                            MIN (bottom - top - pad * 0.6 - rows_need * ROWS_ROOM, (bottom - top) * COST_BAND_SHARE_MAX));
 
       band_h = MAX (band_h, line_h * 2);
+      /* And up to the height its amounts take a line apart, from the
+       * rows' room past their need: the memo's band was 15 pt high,
+       * with "200,000" and "0" for a total of 136,000 that the window
+       * reads on 0–150,000 (walk38b G9). */
+      {
+        double window_step, window_top = cost_scale_top (total, G_MAXDOUBLE, &window_step);
+
+        band_h = MAX (band_h, MIN ((window_top / window_step + 0.5) * line_h,
+                                   bottom - top - pad * 0.6 - rows_need));
+      }
 
       /* The rows keep room for their names first (the memo's chart is
        * 110–134 pt tall): the band takes what is left, down to a line
@@ -1266,8 +1276,11 @@ cp_chart_draw_timeline (cairo_t           *cr,
         {
           band_bottom = top + band_h;
           rows_top = band_bottom + pad * 0.6;
-          /* Half a line less: the "0" keeps above the band's foot. */
-          scale_top = cost_scale_top (total, band_h / line_h - 0.5, &step);
+          /* The scale's gridlines at least half a line apart, its
+           * amounts a line apart where they fit: at the memo's size the
+           * window's 0–150,000 in steps of 50,000, labelled at its top
+           * and 0 where the band holds no more (walk38b G9). */
+          scale_top = cost_scale_top (total, 2 * band_h / line_h, &step);
         }
       else
         {
@@ -1336,27 +1349,40 @@ cp_chart_draw_timeline (cairo_t           *cr,
           show_text (&ink, ink.font, data->total_label, left - pad * 0.4, total_top, 1, 0);
         }
 
-      /* From the largest amount down: in a band of two lines the scale
-       * reads "200,000" at its top and "0" under it, not "0" alone. */
-      for (int k = (int) round (scale_top / step); k >= 0; k--)
-        {
-          double amount = k * step;
-          g_autofree char *text = cp_i18n_format_number (amount, 0, data->lang);
-          double y = band_bottom - (band_bottom - top) * amount / scale_top, text_top;
+      /* The top and 0 first, then the amounts between that clear both
+       * and the one above: "Total 162,926 CNY" over "50,000" read with
+       * no 0 (walk38 F10); the top and 0 give the band its scale. */
+      int n_steps = (int) round (scale_top / step);
+      double zero_top = band_bottom - line_h;
 
-          if (amount > 0)
-            {
-              cp_chart_set_rgb (cr, &theme.grid);
-              cairo_move_to (cr, left, y);
-              cairo_line_to (cr, right, y);
-              cairo_stroke (cr);
-            }
-          text_top = CLAMP (y - line_h / 2, top - line_h / 2, band_bottom - line_h);
-          if (text_top < last_bottom || (text_top < total_top + line_h && text_top + line_h > total_top))
+      cp_chart_set_rgb (cr, &theme.grid);
+      for (int k = 1; k <= n_steps; k++)
+        {
+          double y = band_bottom - (band_bottom - top) * k * step / scale_top;
+
+          cairo_move_to (cr, left, y);
+          cairo_line_to (cr, right, y);
+        }
+      cairo_stroke (cr);
+      cp_chart_set_rgb (cr, &theme.text);
+      for (int order = 0; order <= n_steps; order++)
+        {
+          /* n_steps, 0, then n_steps - 1 down to 1 */
+          int k = order == 0 ? n_steps : order == 1 ? 0 : n_steps - order + 1;
+          double y = band_bottom - (band_bottom - top) * k * step / scale_top;
+          double text_top = CLAMP (y - line_h / 2, top - line_h / 2, zero_top);
+          g_autofree char *text = NULL;
+
+          if (text_top < total_top + line_h && text_top + line_h > total_top)
             continue;
-          cp_chart_set_rgb (cr, &theme.text);
+          if (k == 0 && text_top < last_bottom)
+            continue;
+          if (k > 0 && k < n_steps && (text_top < last_bottom || text_top + line_h > zero_top))
+            continue;
+          text = cp_i18n_format_number (k * step, 0, data->lang);
           show_text (&ink, ink.font, text, left - pad * 0.4, text_top, 1, 0);
-          last_bottom = text_top + line_h;
+          if (k > 0)
+            last_bottom = text_top + line_h;
         }
     }
 

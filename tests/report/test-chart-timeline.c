@@ -9,6 +9,8 @@
 #include <cairo-pdf.h>
 #include <glib/gstdio.h>
 
+#include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
 #include "planner/cp-schedule.h"
 #include "report/cp-chart.h"
 #include "report/cp-i18n.h"
@@ -712,6 +714,65 @@ test_timeline_fallback (void)
     }
 }
 
+/* Walk38b G9: the memo's chart of a 4.2-h LoRA and a 30-day service,
+ * 68,000 CNY each from 25 January 2027, drew its cost band with
+ * "200,000" and "0" where the window's read 0–150,000: the largest 1-2-5
+ * step with two steps within the 136,000 total is 50,000, and the first
+ * gridline above the total 150,000. The page (511 × 110 pt, the memo's
+ * chart at its smallest) and the window (1024 × 576) draw that scale,
+ * the page with its top and 0 at least, the window with every step. */
+static void
+test_timeline_memo_scale (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpScheduleJob lora = { .after = -1, .planned = TRUE, .quote_index = 0,
+                         .phase_days = { 0, 0, 4.2 / 24 }, .phase_cost = { 0, 0, 68000 } };
+  CpScheduleJob service = { .after = -1, .planned = TRUE, .quote_index = 0,
+                            .phase_days = { 0, 0, 30 }, .phase_cost = { 0, 0, 68000 } };
+  const char *names[] = { "LoRA fine-tune", "Serving 30 days" };
+  static const struct {
+    double width, height;
+    CpChartStyle style;
+    const char *amounts[4];
+  } sizes[] = {
+    { 511, 110, CP_CHART_STYLE_PRINT, { "150,000", NULL } },
+    { 1024, 576, CP_CHART_STYLE_LIGHT, { "150,000", "100,000", "50,000", NULL } },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("cp-timeline-XXXXXX", NULL);
+  g_autoptr(CpChartData) data = NULL;
+  CpSchedule *schedule;
+
+  data = two_jobs_timeline (project, names, &lora, &service, "en", &schedule);
+  g_assert_cmpfloat (data->total_cost, ==, 136000);
+  for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+    {
+      g_autofree char *name = g_strdup_printf ("memo-%u.pdf", z);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      cairo_surface_t *surface = cairo_pdf_surface_create (path, sizes[z].width, sizes[z].height);
+      cairo_t *cr = cairo_create (surface);
+      g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+      guint zeros = 0;
+
+      cp_chart_draw_full (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, boxes);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+      /* "0", the only amount of one character. */
+      for (guint i = 0; i < boxes->len; i++)
+        zeros += g_array_index (boxes, CpChartLabelBox, i).shown_bytes == 1;
+      g_assert_cmpuint (zeros, ==, 1);
+      if (cp_test_have_poppler ())
+        {
+          g_autofree char *text = cp_test_pdf_text (dir, name, 0, FALSE);
+
+          for (guint a = 0; sizes[z].amounts[a] != NULL; a++)
+            cp_test_assert_has (text, sizes[z].amounts[a]);
+          cp_test_assert_lacks (text, "200,000");
+        }
+    }
+  cp_test_remove_tree (dir);
+  cp_schedule_free (schedule);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -730,5 +791,6 @@ main (int    argc,
   g_test_add_func ("/chart-timeline/names-english", test_timeline_names_english);
   g_test_add_func ("/chart-timeline/end-side-by-side", test_timeline_end_side_by_side);
   g_test_add_func ("/chart-timeline/fallback", test_timeline_fallback);
+  g_test_add_func ("/chart-timeline/memo-scale", test_timeline_memo_scale);
   return g_test_run ();
 }
