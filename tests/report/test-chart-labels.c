@@ -360,6 +360,42 @@ test_demo_labels_clear (void)
   assert_project_labels_clear (project, "demo");
 }
 
+/* Walk38's two-job MoE project: Qwen3 30B-A3B pretrained on 200B tokens
+ * within 75 days and served for 30 days at 100 concurrent requests, on
+ * Yun B's 4 H200 nodes at 15.80 CNY a GPU-hour and 华东智算's 16 Ascend
+ * 910B nodes (138 CNY a node-hour, a month at least), 4 H800 nodes and
+ * one H800 machine (68,000 and 72,000 CNY a node-month): three quotes of
+ * one vendor, and a 910B line to 1.6 million CNY off its cost panel's
+ * top (walk38 F5). */
+static void
+test_moe_labels_clear (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "moe.cplan", NULL);
+  g_autoptr(CpProject) project = NULL;
+
+  RUN_OK ("new", "moe.cplan");
+  RUN_OK ("add-job", "moe.cplan", "--name", "Qwen3 MoE pretrain", "--model", "qwen3-30b-a3b", "--task", "pretrain",
+          "--tokens", "200B", "--deadline-days", "75");
+  RUN_OK ("add-job", "moe.cplan", "--name", "Qwen3 MoE serving", "--model", "qwen3-30b-a3b", "--task", "inference",
+          "--duration-days", "30", "--concurrency", "100");
+  RUN_OK ("add-quote", "moe.cplan", "--vendor", "Yun B", "--offering", "bare-metal-cluster", "--gpu", "h200",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "15.8", "--network", "infiniband",
+          "--nics", "8", "--nic-gbps", "400");
+  RUN_OK ("add-quote", "moe.cplan", "--vendor", "华东智算", "--offering", "bare-metal-cluster", "--gpu", "ascend-910b",
+          "--gpus-per-node", "8", "--nodes", "16", "--price-per-node-hour", "138", "--minimum-term-hours", "730",
+          "--network", "roce", "--nics", "8", "--nic-gbps", "200");
+  RUN_OK ("add-quote", "moe.cplan", "--vendor", "华东智算", "--offering", "bare-metal-cluster", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "68000", "--network", "infiniband",
+          "--nics", "8", "--nic-gbps", "400");
+  RUN_OK ("add-quote", "moe.cplan", "--vendor", "华东智算", "--offering", "bare-metal", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "72000");
+  project = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (project->jobs->len, ==, 2);
+  assert_project_labels_clear (project, "MoE");
+}
+
 /* The demo with job @index, whose id is @id, planned into @plan and its
  * cost chart's sweep into @sweep. */
 static CpProject *
@@ -1491,6 +1527,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/short-vendor-kept", test_short_vendor_kept);
   g_test_add_func ("/chart-labels/walk-clear", test_walk_labels_clear);
   g_test_add_func ("/chart-labels/demo-clear", test_demo_labels_clear);
+  g_test_add_func ("/chart-labels/moe-clear", test_moe_labels_clear);
   g_test_add_func ("/chart-labels/demo-70b-leaders-clear", test_demo_70b_leaders_clear);
   g_test_add_func ("/chart-labels/vendor-kept", test_vendor_kept);
   g_test_add_func ("/chart-labels/demo-names", test_demo_names);
