@@ -438,7 +438,7 @@ cp_chart_data_new_cost (const CpProject *project,
           max_cost = MAX (max_cost, point->range.total_cost_high);
         }
       g_ptr_array_add (data->series, series);
-      g_ptr_array_add (names, cp_chart_quote_name (project, curve->quote_index));
+      g_ptr_array_add (names, cp_chart_quote_name (project, curve->quote_index, NULL));
     }
 
   if (data->series->len == 0 && (n_incomplete > 0 || project->quotes->len == 0))

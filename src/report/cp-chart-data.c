@@ -343,22 +343,32 @@ cp_chart_hardware_end (const char *label,
   return (start != NULL ? (int) (start - label) : 0) + (int) hardware_bytes;
 }
 
-/* Quote @quote_index's name on a chart, after its GPUs: the name it
- * goes by everywhere (cp_quote_display_name()), its vendor alone unless
- * the vendor has several quotes, then with what tells them apart; with
- * no vendor, its offer as typed. Named by vendor and offer wherever an
- * offer was typed, one chart gave vendor C its offer ("— 8 × H20 96GB
- * 裸金属") and D to G their vendors alone, and cut D's offer at the edge
- * of a 1,920-px window ("— H800 集群，400G…", walk38b G13). */
+/* Quote @quote_index's name on a chart, after its GPUs (@hardware, or
+ * NULL where none leads it): the name it goes by everywhere
+ * (cp_quote_display_name()), its vendor alone unless the vendor has
+ * several quotes, then with what tells them apart, unless the GPUs
+ * before it say that already ("16 × 8 × Ascend 910B2 64GB · 华东智算 —
+ * Ascend 910B2 64GB" named the GPU twice, issue 26); with no vendor,
+ * its offer as typed. Named by vendor and offer wherever an offer was
+ * typed, one chart gave vendor C its offer ("— 8 × H20 96GB 裸金属")
+ * and D to G their vendors alone, and cut D's offer at the edge of a
+ * 1,920-px window ("— H800 集群，400G…", walk38b G13). */
 char *
 cp_chart_quote_name (const CpProject *project,
-                     int              quote_index)
+                     int              quote_index,
+                     const char      *hardware)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
+  const char *name = cp_quote_display_name (quote, project->quotes);
+  const char *apart;
 
   if (!cp_quote_has_vendor (quote) && quote->offer_name != NULL && *quote->offer_name != '\0')
     return g_strdup (quote->offer_name);
-  return g_strdup (cp_quote_display_name (quote, project->quotes));
+  apart = g_str_has_prefix (name, quote->vendor) ? name + strlen (quote->vendor) : NULL;
+  if (hardware != NULL && apart != NULL && g_str_has_prefix (apart, " — ") &&
+      strstr (hardware, cp_words_gpu_model (apart + strlen (" — "))) != NULL)
+    return g_strdup (quote->vendor);
+  return g_strdup (name);
 }
 
 /* The series of quote @quote_index's curve, named as every chart names
@@ -381,7 +391,7 @@ cp_chart_series_new_for_quote (const CpProject *project,
   int recommended = cp_chart_recommended_quote (plan);
   guint nodes = quote_index == recommended
                 ? g_array_index (plan->options, CpOption, plan->recommended).estimate.nodes : 1;
-  g_autofree char *name = cp_chart_quote_name (project, quote_index);
+  g_autofree char *name = NULL;
   g_autofree char *hardware = NULL;
   g_autofree char *summary = NULL;
   g_autofree char *label = NULL;
@@ -401,6 +411,7 @@ cp_chart_series_new_for_quote (const CpProject *project,
     }
   else
     hardware = cp_words_machines (quote, nodes, lang);
+  name = cp_chart_quote_name (project, quote_index, hardware);
   /* TRANSLATORS: a quote on a chart: its GPUs ("8 × H800"), then its vendor and offer */
   summary = g_strdup_printf (_("%s · %s"), hardware, name);
   label = quote_index == recommended ? cp_chart_recommended_label (summary) : g_strdup (summary);
@@ -423,8 +434,8 @@ cp_chart_series_name_point (CpChartSeries   *series,
                             const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
-  g_autofree char *name = cp_chart_quote_name (project, quote_index);
   g_autofree char *machines = cp_words_machines (quote, nodes, lang);
+  g_autofree char *name = cp_chart_quote_name (project, quote_index, machines);
 
   g_return_if_fail (series->point_names != NULL && series->point_names->len + 1 == series->x->len);
   g_ptr_array_add (series->point_names, g_strdup_printf (_("%s · %s"), machines, name));

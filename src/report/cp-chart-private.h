@@ -62,8 +62,9 @@ CpChartEmphasis cp_chart_emphasis_for (gboolean has_recommendation, gboolean is_
 
 char *cp_chart_recommended_label (const char *name);
 
-/* A quote's name on the charts, after its GPUs (cp-chart-data.c). */
-char *cp_chart_quote_name (const CpProject *project, int quote_index);
+/* A quote's name on the charts, after its GPUs @hardware (NULL: none
+ * before it) (cp-chart-data.c). */
+char *cp_chart_quote_name (const CpProject *project, int quote_index, const char *hardware);
 
 CpChartSeries *cp_chart_series_new_for_quote (const CpProject *project, const CpPlan *plan, int quote_index,
                                               gboolean with_y2, const char *lang);

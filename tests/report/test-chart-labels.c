@@ -394,6 +394,24 @@ test_moe_labels_clear (void)
   g_assert_no_error (error);
   g_assert_cmpuint (project->jobs->len, ==, 2);
   assert_project_labels_clear (project, "MoE");
+
+  /* 华东智算's quotes are told apart by their GPUs, which lead each
+   * label, said once: the one-node H800 machine keeps "— 1 × 8 × H800
+   * SXM 80GB", its offer's size, which its label's "8 × H800" does not
+   * say (the recommended option may be 8 GPUs of the 4-node offer). */
+  {
+    g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+    g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+    g_autoptr(CpChartData) cost = cp_chart_data_new_cost (project, 0, plan, sweep, "en");
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+    for (guint s = 0; s < cost->series->len; s++)
+      g_ptr_array_add (labels, ((CpChartSeries *) g_ptr_array_index (cost->series, s))->label);
+    g_assert_true (g_ptr_array_find_with_equal_func (labels, "16 × 8 × Ascend 910B2 64GB · 华东智算", g_str_equal, NULL));
+    g_assert_true (g_ptr_array_find_with_equal_func (labels, "4 × 8 × H800 SXM 80GB · 华东智算", g_str_equal, NULL));
+    g_assert_true (g_ptr_array_find_with_equal_func (labels, "8 × H800 SXM 80GB · 华东智算 — 1 × 8 × H800 SXM 80GB",
+                                                     g_str_equal, NULL));
+  }
 }
 
 /* The demo with job @index, whose id is @id, planned into @plan and its
