@@ -1395,43 +1395,6 @@ chart_label_box (Geometry                   *geometry,
   return box;
 }
 
-static void lead_to_mark (Painter *painter, Geometry *geometry, CpChartLabelBox *box, const CpChartLabelBox *mark);
-
-/* cp_chart_draw_fixed_label(), with @led the label joined to
- * @keep_clear by a leader where it is put away from it. */
-static gboolean
-draw_fixed_label (Painter                    *painter,
-                  Geometry                   *geometry,
-                  const PangoFontDescription *font,
-                  const char                 *text,
-                  double                      x,
-                  double                      y,
-                  double                      x_align,
-                  const Panel                *panel,
-                  const CpChartLabelBox      *keep_clear,
-                  gboolean                    led)
-{
-  CpChartLabelBox box;
-  double wrap_w;
-
-  if (text == NULL)
-    return FALSE;
-  wrap_w = MAX (geometry->right - geometry->left - 4, geometry->font_px * 6);
-  box = chart_label_box (geometry, font, text, x, y, x_align, wrap_w);
-  box.x = CLAMP (box.x, geometry->left + 2, MAX (geometry->left + 2, geometry->right - box.width - 2));
-  if (!place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h, keep_clear, NULL) &&
-      !place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, -1, keep_clear, NULL))
-    return FALSE;
-  if (led && keep_clear != NULL)
-    {
-      lead_to_mark (painter, geometry, &box, keep_clear);
-      /* place_box() kept the box as placed, before its leader. */
-      g_array_index (painter->boxes, CpChartLabelBox, painter->boxes->len - 1) = box;
-    }
-  show_label_on_background (painter, geometry, font, text, &box, wrap_w);
-  return TRUE;
-}
-
 /* A label of the chart itself (deadline, break-even, the job), placed
  * before the lines' labels so they move around it; off the lines when a
  * line's height of moving does it. FALSE, nothing drawn, where the
@@ -1447,24 +1410,19 @@ cp_chart_draw_fixed_label (Painter                    *painter,
                            const Panel                *panel,
                            const CpChartLabelBox      *keep_clear)
 {
-  return draw_fixed_label (painter, geometry, font, text, x, y, x_align, panel, keep_clear, FALSE);
-}
+  CpChartLabelBox box;
+  double wrap_w;
 
-/* The same, joined to @mark by a leader where it is put more than a
- * line away from it: a line's value off the top, in the column of its
- * arrow over other lines when no place off them is left. */
-gboolean
-cp_chart_draw_label_led (Painter                    *painter,
-                         Geometry                   *geometry,
-                         const PangoFontDescription *font,
-                         const char                 *text,
-                         double                      x,
-                         double                      y,
-                         double                      x_align,
-                         const Panel                *panel,
-                         const CpChartLabelBox      *mark)
-{
-  return draw_fixed_label (painter, geometry, font, text, x, y, x_align, panel, mark, TRUE);
+  if (text == NULL)
+    return FALSE;
+  wrap_w = MAX (geometry->right - geometry->left - 4, geometry->font_px * 6);
+  box = chart_label_box (geometry, font, text, x, y, x_align, wrap_w);
+  box.x = CLAMP (box.x, geometry->left + 2, MAX (geometry->left + 2, geometry->right - box.width - 2));
+  if (!place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h, keep_clear, NULL) &&
+      !place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, -1, keep_clear, NULL))
+    return FALSE;
+  show_label_on_background (painter, geometry, font, text, &box, wrap_w);
+  return TRUE;
 }
 
 /* A label put more than a line's height above or below the mark @mark

@@ -247,11 +247,8 @@ void cp_chart_draw_line_labels (Painter *painter, Geometry *geometry, const CpCh
                                 GArray *unplaced);
 
 gboolean cp_chart_draw_fixed_label (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
-                                const char *text, double x, double y, double x_align, const Panel *panel,
-                                const CpChartLabelBox *keep_clear);
-gboolean cp_chart_draw_label_led (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
-                                  const char *text, double x, double y, double x_align, const Panel *panel,
-                                  const CpChartLabelBox *mark);
+                                    const char *text, double x, double y, double x_align, const Panel *panel,
+                                    const CpChartLabelBox *keep_clear);
 gboolean cp_chart_draw_label_off_lines (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
                                         const char *text, double x, double y, double x_align, double wrap_w,
                                         double max_shift, const Panel *panel, const CpChartLabelBox *keep_clear);

@@ -472,20 +472,16 @@ draw_off_scale_values (Painter           *painter,
         continue;
       cairo_save (painter->cr);
       cp_chart_set_rgb (painter->cr, cp_chart_series_rgb (painter, series, s, &storage, TRUE));
-      /* Beside its arrow, or off the lines further down with a leader to
-       * it; else in the arrow's column over a line, led to it, or at
-       * last at either side of the plot in the line's colour, where a
-       * leader would cross the panel: where the names and the other
-       * values took the room around the arrows (a 560-px chart's cost
-       * panel, the demo's 70B fine-tune with six lines off the top). */
-      for (guint reach = 0; reach < 2 && !placed; reach++)
-        for (guint side = 0; side < 2 && !placed; side++)
-          placed = cp_chart_draw_label_off_lines (painter, geometry, geometry->small, series->off_scale_label,
-                                                  side == 0 ? x + a : x - a, panel->top + 2, side, wrap_w,
-                                                  reach == 0 ? 2 * geometry->line_h : panel->bottom - panel->top,
-                                                  panel, &arrow);
-      if (!placed && !cp_chart_draw_label_led (painter, geometry, geometry->small, series->off_scale_label, x + a,
-                                               panel->top + 2, 0, panel, &arrow) &&
+      /* Beside its arrow, off the lines; else in the arrow's column,
+       * then at either side of the plot, in the line's colour, without
+       * a leader: leaders from the arrows down to their values crossed
+       * the names placed before them (the MoE pretrain at 1920 px). */
+      for (guint side = 0; side < 2 && !placed; side++)
+        placed = cp_chart_draw_label_off_lines (painter, geometry, geometry->small, series->off_scale_label,
+                                                side == 0 ? x + a : x - a, panel->top + 2, side, wrap_w,
+                                                2 * geometry->line_h, panel, &arrow);
+      if (!placed && !cp_chart_draw_fixed_label (painter, geometry, geometry->small, series->off_scale_label, x + a,
+                                                 panel->top + 2, 0, panel, &arrow) &&
           !cp_chart_draw_fixed_label (painter, geometry, geometry->small, series->off_scale_label,
                                       geometry->right, panel->top + 2, 1, panel, &arrow))
         cp_chart_draw_fixed_label (painter, geometry, geometry->small, series->off_scale_label, geometry->left,
