@@ -413,37 +413,38 @@ off_scale_exit_x (const Geometry      *geometry,
   return NAN;
 }
 
-/* The size of the arrow that marks a line leaving the top of its panel. */
-static double
-off_scale_arrow_px (const Geometry *geometry)
+/* The arrow that marks series @s leaving the top of @panel at @x: its
+ * box under the panel's top, which the labels keep clear of. */
+static CpChartLabelBox
+off_scale_arrow (const Geometry *geometry,
+                 const Panel    *panel,
+                 guint           s,
+                 double          x)
 {
-  return geometry->font_px * 0.5;
+  double a = geometry->font_px * 0.5;
+
+  return (CpChartLabelBox) { x - a * 0.6, panel->top, a * 1.2, a + 1, (int) s, 0 };
 }
 
-/* An arrow at @x under the top of @panel where series @s leaves it,
- * which the labels keep clear of. */
+/* @arrow (off_scale_arrow()) drawn in @rgb, pointing up, and kept among
+ * @panel's marks. */
 static void
-draw_off_scale_arrow (Painter           *painter,
-                      Geometry          *geometry,
-                      const CpChartData *data,
-                      const Panel       *panel,
-                      guint              s,
-                      double             x)
+draw_off_scale_arrow (Painter               *painter,
+                      const Rgb             *rgb,
+                      const Panel           *panel,
+                      const CpChartLabelBox *arrow)
 {
   cairo_t *cr = painter->cr;
-  double a = off_scale_arrow_px (geometry);
-  CpChartLabelBox arrow = { x - a * 0.6, panel->top, a * 1.2, a + 1, (int) s, 0 };
-  Rgb storage;
 
   cairo_save (cr);
-  cp_chart_set_rgb (cr, cp_chart_series_rgb (painter, g_ptr_array_index (data->series, s), s, &storage, FALSE));
-  cairo_move_to (cr, x, panel->top + 1);
-  cairo_line_to (cr, x + a * 0.6, panel->top + 1 + a);
-  cairo_line_to (cr, x - a * 0.6, panel->top + 1 + a);
+  cp_chart_set_rgb (cr, rgb);
+  cairo_move_to (cr, arrow->x + arrow->width / 2, arrow->y + 1);
+  cairo_line_to (cr, arrow->x + arrow->width, arrow->y + arrow->height);
+  cairo_line_to (cr, arrow->x, arrow->y + arrow->height);
   cairo_close_path (cr);
   cairo_fill (cr);
   cairo_restore (cr);
-  g_array_append_val (panel->marks, arrow);
+  g_array_append_val (panel->marks, *arrow);
 }
 
 /* Beside each arrow of the upper panel, its line's highest cost
@@ -457,14 +458,15 @@ draw_off_scale_values (Painter           *painter,
                        const CpChartData *data)
 {
   const Panel *panel = &geometry->panels[0];
-  double a = off_scale_arrow_px (geometry);
   double wrap_w = MAX (geometry->right - geometry->left - 4, geometry->font_px * 6);
 
   for (guint s = 0; s < data->series->len; s++)
     {
       const CpChartSeries *series = g_ptr_array_index (data->series, s);
       double x = off_scale_exit_x (geometry, data, panel, series);
-      CpChartLabelBox arrow = { x - a * 0.6, panel->top, a * 1.2, a + 1, (int) s, 0 };
+      CpChartLabelBox arrow = off_scale_arrow (geometry, panel, s, x);
+      /* From the arrow's centre, its width: clear of it either side. */
+      double beside = arrow.width;
       gboolean placed = FALSE;
       Rgb storage;
 
@@ -478,10 +480,10 @@ draw_off_scale_values (Painter           *painter,
        * the names placed before them (the MoE pretrain at 1920 px). */
       for (guint side = 0; side < 2 && !placed; side++)
         placed = cp_chart_draw_label_off_lines (painter, geometry, geometry->small, series->off_scale_label,
-                                                side == 0 ? x + a : x - a, panel->top + 2, side, wrap_w,
+                                                side == 0 ? x + beside : x - beside, panel->top + 2, side, wrap_w,
                                                 2 * geometry->line_h, panel, &arrow);
-      if (!placed && !cp_chart_draw_fixed_label (painter, geometry, geometry->small, series->off_scale_label, x + a,
-                                                 panel->top + 2, 0, panel, &arrow) &&
+      if (!placed && !cp_chart_draw_fixed_label (painter, geometry, geometry->small, series->off_scale_label,
+                                                 x + beside, panel->top + 2, 0, panel, &arrow) &&
           !cp_chart_draw_fixed_label (painter, geometry, geometry->small, series->off_scale_label,
                                       geometry->right, panel->top + 2, 1, panel, &arrow))
         cp_chart_draw_fixed_label (painter, geometry, geometry->small, series->off_scale_label, geometry->left,
@@ -654,8 +656,10 @@ draw_panel_series (Painter           *painter,
       /* A single machine above the scale is named at its arrow. */
       if (!isfinite (end_x) && isfinite (g_array_index (exits, double, s)))
         {
+          CpChartLabelBox arrow = off_scale_arrow (geometry, panel, s, g_array_index (exits, double, s));
+
           end_x = g_array_index (exits, double, s);
-          end_y = panel->top + 1 + off_scale_arrow_px (geometry);
+          end_y = arrow.y + arrow.height;
         }
       if (isfinite (end_x) && isfinite (end_y) && end_y >= panel->top - 0.5 && end_y <= panel->bottom + 0.5)
         {
@@ -668,7 +672,13 @@ draw_panel_series (Painter           *painter,
 
   for (guint s = 0; s < exits->len; s++)
     if (isfinite (g_array_index (exits, double, s)))
-      draw_off_scale_arrow (painter, geometry, data, panel, s, g_array_index (exits, double, s));
+      {
+        CpChartLabelBox arrow = off_scale_arrow (geometry, panel, s, g_array_index (exits, double, s));
+        Rgb storage;
+
+        draw_off_scale_arrow (painter, cp_chart_series_rgb (painter, g_ptr_array_index (data->series, s), s, &storage,
+                                                            FALSE), panel, &arrow);
+      }
 }
 
 /* The chart's own marks: deadline, break-even and the job itself. Drawn

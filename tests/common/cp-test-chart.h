@@ -27,3 +27,13 @@ cp_test_segment_in_box (double                 x0,
     }
   return FALSE;
 }
+
+/* Whether label boxes @a and @b cover each other by more than half a
+ * pixel. */
+static inline gboolean
+cp_test_boxes_overlap (const CpChartLabelBox *a,
+                       const CpChartLabelBox *b)
+{
+  return a->width > 0 && b->width > 0 && a->x < b->x + b->width - 0.5 && b->x < a->x + a->width - 0.5 &&
+         a->y < b->y + b->height - 0.5 && b->y < a->y + a->height - 0.5;
+}

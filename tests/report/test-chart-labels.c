@@ -584,15 +584,9 @@ test_demo_names (void)
                 g_assert_cmpfloat (box->x, >=, 0);
                 g_assert_cmpfloat (box->x + box->width, <=, width + 0.5);
                 for (guint c = b + 1; c < boxes->len; c++)
-                  {
-                    const CpChartLabelBox *other = &g_array_index (boxes, CpChartLabelBox, c);
-
-                    if (other->width > 0 && box->x < other->x + other->width - 0.5 &&
-                        other->x < box->x + box->width - 0.5 && box->y < other->y + other->height - 0.5 &&
-                        other->y < box->y + box->height - 0.5)
-                      g_error ("job %u, %s, %g × %g: labels %u and %u cover each other", j + 1, langs[l], width,
-                               height, b, c);
-                  }
+                  if (cp_test_boxes_overlap (box, &g_array_index (boxes, CpChartLabelBox, c)))
+                    g_error ("job %u, %s, %g × %g: labels %u and %u cover each other", j + 1, langs[l], width,
+                             height, b, c);
                 if (box->series < 0)
                   continue;
                 series = g_ptr_array_index (data->series, box->series);
@@ -1446,24 +1440,27 @@ test_present_labels_in_frame (void)
   g_assert_cmpuint (n_checked, >, 100);
 }
 
-/* The text of job @job's cost chart of @project in English, drawn @width
- * × @height to the PDF @name and read back with pdftotext, spaces
- * squeezed out. */
+/* The text of job @job's cost chart of @project in @lang, drawn @width
+ * × @height in @style to the PDF @name and read back with pdftotext,
+ * spaces squeezed out; its label boxes in @boxes (may be NULL). */
 static char *
-cost_chart_text (CpProject  *project,
-                 guint       job,
-                 double      width,
-                 double      height,
-                 const char *name)
+cost_chart_text (CpProject    *project,
+                 guint         job,
+                 double        width,
+                 double        height,
+                 const char   *name,
+                 const char   *lang,
+                 CpChartStyle  style,
+                 GArray       *boxes)
 {
   g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
   g_autoptr(CpPlan) plan = cp_project_plan_job (project, job);
   g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job, CP_CHART_COST_MAX_POINTS);
-  g_autoptr(CpChartData) cost = cp_chart_data_new_cost (project, job, plan, sweep, "en");
+  g_autoptr(CpChartData) cost = cp_chart_data_new_cost (project, job, plan, sweep, lang);
   cairo_surface_t *surface = cairo_pdf_surface_create (path, width, height);
   cairo_t *cr = cairo_create (surface);
 
-  cp_chart_draw (cr, width, height, CP_CHART_STYLE_LIGHT, cost);
+  cp_chart_draw_full (cr, width, height, style, cost, boxes);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return cp_test_pdf_text (tmp_dir, name, 0, FALSE);
@@ -1490,11 +1487,40 @@ test_shortest_keeps_vendor (void)
       return;
     }
   g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 0))->id, ==, "job-ft70b");
-  text = cost_chart_text (project, 0, 918, 516, "shortest.pdf");
+  text = cost_chart_text (project, 0, 918, 516, "shortest.pdf", "en", CP_CHART_STYLE_LIGHT, NULL);
   /* pdftotext's text without its spaces. */
   g_assert_nonnull (strstr (text, "8×A80080GBSXM·…B"));
   cp_test_assert_lacks (text, "SXM…");
   cp_test_assert_lacks (text, "80GB…");
+}
+
+/* A LoRA of Qwen2.5 72B (a few hours' run) in @file on LocalDC's A800
+ * machine at 60,000 CNY a month and CloudCo's 2 H800 nodes at 70,000
+ * each a month; @with_ascend adds 华东智算's 16 Ascend 910B nodes at 138
+ * CNY a node-hour billed by the month (730 h). */
+static CpProject *
+cloudco_project (const char *file,
+                 gboolean    with_ascend)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, file, NULL);
+  CpProject *project;
+
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "Support bot LoRA", "--model", "qwen2.5-72b", "--task", "lora", "--tokens",
+          "100M");
+  RUN_OK ("add-quote", file, "--vendor", "LocalDC", "--offer", "8 x A800 80GB machine", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "60000");
+  RUN_OK ("add-quote", file, "--vendor", "CloudCo", "--offer", "H800 cluster, 2 nodes, InfiniBand", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "2", "--price-per-node-month", "70000", "--network", "infiniband",
+          "--nics", "8", "--nic-gbps", "400");
+  if (with_ascend)
+    RUN_OK ("add-quote", file, "--vendor", "华东智算", "--offer", "H800 集群，400G InfiniBand", "--gpu", "ascend-910b",
+            "--gpus-per-node", "8", "--nodes", "16", "--price-per-node-hour", "138", "--billing-granularity-hours",
+            "730", "--network", "roce", "--nics", "8", "--nic-gbps", "200");
+  project = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  return project;
 }
 
 /* walk37 W16, walk37b: in a 1,024-px window's pane (the chart 560 ×
@@ -1506,30 +1532,120 @@ test_shortest_keeps_vendor (void)
 static void
 test_short_vendor_kept (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *file = g_build_filename (tmp_dir, "cloudco.cplan", NULL);
-  g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpProject) project = cloudco_project ("cloudco.cplan", FALSE);
   g_autofree char *text = NULL;
 
-  RUN_OK ("new", "cloudco.cplan");
-  RUN_OK ("add-job", "cloudco.cplan", "--name", "Support bot LoRA", "--model", "qwen2.5-72b", "--task", "lora",
-          "--tokens", "100M");
-  RUN_OK ("add-quote", "cloudco.cplan", "--vendor", "LocalDC", "--offer", "8 x A800 80GB machine", "--gpu", "a800",
-          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "60000");
-  RUN_OK ("add-quote", "cloudco.cplan", "--vendor", "CloudCo", "--offer", "H800 cluster, 2 nodes, InfiniBand",
-          "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "2", "--price-per-node-month", "70000",
-          "--network", "infiniband", "--nics", "8", "--nic-gbps", "400");
-  project = cp_project_load_file (file, &error);
-  g_assert_no_error (error);
   if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
-  text = cost_chart_text (project, 0, 560, 336, "cloudco.pdf");
+  text = cost_chart_text (project, 0, 560, 336, "cloudco.pdf", "en", CP_CHART_STYLE_LIGHT, NULL);
   cp_test_assert_has (text, "2 × 8 × H800 SXM 80GB · CloudCo");
   cp_test_assert_lacks (text, "H800 SXM 80GB…");
   cp_test_assert_lacks (text, "…o");
+}
+
+/* The series of @data whose label holds @vendor, its index in @index. */
+static const CpChartSeries *
+series_of (const CpChartData *data,
+           const char        *vendor,
+           guint             *index)
+{
+  for (guint s = 0; s < data->series->len; s++)
+    if (strstr (((CpChartSeries *) g_ptr_array_index (data->series, s))->label, vendor) != NULL)
+      {
+        *index = s;
+        return g_ptr_array_index (data->series, s);
+      }
+  g_error ("no line names %s", vendor);
+}
+
+/* Walk38 F5: a 16-node 910B line at 1.6 million CNY set the cost axis
+ * and the three options that mattered lay in its bottom 7%. With the
+ * 910B beside LocalDC and CloudCo, the three ranked options, each on one
+ * node, cost 60,000, 70,000 and 138 × 730 = 100,740 CNY; a cluster of
+ * more than one node adds R8's 30,000 CNY of migration, so the lines end
+ * at 2 × 70,000 + 30,000 = 170,000 and 16 × 730 × 138 + 30,000 =
+ * 1,641,840. The scale reaches 100,740 with its 4% headroom in steps of
+ * 50,000: 0 to 150,000, LocalDC's 60,000 40% up the panel and the 910B's
+ * 100,740 at 67%, its 16 nodes off the top. Both lines past it say how
+ * far, on the chart at every size and in both languages, and their
+ * values cover no other label and no line. */
+static void
+test_cost_scale_weighed (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+  static const char *const values[][2] = { { "↑upto170,000CNY", "↑upto1,641,840CNY" },
+                                           { "↑最高¥170,000", "↑最高¥1,641,840" } };
+  g_autoptr(CpProject) project = cloudco_project ("scale.cplan", TRUE);
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autoptr(CpChartData) data = cp_chart_data_new_cost (project, 0, plan, sweep, langs[l]);
+      guint local, ascend, cloud;
+
+      g_assert_cmpfloat (data->y_top, ==, 100740);
+      g_assert_null (series_of (data, "LocalDC", &local)->off_scale_label);
+      g_assert_cmpstr (series_of (data, "CloudCo", &cloud)->off_scale_label, ==,
+                       l == 0 ? "↑ up to 170,000 CNY" : "↑ 最高 ¥170,000");
+      g_assert_cmpstr (series_of (data, "华东智算", &ascend)->off_scale_label, ==,
+                       l == 0 ? "↑ up to 1,641,840 CNY" : "↑ 最高 ¥1,641,840");
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        {
+          const CpChartSeries *ascend_line = g_ptr_array_index (data->series, ascend);
+          g_autofree char *name = g_strdup_printf ("scale-%u-%u.pdf", l, z);
+          g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+          g_autofree char *text = NULL;
+          Geometry geometry;
+          double x, y, height;
+          guint shown = 0;
+
+          if (!drawn_at (data, z))
+            continue;
+          cp_chart_geometry_init_detached (&geometry, data, sizes[z].style, sizes[z].width, sizes[z].height);
+          g_assert_false (geometry.panels[0].log);
+          g_assert_cmpfloat (geometry.panels[0].y.max, ==, 150000);
+          height = geometry.panels[0].bottom - geometry.panels[0].top;
+          g_assert_true (cp_chart_locate (data, sizes[z].width, sizes[z].height, sizes[z].style, local, 0, FALSE, &x, &y));
+          g_assert_cmpfloat_with_epsilon ((geometry.panels[0].bottom - y) / height, 0.4, 1e-9);
+          g_assert_true (cp_chart_locate (data, sizes[z].width, sizes[z].height, sizes[z].style, ascend, 0, FALSE, &x, &y));
+          g_assert_cmpfloat_with_epsilon ((geometry.panels[0].bottom - y) / height, 100740.0 / 150000, 1e-9);
+          g_assert_false (cp_chart_locate (data, sizes[z].width, sizes[z].height, sizes[z].style, ascend,
+                                           ascend_line->x->len - 1, FALSE, &x, &y));
+
+          text = cost_chart_text (project, 0, sizes[z].width, sizes[z].height, name, langs[l], sizes[z].style, boxes);
+          if (cp_test_have_poppler ())
+            for (guint v = 0; v < G_N_ELEMENTS (values[l]); v++)
+              cp_test_assert_has (text, values[l][v]);
+          for (guint b = 0; b < boxes->len; b++)
+            {
+              const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+
+              for (guint c = b + 1; c < boxes->len; c++)
+                g_assert_false (cp_test_boxes_overlap (box, &g_array_index (boxes, CpChartLabelBox, c)));
+              /* A value: the chart's own label on the cost panel, which
+               * has no deadline and no break-even line here. */
+              if (box->series != -1 || box->y < geometry.panels[0].top || box->y > geometry.panels[0].bottom)
+                continue;
+              shown++;
+              for (guint s = 0; s < data->series->len; s++)
+                for (guint p = 1; p < ((CpChartSeries *) g_ptr_array_index (data->series, s))->x->len; p++)
+                  {
+                    double x0, y0;
+
+                    if (cp_chart_locate (data, sizes[z].width, sizes[z].height, sizes[z].style, s, p - 1, FALSE, &x0, &y0) &&
+                        cp_chart_locate (data, sizes[z].width, sizes[z].height, sizes[z].style, s, p, FALSE, &x, &y))
+                      g_assert_false (cp_test_segment_in_box (x0, y0, x, y, box));
+                  }
+            }
+          g_assert_cmpuint (shown, ==, 2);
+          cp_chart_geometry_clear (&geometry);
+        }
+      assert_labels_clear (data, langs[l], FALSE);
+    }
 }
 
 int
@@ -1546,6 +1662,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/walk-clear", test_walk_labels_clear);
   g_test_add_func ("/chart-labels/demo-clear", test_demo_labels_clear);
   g_test_add_func ("/chart-labels/moe-clear", test_moe_labels_clear);
+  g_test_add_func ("/chart-labels/cost-scale-weighed", test_cost_scale_weighed);
   g_test_add_func ("/chart-labels/demo-70b-leaders-clear", test_demo_70b_leaders_clear);
   g_test_add_func ("/chart-labels/vendor-kept", test_vendor_kept);
   g_test_add_func ("/chart-labels/demo-names", test_demo_names);
