@@ -351,7 +351,7 @@ chart_quote_name (const CpProject *project,
   const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
 
   if (quote->vendor != NULL && *quote->vendor != '\0' && quote->offer_name != NULL && quote->gpu.name != NULL
-      && g_ascii_strcasecmp (cp_words_gpu_model (quote->offer_name), cp_words_gpu_model (quote->gpu.name)) == 0)
+      && g_ascii_strcasecmp (cp_quote_gpu_model (quote->offer_name), cp_quote_gpu_model (quote->gpu.name)) == 0)
     return g_strdup (quote->vendor);
   return cp_words_quote_name (project, quote_index);
 }
@@ -388,7 +388,7 @@ cp_chart_series_new_for_quote (const CpProject *project,
    * words are the GPU's, not a count that crowds a small chart. */
   if (quote_index != recommended && cp_quote_is_cluster (quote) && quote->nodes_available > 1)
     {
-      const char *model = quote->gpu.name != NULL ? cp_words_gpu_model (quote->gpu.name)
+      const char *model = quote->gpu.name != NULL ? cp_quote_gpu_model (quote->gpu.name)
                           : quote->gpu.id != NULL ? quote->gpu.id : "";
 
       /* TRANSLATORS: a cluster quote's line on a chart: its nodes × GPUs per node, GPU model, e.g. "16 × 8 × H800" */

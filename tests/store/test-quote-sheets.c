@@ -1335,6 +1335,17 @@ test_names_of_one_vendors_quotes (void)
   g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 0), quotes), ==, "Nanshan — A800 SXM 80GB");
   g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 1), quotes), ==, "Nanshan — quote 2");
   g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 2), quotes), ==, "Nanshan — quote 3");
+
+  /* The maker's word goes as in the tables' labels, the same function;
+   * a GPU named by its maker alone keeps it, not "Nanshan — ". */
+  g_ptr_array_set_size (quotes, 0);
+  g_ptr_array_add (quotes, named_quote ("Nanshan", NULL, "AMD ", 2));
+  g_ptr_array_add (quotes, named_quote ("Nanshan", NULL, "AMD Instinct MI300X", 2));
+  g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 0), quotes), ==, "Nanshan — AMD ");
+  g_assert_cmpstr (cp_quote_display_name (g_ptr_array_index (quotes, 1), quotes), ==, "Nanshan — Instinct MI300X");
+  g_assert_cmpstr (cp_quote_gpu_model ("AMD Instinct MI300X"), ==, "Instinct MI300X");
+  g_assert_cmpstr (cp_quote_gpu_model ("Huawei "), ==, "Huawei ");
+  g_assert_cmpstr (cp_quote_gpu_model (NULL), ==, "");
 }
 
 int
