@@ -558,7 +558,8 @@ static const WalkWords walk_english = {
   "Who runs it (R8)",
   "How is it billed, and is there a minimum term? Ask: Nanshan Compute (its note: “20,000 CNY monthly minimum”, not "
   "counted) and Pengcheng Cloud.",
-  "Notes typed with the quotes, as typed; the figures count only what the quotes' fields state: Nanshan Compute — "
+  "Notes with the quotes, word for word, as typed or as in the vendor's sheet; the figures count only what the "
+  "quotes' fields state: Nanshan Compute — "
   "NVIDIA A800 80GB SXM: 20,000 CNY monthly minimum",
   "Team — Assumed (the job does not describe the team)",
   "Migration cost",
@@ -575,7 +576,8 @@ static const WalkWords walk_chinese = {
   "由谁运维（R8）",
   "如何计费？是否有最短租期？询问：Nanshan Compute（其报价备注写有“20,000 CNY monthly minimum”，估算未计入）"
   "和 Pengcheng Cloud。",
-  "报价备注（按原文；费用只计入报价各字段填写的内容）：Nanshan Compute — NVIDIA A800 80GB SXM：20,000 CNY monthly minimum",
+  "报价备注（原文照录，手填或取自供应商报价表；费用只计入报价各字段填写的内容）："
+  "Nanshan Compute — NVIDIA A800 80GB SXM：20,000 CNY monthly minimum",
   "团队 — 假定（任务未说明团队情况）",
   "迁移成本",
   "在供应商说明共享比例之前，按本报告所述假设计算",

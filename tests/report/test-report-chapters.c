@@ -233,9 +233,9 @@ test_demo (void)
     g_assert_cmpfloat (report_xml_number_after (xml, "<id>q-a800</id>", "<minimum-term"), ==, 730);
     {
       g_autofree char *quotes_en = text_between (all, "QuotesQuoteOfferingHardwareNetworkPriceStep·min.VAT",
-                                                 "Notestypedwiththequotes");
+                                                 "Noteswiththequotes,wordforword");
       g_autofree char *zh = cp_test_pdf_text (tmp_dir, "chapters-demo-zh_CN.pdf", 0, FALSE);
-      g_autofree char *quotes_zh = text_between (zh, "报价报价产品形态硬件网络价格计费单位·起租期增值税", "报价备注（按原文");
+      g_autofree char *quotes_zh = text_between (zh, "报价报价产品形态硬件网络价格计费单位·起租期增值税", "报价备注（原文照录");
 
       /* D's and F's hour and week; B's and C's month and month; A's,
        * E's and G's hour and no term. */
