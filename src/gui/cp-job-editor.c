@@ -266,7 +266,7 @@ fill_trial_quote_row (CpJobEditor *self)
        * vendor first left "示例供应商 A (Example v…" in a narrow form,
        * and the GPU is what tells the trial's machine apart (issue 26). */
       g_autofree char *hardware = g_strdup_printf (_("%u × %s"), quote->gpus_per_node,
-                                                   quote->gpu.name != NULL ? cp_words_gpu_model (quote->gpu.name)
+                                                   quote->gpu.name != NULL ? cp_quote_gpu_model (quote->gpu.name)
                                                    : quote->gpu.id != NULL ? quote->gpu.id : "");
 
       g_ptr_array_add (ids, quote->id);

@@ -184,7 +184,7 @@ bind_button_entry (GtkSignalListItemFactory *factory,
   AdwSqueezer *squeezer = ADW_SQUEEZER (gtk_list_item_get_child (list_item));
   const char *name = item != NULL ? cp_picker_item_get_label (item) : NULL;
   gboolean gpu = self->ellipsize == PANGO_ELLIPSIZE_START;
-  const char *model = gpu ? cp_words_gpu_model (name) : name;
+  const char *model = gpu ? cp_quote_gpu_model (name) : name;
 
   gtk_label_set_label (button_label (squeezer, BUTTON_WHOLE), name);
   gtk_label_set_label (button_label (squeezer, BUTTON_MODEL), model);

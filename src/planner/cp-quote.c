@@ -232,6 +232,24 @@ tells_apart (const CpQuote   *quote,
 }
 
 const char *
+cp_quote_gpu_model (const char *gpu_name)
+{
+  /* The makers of the catalogue's GPUs. Cut from the maker's end, a
+   * narrow column read "…IDIA A800 80GB SXM" (walkthrough 10); with it, a
+   * chart's label kept "8 × NVIDIA A800 80GB SXM" and cut the vendor to
+   * "N…Cloud" (walkthrough 11). A name that is only the maker's word
+   * stays whole rather than read as nothing. */
+  static const char *const makers[] = { "NVIDIA ", "AMD ", "Huawei " };
+
+  if (gpu_name == NULL)
+    return "";
+  for (gsize i = 0; i < G_N_ELEMENTS (makers); i++)
+    if (g_str_has_prefix (gpu_name, makers[i]) && gpu_name[strlen (makers[i])] != '\0')
+      return gpu_name + strlen (makers[i]);
+  return gpu_name;
+}
+
+const char *
 cp_quote_display_name (const CpQuote   *quote,
                        const GPtrArray *quotes)
 {
@@ -270,9 +288,7 @@ cp_quote_display_name (const CpQuote   *quote,
        * 68,000" of 华东智算 itself (walk38 F1): a vendor's quotes are told
        * apart by what differs, the offer as typed first, its GPU kept in
        * sight (issue 26). */
-      model = quote->gpu.name != NULL ? quote->gpu.name : "";
-      if (g_str_has_prefix (model, "NVIDIA ") || g_str_has_prefix (model, "AMD ") || g_str_has_prefix (model, "Huawei "))
-        model = strchr (model, ' ') + 1;
+      model = cp_quote_gpu_model (quote->gpu.name);
       if (tells_apart (quote, quotes, G_STRUCT_OFFSET (CpQuote, offer_name)))
         name = g_strdup_printf ("%s — %s", quote->vendor, quote->offer_name);
       else if (tells_apart (quote, quotes, G_STRUCT_OFFSET (CpQuote, gpu.name)))

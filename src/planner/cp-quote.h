@@ -106,6 +106,11 @@ double    cp_quote_vat_factor       (const CpQuote *quote, const CpSettings *set
  * internal id ("quote-2"). Owned by GLib's string table, as the names
  * a project's quotes take are few. */
 const char *cp_quote_display_name (const CpQuote *quote, const GPtrArray *quotes);
+/* A GPU's name without its maker's word ("A800 80GB SXM" of "NVIDIA A800
+ * 80GB SXM"): the model is what tells quotes apart where room is short
+ * (a vendor's quotes' names, the tables' and the charts' labels). "" for
+ * NULL; points into @gpu_name. */
+const char *cp_quote_gpu_model (const char *gpu_name);
 /* TRUE when the quote has no vendor name (only blanks count as none). */
 gboolean  cp_quote_has_vendor (const CpQuote *quote);
 

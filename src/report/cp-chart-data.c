@@ -366,7 +366,7 @@ cp_chart_quote_name (const CpProject *project,
     return g_strdup (quote->offer_name);
   apart = g_str_has_prefix (name, quote->vendor) ? name + strlen (quote->vendor) : NULL;
   if (hardware != NULL && apart != NULL && g_str_has_prefix (apart, " — ") &&
-      strstr (hardware, cp_words_gpu_model (apart + strlen (" — "))) != NULL)
+      strstr (hardware, cp_quote_gpu_model (apart + strlen (" — "))) != NULL)
     return g_strdup (quote->vendor);
   return g_strdup (name);
 }
@@ -403,7 +403,7 @@ cp_chart_series_new_for_quote (const CpProject *project,
    * words are the GPU's, not a count that crowds a small chart. */
   if (quote_index != recommended && cp_quote_is_cluster (quote) && quote->nodes_available > 1)
     {
-      const char *model = quote->gpu.name != NULL ? cp_words_gpu_model (quote->gpu.name)
+      const char *model = quote->gpu.name != NULL ? cp_quote_gpu_model (quote->gpu.name)
                           : quote->gpu.id != NULL ? quote->gpu.id : "";
 
       /* TRANSLATORS: a cluster quote's line on a chart: its nodes × GPUs per node, GPU model, e.g. "16 × 8 × H800" */

@@ -844,29 +844,12 @@ cp_words_serves_target (const CpEstimate *est,
   return g_strdup_printf (_("Serves %s of %s"), served, of);
 }
 
-const char *
-cp_words_gpu_model (const char *name)
-{
-  /* The makers of the catalogue's GPUs. Cut from the maker's end, a
-   * narrow column read "…IDIA A800 80GB SXM" (walkthrough 10); with it, a
-   * chart's label kept "8 × NVIDIA A800 80GB SXM" and cut the vendor to
-   * "N…Cloud" (walkthrough 11). */
-  static const char *const makers[] = { "NVIDIA ", "AMD ", "Huawei " };
-
-  if (name == NULL)
-    return "";
-  for (gsize i = 0; i < G_N_ELEMENTS (makers); i++)
-    if (g_str_has_prefix (name, makers[i]) && name[strlen (makers[i])] != '\0')
-      return name + strlen (makers[i]);
-  return name;
-}
-
 char *
 cp_words_machines (const CpQuote *quote,
                    guint          nodes,
                    const char    *lang)
 {
-  const char *model = quote->gpu.name != NULL ? cp_words_gpu_model (quote->gpu.name)
+  const char *model = quote->gpu.name != NULL ? cp_quote_gpu_model (quote->gpu.name)
                       : quote->gpu.id != NULL ? quote->gpu.id : "";
   g_autofree char *gpus = NULL;
 

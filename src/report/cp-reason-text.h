@@ -189,10 +189,6 @@ char       *cp_words_spread_value   (const CpProject *project, CpSpreadKind kind
 char       *cp_words_spread_range   (const CpProject *project, const CpSpread *spread, const char *lang);
 /* "vendor — offer" of quote @index, or a placeholder for a bad index. */
 char       *cp_words_quote_name     (const CpProject *project, int index);
-/* A GPU's name without its maker's word ("A800 80GB SXM"): the model is
- * what tells quotes apart where room is short (the table's and the
- * charts' labels). */
-const char *cp_words_gpu_model      (const char *name);
 /* The machines of an option of @quote on @nodes nodes, as the chart's
  * readout, the results table and the report name them: "8 × H800" for
  * one machine, "10 × 8 × H800 (80 GPUs)" for several. */

@@ -535,7 +535,8 @@ cp_report_section_quote_notes (Doc *doc)
    * read back (pdftotext) with or without a gap between them, as printed
    * or as exported, where the two must read the same (gui-window). */
   cp_doc_paragraph_full (doc, doc->small,
-                         _("Notes typed with the quotes, as typed; the figures count only what the quotes' fields state:"),
+                         /* TRANSLATORS: above the quotes' notes, word for word: typed in the window, or the cells of the vendor's sheet the import keeps there (its 备注, a storage or configuration column), which "as typed" said nobody had typed (walk38b G10) */
+                         _("Notes with the quotes, word for word, as typed or as in the vendor's sheet; the figures count only what the quotes' fields state:"),
                          0, 3, NULL);
   for (guint i = 0; i < lines->len; i++)
     cp_doc_paragraph_full (doc, doc->small, g_ptr_array_index (lines, i), 0, 3, NULL);

@@ -128,31 +128,57 @@ billing_span (double            hours,
   return g_strdup_printf (_("%s h"), number);
 }
 
+/* One billing figure of the quotes table, marked as the VAT column is
+ * when the app took it because the quote leaves it out. */
+static char *
+billing_figure (double            hours,
+                gboolean          assumed,
+                const CpSettings *settings,
+                const char       *lang)
+{
+  g_autofree char *span = billing_span (hours, settings, lang);
+
+  if (!assumed)
+    return g_steal_pointer (&span);
+  /* TRANSLATORS: the quotes table's billing column: one figure (the step or the minimum term) the quote does not state, taken by the app ("1 h (assumed)") */
+  return g_strdup_printf (_("%s (assumed)"), span);
+}
+
 /* How a quote bills, as the costs count it: the step its time is rounded
- * up to, then its minimum term ("1 h · 1 wk"), marked as the VAT column
- * is where the quote leaves them to the app. B's and C's one-month
- * minimum and D's one-week minimum, which decide verdicts, were only in
- * the notes under the table (approver 36, D34); in words ("by the hour,
- * at least 1 week") the column took a line more a row and the walk's
- * English report a sixth page. */
+ * up to, then its minimum term ("1 h · 1 wk"), each marked where the
+ * quote leaves it to the app. B's and C's one-month minimum and D's
+ * one-week minimum, which decide verdicts, were only in the notes under
+ * the table (approver 36, D34); in words ("by the hour, at least 1 week")
+ * the column took a line more a row and the walk's English report a
+ * sixth page. One mark after the pair read as if both were assumed: a
+ * vendor's stated one-month minimum printed "1 h · 1 mo (assumed)"
+ * (walk38b G4). */
 static char *
 quote_billing (const CpProject *project,
                const CpQuote   *quote,
                const char      *lang)
 {
   const CpSettings *settings = &project->settings;
-  g_autofree char *step = billing_span (cp_quote_billing_granularity_h (quote, settings), settings, lang);
-  g_autofree char *term = billing_span (cp_quote_minimum_term_h (quote, settings), settings, lang);
+  gboolean step_assumed = cp_quote_billing_granularity_is_assumed (quote);
+  gboolean term_assumed = cp_quote_minimum_term_is_assumed (quote);
+  /* Both assumed, one mark for the two, which says so: a mark after
+   * each took the narrow column a line more than the price beside it. */
+  gboolean both = step_assumed && term_assumed;
+  g_autofree char *step = billing_figure (cp_quote_billing_granularity_h (quote, settings), step_assumed && !both,
+                                          settings, lang);
+  g_autofree char *term = billing_figure (cp_quote_minimum_term_h (quote, settings), term_assumed && !both,
+                                          settings, lang);
   /* TRANSLATORS: the quotes table's billing column: the step billed time is rounded up to, then the minimum term ("1 h · none") */
   g_autofree char *terms = g_strdup_printf (_("%s · %s"), step, term);
 
-  if (cp_quote_billing_granularity_is_assumed (quote) || cp_quote_minimum_term_is_assumed (quote))
+  if (both)
     {
-      g_autofree char *assumed = g_strdup_printf (_("%s (assumed)"), terms);
+      /* TRANSLATORS: the quotes table's billing column: the step and the minimum term, neither stated by the quote, both taken by the app ("1 mo · 1 mo (both assumed)") */
+      g_autofree char *assumed = g_strdup_printf (_("%s (both assumed)"), terms);
 
-      /* "1 周" broke between the figure and its unit in the narrow column. */
       return cp_i18n_join_measure_words (assumed, lang);
     }
+  /* "1 周" broke between the figure and its unit in the narrow column. */
   return cp_i18n_join_measure_words (terms, lang);
 }
 

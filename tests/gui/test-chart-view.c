@@ -741,7 +741,7 @@ test_chart_view_readout_names_machines (void)
   g_assert_cmpuint (best->estimate.nodes, ==, 10);
   g_assert_cmpfloat (job->deadline_days, ==, 90);
 
-  model = cp_words_gpu_model (quote->gpu.name);
+  model = cp_quote_gpu_model (quote->gpu.name);
   /* The vendor alone, its only quote, as the table names it (walk38b G13). */
   name = g_strdup (quote->vendor);
   chosen = g_strdup_printf ("10 × 8 × %s (80 GPUs)", model);
@@ -771,7 +771,7 @@ test_chart_view_readout_names_machines (void)
   /* A single machine's cell is its GPUs: 示例供应商 B's one node of 8 A800. */
   {
     const CpQuote *single = g_ptr_array_index (project->quotes, 1);
-    g_autofree char *gpus = g_strdup_printf ("8 × %s", cp_words_gpu_model (single->gpu.name));
+    g_autofree char *gpus = g_strdup_printf ("8 × %s", cp_quote_gpu_model (single->gpu.name));
 
     g_assert_cmpstr (single->id, ==, "q-a800");
     g_assert_nonnull (named_label_reading (GTK_WIDGET (results), "quote-gpu", gpus));

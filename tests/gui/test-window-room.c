@@ -271,7 +271,7 @@ test_table_fits_1024 (void)
 
       for (guint q = 0; q < project->quotes->len; q++)
         {
-          g_autofree char *gpus = g_strdup_printf ("8 × %s", cp_words_gpu_model (((CpQuote *) g_ptr_array_index (project->quotes, q))->gpu.name));
+          g_autofree char *gpus = g_strdup_printf ("8 × %s", cp_quote_gpu_model (((CpQuote *) g_ptr_array_index (project->quotes, q))->gpu.name));
           const char *at = strstr (text, gpus);
 
           known |= at != NULL && (at == text || g_str_has_suffix (text, " GPUs)"));

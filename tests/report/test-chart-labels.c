@@ -832,7 +832,7 @@ test_demo_readout_zh (void)
   g_assert_cmpstr (quote->id, ==, "q-h800-ib");
   g_assert_cmpuint (quote->gpus_per_node, ==, 8);
   g_assert_cmpuint (best->estimate.nodes, ==, 10);
-  model = cp_words_gpu_model (quote->gpu.name);
+  model = cp_quote_gpu_model (quote->gpu.name);
 
   for (guint s = 0; s < data->series->len; s++)
     if (((CpChartSeries *) g_ptr_array_index (data->series, s))->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT)

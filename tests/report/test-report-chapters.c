@@ -233,9 +233,9 @@ test_demo (void)
     g_assert_cmpfloat (report_xml_number_after (xml, "<id>q-a800</id>", "<minimum-term"), ==, 730);
     {
       g_autofree char *quotes_en = text_between (all, "QuotesQuoteOfferingHardwareNetworkPriceStep·min.VAT",
-                                                 "Notestypedwiththequotes");
+                                                 "Noteswiththequotes,wordforword");
       g_autofree char *zh = cp_test_pdf_text (tmp_dir, "chapters-demo-zh_CN.pdf", 0, FALSE);
-      g_autofree char *quotes_zh = text_between (zh, "报价报价产品形态硬件网络价格计费单位·起租期增值税", "报价备注（按原文");
+      g_autofree char *quotes_zh = text_between (zh, "报价报价产品形态硬件网络价格计费单位·起租期增值税", "报价备注（原文照录");
 
       /* D's and F's hour and week; B's and C's month and month; A's,
        * E's and G's hour and no term. */
@@ -245,6 +245,13 @@ test_demo (void)
       g_assert_cmpuint (cp_test_count (quotes_zh, "1 小时 · 1 周"), ==, 2);
       g_assert_cmpuint (cp_test_count (quotes_zh, "1 个月 · 1 个月"), ==, 2);
       g_assert_cmpuint (cp_test_count (quotes_zh, "1 小时 · 无"), ==, 3);
+
+      /* The month table's last column holds each month's amount run one
+       * after another (memo-answers adds them up to 225,633): its heading
+       * says so, as its neighbour "当月计划费用" does, beside two running
+       * totals (walk38b G11: "依次进行时" said neither). */
+      g_assert_cmpuint (cp_test_count (zh, "当月计划费用截至月末计划累计截至月末批准累计依次进行时当月费用"), ==, 1);
+      g_assert_cmpuint (cp_test_count (all, "Inthemonth,runoneafteranother"), ==, 1);
     }
   }
 }
@@ -294,6 +301,48 @@ test_hours_column (void)
     }
 }
 
+/* The quotes table's billing column marks the figure the quote leaves
+ * to the app, and that one only (walk38b G4: a vendor's stated 1-month
+ * minimum printed "1 h · 1 mo (assumed)", the mark under both): a price
+ * per node-hour with a 730-hour minimum and no step, a price per
+ * node-month with neither, one per GPU-hour with its hourly step. */
+static void
+test_billing_marks (void)
+{
+  static const struct {
+    const char *lang, *header, *end, *hour_month, *month_month, *hour_none;
+  } langs[] = {
+    { "en", "Step·min.VAT", "Notes", "1h(assumed)·1mo", "1mo·1mo(bothassumed)", "1h·none" },
+    { "zh_CN", "计费单位·起租期增值税", "报价备注", "1小时（假定）·1个月", "1个月·1个月（均为假定）", "1小时·无" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "marks.cplan");
+  RUN_OK ("add-job", "marks.cplan", "--name", "7B LoRA", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M");
+  RUN_OK ("add-quote", "marks.cplan", "--vendor", "Hourly", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-node-hour", "138", "--minimum-term-hours", "730");
+  RUN_OK ("add-quote", "marks.cplan", "--vendor", "Monthly", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-node-month", "68000");
+  RUN_OK ("add-quote", "marks.cplan", "--vendor", "Stepped", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "9.5", "--billing-granularity-hours", "1");
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("marks-%s.pdf", langs[l].lang);
+      g_autofree char *all = NULL, *table = NULL;
+
+      RUN_OK ("report", "marks.cplan", "--lang", langs[l].lang, "--pdf", pdf);
+      all = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      table = text_between (all, langs[l].header, langs[l].end);
+      g_assert_cmpuint (cp_test_count (table, langs[l].hour_month), ==, 1);
+      g_assert_cmpuint (cp_test_count (table, langs[l].month_month), ==, 1);
+      g_assert_cmpuint (cp_test_count (table, langs[l].hour_none), ==, 1);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -307,6 +356,7 @@ main (int    argc,
   g_test_add_func ("/report-chapters/no-fit", test_no_fit);
   g_test_add_func ("/report-chapters/demo", test_demo);
   g_test_add_func ("/report-chapters/hours-column", test_hours_column);
+  g_test_add_func ("/report-chapters/billing-marks", test_billing_marks);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

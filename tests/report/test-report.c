@@ -1326,7 +1326,7 @@ test_chart_labels_apart (void)
             int quote = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
             const CpQuote *recommended = g_ptr_array_index (project->quotes, quote);
 
-            hardware = g_strdup_printf ("%u × %s", recommended->gpus_per_node, cp_words_gpu_model (recommended->gpu.name));
+            hardware = g_strdup_printf ("%u × %s", recommended->gpus_per_node, cp_quote_gpu_model (recommended->gpu.name));
           }
         if (lang == 0)
           assert_break_even_as_drawn (cost);
@@ -3088,10 +3088,10 @@ test_chart_claims_walk8 (void)
     g_assert_nonnull (at_other);
     /* Named as the line's label is, GPUs first (cp_chart_series_new_for_quote()). */
     {
-      g_autofree char *named = g_strdup_printf ("%u × %s · 示例供应商 D", quote->gpus_per_node, cp_words_gpu_model (quote->gpu.name));
+      g_autofree char *named = g_strdup_printf ("%u × %s · 示例供应商 D", quote->gpus_per_node, cp_quote_gpu_model (quote->gpu.name));
       g_autofree char *recommended = g_strconcat ("Recommended: ", named, NULL);
       /* The whole offer: 16 nodes of 8, 128 GPUs. */
-      g_autofree char *whole = g_strdup_printf ("16 × 8 × %s (128 GPUs) · 示例供应商 D", cp_words_gpu_model (quote->gpu.name));
+      g_autofree char *whole = g_strdup_printf ("16 × 8 × %s (128 GPUs) · 示例供应商 D", cp_quote_gpu_model (quote->gpu.name));
 
       g_assert_true (g_str_has_prefix (at_chosen, recommended));
       g_assert_true (g_str_has_prefix (at_other, whole));
