@@ -2631,6 +2631,40 @@ test_project_sign_off_from_sidebar (void)
     }
 }
 
+/* walk38b G13: Import Quotes' chooser (Ctrl+I) had no title and its
+ * Import button at the bottom, its top looking cut off at 1024 × 700: GTK
+ * left its title to a window manager, which a display may not have. It
+ * carries its own header bar, as GNOME's session has GTK's dialogs do:
+ * its title and its Import button at its top, within the window. */
+static void
+test_import_chooser_header (void)
+{
+  CpWindow *window = demo_window_sized (1024, 700);
+  GtkWidget *chooser = NULL;
+  GtkWidget *header;
+  GtkWidget *import;
+  graphene_rect_t bounds, content;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.import-quotes", NULL));
+  cp_test_gui_wait_until (chooser_mapped, &chooser, "the Import Quotes chooser on screen");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (chooser)), ==, "Import Quotes");
+  header = gtk_window_get_titlebar (GTK_WINDOW (chooser));
+  g_assert_true (GTK_IS_HEADER_BAR (header));
+  cp_test_gui_wait_frames (chooser, 2);
+  g_assert_true (gtk_widget_get_mapped (header));
+  g_assert_nonnull (cp_test_gui_find_with_text (header, "Import Quotes", CP_TEST_GUI_TEXT_VISIBLE));
+  import = cp_test_gui_find_with_text (header, "_Import", CP_TEST_GUI_TEXT_VISIBLE);
+  g_assert_nonnull (import);
+  /* At the window's top (its 1 px border aside), the files under it. */
+  g_assert_true (gtk_widget_compute_bounds (header, chooser, &bounds));
+  g_assert_cmpfloat (fabs (bounds.origin.y), <=, 1);
+  g_assert_true (gtk_widget_compute_bounds (gtk_dialog_get_content_area (GTK_DIALOG (chooser)), chooser, &content));
+  g_assert_cmpfloat (content.origin.y, >=, bounds.origin.y + bounds.size.height);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  cp_test_gui_spin ();
+  cp_test_gui_close_window (window);
+}
+
 /* The button of @sidebar that runs @action. */
 static GtkWidget *
 button_for_action (GtkWidget  *sidebar,
@@ -2958,6 +2992,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/add-closes-folded-sidebar", test_add_closes_folded_sidebar);
   g_test_add_func ("/gui/window-room/folded-sidebar-button-counts", test_folded_sidebar_button_counts);
   g_test_add_func ("/gui/window-room/project-sign-off-from-sidebar", test_project_sign_off_from_sidebar);
+  g_test_add_func ("/gui/window-room/import-chooser-header", test_import_chooser_header);
   g_test_add_func ("/gui/window-room/add-then-tab-in-form", test_add_then_tab_in_form);
   g_test_add_func ("/gui/window-room/table-wide", test_table_wide);
   g_test_add_func ("/gui/window-room/service-columns", test_service_columns);
