@@ -508,6 +508,14 @@ cp_application_startup (GApplication *application)
 
   G_APPLICATION_CLASS (cp_application_parent_class)->startup (application);
 
+  /* GTK's own dialogs (the file choosers of Open, Import Quotes and the
+   * exports) carry a header bar with their title and buttons, as the
+   * app's own windows and dialogs do and as GNOME's session sets it.
+   * Left to the desktop, GTK leaves their title to a window manager: on a
+   * display without one the Import Quotes chooser had no title and its
+   * Import button at the bottom, its top looking cut off (walk38b G13). */
+  g_object_set (gtk_settings_get_default (), "gtk-dialogs-use-header", TRUE, NULL);
+
   /* Without an installed schema (a build tree) the app runs without
    * remembering anything rather than aborting. */
   if (source != NULL)

@@ -587,11 +587,35 @@ static void
 update_network_hints (CpQuoteEditor *self)
 {
   gboolean cluster = cp_quote_is_cluster (self->quote);
+  gboolean nics_assumed, rate_assumed;
+  const char *gpu;
+  g_autofree char *hint = NULL;
 
   set_hint_when (self, "nics-per-node", cluster && self->quote->nics_per_node == 0,
                  _("Needed for a network between nodes: without it the quote is ranked on one machine only"));
   set_hint_when (self, "nic-gbps", cluster && !(self->quote->nic_gbps > 0),
                  _("Needed for a network between nodes: without it the quote is ranked on one machine only"));
+  /* The common fabric the offer's bare "InfiniBand" was given
+   * (cp_quote_offer_fill()) says it is assumed where it shows, until the
+   * vendor's figures are typed. */
+  if (!cp_quote_offer_fabric_assumed (self->project, self->quote, &nics_assumed, &rate_assumed))
+    return;
+  gpu = self->quote->gpu.name != NULL ? cp_labels_catalog_name (self->quote->gpu.name) : "";
+  if (nics_assumed)
+    {
+      /* TRANSLATORS: under NICs per node, when a quote's offer names InfiniBand or RoCE and not its cards;
+       * %s is the GPU ("NVIDIA H800 SXM 80GB") */
+      hint = g_strdup_printf (_("Assumed: one per GPU, common on %s nodes; ask the vendor"), gpu);
+      set_row_hint (cp_quote_editor_get_row (self, "nics-per-node"), hint, FALSE);
+      g_clear_pointer (&hint, g_free);
+    }
+  if (rate_assumed)
+    {
+      /* TRANSLATORS: under Rate of one NIC, when a quote's offer names InfiniBand or RoCE and not its rate;
+       * %s is the GPU ("NVIDIA H800 SXM 80GB") */
+      hint = g_strdup_printf (_("Assumed: common on %s nodes; ask the vendor"), gpu);
+      set_row_hint (cp_quote_editor_get_row (self, "nic-gbps"), hint, FALSE);
+    }
 }
 
 /* A fee's terms as the quote reads them with its amount: a fee above 0
@@ -838,9 +862,11 @@ fill_gpus_from_offer (CpQuoteEditor *self)
  * lead's 4-node RoCE cluster was planned as separate machines under the
  * offer's words (walk33 W2), the 2-node InfiniBand cluster as one machine
  * until nodes, kind and fabric were found and set by hand (walk37b U1).
- * What it does not say (the NICs of "RoCE 200G") stays 0, and its row
- * says it is needed (update_network_hints()) rather than a count being
- * made up. The nodes and the kind only from the @first_offer a quote is
+ * What it does not say (the NICs of a bare "InfiniBand") is the GPU's
+ * common fabric, its rows saying so (update_network_hints()): the 2-node
+ * cluster was ranked on one machine only until 8 and 400 were typed
+ * (walk38b G8); with no common fabric (a PCIe card) it stays 0 and its row
+ * says it is needed. The nodes and the kind only from the @first_offer a quote is
  * given, as its GPU (fill_gpus_from_offer()): a one-node machine's offer
  * retyped is compared, not followed. Fields already filled stay, and the
  * Offer row says where the two differ (update_offer_hint()). */
@@ -855,7 +881,7 @@ fill_hardware_from_offer (CpQuoteEditor *self,
   if (first_offer && self->quote->offering == CP_OFFERING_BARE_METAL)
     unset |= CP_QUOTE_OFFER_OFFERING;
   if (self->quote->network == CP_NETWORK_NONE && self->quote->nics_per_node == 0 && !(self->quote->nic_gbps > 0))
-    unset |= CP_QUOTE_OFFER_NETWORK;
+    unset |= CP_QUOTE_OFFER_NETWORK | CP_QUOTE_OFFER_COMMON_FABRIC;
   if ((cp_quote_offer_fill (self->project, self->quote, unset) & CP_QUOTE_OFFER_NETWORK) == 0)
     return;
   self->loading = TRUE;

@@ -576,6 +576,80 @@ offer_states_offering (const char     *offer,
   return TRUE;
 }
 
+/* The rate of the NICs a node of each GPU is built with, one NIC per
+ * GPU, each GPU with its own card into the fabric:
+ * - A100 and A800: the DGX A100 User Guide, 8 single-port ConnectX-6 VPI
+ *   cards at 200 Gb/s (HDR) for the compute fabric; the A800 is the
+ *   A100's export version on the same HGX board.
+ * - H100, H800 and H200: the DGX H100/H200 User Guide, 8 single-port
+ *   ConnectX-7 cards at 400 Gb/s (NDR); the H800 is the H100's export
+ *   version on the same board.
+ * - B200: the DGX B200 User Guide, 8 single-port ConnectX-7 at 400 Gb/s.
+ * - Ascend 910B: Huawei's Atlas 800T A2, 8 × 200GE RoCE, one per NPU.
+ * Other GPUs have none: PCIe cards (RTX 4090, L40S, L20, H100 PCIe) go
+ * into servers with one NIC or two of any rate, and the H20, MI300X and
+ * 910C are sold in builds too varied to call one of them common. */
+static const struct {
+  const char *gpu_id;
+  double      nic_gbps;
+} common_fabrics[] = {
+  { "a100-40g", 200 },
+  { "a100-80g", 200 },
+  { "a800", 200 },
+  { "h100-sxm", 400 },
+  { "h800", 400 },
+  { "h200", 400 },
+  { "b200", 400 },
+  { "ascend-910b", 200 },
+};
+
+gboolean
+cp_quote_offer_common_fabric (const CpQuote *quote,
+                              guint         *nics,
+                              double        *nic_gbps)
+{
+  if (quote->gpus_per_node == 0 || quote->gpu.id == NULL)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (common_fabrics); i++)
+    if (strcmp (common_fabrics[i].gpu_id, quote->gpu.id) == 0)
+      {
+        *nics = quote->gpus_per_node;
+        *nic_gbps = common_fabrics[i].nic_gbps;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Whether the builds above come with @kind of fabric: InfiniBand or
+ * RoCE; plain Ethernet without RDMA is no one build's. */
+static gboolean
+is_common_fabric_kind (CpNetworkKind kind)
+{
+  return kind == CP_NETWORK_INFINIBAND || kind == CP_NETWORK_ROCE;
+}
+
+gboolean
+cp_quote_offer_fabric_assumed (const CpProject *project,
+                               const CpQuote   *quote,
+                               gboolean        *nics_assumed,
+                               gboolean        *rate_assumed)
+{
+  g_autofree char *written = NULL;
+  CpNetworkKind kind;
+  guint nics = 0, common_nics = 0;
+  double nic_gbps = 0, common_gbps = 0;
+
+  *nics_assumed = *rate_assumed = FALSE;
+  if (quote->nodes_available < 2 ||
+      !cp_quote_offer_states_network (project, quote->offer_name, &kind, &nics, &nic_gbps, &written) ||
+      kind != quote->network || !is_common_fabric_kind (kind) ||
+      !cp_quote_offer_common_fabric (quote, &common_nics, &common_gbps))
+    return FALSE;
+  *nics_assumed = nics == 0 && quote->nics_per_node == common_nics;
+  *rate_assumed = !(nic_gbps > 0) && quote->nic_gbps == common_gbps;
+  return *nics_assumed || *rate_assumed;
+}
+
 CpQuoteOfferParts
 cp_quote_offer_fill (const CpProject   *project,
                      CpQuote           *quote,
@@ -586,8 +660,8 @@ cp_quote_offer_fill (const CpProject   *project,
   CpQuoteOfferParts filled = 0;
   CpOfferingKind offering;
   CpNetworkKind kind;
-  guint nics = 0, nodes;
-  double nic_gbps = 0;
+  guint nics = 0, nodes, common_nics = 0;
+  double nic_gbps = 0, common_gbps = 0;
 
   if ((parts & CP_QUOTE_OFFER_NODES) != 0 && (nodes = offer_counts_nodes (project, offer)) > 0 &&
       nodes != quote->nodes_available)
@@ -604,6 +678,12 @@ cp_quote_offer_fill (const CpProject   *project,
   if ((parts & CP_QUOTE_OFFER_NETWORK) != 0 &&
       cp_quote_offer_states_network (project, offer, &kind, &nics, &nic_gbps, &written))
     {
+      if ((parts & CP_QUOTE_OFFER_COMMON_FABRIC) != 0 && is_common_fabric_kind (kind) &&
+          cp_quote_offer_common_fabric (quote, &common_nics, &common_gbps))
+        {
+          nics = nics > 0 ? nics : common_nics;
+          nic_gbps = nic_gbps > 0 ? nic_gbps : common_gbps;
+        }
       quote->network = kind;
       quote->nics_per_node = nics;
       quote->nic_gbps = nic_gbps;

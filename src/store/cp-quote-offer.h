@@ -76,15 +76,38 @@ typedef enum {
   CP_QUOTE_OFFER_NODES    = 1 << 0,  /* "2 nodes", "4 × 8 × A800" */
   CP_QUOTE_OFFER_OFFERING = 1 << 1,  /* "cluster", "容器集群" */
   CP_QUOTE_OFFER_NETWORK  = 1 << 2,  /* "InfiniBand", "RoCE 8x400G" */
+  /* With the network: the NICs and the rate a bare "InfiniBand" leaves
+   * unsaid, as cp_quote_offer_common_fabric() gives them. */
+  CP_QUOTE_OFFER_COMMON_FABRIC = 1 << 3,
 } CpQuoteOfferParts;
+
+/* The network cards a node of @quote's GPU commonly comes with: one NIC
+ * per GPU, as NVIDIA's DGX and HGX boards and Huawei's Atlas 800T A2 are
+ * built, at the rate of the GPU's generation (cp-quote-offer.c gives the
+ * sources). FALSE for a GPU with no such build (PCIe cards, a custom
+ * GPU), or a quote with no GPUs per node. */
+gboolean cp_quote_offer_common_fabric (const CpQuote *quote,
+                                       guint         *nics,
+                                       double        *nic_gbps);
+
+/* Whether @quote's NICs per node (@nics_assumed) and their rate
+ * (@rate_assumed) are its GPU's common fabric where its offer names the
+ * network and not them: what cp_quote_offer_fill() gives with
+ * CP_QUOTE_OFFER_COMMON_FABRIC, until the user types the vendor's. */
+gboolean cp_quote_offer_fabric_assumed (const CpProject *project,
+                                        const CpQuote   *quote,
+                                        gboolean        *nics_assumed,
+                                        gboolean        *rate_assumed);
 
 /* Gives @quote the @parts its offer name states: "H800 cluster, 2 nodes,
  * InfiniBand" is 2 nodes of a bare-metal cluster over InfiniBand, where
  * the quote form read its H800 alone (walk37b U1). The callers pass the
  * parts nobody has given yet (the form's still at a new quote's values,
  * a sheet's without a cell of their own); what the offer does not say
- * (the NICs of a bare "InfiniBand") stays as it was. Returns the parts
- * changed. */
+ * (the NICs of a bare "InfiniBand") stays as it was, or, with
+ * CP_QUOTE_OFFER_COMMON_FABRIC, is the GPU's common fabric (walk38b G8:
+ * the quote was ranked on one machine only until 8 and 400 were typed).
+ * Returns the parts changed. */
 CpQuoteOfferParts cp_quote_offer_fill (const CpProject   *project,
                                        CpQuote           *quote,
                                        CpQuoteOfferParts  parts);

@@ -11,7 +11,7 @@
 #include "cp-fields.h"
 #include "cp-store-private.h"
 
-/* The current schema, version 14. Versions 1 to 3 and 6 to 8 are kept in
+/* The current schema, version 15. Versions 1 to 3 and 6 to 8 are kept in
  * tests/store/v1-fixture.sql, v2-, v3-, v6-, v7- and v8-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
@@ -395,6 +395,17 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE quotes ADD COLUMN ops_support_fee_per_month REAL DEFAULT 0;\n"
     "UPDATE quotes SET network_fee_terms = 'stated' WHERE network_fee_per_node_month > 0;\n"
     "UPDATE quotes SET storage_price_terms = 'stated' WHERE storage_price_per_tb_month > 0;\n",
+    NULL },
+  [14] = {
+    /* Version 15 keeps a report language only where one was chosen for the
+     * project; none (NULL) follows the window's. Up to version 14 every
+     * new project was written with 'en', and the window chose a language
+     * for all projects at once (an app-wide key), not for one: an 'en' of
+     * an older file is that default, which gave a Chinese window's user
+     * English reports; it goes, and the reports follow the window. A
+     * 'zh_CN' was set on purpose (the Chinese demo, a pick in an export)
+     * and stays. */
+    "UPDATE project SET report_language = NULL WHERE report_language = 'en';\n",
     NULL },
 };
 

@@ -686,13 +686,16 @@ test_offer_ascend_cluster (void)
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
   g_assert_cmpstr (cp_test_gui_row_subtitle (offer), ==, "");
   g_assert_cmpstr (cp_test_gui_row_subtitle (nodes), ==, "The vendor’s node count");
-  /* "RoCE 200G" gave the network and its rate, not how many NICs: their
-   * row says they are needed (walk33 W2). */
+  /* "RoCE 200G" gave the network and its rate, not how many NICs: one
+   * per GPU, as the Atlas 800T A2 has its 8 × 200GE, said as assumed in
+   * their row (walk38b G8; walk33 W2 had them 0 and asked for). */
   g_assert_cmpint (quote->network, ==, CP_NETWORK_ROCE);
   g_assert_cmpfloat (quote->nic_gbps, ==, 200);
-  g_assert_cmpuint (quote->nics_per_node, ==, 0);
+  g_assert_cmpuint (quote->nics_per_node, ==, 8);
   g_assert_cmpstr (cp_test_gui_row_subtitle (cp_quote_editor_get_row (editor, "nics-per-node")), ==,
-                   "Needed for a network between nodes: without it the quote is ranked on one machine only");
+                   "Assumed: one per GPU, common on Huawei Ascend 910B2 64GB nodes; ask the vendor");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (cp_quote_editor_get_row (editor, "nics-per-node")), "warning"));
+  g_assert_cmpstr (cp_test_gui_row_subtitle (cp_quote_editor_get_row (editor, "nic-gbps")), ==, "");
 
   /* The same offer as a Chinese vendor writes it, and the whole offer's
    * 32 GPUs: they agree; 2 nodes do not. */
@@ -1122,6 +1125,8 @@ test_offer_names_cluster (void)
   CpQuote *quote = demo_new_quote (&window, &editor);
   CpFieldRow *offer = cp_quote_editor_get_row (editor, "offer-name");
   CpFieldRow *nodes = cp_quote_editor_get_row (editor, "nodes-available");
+  CpFieldRow *nics = cp_quote_editor_get_row (editor, "nics-per-node");
+  CpFieldRow *rate = cp_quote_editor_get_row (editor, "nic-gbps");
   GtkDropDown *kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering")));
   GtkDropDown *network = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "network")));
 
@@ -1135,11 +1140,28 @@ test_offer_names_cluster (void)
   g_assert_cmpint (quote->network, ==, CP_NETWORK_INFINIBAND);
   g_assert_cmpuint (gtk_drop_down_get_selected (network), ==, CP_NETWORK_INFINIBAND);
   g_assert_cmpstr (cp_test_gui_row_subtitle (nodes), ==, "The vendor’s node count");
-  /* The NICs it does not say are asked for, not made up. */
-  g_assert_cmpuint (quote->nics_per_node, ==, 0);
-  g_assert_cmpstr (cp_test_gui_row_subtitle (cp_quote_editor_get_row (editor, "nics-per-node")), ==,
-                   "Needed for a network between nodes: without it the quote is ranked on one machine only");
+  /* The NICs it does not say are an H800 node's common 8 × 400 Gb/s
+   * (DGX H100's eight ConnectX-7), said as assumed where they show and
+   * picked in Common fabric, so that the quote is ranked as the 2-node
+   * cluster it is (walk38b G8: 0 and 0, ranked on one machine only). */
+  g_assert_cmpuint (quote->nics_per_node, ==, 8);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 400);
+  g_assert_cmpuint (cp_quote_largest_run_nodes (quote), ==, 2);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (nics), ==,
+                   "Assumed: one per GPU, common on NVIDIA H800 SXM 80GB nodes; ask the vendor");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (rate), ==,
+                   "Assumed: common on NVIDIA H800 SXM 80GB nodes; ask the vendor");
+  g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (cp_quote_editor_get_network_preset_row (editor))),
+                   ==, "8 × 400 Gb/s InfiniBand NDR");
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
+  /* The vendor's figures typed are no longer assumed. */
+  cp_test_gui_type_text (nics, "4");
+  quote = last_quote (window);
+  g_assert_cmpuint (quote->nics_per_node, ==, 4);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (nics), ==, "");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (rate), !=, "");
+  cp_test_gui_type_text (rate, "200");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (rate), ==, "");
 
   /* As a Chinese vendor writes it: 2台, 集群 and a container's 容器. */
   quote = cp_test_gui_add_quote (window);
@@ -1149,6 +1171,21 @@ test_offer_names_cluster (void)
   g_assert_cmpuint (quote->nodes_available, ==, 2);
   g_assert_cmpint (quote->offering, ==, CP_OFFERING_CONTAINER_CLUSTER);
   g_assert_cmpint (quote->network, ==, CP_NETWORK_ROCE);
+  /* DGX A100's eight ConnectX-6 at 200 Gb/s. */
+  g_assert_cmpuint (quote->nics_per_node, ==, 8);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 200);
+
+  /* A PCIe card has no common fabric: its NICs are asked for, not made
+   * up. */
+  quote = cp_test_gui_add_quote (window);
+  cp_test_gui_type_text (offer, "RTX 4090 cluster, 2 nodes, RoCE");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "rtx4090");
+  g_assert_cmpuint (quote->nodes_available, ==, 2);
+  g_assert_cmpuint (quote->nics_per_node, ==, 0);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 0);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (nics), ==,
+                   "Needed for a network between nodes: without it the quote is ranked on one machine only");
 
   /* Typed first, the nodes and the kind are the user's. */
   quote = cp_test_gui_add_quote (window);

@@ -2631,6 +2631,85 @@ test_project_sign_off_from_sidebar (void)
     }
 }
 
+/* walk37b U3: reading the amount to approve on the Project Calendar
+ * tab, a lead had no way from the results to where the day it is dated
+ * from and the names that sign it are set. A button under the amount
+ * opens them, at 1024 and 1920 px, in the window's language. */
+static void
+test_calendar_sign_off (void)
+{
+  static const int widths[] = { 1024, 1920 };
+  gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      CpWindow *window = demo_window_sized (widths[w], 700);
+      GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+      GtkWidget *button = cp_test_gui_find_named (results, "calendar-sign-off");
+      GtkWidget *amount = cp_test_gui_find_named (results, "approval");
+      GtkWidget *preferences;
+      CpFieldRow *start;
+      graphene_point_t amount_top = { 0, 0 }, button_top = { 0, 0 };
+
+      g_assert_false (gtk_widget_get_visible (button));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-calendar-chart", NULL));
+      cp_test_gui_wait_until (widget_mapped, amount, "the amount to approve on the calendar's tab");
+      cp_test_gui_wait_frames (results, 2);
+      g_assert_true (gtk_widget_get_mapped (button));
+      g_assert_true (gtk_widget_is_sensitive (button));
+      g_assert_nonnull (cp_test_gui_find_with_text (button, chinese ? "项目开始日期与签署人…" : "Project Start and Sign-Off…",
+                                                    CP_TEST_GUI_TEXT_VISIBLE));
+      /* Under the amount it dates. */
+      g_assert_true (gtk_widget_compute_point (amount, results, &amount_top, &amount_top));
+      g_assert_true (gtk_widget_compute_point (button, results, &button_top, &button_top));
+      g_assert_cmpfloat (button_top.y, >, amount_top.y);
+      g_signal_emit_by_name (button, "clicked");
+      cp_test_gui_spin ();
+      preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+      g_assert_nonnull (preferences);
+      start = cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "start-date");
+      g_assert_nonnull (start);
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (start)));
+      gtk_window_close (GTK_WINDOW (preferences));
+      cp_test_gui_spin ();
+      cp_test_gui_close_window (window);
+    }
+}
+
+/* walk38b G13: Import Quotes' chooser (Ctrl+I) had no title and its
+ * Import button at the bottom, its top looking cut off at 1024 × 700: GTK
+ * left its title to a window manager, which a display may not have. It
+ * carries its own header bar, as GNOME's session has GTK's dialogs do:
+ * its title and its Import button at its top, within the window. */
+static void
+test_import_chooser_header (void)
+{
+  CpWindow *window = demo_window_sized (1024, 700);
+  GtkWidget *chooser = NULL;
+  GtkWidget *header;
+  GtkWidget *import;
+  graphene_rect_t bounds, content;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.import-quotes", NULL));
+  cp_test_gui_wait_until (chooser_mapped, &chooser, "the Import Quotes chooser on screen");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (chooser)), ==, "Import Quotes");
+  header = gtk_window_get_titlebar (GTK_WINDOW (chooser));
+  g_assert_true (GTK_IS_HEADER_BAR (header));
+  cp_test_gui_wait_frames (chooser, 2);
+  g_assert_true (gtk_widget_get_mapped (header));
+  g_assert_nonnull (cp_test_gui_find_with_text (header, "Import Quotes", CP_TEST_GUI_TEXT_VISIBLE));
+  import = cp_test_gui_find_with_text (header, "_Import", CP_TEST_GUI_TEXT_VISIBLE);
+  g_assert_nonnull (import);
+  /* At the window's top (its 1 px border aside), the files under it. */
+  g_assert_true (gtk_widget_compute_bounds (header, chooser, &bounds));
+  g_assert_cmpfloat (fabs (bounds.origin.y), <=, 1);
+  g_assert_true (gtk_widget_compute_bounds (gtk_dialog_get_content_area (GTK_DIALOG (chooser)), chooser, &content));
+  g_assert_cmpfloat (content.origin.y, >=, bounds.origin.y + bounds.size.height);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  cp_test_gui_spin ();
+  cp_test_gui_close_window (window);
+}
+
 /* The button of @sidebar that runs @action. */
 static GtkWidget *
 button_for_action (GtkWidget  *sidebar,
@@ -2958,6 +3037,8 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/add-closes-folded-sidebar", test_add_closes_folded_sidebar);
   g_test_add_func ("/gui/window-room/folded-sidebar-button-counts", test_folded_sidebar_button_counts);
   g_test_add_func ("/gui/window-room/project-sign-off-from-sidebar", test_project_sign_off_from_sidebar);
+  g_test_add_func ("/gui/window-room/import-chooser-header", test_import_chooser_header);
+  g_test_add_func ("/gui/window-room/calendar-sign-off", test_calendar_sign_off);
   g_test_add_func ("/gui/window-room/add-then-tab-in-form", test_add_then_tab_in_form);
   g_test_add_func ("/gui/window-room/table-wide", test_table_wide);
   g_test_add_func ("/gui/window-room/service-columns", test_service_columns);

@@ -1348,6 +1348,10 @@ check_v8_content (const CpProject *p)
   /* The values written in tests/store/v8-fixture.sql. */
   g_assert_cmpstr (p->name, ==, "Fixture v8 项目");
   g_assert_cmpstr (p->prepared_by, ==, "张三");
+  /* Its 'en' is the default every project was written with up to
+   * version 14, no choice: version 15 has the reports follow the window,
+   * so that a Chinese window's user gets Chinese reports. */
+  g_assert_null (p->report_language);
   g_assert_cmpuint (p->jobs->len, ==, 2);
   run = g_ptr_array_index (p->jobs, 0);
   trial = g_ptr_array_index (p->jobs, 1);
@@ -1488,6 +1492,36 @@ test_migration_v8 (void)
   reloaded = save_and_reload (loaded, path);
   g_assert_cmpstr (((CpJob *) g_ptr_array_index (reloaded->jobs, 0))->after_job_id, ==, "job-trial");
   g_assert_cmpstr (reloaded->approved_by, ==, "李四");
+  g_assert_null (reloaded->report_language);
+}
+
+/* From version 15 a report language in the file is one picked for the
+ * project: English picked stays English when the file is saved, closed
+ * and opened again, where an older file's 'en' follows the window
+ * (check_v8_content()); none picked stays none. */
+static void
+test_report_language_picked_stays (void)
+{
+  g_autofree char *path = tmp_path ("english-picked.cplan");
+  g_autoptr(CpProject) project = make_project (1, 1);
+  g_autoptr(CpProject) reloaded = NULL;
+  g_autoptr(CpProject) unpicked = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_free (project->report_language);
+  project->report_language = g_strdup ("en");
+  g_assert_true (cp_project_save_file (project, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (file_user_version (path), ==, 15);
+  reloaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (reloaded->report_language, ==, "en");
+
+  g_clear_pointer (&reloaded->report_language, g_free);
+  g_assert_true (cp_project_save_file (reloaded, path, &error));
+  unpicked = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_null (unpicked->report_language);
 }
 
 typedef struct
@@ -1736,6 +1770,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/v6", test_migration_v6);
   g_test_add_func ("/store/migration/v7", test_migration_v7);
   g_test_add_func ("/store/migration/v8", test_migration_v8);
+  g_test_add_func ("/store/migration/v15-report-language", test_report_language_picked_stays);
   g_test_add_func ("/store/migration/v9-granularity", test_migration_v9_granularity);
   g_test_add_func ("/store/migration/v11-team-stated", test_migration_v11_team_stated);
   g_test_add_func ("/store/migration/v13-fee-terms", test_migration_v13_fee_terms);
