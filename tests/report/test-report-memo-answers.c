@@ -398,6 +398,9 @@ typedef struct {
   const char *amount;          /* the amount line it precedes */
   const char *notes[3];        /* the amount's notes, each a line of its own */
   const char *within;          /* the 70B job's answers, each within the amount */
+  const char *whole_offer;     /* its answer when G rents only its whole offer */
+  const char *question;        /* the project's question, kept */
+  const char *job_answer;      /* the 70B job's name and verdict beginning its answer */
   const char *sign_off;
 } DemoWords;
 
@@ -409,6 +412,10 @@ static const DemoWords demo_english = {
   "Amount to approve: 287,986 CNY",
   { "Not in the amount:", "VAT:", "Assumed, not given:" },
   "Not firm; it turns on (each within the amount):",
+  "If 示例供应商 G (Example vendor G) rents only the whole offer of 4 machines: 示例供应商 C (Example vendor C) at 26,000 CNY.",
+  "For each job: one machine or a cluster, from which quote, to finish by its deadline at the lowest total cost?",
+  "70B 全参数微调 (70B full fine-tune): Single machine with memory techniques. Rent: 1 machine of 8 × NVIDIA A800 80GB SXM "
+  "(1 of the 4 offered), using CPU offload. From: 示例供应商 G (Example vendor G).",
   "Prepared by",
 };
 
@@ -420,6 +427,10 @@ static const DemoWords demo_chinese = {
   "申请批准金额：¥287,986",
   { "申请金额不含：", "增值税：", "假设值（未填写）：" },
   "结论待定，取决于以下答复（每种结果都在申请金额之内）：",
+  "若示例供应商 G (Example vendor G) 只整体出租全部 4 台机器：改为示例供应商 C (Example vendor C)，费用 ¥26,000。",
+  "每项任务：租用单机还是集群、选哪家报价，才能在截止期限内以最低总成本完成？",
+  "70B 全参数微调 (70B full fine-tune)：单机方案（配合显存优化手段）。租用：1 台 8 × NVIDIA A800 80GB SXM 的机器（报价共 4 台，"
+  "租用其中 1 台），采用 CPU 卸载。供应商：示例供应商 G (Example vendor G)。",
   "编制",
 };
 
@@ -479,10 +490,11 @@ fallback_months_total (const char *pdf,
  * table's last column from this month to the month of the last one's
  * end, the start + 71 days by hand (test-report-signing's
  * overbooking-blocks). The 70B job's answers each keep the project within
- * the amount: each leads to 示例供应商 E, at 10,669 or 7,284 CNY, less
- * than 9,984 + (287,986 − 261,805). The start-date note sits beside the
- * calendar line, and the amount's notes are lines of their own (A5,
- * A25). The memo keeps to two pages, its amount on page 1. */
+ * the amount: each leads to 示例供应商 E, at 10,669 or 7,284 CNY, or C,
+ * at 26,000, less than 9,984 + (287,986 − 261,805) = 36,165. The
+ * start-date note sits beside the calendar line, and the amount's notes
+ * are lines of their own (A5, A25). The memo keeps to two pages, its
+ * amount on page 1. */
 static void
 check_demo (const DemoWords *w)
 {
@@ -511,6 +523,14 @@ check_demo (const DemoWords *w)
   g_assert_nonnull (at_amount);
   g_assert_true (at_summary < at_note && at_note < at_amount);
   cp_test_assert_has (first, w->within);
+  /* G rented whole costs more than the cheapest quote rented whole, C's
+   * one machine at 26,000 CNY (walk38b G1: not E's 10,669, 1 of its 8
+   * nodes), which stays within the amount too: 26,000 < 36,165. The
+   * memo keeps it, the question and every job's answer on its two pages
+   * by beginning each answer with the job's name and verdict. */
+  cp_test_assert_has (first, w->whole_offer);
+  cp_test_assert_has (first, w->question);
+  cp_test_assert_has (first, w->job_answer);
   for (guint n = 0; n < G_N_ELEMENTS (w->notes); n++)
     {
       gboolean starts = FALSE;
