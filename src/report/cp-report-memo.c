@@ -575,9 +575,20 @@ range_words (const CpProject *project,
    * 12, finding 8). */
   if (g_strcmp0 (low, high) == 0 && g_strcmp0 (days_low, days_high) == 0)
     {
+      /* What is fixed and what is not, each named: "No range: the term
+       * and its price are fixed." beside "Not firm; it turns on:" read
+       * as a contradiction (walk38 F4): the price is fixed, the choice
+       * is not. One sentence before the open answers it introduces;
+       * after the sentence saying why when none is listed. */
+      if (unconfirmed != NULL && answers_listed == ANSWERS_WITHIN)
+        /* TRANSLATORS: page 1, the answer's range when cost and days do not vary, before the list of open answers that change the choice, each keeping the project within the amount to approve */
+        return g_strdup (_("Fixed term and price, no range; the choice is not firm, and turns on (each within the amount):"));
+      if (unconfirmed != NULL && answers_listed == ANSWERS_LISTED)
+        /* TRANSLATORS: page 1, the answer's range when cost and days do not vary, before the list of open answers that change the choice */
+        return g_strdup (_("Fixed term and price, no range; the choice is not firm, and turns on:"));
       if (unconfirmed != NULL)
-        /* TRANSLATORS: the answer's range when cost and days do not vary, then why the choice is not firm (a sentence) */
-        return g_strdup_printf (_("No range: the term and its price are fixed. %s"), unconfirmed);
+        /* TRANSLATORS: page 1, why the choice is not firm (a sentence), then the answer's range when cost and days do not vary */
+        return g_strdup_printf (_("%s Its term and price are fixed: no range."), unconfirmed);
       /* Firm only on machines the vendor has not offered: the budget
        * says so first (cp_report_overbooking_block_text()). */
       if (overbooked)
