@@ -66,4 +66,17 @@ GArray *cp_what_if_new (const CpProject *project,
                         guint            job_index,
                         const CpPlan    *plan);
 
+/* What @option, which may rent part of its quote's offer, would cost with
+ * the whole offer rented: its idle nodes billed for the same time as the
+ * rented ones (and the offer beside debugging's one machine), or every
+ * node put to work when the whole offer runs the job in time, whichever
+ * is cheaper. */
+double          cp_option_whole_offer_cost (const CpProject *project, const CpOption *option);
+/* The option that wins when the recommended one's vendor rents only its
+ * whole offer, every other quote counted whole as well (renting part of
+ * an offer alone is the same open question of each vendor), and its
+ * whole-offer cost in *@whole_cost_out; NULL if the choice holds. The
+ * window's, the CLI's and the reports' "with the whole offer" read it. */
+const CpOption *cp_plan_whole_offer_winner (const CpProject *project, const CpPlan *plan, double *whole_cost_out);
+
 G_END_DECLS

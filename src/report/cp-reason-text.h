@@ -151,12 +151,6 @@ GPtrArray  *cp_option_risks_beyond  (const GPtrArray *risks,
 gboolean    cp_option_risk_kind_index (const char      *risk,
                                        const GPtrArray *said,
                                        guint           *index);
-/* What @option, which may rent part of its quote's offer, would cost with
- * the whole offer rented: its idle nodes billed for the same time as the
- * rented ones (and the offer beside debugging's one machine), or every
- * node put to work when the whole offer runs the job in time, whichever
- * is cheaper. */
-double      cp_option_whole_offer_cost (const CpProject *project, const CpOption *option);
 /* The GPUs a job's CUDA tools must be ported to when it runs on @maker's
  * ("Ascend"), as the porting risk names them; NULL on NVIDIA's GPUs, on
  * those whose maker is not known, and for data processing, which runs no

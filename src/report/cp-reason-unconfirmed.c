@@ -145,35 +145,13 @@ unstated_unconfirmed (const CpProject *project,
   return text;
 }
 
-double
-cp_option_whole_offer_cost (const CpProject *project,
-                            const CpOption  *option)
-{
-  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-  const CpEstimate *e = &option->estimate;
-  double idle_nodes = (double) quote->nodes_available - e->nodes;
-  double idle;
-
-  if (e->nodes == 0 || !(idle_nodes > 0))
-    return e->total_cost;
-  /* The run's rental is e->compute_cost for e->nodes (cp-estimate-cost.c):
-   * the idle nodes bill as much each; debugging rents one machine, and
-   * the rest of the offer beside it. */
-  idle = e->total_cost + e->compute_cost / e->nodes * idle_nodes + e->debug_cost * (quote->nodes_available - 1);
-  /* Or every node put to work, when the whole offer runs the job in time
-   * (CpOption.full_offer): the cheaper of the two is what renting it whole
-   * costs. */
-  if (option->has_full_offer && option->full_offer.fits && option->full_offer.meets_deadline)
-    return MIN (idle, option->full_offer.total_cost);
-  return idle;
-}
-
 /* The verdict rests on renting @option, part of its quote's offer, alone:
- * with the whole offer rented, the next option (@next) would win. */
+ * with every offer rented whole, @next would win at @next_cost. */
 static char *
 part_unconfirmed (const CpProject *project,
                   const CpOption  *option,
                   const CpOption  *next,
+                  double           next_cost,
                   const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -186,7 +164,7 @@ part_unconfirmed (const CpProject *project,
   offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
   whole = cp_i18n_format_money_whole (cp_option_whole_offer_cost (project, option), quote->currency, lang);
   name = cp_words_quote_short_name (project, next->quote_index);
-  cost = cp_i18n_format_money_whole (next->estimate.total_cost, other->currency, lang);
+  cost = cp_i18n_format_money_whole (next_cost, other->currency, lang);
   vendor = cp_words_quote_short_name (project, option->quote_index);
   /* TRANSLATORS: the recommendation rests on renting part of an offer alone: the nodes rented, the nodes
    * offered, the cost with the whole offer rented for the same time, the quote that would then win and
@@ -321,15 +299,14 @@ unconfirmed_text (const CpProject *project,
        * rented whole still costs less than the next option (approver, 3
        * December: 1 of 华为云's 2 nodes, called firm). */
       {
-        const CpOption *next = cp_plan_next_best (plan);
+        double next_cost = 0;
+        const CpOption *next = cp_plan_whole_offer_winner (project, plan, &next_cost);
 
-        if (next != NULL && !plan->cost_unknown &&
-            cp_option_whole_offer_cost (project, option) > next->estimate.total_cost &&
-            option->estimate.total_cost < next->estimate.total_cost)
+        if (next != NULL)
           {
             if (field != NULL)
               *field = "part-of-offer";
-            return part_unconfirmed (project, option, next, lang);
+            return part_unconfirmed (project, option, next, next_cost, lang);
           }
       }
       if (!cp_words_rests_on_team (project, plan))

@@ -29,23 +29,24 @@ result_plans (const CpProject *project,
   return plans;
 }
 
-/* The storage the jobs recommended on quote @q keep, which that quote
- * does not price, estimated at the dearest storage price another quote
- * of the project states, with that quote's VAT: "storage (Vendor A), not
- * priced in its quote: about 2,682 CNY at 南山智算 C's 800 CNY per
- * TB-month, more than the contingency". A name alone hid a cost larger
- * than the contingency (approver, 4 December: 20 TB for 5.1 days, about
- * 2,700 CNY against 1,536). NULL when no other quote states a price. */
+/* The storage the jobs recommended on quote @q keep, @tb_months, which
+ * that quote does not price, estimated at the dearest storage price
+ * another quote of the project states, with that quote's VAT: "storage
+ * (Vendor A), not priced in its quote: about 2,682 CNY at 南山智算 C's
+ * 800 CNY per TB-month, more than the contingency". A name alone hid a
+ * cost larger than the contingency (approver, 4 December: 20 TB for 5.1
+ * days, about 2,700 CNY against 1,536). NULL when no other quote states
+ * a price. */
 static char *
 storage_estimate_text (const CpProject *project,
-                       JobResult       *results,
+                       double           tb_months,
                        int              q,
                        double           contingency,
                        const char      *lang)
 {
   const CpQuote *rate_quote = NULL;
   int rate_index = -1;
-  double cost = 0;
+  double cost;
   g_autofree char *money = NULL, *rate = NULL, *rate_name = NULL, *name = NULL;
 
   for (guint i = 0; i < project->quotes->len; i++)
@@ -62,19 +63,7 @@ storage_estimate_text (const CpProject *project,
     }
   if (rate_quote == NULL)
     return NULL;
-  for (guint j = 0; j < project->jobs->len; j++)
-    {
-      const CpPlan *plan = results[j].plan;
-      const CpOption *option;
-
-      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
-        continue;
-      option = &g_array_index (plan->options, CpOption, plan->recommended);
-      if (option->quote_index != q)
-        continue;
-      cost += cp_estimate_storage_cost (g_ptr_array_index (project->jobs, j), rate_quote, &project->settings,
-                                        &option->estimate, rate_quote->storage_price_per_tb_month);
-    }
+  cost = tb_months * rate_quote->storage_price_per_tb_month * cp_quote_vat_factor (rate_quote, &project->settings);
   if (!(cost > 0))
     return NULL;
   money = cp_i18n_format_money_whole (cost, project->settings.currency, lang);
@@ -97,10 +86,12 @@ storage_estimate_text (const CpProject *project,
  * - porting a job's CUDA tools to the recommended GPUs of another maker
  *   (cp_words_porting_gpus()), which no figure costs;
  * - the costs R6 names beside compute that a recommended quote does not
- *   state, taken as 0: its storage price when a job on it keeps data, its
- *   network fee when one runs on several nodes ("storage price (Vendor
- *   G)"). Fees a quote leaves out (management, setup) are most often none
- *   at all: the job chapter's Fees column says what was counted;
+ *   state, taken as 0: its storage price when a job on it keeps data
+ *   (estimated at another quote's price, or said left out with the
+ *   TB-months kept when none states one), its network fee when one runs
+ *   on several nodes ("network fee (Vendor D)"). Fees a quote leaves out
+ *   (management, setup) are most often none at all: the job chapter's
+ *   Fees column says what was counted;
  * - the team's own working days: the plan counts engineers' days only in
  *   moving to a cluster (R8, cp-estimate-cost.c), never in debugging or
  *   the run.
@@ -122,6 +113,14 @@ not_in_amount_text (Doc       *doc,
   g_autoptr(GPtrArray) cost_lists = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) cost_vendors = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   gboolean team_days = FALSE;
+  /* The TB-months of storage each quote's recommended jobs keep: each
+   * job's terabytes over its calendar, in months of the project's hours,
+   * as cp_estimate_storage_cost() bills them. */
+  g_autofree double *tb_months = g_new0 (double, MAX (project->quotes->len, 1));
+  /* The vendors whose storage no quote prices, and the TB-months their
+   * recommended jobs keep. */
+  g_autoptr(GPtrArray) unpriced_storage_vendors = g_ptr_array_new_with_free_func (g_free);
+  double unpriced_tb_months = 0;
 
   for (guint m = 0; m < G_N_ELEMENTS (porting_makers); m++)
     {
@@ -164,6 +163,8 @@ not_in_amount_text (Doc       *doc,
       if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
         continue;
       recommended[option->quote_index] = TRUE;
+      tb_months[option->quote_index] += job->storage_tb * option->estimate.calendar_days * 24.0 /
+                                        project->settings.hours_per_month;
       unstated[option->quote_index] |= cp_option_unstated_costs (job, g_ptr_array_index (project->quotes, option->quote_index),
                                                                   option);
     }
@@ -172,18 +173,25 @@ not_in_amount_text (Doc       *doc,
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, q);
       g_autoptr(GPtrArray) costs = g_ptr_array_new ();
+      /* The vendor, as the questions for the vendors name it. */
+      g_autofree char *vendor = NULL;
       guint same = 0;
 
       if (!recommended[q])
         continue;
+      vendor = quote->vendor != NULL && *quote->vendor != '\0' ? g_strdup (quote->vendor)
+                                                               : cp_words_quote_name (project, (int) q);
       if (unstated[q] & CP_UNSTATED_STORAGE_PRICE)
         {
-          g_autofree char *estimate = storage_estimate_text (project, results, (int) q, contingency, doc->lang);
+          g_autofree char *estimate = storage_estimate_text (project, tb_months[q], (int) q, contingency, doc->lang);
 
           if (estimate != NULL)
             g_ptr_array_add (items, g_steal_pointer (&estimate));
           else
-            g_ptr_array_add (costs, (gpointer) _("storage price"));
+            {
+              g_ptr_array_add (unpriced_storage_vendors, g_strdup (vendor));
+              unpriced_tb_months += tb_months[q];
+            }
         }
       if (unstated[q] & CP_UNSTATED_NETWORK_FEE)
         g_ptr_array_add (costs, (gpointer) _("network fee"));
@@ -204,10 +212,7 @@ not_in_amount_text (Doc       *doc,
         }
       else
         g_string_free (g_steal_pointer (&list), TRUE);
-      /* The vendor, as the questions for the vendors name it. */
-      g_ptr_array_add (g_ptr_array_index (cost_vendors, same),
-                       quote->vendor != NULL && *quote->vendor != '\0' ? g_strdup (quote->vendor)
-                                                                       : cp_words_quote_name (project, (int) q));
+      g_ptr_array_add (g_ptr_array_index (cost_vendors, same), g_steal_pointer (&vendor));
     }
   for (guint c = 0; c < cost_lists->len; c++)
     {
@@ -220,6 +225,21 @@ not_in_amount_text (Doc       *doc,
       else
         /* TRANSLATORS: between the costs of several vendors that their quotes do not state */
         g_string_append_printf (clauses, "%s%s", C_("list of costs", ", "), line);
+    }
+  /* Storage no quote prices, and the planner keeps no price of its own to
+   * estimate it by: said plainly as left out, with what is kept, and
+   * whom to ask ("storage price (Yun B), storage price (华东智算), not
+   * stated in the quotes" gave no size and asked no one: walk38 F4). */
+  if (unpriced_storage_vendors->len > 0)
+    {
+      g_autofree char *names = cp_words_join_names (unpriced_storage_vendors);
+      /* Two significant digits: a few hours of 1 TB is 0.0041 TB-months. */
+      g_autofree char *kept = cp_i18n_format_two_significant (unpriced_tb_months, doc->lang);
+
+      g_ptr_array_add (items,
+                       /* TRANSLATORS: what the amount to approve leaves out: the vendors whose storage no quote prices, the TB-months their jobs keep, then the vendors again, to ask */
+                       g_strdup_printf (_("storage (%s, %s TB-months), not counted as no quote states a storage price to estimate it by (ask %s for one)"),
+                                        names, kept, names));
     }
   if (clauses != NULL)
     /* TRANSLATORS: what the amount to approve leaves out: the costs recommended quotes do not state, “storage price (Vendor G), network fee (Vendor D)” */

@@ -376,6 +376,11 @@ switch_amount_text (const CpProject  *project,
  * issue's memo of up to three jobs on its first page or two. */
 #define MEMO_BILLED_MAX_JOBS 3
 
+/* The space that sets one job's answer apart from the one before when
+ * no heading line does (CP_REPORT_MEMO_BRIEF_JOB_LEADS_ANSWER), half a
+ * heading's. */
+#define JOB_ANSWER_SPACE_ABOVE 3.0
+
 /* What the option's total holds beside its rental of @rental_cost, when
  * anything: "Add management and setup fees 5,000 CNY and storage 118 CNY:
  * 9,222 CNY in total." (approver 33, A2: "= 4,104 CNY" stood beside "9,222
@@ -596,9 +601,20 @@ range_words (const CpProject *project,
    * 12, finding 8). */
   if (g_strcmp0 (low, high) == 0 && g_strcmp0 (days_low, days_high) == 0)
     {
+      /* What is fixed and what is not, each named: "No range: the term
+       * and its price are fixed." beside "Not firm; it turns on:" read
+       * as a contradiction (walk38 F4): the price is fixed, the choice
+       * is not. One sentence before the open answers it introduces;
+       * after the sentence saying why when none is listed. */
+      if (unconfirmed != NULL && answers_listed == ANSWERS_WITHIN)
+        /* TRANSLATORS: page 1, the answer's range when cost and days do not vary, before the list of open answers that change the choice, each keeping the project within the amount to approve */
+        return g_strdup (_("Fixed term and price, no range; the choice is not firm, and turns on (each within the amount):"));
+      if (unconfirmed != NULL && answers_listed == ANSWERS_LISTED)
+        /* TRANSLATORS: page 1, the answer's range when cost and days do not vary, before the list of open answers that change the choice */
+        return g_strdup (_("Fixed term and price, no range; the choice is not firm, and turns on:"));
       if (unconfirmed != NULL)
-        /* TRANSLATORS: the answer's range when cost and days do not vary, then why the choice is not firm (a sentence) */
-        return g_strdup_printf (_("No range: the term and its price are fixed. %s"), unconfirmed);
+        /* TRANSLATORS: page 1, why the choice is not firm (a sentence), then the answer's range when cost and days do not vary */
+        return g_strdup_printf (_("%s Its term and price are fixed: no range."), unconfirmed);
       /* Firm only on machines the vendor has not offered: the budget
        * says so first (cp_report_overbooking_block_text()). */
       if (overbooked)
@@ -964,7 +980,7 @@ open_answers (const CpProject *project,
 {
   GPtrArray *answers = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_report_open_answer_free);
   const CpPlan *plan = result->plan;
-  const CpOption *option, *next;
+  const CpOption *option;
   const CpQuote *quote;
   g_autofree char *unconfirmed = NULL;
   const char *vendor;
@@ -974,7 +990,6 @@ open_answers (const CpProject *project,
   option = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, option->quote_index);
   vendor = cp_report_vendor_name (project, option->quote_index);
-  next = cp_plan_next_best (plan);
   unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
   /* A firm verdict has one answer that may change it: its own hourly
    * price billed a month at least, when another quote then wins (approver
@@ -1060,20 +1075,23 @@ open_answers (const CpProject *project,
           set_band_top (answers, plan, other->quote_index);
         }
     }
-  /* Part of an offer rented alone (cp_option_whole_offer_cost()). */
-  if (next != NULL && quote->nodes_available > MAX (option->estimate.nodes, 1) &&
-      cp_option_whole_offer_cost (project, option) > next->estimate.total_cost &&
-      option->estimate.total_cost < next->estimate.total_cost)
-    {
-      g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
+  /* Part of an offer rented alone, every quote then counted whole
+   * (cp_plan_whole_offer_winner()). */
+  {
+    double whole_cost = 0;
+    const CpOption *whole_winner = cp_plan_whole_offer_winner (project, plan, &whole_cost);
 
-      add_open_answer (answers,
-                       /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor, the machines it offers */
-                       vendor, g_strdup_printf (_("rents only the whole offer of %s machines"), offered),
-                       option_at (project, next->quote_index, next->estimate.total_cost, lang),
-                       next->estimate.total_cost);
-      set_band_top (answers, plan, next->quote_index);
-    }
+    if (whole_winner != NULL)
+      {
+        g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
+
+        add_open_answer (answers,
+                         /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor, the machines it offers */
+                         vendor, g_strdup_printf (_("rents only the whole offer of %s machines"), offered),
+                         option_at (project, whole_winner->quote_index, whole_cost, lang), whole_cost);
+        set_band_top (answers, plan, whole_winner->quote_index);
+      }
+  }
   /* The team assumed without an operations engineer, for whom R8 offers a
    * hosted option instead of the bare metal recommended, is page 1's R8
    * line, with what to approve for it (switch_amount_text()). */
@@ -1219,6 +1237,7 @@ cp_report_section_question (Doc              *doc,
       const CpJob *job = g_ptr_array_index (project->jobs, j);
       const CpPlan *plan = results[j].plan;
       g_autofree char *heading = NULL;
+      gboolean heading_leads;
 
       /* The job's kind is in the jobs table: beside a name that says it,
        * "70B 全参数微调 (70B full fine-tune)（全参数微调）" was two brackets
@@ -1228,8 +1247,17 @@ cp_report_section_question (Doc              *doc,
                 /* TRANSLATORS: page 1's heading of a job's answer: the job's name and the verdict */
                 ? g_strdup_printf (_("%s: %s"), job->name, cp_words_plan_verdict (plan))
                 : g_strdup (job->name);
-      /* Each job's answer under the Recommendation, headed in the body's size. */
-      cp_doc_heading (doc, doc->bold, heading, 42);
+      /* Each job's answer under the Recommendation, headed in the body's
+       * size; a memo short of room begins a recommendation with it instead
+       * (its heading line and the space about it, seven times, took the
+       * demo's English sign-off to page 3 once the whole-offer answer
+       * had a line of its own: walk38b G1). */
+      heading_leads = doc->brief >= CP_REPORT_MEMO_BRIEF_JOB_LEADS_ANSWER && plan != NULL &&
+                      plan->recommended >= 0 && (guint) plan->recommended < plan->options->len;
+      if (heading_leads)
+        doc->y += JOB_ANSWER_SPACE_ABOVE;
+      else
+        cp_doc_heading (doc, doc->bold, heading, 42);
       /* Without quotes there is no answer: said once above. */
       if (project->quotes->len == 0)
         continue;
@@ -1288,7 +1316,14 @@ cp_report_section_question (Doc              *doc,
           const CpOption *hosted;
 
           /* A long memo says what to rent and from whom in one sentence. */
-          if (doc->brief >= CP_REPORT_MEMO_BRIEF_RENT_FROM_JOINED)
+          if (heading_leads)
+            {
+              /* TRANSLATORS: page 1, a job's answer when the memo is short of room: its heading ("14B LoRA fine-tune: Single machine"), then what to rent and from whom ("Rent: 1 machine of … From: Vendor A.") */
+              g_autofree char *led = g_strdup_printf (C_("job answer", "%s. %s %s"), heading, what, from);
+
+              cp_doc_paragraph_full (doc, doc->bold, led, 0, 1, NULL);
+            }
+          else if (doc->brief >= CP_REPORT_MEMO_BRIEF_RENT_FROM_JOINED)
             {
               g_autofree char *both = g_strdup_printf ("%s %s", what, from);
 

@@ -45,8 +45,9 @@ guint cp_report_listed_options (const CpPlan *plan);
 #define CP_REPORT_MEMO_BRIEF_TITLE_AS_HEADING 3  /* the title in the headings' type */
 #define CP_REPORT_MEMO_BRIEF_RENT_FROM_JOINED 4  /* what to rent and from whom in one sentence */
 #define CP_REPORT_MEMO_BRIEF_BYLINE_BESIDE_TITLE 5  /* the byline in the note's type beside the title */
-#define CP_REPORT_MEMO_BRIEF_NO_NEXT 6           /* no line on what the next option costs */
-#define CP_REPORT_MEMO_BRIEFEST 7                /* no question */
+#define CP_REPORT_MEMO_BRIEF_JOB_LEADS_ANSWER 6  /* each job's name and verdict begin its answer, no heading line */
+#define CP_REPORT_MEMO_BRIEF_NO_NEXT 7           /* no line on what the next option costs */
+#define CP_REPORT_MEMO_BRIEFEST 8                /* no question */
 
 void cp_report_section_title (Doc *doc);
 

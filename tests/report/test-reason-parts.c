@@ -532,6 +532,56 @@ test_r3_one_request (void)
   g_array_unref (plan.reasons);
 }
 
+/* Walk38b G1: the recommended quote rents 1 of its 4 nodes at 68,000
+ * CNY; held to its whole offer it costs 4 × 68,000 = 272,000. The next
+ * option, Vendor 4 at 70,000, is itself 1 of its 2 nodes (whole: 2 ×
+ * 70,000 = 140,000); counted whole as well, the one-machine offer at
+ * 72,000 wins, the fallback that needs no part rented alone. */
+static void
+test_whole_offer_winner (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpPlan plan = { 0 };
+  CpOption cluster = option_of (0, 68000, 0, 0);
+  CpOption pair = option_of (1, 70000, 0, 0);
+  CpOption single = option_of (2, 72000, 0, 0);
+  double whole_cost = 0;
+
+  add_quote (project, "Cluster", 68000, CP_PRICE_PER_NODE_MONTH)->nodes_available = 4;
+  add_quote (project, "Vendor 4", 70000, CP_PRICE_PER_NODE_MONTH)->nodes_available = 2;
+  add_quote (project, "Single", 72000, CP_PRICE_PER_NODE_MONTH);
+  cluster.rank = 1;
+  pair.rank = 2;
+  single.rank = 3;
+  plan.options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+  plan.reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
+  g_array_append_val (plan.options, cluster);
+  g_array_append_val (plan.options, pair);
+  g_array_append_val (plan.options, single);
+  plan.recommended = 0;
+  plan.unstated_costs_winner = -1;
+  plan.month_minimum_winner = -1;
+  g_assert_true (cp_plan_whole_offer_winner (project, &plan, &whole_cost) == &g_array_index (plan.options, CpOption, 2));
+  g_assert_cmpfloat (whole_cost, ==, 72000);
+  {
+    g_autofree char *english = cp_words_unconfirmed (project, &plan, "en", NULL);
+    g_autofree char *chinese = cp_words_unconfirmed (project, &plan, "zh_CN", NULL);
+
+    g_assert_cmpstr (english, ==, "Not firm: it rests on renting 1 of the 4 nodes offered; with the whole offer it costs "
+                                  "272,000 CNY, and Single wins at 72,000 CNY. Ask Cluster whether part can be rented alone.");
+    g_assert_cmpstr (chinese, ==, "结论待定：取决于只租用报价中 1 个节点（共 4 个）；若整套租用，费用为 ¥272,000，Single 将以 "
+                                  "¥72,000 胜出。请向 Cluster 确认能否只租一部分。");
+  }
+  /* Offered whole at 2 × 70,000 = 140,000 < 272,000 but dearer than the
+   * single machine: the single machine still wins; with it gone, Vendor
+   * 4's whole offer does. */
+  g_array_remove_index (plan.options, 2);
+  g_assert_true (cp_plan_whole_offer_winner (project, &plan, &whole_cost) == &g_array_index (plan.options, CpOption, 1));
+  g_assert_cmpfloat (whole_cost, ==, 140000);
+  g_array_unref (plan.options);
+  g_array_unref (plan.reasons);
+}
+
 /* Walk38b G2: a node-hour price of 100 CNY, billed by the hour with a
  * stated 730-h (1-month) minimum: a 4.2-h job is billed 730 × 100 =
  * 73,000 CNY and says its use in hours, as page 1 says its length and
@@ -583,6 +633,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/reason/walk-fewer-nodes", test_walk_fewer_nodes);
   g_test_add_func ("/report/reason/run-parts", test_run_parts);
   g_test_add_func ("/report/reason/run-parts-planned", test_run_parts_planned);
+  g_test_add_func ("/report/reason/whole-offer-winner", test_whole_offer_winner);
   g_test_add_func ("/report/reason/minimum-term-use", test_minimum_term_use);
   return g_test_run ();
 }

@@ -53,15 +53,18 @@ typedef struct {
 /* By construction of the project (report_cli_make_ascend_lora()): the job
  * is a LoRA fine-tune (not data processing), recommended on 华为云's
  * Ascend, whose CUDA tools no figure ports; 1 TB of storage (the job's
- * default) on a quote with no storage price; 2 engineers at 2,000 CNY a
- * day, counted only for a move to a cluster. In the demo every job is
+ * default) on a quote with no storage price, which no other quote prices
+ * either: kept for the 10.1-h calendar, 10.1 / 730 = 0.014 TB-months,
+ * left out and asked (walk38 F4); 2 engineers at 2,000 CNY a day,
+ * counted only for a move to a cluster. In the demo every job is
  * recommended on NVIDIA GPUs (nothing to port); vendor D's 10 nodes state
  * no network fee, and vendor G, whose machine keeps the 70B job's data,
  * no storage price. */
 static const Words english = {
   "en",
-  "Not in the amount: porting to Ascend, not costed (Qwen2.5 72B LoRA); storage price (华为云), not stated in the "
-  "quotes; the team's working days, except in moving to a cluster (R8).",
+  "Not in the amount: porting to Ascend, not costed (Qwen2.5 72B LoRA); storage (华为云, 0.014 TB-months), not counted "
+  "as no quote states a storage price to estimate it by (ask 华为云 for one); the team's working days, except in moving "
+  "to a cluster (R8).",
   "Not in the amount: storage (示例供应商 G (Example vendor G)), not priced in its quote: about 3,142 CNY at "
   "示例供应商 D (Example vendor D)’s 1,200 CNY per TB-month, within the contingency;",
   "the team's working days, except in moving to a cluster (R8).",
@@ -71,7 +74,8 @@ static const Words english = {
 
 static const Words chinese = {
   "zh_CN",
-  "申请金额不含：移植到昇腾的工作，未估算（Qwen2.5 72B LoRA）；报价未注明的存储价格（华为云）；团队自身的工时（迁移到集群的工时除外，R8）。",
+  "申请金额不含：移植到昇腾的工作，未估算（Qwen2.5 72B LoRA）；存储（华为云，0.014 TB·月），因没有报价写明可据以估算的存储价格而未计入"
+  "（请向华为云询价）；团队自身的工时（迁移到集群的工时除外，R8）。",
   "申请金额不含：示例供应商 G (Example vendor G) 的存储（报价未计价，按示例供应商 D (Example vendor D) 每 TB·月 ¥1,200 "
   "估算约 ¥3,142，在不可预见费之内）；报价未注明的网络费（示例供应商 D (Example vendor D)）；",
   "团队自身的工时（迁移到集群的工时除外，R8）。",

@@ -398,6 +398,9 @@ typedef struct {
   const char *amount;          /* the amount line it precedes */
   const char *notes[3];        /* the amount's notes, each a line of its own */
   const char *within;          /* the 70B job's answers, each within the amount */
+  const char *whole_offer;     /* its answer when G rents only its whole offer */
+  const char *question;        /* the project's question, kept */
+  const char *job_answer;      /* the 70B job's name and verdict beginning its answer */
   const char *sign_off;
 } DemoWords;
 
@@ -409,6 +412,10 @@ static const DemoWords demo_english = {
   "Amount to approve: 287,986 CNY",
   { "Not in the amount:", "VAT:", "Assumed, not given:" },
   "Not firm; it turns on (each within the amount):",
+  "If 示例供应商 G (Example vendor G) rents only the whole offer of 4 machines: 示例供应商 C (Example vendor C) at 26,000 CNY.",
+  "For each job: one machine or a cluster, from which quote, to finish by its deadline at the lowest total cost?",
+  "70B 全参数微调 (70B full fine-tune): Single machine with memory techniques. Rent: 1 machine of 8 × NVIDIA A800 80GB SXM "
+  "(1 of the 4 offered), using CPU offload. From: 示例供应商 G (Example vendor G).",
   "Prepared by",
 };
 
@@ -420,6 +427,10 @@ static const DemoWords demo_chinese = {
   "申请批准金额：¥287,986",
   { "申请金额不含：", "增值税：", "假设值（未填写）：" },
   "结论待定，取决于以下答复（每种结果都在申请金额之内）：",
+  "若示例供应商 G (Example vendor G) 只整体出租全部 4 台机器：改为示例供应商 C (Example vendor C)，费用 ¥26,000。",
+  "每项任务：租用单机还是集群、选哪家报价，才能在截止期限内以最低总成本完成？",
+  "70B 全参数微调 (70B full fine-tune)：单机方案（配合显存优化手段）。租用：1 台 8 × NVIDIA A800 80GB SXM 的机器（报价共 4 台，"
+  "租用其中 1 台），采用 CPU 卸载。供应商：示例供应商 G (Example vendor G)。",
   "编制",
 };
 
@@ -479,10 +490,11 @@ fallback_months_total (const char *pdf,
  * table's last column from this month to the month of the last one's
  * end, the start + 71 days by hand (test-report-signing's
  * overbooking-blocks). The 70B job's answers each keep the project within
- * the amount: each leads to 示例供应商 E, at 10,669 or 7,284 CNY, less
- * than 9,984 + (287,986 − 261,805). The start-date note sits beside the
- * calendar line, and the amount's notes are lines of their own (A5,
- * A25). The memo keeps to two pages, its amount on page 1. */
+ * the amount: each leads to 示例供应商 E, at 10,669 or 7,284 CNY, or C,
+ * at 26,000, less than 9,984 + (287,986 − 261,805) = 36,165. The
+ * start-date note sits beside the calendar line, and the amount's notes
+ * are lines of their own (A5, A25). The memo keeps to two pages, its
+ * amount on page 1. */
 static void
 check_demo (const DemoWords *w)
 {
@@ -511,6 +523,14 @@ check_demo (const DemoWords *w)
   g_assert_nonnull (at_amount);
   g_assert_true (at_summary < at_note && at_note < at_amount);
   cp_test_assert_has (first, w->within);
+  /* G rented whole costs more than the cheapest quote rented whole, C's
+   * one machine at 26,000 CNY (walk38b G1: not E's 10,669, 1 of its 8
+   * nodes), which stays within the amount too: 26,000 < 36,165. The
+   * memo keeps it, the question and every job's answer on its two pages
+   * by beginning each answer with the job's name and verdict. */
+  cp_test_assert_has (first, w->whole_offer);
+  cp_test_assert_has (first, w->question);
+  cp_test_assert_has (first, w->job_answer);
   for (guint n = 0; n < G_N_ELEMENTS (w->notes); n++)
     {
       gboolean starts = FALSE;
@@ -541,6 +561,87 @@ test_demo_fallback (void)
   check_demo (&demo_chinese);
 }
 
+/* Walk38b's serving job (G1, walk38 F4): 30 days of a 7B service at 100
+ * concurrent requests, which one 8 × H800 machine serves, on three quotes
+ * billed by the node-month: 华东智算's 整机 cluster of 4 nodes at 68,000
+ * CNY, its one 单机 at 72,000 and Vendor 4's 2 nodes at 70,000, none
+ * pricing storage. One machine for 720 h bills one month: 68,000, 72,000
+ * and 70,000 CNY. 整机 wins on 1 of its 4 nodes; rented whole it costs 4 ×
+ * 68,000 = 272,000. Every offer rented whole, 单机 wins at 72,000, not
+ * Vendor 4 at 70,000 (1 of its 2 nodes; whole, 2 × 70,000 = 140,000).
+ * The term and price are fixed and the choice is not: said in one
+ * sentence. The job keeps the default 1 TB for 720 h of a 730-h month:
+ * 720 / 730 = 0.99 TB-months, which no quote prices. */
+static void
+make_whole_offer_serving (const char *file)
+{
+  RUN_OK ("new", file, "--name", "Serving");
+  RUN_OK ("add-job", file, "--name", "Serving 30 days", "--task", "inference", "--model", "llama-7b", "--concurrency",
+          "100", "--duration-days", "30");
+  RUN_OK ("add-quote", file, "--vendor", "华东智算", "--offer", "整机", "--offering", "bare-metal-cluster", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "68000", "--network", "infiniband", "--nics",
+          "8", "--nic-gbps", "400", "--shared");
+  RUN_OK ("add-quote", file, "--vendor", "华东智算", "--offer", "单机", "--gpu", "h800", "--gpus-per-node", "8", "--nodes",
+          "1", "--price-per-node-month", "72000");
+  RUN_OK ("add-quote", file, "--vendor", "Vendor 4", "--offer", "H800 cluster", "--offering", "bare-metal-cluster",
+          "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "2", "--price-per-node-month", "70000", "--network",
+          "infiniband", "--nics", "8", "--nic-gbps", "400");
+}
+
+/* What page 1 of make_whole_offer_serving()'s report says, in one
+ * language. */
+typedef struct {
+  const char *lang;
+  const char *fixed;           /* the range: price fixed, choice not firm */
+  const char *whole_offer;     /* 单机 with every offer rented whole */
+  const char *storage;         /* left out of the amount, and asked */
+  const char *sign_off;        /* the Approval heading, on page 1 */
+} ServingWords;
+
+static const ServingWords serving_words[] = {
+  { "en", "Fixed term and price, no range; the choice is not firm, and turns on (each within the amount):",
+    "If 华东智算 rents only the whole offer of 4 machines: 华东智算 — 单机 at 72,000 CNY.",
+    "storage (华东智算, 0.99 TB-months), not counted as no quote states a storage price to estimate it by (ask 华东智算 "
+    "for one)", "Approval" },
+  { "zh_CN", "期限与价格固定，无浮动；但结论待定，取决于以下答复（每种结果都在申请金额之内）：",
+    "若华东智算只整体出租全部 4 台机器：改为华东智算 — 单机，费用 ¥72,000。",
+    "存储（华东智算，0.99 TB·月），因没有报价写明可据以估算的存储价格而未计入（请向华东智算询价）", "审批" },
+};
+
+/* One job, three quotes: the answer, the amount's notes and the sign-off
+ * on page 1. */
+static void
+check_serving (const ServingWords *w)
+{
+  g_autofree char *pdf = g_strdup_printf ("serving-%s.pdf", w->lang);
+  g_autofree char *first = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  guint at = 0;
+
+  RUN_OK ("report", "serving.cplan", "--lang", w->lang, "--pdf", pdf);
+  first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+  cp_test_assert_has (first, w->fixed);
+  cp_test_assert_has (first, w->whole_offer);
+  cp_test_assert_has (first, w->storage);
+  lines = cp_test_pdf_page_lines (tmp_dir, pdf, 1);
+  while (at < lines->len && strcmp (g_ptr_array_index (lines, at), w->sign_off) != 0)
+    at++;
+  g_assert_cmpuint (at, <, lines->len);
+}
+
+static void
+test_whole_offer_serving (void)
+{
+  if (cp_test_have_poppler ())
+    {
+      make_whole_offer_serving ("serving.cplan");
+      for (guint l = 0; l < G_N_ELEMENTS (serving_words); l++)
+        check_serving (&serving_words[l]);
+    }
+  else
+    g_test_skip ("pdftotext or pdfinfo is not installed");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -554,6 +655,7 @@ main (int argc, char **argv)
   g_test_add_func ("/memo-answers/fixed-price", test_fixed_price);
   g_test_add_func ("/memo-answers/vendor-month-minimum-all-jobs", test_vendor_month_minimum_all_jobs);
   g_test_add_func ("/memo-answers/demo-fallback", test_demo_fallback);
+  g_test_add_func ("/memo-answers/whole-offer-serving", test_whole_offer_serving);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

@@ -496,25 +496,28 @@ test_appendix_deadline (void)
  * the H800s), whose quote has no last day: never named in the risk.
  * (Dates far ahead: a price already past on the day of the test is said
  * as an expired offer instead.) Neither recommended quote prices storage:
- * "Not in the amount" names the storage price once with both vendors,
- * where it said "报价未注明的存储价格（Yun B）、存储价格（华东智算）". */
+ * "Not in the amount" names the storage once with both vendors, where it
+ * said "报价未注明的存储价格（Yun B）、存储价格（华东智算）", and, as no quote
+ * prices it, says it is not counted and whom to ask (walk38 F4). */
 static void
 test_validity_asked (void)
 {
   static const struct {
-    const char *lang, *question, *heading, *risk, *other_job, *storage;
+    const char *lang, *question, *heading, *risk, *other_job, *storage, *storage_asked;
   } words[] = {
     { "en", "Will the price still hold when the work starts? The quote’s price ends before it. "
             "Ask: Vendor C (price to 31 January 2099, work from 4 February 2099).",
       "Main risks", "70B LoRA starts on 4 February 2099, after Vendor C’s price ends on 31 January 2099: "
                     "the amount to approve rests on a price that will have expired. "
                     "Have the vendor extend it before signing.",
-      "7B QLoRA starts on", "Not in the amount: storage price (Vendor C and Vendor E), not stated in the quotes;" },
+      "7B QLoRA starts on", "Not in the amount: storage (Vendor C and Vendor E, ",
+      "TB-months), not counted as no quote states a storage price to estimate it by (ask Vendor C and Vendor E for one);" },
     { "zh_CN", "工作开始时报价是否仍然有效？报价有效期在工作开始之前结束。"
                "询问：Vendor C（报价有效期至 2099年1月31日，工作于 2099年2月4日开始）。",
       "主要风险", "70B LoRA 于 2099年2月4日开始，而 Vendor C 的报价有效期只到 2099年1月31日："
                   "审批金额所依据的价格届时已经失效。签字前请供应商延长报价有效期。",
-      "7B QLoRA 于", "申请金额不含：报价未注明的存储价格（Vendor C 和 Vendor E）；" },
+      "7B QLoRA 于", "申请金额不含：存储（Vendor C 和 Vendor E，",
+      "TB·月），因没有报价写明可据以估算的存储价格而未计入（请向 Vendor C 和 Vendor E 询价）；" },
   };
   static const char *const valid_until[] = { "2099-01-31", "2099-02-04" };
 
@@ -553,6 +556,7 @@ test_validity_asked (void)
           all = report_pdf_unbulleted (tmp_dir, pdf, 0);
           raw = cp_test_read_in (tmp_dir, xml);
           cp_test_assert_has (first, words[l].storage);
+          cp_test_assert_has (first, words[l].storage_asked);
           risks = strstr (all, heading);
           g_assert_nonnull (risks);
           cp_test_assert_lacks (risks, words[l].other_job);
@@ -855,7 +859,9 @@ test_storage_price_asked_of_recommended (void)
     {
       g_autofree char *text = cp_test_pdf_text (tmp_dir, "asked.pdf", 0, FALSE);
 
-      cp_test_assert_has (text, "Not in the amount: storage price (Vendor K), not stated in the quotes");
+      /* 50 TB kept for the 4.7-day run: 50 × 4.71 × 24 / 730 = 7.7 TB-months. */
+      cp_test_assert_has (text, "Not in the amount: storage (Vendor K, 7.7 TB-months), not counted as no quote states a "
+                                "storage price to estimate it by (ask Vendor K for one)");
     }
   cp_test_assert_has (xml, "<question kind=\"storage\"><text>What storage comes with the machines: a parallel file system "
                            "or a network disk, and at what price? Ask: Vendor U and Vendor K.</text>");
