@@ -591,10 +591,10 @@ cp_report_section_budget_tables (Doc              *doc,
   /* Planned, not spent: the report is made before the money is. */
   /* With the fallback page 1 offers, its months beside the plan's. */
   g_autoptr(CpSchedule) serial = fallback_schedule (project, schedule);
-  /* TRANSLATORS: the month table's last column: the money of each month with the jobs run one after another, as page 1 offers */
+  /* TRANSLATORS: the month table's last column: the money of each month with the jobs run one after another, as page 1 offers; the month's own amount, as "Planned in the month", not a total to date (walk38b G11: 依次进行时 beside two 累计 columns) */
   /* TRANSLATORS: the month table's column of the amount to approve (the top of the range and the contingency) by the end of each month */
   char *month_header[] = { _("Month"), _("Planned in the month"), _("Planned by its end"), _("Approved by its end"),
-                           _("Run one after another") };
+                           _("In the month, run one after another") };
   /* The figures under the chart, in the detail tables' small type. */
   Table jobs = { 3, job_widths, job_numeric, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                  doc->small };

@@ -392,6 +392,7 @@ rental_question (const CpProject  *project,
                  const char       *lang)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) bare_names = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *line = NULL;
   gboolean any_note = FALSE;
   CpReportQuestion *question = question_new ("billing-unstated");
@@ -479,8 +480,12 @@ rental_question (const CpProject  *project,
           name = g_strdup_printf (_("%s (its note: “%s”, not counted)"), bare, note);
           any_note = TRUE;
         }
-      g_ptr_array_add (names, g_steal_pointer (&name));
+      /* A name with its nodes or its note goes before those without:
+       * last in the list, "A and D (10 of 16 nodes)" read as A's and
+       * D's nodes together, A's one machine among them (walk38b G12). */
+      g_ptr_array_add (rented > 0 || note != NULL ? names : bare_names, g_steal_pointer (&name));
     }
+  g_ptr_array_extend_and_steal (names, g_steal_pointer (&bare_names));
   line = cp_words_join_names (names);
   if (any_part && any_terms)
     {

@@ -80,8 +80,8 @@ static const Words english = {
   "Budget and calendar", "The job at its recommended option: ", " (",
   "Budget and calendar of the project",
   "Questions for the vendors", "Ask: 云厂商甲 and 智算中心乙.",
-  "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: 云厂商甲 "
-  "and 智算中心乙 (1 of 4 nodes).",
+  "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: "
+  "智算中心乙 (1 of 4 nodes) and 云厂商甲.",
   { "Approval", "Prepared by", "Reviewed by", "Approved by" },
   "Assumptions and conventions",
 };
@@ -91,7 +91,7 @@ static const Words chinese = {
   "预算与日程", "该任务按推荐方案：", "（",
   "项目的预算与日程",
   "需向供应商和团队确认的问题", "询问：云厂商甲和智算中心乙。",
-  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：云厂商甲和智算中心乙（共 4 个节点中的 1 个）。",
+  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：智算中心乙（共 4 个节点中的 1 个）和云厂商甲。",
   { "审批", "编制", "审核", "批准" },
   "假设与约定",
 };
@@ -176,6 +176,8 @@ check_one_job (const Words *w)
   cp_test_assert_has (first, w->calendar);
   cp_test_assert_has (first, w->questions);
   cp_test_assert_has (first, w->ask);
+  /* Each part-rent with its own vendor: 乙 (1 of 4 nodes) first, not "甲 and
+   * 乙 (1 of 4 nodes)", which read as the two together (walk38b G12). */
   /* Walkthrough 13: the cluster is costed at 1 node of its 4 for a month,
    * the machine by the hour with no minimum; neither is in the quotes. */
   cp_test_assert_has (first, w->rental);

@@ -605,7 +605,8 @@ test_timeline_end_side_by_side (void)
     const char *end;
   } cases[] = {
     { 1, "en", "Ends 29 Jan 2027 (5.0 days) only if run side by side" },
-    { 1, "zh_CN", "并行运行时才于2027年1月29日结束（5.0 天）" },
+    /* Without 才, which read as "ends only as late as" (walk38b G11). */
+    { 1, "zh_CN", "仅在并行运行时于2027年1月29日结束（5.0 天）" },
     { 2, "en", "Ends 29 Jan 2027 (5.0 days)" },
   };
   CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0, .nodes = 1,

@@ -245,6 +245,13 @@ test_demo (void)
       g_assert_cmpuint (cp_test_count (quotes_zh, "1 小时 · 1 周"), ==, 2);
       g_assert_cmpuint (cp_test_count (quotes_zh, "1 个月 · 1 个月"), ==, 2);
       g_assert_cmpuint (cp_test_count (quotes_zh, "1 小时 · 无"), ==, 3);
+
+      /* The month table's last column holds each month's amount run one
+       * after another (memo-answers adds them up to 225,633): its heading
+       * says so, as its neighbour "当月计划费用" does, beside two running
+       * totals (walk38b G11: "依次进行时" said neither). */
+      g_assert_cmpuint (cp_test_count (zh, "当月计划费用截至月末计划累计截至月末批准累计依次进行时当月费用"), ==, 1);
+      g_assert_cmpuint (cp_test_count (all, "Inthemonth,runoneafteranother"), ==, 1);
     }
   }
 }
