@@ -128,9 +128,13 @@ cp_quote_tax_apply (CpQuoteCell      *cell,
           quote->setup_fee *= factor;
           /* Two decimals, as money is written; the price keeps its own. */
           g_ascii_formatd (compared, sizeof compared, "%.2f", quote->price);
-          /* Translators: the vendor's price and the VAT rate, then the price with VAT ("12.5", "6", "13.25") */
-          note = g_strdup_printf (_("Price quoted without VAT: %s; compared with %s%% VAT: %s"), written, percent,
-                                  compared);
+          /* The vendor's figure, which the price no longer holds, in
+           * figures alone: a line in the importing window's language
+           * ("Price quoted without VAT: …") was printed as it stood in
+           * a report in the other (walk38 F6). "12.5 + 6% = 13.25"
+           * names no tax word, so read back from a CSV's notes it is
+           * not taken for a second statement of the rate. */
+          note = g_strdup_printf ("%s + %s%% = %s", written, percent, compared);
           /* Translators: a column header, its words about tax, the VAT rate, then the factor ("1.06") */
           cp_quote_cell_assume (cell, _("%s “%s”: the price is without VAT; compared with %s%% VAT added "
                                         "(× %s), as the other quotes are with VAT"),
@@ -146,10 +150,11 @@ cp_quote_tax_apply (CpQuoteCell      *cell,
           const CpSettings *settings = cell->project != NULL ? &cell->project->settings : &defaults;
           char written[G_ASCII_DTOSTR_BUF_SIZE], rate[G_ASCII_DTOSTR_BUF_SIZE];
 
+          /* The basis is the quote's field, which every report words in
+           * its own language with the rate it adds ("13% added
+           * (assumed)"); a note said it again in the importing window's
+           * language (walk38 F6). */
           quote->vat_basis = CP_VAT_BASIS_EXCLUDED;
-          /* The note stays without figures: read back from a CSV's notes,
-           * a rate in it would be taken for the vendor's. */
-          note = g_strdup (_("Price quoted without VAT, at a rate not stated; compared with its offering’s rate added"));
           /* The row says which price and the rate the estimate will add:
            * the one the project's settings give the quote's offering now
            * (a bare machine's lease or a service), so that "不含税" never
@@ -171,7 +176,6 @@ cp_quote_tax_apply (CpQuoteCell      *cell,
           /* Translators: a column header, its words about tax */
           cp_quote_cell_assume (cell, _("%s “%s”: a VAT rate, but not whether the price includes it: compared as "
                                         "written; ask the vendor (R6)"), cell->header, said);
-          note = g_strdup_printf (_("VAT %s%%; whether the price includes it is not stated"), percent);
         }
       break;
     }

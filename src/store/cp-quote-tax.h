@@ -28,9 +28,10 @@ gboolean cp_quote_tax_read  (const char *text,
                              CpQuoteTax *tax);
 
 /* Brings @quote's prices and fees to the VAT-included basis: a price
- * stated without VAT at a stated rate is raised by it; the basis, and the
- * price as the vendor wrote it, go into the quote's notes and the row's
- * assumptions (@said: the words read, for the message). */
+ * stated without VAT at a stated rate is raised by it; the basis and rate
+ * go into the quote's fields, the row's assumptions say them (@said: the
+ * words read, for the message), and a price raised keeps the vendor's
+ * figure in the quote's notes in figures alone ("12.5 + 6% = 13.25"). */
 void     cp_quote_tax_apply (CpQuoteCell      *cell,
                              const CpQuoteTax *tax,
                              const char       *said,
