@@ -1028,6 +1028,17 @@ test_offer_network (void)
   cp_test_gui_close_window (window);
 }
 
+/* A new quote given @text as its first offer, typed in @offer. */
+static CpQuote *
+new_quote_offered (CpWindow   *window,
+                   CpFieldRow *offer,
+                   const char *text)
+{
+  cp_test_gui_add_quote (window);
+  cp_test_gui_type_text (offer, text);
+  return last_quote (window);
+}
+
 /* walk35 U1: the first offer a new quote is given fills its GPU, GPU
  * count and nodes as it fills its price and network: "8 x H100 80GB" on
  * the new quote's default GPU stayed that GPU, and the results named
@@ -1053,9 +1064,7 @@ test_offer_fills_gpus (void)
   quote = last_quote (window);
   g_assert_cmpstr (quote->gpu.id, !=, "h100-sxm");
 
-  quote = cp_test_gui_add_quote (window);
-  cp_test_gui_type_text (offer, "4 nodes x 8 H800, IB 4x400G, 52000/node/month");
-  quote = last_quote (window);
+  quote = new_quote_offered (window, offer, "4 nodes x 8 H800, IB 4x400G, 52000/node/month");
   g_assert_cmpstr (quote->gpu.id, ==, "h800");
   g_assert_cmpuint (quote->gpus_per_node, ==, 8);
   g_assert_cmpuint (quote->nodes_available, ==, 4);
@@ -1164,9 +1173,7 @@ test_offer_names_cluster (void)
   g_assert_cmpstr (cp_test_gui_row_subtitle (rate), ==, "");
 
   /* As a Chinese vendor writes it: 2台, 集群 and a container's 容器. */
-  quote = cp_test_gui_add_quote (window);
-  cp_test_gui_type_text (offer, "A800 容器集群 2台 RoCE");
-  quote = last_quote (window);
+  quote = new_quote_offered (window, offer, "A800 容器集群 2台 RoCE");
   g_assert_cmpstr (quote->gpu.id, ==, "a800");
   g_assert_cmpuint (quote->nodes_available, ==, 2);
   g_assert_cmpint (quote->offering, ==, CP_OFFERING_CONTAINER_CLUSTER);
@@ -1177,9 +1184,7 @@ test_offer_names_cluster (void)
 
   /* A PCIe card has no common fabric: its NICs are asked for, not made
    * up. */
-  quote = cp_test_gui_add_quote (window);
-  cp_test_gui_type_text (offer, "RTX 4090 cluster, 2 nodes, RoCE");
-  quote = last_quote (window);
+  quote = new_quote_offered (window, offer, "RTX 4090 cluster, 2 nodes, RoCE");
   g_assert_cmpstr (quote->gpu.id, ==, "rtx4090");
   g_assert_cmpuint (quote->nodes_available, ==, 2);
   g_assert_cmpuint (quote->nics_per_node, ==, 0);

@@ -2582,6 +2582,26 @@ test_folded_sidebar_button_counts (void)
   cp_test_gui_close_window (window);
 }
 
+/* One click on @button shows the report preferences' Project start
+ * row, where the project's start and sign-off names are set; closed
+ * again. */
+static void
+assert_click_shows_start (GtkWidget *button)
+{
+  GtkWidget *preferences;
+  CpFieldRow *start;
+
+  g_signal_emit_by_name (button, "clicked");
+  cp_test_gui_spin ();
+  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  start = cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "start-date");
+  g_assert_nonnull (start);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (start)));
+  gtk_window_close (GTK_WINDOW (preferences));
+  cp_test_gui_spin ();
+}
+
 /* walk37 W11: the project's start and its sign-off names were only under
  * Preferences ("Report Sign-Off…"); a lead looked for them on the
  * project in the sidebar. The button beside the project's name opens
@@ -2596,23 +2616,13 @@ test_project_sign_off_from_sidebar (void)
       CpWindow *window = demo_window_sized (widths[w], 700);
       AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
       GtkWidget *button = cp_test_gui_find_named (GTK_WIDGET (window), "project-sign-off");
-      GtkWidget *preferences;
-      CpFieldRow *start;
 
       adw_flap_set_reveal_flap (flap, TRUE);
       cp_test_gui_wait_until (flap_revealed, flap, "the sidebar shown");
       cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
       g_assert_true (gtk_widget_get_mapped (button));
       g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Project Start and Sign-Off");
-      g_signal_emit_by_name (button, "clicked");
-      cp_test_gui_spin ();
-      preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
-      g_assert_nonnull (preferences);
-      start = cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "start-date");
-      g_assert_nonnull (start);
-      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (start)));
-      gtk_window_close (GTK_WINDOW (preferences));
-      cp_test_gui_spin ();
+      assert_click_shows_start (button);
       /* And Help (F1) says where they are. */
       if (w == 0)
         {
@@ -2647,8 +2657,6 @@ test_calendar_sign_off (void)
       GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
       GtkWidget *button = cp_test_gui_find_named (results, "calendar-sign-off");
       GtkWidget *amount = cp_test_gui_find_named (results, "approval");
-      GtkWidget *preferences;
-      CpFieldRow *start;
       graphene_point_t amount_top = { 0, 0 }, button_top = { 0, 0 };
 
       g_assert_false (gtk_widget_get_visible (button));
@@ -2663,15 +2671,7 @@ test_calendar_sign_off (void)
       g_assert_true (gtk_widget_compute_point (amount, results, &amount_top, &amount_top));
       g_assert_true (gtk_widget_compute_point (button, results, &button_top, &button_top));
       g_assert_cmpfloat (button_top.y, >, amount_top.y);
-      g_signal_emit_by_name (button, "clicked");
-      cp_test_gui_spin ();
-      preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
-      g_assert_nonnull (preferences);
-      start = cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "start-date");
-      g_assert_nonnull (start);
-      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (start)));
-      gtk_window_close (GTK_WINDOW (preferences));
-      cp_test_gui_spin ();
+      assert_click_shows_start (button);
       cp_test_gui_close_window (window);
     }
 }
