@@ -133,6 +133,9 @@ struct _CpResultsView
    * again, and until then its columns are not settled (a test reading
    * the table at rest read it between the two). */
   gboolean            table_refit_pending;
+  /* The main-thread CPU time a change's plan of the job shown may take
+   * (CpResultsView:frame-plan-budget-us). */
+  gint64              frame_plan_budget_us;
   CpProjectAnalysis  *analysis;         /* of the project shown */
   const CpPlan       *plan;             /* the analysis's, of the job shown */
   GCancellable       *sweep_cancellable; /* the sweep being made on a worker */
@@ -231,6 +234,19 @@ void  _cp_results_view_details_in_thread         (GTask        *task,
 void  _cp_results_view_fill_options              (CpResultsView   *self,
                                                   const CpProject *project,
                                                   const CpJob     *job);
+/* The rows from self->plan of @job, in the frame after the change when
+ * the table is in sight, else after that frame's paint; the table is
+ * shown then. */
+void  _cp_results_view_queue_table_fill          (CpResultsView   *self,
+                                                  const CpProject *project,
+                                                  const CpJob     *job);
+/* The rows queued, filled now. */
+void  _cp_results_view_fill_table                (CpResultsView   *self);
+void  _cp_results_view_stop_table_fill           (CpResultsView   *self);
+/* Whether the rows are of the plan shown, or an older plan's kept in
+ * place until it comes (dimmed). */
+void  _cp_results_view_set_table_current         (CpResultsView   *self,
+                                                  gboolean         current);
 
 /* cp-results-view-reasons.c: worded from self->plan, of the job
  * self->details_job of self->details_project. */
