@@ -134,7 +134,7 @@ struct _CpResultsView
    * the table at rest read it between the two). */
   gboolean            table_refit_pending;
   /* The main-thread CPU time a change's plan of the job shown may take
-   * (CpResultsView:frame-plan-budget-us). */
+   * (cp_results_view_set_frame_plan_budget_us()). */
   gint64              frame_plan_budget_us;
   CpProjectAnalysis  *analysis;         /* of the project shown */
   const CpPlan       *plan;             /* the analysis's, of the job shown */
@@ -218,6 +218,15 @@ void  _cp_results_view_show_capacity             (CpResultsView   *self);
  * of its own out; called again when it has none. */
 void  _cp_results_view_continue_calendar         (CpResultsView   *self);
 void  _cp_results_view_cancel_calendar           (CpResultsView   *self);
+/* cp-results-view.c: @callback (of the view) connected to the view's
+ * frame clock, held in *@held_clock, for @phase (after the window's own
+ * layout, or after the paint) and that phase asked for; FALSE, nothing
+ * connected, while the view is not mapped. */
+gboolean _cp_results_view_connect_frame          (CpResultsView       *self,
+                                                  GdkFrameClockPhase   phase,
+                                                  GCallback            callback,
+                                                  GdkFrameClock      **held_clock,
+                                                  gulong              *handler_id);
 /* cp-results-view.c: whether the view is planning, or will plan, the job
  * it shows, its robustness or its paragraphs. */
 gboolean _cp_results_view_planning_job           (CpResultsView   *self);

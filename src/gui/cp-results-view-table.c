@@ -891,22 +891,13 @@ _cp_results_view_queue_table_fill (CpResultsView   *self,
                                    const CpProject *project,
                                    const CpJob     *job)
 {
-  GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self))
-                         ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
-
   _cp_results_view_stop_table_fill (self);
   self->table_project = project;
   self->table_job = job;
   /* A view not shown is filled now. */
-  if (clock == NULL)
-    {
-      _cp_results_view_fill_table (self);
-      return;
-    }
-  /* Held: the clock goes away with the window's surface. */
-  self->table_clock = g_object_ref (clock);
-  self->table_layout_id = g_signal_connect_after (clock, "layout", G_CALLBACK (on_table_layout), self);
-  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
+  if (!_cp_results_view_connect_frame (self, GDK_FRAME_CLOCK_PHASE_LAYOUT, G_CALLBACK (on_table_layout),
+                                       &self->table_clock, &self->table_layout_id))
+    _cp_results_view_fill_table (self);
 }
 
 /* The table's rows are of the plan the verdict shows (@current), or an

@@ -50,14 +50,6 @@
 
 G_DEFINE_FINAL_TYPE (CpResultsView, cp_results_view, ADW_TYPE_BIN)
 
-enum {
-  PROP_0,
-  PROP_FRAME_PLAN_BUDGET_US,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
 /* Copy (Ctrl+C, or Copy in the label's menu) gives the selected words
  * without the word joiners that keep its dates whole: pasted into a
  * mail or a spreadsheet, "2027年1月4日" held three invisible characters
@@ -259,10 +251,10 @@ release_page_height (CpResultsView *self)
 static void
 release_headline_room (CpResultsView *self)
 {
-  release_room (self->verdict_label);
-  release_room (self->summary_label);
-  release_room (self->layout_label);
-  release_room (self->capacity_label);
+  GtkLabel *lines[] = { self->verdict_label, self->summary_label, self->layout_label, self->capacity_label };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    release_room (lines[i]);
 }
 
 /* The job shown, changed, is planned on a worker (its plan takes more
@@ -523,25 +515,38 @@ on_after_paint (GdkFrameClock *clock,
   order_details (self);
 }
 
+gboolean
+_cp_results_view_connect_frame (CpResultsView       *self,
+                                GdkFrameClockPhase   phase,
+                                GCallback            callback,
+                                GdkFrameClock      **held_clock,
+                                gulong              *handler_id)
+{
+  GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self))
+                         ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
+
+  if (clock == NULL)
+    return FALSE;
+  /* Held: the clock goes away with the window's surface. */
+  *held_clock = g_object_ref (clock);
+  /* After the window's own layout, when a layout is asked for. */
+  *handler_id = phase == GDK_FRAME_CLOCK_PHASE_LAYOUT
+                ? g_signal_connect_after (clock, "layout", callback, self)
+                : g_signal_connect (clock, "after-paint", callback, self);
+  gdk_frame_clock_request_phase (clock, phase);
+  return TRUE;
+}
+
 /* After the frame that shows the verdict has been painted: an idle alone
  * could run while the frame clock waits for its tick, before the paint. */
 static void
 queue_details (CpResultsView *self)
 {
-  GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self))
-                         ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
-
   if (self->details_id != 0 || self->after_paint_id != 0)
     return;
-  if (clock == NULL)
-    {
-      self->details_id = g_idle_add_full (DETAILS_PRIORITY, order_details_cb, self, NULL);
-      return;
-    }
-  /* Held: the clock goes away with the window's surface. */
-  self->after_paint_clock = g_object_ref (clock);
-  self->after_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), self);
-  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+  if (!_cp_results_view_connect_frame (self, GDK_FRAME_CLOCK_PHASE_PAINT, G_CALLBACK (on_after_paint),
+                                       &self->after_paint_clock, &self->after_paint_id))
+    self->details_id = g_idle_add_full (DETAILS_PRIORITY, order_details_cb, self, NULL);
 }
 
 static void
@@ -559,7 +564,7 @@ cancel_details (CpResultsView *self)
 }
 
 /* A quarter of a frame of CPU time: a job whose plan takes longer is
- * planned on a worker (the default of CpResultsView:frame-plan-budget-us).
+ * planned on a worker (cp_results_view_set_frame_plan_budget_us()).
  * The rest of the frame after a change (the form, the words, GTK's layout
  * and paint) takes some 10 ms on a project of 20 jobs × 50 quotes
  * (bench-window). */
@@ -919,20 +924,14 @@ first_frame_timeout_cb (gpointer user_data)
 static void
 wait_for_first_frame (CpResultsView *self)
 {
-  GdkFrameClock *clock;
-
   if (self->painted_once || self->first_frame_id != 0)
     return;
   /* Mapped later (cp_results_view_map), or never; or its window is not
    * painted (minimised): not waited for longer. */
   if (self->first_frame_timeout_id == 0)
     self->first_frame_timeout_id = g_timeout_add (FIRST_FRAME_WAIT_MS, first_frame_timeout_cb, self);
-  if (!gtk_widget_get_mapped (GTK_WIDGET (self)) ||
-      (clock = gtk_widget_get_frame_clock (GTK_WIDGET (self))) == NULL)
-    return;
-  self->first_frame_clock = g_object_ref (clock);
-  self->first_frame_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_first_frame_painted), self);
-  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+  _cp_results_view_connect_frame (self, GDK_FRAME_CLOCK_PHASE_PAINT, G_CALLBACK (on_first_frame_painted),
+                                  &self->first_frame_clock, &self->first_frame_id);
 }
 
 void
@@ -1336,46 +1335,6 @@ cp_results_view_finalize (GObject *object)
 }
 
 static void
-cp_results_view_get_property (GObject    *object,
-                              guint       prop_id,
-                              GValue     *value,
-                              GParamSpec *pspec)
-{
-  CpResultsView *self = CP_RESULTS_VIEW (object);
-
-  switch (prop_id)
-    {
-    case PROP_FRAME_PLAN_BUDGET_US:
-      g_value_set_int64 (value, self->frame_plan_budget_us);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-cp_results_view_set_property (GObject      *object,
-                              guint         prop_id,
-                              const GValue *value,
-                              GParamSpec   *pspec)
-{
-  CpResultsView *self = CP_RESULTS_VIEW (object);
-
-  switch (prop_id)
-    {
-    case PROP_FRAME_PLAN_BUDGET_US:
-      if (self->frame_plan_budget_us != g_value_get_int64 (value))
-        {
-          self->frame_plan_budget_us = g_value_get_int64 (value);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 cp_results_view_class_init (CpResultsViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -1388,19 +1347,6 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   widget_class->unrealize = cp_results_view_unrealize;
   widget_class->unmap = cp_results_view_unmap;
   object_class->finalize = cp_results_view_finalize;
-  object_class->get_property = cp_results_view_get_property;
-  object_class->set_property = cp_results_view_set_property;
-
-  /* The main-thread CPU time, in microseconds, that a change's plan of
-   * the job shown may take in the frame after the change; a plan that
-   * takes longer is finished on a worker, the page kept in place
-   * meanwhile. 0: every plan is made on a worker, as a loaded machine
-   * does it (the GUI tests take either way on purpose, whatever the
-   * machine's load). */
-  properties[PROP_FRAME_PLAN_BUDGET_US] =
-    g_param_spec_int64 ("frame-plan-budget-us", NULL, NULL, 0, PLAN_HERE_LIMIT_US, PLAN_HERE_MAX_US,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (CP_TYPE_CHART_VIEW);
 
@@ -1476,6 +1422,16 @@ cp_results_view_init (CpResultsView *self)
    * on the projector (walk35 U4). */
   _cp_results_view_keep_selectable_unfocused (self->approval_label);
   _cp_results_view_keep_selectable_unfocused (self->overbooking_label);
+}
+
+void
+cp_results_view_set_frame_plan_budget_us (CpResultsView *self,
+                                          gint64         budget_us)
+{
+  g_return_if_fail (CP_IS_RESULTS_VIEW (self));
+  g_return_if_fail (budget_us >= 0 && budget_us <= PLAN_HERE_LIMIT_US);
+
+  self->frame_plan_budget_us = budget_us;
 }
 
 void

@@ -828,7 +828,7 @@ test_table_rows_follow_edit (void)
 
   /* Planned in the frame after the edit (a budget no plan exceeds): that
    * frame shows the new rows. */
-  g_object_set (results, "frame-plan-budget-us", (gint64) G_MAXINT32, NULL);
+  cp_results_view_set_frame_plan_budget_us (results, G_MAXINT32);
   waiting.scroll_px = scroll_to_table (window);
   frame = edit_and_watch_table (window, tokens, "150B");
   g_assert_cmpfloat (job->tokens, ==, 150e9);
@@ -840,7 +840,7 @@ test_table_rows_follow_edit (void)
   /* Planned on a worker, held there: the frames meanwhile keep the page
    * where it was and the table's rows in place, dimmed, with their old
    * words. */
-  g_object_set (results, "frame-plan-budget-us", (gint64) 0, NULL);
+  cp_results_view_set_frame_plan_budget_us (results, 0);
   labels = row_labels (table, old_words);
   g_assert_cmpuint (labels->len, >, 0);
   waiting.top_px = table_top_px (GTK_WIDGET (table));
