@@ -133,6 +133,9 @@ struct _CpResultsView
    * again, and until then its columns are not settled (a test reading
    * the table at rest read it between the two). */
   gboolean            table_refit_pending;
+  /* The main-thread CPU time a change's plan of the job shown may take
+   * (cp_results_view_set_frame_plan_budget_us()). */
+  gint64              frame_plan_budget_us;
   CpProjectAnalysis  *analysis;         /* of the project shown */
   const CpPlan       *plan;             /* the analysis's, of the job shown */
   GCancellable       *sweep_cancellable; /* the sweep being made on a worker */
@@ -215,6 +218,15 @@ void  _cp_results_view_show_capacity             (CpResultsView   *self);
  * of its own out; called again when it has none. */
 void  _cp_results_view_continue_calendar         (CpResultsView   *self);
 void  _cp_results_view_cancel_calendar           (CpResultsView   *self);
+/* cp-results-view.c: @callback (of the view) connected to the view's
+ * frame clock, held in *@held_clock, for @phase (after the window's own
+ * layout, or after the paint) and that phase asked for; FALSE, nothing
+ * connected, while the view is not mapped. */
+gboolean _cp_results_view_connect_frame          (CpResultsView       *self,
+                                                  GdkFrameClockPhase   phase,
+                                                  GCallback            callback,
+                                                  GdkFrameClock      **held_clock,
+                                                  gulong              *handler_id);
 /* cp-results-view.c: whether the view is planning, or will plan, the job
  * it shows, its robustness or its paragraphs. */
 gboolean _cp_results_view_planning_job           (CpResultsView   *self);
@@ -231,6 +243,19 @@ void  _cp_results_view_details_in_thread         (GTask        *task,
 void  _cp_results_view_fill_options              (CpResultsView   *self,
                                                   const CpProject *project,
                                                   const CpJob     *job);
+/* The rows from self->plan of @job, in the frame after the change when
+ * the table is in sight, else after that frame's paint; the table is
+ * shown then. */
+void  _cp_results_view_queue_table_fill          (CpResultsView   *self,
+                                                  const CpProject *project,
+                                                  const CpJob     *job);
+/* The rows queued, filled now. */
+void  _cp_results_view_fill_table                (CpResultsView   *self);
+void  _cp_results_view_stop_table_fill           (CpResultsView   *self);
+/* Whether the rows are of the plan shown, or an older plan's kept in
+ * place until it comes (dimmed). */
+void  _cp_results_view_set_table_current         (CpResultsView   *self,
+                                                  gboolean         current);
 
 /* cp-results-view-reasons.c: worded from self->plan, of the job
  * self->details_job of self->details_project. */

@@ -806,6 +806,118 @@ add_column (CpResultsView *self,
   return view_column;
 }
 
+/* The table's rows. On a large project the table lies below the charts,
+ * out of sight: its fifty rows' words and their measuring were a third of
+ * the frame after each edit (bench-window, 20 jobs × 50 quotes), and
+ * showing it again, hidden while another job was calculating, more. They
+ * are filled (and the table shown) in the frame after the change when the
+ * table is in sight in it, else right after that frame is painted, before
+ * anyone can scroll to them. */
+void
+_cp_results_view_stop_table_fill (CpResultsView *self)
+{
+  /* A clock disposed with its surface has dropped its handlers already. */
+  if (self->table_layout_id != 0 && g_signal_handler_is_connected (self->table_clock, self->table_layout_id))
+    g_signal_handler_disconnect (self->table_clock, self->table_layout_id);
+  if (self->table_after_paint_id != 0 &&
+      g_signal_handler_is_connected (self->table_clock, self->table_after_paint_id))
+    g_signal_handler_disconnect (self->table_clock, self->table_after_paint_id);
+  self->table_layout_id = 0;
+  self->table_after_paint_id = 0;
+  g_clear_object (&self->table_clock);
+  self->table_project = NULL;
+  self->table_job = NULL;
+}
+
+void
+_cp_results_view_fill_table (CpResultsView *self)
+{
+  const CpProject *project = self->table_project;
+  const CpJob *job = self->table_job;
+
+  _cp_results_view_stop_table_fill (self);
+  if (project == NULL || self->plan == NULL)
+    return;
+  _cp_results_view_fill_options (self, project, job);
+  _cp_results_view_set_table_current (self, TRUE);
+  _cp_results_view_set_visible (GTK_WIDGET (self->table_scroller), TRUE);
+}
+
+/* Whether the table lies wholly above or below the part of the page the
+ * window shows, as the last layout placed it. */
+static gboolean
+table_out_of_sight (CpResultsView *self)
+{
+  GtkWidget *table = GTK_WIDGET (self->table_scroller);
+  GtkWidget *page = GTK_WIDGET (self->page_scroller);
+  graphene_point_t point;
+
+  if (!gtk_widget_get_mapped (table) || gtk_widget_get_height (table) <= 0 ||
+      !gtk_widget_compute_point (table, page, &GRAPHENE_POINT_INIT (0, 0), &point))
+    return FALSE;
+  return point.y >= gtk_widget_get_height (page) || point.y + gtk_widget_get_height (table) <= 0;
+}
+
+static void
+on_table_after_paint (GdkFrameClock *clock,
+                      CpResultsView *self)
+{
+  _cp_results_view_fill_table (self);
+}
+
+/* After the window's own layout: the frame clock lays out again before
+ * it paints when the rows filled here change sizes. A table hidden (for
+ * another job, calculating) is filled after the frame that shows the
+ * job's verdict, wherever it is: its fifty rows worded and measured anew
+ * were most of a 20 × 50 job switch's first frame (bench-window: 163 of
+ * 313 million instructions when the row count changed, the shaping of
+ * some 950 cells' words otherwise), and nothing above it moves when it
+ * appears. */
+static void
+on_table_layout (GdkFrameClock *clock,
+                 CpResultsView *self)
+{
+  g_clear_signal_handler (&self->table_layout_id, clock);
+  if (gtk_widget_get_visible (GTK_WIDGET (self->table_scroller)) && !table_out_of_sight (self))
+    {
+      _cp_results_view_fill_table (self);
+      return;
+    }
+  self->table_after_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_table_after_paint), self);
+}
+
+void
+_cp_results_view_queue_table_fill (CpResultsView   *self,
+                                   const CpProject *project,
+                                   const CpJob     *job)
+{
+  _cp_results_view_stop_table_fill (self);
+  self->table_project = project;
+  self->table_job = job;
+  /* A view not shown is filled now. */
+  if (!_cp_results_view_connect_frame (self, GDK_FRAME_CLOCK_PHASE_LAYOUT, G_CALLBACK (on_table_layout),
+                                       &self->table_clock, &self->table_layout_id))
+    _cp_results_view_fill_table (self);
+}
+
+/* The table's rows are of the plan the verdict shows (@current), or an
+ * older plan's kept in place until it comes: dimmed, out of the
+ * pointer's reach (a click opened the breakdown of figures about to
+ * change) and busy for a screen reader. Not insensitive: the focus, in
+ * the table when the change came by Ctrl+Z there, would leave it. */
+void
+_cp_results_view_set_table_current (CpResultsView *self,
+                                    gboolean       current)
+{
+  GtkWidget *table = GTK_WIDGET (self->table_scroller);
+
+  if (gtk_widget_get_can_target (table) == current)
+    return;
+  _cp_results_view_set_css_class (table, "dim-label", !current);
+  gtk_widget_set_can_target (table, current);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->options_view), GTK_ACCESSIBLE_STATE_BUSY, !current, -1);
+}
+
 void
 _cp_results_view_fill_options (CpResultsView   *self,
                                const CpProject *project,

@@ -220,6 +220,77 @@ release_room (GtkLabel *label)
   gtk_widget_set_size_request (GTK_WIDGET (label), -1, -1);
 }
 
+/* The page keeps its height while the paragraphs under the table
+ * calculate (_cp_results_view_set_calculating()), until their words come
+ * (details_cb()): the reasons, the risks and the cluster question's
+ * paragraphs went to a line of "Calculating…" each, the page shrank under
+ * a user scrolled down to the table, its scroll was clamped to the
+ * shorter page, and the table moved 161 px down the window after an edit
+ * of the demo's first training job, and stayed there when the words came
+ * back (gui-plan-calls /table-rows-follow-edit). */
+static void
+keep_page_height (CpResultsView *self)
+{
+  GtkWidget *page = GTK_WIDGET (self->results_box);
+
+  /* Calculating already: the height it had before. */
+  if (gtk_widget_has_css_class (GTK_WIDGET (self->robustness_label), "dim-label"))
+    return;
+  gtk_widget_set_size_request (page, -1, gtk_widget_get_mapped (page) ? gtk_widget_get_height (page) : -1);
+}
+
+static void
+release_page_height (CpResultsView *self)
+{
+  gtk_widget_set_size_request (GTK_WIDGET (self->results_box), -1, -1);
+}
+
+/* The verdict's lines, worded from the plan of the job shown: their
+ * room is kept while it is made on a worker (set_replanning()), and given
+ * back when their words come. */
+static void
+release_headline_room (CpResultsView *self)
+{
+  GtkLabel *lines[] = { self->verdict_label, self->summary_label, self->layout_label, self->capacity_label };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    release_room (lines[i]);
+}
+
+/* The job shown, changed, is planned on a worker (its plan takes more
+ * than the frame's budget, as on a loaded machine): the page keeps its
+ * height, and the user's place on it, until the plan comes. Hidden as
+ * for another job, the verdict's lines and the table shrank the page,
+ * its scroll was clamped to the shorter page, and the table a user had
+ * scrolled down to was out of sight when the plan came (CI, under load:
+ * gui-plan-calls /table-rows-follow-edit). The verdict says
+ * "Calculating…" beside its spinner; it and the lines under it keep the
+ * room their words had, blank meanwhile (their words may name what the
+ * change renamed, walk36 X3); the table keeps its rows, dimmed, and takes
+ * the new figures in place (_cp_results_view_fill_table()); the charts
+ * say "Calculating…" at their own size. */
+static void
+set_replanning (CpResultsView *self)
+{
+  GtkLabel *blanked[] = { self->summary_label, self->layout_label, self->capacity_label };
+
+  keep_room (self->verdict_label);
+  set_label_calculating (self->verdict_label);
+  _cp_results_view_set_css_class (GTK_WIDGET (self->verdict_label), "error", FALSE);
+  _cp_results_view_set_visible (GTK_WIDGET (self->verdict_spinner), TRUE);
+  gtk_spinner_start (self->verdict_spinner);
+  for (guint i = 0; i < G_N_ELEMENTS (blanked); i++)
+    {
+      keep_room (blanked[i]);
+      _cp_results_view_set_label (blanked[i], "");
+    }
+  _cp_results_view_set_table_current (self, FALSE);
+  cp_chart_view_set_calculating (self->memory_chart);
+  cp_chart_view_set_calculating (self->cost_chart);
+  cp_chart_view_set_calculating (self->serving_chart);
+  self->chart_job = -1;
+}
+
 /* What is not yet computed for the job shown says "Calculating…" instead
  * of the words it had: switching jobs under load showed the previous
  * job's verdict for seconds, and once the new job's headline over the old
@@ -234,6 +305,7 @@ _cp_results_view_set_calculating (CpResultsView *self,
   int i = 0;
 
   /* Measured before the verdict's parts are hidden below. */
+  keep_page_height (self);
   keep_room (self->robustness_label);
   keep_room (self->changes_label);
   if (headline && (self->headline_job >= 0 || !self->painted_once))
@@ -348,6 +420,7 @@ details_cb (gpointer user_data)
   gtk_list_box_set_placeholder (self->reasons_list, NULL);
   release_room (self->robustness_label);
   release_room (self->changes_label);
+  release_page_height (self);
   set_label_done (self->robustness_label);
   show_robustness (self);
   set_label_done (self->cluster_label);
@@ -442,25 +515,38 @@ on_after_paint (GdkFrameClock *clock,
   order_details (self);
 }
 
+gboolean
+_cp_results_view_connect_frame (CpResultsView       *self,
+                                GdkFrameClockPhase   phase,
+                                GCallback            callback,
+                                GdkFrameClock      **held_clock,
+                                gulong              *handler_id)
+{
+  GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self))
+                         ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
+
+  if (clock == NULL)
+    return FALSE;
+  /* Held: the clock goes away with the window's surface. */
+  *held_clock = g_object_ref (clock);
+  /* After the window's own layout, when a layout is asked for. */
+  *handler_id = phase == GDK_FRAME_CLOCK_PHASE_LAYOUT
+                ? g_signal_connect_after (clock, "layout", callback, self)
+                : g_signal_connect (clock, "after-paint", callback, self);
+  gdk_frame_clock_request_phase (clock, phase);
+  return TRUE;
+}
+
 /* After the frame that shows the verdict has been painted: an idle alone
  * could run while the frame clock waits for its tick, before the paint. */
 static void
 queue_details (CpResultsView *self)
 {
-  GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self))
-                         ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
-
   if (self->details_id != 0 || self->after_paint_id != 0)
     return;
-  if (clock == NULL)
-    {
-      self->details_id = g_idle_add_full (DETAILS_PRIORITY, order_details_cb, self, NULL);
-      return;
-    }
-  /* Held: the clock goes away with the window's surface. */
-  self->after_paint_clock = g_object_ref (clock);
-  self->after_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), self);
-  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+  if (!_cp_results_view_connect_frame (self, GDK_FRAME_CLOCK_PHASE_PAINT, G_CALLBACK (on_after_paint),
+                                       &self->after_paint_clock, &self->after_paint_id))
+    self->details_id = g_idle_add_full (DETAILS_PRIORITY, order_details_cb, self, NULL);
 }
 
 static void
@@ -477,115 +563,15 @@ cancel_details (CpResultsView *self)
   self->details_project = NULL;
 }
 
-/* ---------------------------------------------------------------------- */
-/* The table's rows. On a large project the table lies below the charts,
- * out of sight: its fifty rows' words and their measuring were a third of
- * the frame after each edit (bench-window, 20 jobs × 50 quotes), and
- * showing it again, hidden while another job was calculating, more. They
- * are filled (and the table shown) in the frame after the change when the
- * table is in sight in it, else right after that frame is painted, before
- * anyone can scroll to them. */
-
-static void
-stop_table_fill (CpResultsView *self)
-{
-  /* A clock disposed with its surface has dropped its handlers already. */
-  if (self->table_layout_id != 0 && g_signal_handler_is_connected (self->table_clock, self->table_layout_id))
-    g_signal_handler_disconnect (self->table_clock, self->table_layout_id);
-  if (self->table_after_paint_id != 0 &&
-      g_signal_handler_is_connected (self->table_clock, self->table_after_paint_id))
-    g_signal_handler_disconnect (self->table_clock, self->table_after_paint_id);
-  self->table_layout_id = 0;
-  self->table_after_paint_id = 0;
-  g_clear_object (&self->table_clock);
-  self->table_project = NULL;
-  self->table_job = NULL;
-}
-
-static void
-fill_table (CpResultsView *self)
-{
-  const CpProject *project = self->table_project;
-  const CpJob *job = self->table_job;
-
-  stop_table_fill (self);
-  if (project == NULL || self->plan == NULL)
-    return;
-  _cp_results_view_fill_options (self, project, job);
-  _cp_results_view_set_visible (GTK_WIDGET (self->table_scroller), TRUE);
-}
-
-/* Whether the table lies wholly above or below the part of the page the
- * window shows, as the last layout placed it. */
-static gboolean
-table_out_of_sight (CpResultsView *self)
-{
-  GtkWidget *table = GTK_WIDGET (self->table_scroller);
-  GtkWidget *page = GTK_WIDGET (self->page_scroller);
-  graphene_point_t point;
-
-  if (!gtk_widget_get_mapped (table) || gtk_widget_get_height (table) <= 0 ||
-      !gtk_widget_compute_point (table, page, &GRAPHENE_POINT_INIT (0, 0), &point))
-    return FALSE;
-  return point.y >= gtk_widget_get_height (page) || point.y + gtk_widget_get_height (table) <= 0;
-}
-
-static void
-on_table_after_paint (GdkFrameClock *clock,
-                      CpResultsView *self)
-{
-  fill_table (self);
-}
-
-/* After the window's own layout: the frame clock lays out again before
- * it paints when the rows filled here change sizes. A table hidden (for
- * another job, calculating) is filled after the frame that shows the
- * job's verdict, wherever it is: its fifty rows worded and measured anew
- * were most of a 20 × 50 job switch's first frame (bench-window: 163 of
- * 313 million instructions when the row count changed, the shaping of
- * some 950 cells' words otherwise), and nothing above it moves when it
- * appears. */
-static void
-on_table_layout (GdkFrameClock *clock,
-                 CpResultsView *self)
-{
-  g_clear_signal_handler (&self->table_layout_id, clock);
-  if (gtk_widget_get_visible (GTK_WIDGET (self->table_scroller)) && !table_out_of_sight (self))
-    {
-      fill_table (self);
-      return;
-    }
-  self->table_after_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_table_after_paint), self);
-}
-
-static void
-queue_table_fill (CpResultsView   *self,
-                  const CpProject *project,
-                  const CpJob     *job)
-{
-  GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self))
-                         ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
-
-  stop_table_fill (self);
-  self->table_project = project;
-  self->table_job = job;
-  /* A view not shown is filled now. */
-  if (clock == NULL)
-    {
-      fill_table (self);
-      return;
-    }
-  /* Held: the clock goes away with the window's surface. */
-  self->table_clock = g_object_ref (clock);
-  self->table_layout_id = g_signal_connect_after (clock, "layout", G_CALLBACK (on_table_layout), self);
-  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
-}
-
 /* A quarter of a frame of CPU time: a job whose plan takes longer is
- * planned on a worker. The rest of the frame after a change (the form,
- * the words, GTK's layout and paint) takes some 10 ms on a project of
- * 20 jobs × 50 quotes (bench-window). */
+ * planned on a worker (cp_results_view_set_frame_plan_budget_us()).
+ * The rest of the frame after a change (the form, the words, GTK's layout
+ * and paint) takes some 10 ms on a project of 20 jobs × 50 quotes
+ * (bench-window). */
 #define PLAN_HERE_MAX_US 4000
+/* Some 36 minutes: no plan takes longer, and it is added to the clock
+ * (cp_project_analysis_try_plan()) without overflow. */
+#define PLAN_HERE_LIMIT_US G_MAXINT32
 
 static void
 cancel_plan (CpResultsView *self)
@@ -748,7 +734,7 @@ cp_results_view_update (CpResultsView   *self,
   g_clear_handle_id (&self->update_id, g_source_remove);
   cancel_details (self);
   cancel_plan (self);
-  stop_table_fill (self);
+  _cp_results_view_stop_table_fill (self);
   self->pending_project = NULL;
   self->n_updates++;
 
@@ -772,6 +758,7 @@ cp_results_view_update (CpResultsView   *self,
       self->headline_job = -1;
       g_clear_pointer (&self->headline_job_id, g_free);
       self->details_shown_job = -1;
+      release_page_height (self);
       _cp_results_view_update_timeline (self, project);
       /* A job without quotes is not "not feasible": nothing was compared. */
       show_page (self, project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len
@@ -797,25 +784,27 @@ cp_results_view_update (CpResultsView   *self,
   if (self->details_shown_job != job_index ||
       self->details_shown_generation != cp_project_analysis_get_generation (self->analysis))
     _cp_results_view_set_calculating (self, FALSE);
-  /* A job not shown yet, or whose plan takes more than PLAN_HERE_MAX_US,
-   * is planned on a worker: its "Calculating…" is painted meanwhile, and
-   * the window answers. An edit of a light job shown (or a quote's price
-   * of any job, which plans that quote alone) is planned here, and the
-   * frame after it shows the new verdict in place of the old; one that
-   * turns out heavier (another model picked) stops at that time and the
-   * worker finishes it. */
-  self->plan = shown ? cp_project_analysis_try_plan (self->analysis, (guint) job_index, PLAN_HERE_MAX_US)
-                     : cp_project_analysis_peek_plan (self->analysis, (guint) job_index);
+  /* A job not shown yet, or whose plan takes more than the frame's
+   * budget, is planned on a worker: its "Calculating…" is painted
+   * meanwhile, and the window answers. An edit of a light job shown (or
+   * a quote's price of any job, which plans that quote alone) is planned
+   * here, and the frame after it shows the new verdict in place of the
+   * old; one that turns out heavier (another model picked) stops at that
+   * time and the worker finishes it. */
+  self->plan = shown && self->frame_plan_budget_us > 0
+               ? cp_project_analysis_try_plan (self->analysis, (guint) job_index, self->frame_plan_budget_us)
+               : cp_project_analysis_peek_plan (self->analysis, (guint) job_index);
   if (self->plan == NULL)
     {
       if (shown)
-        _cp_results_view_set_calculating (self, TRUE);
+        set_replanning (self);
       order_plan (self, (guint) job_index, job_index);
       update_calendar (self, project);
       show_page (self, "results");
       return;
     }
   no_option = self->plan->options->len == 0;
+  release_headline_room (self);
   self->headline_job = job_index;
   _cp_results_view_show_capacity (self);
   g_free (self->headline_job_id);
@@ -849,7 +838,7 @@ cp_results_view_update (CpResultsView   *self,
   _cp_results_view_set_visible (GTK_WIDGET (self->layout_label), *layout != '\0');
 
 
-  queue_table_fill (self, project, job);
+  _cp_results_view_queue_table_fill (self, project, job);
 
   /* Of the quotes and settings alone: worded again once they may have
    * changed, which changes the analysis's generation (the plan shown
@@ -935,20 +924,14 @@ first_frame_timeout_cb (gpointer user_data)
 static void
 wait_for_first_frame (CpResultsView *self)
 {
-  GdkFrameClock *clock;
-
   if (self->painted_once || self->first_frame_id != 0)
     return;
   /* Mapped later (cp_results_view_map), or never; or its window is not
    * painted (minimised): not waited for longer. */
   if (self->first_frame_timeout_id == 0)
     self->first_frame_timeout_id = g_timeout_add (FIRST_FRAME_WAIT_MS, first_frame_timeout_cb, self);
-  if (!gtk_widget_get_mapped (GTK_WIDGET (self)) ||
-      (clock = gtk_widget_get_frame_clock (GTK_WIDGET (self))) == NULL)
-    return;
-  self->first_frame_clock = g_object_ref (clock);
-  self->first_frame_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_first_frame_painted), self);
-  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+  _cp_results_view_connect_frame (self, GDK_FRAME_CLOCK_PHASE_PAINT, G_CALLBACK (on_first_frame_painted),
+                                  &self->first_frame_clock, &self->first_frame_id);
 }
 
 void
@@ -964,7 +947,7 @@ cp_results_view_queue_update (CpResultsView   *self,
    * and so would the table's rows: the update fills them again. */
   cancel_details (self);
   cancel_plan (self);
-  stop_table_fill (self);
+  _cp_results_view_stop_table_fill (self);
   /* Whatever frame is painted before the update runs shows nothing of
    * another job, nor old paragraphs under a new verdict. */
   if (project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len && project->quotes->len > 0)
@@ -1139,7 +1122,7 @@ cp_results_view_get_options (CpResultsView *self)
 
   /* Rows waiting for the frame to be painted are the plan's already. */
   if (self->table_project != NULL)
-    fill_table (self);
+    _cp_results_view_fill_table (self);
   return G_LIST_MODEL (self->sorted_options);
 }
 
@@ -1176,7 +1159,7 @@ cancel_pending (CpResultsView *self)
   stop_waiting_for_first_frame (self);
   cancel_details (self);
   cancel_plan (self);
-  stop_table_fill (self);
+  _cp_results_view_stop_table_fill (self);
   g_cancellable_cancel (self->sweep_cancellable);
   g_clear_object (&self->sweep_cancellable);
   _cp_results_view_cancel_calendar (self);
@@ -1295,7 +1278,7 @@ cp_results_view_unmap (GtkWidget *widget)
   CpResultsView *self = CP_RESULTS_VIEW (widget);
 
   if (self->table_project != NULL)
-    fill_table (self);
+    _cp_results_view_fill_table (self);
   GTK_WIDGET_CLASS (cp_results_view_parent_class)->unmap (widget);
 }
 
@@ -1414,6 +1397,7 @@ cp_results_view_init (CpResultsView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->headline_job = -1;
   self->details_shown_job = -1;
+  self->frame_plan_budget_us = PLAN_HERE_MAX_US;
   _cp_results_view_charts_init (self);
   _cp_results_view_table_init (self);
   g_signal_connect_swapped (self->capacity_label, "notify::visible", G_CALLBACK (show_robustness), self);
@@ -1438,6 +1422,16 @@ cp_results_view_init (CpResultsView *self)
    * on the projector (walk35 U4). */
   _cp_results_view_keep_selectable_unfocused (self->approval_label);
   _cp_results_view_keep_selectable_unfocused (self->overbooking_label);
+}
+
+void
+cp_results_view_set_frame_plan_budget_us (CpResultsView *self,
+                                          gint64         budget_us)
+{
+  g_return_if_fail (CP_IS_RESULTS_VIEW (self));
+  g_return_if_fail (budget_us >= 0 && budget_us <= PLAN_HERE_LIMIT_US);
+
+  self->frame_plan_budget_us = budget_us;
 }
 
 void

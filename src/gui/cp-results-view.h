@@ -62,6 +62,14 @@ const char   *cp_results_view_get_verdict_text (CpResultsView *self);
 /* Another job or quote, or present mode, is read from its verdict at the
  * top, the table from its first column. */
 void          cp_results_view_scroll_to_top (CpResultsView *self);
+/* The main-thread CPU time, in microseconds, that a change's plan of the
+ * job shown may take in the frame after the change (4000 unless set); a
+ * plan that takes longer is finished on a worker, the page kept in place
+ * meanwhile. 0: every plan is made on a worker, as on a loaded machine;
+ * at most G_MAXINT32. The GUI tests take either way on purpose, whatever
+ * the machine's load. */
+void          cp_results_view_set_frame_plan_budget_us (CpResultsView *self,
+                                                        gint64         budget_us);
 /* Present mode puts the chart and the table under the verdict, the words
  * after them. */
 void          cp_results_view_set_presenting (CpResultsView *self,

@@ -14,7 +14,9 @@
  * for the file it sends. The
  * calendar's tab and its check read the window's plans. The
  * table's rows, when out of sight, are filled after the frame that
- * shows the verdict, and in it when in sight.
+ * shows the verdict, and in it when in sight; an edit planned on a
+ * worker (as on a loaded machine) keeps the page where the user had
+ * scrolled it, and the table's rows in place until the plan comes.
  */
 #include "config.h"
 
@@ -41,6 +43,37 @@ typedef struct {
 
 /* The sweeps run on a worker thread: counted atomically. */
 static Calls calls;
+
+/* While held, a plan the results view asked of a worker (cp_plan_order_run())
+ * waits until the test lets it go: the frames painted meanwhile are those
+ * a loaded machine paints while the plan is made, however fast this one
+ * makes it. */
+static struct {
+  GMutex   lock;
+  GCond    opened;
+  gboolean held;
+} gate;
+static GThread *main_thread;
+
+static void
+pass_gate (void)
+{
+  if (g_thread_self () == main_thread)
+    return;
+  g_mutex_lock (&gate.lock);
+  while (gate.held)
+    g_cond_wait (&gate.opened, &gate.lock);
+  g_mutex_unlock (&gate.lock);
+}
+
+static void
+hold_gate (gboolean held)
+{
+  g_mutex_lock (&gate.lock);
+  gate.held = held;
+  g_cond_broadcast (&gate.opened);
+  g_mutex_unlock (&gate.lock);
+}
 
 CpPlan *__real_cp_plan_new (const CpJob *job, const CpQuote *quotes, guint n_quotes,
                             const CpSettings *settings);
@@ -86,6 +119,7 @@ __wrap_cp_plan_new_without_robustness (const CpJob      *job,
                                        const CpSettings *settings)
 {
   g_atomic_int_inc (&calls.plans);
+  pass_gate ();
   return __real_cp_plan_new_without_robustness (job, quotes, n_quotes, settings);
 }
 
@@ -99,6 +133,7 @@ __wrap_cp_plan_new_reusing (const CpJob      *job,
                             const gboolean   *unchanged)
 {
   g_atomic_int_inc (&calls.plans);
+  pass_gate ();
   return __real_cp_plan_new_reusing (job, quotes, n_quotes, settings, earlier, unchanged);
 }
 
@@ -569,23 +604,30 @@ typedef struct {
   gboolean       rows_new;   /* its rows, in that frame */
 } FirstFrame;
 
-/* The first frame that shows the edit's plan. A plan that takes longer
- * than half a frame (as on a loaded machine or under a sanitizer) is made
- * on a worker, and the frames painted meanwhile say "Calculating…" with
- * no plan and the table hidden: they show no rows to judge. */
+/* Whether @table lies wholly outside what @page, the page scroller's
+ * viewport, shows. */
+static gboolean
+out_of_page (GtkWidget *table,
+             GtkWidget *page)
+{
+  graphene_point_t top;
+
+  return gtk_widget_compute_point (table, page, &GRAPHENE_POINT_INIT (0, 0), &top) &&
+         (top.y >= gtk_widget_get_height (page) || top.y + gtk_widget_get_height (table) <= 0);
+}
+
+/* The first frame that shows the edit's plan; the frames painted while it
+ * is made on a worker show none, and are watched apart (Waiting). */
 static void
 on_first_frame (GdkFrameClock *clock,
                 FirstFrame    *frame)
 {
   GtkWidget *table = GTK_WIDGET (frame->table);
-  graphene_point_t top;
 
   if (frame->painted || cp_results_view_get_plan (frame->results) == NULL)
     return;
   frame->painted = TRUE;
-  frame->in_sight = gtk_widget_is_drawable (table) &&
-                    gtk_widget_compute_point (table, frame->page, &GRAPHENE_POINT_INIT (0, 0), &top) &&
-                    top.y < gtk_widget_get_height (frame->page) && top.y + gtk_widget_get_height (table) > 0;
+  frame->in_sight = gtk_widget_is_drawable (table) && !out_of_page (table, frame->page);
   frame->rows_new = rows_are_plans (frame->results, frame->table);
 }
 
@@ -594,19 +636,25 @@ on_first_frame (GdkFrameClock *clock,
 static gboolean
 table_out_of_sight (gpointer table)
 {
-  GtkWidget *page = gtk_widget_get_ancestor (GTK_WIDGET (table), GTK_TYPE_VIEWPORT);
-  graphene_point_t top;
-
-  return gtk_widget_compute_point (GTK_WIDGET (table), page, &GRAPHENE_POINT_INIT (0, 0), &top) &&
-         (top.y >= gtk_widget_get_height (page) || top.y + gtk_widget_get_height (GTK_WIDGET (table)) <= 0);
+  return out_of_page (GTK_WIDGET (table), gtk_widget_get_ancestor (GTK_WIDGET (table), GTK_TYPE_VIEWPORT));
 }
 
-/* Accepts @text in @row and returns what the first frame painted with
- * the edit's plan showed of the table; the results settle then. */
+/* Where @table's top is in the window's view of the page. */
+static double
+table_top_px (GtkWidget *table)
+{
+  graphene_point_t top;
+
+  g_assert_true (gtk_widget_compute_point (table, gtk_widget_get_ancestor (table, GTK_TYPE_VIEWPORT),
+                                           &GRAPHENE_POINT_INIT (0, 0), &top));
+  return top.y;
+}
+
+/* Runs the main loop until the first frame painted with the plan of the
+ * change just made, and returns what it showed of the table; the results
+ * settle then. */
 static FirstFrame
-edit_and_watch_table (CpWindow   *window,
-                      CpFieldRow *row,
-                      const char *text)
+watch_table (CpWindow *window)
 {
   CpResultsView *results = cp_window_get_results_view (window);
   GtkColumnView *table = GTK_COLUMN_VIEW (cp_test_gui_find_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW));
@@ -617,7 +665,6 @@ edit_and_watch_table (CpWindow   *window,
   /* The page scroller's viewport: what the window shows of the page. */
   g_assert_nonnull (frame.page);
   handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_first_frame), &frame);
-  type_and_accept (row, text);
   for (guint i = 0; i < 100000 && !frame.painted; i++)
     g_main_context_iteration (NULL, TRUE);
   g_signal_handler_disconnect (clock, handler);
@@ -626,44 +673,227 @@ edit_and_watch_table (CpWindow   *window,
   return frame;
 }
 
+/* Accepts @text in @row and returns what the first frame painted with
+ * the edit's plan showed of the table; the results settle then. */
+static FirstFrame
+edit_and_watch_table (CpWindow   *window,
+                      CpFieldRow *row,
+                      const char *text)
+{
+  type_and_accept (row, text);
+  return watch_table (window);
+}
+
+/* The page scrolled down to the table's top, as a user comparing the
+ * quotes has it; returns the scroll. */
+static double
+scroll_to_table (CpWindow *window)
+{
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkWidget *table = cp_test_gui_find_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *viewport = gtk_widget_get_ancestor (table, GTK_TYPE_VIEWPORT);
+  GtkAdjustment *scroll = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport));
+  graphene_point_t top;
+
+  g_assert_true (gtk_widget_compute_point (table, gtk_viewport_get_child (GTK_VIEWPORT (viewport)),
+                                           &GRAPHENE_POINT_INIT (0, 0), &top));
+  gtk_adjustment_set_value (scroll, top.y);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+  g_assert_false (table_out_of_sight (table));
+  /* Well down the page, the verdict out of sight: a page shortened under
+   * it would clamp the scroll. */
+  g_assert_cmpfloat (gtk_adjustment_get_value (scroll), >, 0);
+  return gtk_adjustment_get_value (scroll);
+}
+
+/* What the frames painted while the edit's plan is made on a worker
+ * showed. */
+typedef struct {
+  CpResultsView *results;
+  GtkWidget     *table;
+  GtkAdjustment *scroll;
+  double         scroll_px;      /* where the user left the page */
+  double         top_px;         /* and the table's top in the window's view of it */
+  guint          frames;         /* painted without a plan */
+  guint          moved_frames;   /* of them, the page scrolled elsewhere or the table moved */
+  guint          bare_frames;    /* of them, the table hidden or not dimmed */
+} Waiting;
+
+static void
+on_waiting_frame (GdkFrameClock *clock,
+                  Waiting       *waiting)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (waiting->table, GTK_TYPE_SCROLLED_WINDOW);
+
+  if (cp_results_view_get_plan (waiting->results) != NULL)
+    return;
+  waiting->frames++;
+  if (gtk_adjustment_get_value (waiting->scroll) != waiting->scroll_px ||
+      table_top_px (waiting->table) != waiting->top_px)
+    waiting->moved_frames++;
+  if (!gtk_widget_is_drawable (waiting->table) || !gtk_widget_has_css_class (scroller, "dim-label"))
+    waiting->bare_frames++;
+}
+
+/* The labels of the table's rows (not its column titles) that show
+ * words, each with a reference; their words are appended to @words. */
+static GPtrArray *
+row_labels (GtkColumnView *table,
+            GPtrArray     *words)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  GPtrArray *rows = g_ptr_array_new_with_free_func (g_object_unref);
+
+  cp_test_gui_collect (GTK_WIDGET (table), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *label = g_ptr_array_index (labels, i);
+
+      if (gtk_widget_get_ancestor (label, GTK_TYPE_BUTTON) != NULL ||
+          !gtk_widget_get_visible (label) || *gtk_label_get_text (GTK_LABEL (label)) == '\0')
+        continue;
+      g_ptr_array_add (rows, g_object_ref (label));
+      g_ptr_array_add (words, g_strdup (gtk_label_get_text (GTK_LABEL (label))));
+    }
+  return rows;
+}
+
+/* Whether the rows of the results' table carry the plan that the
+ * planner makes on its own of job @job_index of the window's project as
+ * it is now. */
+static gboolean
+rows_are_planners (CpWindow *window,
+                   guint     job_index)
+{
+  g_autoptr(CpPlan) plan = cp_project_plan_job (cp_window_get_project (window), job_index);
+  GListModel *rows = cp_results_view_get_options (cp_window_get_results_view (window));
+
+  if (g_list_model_get_n_items (rows) != plan->options->len)
+    return FALSE;
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      gboolean found = FALSE;
+
+      for (guint r = 0; r < g_list_model_get_n_items (rows) && !found; r++)
+        {
+          g_autoptr(CpOptionObject) row = g_list_model_get_item (rows, r);
+          const CpOption *shown = cp_option_object_get_option (row);
+
+          found = shown->quote_index == option->quote_index &&
+                  shown->estimate.total_cost == option->estimate.total_cost &&
+                  shown->estimate.total_s == option->estimate.total_s;
+        }
+      if (!found)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* The table's rows wait for the frame after an edit only while the table
  * is out of sight: the frame that shows the table shows the new plan's
  * rows, and once the results settle the rows are that plan's wherever
- * the table is. */
+ * the table is. Each way the window may plan an edit is taken on
+ * purpose, whatever the machine's load: in the frame after the edit,
+ * then on a worker, held there for frames. While the worker plans, the
+ * page stays where the user had scrolled it, down at the table, which
+ * keeps its rows (the same widgets with their old words, dimmed) and
+ * takes the new figures in them when the plan comes. Before, the frames
+ * meanwhile hid the table under "Calculating…", the page shrank, its
+ * scroll was clamped, and the table was out of sight when the plan came:
+ * a jump on a loaded machine, and this test's failure in CI. */
 static void
 test_table_rows_follow_edit (void)
 {
   CpWindow *window = cp_test_gui_demo_window (app);
   CpResultsView *results = cp_window_get_results_view (window);
   GtkColumnView *table = GTK_COLUMN_VIEW (cp_test_gui_find_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW));
+  GtkWidget *table_scroller = gtk_widget_get_ancestor (GTK_WIDGET (table), GTK_TYPE_SCROLLED_WINDOW);
   GtkWidget *viewport = gtk_widget_get_ancestor (GTK_WIDGET (table), GTK_TYPE_VIEWPORT);
   GtkAdjustment *scroll = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport));
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  guint job_index = first_training_job (cp_window_get_project (window));
+  const CpJob *job = g_ptr_array_index (cp_window_get_project (window)->jobs, job_index);
+  g_autoptr(GPtrArray) old_words = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) labels = NULL;
+  Waiting waiting = { results, GTK_WIDGET (table), scroll };
   CpFieldRow *tokens;
-  graphene_point_t top;
   FirstFrame frame;
+  guint n_updates;
+  guint reworded = 0;
+  gulong handler;
 
-  select_job (window, first_training_job (cp_window_get_project (window)));
+  select_job (window, job_index);
   tokens = cp_job_editor_get_row (cp_window_get_job_editor (window), "tokens");
 
-  /* The page scrolled to the table: the first frame shows its new rows. */
-  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (table), gtk_viewport_get_child (GTK_VIEWPORT (viewport)),
-                                           &GRAPHENE_POINT_INIT (0, 0), &top));
-  gtk_adjustment_set_value (scroll, top.y);
-  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+  /* Planned in the frame after the edit (a budget no plan exceeds): that
+   * frame shows the new rows. */
+  cp_results_view_set_frame_plan_budget_us (results, G_MAXINT32);
+  waiting.scroll_px = scroll_to_table (window);
   frame = edit_and_watch_table (window, tokens, "150B");
+  g_assert_cmpfloat (job->tokens, ==, 150e9);
   g_assert_true (frame.in_sight);
   g_assert_true (frame.rows_new);
   g_assert_true (rows_are_plans (results, table));
+  g_assert_cmpfloat (gtk_adjustment_get_value (scroll), ==, waiting.scroll_px);
+
+  /* Planned on a worker, held there: the frames meanwhile keep the page
+   * where it was and the table's rows in place, dimmed, with their old
+   * words. */
+  cp_results_view_set_frame_plan_budget_us (results, 0);
+  labels = row_labels (table, old_words);
+  g_assert_cmpuint (labels->len, >, 0);
+  waiting.top_px = table_top_px (GTK_WIDGET (table));
+  hold_gate (TRUE);
+  n_updates = cp_results_view_get_n_updates (results);
+  type_and_accept (tokens, "300B");
+  for (guint i = 0; i < 100000 && cp_results_view_get_n_updates (results) == n_updates; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (cp_results_view_get_n_updates (results), ==, n_updates + 1);
+  g_assert_null (cp_results_view_get_plan (results));
+  g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, "Calculating…");
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_waiting_frame), &waiting);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  g_signal_handler_disconnect (clock, handler);
+  g_assert_null (cp_results_view_get_plan (results));
+  g_assert_cmpuint (waiting.frames, >=, 3);
+  g_assert_cmpuint (waiting.moved_frames, ==, 0);
+  g_assert_cmpuint (waiting.bare_frames, ==, 0);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      g_assert_true (gtk_widget_is_ancestor (g_ptr_array_index (labels, i), GTK_WIDGET (table)));
+      g_assert_cmpstr (gtk_label_get_text (g_ptr_array_index (labels, i)), ==, g_ptr_array_index (old_words, i));
+    }
+
+  /* The plan comes: the first frame with it shows the table where it
+   * was, its rows the new plan's, worded in the same widgets. */
+  hold_gate (FALSE);
+  frame = watch_table (window);
+  g_assert_cmpfloat (job->tokens, ==, 300e9);
+  g_assert_true (frame.in_sight);
+  g_assert_true (frame.rows_new);
+  g_assert_cmpfloat (gtk_adjustment_get_value (scroll), ==, waiting.scroll_px);
+  g_assert_false (gtk_widget_has_css_class (table_scroller, "dim-label"));
+  g_assert_true (rows_are_planners (window, job_index));
+  for (guint i = 0; i < labels->len; i++)
+    {
+      g_assert_true (gtk_widget_is_ancestor (g_ptr_array_index (labels, i), GTK_WIDGET (table)));
+      if (g_strcmp0 (gtk_label_get_text (g_ptr_array_index (labels, i)), g_ptr_array_index (old_words, i)) != 0)
+        reworded++;
+    }
+  /* Twice the tokens: each row's time and cost are worded anew. */
+  g_assert_cmpuint (reworded, >, 0);
 
   /* At the top of the page, under the verdict and the charts, the table
    * is out of sight: it is filled after that frame, and its rows are the
    * plan's once the results settle. */
   gtk_adjustment_set_value (scroll, 0);
   cp_test_gui_wait_until (table_out_of_sight, table, "the table scrolled out of sight");
-  frame = edit_and_watch_table (window, tokens, "160B");
+  frame = edit_and_watch_table (window, tokens, "170B");
   g_assert_false (frame.in_sight);
   g_assert_false (frame.rows_new);
   g_assert_true (rows_are_plans (results, table));
+  g_assert_true (rows_are_planners (window, job_index));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -673,6 +903,7 @@ main (int   argc,
       char *argv[])
 {
   app = cp_test_gui_init (&argc, &argv, "plan-calls");
+  main_thread = g_thread_self ();
 
   g_test_add_func ("/gui/plan-calls/edit-plans-touched-job-once", test_edit_plans_touched_job_once);
   g_test_add_func ("/gui/plan-calls/untouched-job-kept", test_untouched_job_kept);
