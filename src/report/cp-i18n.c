@@ -14,6 +14,14 @@
  * process-lifetime translators of cp_i18n_get_translator(). */
 static GPrivate language_stack = G_PRIVATE_INIT ((GDestroyNotify) g_ptr_array_unref);
 
+/* Each thread's lent names (cp_i18n_lend_typed_names()), latest last: a
+ * GArray of LentNames. */
+typedef struct {
+  const CpProject    *project;
+  const char * const *names;
+} LentNames;
+static GPrivate lent_names = G_PRIVATE_INIT ((GDestroyNotify) g_array_unref);
+
 /* The catalogues read so far, kept until the process ends as gettext
  * keeps its own: the strings they hand out must outlive any caller. */
 static GMutex translators_lock;
@@ -268,19 +276,68 @@ cp_i18n_typed_names (const CpProject *project)
   }
 }
 
+void
+cp_i18n_lend_typed_names (const CpProject    *project,
+                          const char * const *names)
+{
+  GArray *lent = g_private_get (&lent_names);
+  LentNames entry = { project, names };
+
+  if (lent == NULL)
+    {
+      lent = g_array_new (FALSE, FALSE, sizeof (LentNames));
+      g_private_set (&lent_names, lent);
+    }
+  g_array_append_val (lent, entry);
+}
+
+void
+cp_i18n_take_back_typed_names (const char * const *names)
+{
+  GArray *lent = g_private_get (&lent_names);
+
+  /* Not necessarily the latest: a report keeps the shorter of two
+   * layouts, whichever was lent first. */
+  for (guint i = 0; lent != NULL && i < lent->len; i++)
+    if (g_array_index (lent, LentNames, i).names == names)
+      {
+        g_array_remove_index (lent, i);
+        return;
+      }
+  g_return_if_reached ();
+}
+
+/* The names of @project this thread was lent, or NULL. */
+static const char * const *
+lent_typed_names (const CpProject *project)
+{
+  GArray *lent = g_private_get (&lent_names);
+
+  for (guint i = lent != NULL ? lent->len : 0; i > 0; i--)
+    if (g_array_index (lent, LentNames, i - 1).project == project)
+      return g_array_index (lent, LentNames, i - 1).names;
+  return NULL;
+}
+
 char *
 cp_i18n_space_names (const CpProject *project,
                      const char      *text,
                      const char      *lang)
 {
+  const char * const *lent;
   g_auto(GStrv) kept = NULL;
 
   if (text == NULL)
     return NULL;
   /* Asked of every job each time the memo is laid out on trial: the
-   * names are gathered only for a sentence that spacing may change. */
+   * names are gathered only for a sentence that spacing may change, and
+   * not at all while a report that has them lays out @project (gathering
+   * them was 2.6% of a Chinese 20 × 50 report's CPU time). */
   if (!cp_i18n_is_chinese (lang))
     return g_strdup (text);
+  lent = lent_typed_names (project);
+  if (lent != NULL)
+    return cp_i18n_space_chinese_keeping (text, lang, lent);
   kept = cp_i18n_typed_names (project);
   return cp_i18n_space_chinese_keeping (text, lang, (const char * const *) kept);
 }
