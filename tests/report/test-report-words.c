@@ -252,6 +252,11 @@ test_space_chinese_keeping (void)
   g_autofree char *job = cp_i18n_space_chinese_keeping ("询问：团队，涉及70B全参微调。", "zh_CN", kept);
   g_autofree char *plain = cp_i18n_space_chinese ("询问：团队，涉及70B全参微调。", "zh_CN");
   g_autofree char *english = cp_i18n_space_chinese_keeping ("Ask 供应商乙 — 4台8卡H800.", "en", kept);
+  /* Two names that start with the same character, each found where it
+   * stands (names are looked up by their first two bytes), and a name of
+   * one byte. */
+  const char *alike[] = { "华东智算H800节点", "华北8卡", "x", NULL };
+  g_autofree char *both = cp_i18n_space_chinese_keeping ("向华东智算H800节点和华北8卡询价", "zh_CN", alike);
 
   /* The name's inside as typed; a space where it meets the Latin "H800"
    * and the Chinese after it, as the rule has it. */
@@ -260,6 +265,8 @@ test_space_chinese_keeping (void)
   /* Without the names, the rule spaces their inside too. */
   g_assert_cmpstr (plain, ==, "询问：团队，涉及 70B 全参微调。");
   g_assert_cmpstr (english, ==, "Ask 供应商乙 — 4台8卡H800.");
+  /* Without them: "向华东智算 H800 节点和华北 8 卡询价". */
+  g_assert_cmpstr (both, ==, "向华东智算H800节点和华北8卡询价");
 }
 
 /* A report lends its project's typed names to the sentences it spaces
