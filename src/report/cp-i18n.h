@@ -69,6 +69,13 @@ char       *cp_i18n_space_names (const CpProject *project,
  * offers, jobs, the project, the people who sign), of two characters or
  * more, the longest first, for cp_i18n_space_chinese_keeping(). */
 GStrv       cp_i18n_typed_names (const CpProject *project);
+/* Lends @names, cp_i18n_typed_names() of @project, to this thread's
+ * cp_i18n_space_names() of @project until taken back: a report gathers
+ * them once, where every sentence naming a vendor gathered them again.
+ * Neither may change meanwhile. */
+void        cp_i18n_lend_typed_names      (const CpProject    *project,
+                                           const char * const *names);
+void        cp_i18n_take_back_typed_names (const char * const *names);
 /* In Chinese, @text with the space between a figure and the measure word
  * or unit after it made a no-break space ("1 层", "8 块", "0.6 天"): a
  * table cell broke "80 层中 1 / 层完全重计算" (approver 33, A17). Call it

@@ -82,6 +82,10 @@ cp_doc_init (Doc             *doc,
   doc->lang = lang;
   doc->project = project;
   doc->typed_names = project != NULL ? cp_i18n_typed_names (project) : NULL;
+  /* And to the sentences worded while it is laid out (the memo's "Not
+   * firm", asked of every job at every trial, the vendors' questions). */
+  if (doc->typed_names != NULL)
+    cp_i18n_lend_typed_names (project, (const char * const *) doc->typed_names);
   doc->pages = pages;
   doc->page_width = page_width;
   doc->page_height = page_height;
@@ -127,6 +131,8 @@ cp_doc_clear (Doc *doc)
   g_clear_object (&doc->context);
   if (doc->borrowed)
     return;
+  if (doc->typed_names != NULL)
+    cp_i18n_take_back_typed_names ((const char * const *) doc->typed_names);
   g_clear_pointer (&doc->typed_names, g_strfreev);
   g_clear_pointer (&doc->body, pango_font_description_free);
   g_clear_pointer (&doc->bold, pango_font_description_free);

@@ -252,6 +252,11 @@ test_space_chinese_keeping (void)
   g_autofree char *job = cp_i18n_space_chinese_keeping ("询问：团队，涉及70B全参微调。", "zh_CN", kept);
   g_autofree char *plain = cp_i18n_space_chinese ("询问：团队，涉及70B全参微调。", "zh_CN");
   g_autofree char *english = cp_i18n_space_chinese_keeping ("Ask 供应商乙 — 4台8卡H800.", "en", kept);
+  /* Two names that start with the same character, each found where it
+   * stands (names are looked up by their first two bytes), and a name of
+   * one byte. */
+  const char *alike[] = { "华东智算H800节点", "华北8卡", "x", NULL };
+  g_autofree char *both = cp_i18n_space_chinese_keeping ("向华东智算H800节点和华北8卡询价", "zh_CN", alike);
 
   /* The name's inside as typed; a space where it meets the Latin "H800"
    * and the Chinese after it, as the rule has it. */
@@ -260,6 +265,44 @@ test_space_chinese_keeping (void)
   /* Without the names, the rule spaces their inside too. */
   g_assert_cmpstr (plain, ==, "询问：团队，涉及 70B 全参微调。");
   g_assert_cmpstr (english, ==, "Ask 供应商乙 — 4台8卡H800.");
+  /* Without them: "向华东智算 H800 节点和华北 8 卡询价". */
+  g_assert_cmpstr (both, ==, "向华东智算H800节点和华北8卡询价");
+}
+
+/* A report lends its project's typed names to the sentences it spaces
+ * (cp_i18n_lend_typed_names()), where each gathered them again: a lent
+ * list serves its own project only, and once taken back the names are
+ * gathered as before. */
+static void
+test_space_names_lent (void)
+{
+  const char *sentence = "询问：团队，涉及70B全参微调。";
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpProject) other = cp_project_new ();
+  CpQuote *quote = cp_quote_new ();
+  g_auto(GStrv) names = NULL;
+  g_autofree char *gathered = NULL;
+  g_autofree char *lent = NULL;
+  g_autofree char *other_lent = NULL;
+  g_autofree char *taken_back = NULL;
+
+  quote->vendor = g_strdup ("70B全参微调");
+  cp_project_add_quote (project, quote);
+  gathered = cp_i18n_space_names (project, sentence, "zh_CN");
+  names = cp_i18n_typed_names (project);
+  cp_i18n_lend_typed_names (project, (const char * const *) names);
+  lent = cp_i18n_space_names (project, sentence, "zh_CN");
+  other_lent = cp_i18n_space_names (other, sentence, "zh_CN");
+  cp_i18n_take_back_typed_names ((const char * const *) names);
+  /* A name typed after the report: gathered again, and kept. */
+  cp_project_add_quote (other, cp_quote_dup (quote));
+  taken_back = cp_i18n_space_names (other, sentence, "zh_CN");
+
+  g_assert_cmpstr (gathered, ==, "询问：团队，涉及 70B全参微调。");
+  g_assert_cmpstr (lent, ==, "询问：团队，涉及 70B全参微调。");
+  /* The other project types no such name: its inside is spaced. */
+  g_assert_cmpstr (other_lent, ==, "询问：团队，涉及 70B 全参微调。");
+  g_assert_cmpstr (taken_back, ==, "询问：团队，涉及 70B全参微调。");
 }
 
 /* Notes that state billing terms, in either language and whether they
@@ -355,6 +398,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/words/note-terms", test_note_terms);
   g_test_add_func ("/report/words/space-chinese", test_space_chinese);
   g_test_add_func ("/report/words/space-chinese-keeping", test_space_chinese_keeping);
+  g_test_add_func ("/report/words/space-names-lent", test_space_names_lent);
   g_test_add_func ("/report/words/unconfirmed-host-memory-and-storage", test_unconfirmed_host_memory_and_storage);
   return g_test_run ();
 }
