@@ -984,7 +984,6 @@ _cp_results_view_fill_options (CpResultsView   *self,
       /* A narrow column gone from a service's wider table may fit
        * the training job's: the next layout finds it. */
       self->table_refit_pending = TRUE;
-      self->table_refit_pending = TRUE;
     }
 }
 

@@ -571,7 +571,7 @@ static const struct {
   { "framework-overhead", N_("Hugging Face Transformers documentation, “Model training anatomy”: CUDA kernels take 1–2 GB") },
   { "fragmentation", N_("A stated allowance; a trial run's measured peak replaces it (rule R9)") },
   /* xgettext:no-c-format */
-  { "layout-headroom-time", N_("Reasoned, no published rule: the fragmentation allowance's 5%, stated, not measured; out of memory costs a restart. 0: the fastest always") },
+  { "layout-headroom-time", N_("Reasoned, no published rule: the run-time tolerance (±15%) this app holds its estimate to; a faster layout above 90% of memory wins by less than the estimate can stand behind, and out of memory costs a restart. At most 8 hours given up (a working day's trial run). 0: the fastest always") },
   { "serving-memory-fraction", N_("vLLM documentation: default gpu_memory_utilization") },
   /* xgettext:no-c-format */
   { "debug-share", N_("Planning rule R4: debugging takes 30–40% of a training project's calendar") },
