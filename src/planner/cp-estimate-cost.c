@@ -26,14 +26,21 @@ node_hour_rate (const CpQuote    *quote,
 }
 
 double
+cp_estimate_storage_tb_months (const CpJob      *job,
+                               const CpSettings *settings,
+                               const CpEstimate *est)
+{
+  return job->storage_tb * est->calendar_days * 24.0 / settings->hours_per_month;
+}
+
+double
 cp_estimate_storage_cost (const CpJob      *job,
                           const CpQuote    *quote,
                           const CpSettings *settings,
                           const CpEstimate *est,
                           double            price_per_tb_month)
 {
-  return job->storage_tb * price_per_tb_month * cp_quote_vat_factor (quote, settings) *
-    (est->calendar_days * 24.0 / settings->hours_per_month);
+  return cp_estimate_storage_tb_months (job, settings, est) * price_per_tb_month * cp_quote_vat_factor (quote, settings);
 }
 
 double

@@ -306,6 +306,11 @@ void              cp_estimate_series_free (CpEstimateSeries *series);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpEstimateSeries, cp_estimate_series_free)
 
+/* The TB-months of storage @job keeps over @est's calendar days, in
+ * months of the settings' hours: what a storage price is billed on. */
+double   cp_estimate_storage_tb_months (const CpJob      *job,
+                                        const CpSettings *settings,
+                                        const CpEstimate *est);
 /* What @est's storage costs with VAT at @price_per_tb_month (0: none),
  * kept for its calendar days; and its network between nodes at
  * @fee_per_node_month over its billed run. The estimate counts them at

@@ -113,9 +113,8 @@ not_in_amount_text (Doc       *doc,
   g_autoptr(GPtrArray) cost_lists = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) cost_vendors = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   gboolean team_days = FALSE;
-  /* The TB-months of storage each quote's recommended jobs keep: each
-   * job's terabytes over its calendar, in months of the project's hours,
-   * as cp_estimate_storage_cost() bills them. */
+  /* The TB-months of storage each quote's recommended jobs keep, as
+   * cp_estimate_storage_cost() bills them. */
   g_autofree double *tb_months = g_new0 (double, MAX (project->quotes->len, 1));
   /* The vendors whose storage no quote prices, and the TB-months their
    * recommended jobs keep. */
@@ -163,8 +162,7 @@ not_in_amount_text (Doc       *doc,
       if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
         continue;
       recommended[option->quote_index] = TRUE;
-      tb_months[option->quote_index] += job->storage_tb * option->estimate.calendar_days * 24.0 /
-                                        project->settings.hours_per_month;
+      tb_months[option->quote_index] += cp_estimate_storage_tb_months (job, &project->settings, &option->estimate);
       unstated[option->quote_index] |= cp_option_unstated_costs (job, g_ptr_array_index (project->quotes, option->quote_index),
                                                                   option);
     }
