@@ -180,6 +180,17 @@ one_after_another_text (const CpProject     *project,
   last = format_day (&day, lang);
   cp_schedule_span_dates (schedule, 0, planned_end, NULL, &day);
   planned = format_day (&day, lang);
+  /* Hours more in a day already counted end on the same date: "ends on
+   * 24 December 2026, not 24 December 2026" compared a day with itself
+   * (walk39 F1). */
+  if (strcmp (last, planned) == 0)
+    {
+      if (missed != NULL)
+        /* TRANSLATORS: the jobs run one after another: the jobs that miss their deadlines, the day the last ends, the same day as planned */
+        return g_strdup_printf (_("%s, and the last still ends on %s"), missed->str, last);
+      /* TRANSLATORS: the jobs run one after another: the day the last ends, the same day as planned */
+      return g_strdup_printf (_("every deadline holds, and the last still ends on %s"), last);
+    }
   if (missed != NULL)
     /* TRANSLATORS: the jobs run one after another: the jobs that miss their deadlines, the day the last ends, the day it ends as planned */
     return g_strdup_printf (_("%s, and the last ends on %s, not %s"), missed->str, last, planned);
