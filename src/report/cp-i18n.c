@@ -287,6 +287,10 @@ GStrv
 cp_i18n_typed_names (const CpProject *project)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  /* A quote's notes as the report quotes them, stripped: quoted "word for
+   * word", where the Chinese report printed a vendor's "含税6%，最短租期1个月"
+   * as "含税 6%，最短租期 1 个月" (walk39 F8). */
+  g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
   const char *people[] = { project->name, project->prepared_by, project->reviewed_by, project->approved_by };
 
   for (guint i = 0; i < project->quotes->len; i++)
@@ -295,6 +299,13 @@ cp_i18n_typed_names (const CpProject *project)
 
       g_ptr_array_add (names, quote->vendor);
       g_ptr_array_add (names, quote->offer_name);
+      if (quote->notes != NULL)
+        {
+          char *stripped = g_strstrip (g_strdup (quote->notes));
+
+          g_ptr_array_add (notes, stripped);
+          g_ptr_array_add (names, stripped);
+        }
     }
   for (guint i = 0; i < project->jobs->len; i++)
     g_ptr_array_add (names, ((const CpJob *) g_ptr_array_index (project->jobs, i))->name);

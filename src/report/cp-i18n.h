@@ -66,7 +66,7 @@ char       *cp_i18n_space_names (const CpProject *project,
                                  const char      *text,
                                  const char      *lang);
 /* The names typed in @project that a report quotes (vendors, quotes'
- * offers, jobs, the project, the people who sign), of two characters or
+ * offers and notes, jobs, the project, the people who sign), of two characters or
  * more, the longest first, for cp_i18n_space_chinese_keeping(). */
 GStrv       cp_i18n_typed_names (const CpProject *project);
 /* Lends @names, cp_i18n_typed_names() of @project, to this thread's

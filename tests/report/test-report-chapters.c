@@ -343,6 +343,40 @@ test_billing_marks (void)
     }
 }
 
+/* A quote's notes are quoted word for word in the Chinese report too:
+ * the sheet's "含税6%，最短租期1个月" printed as "含税 6%，最短租期 1 个月"
+ * under a heading that says 原文照录 (walk39 F8), while the prose around
+ * them is spaced by the Chinese rule ("…，估算未计入" keeps its own). */
+static void
+test_notes_verbatim (void)
+{
+  static const char *const notes[] = { "含税6%，最短租期1个月", "本地NVMe 4×3.84T" };
+  g_autofree char *typed = g_strjoin ("\n", notes[0], notes[1], NULL);
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "notes.cplan");
+  RUN_OK ("add-job", "notes.cplan", "--name", "7B LoRA", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M");
+  RUN_OK ("add-quote", "notes.cplan", "--vendor", "华东智算", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-node-month", "68000", "--notes", typed);
+  for (guint l = 0; l < 2; l++)
+    {
+      const char *lang = l == 0 ? "zh_CN" : "en";
+      g_autofree char *pdf = g_strdup_printf ("notes-%s.pdf", lang);
+      g_autofree char *all = NULL;
+
+      RUN_OK ("report", "notes.cplan", "--lang", lang, "--pdf", pdf);
+      /* As printed, spaces and all: cp_test_pdf_text() squeezes them out. */
+      all = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftotext", "-raw", "-enc", "UTF-8", pdf, "-", NULL });
+      for (guint n = 0; n < G_N_ELEMENTS (notes); n++)
+        g_assert_nonnull (strstr (all, notes[n]));
+      g_assert_null (strstr (all, "含税 6%，最短租期 1 个月"));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -357,6 +391,7 @@ main (int    argc,
   g_test_add_func ("/report-chapters/demo", test_demo);
   g_test_add_func ("/report-chapters/hours-column", test_hours_column);
   g_test_add_func ("/report-chapters/billing-marks", test_billing_marks);
+  g_test_add_func ("/report-chapters/notes-verbatim", test_notes_verbatim);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
