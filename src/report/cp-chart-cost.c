@@ -306,27 +306,41 @@ weighed_cost_top (const CpPlan *plan)
 }
 
 /* Each line's highest cost, said where it leaves the top of a panel
- * scaled to data->y_top: never cut off without a word. */
+ * scaled to data->y_top: never cut off without a word. It names the
+ * machines of that point (@quotes: each series' quote index): "↑ up to
+ * 1,641,840" alone, under the recommended point's label, read as the
+ * recommended option's upper range (walk39 F12). */
 static void
-say_off_scale (CpChartData *data)
+say_off_scale (CpChartData     *data,
+               const CpProject *project,
+               const GArray    *quotes)
 {
   if (!isfinite (data->y_top))
     return;
   for (guint s = 0; s < data->series->len; s++)
     {
       CpChartSeries *series = g_ptr_array_index (data->series, s);
-      double highest = -INFINITY;
+      const CpQuote *quote = g_ptr_array_index (project->quotes, g_array_index (quotes, int, s));
+      double highest = -INFINITY, highest_gpus = 0;
 
       for (guint p = 0; p < series->y->len; p++)
         if (cp_chart_usable (g_array_index (series->x, double, p), FALSE) &&
-            cp_chart_usable (g_array_index (series->y, double, p), FALSE))
-          highest = MAX (highest, g_array_index (series->y, double, p));
+            cp_chart_usable (g_array_index (series->y, double, p), FALSE) &&
+            g_array_index (series->y, double, p) > highest)
+          {
+            highest = g_array_index (series->y, double, p);
+            highest_gpus = g_array_index (series->x, double, p);
+          }
       if (highest > data->y_top)
         {
           g_autofree char *money = cp_i18n_format_money_whole (highest, data->currency, data->lang);
+          g_autofree char *machines = cp_chart_line_machines (quote, (guint) round (highest_gpus /
+                                                                                   MAX (1, quote->gpus_per_node)),
+                                                              data->lang);
 
-          /* TRANSLATORS: where a line of the cost chart leaves the top of its scale; %s is its highest cost */
-          series->off_scale_label = g_strdup_printf (_("↑ up to %s"), money);
+          /* TRANSLATORS: where a line of the cost chart leaves the top of its scale; the line's machines at its
+           * highest cost ("16 × 8 × Ascend 910B2 64GB"), then that cost */
+          series->off_scale_label = g_strdup_printf (_("↑ %s: up to %s"), machines, money);
         }
     }
 }
@@ -376,6 +390,7 @@ cp_chart_data_new_cost (const CpProject *project,
   double max_cost = 0;
   g_autofree char *note = NULL;
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) quotes = g_array_new (FALSE, FALSE, sizeof (int));
   guint n_incomplete = 0;
 
   g_return_val_if_fail (job_index < project->jobs->len, NULL);
@@ -438,6 +453,7 @@ cp_chart_data_new_cost (const CpProject *project,
           max_cost = MAX (max_cost, point->range.total_cost_high);
         }
       g_ptr_array_add (data->series, series);
+      g_array_append_val (quotes, curve->quote_index);
       g_ptr_array_add (names, cp_chart_quote_name (project, curve->quote_index, NULL));
     }
 
@@ -453,7 +469,7 @@ cp_chart_data_new_cost (const CpProject *project,
   data->y_top = weighed_cost_top (plan);
   if (isfinite (data->y_top) && data->y_top >= max_cost * WEIGHED_SHARE_MIN)
     data->y_top = NAN;
-  say_off_scale (data);
+  say_off_scale (data, project, quotes);
   if (isfinite (data->y_top))
     max_cost = data->y_top;
   data->y_scale = money_scale (max_cost, data->lang, cp_i18n_currency_name (currency, data->lang), &data->y_label);

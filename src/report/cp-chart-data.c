@@ -371,6 +371,44 @@ cp_chart_quote_name (const CpProject *project,
   return g_strdup (name);
 }
 
+/* @nodes of @quote's machines as a chart's line names them: "16 × 8 ×
+ * Ascend 910B2 64GB", without the GPUs they add up to, which the axis
+ * gives; one machine as everywhere ("8 × H800 SXM 80GB"). */
+char *
+cp_chart_line_machines (const CpQuote *quote,
+                        guint          nodes,
+                        const char    *lang)
+{
+  if (nodes <= 1)
+    return cp_words_machines (quote, nodes, lang);
+  /* TRANSLATORS: a cluster quote's line on a chart: its nodes × GPUs per node, GPU model, e.g. "16 × 8 × H800" */
+  return g_strdup_printf (_("%u × %u × %s"), nodes, quote->gpus_per_node,
+                          cp_quote_gpu_model (quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id));
+}
+
+/* TRUE when another of @project's quotes has quote @quote_index's vendor
+ * and GPU: their labels' GPUs and vendor read alike ("8 × H800 SXM 80GB
+ * · 华东智算" named both 华东智算's 整机 and its 单机, walk39 F3), only
+ * the offer after them tells them apart. */
+static gboolean
+shares_vendor_and_gpu (const CpProject *project,
+                       int              quote_index)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
+
+  if (!cp_quote_has_vendor (quote))
+    return FALSE;
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *other = g_ptr_array_index (project->quotes, i);
+
+      if ((int) i != quote_index && g_strcmp0 (other->vendor, quote->vendor) == 0 &&
+          g_strcmp0 (other->gpu.name, quote->gpu.name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The series of quote @quote_index's curve, named as every chart names
  * its quotes: the recommended one marked and in the highlight, a name
  * led by its GPUs ("8 × H800 · vendor — offer") that may be shortened
@@ -402,13 +440,7 @@ cp_chart_series_new_for_quote (const CpProject *project,
    * without the GPUs they add up to, which the axis gives: the label's
    * words are the GPU's, not a count that crowds a small chart. */
   if (quote_index != recommended && cp_quote_is_cluster (quote) && quote->nodes_available > 1)
-    {
-      const char *model = quote->gpu.name != NULL ? cp_quote_gpu_model (quote->gpu.name)
-                          : quote->gpu.id != NULL ? quote->gpu.id : "";
-
-      /* TRANSLATORS: a cluster quote's line on a chart: its nodes × GPUs per node, GPU model, e.g. "16 × 8 × H800" */
-      hardware = g_strdup_printf (_("%u × %u × %s"), quote->nodes_available, quote->gpus_per_node, model);
-    }
+    hardware = cp_chart_line_machines (quote, quote->nodes_available, lang);
   else
     hardware = cp_words_machines (quote, nodes, lang);
   name = cp_chart_quote_name (project, quote_index, hardware);
@@ -418,6 +450,7 @@ cp_chart_series_new_for_quote (const CpProject *project,
   series = cp_chart_series_new (label, with_y2);
 
   series->shorten_from = cp_chart_hardware_end (label, summary, strlen (hardware));
+  series->offer_tells_apart = shares_vendor_and_gpu (project, quote_index);
   series->points_only = !cp_quote_is_cluster (quote);
   series->emphasis = cp_chart_emphasis_for (recommended >= 0, quote_index == recommended);
   series->point_names = g_ptr_array_new_with_free_func (g_free);
@@ -504,6 +537,7 @@ cp_chart_data_fingerprint (const CpChartData *data)
       CHECKSUM_FIELD (checksum, series->dash);
       CHECKSUM_FIELD (checksum, series->points_only);
       CHECKSUM_FIELD (checksum, series->shorten_from);
+      CHECKSUM_FIELD (checksum, series->offer_tells_apart);
       CHECKSUM_FIELD (checksum, series->chosen_x);
       CHECKSUM_FIELD (checksum, series->single_x);
       checksum_string (checksum, series->off_scale_label);

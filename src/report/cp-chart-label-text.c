@@ -100,14 +100,17 @@ cut_allowed (const char *label,
 }
 
 /* Where the vendor's name ends in a quote's label "8 × H800 · vendor —
- * offer": at the " — " before the offer, else at the label's end. */
+ * offer": at the " — " before the offer, else at the label's end. An
+ * offer that alone tells the quote from another of its vendor's
+ * (series->offer_tells_apart) counts as the vendor's name: cut whole, two
+ * offers read the same; cut within, its tail is kept ("华东智算…整机"). */
 gsize
 cp_chart_label_vendor_end (const CpChartSeries *series)
 {
   const char *label = series->label;
   const char *dash = strstr (label + series->shorten_from, " — ");
 
-  return dash != NULL ? (gsize) (dash - label) : strlen (label);
+  return dash != NULL && !series->offer_tells_apart ? (gsize) (dash - label) : strlen (label);
 }
 
 /* Where the vendor's own name ends when a gloss in brackets follows it,

@@ -65,6 +65,7 @@ char *cp_chart_recommended_label (const char *name);
 /* A quote's name on the charts, after its GPUs @hardware (NULL: none
  * before it) (cp-chart-data.c). */
 char *cp_chart_quote_name (const CpProject *project, int quote_index, const char *hardware);
+char *cp_chart_line_machines (const CpQuote *quote, guint nodes, const char *lang);
 
 CpChartSeries *cp_chart_series_new_for_quote (const CpProject *project, const CpPlan *plan, int quote_index,
                                               gboolean with_y2, const char *lang);

@@ -48,6 +48,10 @@ typedef struct {
   int             shorten_from; /* a quote's name: where its GPUs ("8 × H800") end, the
                                  * label may end in an ellipsis from there; -1: the
                                  * label is never shortened (it wraps instead) */
+  gboolean        offer_tells_apart; /* a quote's name: another quote of its vendor has
+                                      * its GPU, so only the offer after the vendor
+                                      * tells their labels apart and is never cut
+                                      * off whole */
   double          chosen_x;     /* the recommended quote: the GPUs (cost chart) or
                                  * replicas (serving chart) of the option chosen,
                                  * marked and labelled there; NAN: the label is at

@@ -17,6 +17,7 @@
 #include "planner/cp-sweep.h"
 #include "report/cp-chart.h"
 #include "report/cp-chart-private.h"
+#include "report/cp-chart-label-text.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 #include "store/cp-demo.h"
@@ -1576,8 +1577,9 @@ static void
 test_cost_scale_weighed (void)
 {
   static const char *const langs[] = { "en", "zh_CN" };
-  static const char *const values[][2] = { { "↑upto170,000CNY", "↑upto1,641,840CNY" },
-                                           { "↑最高¥170,000", "↑最高¥1,641,840" } };
+  static const char *const values[][2] = { { "↑2×8×H800SXM80GB:upto170,000CNY",
+                                             "↑16×8×Ascend910B264GB:upto1,641,840CNY" },
+                                           { "↑2×8×H800SXM80GB：最高¥170,000", "↑16×8×Ascend910B264GB：最高¥1,641,840" } };
   g_autoptr(CpProject) project = cloudco_project ("scale.cplan", TRUE);
   g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
   g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
@@ -1590,9 +1592,10 @@ test_cost_scale_weighed (void)
       g_assert_cmpfloat (data->y_top, ==, 100740);
       g_assert_null (series_of (data, "LocalDC", &local)->off_scale_label);
       g_assert_cmpstr (series_of (data, "CloudCo", &cloud)->off_scale_label, ==,
-                       l == 0 ? "↑ up to 170,000 CNY" : "↑ 最高 ¥170,000");
+                       l == 0 ? "↑ 2 × 8 × H800 SXM 80GB: up to 170,000 CNY" : "↑ 2 × 8 × H800 SXM 80GB：最高 ¥170,000");
       g_assert_cmpstr (series_of (data, "华东智算", &ascend)->off_scale_label, ==,
-                       l == 0 ? "↑ up to 1,641,840 CNY" : "↑ 最高 ¥1,641,840");
+                       l == 0 ? "↑ 16 × 8 × Ascend 910B2 64GB: up to 1,641,840 CNY"
+                               : "↑ 16 × 8 × Ascend 910B2 64GB：最高 ¥1,641,840");
       for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
         {
           const CpChartSeries *ascend_line = g_ptr_array_index (data->series, ascend);
@@ -1648,6 +1651,63 @@ test_cost_scale_weighed (void)
     }
 }
 
+/* walk39 F3: 华东智算's sheet offers its H800 machine whole (整机, one of
+ * 4 nodes rented) and alone (单机); each label cut at the offer's " — "
+ * read "8 × H800 SXM 80GB · 华东智算", two dots of one name. The offer is
+ * what tells them apart, so a label short of room keeps its tail ("…整机",
+ * "…单机"), never the vendor alone. Drawn to a PDF, read back with
+ * pdftotext, in a 1,024-px window's pane and a 1,920-px one's. */
+static void
+test_offer_tells_apart (void)
+{
+  static const struct { double width, height; } rooms[] = { { 560, 336 }, { 918, 516 } };
+  static const struct { const char *name, *nodes, *price_cny; } offers[] = {
+    { "8×H800 80G SXM 整机", "4", "68000" }, { "8×H800 80G SXM 单机", "1", "72000" } };
+  g_autofree char *path = g_build_filename (tmp_dir, "huadong.cplan", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpSweep) sweep = NULL;
+  g_autoptr(CpChartData) data = NULL;
+  guint whole, alone;
+
+  RUN_OK ("new", "huadong.cplan");
+  RUN_OK ("add-job", "huadong.cplan", "--name", "Qwen 14B LoRA", "--model", "qwen2.5-14b", "--task", "lora", "--tokens",
+          "50M");
+  /* The sheet's two H800 offers: the machine of the 4 rented whole, and alone. */
+  for (guint o = 0; o < G_N_ELEMENTS (offers); o++)
+    RUN_OK ("add-quote", "huadong.cplan", "--vendor", "华东智算", "--offer", offers[o].name, "--gpu", "h800",
+            "--gpus-per-node", "8", "--nodes", offers[o].nodes, "--price-per-node-month", offers[o].price_cny,
+            "--network", "infiniband", "--nics", "8", "--nic-gbps", "400");
+  project = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  plan = cp_project_plan_job (project, 0);
+  sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+  data = cp_chart_data_new_cost (project, 0, plan, sweep, "en");
+  for (guint q = 0; q < 2; q++)
+    {
+      const CpChartSeries *series = series_of (data, q == 0 ? "整机" : "单机", q == 0 ? &whole : &alone);
+      g_autofree char *shortest = cp_chart_shortest_quote_label (series);
+
+      g_assert_true (series->offer_tells_apart);
+      g_assert_true (g_str_has_suffix (shortest, q == 0 ? "…整机" : "…单机"));
+    }
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  for (guint r = 0; r < G_N_ELEMENTS (rooms); r++)
+    {
+      g_autofree char *name = g_strdup_printf ("huadong-%u.pdf", r);
+      g_autofree char *text = cost_chart_text (project, 0, rooms[r].width, rooms[r].height, name, "en",
+                                               CP_CHART_STYLE_LIGHT, NULL);
+
+      cp_test_assert_has (text, "整机");
+      cp_test_assert_has (text, "单机");
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1678,6 +1738,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/room-sizes", test_room_sizes);
   g_test_add_func ("/chart-labels/present-in-frame", test_present_labels_in_frame);
   g_test_add_func ("/chart-labels/shortest-keeps-vendor", test_shortest_keeps_vendor);
+  g_test_add_func ("/chart-labels/offer-tells-apart", test_offer_tells_apart);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
