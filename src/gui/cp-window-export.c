@@ -382,6 +382,26 @@ remember_export_choices (CpWindow            *self,
   g_settings_set_boolean (self->settings, "export-xml", request->xml);
 }
 
+/* The name Export Report offers: the project's, then the report's
+ * language in its own words, "Cluster plan (English).pdf", "Cluster
+ * plan (中文).pdf". Always, not only once the other language was
+ * written: with the project's name alone the Chinese report was offered
+ * the English one's file beside it, and nothing in the name told them
+ * apart (walk39 F11). */
+static char *
+suggested_file_name (CpWindow            *self,
+                     const ExportRequest *request)
+{
+  g_autofree char *shown = _cp_window_dup_project_name (self);
+  /* A language's own name, as the Language row lists it: a reader of
+   * either report finds it whatever the window's language. */
+  const char *language = g_str_equal (request->lang, "zh_CN") ? "中文" : "English";
+  /* TRANSLATORS: the file name Export Report suggests: the project's name, then the report's language in its own words, e.g. "Cluster plan (English)" */
+  g_autofree char *stem = g_strdup_printf (C_("report file name", "%s (%s)"), shown, language);
+
+  return g_strconcat (stem, request->pdf ? ".pdf" : ".xml", NULL);
+}
+
 static void
 on_export_dialog_response (AdwMessageDialog *dialog,
                            const char       *response,
@@ -402,7 +422,7 @@ on_export_dialog_response (AdwMessageDialog *dialog,
   request->window = self;
   request->pdf = gtk_check_button_get_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "pdf_check")));
   request->xml = gtk_check_button_get_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")));
-  language = gtk_drop_down_get_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")));
+  language = adw_combo_row_get_selected (ADW_COMBO_ROW (gtk_builder_get_object (builder, "language_row")));
   request->lang = g_strdup (language == 1 ? "zh_CN" : "en");
 
   if (!request->pdf && !request->xml)
@@ -420,11 +440,7 @@ on_export_dialog_response (AdwMessageDialog *dialog,
     _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("PDF documents"), "*.pdf", "application/pdf");
   if (request->xml)
     _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("XML reports"), "*.xml", "application/xml");
-  {
-    g_autofree char *shown = _cp_window_dup_project_name (self);
-
-    name = g_strconcat (shown, request->pdf ? ".pdf" : ".xml", NULL);
-  }
+  name = suggested_file_name (self, request);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
   _cp_window_set_chooser_folder (self, GTK_FILE_CHOOSER (native));
   g_signal_connect (native, "response", G_CALLBACK (on_export_destination), request);
@@ -441,7 +457,7 @@ _cp_window_export_report (CpWindow *self)
   static const GActionEntry dialog_actions[] = { { "sign-off", sign_off_action } };
   g_autoptr(GSimpleActionGroup) actions = g_simple_action_group_new ();
 
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")),
+  adw_combo_row_set_selected (ADW_COMBO_ROW (gtk_builder_get_object (builder, "language_row")),
                               g_str_equal (lang, "zh_CN") ? 1 : 0);
   if (self->settings != NULL)
     {

@@ -568,8 +568,9 @@ test_subtitle_home_folder (void)
 
 /* Issue 26: the export dialog of an untitled project showed an empty
  * Project name; it shows the title the window shows, and the file
- * chooser offers it as the file's name. The project gets no name of its
- * own. walk37b U3: the name is shown, not edited there (an edit renamed
+ * chooser offers it as the file's name, with the report's language
+ * (walk39 F11: the Chinese report was offered the English one's name).
+ * The project gets no name of its own. walk37b U3: the name is shown, not edited there (an edit renamed
  * the project), beside the project's start and the way to set it. */
 static void
 test_untitled_export_name (void)
@@ -603,11 +604,57 @@ test_untitled_export_name (void)
   cp_test_gui_wait_until (chooser_mapped, &chooser, "the Export Report chooser on screen");
   /* The chooser hands over a copy of its name. */
   export_name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
-  g_assert_cmpstr (export_name, ==, "Untitled Project.pdf");
+  g_assert_cmpstr (export_name, ==, "Untitled Project (English).pdf");
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
   cp_test_gui_spin ();
   g_assert_cmpstr (cp_window_get_project (window)->name, ==, name_before);
   g_assert_false (cp_window_get_modified (window));
+  cp_test_gui_close_window (window);
+}
+
+static gboolean
+combo_list_shown (gpointer row)
+{
+  GtkWidget *popover = cp_test_gui_find_of_type (row, GTK_TYPE_POPOVER);
+
+  return popover != NULL && gtk_widget_get_mapped (popover);
+}
+
+static gboolean
+combo_list_hidden (gpointer row)
+{
+  return !combo_list_shown (row);
+}
+
+/* walk39 F10: Export Report's Language, reached by Tab, opened with
+ * neither Space nor Alt+Down, and Return ran Choose Destination. Space
+ * opens its list as any combo row's does, Down and Return pick Chinese,
+ * and the dialog is still there to export from. */
+static void
+test_export_language_by_keyboard (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkWidget *dialog = cp_test_gui_open_export (window);
+  GtkBuilder *builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  GtkWidget *row = GTK_WIDGET (gtk_builder_get_object (builder, "language_row"));
+  GtkWidget *focus;
+
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 0);
+  g_assert_true (gtk_widget_grab_focus (row));
+  g_assert_true (cp_test_gui_press_key (row, GDK_KEY_space));
+  cp_test_gui_wait_until (combo_list_shown, row, "the Language list open on Space");
+  focus = gtk_root_get_focus (GTK_ROOT (dialog));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, cp_test_gui_find_of_type (row, GTK_TYPE_POPOVER)));
+  g_assert_true (cp_test_gui_press_key (focus, GDK_KEY_Down));
+  g_assert_true (cp_test_gui_press_key (gtk_root_get_focus (GTK_ROOT (dialog)), GDK_KEY_Return));
+  cp_test_gui_wait_until (combo_list_hidden, row, "the Language list closed on Return");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 1);
+  g_assert_true (cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) == dialog);
+  g_assert_true (gtk_widget_get_visible (dialog));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  cp_test_gui_spin ();
   cp_test_gui_close_window (window);
 }
 
@@ -3070,6 +3117,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/chart-export-chooser", test_chart_export_chooser);
   g_test_add_func ("/gui/window-room/untitled-export-name", test_untitled_export_name);
   g_test_add_func ("/gui/window-room/export-sign-off-button", test_export_sign_off_button);
+  g_test_add_func ("/gui/window-room/export-language-by-keyboard", test_export_language_by_keyboard);
   g_test_add_func ("/gui/window-room/project-name-two-lines", test_project_name_two_lines);
   g_test_add_func ("/gui/window-room/open-data-folder-shortcut", test_open_data_folder_shortcut);
   g_test_add_func ("/gui/window-room/capacity-after-edit", test_capacity_after_edit);
