@@ -1470,7 +1470,7 @@ test_export_name_follows_type (void)
   gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "pdf_check")), TRUE);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")), TRUE);
   g_clear_pointer (&title, g_free);
-  title = g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (gtk_builder_get_object (builder, "project_row"))));
+  title = g_strdup (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "project_name_row"))));
   g_assert_cmpstr (title, ==, cp_window_get_project (window)->name);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
   gtk_window_close (dialog);

@@ -570,8 +570,7 @@ test_subtitle_home_folder (void)
  * Project name; it shows the title the window shows, and the file
  * chooser offers it as the file's name, with the report's language
  * (walk39 F11: the Chinese report was offered the English one's name).
- * The project gets no name of its own. walk37b U3: the name is shown, not edited there (an edit renamed
- * the project), beside the project's start and the way to set it. */
+ * Left as offered, the project gets no name of its own. */
 static void
 test_untitled_export_name (void)
 {
@@ -592,7 +591,8 @@ test_untitled_export_name (void)
     GtkWidget *project_row = GTK_WIDGET (gtk_builder_get_object (builder, "project_row"));
     GtkWidget *button = cp_test_gui_find_with_text (project_row, "_Start and Sign-Off…", CP_TEST_GUI_TEXT_WHOLE);
 
-    g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (project_row)), ==, "Untitled Project");
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "project_name_row"))), ==,
+                     "Untitled Project");
     g_assert_cmpstr (cp_test_gui_row_subtitle (project_row), ==, "No start date set: its calendar starts today");
     button = gtk_widget_get_ancestor (button, GTK_TYPE_BUTTON);
     g_assert_nonnull (button);
@@ -655,6 +655,42 @@ test_export_language_by_keyboard (void)
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   gtk_window_close (GTK_WINDOW (dialog));
   cp_test_gui_spin ();
+  cp_test_gui_close_window (window);
+}
+
+/* walk39 F5, F9: exported before the first save, the report was titled
+ * "Untitled Project", and the save then named the project after its
+ * file: one project, two titles. The dialog's Project name is the name
+ * the sidebar renames: typed there, it titles the report, names the
+ * file offered and is the window's; Save As then keeps it. */
+static void
+test_export_names_project (void)
+{
+  CpWindow *window = cp_window_new (app);
+  GtkWidget *dialog;
+  GtkBuilder *builder;
+  GtkWidget *chooser = NULL;
+  g_autofree char *export_name = NULL;
+
+  g_assert_true (cp_window_load_new (window, NULL, NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  cp_test_gui_spin ();
+  dialog = cp_test_gui_open_export (window);
+  builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "project_name_row")), "  Cluster budget 2027 ");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
+  gtk_window_close (GTK_WINDOW (dialog));
+  cp_test_gui_wait_until (chooser_mapped, &chooser, "the Export Report chooser on screen");
+  export_name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  g_assert_cmpstr (export_name, ==, "Cluster budget 2027 (English).pdf");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  cp_test_gui_spin ();
+  g_assert_cmpstr (cp_window_get_project (window)->name, ==, "Cluster budget 2027");
+  g_assert_true (cp_window_get_modified (window));
+  /* An edit like the sidebar's: undone, the project is untitled again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  cp_test_gui_spin ();
+  g_assert_cmpstr (cp_window_get_project (window)->name, !=, "Cluster budget 2027");
   cp_test_gui_close_window (window);
 }
 
@@ -3118,6 +3154,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/untitled-export-name", test_untitled_export_name);
   g_test_add_func ("/gui/window-room/export-sign-off-button", test_export_sign_off_button);
   g_test_add_func ("/gui/window-room/export-language-by-keyboard", test_export_language_by_keyboard);
+  g_test_add_func ("/gui/window-room/export-names-project", test_export_names_project);
   g_test_add_func ("/gui/window-room/project-name-two-lines", test_project_name_two_lines);
   g_test_add_func ("/gui/window-room/open-data-folder-shortcut", test_open_data_folder_shortcut);
   g_test_add_func ("/gui/window-room/capacity-after-edit", test_capacity_after_edit);
