@@ -524,6 +524,9 @@ _cp_window_export_report (CpWindow *self)
   gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_dialog_response), self);
   g_signal_connect (dialog, "notify::is-active", G_CALLBACK (on_export_dialog_active), self);
+  /* Focus on the start's button, not in the name: the first entry took
+   * it with the whole name selected, one keystroke from replacing it. */
+  gtk_window_set_focus (dialog, GTK_WIDGET (gtk_builder_get_object (builder, "sign_off_button")));
   gtk_window_present (dialog);
 }
 

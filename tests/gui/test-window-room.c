@@ -677,6 +677,9 @@ test_export_names_project (void)
   cp_test_gui_spin ();
   dialog = cp_test_gui_open_export (window);
   builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  /* Opened, the name is not one keystroke from being replaced. */
+  g_assert_false (gtk_editable_get_selection_bounds (GTK_EDITABLE (gtk_builder_get_object (builder, "project_name_row")),
+                                                     NULL, NULL));
   gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "project_name_row")), "  Cluster budget 2027 ");
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
   gtk_window_close (GTK_WINDOW (dialog));
