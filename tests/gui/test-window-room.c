@@ -566,6 +566,36 @@ test_subtitle_home_folder (void)
     }
 }
 
+/* A new, untitled project's window on screen (set in @window) and its
+ * Export Report dialog, returned. */
+static GtkWidget *
+open_untitled_export (CpWindow **window)
+{
+  *window = cp_window_new (app);
+  g_assert_true (cp_window_load_new (*window, NULL, NULL));
+  gtk_window_present (GTK_WINDOW (*window));
+  cp_test_gui_spin ();
+  return cp_test_gui_open_export (*window);
+}
+
+/* The file name Export Report's chooser offers once @dialog's Choose
+ * Destination is pressed; the chooser is cancelled. */
+static char *
+offered_export_name (GtkWidget *dialog)
+{
+  GtkWidget *chooser = NULL;
+  char *name;
+
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
+  gtk_window_close (GTK_WINDOW (dialog));
+  cp_test_gui_wait_until (chooser_mapped, &chooser, "the Export Report chooser on screen");
+  /* The chooser hands over a copy of its name. */
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  cp_test_gui_spin ();
+  return name;
+}
+
 /* Issue 26: the export dialog of an untitled project showed an empty
  * Project name; it shows the title the window shows, and the file
  * chooser offers it as the file's name, with the report's language
@@ -574,19 +604,12 @@ test_subtitle_home_folder (void)
 static void
 test_untitled_export_name (void)
 {
-  CpWindow *window = cp_window_new (app);
-  GtkWidget *dialog;
-  GtkBuilder *builder;
-  GtkWidget *chooser = NULL;
-  g_autofree char *name_before = NULL;
+  CpWindow *window;
+  GtkWidget *dialog = open_untitled_export (&window);
+  GtkBuilder *builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  g_autofree char *name_before = g_strdup (cp_window_get_project (window)->name);
   g_autofree char *export_name = NULL;
 
-  g_assert_true (cp_window_load_new (window, NULL, NULL));
-  gtk_window_present (GTK_WINDOW (window));
-  cp_test_gui_spin ();
-  name_before = g_strdup (cp_window_get_project (window)->name);
-  dialog = cp_test_gui_open_export (window);
-  builder = g_object_get_data (G_OBJECT (dialog), "builder");
   {
     GtkWidget *project_row = GTK_WIDGET (gtk_builder_get_object (builder, "project_row"));
     GtkWidget *button = cp_test_gui_find_with_text (project_row, "_Start and Sign-Off…", CP_TEST_GUI_TEXT_WHOLE);
@@ -599,16 +622,21 @@ test_untitled_export_name (void)
     g_assert_true (button == GTK_WIDGET (gtk_builder_get_object (builder, "sign_off_button")));
     g_assert_true (gtk_widget_is_sensitive (button));
   }
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
-  gtk_window_close (GTK_WINDOW (dialog));
-  cp_test_gui_wait_until (chooser_mapped, &chooser, "the Export Report chooser on screen");
-  /* The chooser hands over a copy of its name. */
-  export_name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  export_name = offered_export_name (dialog);
   g_assert_cmpstr (export_name, ==, "Untitled Project (English).pdf");
-  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-  cp_test_gui_spin ();
   g_assert_cmpstr (cp_window_get_project (window)->name, ==, name_before);
   g_assert_false (cp_window_get_modified (window));
+  cp_test_gui_close_window (window);
+}
+
+/* Export Report cancelled, as its Cancel does, then @window closed. */
+static void
+cancel_export_and_close (CpWindow  *window,
+                         GtkWidget *dialog)
+{
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  cp_test_gui_spin ();
   cp_test_gui_close_window (window);
 }
 
@@ -620,12 +648,6 @@ combo_list_shown (gpointer row)
   return popover != NULL && gtk_widget_get_mapped (popover);
 }
 
-static gboolean
-combo_list_hidden (gpointer row)
-{
-  return !combo_list_shown (row);
-}
-
 /* walk39 F10: Export Report's Language, reached by Tab, opened with
  * neither Space nor Alt+Down, and Return ran Choose Destination. Space
  * opens its list as any combo row's does, Down and Return pick Chinese,
@@ -635,8 +657,7 @@ test_export_language_by_keyboard (void)
 {
   CpWindow *window = cp_test_gui_demo_window (app);
   GtkWidget *dialog = cp_test_gui_open_export (window);
-  GtkBuilder *builder = g_object_get_data (G_OBJECT (dialog), "builder");
-  GtkWidget *row = GTK_WIDGET (gtk_builder_get_object (builder, "language_row"));
+  GtkWidget *row = GTK_WIDGET (gtk_builder_get_object (g_object_get_data (G_OBJECT (dialog), "builder"), "language_row"));
   GtkWidget *focus;
 
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 0);
@@ -648,46 +669,34 @@ test_export_language_by_keyboard (void)
   g_assert_true (gtk_widget_is_ancestor (focus, cp_test_gui_find_of_type (row, GTK_TYPE_POPOVER)));
   g_assert_true (cp_test_gui_press_key (focus, GDK_KEY_Down));
   g_assert_true (cp_test_gui_press_key (gtk_root_get_focus (GTK_ROOT (dialog)), GDK_KEY_Return));
-  cp_test_gui_wait_until (combo_list_hidden, row, "the Language list closed on Return");
+  /* The pick pops the list down at once. */
+  g_assert_false (combo_list_shown (row));
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 1);
   g_assert_true (cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) == dialog);
   g_assert_true (gtk_widget_get_visible (dialog));
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  gtk_window_close (GTK_WINDOW (dialog));
-  cp_test_gui_spin ();
-  cp_test_gui_close_window (window);
+  cancel_export_and_close (window, dialog);
 }
 
 /* walk39 F5, F9: exported before the first save, the report was titled
  * "Untitled Project", and the save then named the project after its
  * file: one project, two titles. The dialog's Project name is the name
  * the sidebar renames: typed there, it titles the report, names the
- * file offered and is the window's; Save As then keeps it. */
+ * file offered and is the window's (Save As, which names only an
+ * untitled project after its file, then keeps it). */
 static void
 test_export_names_project (void)
 {
-  CpWindow *window = cp_window_new (app);
-  GtkWidget *dialog;
-  GtkBuilder *builder;
-  GtkWidget *chooser = NULL;
+  CpWindow *window;
+  GtkWidget *dialog = open_untitled_export (&window);
+  GtkEditable *name_row = GTK_EDITABLE (gtk_builder_get_object (g_object_get_data (G_OBJECT (dialog), "builder"),
+                                                                "project_name_row"));
   g_autofree char *export_name = NULL;
 
-  g_assert_true (cp_window_load_new (window, NULL, NULL));
-  gtk_window_present (GTK_WINDOW (window));
-  cp_test_gui_spin ();
-  dialog = cp_test_gui_open_export (window);
-  builder = g_object_get_data (G_OBJECT (dialog), "builder");
   /* Opened, the name is not one keystroke from being replaced. */
-  g_assert_false (gtk_editable_get_selection_bounds (GTK_EDITABLE (gtk_builder_get_object (builder, "project_name_row")),
-                                                     NULL, NULL));
-  gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "project_name_row")), "  Cluster budget 2027 ");
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
-  gtk_window_close (GTK_WINDOW (dialog));
-  cp_test_gui_wait_until (chooser_mapped, &chooser, "the Export Report chooser on screen");
-  export_name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  g_assert_false (gtk_editable_get_selection_bounds (name_row, NULL, NULL));
+  gtk_editable_set_text (name_row, "  Cluster budget 2027 ");
+  export_name = offered_export_name (dialog);
   g_assert_cmpstr (export_name, ==, "Cluster budget 2027 (English).pdf");
-  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-  cp_test_gui_spin ();
   g_assert_cmpstr (cp_window_get_project (window)->name, ==, "Cluster budget 2027");
   g_assert_true (cp_window_get_modified (window));
   /* An edit like the sidebar's: undone, the project is untitled again. */
@@ -737,10 +746,7 @@ test_export_sign_off_button (void)
   g_assert_cmpstr (cp_test_gui_row_subtitle (gtk_builder_get_object (builder, "project_row")), ==,
                    cp_i18n_is_chinese (cp_labels_ui_language ()) ? "项目日程自2027年1月4日起"
                                                                  : "Its calendar starts on 4 January 2027");
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  gtk_window_close (GTK_WINDOW (dialog));
-  cp_test_gui_spin ();
-  cp_test_gui_close_window (window);
+  cancel_export_and_close (window, dialog);
 }
 
 /* Issue 26: File > Open had no way to the data folder, where projects
