@@ -56,7 +56,8 @@ dup_checked_row_text (CpWindow   *self,
                       const char *id,
                       const char *what)
 {
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, id)))));
+  GtkEditable *row = GTK_EDITABLE (gtk_builder_get_object (builder, id));
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (row)));
   g_autoptr(GError) error = NULL;
 
   if (!cp_text_check_length (text, CP_TEXT_NAME_MAX_CHARS, what, &error))
