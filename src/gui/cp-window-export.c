@@ -48,6 +48,26 @@ has_own_name (CpWindow *self)
   return name != NULL && *name != '\0' && g_strcmp0 (name, _("Untitled Project")) != 0;
 }
 
+/* The stripped text of the dialog's entry row @id, or NULL, with the
+ * error shown, when it is longer than a name may be. */
+static char *
+dup_checked_row_text (CpWindow   *self,
+                      GtkBuilder *builder,
+                      const char *id,
+                      const char *what)
+{
+  GtkEditable *row = GTK_EDITABLE (gtk_builder_get_object (builder, id));
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (row)));
+  g_autoptr(GError) error = NULL;
+
+  if (!cp_text_check_length (text, CP_TEXT_NAME_MAX_CHARS, what, &error))
+    {
+      cp_window_show_error (self, _("Could Not Export the Report"), error);
+      return NULL;
+    }
+  return g_steal_pointer (&text);
+}
+
 /* The preparer typed in the export dialog, kept in the project (an edit,
  * saved and undone like any other) as the report's sign-off says it.
  * FALSE, with the error shown, when it is too long. */
@@ -55,15 +75,10 @@ static gboolean
 apply_preparer (CpWindow   *self,
                 GtkBuilder *builder)
 {
-  g_autofree char *prepared_by = g_strstrip (g_strdup (gtk_editable_get_text (
-    GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")))));
-  g_autoptr(GError) error = NULL;
+  g_autofree char *prepared_by = dup_checked_row_text (self, builder, "prepared_by_row", N_("Prepared by"));
 
-  if (!cp_text_check_length (prepared_by, CP_TEXT_NAME_MAX_CHARS, N_("Prepared by"), &error))
-    {
-      cp_window_show_error (self, _("Could Not Export the Report"), error);
-      return FALSE;
-    }
+  if (prepared_by == NULL)
+    return FALSE;
   if (g_strcmp0 (prepared_by, self->project->prepared_by != NULL ? self->project->prepared_by : "") != 0)
     {
       g_free (self->project->prepared_by);
@@ -73,18 +88,40 @@ apply_preparer (CpWindow   *self,
   return TRUE;
 }
 
-/* The project the report is made of, as the report titles it and dates
- * its calendar: its name (renamed where the sidebar shows it) and its
- * start, which the row's button sets with the sign-off. The dialog's
- * Project name renamed the project from an export, and the start was
- * only under the menu (walk37b U3). Shown again when the dialog is back
- * in front, after the sign-off's page. */
+/* The project's name as typed in the export dialog: the one the sidebar
+ * renames and the window's title shows, an edit undone like any other.
+ * Exported before the first save, the report was "Untitled Project"
+ * and the save then named the project after its file, so the two
+ * reports of one project had two titles (walk39 F5, F9): the title is
+ * chosen where the report is made. Left empty, the name stays. FALSE,
+ * with the error shown, when it is too long. */
+static gboolean
+apply_project_name (CpWindow   *self,
+                    GtkBuilder *builder)
+{
+  g_autofree char *name = dup_checked_row_text (self, builder, "project_name_row", N_("Project name"));
+  g_autofree char *shown = _cp_window_dup_project_name (self);
+
+  if (name == NULL)
+    return FALSE;
+  if (*name != '\0' && !g_str_equal (name, shown))
+    {
+      g_free (self->project->name);
+      self->project->name = g_steal_pointer (&name);
+      _cp_window_project_changed (self, "project-name");
+    }
+  return TRUE;
+}
+
+/* The project's start, which dates the report's calendar and the row's
+ * button sets with the sign-off: it was only under the menu (walk37b
+ * U3). Shown again when the dialog is back in front, after the
+ * sign-off's page. */
 static void
 show_project_row (CpWindow   *self,
                   GtkBuilder *builder)
 {
   AdwActionRow *row = ADW_ACTION_ROW (gtk_builder_get_object (builder, "project_row"));
-  g_autofree char *name = _cp_window_dup_project_name (self);
   g_autofree char *start = NULL;
   GDate date;
 
@@ -99,7 +136,6 @@ show_project_row (CpWindow   *self,
     }
   else
     start = g_strdup (_("No start date set: its calendar starts today"));
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
   adw_action_row_set_subtitle (row, start);
 }
 
@@ -382,6 +418,26 @@ remember_export_choices (CpWindow            *self,
   g_settings_set_boolean (self->settings, "export-xml", request->xml);
 }
 
+/* The name Export Report offers: the project's, then the report's
+ * language in its own words, "Cluster plan (English).pdf", "Cluster
+ * plan (中文).pdf". Always, not only once the other language was
+ * written: with the project's name alone the Chinese report was offered
+ * the English one's file beside it, and nothing in the name told them
+ * apart (walk39 F11). */
+static char *
+suggested_file_name (CpWindow            *self,
+                     const ExportRequest *request)
+{
+  g_autofree char *shown = _cp_window_dup_project_name (self);
+  /* A language's own name, as the Language row lists it: a reader of
+   * either report finds it whatever the window's language. */
+  const char *language = g_str_equal (request->lang, "zh_CN") ? "中文" : "English";
+  /* TRANSLATORS: the file name Export Report suggests: the project's name, then the report's language in its own words, e.g. "Cluster plan (English)" */
+  g_autofree char *stem = g_strdup_printf (C_("report file name", "%s (%s)"), shown, language);
+
+  return g_strconcat (stem, request->pdf ? ".pdf" : ".xml", NULL);
+}
+
 static void
 on_export_dialog_response (AdwMessageDialog *dialog,
                            const char       *response,
@@ -395,14 +451,14 @@ on_export_dialog_response (AdwMessageDialog *dialog,
 
   if (g_strcmp0 (response, "export") != 0)
     return;
-  if (!apply_preparer (self, builder))
+  if (!apply_project_name (self, builder) || !apply_preparer (self, builder))
     return;
 
   request = g_new0 (ExportRequest, 1);
   request->window = self;
   request->pdf = gtk_check_button_get_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "pdf_check")));
   request->xml = gtk_check_button_get_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")));
-  language = gtk_drop_down_get_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")));
+  language = adw_combo_row_get_selected (ADW_COMBO_ROW (gtk_builder_get_object (builder, "language_row")));
   request->lang = g_strdup (language == 1 ? "zh_CN" : "en");
 
   if (!request->pdf && !request->xml)
@@ -420,11 +476,7 @@ on_export_dialog_response (AdwMessageDialog *dialog,
     _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("PDF documents"), "*.pdf", "application/pdf");
   if (request->xml)
     _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("XML reports"), "*.xml", "application/xml");
-  {
-    g_autofree char *shown = _cp_window_dup_project_name (self);
-
-    name = g_strconcat (shown, request->pdf ? ".pdf" : ".xml", NULL);
-  }
+  name = suggested_file_name (self, request);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
   _cp_window_set_chooser_folder (self, GTK_FILE_CHOOSER (native));
   g_signal_connect (native, "response", G_CALLBACK (on_export_destination), request);
@@ -441,7 +493,7 @@ _cp_window_export_report (CpWindow *self)
   static const GActionEntry dialog_actions[] = { { "sign-off", sign_off_action } };
   g_autoptr(GSimpleActionGroup) actions = g_simple_action_group_new ();
 
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")),
+  adw_combo_row_set_selected (ADW_COMBO_ROW (gtk_builder_get_object (builder, "language_row")),
                               g_str_equal (lang, "zh_CN") ? 1 : 0);
   if (self->settings != NULL)
     {
@@ -452,14 +504,20 @@ _cp_window_export_report (CpWindow *self)
     }
   /* The name the window's title shows, an untitled project's too: an
    * empty field read as if the report would have no title. */
+  {
+    g_autofree char *name = _cp_window_dup_project_name (self);
+
+    gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "project_name_row")), name);
+  }
   show_project_row (self, builder);
   if (self->project->prepared_by != NULL)
     gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")),
                            self->project->prepared_by);
-  /* Enter in the preparer goes on to the destination, which keeps the
-   * name typed: it did nothing, and a user who took Enter for "keep
-   * this" then closed the dialog lost it (walkthrough 21). Cancel and
-   * Escape leave the project as it was, as the button says. */
+  /* Enter in the project's name or the preparer goes on to the
+   * destination, which keeps what was typed: it did nothing, and a user
+   * who took Enter for "keep this" then closed the dialog lost it
+   * (walkthrough 21). Cancel and Escape leave the project as it was. */
+  adw_entry_row_set_activates_default (ADW_ENTRY_ROW (gtk_builder_get_object (builder, "project_name_row")), TRUE);
   adw_entry_row_set_activates_default (ADW_ENTRY_ROW (gtk_builder_get_object (builder, "prepared_by_row")), TRUE);
   g_action_map_add_action_entries (G_ACTION_MAP (actions), dialog_actions, G_N_ELEMENTS (dialog_actions), dialog);
   gtk_widget_insert_action_group (GTK_WIDGET (dialog), "export", G_ACTION_GROUP (actions));
@@ -467,6 +525,9 @@ _cp_window_export_report (CpWindow *self)
   gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_dialog_response), self);
   g_signal_connect (dialog, "notify::is-active", G_CALLBACK (on_export_dialog_active), self);
+  /* Focus on the start's button, not in the name: the first entry took
+   * it with the whole name selected, one keystroke from replacing it. */
+  gtk_window_set_focus (dialog, GTK_WIDGET (gtk_builder_get_object (builder, "sign_off_button")));
   gtk_window_present (dialog);
 }
 

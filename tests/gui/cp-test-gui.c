@@ -245,6 +245,57 @@ cp_test_gui_find_combo_row (GtkWidget  *root,
   return NULL;
 }
 
+/* @keyval on @widget as a key press reaches it: the controllers that see
+ * it first (capture phase) before those that see it last, as GTK
+ * propagates it; then the widget's class shortcuts (a search entry's
+ * Escape is one, a list row's Return another); then, untaken, its
+ * ancestors' as the press bubbles up (a list box's Space activates its
+ * focused row). Whether one took it. */
+static gboolean
+press_key_on (GtkWidget *widget,
+              guint      keyval)
+{
+  static const GtkPropagationPhase phases[] = { GTK_PHASE_CAPTURE, GTK_PHASE_TARGET, GTK_PHASE_BUBBLE };
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint p = 0; p < G_N_ELEMENTS (phases) && !handled; p++)
+    for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+      {
+        g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+        if (gtk_event_controller_get_propagation_phase (controller) != phases[p])
+          continue;
+        if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+          g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
+        else if (GTK_IS_SHORTCUT_CONTROLLER (controller))
+          for (guint s = 0; s < g_list_model_get_n_items (G_LIST_MODEL (controller)) && !handled; s++)
+            {
+              g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), s);
+              GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+              if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+                  gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+                  gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+                handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                        gtk_shortcut_get_arguments (shortcut));
+            }
+      }
+  return handled;
+}
+
+gboolean
+cp_test_gui_press_key (GtkWidget *widget,
+                       guint      keyval)
+{
+  gboolean handled = FALSE;
+
+  for (GtkWidget *reached = widget; reached != NULL && !handled; reached = gtk_widget_get_parent (reached))
+    handled = press_key_on (reached, keyval);
+  cp_test_gui_spin ();
+  return handled;
+}
+
 void
 cp_test_gui_spin (void)
 {

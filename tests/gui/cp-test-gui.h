@@ -73,6 +73,11 @@ GtkWidget     *cp_test_gui_find_with_text  (GtkWidget          *root,
 
 typedef gboolean (*CpTestGuiCondition) (gpointer user_data);
 
+/* @keyval pressed with @widget focused, as GTK delivers it: @widget's
+ * controllers and shortcuts, then its ancestors'; spins after. Whether
+ * one took it. */
+gboolean       cp_test_gui_press_key       (GtkWidget *widget,
+                                            guint      keyval);
 /* Runs what the main loop has ready, without waiting for more. */
 void           cp_test_gui_spin            (void);
 /* Runs the main loop until @condition (@user_data) holds; @what names the

@@ -37,48 +37,10 @@
 
 static CpApplication *app;
 
-/* @keyval on @widget as a key press reaches it: the controllers that see
- * it first (capture phase) before those that see it last, as GTK
- * propagates it; then the widget's class shortcuts (a search entry's
- * Escape is one, a list row's Return another). Whether one took it. */
-static gboolean
-press_key (GtkWidget *widget,
-           guint      keyval)
-{
-  static const GtkPropagationPhase phases[] = { GTK_PHASE_CAPTURE, GTK_PHASE_TARGET, GTK_PHASE_BUBBLE };
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-  gboolean handled = FALSE;
-
-  for (guint p = 0; p < G_N_ELEMENTS (phases) && !handled; p++)
-    for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
-      {
-        g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-        if (gtk_event_controller_get_propagation_phase (controller) != phases[p])
-          continue;
-        if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
-          g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
-        else if (GTK_IS_SHORTCUT_CONTROLLER (controller))
-          for (guint s = 0; s < g_list_model_get_n_items (G_LIST_MODEL (controller)) && !handled; s++)
-            {
-              g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), s);
-              GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
-
-              if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-                  gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-                  gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
-                handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
-                                                        gtk_shortcut_get_arguments (shortcut));
-            }
-      }
-  cp_test_gui_spin ();
-  return handled;
-}
-
 static void
 press_escape (GtkWidget *widget)
 {
-  g_assert_true (press_key (widget, GDK_KEY_Escape));
+  g_assert_true (cp_test_gui_press_key (widget, GDK_KEY_Escape));
 }
 
 /* Types @text into @row's entry, as a user would, without Enter. */
@@ -1322,7 +1284,7 @@ test_picker_down_goes_to_first_match (void)
       popover = gtk_widget_get_ancestor (search, GTK_TYPE_POPOVER);
       gtk_editable_set_text (GTK_EDITABLE (search), "qwen2");
       cp_test_gui_spin ();
-      g_assert_true (press_key (search, GDK_KEY_Down));
+      g_assert_true (cp_test_gui_press_key (search, GDK_KEY_Down));
       focus = gtk_root_get_focus (gtk_widget_get_root (search));
       g_assert_nonnull (focus);
       g_assert_true (gtk_widget_is_ancestor (focus, popover));
@@ -1330,7 +1292,7 @@ test_picker_down_goes_to_first_match (void)
       g_assert_true (focus_shows (focus, "Qwen2.5 7B"));
       g_assert_false (focus_shows (focus, "Qwen2.5 72B"));
       g_assert_cmpstr (cp_picker_row_get_selected_label (models), ==, before[b]);
-      g_assert_true (press_key (focus, GDK_KEY_Return));
+      g_assert_true (cp_test_gui_press_key (focus, GDK_KEY_Return));
       cp_test_gui_wait_until (popover_hidden, popover, "the list closed on Return");
       g_assert_cmpstr (cp_picker_row_get_selected_label (models), ==, "Qwen2.5 7B");
     }
@@ -1345,10 +1307,10 @@ test_picker_down_goes_to_first_match (void)
   search = cp_test_gui_open_picker (gpus);
   popover = gtk_widget_get_ancestor (search, GTK_TYPE_POPOVER);
   gtk_editable_set_text (GTK_EDITABLE (search), "A100");
-  g_assert_true (press_key (search, GDK_KEY_Down));
+  g_assert_true (cp_test_gui_press_key (search, GDK_KEY_Down));
   focus = gtk_root_get_focus (gtk_widget_get_root (search));
   g_assert_true (focus_shows (focus, "NVIDIA A100 40GB SXM4"));
-  g_assert_true (press_key (focus, GDK_KEY_Return));
+  g_assert_true (cp_test_gui_press_key (focus, GDK_KEY_Return));
   cp_test_gui_wait_until (popover_hidden, popover, "the list closed on Return");
   g_assert_cmpstr (last_quote (window)->gpu.id, ==, "a100-40g");
 
@@ -1508,7 +1470,7 @@ test_export_name_follows_type (void)
   gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "pdf_check")), TRUE);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")), TRUE);
   g_clear_pointer (&title, g_free);
-  title = g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (gtk_builder_get_object (builder, "project_row"))));
+  title = g_strdup (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "project_name_row"))));
   g_assert_cmpstr (title, ==, cp_window_get_project (window)->name);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
   gtk_window_close (dialog);
@@ -1516,11 +1478,11 @@ test_export_name_follows_type (void)
   g_clear_pointer (&name, g_free);
   name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
   g_assert_true (g_str_has_prefix (name, title));
-  g_assert_cmpstr (name + strlen (title), ==, ".pdf");
+  g_assert_cmpstr (name + strlen (title), ==, " (English).pdf");
   pick_file_type (chooser, "XML reports");
   g_clear_pointer (&name, g_free);
   name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
-  g_assert_cmpstr (name + strlen (title), ==, ".xml");
+  g_assert_cmpstr (name + strlen (title), ==, " (English).xml");
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
   cp_test_gui_spin ();
 

@@ -566,48 +566,143 @@ test_subtitle_home_folder (void)
     }
 }
 
+/* A new, untitled project's window on screen (set in @window) and its
+ * Export Report dialog, returned. */
+static GtkWidget *
+open_untitled_export (CpWindow **window)
+{
+  *window = cp_window_new (app);
+  g_assert_true (cp_window_load_new (*window, NULL, NULL));
+  gtk_window_present (GTK_WINDOW (*window));
+  cp_test_gui_spin ();
+  return cp_test_gui_open_export (*window);
+}
+
+/* The file name Export Report's chooser offers once @dialog's Choose
+ * Destination is pressed; the chooser is cancelled. */
+static char *
+offered_export_name (GtkWidget *dialog)
+{
+  GtkWidget *chooser = NULL;
+  char *name;
+
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
+  gtk_window_close (GTK_WINDOW (dialog));
+  cp_test_gui_wait_until (chooser_mapped, &chooser, "the Export Report chooser on screen");
+  /* The chooser hands over a copy of its name. */
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  cp_test_gui_spin ();
+  return name;
+}
+
 /* Issue 26: the export dialog of an untitled project showed an empty
  * Project name; it shows the title the window shows, and the file
- * chooser offers it as the file's name. The project gets no name of its
- * own. walk37b U3: the name is shown, not edited there (an edit renamed
- * the project), beside the project's start and the way to set it. */
+ * chooser offers it as the file's name, with the report's language
+ * (walk39 F11: the Chinese report was offered the English one's name).
+ * Left as offered, the project gets no name of its own. */
 static void
 test_untitled_export_name (void)
 {
-  CpWindow *window = cp_window_new (app);
-  GtkWidget *dialog;
-  GtkBuilder *builder;
-  GtkWidget *chooser = NULL;
-  g_autofree char *name_before = NULL;
+  CpWindow *window;
+  GtkWidget *dialog = open_untitled_export (&window);
+  GtkBuilder *builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  g_autofree char *name_before = g_strdup (cp_window_get_project (window)->name);
   g_autofree char *export_name = NULL;
 
-  g_assert_true (cp_window_load_new (window, NULL, NULL));
-  gtk_window_present (GTK_WINDOW (window));
-  cp_test_gui_spin ();
-  name_before = g_strdup (cp_window_get_project (window)->name);
-  dialog = cp_test_gui_open_export (window);
-  builder = g_object_get_data (G_OBJECT (dialog), "builder");
   {
     GtkWidget *project_row = GTK_WIDGET (gtk_builder_get_object (builder, "project_row"));
     GtkWidget *button = cp_test_gui_find_with_text (project_row, "_Start and Sign-Off…", CP_TEST_GUI_TEXT_WHOLE);
 
-    g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (project_row)), ==, "Untitled Project");
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "project_name_row"))), ==,
+                     "Untitled Project");
     g_assert_cmpstr (cp_test_gui_row_subtitle (project_row), ==, "No start date set: its calendar starts today");
     button = gtk_widget_get_ancestor (button, GTK_TYPE_BUTTON);
     g_assert_nonnull (button);
     g_assert_true (button == GTK_WIDGET (gtk_builder_get_object (builder, "sign_off_button")));
     g_assert_true (gtk_widget_is_sensitive (button));
   }
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
-  gtk_window_close (GTK_WINDOW (dialog));
-  cp_test_gui_wait_until (chooser_mapped, &chooser, "the Export Report chooser on screen");
-  /* The chooser hands over a copy of its name. */
-  export_name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
-  g_assert_cmpstr (export_name, ==, "Untitled Project.pdf");
-  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-  cp_test_gui_spin ();
+  export_name = offered_export_name (dialog);
+  g_assert_cmpstr (export_name, ==, "Untitled Project (English).pdf");
   g_assert_cmpstr (cp_window_get_project (window)->name, ==, name_before);
   g_assert_false (cp_window_get_modified (window));
+  cp_test_gui_close_window (window);
+}
+
+/* Export Report cancelled, as its Cancel does, then @window closed. */
+static void
+cancel_export_and_close (CpWindow  *window,
+                         GtkWidget *dialog)
+{
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  cp_test_gui_spin ();
+  cp_test_gui_close_window (window);
+}
+
+static gboolean
+combo_list_shown (gpointer row)
+{
+  GtkWidget *popover = cp_test_gui_find_of_type (row, GTK_TYPE_POPOVER);
+
+  return popover != NULL && gtk_widget_get_mapped (popover);
+}
+
+/* walk39 F10: Export Report's Language, reached by Tab, opened with
+ * neither Space nor Alt+Down, and Return ran Choose Destination. Space
+ * opens its list as any combo row's does, Down and Return pick Chinese,
+ * and the dialog is still there to export from. */
+static void
+test_export_language_by_keyboard (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkWidget *dialog = cp_test_gui_open_export (window);
+  GtkWidget *row = GTK_WIDGET (gtk_builder_get_object (g_object_get_data (G_OBJECT (dialog), "builder"), "language_row"));
+  GtkWidget *focus;
+
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 0);
+  g_assert_true (gtk_widget_grab_focus (row));
+  g_assert_true (cp_test_gui_press_key (row, GDK_KEY_space));
+  cp_test_gui_wait_until (combo_list_shown, row, "the Language list open on Space");
+  focus = gtk_root_get_focus (GTK_ROOT (dialog));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, cp_test_gui_find_of_type (row, GTK_TYPE_POPOVER)));
+  g_assert_true (cp_test_gui_press_key (focus, GDK_KEY_Down));
+  g_assert_true (cp_test_gui_press_key (gtk_root_get_focus (GTK_ROOT (dialog)), GDK_KEY_Return));
+  /* The pick pops the list down at once. */
+  g_assert_false (combo_list_shown (row));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 1);
+  g_assert_true (cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) == dialog);
+  g_assert_true (gtk_widget_get_visible (dialog));
+  cancel_export_and_close (window, dialog);
+}
+
+/* walk39 F5, F9: exported before the first save, the report was titled
+ * "Untitled Project", and the save then named the project after its
+ * file: one project, two titles. The dialog's Project name is the name
+ * the sidebar renames: typed there, it titles the report, names the
+ * file offered and is the window's (Save As, which names only an
+ * untitled project after its file, then keeps it). */
+static void
+test_export_names_project (void)
+{
+  CpWindow *window;
+  GtkWidget *dialog = open_untitled_export (&window);
+  GtkEditable *name_row = GTK_EDITABLE (gtk_builder_get_object (g_object_get_data (G_OBJECT (dialog), "builder"),
+                                                                "project_name_row"));
+  g_autofree char *export_name = NULL;
+
+  /* Opened, the name is not one keystroke from being replaced. */
+  g_assert_false (gtk_editable_get_selection_bounds (name_row, NULL, NULL));
+  gtk_editable_set_text (name_row, "  Cluster budget 2027 ");
+  export_name = offered_export_name (dialog);
+  g_assert_cmpstr (export_name, ==, "Cluster budget 2027 (English).pdf");
+  g_assert_cmpstr (cp_window_get_project (window)->name, ==, "Cluster budget 2027");
+  g_assert_true (cp_window_get_modified (window));
+  /* An edit like the sidebar's: undone, the project is untitled again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  cp_test_gui_spin ();
+  g_assert_cmpstr (cp_window_get_project (window)->name, !=, "Cluster budget 2027");
   cp_test_gui_close_window (window);
 }
 
@@ -651,10 +746,7 @@ test_export_sign_off_button (void)
   g_assert_cmpstr (cp_test_gui_row_subtitle (gtk_builder_get_object (builder, "project_row")), ==,
                    cp_i18n_is_chinese (cp_labels_ui_language ()) ? "项目日程自2027年1月4日起"
                                                                  : "Its calendar starts on 4 January 2027");
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  gtk_window_close (GTK_WINDOW (dialog));
-  cp_test_gui_spin ();
-  cp_test_gui_close_window (window);
+  cancel_export_and_close (window, dialog);
 }
 
 /* Issue 26: File > Open had no way to the data folder, where projects
@@ -3070,6 +3162,8 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/chart-export-chooser", test_chart_export_chooser);
   g_test_add_func ("/gui/window-room/untitled-export-name", test_untitled_export_name);
   g_test_add_func ("/gui/window-room/export-sign-off-button", test_export_sign_off_button);
+  g_test_add_func ("/gui/window-room/export-language-by-keyboard", test_export_language_by_keyboard);
+  g_test_add_func ("/gui/window-room/export-names-project", test_export_names_project);
   g_test_add_func ("/gui/window-room/project-name-two-lines", test_project_name_two_lines);
   g_test_add_func ("/gui/window-room/open-data-folder-shortcut", test_open_data_folder_shortcut);
   g_test_add_func ("/gui/window-room/capacity-after-edit", test_capacity_after_edit);
