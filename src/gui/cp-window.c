@@ -150,24 +150,28 @@ cp_window_show_toast (CpWindow   *self,
 
 /* What the plan leaves out of the project just opened (a figure or a
  * text out of range, written by another program), said once: the first
- * problem and how many more there are. */
+ * problem and how many more there are. The toast stays until dismissed:
+ * the problem lasts until corrected, and a toast timed out in 5 s was
+ * gone before a slow machine showed the window it was added to (CI,
+ * gui-window-file under ASan). */
 static void
 toast_problems (CpWindow *self)
 {
   g_autoptr(GPtrArray) problems = cp_project_find_problems (self->project);
   g_autofree char *message = NULL;
+  AdwToast *toast;
 
   if (problems->len == 0)
     return;
   if (problems->len == 1)
-    {
-      _cp_window_toast (self, g_ptr_array_index (problems, 0));
-      return;
-    }
-  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (and %u more problem)", "%s (and %u more problems)",
-                                          problems->len - 1),
-                             (const char *) g_ptr_array_index (problems, 0), problems->len - 1);
-  _cp_window_toast (self, message);
+    message = g_strdup (g_ptr_array_index (problems, 0));
+  else
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (and %u more problem)", "%s (and %u more problems)",
+                                            problems->len - 1),
+                               (const char *) g_ptr_array_index (problems, 0), problems->len - 1);
+  toast = adw_toast_new (message);
+  adw_toast_set_timeout (toast, 0);
+  _cp_window_add_toast (self, toast);
 }
 
 void
