@@ -799,6 +799,13 @@ cp_chart_to_px_y (const Panel *panel,
   return panel->bottom - cp_chart_axis_fraction (&panel->y, value) * (panel->bottom - panel->top);
 }
 
+gboolean
+cp_chart_above_panel (const Panel *panel,
+                      double       value)
+{
+  return cp_chart_axis_fraction (&panel->y, value) > 1.0;
+}
+
 GArray *
 cp_chart_panel_values (const Panel         *panel,
                        const CpChartSeries *series)

@@ -194,6 +194,13 @@ double cp_chart_to_px_x (const Geometry *geometry, double value);
 
 double cp_chart_to_px_y (const Panel *panel, double value);
 
+/* Whether @value lies above @panel's scale, told by the value, not by its
+ * pixel: at the top of the scale (a single machine at 40,000 under a
+ * 40,000 axis) the pixel can land a rounding above the panel's top on one
+ * page size and not on another, and a print marked off the scale what the
+ * exported report drew under it. */
+gboolean cp_chart_above_panel (const Panel *panel, double value);
+
 GArray *cp_chart_panel_values (const Panel *panel, const CpChartSeries *series);
 
 typedef struct {

@@ -404,7 +404,7 @@ off_scale_exit_x (const Geometry      *geometry,
         }
       x = cp_chart_to_px_x (geometry, xv);
       y = cp_chart_to_px_y (panel, yv);
-      if (y < panel->top)
+      if (cp_chart_above_panel (panel, yv))
         return series->points_only || !isfinite (last_y) ? x
                : last_x + (x - last_x) * (panel->top - last_y) / (y - last_y);
       last_x = x;
@@ -627,7 +627,7 @@ draw_panel_series (Painter           *painter,
               x = cp_chart_to_px_x (geometry, xv);
               y = cp_chart_to_px_y (panel, yv);
               /* Above the panel's scale: its arrow says so (draw_off_scale()). */
-              if (y < panel->top)
+              if (cp_chart_above_panel (panel, yv))
                 continue;
               size = series->points_only ? r : r * 0.6;
               open = series->points_only && g_array_index (rings, double, s) > 0;
@@ -1114,10 +1114,12 @@ cp_chart_locate (const CpChartData *data,
   ys = cp_chart_panel_values (panel, series);
   if (ys != NULL && point < series->x->len)
     {
+      double value = g_array_index (ys, double, point);
+
       *x = cp_chart_to_px_x (&geometry, g_array_index (series->x, double, point));
-      *y = cp_chart_to_px_y (panel, g_array_index (ys, double, point));
+      *y = cp_chart_to_px_y (panel, value);
       inside = isfinite (*x) && isfinite (*y) && *x >= geometry.left && *x <= geometry.right &&
-               *y >= panel->top && *y <= panel->bottom;
+               !cp_chart_above_panel (panel, value) && *y <= panel->bottom;
     }
   cp_chart_geometry_clear (&geometry);
   return inside;

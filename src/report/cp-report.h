@@ -34,9 +34,13 @@ typedef enum {
 /* Where the schema is compiled in (and installed as PKGDATADIR/compute-planner-report.xsd). */
 #define CP_REPORT_XSD_RESOURCE "/io/github/cplanner/ComputePlanner/report/compute-planner-report.xsd"
 
-/* A4 in points, the PDF report's page. */
-#define CP_REPORT_A4_WIDTH_PT 595.28
-#define CP_REPORT_A4_HEIGHT_PT 841.89
+/* A4 (210 × 297 mm) in points, the PDF report's page, converted as GTK
+ * converts its A4 paper (mm / (25.4 / 72)): printed on GTK's A4, the
+ * report is laid out on the very same page. Rounded to 595.28 × 841.89,
+ * the 0.004 pt between the two moved a label of a printed chart that the
+ * exported one kept in place (ci81). */
+#define CP_REPORT_A4_WIDTH_PT (210.0 / (25.4 / 72.0))
+#define CP_REPORT_A4_HEIGHT_PT (297.0 / (25.4 / 72.0))
 /* The smallest page the report is laid out on (A5, either way up, is
  * bigger): below it a chart no longer fits between the margins. */
 #define CP_REPORT_MIN_PAGE_WIDTH_PT 360.0
