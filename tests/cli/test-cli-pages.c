@@ -801,11 +801,7 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-pages-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-pages-XXXXXX");
 
   g_test_add_func ("/cli-pages/one-job", test_one_job);
   g_test_add_func ("/cli-pages/one-job-appendix", test_one_job_appendix);
@@ -819,8 +815,5 @@ main (int    argc,
   g_test_add_func ("/cli-pages/nothing-to-approve", test_nothing_to_approve);
   g_test_add_func ("/cli-pages/premium-names-machine", test_premium_names_machine);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

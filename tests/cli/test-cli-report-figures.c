@@ -324,18 +324,11 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-report-figures-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-report-figures-XXXXXX");
 
   g_test_add_func ("/cli-report-figures/walk", test_walk);
   g_test_add_func ("/cli-report-figures/demo-sums", test_demo_sums);
   g_test_add_func ("/cli-report-figures/unpriced-storage-estimated", test_unpriced_storage_estimated);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }
