@@ -6,13 +6,11 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cp-csv-tokenizer.h"
+#include "cp-file-read.h"
 
 void
 cp_csv_record_free (gpointer data)
@@ -230,37 +228,6 @@ cp_csv_to_utf8 (const char *data, gsize len, GError **error)
 char *
 cp_csv_read_file_contents (const char *path, gsize *len, GError **error)
 {
-  g_autofree char *data = NULL;
-  GStatBuf st;
-
-  if (g_stat (path, &st) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_IO,
-                   _("could not read the file: %s"), g_strerror (saved));
-      return NULL;
-    }
-  /* Only regular files have a size worth trusting; a pipe or a device
-   * could stream for ever. */
-  if (!S_ISREG (st.st_mode))
-    {
-      g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_IO,
-                   _("could not read the file: it is not a regular file"));
-      return NULL;
-    }
-  if (st.st_size > CP_QUOTE_CSV_MAX_BYTES)
-    {
-      cp_csv_set_too_large (error);
-      return NULL;
-    }
-  {
-    g_autoptr(GError) local = NULL;
-    if (!g_file_get_contents (path, &data, len, &local))
-      {
-        g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_IO,
-                     _("could not read the file: %s"), local->message);
-        return NULL;
-      }
-  }
-  return g_steal_pointer (&data);
+  return cp_file_read_at_most (path, CP_QUOTE_CSV_MAX_BYTES, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_IO,
+                               cp_csv_set_too_large, len, error);
 }

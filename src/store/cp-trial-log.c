@@ -15,13 +15,12 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
 #include "planner/cp-units.h"
+#include "cp-file-read.h"
 #include "cp-quote-csv.h"
 #include "cp-trial-log-private.h"
 
@@ -480,37 +479,14 @@ cp_trial_log_read_file (const char  *path,
                         GError     **error)
 {
   g_autofree char *data = NULL;
-  g_autoptr(GError) local = NULL;
-  GStatBuf st;
   gsize len = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (g_stat (path, &st) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_IO,
-                   _("could not read the file: %s"), g_strerror (saved));
-      return NULL;
-    }
-  /* A pipe or a device could stream for ever. */
-  if (!S_ISREG (st.st_mode))
-    {
-      g_set_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_IO,
-                   _("could not read the file: it is not a regular file"));
-      return NULL;
-    }
-  if (st.st_size > CP_TRIAL_LOG_MAX_BYTES)
-    {
-      set_too_large (error);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, &len, &local))
-    {
-      g_set_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_IO,
-                   _("could not read the file: %s"), local->message);
-      return NULL;
-    }
+  data = cp_file_read_at_most (path, CP_TRIAL_LOG_MAX_BYTES, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_IO,
+                               set_too_large, &len, error);
+  if (data == NULL)
+    return NULL;
   return cp_trial_log_read (data, len, error);
 }
 

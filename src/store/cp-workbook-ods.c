@@ -58,14 +58,7 @@ _cp_workbook_ods_read_sheet_names (CpWorkbook *wb, GError **error)
       g_ptr_array_add (wb->sheet_names, name ? name : g_strdup_printf ("%u", wb->sheet_names->len + 1));
     }
   _cp_workbook_part_clear (&part);
-  if (ret < 0)
-    return FALSE;
-  if (wb->sheet_names->len == 0)
-    {
-      _cp_workbook_set_damaged (error, _("the workbook lists no sheet"));
-      return FALSE;
-    }
-  return TRUE;
+  return ret >= 0;
 }
 
 /* A cell's value as the sheet stores it: numbers from office:value, the

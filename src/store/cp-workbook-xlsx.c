@@ -196,14 +196,7 @@ _cp_workbook_xlsx_read_workbook (CpWorkbook *wb, GError **error)
         }
     }
   _cp_workbook_part_clear (&part);
-  if (ret < 0)
-    return FALSE;
-  if (wb->sheet_names->len == 0)
-    {
-      _cp_workbook_set_damaged (error, _("the workbook lists no sheet"));
-      return FALSE;
-    }
-  return TRUE;
+  return ret >= 0;
 }
 
 /* Built-in number formats that show a date (ECMA-376 §18.8.30, and the

@@ -12,12 +12,10 @@
 
 #include "config.h"
 
-#include <errno.h>
-#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "cp-file-read.h"
 #include "cp-workbook-private.h"
 
 G_DEFINE_QUARK (cp-workbook-error-quark, cp_workbook_error)
@@ -201,6 +199,18 @@ part_fault (const CpWorkbookPart *part, const char *fault)
 {
   /* Translators: a part of a workbook and what is wrong with it, "sheet1.xml, line 2: broken XML" */
   return g_strdup_printf (_("%s, %s"), gsf_input_name (part->input), fault);
+}
+
+/* "_rels/.rels, line 3: @problem", at the line @part's reader is on. */
+static void
+set_damaged_at_line (CpWorkbookPart *part,
+                     const char     *problem,
+                     GError        **error)
+{
+  g_autofree char *fault = g_strdup_printf (_("line %d: %s"), xmlTextReaderGetParserLineNumber (part->reader), problem);
+  g_autofree char *what = part_fault (part, fault);
+
+  _cp_workbook_set_damaged (error, what);
 }
 
 /* The same input error, once more in libxml2's generic words
@@ -387,26 +397,16 @@ check_relationships_parse (GsfInput *rels, GError **error)
               ignored_depth = depth;
               continue;
             }
-          {
-            g_autofree char *fault = g_strdup_printf (_("line %d: %s"), xmlTextReaderGetParserLineNumber (part.reader),
-                                                      _("an element that is not a relationship"));
-            g_autofree char *what = part_fault (&part, fault);
-
-            _cp_workbook_set_damaged (error, what);
-            ret = -1;
-            break;
-          }
+          set_damaged_at_line (&part, _("an element that is not a relationship"), error);
+          ret = -1;
+          break;
         }
       if (_cp_workbook_is_element (&part, "Relationship") && !relationship_is_whole (&part))
         {
           /* libgsf warns "Broken relation: missing id" (or type, or
            * target) on stderr and drops the relationship, so a sheet could
            * go missing without a word. */
-          g_autofree char *fault = g_strdup_printf (_("line %d: %s"), xmlTextReaderGetParserLineNumber (part.reader),
-                                                    _("a relationship without its Id, Type or Target"));
-          g_autofree char *what = part_fault (&part, fault);
-
-          _cp_workbook_set_damaged (error, what);
+          set_damaged_at_line (&part, _("a relationship without its Id, Type or Target"), error);
           ret = -1;
           break;
         }
@@ -921,6 +921,14 @@ check_local_headers (const guint8 *data,
   return TRUE;
 }
 
+static void
+set_over_max_bytes (GError **error)
+{
+  g_autofree char *what = g_strdup_printf (_("more than %d MiB"), CP_WORKBOOK_MAX_BYTES / (1024 * 1024));
+
+  _cp_workbook_set_too_large (error, what);
+}
+
 CpWorkbook *
 cp_workbook_new (const char *data,
                  gsize       len,
@@ -937,8 +945,7 @@ cp_workbook_new (const char *data,
     }
   if (len > CP_WORKBOOK_MAX_BYTES)
     {
-      g_autofree char *what = g_strdup_printf (_("more than %d MiB"), CP_WORKBOOK_MAX_BYTES / (1024 * 1024));
-      _cp_workbook_set_too_large (error, what);
+      set_over_max_bytes (error);
       return NULL;
     }
   if (!cp_workbook_is_workbook (data, len))
@@ -968,6 +975,11 @@ cp_workbook_new (const char *data,
   if (wb->format == CP_WORKBOOK_FORMAT_ODS ? !_cp_workbook_ods_read_sheet_names (wb, error)
                                            : !_cp_workbook_xlsx_read_workbook (wb, error))
     return NULL;
+  if (wb->sheet_names->len == 0)
+    {
+      _cp_workbook_set_damaged (error, _("the workbook lists no sheet"));
+      return NULL;
+    }
   return g_steal_pointer (&wb);
 }
 
@@ -975,38 +987,11 @@ CpWorkbook *
 cp_workbook_new_from_file (const char *path,
                            GError    **error)
 {
-  g_autofree char *data = NULL;
-  g_autoptr(GError) local = NULL;
-  GStatBuf st;
   gsize len = 0;
+  g_autofree char *data = cp_file_read_at_most (path, CP_WORKBOOK_MAX_BYTES, CP_WORKBOOK_ERROR, CP_WORKBOOK_ERROR_IO,
+                                                set_over_max_bytes, &len, error);
 
-  if (g_stat (path, &st) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, CP_WORKBOOK_ERROR, CP_WORKBOOK_ERROR_IO, _("could not read the file: %s"),
-                   g_strerror (saved));
-      return NULL;
-    }
-  /* Checked apart: st holds nothing when g_stat() failed. */
-  if (!S_ISREG (st.st_mode))
-    {
-      g_set_error (error, CP_WORKBOOK_ERROR, CP_WORKBOOK_ERROR_IO, _("could not read the file: %s"),
-                   _("it is not a regular file"));
-      return NULL;
-    }
-  if (st.st_size > CP_WORKBOOK_MAX_BYTES)
-    {
-      g_autofree char *what = g_strdup_printf (_("more than %d MiB"), CP_WORKBOOK_MAX_BYTES / (1024 * 1024));
-      _cp_workbook_set_too_large (error, what);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, &len, &local))
-    {
-      g_set_error (error, CP_WORKBOOK_ERROR, CP_WORKBOOK_ERROR_IO, _("could not read the file: %s"),
-                   local->message);
-      return NULL;
-    }
-  return cp_workbook_new (data, len, error);
+  return data != NULL ? cp_workbook_new (data, len, error) : NULL;
 }
 
 guint

@@ -889,10 +889,7 @@ test_what_if_team_experience (void)
 int
 main (int argc, char **argv)
 {
-  int status;
-
-  tmp_dir = g_dir_make_tmp ("cp-cli-edit-XXXXXX", NULL);
-  g_test_init (&argc, &argv, NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-cli-edit-XXXXXX");
   g_test_add_func ("/cli-edit/add-job-and-quote-plan", test_add_job_and_quote_plan);
   g_test_add_func ("/cli-edit/bad-options", test_bad_options);
   g_test_add_func ("/cli-edit/optimizer-states-kept", test_optimizer_states_kept);
@@ -909,9 +906,5 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-edit/what-if-team-experience", test_what_if_team_experience);
   g_test_add_func ("/cli-edit/offer-names-other-gpus", test_offer_names_other_gpus);
   g_test_add_func ("/cli-edit/offer-states-price", test_offer_states_price);
-  status = g_test_run ();
-  if (status == 0)
-    cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -1229,10 +1229,7 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-cli-honest-XXXXXX", NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-cli-honest-XXXXXX");
 
   g_test_add_func ("/cli-honest/no-price/technical-verdict", test_no_price_gives_technical_verdict);
   g_test_add_func ("/cli-honest/batch-zero-is-the-default", test_batch_zero_is_the_default);
@@ -1261,11 +1258,7 @@ main (int    argc,
   g_test_add_func ("/cli-honest/fixed-rent-said-once", test_fixed_rent_said_once);
   g_test_add_func ("/cli-honest/r6-names-cheaper-late-quote", test_r6_names_cheaper_late_quote);
 
-  status = g_test_run ();
-  /* Left for a look when a test failed, as test-cli-edit does; the README
-   * test has removed its links by then, or failed before any removal. */
-  if (status == 0)
-    cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  /* The README test has removed its links by then, or failed before any
+   * removal. */
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -193,11 +193,8 @@ check_one_job (const Words *w)
 static void
 test_one_job (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_70b_lora (tmp_dir, "p.cplan");
   check_one_job (&english);
   check_one_job (&chinese);
@@ -213,11 +210,8 @@ test_one_job_appendix (void)
 {
   g_autoptr(GString) all = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_70b_lora (tmp_dir, "a.cplan");
   RUN_OK ("report", "a.cplan", "--lang", "en", "--pdf", "a.pdf");
   all = text_from_page ("a.pdf", 1, FALSE);
@@ -251,11 +245,8 @@ test_minimum_term (void)
   g_autofree char *first_zh = NULL;
   g_autoptr(GString) all = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "m.cplan");
   RUN_OK ("add-job", "m.cplan", "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora", "--recompute", "full",
           "--tokens", "500M", "--deadline-days", "30");
@@ -305,11 +296,8 @@ test_ascend (void)
     { service, "zh_CN", { "昇腾上的服务要经vLLMAscend或MindIE运行", NULL } },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *file = g_strdup_printf ("npu-%u.cplan", i);
@@ -352,11 +340,8 @@ test_reasons_agree (void)
   g_autofree char *service = NULL;
   g_autofree char *walk = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "r3.cplan");
   RUN_OK ("add-job", "r3.cplan", "--name", "7B service", "--model", "qwen2.5-7b", "--task", "inference",
           "--concurrency", "64", "--context", "4096", "--duration-days", "30");
@@ -477,11 +462,8 @@ check_demo_terms (const char *lang,
 static void
 test_demo (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("demo", "demo.cplan");
   /* The approval heading, then the first heading after the memo: the Jobs
    * table, whose header row starts "Job Kind Model". */
@@ -635,11 +617,8 @@ test_no_price (void)
     const char *lang, *not_priced;
   } langs[] = { { "en", "None not priced" }, { "zh_CN", "无 未报价" } };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "np.cplan");
   RUN_OK ("add-job", "np.cplan", "--name", "70B LoRA", "--task", "lora", "--model", "llama-2-70b", "--tokens", "5B",
           "--deadline-days", "30");
@@ -677,11 +656,8 @@ test_nothing_to_approve (void)
     { "z2.cplan", "zh_CN", "暂无需要审批的金额：没有任务得到计有费用的推荐方案，因为没有报价的机器能运行任务（见上文各任务）。" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "z1.cplan");
   RUN_OK ("add-job", "z1.cplan", "--name", "70B LoRA", "--task", "lora", "--model", "llama-2-70b", "--tokens", "5B",
           "--deadline-days", "30");
@@ -728,11 +704,8 @@ test_premium_names_machine (void)
     { "zh_CN", "Delta Compute 只租一台机器需要 ¥2,666，比其集群的 ¥2,117" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "r7.cplan");
   RUN_OK ("add-job", "r7.cplan", "--name", "Qwen 72B LoRA", "--task", "lora", "--model", "qwen2.5-72b", "--tokens", "300M",
           "--deadline-days", "10", "--distributed-experience", "--team-stated");
@@ -762,11 +735,8 @@ test_one_engineer (void)
 {
   g_autoptr(GString) all = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "e1.cplan");
   RUN_OK ("add-job", "e1.cplan", "--name", "Qwen2.5-72B LoRA", "--task", "lora", "--model", "qwen2.5-72b", "--tokens", "5B",
           "--deadline-days", "21", "--engineers", "1");
@@ -781,11 +751,8 @@ test_one_engineer (void)
 static void
 test_walk19 (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "w19.cplan", "--start", "2027-03-01");
   RUN_OK ("add-job", "w19.cplan", "--name", "Qwen2.5-72B LoRA", "--task", "lora", "--model", "qwen2.5-72b", "--tokens", "5B", "--deadline-days", "21");
   RUN_OK ("add-quote", "w19.cplan", "--vendor", "Pengcheng Cloud", "--gpu", "ascend-910b", "--gpus-per-node", "8",
@@ -801,11 +768,7 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-pages-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-pages-XXXXXX");
 
   g_test_add_func ("/cli-pages/one-job", test_one_job);
   g_test_add_func ("/cli-pages/one-job-appendix", test_one_job_appendix);
@@ -819,8 +782,5 @@ main (int    argc,
   g_test_add_func ("/cli-pages/nothing-to-approve", test_nothing_to_approve);
   g_test_add_func ("/cli-pages/premium-names-machine", test_premium_names_machine);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

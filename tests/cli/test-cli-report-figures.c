@@ -19,14 +19,6 @@ static char *tmp_dir;
 
 #define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
 
-static gboolean
-have_pdftotext (void)
-{
-  g_autofree char *path = g_find_program_in_path ("pdftotext");
-
-  return path != NULL;
-}
-
 /* A printed figure ("1,234.56", or a run of minutes as "0.0016" days) in
  * units of 0.000001, as exact integers so that the sum is checked as the
  * reader adds it. */
@@ -178,11 +170,8 @@ test_walk (void)
   g_autofree char *zh = NULL;
   g_autofree char *zh_rows = NULL;
 
-  if (!have_pdftotext ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_walk_project ("w.cplan");
   RUN_OK ("report", "w.cplan", "--lang", "en", "--pdf", "w-en.pdf");
   RUN_OK ("report", "w.cplan", "--lang", "zh_CN", "--pdf", "w-zh.pdf");
@@ -252,11 +241,8 @@ test_demo_sums (void)
 {
   static const char *const langs[] = { "en", "zh_CN" };
 
-  if (!have_pdftotext ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("demo", "demo.cplan");
   for (guint i = 0; i < G_N_ELEMENTS (langs); i++)
     {
@@ -289,11 +275,8 @@ test_unpriced_storage_estimated (void)
   g_autofree char *figure = NULL;
   double low = 20 * 800 * 0.275 * 24 / 730, high = 20 * 800 * 0.285 * 24 / 730;
 
-  if (!have_pdftotext ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "s.cplan");
   RUN_OK ("add-job", "s.cplan", "--name", "7B tune", "--model", "llama-2-7b", "--task", "lora", "--tokens", "2B",
           "--storage-tb", "20");
@@ -324,18 +307,11 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-report-figures-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-report-figures-XXXXXX");
 
   g_test_add_func ("/cli-report-figures/walk", test_walk);
   g_test_add_func ("/cli-report-figures/demo-sums", test_demo_sums);
   g_test_add_func ("/cli-report-figures/unpriced-storage-estimated", test_unpriced_storage_estimated);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -405,18 +405,11 @@ test_bad_input (void)
 int
 main (int argc, char **argv)
 {
-  int status;
-
-  tmp_dir = g_dir_make_tmp ("cp-cli-signoff-XXXXXX", NULL);
-  g_test_init (&argc, &argv, NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-cli-signoff-XXXXXX");
   g_test_add_func ("/cli-signoff/order-changes-calendar", test_order_changes_calendar);
   g_test_add_func ("/cli-signoff/sign-off-round-trip", test_sign_off_round_trip);
   g_test_add_func ("/cli-signoff/xml-budget-is-the-plans", test_xml_budget_is_the_plans);
   g_test_add_func ("/cli-signoff/bad-input", test_bad_input);
   g_test_add_func ("/cli-signoff/amount-to-approve", test_amount_to_approve);
-  status = g_test_run ();
-  if (status == 0)
-    cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

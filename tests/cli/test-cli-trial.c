@@ -519,10 +519,7 @@ test_readme_example (void)
 int
 main (int argc, char **argv)
 {
-  int status;
-
-  tmp_dir = g_dir_make_tmp ("cp-cli-trial-XXXXXX", NULL);
-  g_test_init (&argc, &argv, NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-cli-trial-XXXXXX");
   g_test_add_func ("/cli-trial/import-megatron", test_import_megatron);
   g_test_add_func ("/cli-trial/wrong-machine", test_wrong_machine);
   g_test_add_func ("/cli-trial/refused", test_refused);
@@ -530,9 +527,5 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-trial/two-logs", test_two_logs);
   g_test_add_func ("/cli-trial/wrong-model", test_wrong_model);
   g_test_add_func ("/cli-trial/readme-example", test_readme_example);
-  status = g_test_run ();
-  if (status == 0)
-    cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

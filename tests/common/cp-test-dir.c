@@ -25,6 +25,31 @@ cp_test_remove_tree (const char *path)
 }
 
 char *
+cp_test_init_with_tmp_dir (int        *argc,
+                           char     ***argv,
+                           const char *name_template)
+{
+  g_autoptr(GError) error = NULL;
+  char *tmp_dir;
+
+  g_test_init (argc, argv, NULL);
+  tmp_dir = g_dir_make_tmp (name_template, &error);
+  g_assert_no_error (error);
+  return tmp_dir;
+}
+
+int
+cp_test_run_then_remove (char *tmp_dir)
+{
+  int status = g_test_run ();
+
+  if (status == 0)
+    cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
+
+char *
 cp_test_read_in (const char *dir,
                  const char *name)
 {

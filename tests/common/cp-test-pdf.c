@@ -15,6 +15,15 @@ cp_test_have_poppler (void)
   return text != NULL && info != NULL;
 }
 
+gboolean
+cp_test_skip_without_poppler (void)
+{
+  if (cp_test_have_poppler ())
+    return FALSE;
+  g_test_skip ("pdftotext or pdfinfo is not installed");
+  return TRUE;
+}
+
 char *
 cp_test_run_tool (const char        *dir,
                   const char *const *argv)

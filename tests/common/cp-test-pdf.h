@@ -9,6 +9,9 @@ G_BEGIN_DECLS
 /* Whether pdftotext and pdfinfo are on PATH (the tests that read a PDF
  * skip without them). */
 gboolean cp_test_have_poppler    (void);
+/* Without them, marks the running test skipped and returns TRUE:
+ * "if (cp_test_skip_without_poppler ()) return;". */
+gboolean cp_test_skip_without_poppler (void);
 
 /* The standard output of the tool @argv (found on PATH) run in @dir,
  * which must succeed; its standard error is dropped. */

@@ -8,29 +8,14 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <stdlib.h>
 
+#include "common/cp-test-bench.h"
 #include "store/cp-demo.h"
 #include "store/cp-store.h"
 
 #define N_QUOTES 1000
 #define N_JOBS   100
 #define N_RUNS   7
-
-static int
-compare_gint64 (gconstpointer a, gconstpointer b)
-{
-  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median_ms (gint64 *us, guint n)
-{
-  qsort (us, n, sizeof *us, compare_gint64);
-  return us[n / 2] / 1000.0;
-}
 
 int
 main (void)
@@ -40,7 +25,7 @@ main (void)
   g_autoptr(CpProject) project = cp_project_new ();
   g_autofree char *dir = g_dir_make_tmp ("cp-bench-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "bench.cplan", NULL);
-  gint64 save_us[N_RUNS], load_us[N_RUNS], save_as_us[N_RUNS];
+  double save_ms[N_RUNS], load_ms[N_RUNS], save_as_ms[N_RUNS];
   CpStore *store;
   GStatBuf st;
 
@@ -70,7 +55,7 @@ main (void)
       gint64 t0 = g_get_monotonic_time ();
       if (!cp_store_save (store, project, &error))
         g_error ("%s", error->message);
-      save_us[r] = g_get_monotonic_time () - t0;
+      save_ms[r] = (g_get_monotonic_time () - t0) / 1000.0;
     }
   cp_store_close (store);
 
@@ -80,7 +65,7 @@ main (void)
       CpProject *loaded = cp_project_load_file (path, &error);
       if (loaded == NULL)
         g_error ("%s", error->message);
-      load_us[r] = g_get_monotonic_time () - t0;
+      load_ms[r] = (g_get_monotonic_time () - t0) / 1000.0;
       g_assert (loaded->quotes->len == N_QUOTES && loaded->jobs->len == N_JOBS);
       cp_project_free (loaded);
     }
@@ -90,17 +75,17 @@ main (void)
       gint64 t0 = g_get_monotonic_time ();
       if (!cp_project_save_file (project, path, &error))
         g_error ("%s", error->message);
-      save_as_us[r] = g_get_monotonic_time () - t0;
+      save_as_ms[r] = (g_get_monotonic_time () - t0) / 1000.0;
     }
 
   g_stat (path, &st);
   g_print ("project: %u quotes, %u jobs, file %.1f KiB\n", N_QUOTES, N_JOBS, st.st_size / 1024.0);
   g_print ("save (open store, one transaction): median %.1f ms of %d runs\n",
-           median_ms (save_us, N_RUNS), N_RUNS);
+           cp_test_median (save_ms, N_RUNS), N_RUNS);
   g_print ("open + load (incl. quick_check):    median %.1f ms of %d runs\n",
-           median_ms (load_us, N_RUNS), N_RUNS);
+           cp_test_median (load_ms, N_RUNS), N_RUNS);
   g_print ("save as (new file + rename):        median %.1f ms of %d runs\n",
-           median_ms (save_as_us, N_RUNS), N_RUNS);
+           cp_test_median (save_as_ms, N_RUNS), N_RUNS);
 
   g_unlink (path);
   g_rmdir (dir);

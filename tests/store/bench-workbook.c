@@ -14,11 +14,11 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/cp-test-bench.h"
 #include "common/cp-test-dir.h"
 #include "common/cp-test-workbook.h"
 #include "store/cp-demo.h"
@@ -26,14 +26,6 @@
 
 #define N_ROWS 10000
 #define N_RUNS 5
-
-static int
-compare_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
 
 /* Reads @path as the import preview does; exits 0 when every row read. */
 static void
@@ -141,13 +133,14 @@ main (int argc, char **argv)
       for (guint run = 0; run < N_RUNS; run++)
         if (!measure (paths[f], demo, &cpu[run], &ms[run], &mib[run]))
           g_error ("%s: not every row was read", paths[f]);
-      qsort (cpu, N_RUNS, sizeof *cpu, compare_double);
-      qsort (ms, N_RUNS, sizeof *ms, compare_double);
-      qsort (mib, N_RUNS, sizeof *mib, compare_double);
+      /* cp_test_median() sorts: cpu[0] and cpu[N_RUNS - 1] are then the extremes. */
+      double cpu_median = cp_test_median (cpu, N_RUNS);
+      double mib_median = cp_test_median (mib, N_RUNS);
+
       printf ("%-4s  CPU %5.0f ms (median of %d; %.0f–%.0f), wall %5.0f ms, peak %6.1f MiB "
               "(%.1f MiB over the empty child)\n",
-              names[f], cpu[N_RUNS / 2], N_RUNS, cpu[0], cpu[N_RUNS - 1], ms[N_RUNS / 2], mib[N_RUNS / 2],
-              mib[N_RUNS / 2] - base_mib);
+              names[f], cpu_median, N_RUNS, cpu[0], cpu[N_RUNS - 1], cp_test_median (ms, N_RUNS), mib_median,
+              mib_median - base_mib);
       g_remove (paths[f]);
       g_free (paths[f]);
     }

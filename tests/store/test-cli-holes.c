@@ -83,16 +83,8 @@ test_accepted_add_saves (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  tmp_dir = g_dir_make_tmp ("cp-cli-holes-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_test_init (&argc, &argv, NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-cli-holes-XXXXXX");
   g_test_add_func ("/cli-holes/refused-add-migrates-nothing", test_refused_add_migrates_nothing);
   g_test_add_func ("/cli-holes/accepted-add-saves", test_accepted_add_saves);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

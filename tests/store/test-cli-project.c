@@ -344,19 +344,12 @@ test_lock_holder_named (void)
 int
 main (int argc, char **argv)
 {
-  int status;
-
-  tmp_dir = g_dir_make_tmp ("cp-cli-project-XXXXXX", NULL);
-  g_test_init (&argc, &argv, NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-cli-project-XXXXXX");
   g_test_add_func ("/cli-project/demo-and-plan", test_demo_and_plan);
   g_test_add_func ("/cli-project/new-and-import", test_new_and_import);
   g_test_add_func ("/cli-project/import-exit-status", test_import_exit_status);
   g_test_add_func ("/cli-project/import-monthly-minimum-term", test_import_monthly_minimum_term);
   g_test_add_func ("/cli-project/concurrent-use", test_concurrent_use);
   g_test_add_func ("/cli-project/lock-holder-named", test_lock_holder_named);
-  status = g_test_run ();
-  if (status == 0)
-    cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

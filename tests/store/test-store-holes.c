@@ -423,13 +423,8 @@ test_config_read_async (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  int status;
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-store-holes-XXXXXX");
 
-  tmp_dir = g_dir_make_tmp ("cp-store-holes-XXXXXX", &error);
-  g_assert_no_error (error);
-
-  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/store-holes/altered-definitions", test_altered_definitions);
   g_test_add_func ("/store-holes/foreign-index-wording", test_foreign_index_wording);
   g_test_add_func ("/store-holes/definition-spelling", test_definition_spelling_accepted);
@@ -439,9 +434,5 @@ main (int argc, char **argv)
   g_test_add_func ("/store-holes/path-not-uri", test_path_not_uri);
   g_test_add_func ("/store-holes/hot-journal", test_hot_journal_recovered);
   g_test_add_func ("/store-holes/hot-journal-read-only", test_hot_journal_read_only_explained);
-  status = g_test_run ();
-
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -1731,18 +1731,14 @@ test_demo_project (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *data_home = NULL;
-  int status;
   static const OlderFile v1_file = { "v1-fixture.sql", 1, check_v1_content };
   static const OlderFile v2_file = { "v2-fixture.sql", 2, check_v2_content };
 
-  tmp_dir = g_dir_make_tmp ("cp-store-XXXXXX", &error);
-  g_assert_no_error (error);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-store-XXXXXX");
   data_home = g_build_filename (tmp_dir, "data", NULL);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
-  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/store/round-trip", test_round_trip);
   g_test_add_func ("/store/resave", test_resave);
   g_test_add_func ("/store/new-file", test_new_file_is_empty_project);
@@ -1778,10 +1774,5 @@ main (int argc, char **argv)
   g_test_add_func ("/store/untitled-path", test_untitled_path);
   g_test_add_func ("/store/kill-during-save", test_kill_during_save);
   g_test_add_func ("/store/demo", test_demo_project);
-  status = g_test_run ();
-
-  if (status == 0)
-    cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }
