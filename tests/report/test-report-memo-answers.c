@@ -588,6 +588,57 @@ make_whole_offer_serving (const char *file)
           "infiniband", "--nics", "8", "--nic-gbps", "400");
 }
 
+/* walk39 F4: a 13B LoRA on Local lab's machine at 220 CNY per node-hour
+ * from 4 January 2027 (3.9 h, billed 4 h: 880 CNY), then a 30-day service
+ * after it on Monthly Co's machine at 68,000 CNY per node-month. The
+ * service starts at the start of the next day: its 30 days are 5 January
+ * – 3 February, its month is invoiced on 5 January, and the project runs
+ * 4 January – 3 February, 31 days; page 1's answer, calendar table,
+ * invoice line and chart and the XML say the same days, where they read
+ * "5 January – 3 February", "on 4 January" and "(30.1 days)". */
+static void
+test_job_after_dates (void)
+{
+  static const char *const english[] = {
+    "for 30.0 days (5 January – 3 February 2027)", "5 January – 3 February 2027, after 13B LoRA adapter",
+    "Monthly Co, 68,000 CNY on 5 January 2027 (13B adapter serving)", "Ends 3 Feb 2027 (31.0 days)",
+  };
+  static const char *const chinese[] = {
+    "租用 30.0 天（2027年1月5日至2月3日）", "2027年1月5日至2月3日，在“13B LoRA adapter”之后",
+    "Monthly Co：2027年1月5日付 ¥68,000（13B adapter serving）", "2027年2月3日结束（31.0 天）",
+  };
+  g_autofree char *en = NULL, *zh = NULL, *raw = NULL, *xml = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "after.cplan", "--name", "After", "--start", "2027-01-04");
+  RUN_OK ("add-job", "after.cplan", "--name", "13B LoRA adapter", "--task", "lora", "--model", "llama-2-13b",
+          "--tokens", "200000000", "--deadline-days", "14");
+  RUN_OK ("add-job", "after.cplan", "--name", "13B adapter serving", "--task", "inference", "--model", "llama-2-13b",
+          "--concurrency", "100", "--duration-days", "30", "--after", "job-1");
+  RUN_OK ("add-quote", "after.cplan", "--vendor", "Local lab", "--offer", "Own 8xA800 server", "--offering",
+          "bare-metal", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-hour", "220");
+  RUN_OK ("add-quote", "after.cplan", "--vendor", "Monthly Co", "--offer", "8xH800 machine", "--offering",
+          "bare-metal", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "68000");
+  RUN_OK ("report", "after.cplan", "--lang", "en", "--pdf", "after-en.pdf", "--xml", "after.xml");
+  RUN_OK ("report", "after.cplan", "--lang", "zh_CN", "--pdf", "after-zh.pdf");
+  en = cp_test_pdf_text (tmp_dir, "after-en.pdf", 1, FALSE);
+  zh = cp_test_pdf_text (tmp_dir, "after-zh.pdf", 1, FALSE);
+  cp_test_assert_has (en, "done in 3.9 h (4 January 2027)");
+  for (guint i = 0; i < G_N_ELEMENTS (english); i++)
+    {
+      cp_test_assert_has (en, english[i]);
+      cp_test_assert_has (zh, chinese[i]);
+    }
+  raw = cp_test_read_in (tmp_dir, "after.xml");
+  xml = cp_test_squeeze (raw);
+  cp_test_assert_has (xml, "<start>2027-01-04</start><end>2027-02-03</end>");
+  cp_test_assert_has (xml, "<start>2027-01-05</start><end>2027-02-03</end>");
+}
+
 /* What page 1 of make_whole_offer_serving()'s report says, in one
  * language. */
 typedef struct {
@@ -656,6 +707,7 @@ main (int argc, char **argv)
   g_test_add_func ("/memo-answers/vendor-month-minimum-all-jobs", test_vendor_month_minimum_all_jobs);
   g_test_add_func ("/memo-answers/demo-fallback", test_demo_fallback);
   g_test_add_func ("/memo-answers/whole-offer-serving", test_whole_offer_serving);
+  g_test_add_func ("/memo-answers/job-after-dates", test_job_after_dates);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
