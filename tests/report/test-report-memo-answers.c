@@ -569,6 +569,11 @@ test_demo_fallback (void)
  * and 70,000 CNY. 整机 wins on 1 of its 4 nodes; rented whole it costs 4 ×
  * 68,000 = 272,000. Every offer rented whole, 单机 wins at 72,000, not
  * Vendor 4 at 70,000 (1 of its 2 nodes; whole, 2 × 70,000 = 140,000).
+ * The next best, priced for the nodes it rents as the answer is, says
+ * so: Vendor 4 (1 of 2 nodes) at 70,000, 70,000 − 68,000 = 2,000 CNY
+ * (2,000 / 68,000 = 2.9%) more; under the whole-offer answer its bare
+ * "Vendor 4 at 70,000" read as a whole offer cheaper than 单机 (memo40).
+ * The part question names the vendor, then its offer (walk39 F6).
  * The term and price are fixed and the choice is not: said in one
  * sentence. The job keeps the default 1 TB for 720 h of a 730-h month:
  * 720 / 730 = 0.99 TB-months, which no quote prices. */
@@ -646,6 +651,8 @@ typedef struct {
   const char *fixed;           /* the range: price fixed, choice not firm */
   const char *whole_offer;     /* 单机 with every offer rented whole */
   const char *storage;         /* left out of the amount, and asked */
+  const char *next_best;       /* priced, as the answer, for the nodes it rents */
+  const char *asked;           /* the part question's vendor, then its offer */
   const char *sign_off;        /* the Approval heading, on page 1 */
 } ServingWords;
 
@@ -653,10 +660,14 @@ static const ServingWords serving_words[] = {
   { "en", "Fixed term and price, no range; the choice is not firm, and turns on (each within the amount):",
     "If 华东智算 rents only the whole offer of 4 machines: 华东智算 — 单机 at 72,000 CNY.",
     "storage (华东智算, 0.99 TB-months), not counted as no quote states a storage price to estimate it by (ask 华东智算 "
-    "for one)", "Approval" },
+    "for one)",
+    "Next best: Vendor 4 (1 of 2 nodes) at 70,000 CNY, 2,000 CNY more (2.9% above the recommended cost).",
+    "Ask: 华东智算 about its offer “整机” (1 of 4 nodes) and Vendor 4", "Approval" },
   { "zh_CN", "期限与价格固定，无浮动；但结论待定，取决于以下答复（每种结果都在申请金额之内）：",
     "若华东智算只整体出租全部 4 台机器：改为华东智算 — 单机，费用 ¥72,000。",
-    "存储（华东智算，0.99 TB·月），因没有报价写明可据以估算的存储价格而未计入（请向华东智算询价）", "审批" },
+    "存储（华东智算，0.99 TB·月），因没有报价写明可据以估算的存储价格而未计入（请向华东智算询价）",
+    "次优方案：Vendor 4（共 2 个节点中的 1 个），¥70,000，多 ¥2,000（比推荐方案高 2.9%）。",
+    "询问：华东智算，就其报价“整机”（共 4 个节点中的 1 个）和 Vendor 4", "审批" },
 };
 
 /* One job, three quotes: the answer, the amount's notes and the sign-off
@@ -674,6 +685,8 @@ check_serving (const ServingWords *w)
   cp_test_assert_has (first, w->fixed);
   cp_test_assert_has (first, w->whole_offer);
   cp_test_assert_has (first, w->storage);
+  cp_test_assert_has (first, w->next_best);
+  cp_test_assert_has (first, w->asked);
   lines = cp_test_pdf_page_lines (tmp_dir, pdf, 1);
   while (at < lines->len && strcmp (g_ptr_array_index (lines, at), w->sign_off) != 0)
     at++;
