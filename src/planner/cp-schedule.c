@@ -553,9 +553,20 @@ cp_span_dates_from (const GDate *start,
     }
 }
 
-/* Nodes of quote @quote_index that the jobs of @schedule hold on @day:
- * one while a job debugs (R4: on one machine), its nodes while it
- * migrates and runs. Adds the jobs to @jobs when not NULL. */
+guint
+cp_schedule_job_nodes_on (const CpSchedule *schedule,
+                          guint             job_index,
+                          double            day)
+{
+  const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
+
+  if (!entry->planned || day < entry->start_day || day >= entry->end_day)
+    return 0;
+  return day < entry->start_day + entry->phase_days[CP_PHASE_DEBUG] ? MIN (entry->nodes, 1) : entry->nodes;
+}
+
+/* Nodes of quote @quote_index that the jobs of @schedule hold on @day
+ * (cp_schedule_job_nodes_on()). Adds the jobs to @jobs when not NULL. */
 static guint
 nodes_held (const CpSchedule *schedule,
             int               quote_index,
@@ -567,12 +578,11 @@ nodes_held (const CpSchedule *schedule,
   for (guint i = 0; i < schedule->jobs->len; i++)
     {
       const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
-      double debug_end = entry->start_day + entry->phase_days[CP_PHASE_DEBUG];
       guint nodes;
 
-      if (!entry->planned || entry->quote_index != quote_index || day < entry->start_day || day >= entry->end_day)
+      if (entry->quote_index != quote_index)
         continue;
-      nodes = day < debug_end ? MIN (entry->nodes, 1) : entry->nodes;
+      nodes = cp_schedule_job_nodes_on (schedule, i, day);
       if (nodes == 0)
         continue;
       held += nodes;

@@ -136,6 +136,12 @@ double      cp_schedule_cost_until (const CpSchedule *schedule,
 double      cp_schedule_day_of_month (const CpSchedule *schedule,
                                       GDateYear         year,
                                       GDateMonth        month);
+/* Nodes job @job_index of @schedule holds of its quote on @day (days
+ * from the project's start): one while it debugs (R4: on one machine),
+ * its nodes while it migrates and runs, none outside its days. */
+guint       cp_schedule_job_nodes_on (const CpSchedule *schedule,
+                                      guint             job_index,
+                                      double            day);
 /* Jobs planned on one quote at the same time that need more nodes than
  * it offers: each job's plan looks at its quote alone, so five jobs can
  * each be given the one machine a vendor offers, side by side (lead15,

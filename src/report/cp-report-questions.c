@@ -622,7 +622,7 @@ add_overbooking_questions (const CpProject  *project,
       g_autofree char *needed = cp_i18n_format_number (overbooking->nodes_needed, 0, lang);
       g_autofree char *offered = cp_i18n_format_number (overbooking->nodes_offered, 0, lang);
       g_autofree char *day = NULL;
-      g_autofree char *text = NULL;
+      g_autofree char *text = NULL, *parts = NULL;
       GDate first;
 
       cp_schedule_span_dates (schedule, overbooking->day, overbooking->day, &first, NULL);
@@ -631,6 +631,13 @@ add_overbooking_questions (const CpProject  *project,
       /* TRANSLATORS: a question to a vendor: the machines the plan needs at once, the day from which, the machines its quote offers */
       text = g_strdup_printf (_("Can you rent %s machines at once from %s? The quote offers %s, and the plan is not approvable without them."),
                               needed, day, offered);
+      parts = cp_report_machines_needed_parts (project, schedule, overbooking, lang);
+      if (parts != NULL)
+        {
+          g_autofree char *question_only = g_steal_pointer (&text);
+
+          text = g_strdup_printf (C_("two sentences", "%s %s"), question_only, parts);
+        }
       question_set_text (project, question, text);
       g_ptr_array_add (asked, question);
     }

@@ -772,6 +772,41 @@ test_fallback_rents_on (void)
   assert_close (120000, fallback->schedule->total_cost, 1e-12);
 }
 
+/* walk40 F3: two jobs on a quote of 4 nodes from 4 January 2027, a
+ * 2-day cluster run on all 4 (no debugging) and a 4-node job that debugs
+ * on one machine for 2 days first. On days 0–2 they hold 4 + 1 = 5
+ * nodes, one more than offered (then the second holds its 4 alone): the
+ * 5 are each job's share, which page 1 says. */
+static void
+test_nodes_needed_by_job (void)
+{
+  g_autoptr(CpProject) project = one_and_four_nodes ();
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob cluster = { .after = -1, .planned = TRUE, .quote_index = 1, .nodes = 4, .phase_days = { 0, 0, 2 } };
+  CpScheduleJob trial = { .after = -1, .planned = TRUE, .quote_index = 1, .nodes = 4, .phase_days = { 2, 0, 10 } };
+  g_autoptr(CpSchedule) schedule = NULL;
+  g_autoptr(GPtrArray) short_of = NULL;
+  const CpOverbooking *overbooking;
+  GDate start;
+
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 4, G_DATE_JANUARY, 2027);
+  g_array_append_val (jobs, cluster);
+  g_array_append_val (jobs, trial);
+  schedule = cp_schedule_place (jobs, &start, NULL);
+  short_of = cp_schedule_overbookings (schedule, project);
+  g_assert_cmpuint (short_of->len, ==, 1);
+  overbooking = g_ptr_array_index (short_of, 0);
+  g_assert_cmpuint (overbooking->nodes_needed, ==, 5);
+  g_assert_cmpuint (overbooking->nodes_offered, ==, 4);
+  assert_close (0, overbooking->day, 0);
+  g_assert_cmpuint (cp_schedule_job_nodes_on (schedule, 0, overbooking->day), ==, 4);
+  g_assert_cmpuint (cp_schedule_job_nodes_on (schedule, 1, overbooking->day), ==, 1);
+  /* After its debugging, the second holds all 4; after their days, none. */
+  g_assert_cmpuint (cp_schedule_job_nodes_on (schedule, 1, 2), ==, 4);
+  g_assert_cmpuint (cp_schedule_job_nodes_on (schedule, 0, 2), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -788,5 +823,6 @@ main (int argc, char **argv)
   g_test_add_func ("/schedule/fallback-keeps-set-order", test_fallback_keeps_set_order);
   g_test_add_func ("/schedule/job-after-starts-next-day", test_job_after_starts_next_day);
   g_test_add_func ("/schedule/fallback-rents-on", test_fallback_rents_on);
+  g_test_add_func ("/schedule/nodes-needed-by-job", test_nodes_needed_by_job);
   return g_test_run ();
 }
