@@ -325,6 +325,17 @@ figure_of (GMatchInfo *found,
   return g_ascii_strtod (digits->str, NULL);
 }
 
+/* walk36b Z4's jobs in @file: a 13B LoRA on 200M tokens within 14 days,
+ * then a 30-day service of it for 100 users after it. */
+static void
+add_lora_then_service (const char *file)
+{
+  RUN_OK ("add-job", file, "--name", "13B LoRA adapter", "--task", "lora", "--model", "llama-2-13b",
+          "--tokens", "200000000", "--deadline-days", "14");
+  RUN_OK ("add-job", file, "--name", "13B adapter serving", "--task", "inference", "--model", "llama-2-13b",
+          "--concurrency", "100", "--duration-days", "30", "--after", "job-1");
+}
+
 /* walk36b Z4: a 13B LoRA (8 A800 for 4 h at 6.50 CNY a GPU-hour: 208
  * CNY, band to 260) and a 30-day service after it (720 h: 37,440 CNY) on
  * Local lab's hourly quote, whose minimum term is unstated. Amount: (260
@@ -344,10 +355,7 @@ test_vendor_month_minimum_all_jobs (void)
       return;
     }
   RUN_OK ("new", "lab.cplan", "--name", "lab", "--start", "2027-01-11");
-  RUN_OK ("add-job", "lab.cplan", "--name", "13B LoRA adapter", "--task", "lora", "--model", "llama-2-13b",
-          "--tokens", "200000000", "--deadline-days", "14");
-  RUN_OK ("add-job", "lab.cplan", "--name", "13B adapter serving", "--task", "inference", "--model", "llama-2-13b",
-          "--concurrency", "100", "--duration-days", "30", "--after", "job-1");
+  add_lora_then_service ("lab.cplan");
   RUN_OK ("add-quote", "lab.cplan", "--vendor", "Local lab", "--offer", "Own 8xA800 server", "--offering",
           "bare-metal", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "6.5");
   RUN_OK ("add-quote", "lab.cplan", "--vendor", "CloudCo", "--offer", "2-node H800 cluster", "--offering",
@@ -620,10 +628,7 @@ test_job_after_dates (void)
       return;
     }
   RUN_OK ("new", "after.cplan", "--name", "After", "--start", "2027-01-04");
-  RUN_OK ("add-job", "after.cplan", "--name", "13B LoRA adapter", "--task", "lora", "--model", "llama-2-13b",
-          "--tokens", "200000000", "--deadline-days", "14");
-  RUN_OK ("add-job", "after.cplan", "--name", "13B adapter serving", "--task", "inference", "--model", "llama-2-13b",
-          "--concurrency", "100", "--duration-days", "30", "--after", "job-1");
+  add_lora_then_service ("after.cplan");
   RUN_OK ("add-quote", "after.cplan", "--vendor", "Local lab", "--offer", "Own 8xA800 server", "--offering",
           "bare-metal", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-hour", "220");
   RUN_OK ("add-quote", "after.cplan", "--vendor", "Monthly Co", "--offer", "8xH800 machine", "--offering",
