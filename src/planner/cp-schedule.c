@@ -242,6 +242,22 @@ cp_schedule_new (const CpProject *project,
   return schedule;
 }
 
+/* A whole day less than a second over is float noise, not a day. */
+#define NOISE_DAYS 1e-6
+
+/* The day a job that starts after another begins, from the day that one
+ * ends (days from the project's start): at the start of the next
+ * calendar day, or at the midnight it ends on. A 30.0-day service after
+ * a 2.1-h LoRA from 4 January began at 02:06 on 4 January and was dated
+ * "5 January – 3 February", invoiced "on 4 January", and ended the
+ * project after "30.1 days" (walk39 F4): one start, on a day boundary,
+ * gives the table, the invoice, the chart and the XML the same day. */
+static double
+day_after (double end_day)
+{
+  return MAX (0.0, ceil (end_day - NOISE_DAYS));
+}
+
 /* Places job @i after the job it follows; @state: 0 not yet, 1 being
  * placed (a loop when met again), 2 placed. */
 static gboolean
@@ -269,9 +285,9 @@ place_job (GArray *jobs, guint i, guint8 *state, GError **error)
 
       if (!place_job (jobs, (guint) entry->after, state, error))
         return FALSE;
-      entry->start_day = before->end_day;
-      entry->end_day_low = before->end_day_low;
-      entry->end_day_high = before->end_day_high;
+      entry->start_day = day_after (before->end_day);
+      entry->end_day_low = day_after (before->end_day_low);
+      entry->end_day_high = day_after (before->end_day_high);
     }
   for (int phase = 0; entry->planned && phase < CP_N_PHASES; phase++)
     days += entry->phase_days[phase];
@@ -517,22 +533,13 @@ cp_span_dates_from (const GDate *start,
                     GDate       *first,
                     GDate       *last)
 {
-  /* A whole day less than a second over is float noise, not a day. */
-  const double noise_days = 1e-6;
-  guint begins_in = (guint) floor (MAX (start_day, 0));
-  /* Its days: a 30.0-day span is 30 calendar days, its last day counted
-   * in, wherever in its first day it starts. */
-  guint n_days = (guint) MAX (1.0, ceil (end_day - MAX (start_day, 0) - noise_days));
-  /* The day it ends in, from its end alone (a span ending at midnight
-   * ends the day before), so that a job and the project it ends share
-   * their last day. */
-  guint last_offset = MAX (begins_in, (guint) MAX (ceil (end_day - noise_days) - 1, 0));
-  /* Its first day, counted back from the last: a 30.0-day service that
-   * starts after a 3-h job read "5 December – 4 January", 31 days
-   * counted in, where alone it read "5 December – 3 January" (walk37
-   * W4, W10). It starts the day after the job before it ends, as a
-   * reader counting days takes it. */
-  guint first_offset = MAX (begins_in, last_offset + 1 - MIN (n_days, last_offset + 1));
+  /* Its first day is the day it begins in, its last the day it ends in
+   * (a span ending at midnight ends the day before), so that a job and
+   * the project it ends share their last day; a job after another begins
+   * on a day boundary (day_after()), so a 30.0-day service is 30 days
+   * counted in, "5 December – 3 January" (walk37 W4, W10). */
+  guint first_offset = (guint) floor (MAX (start_day, 0));
+  guint last_offset = MAX (first_offset, (guint) MAX (ceil (end_day - NOISE_DAYS) - 1, 0));
 
   if (first != NULL)
     {
@@ -546,9 +553,20 @@ cp_span_dates_from (const GDate *start,
     }
 }
 
-/* Nodes of quote @quote_index that the jobs of @schedule hold on @day:
- * one while a job debugs (R4: on one machine), its nodes while it
- * migrates and runs. Adds the jobs to @jobs when not NULL. */
+guint
+cp_schedule_job_nodes_on (const CpSchedule *schedule,
+                          guint             job_index,
+                          double            day)
+{
+  const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
+
+  if (!entry->planned || day < entry->start_day || day >= entry->end_day)
+    return 0;
+  return day < entry->start_day + entry->phase_days[CP_PHASE_DEBUG] ? MIN (entry->nodes, 1) : entry->nodes;
+}
+
+/* Nodes of quote @quote_index that the jobs of @schedule hold on @day
+ * (cp_schedule_job_nodes_on()). Adds the jobs to @jobs when not NULL. */
 static guint
 nodes_held (const CpSchedule *schedule,
             int               quote_index,
@@ -560,12 +578,11 @@ nodes_held (const CpSchedule *schedule,
   for (guint i = 0; i < schedule->jobs->len; i++)
     {
       const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
-      double debug_end = entry->start_day + entry->phase_days[CP_PHASE_DEBUG];
       guint nodes;
 
-      if (!entry->planned || entry->quote_index != quote_index || day < entry->start_day || day >= entry->end_day)
+      if (entry->quote_index != quote_index)
         continue;
-      nodes = day < debug_end ? MIN (entry->nodes, 1) : entry->nodes;
+      nodes = cp_schedule_job_nodes_on (schedule, i, day);
       if (nodes == 0)
         continue;
       held += nodes;

@@ -23,7 +23,8 @@ typedef enum {
 typedef struct {
   /* What the job brings (filled by cp_schedule_new() from its plan, or by
    * hand for cp_schedule_place()) */
-  int      after;                    /* index of the job it starts after; -1: the project's start */
+  int      after;                    /* index of the job it starts after (at the start of
+                                      * the day after that one ends); -1: the project's start */
   gboolean planned;                  /* has a recommended option; FALSE: no days, no cost */
   int      quote_index;              /* the recommended option's quote; -1: none */
   guint    nodes;                    /* the recommended option's nodes, rented for
@@ -109,10 +110,11 @@ double      cp_schedule_job_cost (const CpScheduleJob *entry);
 
 /* The first and the last calendar day of a job (or of any span from
  * @start_day to @end_day, in days from the project's start), counted in
- * one way everywhere (window, report, XML, chart): the last is the day it
- * ends in, the first that day less its days, the last counted in (a
- * 30.0-day span is 30 days, "5 December – 3 January"), and never before
- * the day it begins in. */
+ * one way everywhere (window, report, XML, chart): the first is the day
+ * it begins in, the last the day it ends in (a span ending at midnight
+ * ends the day before). A job after another begins at the start of the
+ * day after that one ends, so its 30.0 days are 30 dates, "5 December –
+ * 3 January", and its month-billed invoice falls on its first. */
 void        cp_schedule_span_dates (const CpSchedule *schedule,
                                     double            start_day,
                                     double            end_day,
@@ -134,6 +136,12 @@ double      cp_schedule_cost_until (const CpSchedule *schedule,
 double      cp_schedule_day_of_month (const CpSchedule *schedule,
                                       GDateYear         year,
                                       GDateMonth        month);
+/* Nodes job @job_index of @schedule holds of its quote on @day (days
+ * from the project's start): one while it debugs (R4: on one machine),
+ * its nodes while it migrates and runs, none outside its days. */
+guint       cp_schedule_job_nodes_on (const CpSchedule *schedule,
+                                      guint             job_index,
+                                      double            day);
 /* Jobs planned on one quote at the same time that need more nodes than
  * it offers: each job's plan looks at its quote alone, so five jobs can
  * each be given the one machine a vendor offers, side by side (lead15,

@@ -34,6 +34,9 @@ static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
  * drawn across the bars read as a strike-through of the jobs, with no
  * money scale (approver 33 A14). */
 #define COST_BAND_SHARE 0.3
+/* The narrowest a job's bar is drawn, in lines of text: about a
+ * character's width and a half. */
+#define BAR_MIN_WIDTH_LINES 0.8
 /* The most of the plot's height the band takes from rows with room to
  * spare, and the room kept for each row, in lines of its pitch. */
 #define COST_BAND_SHARE_MAX 0.5
@@ -747,6 +750,33 @@ deadline_beyond (Ink *ink, const Theme *theme, const CpChartData *data, const Pl
     show_text (ink, ink->font, date, x1, mid_y - line_h / 2, 1, 0);
 }
 
+/* A short job's length after its bar, widened to be seen ("2.1 h",
+ * "2.1 小时"), on the background where the cost line crosses the row;
+ * returns the right edge of the bar and its words, which a deadline's
+ * date beside them keeps clear of. Not where the row's deadline mark, at
+ * @mark_x (NAN: none on the plot), would cross the words: the demo's
+ * "5.8 h" lost its "h" under the mark of a deadline 7 days on. */
+static double
+short_bar_length (Ink *ink, const Theme *theme, const CpChartData *data, const Plot *plot,
+                  double days, double bar_right, double mark_x, double mid_y, double pad, double line_h)
+{
+  g_autofree char *text = NULL;
+  double w, gap = pad * 0.3, x0 = bar_right + gap;
+
+  cp_i18n_push_language (data->lang);
+  text = cp_words_duration (days * 86400, data->lang);
+  cp_i18n_pop_language ();
+  set_text (ink, ink->font, text, 0, &w, NULL);
+  if (x0 + w > plot->right || (isfinite (mark_x) && mark_x > x0 - gap && mark_x < x0 + w + gap))
+    return bar_right;
+  cp_chart_set_rgb (ink->cr, &theme->text);
+  if (on_cost_line (data, plot, x0, x0 + w, mid_y, line_h))
+    show_on_background (ink, theme, &theme->text, text, x0, mid_y - line_h / 2, w, line_h);
+  else
+    show_text (ink, ink->font, text, x0, mid_y - line_h / 2, 0, 0);
+  return x0 + w;
+}
+
 /* A deadline within the plot: its mark at @x, and its date beside it
  * where the row has room clear of the bar (from @bar_left to @bar_right)
  * and of the cost line, after the mark first, else before it (approver,
@@ -1393,12 +1423,20 @@ cp_chart_draw_timeline (cairo_t           *cr,
       double y = rows_top + row_h * i, bar_h = MIN (row_h * 0.6, line_h * 1.4), at = bar->start_day;
       double bar_right = left, bar_left = left + (right - left) * bar->start_day / end_day;
 
+      double bar_days = bar->phase_days[0] + bar->phase_days[1] + bar->phase_days[2];
+      double bar_px = (right - left) * bar_days / end_day;
+      /* A short job is drawn at least BAR_MIN_WIDTH_LINES wide, its
+       * phases in their shares, and its length written after it: a 4.2-h
+       * job beside a 30-day service was a 1.5-pt sliver on paper (walk38b
+       * G9). */
+      double widen = bar_px > 0 && bar_px < line_h * BAR_MIN_WIDTH_LINES ? line_h * BAR_MIN_WIDTH_LINES / bar_px : 1;
+
       cp_chart_set_rgb (cr, &theme.text);
       show_name (&ink, bar->label, left - pad, y, row_h, name_width, line_h, first_forms, data->lang);
       for (int phase = 0; bar->planned && phase < CP_N_PHASES; phase++)
         {
-          double x0 = left + (right - left) * at / end_day;
-          double x1 = left + (right - left) * (at + bar->phase_days[phase]) / end_day;
+          double x0 = bar_left + (right - left) * (at - bar->start_day) / end_day * widen;
+          double x1 = bar_left + (right - left) * (at + bar->phase_days[phase] - bar->start_day) / end_day * widen;
           Rgb rgb;
 
           at += bar->phase_days[phase];
@@ -1409,6 +1447,16 @@ cp_chart_draw_timeline (cairo_t           *cr,
           cp_chart_set_rgb (cr, &rgb);
           cairo_rectangle (cr, x0, y + (row_h - bar_h) / 2, MAX (x1 - x0, 1), bar_h);
           cairo_fill (cr);
+        }
+      if (bar->planned && widen > 1)
+        {
+          Plot plot = { left, right, top, band_bottom, end_day, scale_top, end_x >= 0 ? end_x : NAN };
+
+          double mark_x = isfinite (bar->deadline_day) && bar->deadline_day <= end_day
+                          ? left + (right - left) * bar->deadline_day / end_day : NAN;
+
+          bar_right = short_bar_length (&ink, &theme, data, &plot, bar_days, bar_right, mark_x, y + row_h / 2, pad,
+                                        line_h);
         }
       if (isfinite (bar->deadline_day) && bar->deadline_day > end_day)
         {

@@ -165,7 +165,10 @@ part_unconfirmed (const CpProject *project,
   whole = cp_i18n_format_money_whole (cp_option_whole_offer_cost (project, option), quote->currency, lang);
   name = cp_words_quote_short_name (project, next->quote_index);
   cost = cp_i18n_format_money_whole (next_cost, other->currency, lang);
-  vendor = cp_words_quote_short_name (project, option->quote_index);
+  /* The vendor is asked, not its offer, which the sentence is about
+   * already: "Ask 华东智算 — 8×H800 80G SXM 整机 whether …" (walk39 F6). */
+  vendor = quote->vendor != NULL && *quote->vendor != '\0' ? g_strdup (quote->vendor)
+           : cp_words_quote_short_name (project, option->quote_index);
   /* TRANSLATORS: the recommendation rests on renting part of an offer alone: the nodes rented, the nodes
    * offered, the cost with the whole offer rented for the same time, the quote that would then win and
    * its cost, and the vendor to ask */

@@ -318,6 +318,19 @@ cp_words_cost_difference (const CpProject *project,
   quote = g_ptr_array_index (project->quotes, next->quote_index);
   /* Page 1 keeps it to one line: the vendor, when it made one quote. */
   name = cp_words_quote_short_name (project, next->quote_index);
+  /* Priced, as the recommended option is, for the nodes it rents of
+   * those offered: under "If 华东智算 rents only the whole offer: 单机 at
+   * 72,000 CNY", "Next best: Vendor 4 at 70,000 CNY" read as a cheaper
+   * whole offer, where 70,000 is 1 of Vendor 4's 2 nodes (walk38b G1). */
+  if (next->estimate.nodes > 0 && next->estimate.nodes < quote->nodes_available)
+    {
+      g_autofree char *whole = g_steal_pointer (&name);
+      g_autofree char *part = cp_i18n_format_number (next->estimate.nodes, 0, lang);
+      g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
+
+      /* TRANSLATORS: a quote that rents part of its offer: its name, the nodes rented, the nodes offered */
+      name = g_strdup_printf (_("%s (%s of %s nodes)"), whole, part, offered);
+    }
   cost = cp_i18n_format_money_whole (round (next->estimate.total_cost), quote->currency, lang);
   ratio = margin_words (best->estimate.total_cost, next->estimate.total_cost, quote->currency, lang, &more, &share);
   if (ratio >= 2)

@@ -377,6 +377,24 @@ vendor_question (const CpProject *project,
   return question;
 }
 
+/* Whom a question about quote @index is put to: its vendor, then the
+ * offer when the vendor made several ("华东智算 about its offer “8×H800
+ * 80G SXM 整机”"). "Ask: 华东智算 — 8×H800 80G SXM 整机" read as asking
+ * an offer, not a vendor (walk39 F6). */
+static char *
+asked_of_quote (const CpProject *project,
+                int              index)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, index);
+  g_autofree char *name = cp_words_quote_short_name (project, index);
+
+  if (quote->vendor == NULL || *quote->vendor == '\0' || quote->offer_name == NULL || *quote->offer_name == '\0' ||
+      g_strcmp0 (name, quote->vendor) == 0)
+    return g_steal_pointer (&name);
+  /* TRANSLATORS: whom a question is put to: the vendor, then the one of its offers it is about */
+  return g_strdup_printf (_("%s about its offer “%s”"), quote->vendor, quote->offer_name);
+}
+
 /* One line on the rental's terms, put to every vendor it concerns
  * (approver, 3 December: the recommended 华为云, renting 1 of 2 nodes, was
  * not asked how it bills while its runner-up was): whether part of an
@@ -440,7 +458,7 @@ rental_question (const CpProject  *project,
     {
       int index = g_array_index (question->quotes, int, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, index);
-      g_autofree char *name = cp_words_quote_short_name (project, index);
+      g_autofree char *name = asked_of_quote (project, index);
       /* Only a quote whose billing is open: a price per node-month
        * states its billing, and its note "包月" quoted as "not counted"
        * beside a month it is billed read as ignored (walk38 F2). */
@@ -604,7 +622,7 @@ add_overbooking_questions (const CpProject  *project,
       g_autofree char *needed = cp_i18n_format_number (overbooking->nodes_needed, 0, lang);
       g_autofree char *offered = cp_i18n_format_number (overbooking->nodes_offered, 0, lang);
       g_autofree char *day = NULL;
-      g_autofree char *text = NULL;
+      g_autofree char *text = NULL, *parts = NULL;
       GDate first;
 
       cp_schedule_span_dates (schedule, overbooking->day, overbooking->day, &first, NULL);
@@ -613,6 +631,13 @@ add_overbooking_questions (const CpProject  *project,
       /* TRANSLATORS: a question to a vendor: the machines the plan needs at once, the day from which, the machines its quote offers */
       text = g_strdup_printf (_("Can you rent %s machines at once from %s? The quote offers %s, and the plan is not approvable without them."),
                               needed, day, offered);
+      parts = cp_report_machines_needed_parts (project, schedule, overbooking, lang);
+      if (parts != NULL)
+        {
+          g_autofree char *question_only = g_steal_pointer (&text);
+
+          text = g_strdup_printf (C_("two sentences", "%s %s"), question_only, parts);
+        }
       question_set_text (project, question, text);
       g_ptr_array_add (asked, question);
     }

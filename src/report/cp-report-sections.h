@@ -123,6 +123,11 @@ GArray *cp_report_vendor_totals (const CpProject *project, const CpSchedule *sch
 /* Page 1's condition for one quote short of nodes, "Not approvable as
  * planned: …" (cp_report_overbooking_block_text() joins every quote's),
  * in @lang: the XML's words for it too. */
+/* Each job's share of the machines @o needs at once, when one of them
+ * debugs on one machine then: "The 5 are 1 for A’s debugging on one
+ * machine and 4 for B."; NULL when each holds all its machines. */
+char *cp_report_machines_needed_parts (const CpProject *project, const CpSchedule *schedule,
+                                       const CpOverbooking *o, const char *lang);
 char *cp_report_overbooking_block_sentence (const CpProject *project, const CpSchedule *schedule,
                                             const CpOverbooking *overbooking, const char *lang);
 

@@ -227,10 +227,10 @@ test_order_loops (void)
  * 48 h of run and, at debugging 35% of the calendar, 48 × 0.35 / 0.65 =
  * 25.846 h of debugging first: 73.846 h = 3.0769 days, 258.46 debugging and
  * 480 run. Two of them from 2027-01-30, the second after the first: the
- * first spends 258.46 + 240 × 0.9231 = 480.00 in January (days 0–2), the
- * second starts on 2 February (day 3.0769) and ends in its day 6, 5
- * February. Side by side both spend 480 in January and both end on
- * 2 February. */
+ * first spends 258.46 + 240 × 0.9231 = 480.00 in January (days 0–2) and
+ * ends on 2 February (day 3.0769); the second starts at the start of the
+ * next day, 3 February (day 4), and ends on 6 February (day 7.0769). Side
+ * by side both spend 480 in January and both end on 2 February. */
 static CpJob *
 pretrain_1b (const char *id)
 {
@@ -290,11 +290,11 @@ test_order_changes_calendar (void)
   sequence = schedule_of (project, &error);
   g_assert_no_error (error);
   g_assert_false (sequence->start_is_report_day);
-  assert_close (days, g_array_index (sequence->jobs, CpScheduleJob, 1).start_day, 1e-6);
-  assert_close (2 * days, sequence->end_day, 1e-6);
-  cp_schedule_span_dates (sequence, days, 2 * days, &first_day, &last_day);
-  assert_date (&first_day, 2027, 2, 2);
-  assert_date (&last_day, 2027, 2, 5);
+  assert_close (4, g_array_index (sequence->jobs, CpScheduleJob, 1).start_day, 0);
+  assert_close (4 + days, sequence->end_day, 1e-6);
+  cp_schedule_span_dates (sequence, 4, 4 + days, &first_day, &last_day);
+  assert_date (&first_day, 2027, 2, 3);
+  assert_date (&last_day, 2027, 2, 6);
   g_assert_cmpuint (sequence->months->len, ==, 2);
   g_assert_cmpint (g_array_index (sequence->months, CpScheduleMonth, 0).month, ==, 1);
   assert_close (10 * 48 * 0.35 / 0.65 + 240 * (2 - 48 * 0.35 / 0.65 / 24),
@@ -659,56 +659,75 @@ test_fallback_keeps_set_order (void)
   }
 }
 
-/* One convention for a span's days (walk37 W4): a 3-h job on 5 December
- * 2026, then a 30.0-day service after it (days 0.125–30.125). The
- * service's 30 days, its last counted in, end on the day it ends in, 4
- * January (day 30): so its first is 6 December, the day after the 3-h
- * job's. Alone from the start (days 0–30) it is 5 December – 3 January;
- * the project ends on the service's last day. */
+/* One convention for a job after another (walk39 F4): a 2.1-h LoRA
+ * (0.0875 days, 660 CNY) from 4 January 2027, then a 30.0-day service
+ * after it on a machine billed by the month (68,000 CNY, one month from
+ * its first day). The LoRA ends at 02:06 on 4 January; the service
+ * starts at the start of the next day, 5 January (day 1), and ends at
+ * the end of 3 February (day 31): its 30 dates are 5 January – 3
+ * February, its month is invoiced on 5 January, and the project runs 31
+ * days, 4 January – 3 February. Where it started at 02:06, the page read
+ * "5 January – 3 February", "68,000 CNY on 4 January" and "30.1 days".
+ * January holds 660 + 68,000 = 68,660 CNY, February nothing. */
 static void
-test_span_days_counted_in (void)
+test_job_after_starts_next_day (void)
 {
   GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
-  CpScheduleJob short_job = { .after = -1, .planned = TRUE, .phase_days = { 0, 0, 0.125 },
-                              .phase_cost = { 0, 0, 10 } };
-  CpScheduleJob service = { .after = 0, .planned = TRUE, .phase_days = { 0, 0, 30 }, .phase_cost = { 0, 0, 3000 } };
+  CpScheduleJob lora = { .after = -1, .planned = TRUE, .phase_days = { 0, 0, 2.1 / 24 },
+                         .phase_cost = { 0, 0, 660 } };
+  CpScheduleJob service = { .after = 0, .planned = TRUE, .phase_days = { 0, 0, 30 },
+                            .phase_cost = { 0, 0, 68000 }, .phase_invoiced = { 0, 0, 68000 },
+                            .n_rentals = 1, .rentals = { { 0, 1, 68000, 0 } } };
   g_autoptr(CpSchedule) schedule = NULL;
   const CpScheduleJob *placed;
+  const CpScheduleInvoice *invoice;
   GDate start, first, last;
 
   g_date_clear (&start, 1);
-  g_date_set_dmy (&start, 5, G_DATE_DECEMBER, 2026);
-  g_array_append_val (jobs, short_job);
+  g_date_set_dmy (&start, 4, G_DATE_JANUARY, 2027);
+  g_array_append_val (jobs, lora);
   g_array_append_val (jobs, service);
   schedule = cp_schedule_place (jobs, &start, NULL);
   g_assert_nonnull (schedule);
   placed = &g_array_index (schedule->jobs, CpScheduleJob, 1);
-  assert_close (0.125, placed->start_day, 0);
-  assert_close (30.125, placed->end_day, 0);
+  assert_close (1, placed->start_day, 0);
+  assert_close (31, placed->end_day, 0);
   cp_schedule_span_dates (schedule, placed->start_day, placed->end_day, &first, &last);
-  assert_date (&first, 2026, 12, 6);
-  assert_date (&last, 2027, 1, 4);
+  assert_date (&first, 2027, 1, 5);
+  assert_date (&last, 2027, 2, 3);
   g_assert_cmpint (g_date_days_between (&first, &last) + 1, ==, 30);
+  g_assert_cmpuint (schedule->invoices->len, ==, 1);
+  invoice = &g_array_index (schedule->invoices, CpScheduleInvoice, 0);
+  cp_schedule_span_dates (schedule, invoice->day, invoice->day, &first, NULL);
+  assert_date (&first, 2027, 1, 5);
   placed = &g_array_index (schedule->jobs, CpScheduleJob, 0);
   cp_schedule_span_dates (schedule, placed->start_day, placed->end_day, &first, &last);
-  assert_date (&first, 2026, 12, 5);
-  assert_date (&last, 2026, 12, 5);
-  cp_schedule_span_dates (schedule, 0, schedule->end_day, NULL, &last);
-  assert_date (&last, 2027, 1, 4);
-  cp_schedule_span_dates (schedule, 0, 30, &first, &last);
-  assert_date (&first, 2026, 12, 5);
-  assert_date (&last, 2027, 1, 3);
-  /* A moment (an invoice) is the day it falls in. */
-  cp_schedule_span_dates (schedule, 30.4, 30.4, &first, &last);
   assert_date (&first, 2027, 1, 4);
   assert_date (&last, 2027, 1, 4);
+  assert_close (31, schedule->end_day, 0);
+  cp_schedule_span_dates (schedule, 0, schedule->end_day, &first, &last);
+  assert_date (&first, 2027, 1, 4);
+  assert_date (&last, 2027, 2, 3);
+  g_assert_cmpuint (schedule->months->len, ==, 2);
+  assert_month (schedule, 0, 2027, 1, 68660);
+  assert_month (schedule, 1, 2027, 2, 0);
+  /* Alone from the start (days 0–30), the service is 4 January – 2
+   * February; a moment (an invoice) is the day it falls in. */
+  cp_schedule_span_dates (schedule, 0, 30, &first, &last);
+  assert_date (&first, 2027, 1, 4);
+  assert_date (&last, 2027, 2, 2);
+  cp_schedule_span_dates (schedule, 30.4, 30.4, &first, &last);
+  assert_date (&first, 2027, 2, 3);
+  assert_date (&last, 2027, 2, 3);
 }
 
 /* One machine billed by the month, 60,000 CNY a month, short for two jobs
  * (walk37b V1): a 0.5-day LoRA due first and a 30-day service, both from
- * 4 January 2027. One after another they rent the machine for 30.5 days:
- * its first month, 4 January – 3 February, holds the LoRA and 29.5 days
- * of the service; the second month is billed on 4 February. So January
+ * 4 January 2027. One after another, the LoRA on 4 January and the
+ * service from the next day to 3 February (days 1–31), the machine's
+ * first month is the LoRA's rental, billed on 4 January, and the
+ * service's month goes on from where it ends, billed on 4 February
+ * (each plan is billed its own month's minimum). So January
  * 60,000 and February 60,000, where two rentals of the one machine from 4
  * January billed January 120,000 and February nothing. */
 static void
@@ -740,7 +759,8 @@ test_fallback_rents_on (void)
   fallback = cp_schedule_fallback_new (schedule, project);
   g_assert_nonnull (fallback);
   g_assert_cmpuint (g_array_index (fallback->order, guint, 0), ==, 0);
-  assert_close (30.5, fallback->schedule->end_day, 0);
+  /* The service starts the day after the LoRA, 5 January (day 1). */
+  assert_close (31, fallback->schedule->end_day, 0);
   g_assert_cmpuint (fallback->schedule->invoices->len, ==, 2);
   second = &g_array_index (fallback->schedule->invoices, CpScheduleInvoice, 1);
   g_assert_cmpuint (second->job, ==, 1);
@@ -750,6 +770,41 @@ test_fallback_rents_on (void)
   assert_month (fallback->schedule, 0, 2027, 1, 60000);
   assert_month (fallback->schedule, 1, 2027, 2, 60000);
   assert_close (120000, fallback->schedule->total_cost, 1e-12);
+}
+
+/* walk40 F3: two jobs on a quote of 4 nodes from 4 January 2027, a
+ * 2-day cluster run on all 4 (no debugging) and a 4-node job that debugs
+ * on one machine for 2 days first. On days 0–2 they hold 4 + 1 = 5
+ * nodes, one more than offered (then the second holds its 4 alone): the
+ * 5 are each job's share, which page 1 says. */
+static void
+test_nodes_needed_by_job (void)
+{
+  g_autoptr(CpProject) project = one_and_four_nodes ();
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob cluster = { .after = -1, .planned = TRUE, .quote_index = 1, .nodes = 4, .phase_days = { 0, 0, 2 } };
+  CpScheduleJob trial = { .after = -1, .planned = TRUE, .quote_index = 1, .nodes = 4, .phase_days = { 2, 0, 10 } };
+  g_autoptr(CpSchedule) schedule = NULL;
+  g_autoptr(GPtrArray) short_of = NULL;
+  const CpOverbooking *overbooking;
+  GDate start;
+
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 4, G_DATE_JANUARY, 2027);
+  g_array_append_val (jobs, cluster);
+  g_array_append_val (jobs, trial);
+  schedule = cp_schedule_place (jobs, &start, NULL);
+  short_of = cp_schedule_overbookings (schedule, project);
+  g_assert_cmpuint (short_of->len, ==, 1);
+  overbooking = g_ptr_array_index (short_of, 0);
+  g_assert_cmpuint (overbooking->nodes_needed, ==, 5);
+  g_assert_cmpuint (overbooking->nodes_offered, ==, 4);
+  assert_close (0, overbooking->day, 0);
+  g_assert_cmpuint (cp_schedule_job_nodes_on (schedule, 0, overbooking->day), ==, 4);
+  g_assert_cmpuint (cp_schedule_job_nodes_on (schedule, 1, overbooking->day), ==, 1);
+  /* After its debugging, the second holds all 4; after their days, none. */
+  g_assert_cmpuint (cp_schedule_job_nodes_on (schedule, 1, 2), ==, 4);
+  g_assert_cmpuint (cp_schedule_job_nodes_on (schedule, 0, 2), ==, 0);
 }
 
 int
@@ -766,7 +821,8 @@ main (int argc, char **argv)
   g_test_add_func ("/schedule/overbooked-quote", test_overbooked_quote);
   g_test_add_func ("/schedule/fallback-by-hand", test_fallback_by_hand);
   g_test_add_func ("/schedule/fallback-keeps-set-order", test_fallback_keeps_set_order);
-  g_test_add_func ("/schedule/span-days-counted-in", test_span_days_counted_in);
+  g_test_add_func ("/schedule/job-after-starts-next-day", test_job_after_starts_next_day);
   g_test_add_func ("/schedule/fallback-rents-on", test_fallback_rents_on);
+  g_test_add_func ("/schedule/nodes-needed-by-job", test_nodes_needed_by_job);
   return g_test_run ();
 }

@@ -774,6 +774,60 @@ test_timeline_memo_scale (void)
   cp_schedule_free (schedule);
 }
 
+/* A 4.2-h job (0.175 days) from 25 January 2027, then a 30-day one
+ * after it from the next day (days 1–31): on paper the short bar was
+ * 0.175 / 31 of the plot, a 1.5-pt sliver (walk38b G9). It is drawn at
+ * least 0.8 of a line wide, with "4.2 h" after it: read back from the
+ * rendered pixels along its row. */
+static void
+test_timeline_short_bar_seen (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpScheduleJob a = { .after = -1, .planned = TRUE, .phase_days = { 0, 0, 4.2 / 24 }, .phase_cost = { 0, 0, 300 } };
+  CpScheduleJob b = { .after = 0, .planned = TRUE, .phase_days = { 0, 0, 30 }, .phase_cost = { 0, 0, 68000 } };
+  const char *names[] = { "Job one", "Job two" };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 480, 200);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  g_autoptr(CpChartData) data = NULL;
+  const CpChartLabelBox *name = NULL, *length = NULL;
+  CpSchedule *schedule;
+  const guint32 *pixels;
+  int stride, y, x, inked = 0;
+
+  data = two_jobs_timeline (project, names, &a, &b, "en", &schedule);
+  cp_chart_draw_full (cr, 480, 200, CP_CHART_STYLE_PRINT, data, boxes);
+  cairo_surface_flush (surface);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+      if (box->shown_bytes == strlen ("Job one") && (name == NULL || box->y < name->y))
+        name = box;
+    }
+  g_assert_nonnull (name);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+      if (box->shown_bytes == strlen ("4.2 h") && fabs (box->y - name->y) < name->height / 2)
+        length = box;
+    }
+  g_assert_nonnull (length);
+  /* The bar's ink, leftwards from just before its length's words. */
+  pixels = (const guint32 *) cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface) / 4;
+  y = (int) (name->y + name->height / 2);
+  for (x = (int) length->x - 1; x > name->x + name->width && (pixels[y * stride + x] & 0xffffff) == 0xffffff; x--)
+    ;
+  for (; x > name->x + name->width && (pixels[y * stride + x] & 0xffffff) != 0xffffff; x--)
+    inked++;
+  g_assert_cmpint (inked, >=, (int) floor (0.8 * name->height) - 1);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  cp_schedule_free (schedule);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -793,5 +847,6 @@ main (int    argc,
   g_test_add_func ("/chart-timeline/end-side-by-side", test_timeline_end_side_by_side);
   g_test_add_func ("/chart-timeline/fallback", test_timeline_fallback);
   g_test_add_func ("/chart-timeline/memo-scale", test_timeline_memo_scale);
+  g_test_add_func ("/chart-timeline/short-bar-seen", test_timeline_short_bar_seen);
   return g_test_run ();
 }

@@ -325,6 +325,17 @@ figure_of (GMatchInfo *found,
   return g_ascii_strtod (digits->str, NULL);
 }
 
+/* walk36b Z4's jobs in @file: a 13B LoRA on 200M tokens within 14 days,
+ * then a 30-day service of it for 100 users after it. */
+static void
+add_lora_then_service (const char *file)
+{
+  RUN_OK ("add-job", file, "--name", "13B LoRA adapter", "--task", "lora", "--model", "llama-2-13b",
+          "--tokens", "200000000", "--deadline-days", "14");
+  RUN_OK ("add-job", file, "--name", "13B adapter serving", "--task", "inference", "--model", "llama-2-13b",
+          "--concurrency", "100", "--duration-days", "30", "--after", "job-1");
+}
+
 /* walk36b Z4: a 13B LoRA (8 A800 for 4 h at 6.50 CNY a GPU-hour: 208
  * CNY, band to 260) and a 30-day service after it (720 h: 37,440 CNY) on
  * Local lab's hourly quote, whose minimum term is unstated. Amount: (260
@@ -344,10 +355,7 @@ test_vendor_month_minimum_all_jobs (void)
       return;
     }
   RUN_OK ("new", "lab.cplan", "--name", "lab", "--start", "2027-01-11");
-  RUN_OK ("add-job", "lab.cplan", "--name", "13B LoRA adapter", "--task", "lora", "--model", "llama-2-13b",
-          "--tokens", "200000000", "--deadline-days", "14");
-  RUN_OK ("add-job", "lab.cplan", "--name", "13B adapter serving", "--task", "inference", "--model", "llama-2-13b",
-          "--concurrency", "100", "--duration-days", "30", "--after", "job-1");
+  add_lora_then_service ("lab.cplan");
   RUN_OK ("add-quote", "lab.cplan", "--vendor", "Local lab", "--offer", "Own 8xA800 server", "--offering",
           "bare-metal", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "6.5");
   RUN_OK ("add-quote", "lab.cplan", "--vendor", "CloudCo", "--offer", "2-node H800 cluster", "--offering",
@@ -569,6 +577,11 @@ test_demo_fallback (void)
  * and 70,000 CNY. 整机 wins on 1 of its 4 nodes; rented whole it costs 4 ×
  * 68,000 = 272,000. Every offer rented whole, 单机 wins at 72,000, not
  * Vendor 4 at 70,000 (1 of its 2 nodes; whole, 2 × 70,000 = 140,000).
+ * The next best, priced for the nodes it rents as the answer is, says
+ * so: Vendor 4 (1 of 2 nodes) at 70,000, 70,000 − 68,000 = 2,000 CNY
+ * (2,000 / 68,000 = 2.9%) more; under the whole-offer answer its bare
+ * "Vendor 4 at 70,000" read as a whole offer cheaper than 单机 (memo40).
+ * The part question names the vendor, then its offer (walk39 F6).
  * The term and price are fixed and the choice is not: said in one
  * sentence. The job keeps the default 1 TB for 720 h of a 730-h month:
  * 720 / 730 = 0.99 TB-months, which no quote prices. */
@@ -588,6 +601,54 @@ make_whole_offer_serving (const char *file)
           "infiniband", "--nics", "8", "--nic-gbps", "400");
 }
 
+/* walk39 F4: a 13B LoRA on Local lab's machine at 220 CNY per node-hour
+ * from 4 January 2027 (3.9 h, billed 4 h: 880 CNY), then a 30-day service
+ * after it on Monthly Co's machine at 68,000 CNY per node-month. The
+ * service starts at the start of the next day: its 30 days are 5 January
+ * – 3 February, its month is invoiced on 5 January, and the project runs
+ * 4 January – 3 February, 31 days; page 1's answer, calendar table,
+ * invoice line and chart and the XML say the same days, where they read
+ * "5 January – 3 February", "on 4 January" and "(30.1 days)". */
+static void
+test_job_after_dates (void)
+{
+  static const char *const english[] = {
+    "for 30.0 days (5 January – 3 February 2027)", "5 January – 3 February 2027, after 13B LoRA adapter",
+    "Monthly Co, 68,000 CNY on 5 January 2027 (13B adapter serving)", "Ends 3 Feb 2027 (31.0 days)",
+  };
+  static const char *const chinese[] = {
+    "租用 30.0 天（2027年1月5日至2月3日）", "2027年1月5日至2月3日，在“13B LoRA adapter”之后",
+    "Monthly Co：2027年1月5日付 ¥68,000（13B adapter serving）", "2027年2月3日结束（31.0 天）",
+  };
+  g_autofree char *en = NULL, *zh = NULL, *raw = NULL, *xml = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "after.cplan", "--name", "After", "--start", "2027-01-04");
+  add_lora_then_service ("after.cplan");
+  RUN_OK ("add-quote", "after.cplan", "--vendor", "Local lab", "--offer", "Own 8xA800 server", "--offering",
+          "bare-metal", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-hour", "220");
+  RUN_OK ("add-quote", "after.cplan", "--vendor", "Monthly Co", "--offer", "8xH800 machine", "--offering",
+          "bare-metal", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "68000");
+  RUN_OK ("report", "after.cplan", "--lang", "en", "--pdf", "after-en.pdf", "--xml", "after.xml");
+  RUN_OK ("report", "after.cplan", "--lang", "zh_CN", "--pdf", "after-zh.pdf");
+  en = cp_test_pdf_text (tmp_dir, "after-en.pdf", 1, FALSE);
+  zh = cp_test_pdf_text (tmp_dir, "after-zh.pdf", 1, FALSE);
+  cp_test_assert_has (en, "done in 3.9 h (4 January 2027)");
+  for (guint i = 0; i < G_N_ELEMENTS (english); i++)
+    {
+      cp_test_assert_has (en, english[i]);
+      cp_test_assert_has (zh, chinese[i]);
+    }
+  raw = cp_test_read_in (tmp_dir, "after.xml");
+  xml = cp_test_squeeze (raw);
+  cp_test_assert_has (xml, "<start>2027-01-04</start><end>2027-02-03</end>");
+  cp_test_assert_has (xml, "<start>2027-01-05</start><end>2027-02-03</end>");
+}
+
 /* What page 1 of make_whole_offer_serving()'s report says, in one
  * language. */
 typedef struct {
@@ -595,6 +656,8 @@ typedef struct {
   const char *fixed;           /* the range: price fixed, choice not firm */
   const char *whole_offer;     /* 单机 with every offer rented whole */
   const char *storage;         /* left out of the amount, and asked */
+  const char *next_best;       /* priced, as the answer, for the nodes it rents */
+  const char *asked;           /* the part question's vendor, then its offer */
   const char *sign_off;        /* the Approval heading, on page 1 */
 } ServingWords;
 
@@ -602,10 +665,14 @@ static const ServingWords serving_words[] = {
   { "en", "Fixed term and price, no range; the choice is not firm, and turns on (each within the amount):",
     "If 华东智算 rents only the whole offer of 4 machines: 华东智算 — 单机 at 72,000 CNY.",
     "storage (华东智算, 0.99 TB-months), not counted as no quote states a storage price to estimate it by (ask 华东智算 "
-    "for one)", "Approval" },
+    "for one)",
+    "Next best: Vendor 4 (1 of 2 nodes) at 70,000 CNY, 2,000 CNY more (2.9% above the recommended cost).",
+    "Ask: 华东智算 about its offer “整机” (1 of 4 nodes) and Vendor 4", "Approval" },
   { "zh_CN", "期限与价格固定，无浮动；但结论待定，取决于以下答复（每种结果都在申请金额之内）：",
     "若华东智算只整体出租全部 4 台机器：改为华东智算 — 单机，费用 ¥72,000。",
-    "存储（华东智算，0.99 TB·月），因没有报价写明可据以估算的存储价格而未计入（请向华东智算询价）", "审批" },
+    "存储（华东智算，0.99 TB·月），因没有报价写明可据以估算的存储价格而未计入（请向华东智算询价）",
+    "次优方案：Vendor 4（共 2 个节点中的 1 个），¥70,000，多 ¥2,000（比推荐方案高 2.9%）。",
+    "询问：华东智算，就其报价“整机”（共 4 个节点中的 1 个）和 Vendor 4", "审批" },
 };
 
 /* One job, three quotes: the answer, the amount's notes and the sign-off
@@ -623,6 +690,8 @@ check_serving (const ServingWords *w)
   cp_test_assert_has (first, w->fixed);
   cp_test_assert_has (first, w->whole_offer);
   cp_test_assert_has (first, w->storage);
+  cp_test_assert_has (first, w->next_best);
+  cp_test_assert_has (first, w->asked);
   lines = cp_test_pdf_page_lines (tmp_dir, pdf, 1);
   while (at < lines->len && strcmp (g_ptr_array_index (lines, at), w->sign_off) != 0)
     at++;
@@ -656,6 +725,7 @@ main (int argc, char **argv)
   g_test_add_func ("/memo-answers/vendor-month-minimum-all-jobs", test_vendor_month_minimum_all_jobs);
   g_test_add_func ("/memo-answers/demo-fallback", test_demo_fallback);
   g_test_add_func ("/memo-answers/whole-offer-serving", test_whole_offer_serving);
+  g_test_add_func ("/memo-answers/job-after-dates", test_job_after_dates);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

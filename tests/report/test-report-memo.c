@@ -15,6 +15,7 @@
 #include "report-cli-projects.h"
 #include "common/cp-test-dir.h"
 #include "common/cp-test-pdf.h"
+#include "report/cp-report-schedule.h"
 
 static char *tmp_dir;
 
@@ -933,6 +934,52 @@ test_team_stated_elsewhere (void)
                            "if it is the same team, state it in these jobs too.");
 }
 
+/* walk40 F3: "need 5 of 华东云's machines at once; it offers 4" beside two
+ * jobs of 4 machines each read as a wrong sum. A 2-day run on all 4 of
+ * Vendor Q's nodes and a 4-node job that first debugs 2 days on one
+ * machine, both from 4 January 2027: on days 0–2 they hold 4 + 1 = 5
+ * nodes, and the window's and page 1's condition says so, job by job. */
+static void
+test_machines_needed_parts (void)
+{
+  static const struct { const char *lang, *parts; } cases[] = {
+    { "en", "The 5 are 4 for Cluster run and 1 for Trial’s debugging on one machine." },
+    { "zh_CN", "这 5 台为：Cluster run 4 台和 Trial 单机调试 1 台。" },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpQuote *quote = cp_quote_new ();
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob cluster = { .after = -1, .planned = TRUE, .quote_index = 0, .nodes = 4, .phase_days = { 0, 0, 2 } };
+  CpScheduleJob trial = { .after = -1, .planned = TRUE, .quote_index = 0, .nodes = 4, .phase_days = { 2, 0, 10 } };
+  const char *names[] = { "Cluster run", "Trial" };
+  g_autoptr(CpSchedule) schedule = NULL;
+  GDate start;
+
+  quote->vendor = g_strdup ("Vendor Q");
+  quote->nodes_available = 4;
+  cp_project_add_quote (project, quote);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      CpJob *job = cp_job_new (CP_TASK_DEBUG);
+
+      g_free (job->name);
+      job->name = g_strdup (names[i]);
+      cp_project_add_job (project, job);
+    }
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 4, G_DATE_JANUARY, 2027);
+  g_array_append_val (jobs, cluster);
+  g_array_append_val (jobs, trial);
+  schedule = cp_schedule_place (jobs, &start, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = cp_report_overbooking_text (project, schedule, cases[i].lang);
+
+      g_assert_nonnull (text);
+      g_assert_nonnull (strstr (text, cases[i].parts));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -955,6 +1002,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/amount-assumptions", test_amount_assumptions);
   g_test_add_func ("/report-memo/same-pages", test_same_pages);
   g_test_add_func ("/report-memo/13b-lora", test_13b_lora);
+  g_test_add_func ("/report-memo/machines-needed-parts", test_machines_needed_parts);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

@@ -606,9 +606,11 @@ test_vat_vendors_in_amount (void)
  * <today>?" (approver 36, D22: only the XML asked it). Run one after another, earliest deadline
  * first, by hand: 7B QLoRA (0.2 days, due in 7) then 14B LoRA (1.1 days,
  * due in 10) meet their deadlines, then the 30-day service, the 30-day
- * development month and the 10 days of data cleaning, which have none:
- * 71.3 days, so the last ends on the start's day + 71, where the service
- * and the month end on day + 29 as planned. The five answers say their
+ * development month and the 10 days of data cleaning, which have none,
+ * each from the start of the day after the one before ends: 0.2 → day 1,
+ * + 1.1 → day 3, + 30 + 30 + 10 = 73 days, so the last ends on the
+ * start's day + 72, where the service and the month end on day + 29 as
+ * planned. The five answers say their
  * choice holds only if A rents enough machines. */
 static void
 test_overbooking_blocks (void)
@@ -630,7 +632,7 @@ test_overbooking_blocks (void)
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autoptr(GDateTime) today = g_date_time_new_local (g_date_time_get_year (now), g_date_time_get_month (now),
                                                       g_date_time_get_day_of_month (now), 12, 0, 0);
-  g_autoptr(GDateTime) serial_end = g_date_time_add_days (today, 71);
+  g_autoptr(GDateTime) serial_end = g_date_time_add_days (today, 72);
   g_autoptr(GDateTime) planned_end = g_date_time_add_days (today, 29);
 
   if (!cp_test_have_poppler ())

@@ -581,8 +581,9 @@ test_validity_asked (void)
  * within the amount, at 10,669 and 7,284 CNY as page 1 prints them; the
  * fallback, its five 示例供应商 A jobs one after another by due day
  * (QLoRA due in 7 days, LoRA in 10, then the three without deadlines in
- * the jobs' order: 0.24 + 1.24 + 30 + 30 + 10 = 71.5 days), ending on
- * 4 January + 71 = 16 March 2027, at the same total as planned, its
+ * the jobs' order, each from the start of the day after the one before
+ * ends: 0.24 → day 1, + 1.24 → day 3, + 30 + 30 + 10 = 73 days), ending
+ * on 4 January + 72 = 17 March 2027, at the same total as planned, its
  * months adding up to it. The one-job project: Vendor C's price if it
  * bills a month leads to Vendor D at 5,184 CNY, above the 3,696 to
  * approve; covering it at the top of D's band (4,224–6,720 in the
@@ -605,7 +606,7 @@ test_xml_page_one (void)
   g_assert_cmpfloat (report_xml_number_after (demo, "<job ref=\"job-ft70b\" planned", "<cost currency=\"CNY\">7284"), ==, 7284);
   fallback = strstr (demo, "<fallback order=\"earliest-deadline-first\">");
   g_assert_nonnull (fallback);
-  g_assert_nonnull (strstr (fallback, "<end>2027-03-16</end>"));
+  g_assert_nonnull (strstr (fallback, "<end>2027-03-17</end>"));
   g_assert_nonnull (strstr (fallback, "<job ref=\"job-dev\" starts-after=\"job-serve7b\">"));
   total = report_xml_number_after (demo, "<schedule ", "<total-cost");
   g_assert_cmpfloat (report_xml_number_after (fallback, "<fallback", "<total-cost"), ==, total);
