@@ -1166,19 +1166,24 @@ cp_report_open_answers (const CpProject  *project,
                         guint             job_index,
                         const char       *lang)
 {
-  GPtrArray *answers = open_answers (project, &results[job_index], lang);
+  GHashTable *worded = results[job_index].open_answers;
+  GPtrArray *answers = worded != NULL ? g_hash_table_lookup (worded, lang) : NULL;
   g_autofree char *unconfirmed = NULL;
 
-  if (answers->len == 0)
-    return answers;
+  if (answers != NULL)
+    return g_ptr_array_ref (answers);
+  answers = open_answers (project, &results[job_index], lang);
   /* A firm choice names its own billing's answer only when it would pass
    * the amount to approve: "If 示例供应商 A bills at least a month: 示例供应商
    * E at 200 CNY" under a job of 108 CNY, well within the demo's 287,922
    * CNY, told an approver nothing and took its memo to a third page. */
-  unconfirmed = cp_words_unconfirmed (project, results[job_index].plan, lang, NULL);
-  if (unconfirmed == NULL &&
+  if (answers->len > 0)
+    unconfirmed = cp_words_unconfirmed (project, results[job_index].plan, lang, NULL);
+  if (answers->len > 0 && unconfirmed == NULL &&
       open_answers_listing (project, results, schedule, job_index, answers) == ANSWERS_WITHIN)
     g_ptr_array_set_size (answers, 0);
+  if (worded != NULL)
+    g_hash_table_insert (worded, g_strdup (lang), g_ptr_array_ref (answers));
   return answers;
 }
 

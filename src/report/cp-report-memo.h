@@ -32,7 +32,8 @@ void       cp_report_open_answer_free (CpReportOpenAnswer *answer);
  * price), as CpReportOpenAnswer in the order page 1 lists them, in @lang:
  * empty when what it rests on has no other option to name, and when its
  * verdict is firm unless a month's minimum on its own price would move
- * the choice (CpPlan.month_minimum_winner) past the amount to approve. */
+ * the choice (CpPlan.month_minimum_winner) past the amount to approve.
+ * Read only: it may be the one kept in JobResult.open_answers. */
 GPtrArray *cp_report_open_answers     (const CpProject  *project,
                                        JobResult        *results,
                                        const CpSchedule *schedule,

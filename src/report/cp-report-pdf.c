@@ -417,6 +417,8 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
 
       results[j].plan = cp_project_analysis_get_full_plan (analysis, j);
       results[j].sweep = sweep;
+      results[j].open_answers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                       (GDestroyNotify) g_ptr_array_unref);
       results[j].memory = cp_chart_data_new_memory (project, j, results[j].plan, lang);
       results[j].cost = cp_chart_data_new_cost (project, j, results[j].plan, sweep, lang);
       if (((const CpJob *) g_ptr_array_index (project->jobs, j))->kind == CP_TASK_INFERENCE)
@@ -487,6 +489,7 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
       g_clear_pointer (&results[j].cost, cp_chart_data_free);
       g_clear_pointer (&results[j].serving, cp_chart_data_free);
       g_clear_pointer (&results[j].changes, g_ptr_array_unref);
+      g_clear_pointer (&results[j].open_answers, g_hash_table_unref);
     }
   cp_i18n_pop_language ();
 

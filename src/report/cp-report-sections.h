@@ -17,6 +17,10 @@ typedef struct {
   CpChartData *serving;         /* an inference job's cost per token, else NULL */
   GPtrArray *changes;           /* "What would change it", one sentence each (cp_words_what_if()) */
   const GArray *what_if;        /* the same list as data (cp-what-if.h), for page 1's open answers; may be NULL */
+  /* cp_report_open_answers() of the job, by language, worded once for
+   * the memo's trial lay-outs (up to 19 of a 20 × 50 report, each asking
+   * again); NULL words them at each call. */
+  GHashTable *open_answers;
 } JobResult;
 
 gboolean cp_report_job_has_layout (const CpJob *job);
