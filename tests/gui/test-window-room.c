@@ -2908,6 +2908,63 @@ test_add_then_tab_in_form (void)
   cp_test_gui_close_window (window);
 }
 
+/* Presses @button with the pointer, as its click gestures see it. */
+static void
+press_with_pointer (GtkWidget *button)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (button);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller))
+        g_signal_emit_by_name (controller, "pressed", 1, 4.0, 4.0);
+    }
+}
+
+/* walk39 F2: the "+" menu opened with a click shows no item lit, yet its
+ * first was focused: Down Down Return added a job, the first item, not
+ * the second's quote. By the keyboard, the Nth Down lights the Nth
+ * item, and Return takes it; opened from the keyboard, the first item
+ * is lit at once. */
+static void
+test_add_menu_keyboard_order (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  GtkMenuButton *add = GTK_MENU_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "add-button"));
+  GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (add));
+  GtkWidget *add_job = NULL, *add_quote = NULL;
+  guint jobs = project->jobs->len, quotes = project->quotes->len;
+  CountWait wait;
+
+  press_with_pointer (GTK_WIDGET (add));
+  gtk_menu_button_popup (add);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  add_job = cp_test_gui_find_with_text (popover, "Add Job", CP_TEST_GUI_TEXT_WHOLE);
+  add_quote = cp_test_gui_find_with_text (popover, "Add Quote", CP_TEST_GUI_TEXT_WHOLE);
+  g_assert_nonnull (add_job);
+  g_assert_nonnull (add_quote);
+  /* The menu focused, no item. */
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (popover)) == popover);
+  g_assert_true (cp_test_gui_press_key (popover, GDK_KEY_Down));
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (popover)) == add_job);
+  g_assert_true (cp_test_gui_press_key (add_job, GDK_KEY_Down));
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (popover)) == add_quote);
+  g_assert_true (cp_test_gui_press_key (add_quote, GDK_KEY_Return));
+  wait = (CountWait) { project->quotes, quotes + 1 };
+  cp_test_gui_wait_until (count_reached, &wait, "the quote added");
+  g_assert_cmpuint (project->jobs->len, ==, jobs);
+
+  /* From the keyboard (no press): the first item is focused, lit. */
+  gtk_menu_button_popup (add);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (popover)) == add_job);
+  gtk_menu_button_popdown (add);
+  cp_test_gui_close_window (window);
+}
+
 /* The reasons list's rows: each row's rule label ("R1", "R2–3") and its
  * words, in order, with the R8 row's button, if shown. */
 typedef struct {
@@ -3167,6 +3224,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/project-name-two-lines", test_project_name_two_lines);
   g_test_add_func ("/gui/window-room/open-data-folder-shortcut", test_open_data_folder_shortcut);
   g_test_add_func ("/gui/window-room/capacity-after-edit", test_capacity_after_edit);
+  g_test_add_func ("/gui/window-room/add-menu-keyboard-order", test_add_menu_keyboard_order);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);
