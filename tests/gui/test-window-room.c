@@ -2908,6 +2908,45 @@ test_add_then_tab_in_form (void)
   cp_test_gui_close_window (window);
 }
 
+/* walk39: the table read "68,000–68,000" under a month's rent, a range
+ * of one figure. A cost or a time that does not vary over the
+ * assumptions shows alone, as in the report's table; one that does keeps
+ * its band. The demo's month of development is 30 days on every quote,
+ * at a fixed price: 示例供应商 C's 26,000 CNY a node-month × 1 node × 1
+ * month is 26,000 CNY at both ends. */
+static void
+test_fixed_figure_alone (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  int dev = -1;
+
+  for (guint i = 0; i < project->jobs->len && dev < 0; i++)
+    if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_DEBUG)
+      dev = (int) i;
+  g_assert_cmpint (dev, >=, 0);
+  cp_test_gui_select_job (window, (guint) dev);
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  g_assert_cmpuint (count_cells (window, "26,000 CNY"), ==, 1);
+  g_assert_cmpuint (count_cells (window, "26,000–26,000"), ==, 0);
+  g_assert_cmpuint (count_cells (window, "30.0–30.0"), ==, 0);
+
+  /* The 70B fine-tune's costs vary with the assumptions: each with its band. */
+  cp_test_gui_select_job (window, 0);
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  {
+    g_autoptr(GPtrArray) all = g_ptr_array_new ();
+    guint bands = 0;
+
+    cp_test_gui_collect (GTK_WIDGET (table_of (window)), GTK_TYPE_LABEL, all);
+    for (guint i = 0; i < all->len; i++)
+      bands += gtk_widget_get_mapped (g_ptr_array_index (all, i)) &&
+               g_regex_match_simple ("^[0-9,]+–[0-9,]+$", gtk_label_get_label (GTK_LABEL (g_ptr_array_index (all, i))), 0, 0);
+    g_assert_cmpuint (bands, >=, 1);
+  }
+  cp_test_gui_close_window (window);
+}
+
 /* Presses @button with the pointer, as its click gestures see it. */
 static void
 press_with_pointer (GtkWidget *button)
@@ -3225,6 +3264,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/open-data-folder-shortcut", test_open_data_folder_shortcut);
   g_test_add_func ("/gui/window-room/capacity-after-edit", test_capacity_after_edit);
   g_test_add_func ("/gui/window-room/add-menu-keyboard-order", test_add_menu_keyboard_order);
+  g_test_add_func ("/gui/window-room/fixed-figure-alone", test_fixed_figure_alone);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);
