@@ -193,7 +193,7 @@ show_robustness (CpResultsView *self)
   GtkWidget *robustness = GTK_WIDGET (self->robustness_label);
   gboolean contradicted = _cp_results_view_capacity_concerns_job (self) &&
                           !gtk_widget_has_css_class (robustness, "warning") &&
-                          !gtk_widget_has_css_class (robustness, "dim-label");
+                          !self->details_calculating;
 
   _cp_results_view_set_visible (robustness, *gtk_label_get_label (self->robustness_label) != '\0' && !contradicted);
 }
@@ -234,7 +234,7 @@ keep_page_height (CpResultsView *self)
   GtkWidget *page = GTK_WIDGET (self->results_box);
 
   /* Calculating already: the height it had before. */
-  if (gtk_widget_has_css_class (GTK_WIDGET (self->robustness_label), "dim-label"))
+  if (self->details_calculating)
     return;
   gtk_widget_set_size_request (page, -1, gtk_widget_get_mapped (page) ? gtk_widget_get_height (page) : -1);
 }
@@ -332,9 +332,10 @@ _cp_results_view_set_calculating (CpResultsView *self,
       cp_chart_view_set_calculating (self->serving_chart);
       self->chart_job = -1;
     }
-  if (self->details_shown_job < 0 && gtk_widget_has_css_class (robustness, "dim-label"))
+  if (self->details_shown_job < 0 && self->details_calculating)
     return;
   self->details_shown_job = -1;
+  self->details_calculating = TRUE;
   set_label_calculating (self->robustness_label);
   _cp_results_view_set_css_class (robustness, "warning", FALSE);
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_heading), TRUE);
@@ -422,6 +423,7 @@ details_cb (gpointer user_data)
   release_room (self->changes_label);
   release_page_height (self);
   set_label_done (self->robustness_label);
+  self->details_calculating = FALSE;
   show_robustness (self);
   set_label_done (self->cluster_label);
   set_label_done (self->changes_label);
