@@ -2959,6 +2959,46 @@ test_fixed_figure_alone (void)
   cp_test_gui_close_window (window);
 }
 
+/* walk40 F2: a new job started again at 2 engineers, 2,000 a day and no
+ * distributed experience while the job before stated 4 at 2,500 and
+ * experienced, and the plan of the new job counted 10.5 days of
+ * migration for a team that needs none. Add Job takes the team of the
+ * job selected, and says so. */
+static void
+test_new_job_takes_team (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GPtrArray *jobs = cp_window_get_project (window)->jobs;
+  const CpJob *first = cp_test_gui_show_job (window, 0);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CountWait wait = { jobs, jobs->len + 1 };
+  g_autofree char *said = NULL;
+  const CpJob *added;
+
+  gtk_switch_set_active (GTK_SWITCH (cp_field_row_get_input (cp_job_editor_get_row (editor, "distributed-experience"))),
+                         TRUE);
+  cp_test_gui_spin ();
+  cp_test_gui_type_text (cp_job_editor_get_row (editor, "engineers"), "4");
+  cp_test_gui_type_text (cp_job_editor_get_row (editor, "engineer-day-cost"), "2500");
+  first = g_ptr_array_index (jobs, 0);
+  g_assert_true (first->team_stated);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  cp_test_gui_wait_until (count_reached, &wait, "the job added");
+  added = g_ptr_array_index (jobs, jobs->len - 1);
+  g_assert_true (added->team_has_distributed_experience);
+  g_assert_true (added->team_stated);
+  g_assert_cmpuint (added->engineers, ==, 4);
+  g_assert_cmpfloat (added->engineer_day_cost, ==, 2500);
+  g_assert_false (added->team_has_ops_engineer);
+  /* The form shows the new job's, the team taken. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (cp_job_editor_get_row (editor, "engineers")))),
+                   ==, "4");
+  said = g_strdup_printf ("The new job has the team of “%s”: change it under Team if another team runs it", first->name);
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (window), said, CP_TEST_GUI_TEXT_WHOLE));
+  cp_test_gui_close_window (window);
+}
+
 /* Presses @button with the pointer, as its click gestures see it. */
 static void
 press_with_pointer (GtkWidget *button)
@@ -3277,6 +3317,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/capacity-after-edit", test_capacity_after_edit);
   g_test_add_func ("/gui/window-room/add-menu-keyboard-order", test_add_menu_keyboard_order);
   g_test_add_func ("/gui/window-room/fixed-figure-alone", test_fixed_figure_alone);
+  g_test_add_func ("/gui/window-room/new-job-takes-team", test_new_job_takes_team);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);
