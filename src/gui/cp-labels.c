@@ -168,40 +168,33 @@ date_part_end (const char *p)
   return g_utf8_next_char (unit);
 }
 
-char *
-cp_labels_keep_dates_whole (const char *text)
+PangoAttrList *
+cp_labels_dates_unbroken (const char *text)
 {
-  GString *kept = g_string_new (NULL);
+  PangoAttrList *dates = NULL;
   const char *p = text != NULL ? text : "";
 
   while (*p != '\0')
     {
       const char *end = (p == text || !g_ascii_isdigit (p[-1])) ? date_part_end (p) : NULL;
+      const char *after;
+      PangoAttribute *unbroken;
 
       if (end == NULL)
         {
-          const char *next = g_utf8_next_char (p);
-
-          g_string_append_len (kept, p, next - p);
-          p = next;
+          p = g_utf8_next_char (p);
           continue;
         }
-      /* "2026年12月5日": each part, joined to the next. */
-      for (;;)
-        {
-          const char *unit = g_utf8_prev_char (end);
-          const char *after;
-
-          g_string_append_len (kept, p, unit - p);
-          g_string_append (kept, CP_LABELS_WORD_JOINER);
-          g_string_append_len (kept, unit, end - unit);
-          p = end;
-          after = date_part_end (p);
-          if (after == NULL)
-            break;
-          g_string_append (kept, CP_LABELS_WORD_JOINER);
-          end = after;
-        }
+      /* "2026年12月5日": its parts, one after another. */
+      while ((after = date_part_end (end)) != NULL)
+        end = after;
+      if (dates == NULL)
+        dates = pango_attr_list_new ();
+      unbroken = pango_attr_allow_breaks_new (FALSE);
+      unbroken->start_index = (guint) (p - text);
+      unbroken->end_index = (guint) (end - text);
+      pango_attr_list_insert (dates, unbroken);
+      p = end;
     }
-  return g_string_free (kept, FALSE);
+  return dates;
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <glib.h>
+#include <pango/pango.h>
 
 G_BEGIN_DECLS
 
@@ -34,16 +35,13 @@ char       *cp_labels_quote_missing (int missing);
  * is. */
 const char *cp_labels_catalog_name  (const char *name);
 
-/* @text with each Chinese date ("2026年12月5日", "12月5日") kept on one
- * line where a label wraps it: a word joiner (U+2060, zero width) between
- * each number and its 年, 月 or 日, and between a unit and the number
- * after it. The window's calendar read "自 2026年12月5" over "日起" at
- * 1024 px (walk35 Y4); Pango's allow-breaks attribute over the same
- * dates made GTK 4.8 allocate a label less height than it measured. A
- * copy of @text when it holds no such date. */
-char       *cp_labels_keep_dates_whole (const char *text);
-/* What cp_labels_keep_dates_whole() puts in, which a copy takes out. */
-#define CP_LABELS_WORD_JOINER "\u2060"
+/* What keeps each Chinese date of @text ("2026年12月5日", "12月5日") on
+ * one line where a label wraps it: Pango's allow-breaks off over it. The
+ * window's calendar read "自 2026年12月5" over "日起" at 1024 px (walk35
+ * Y4); word joiners (U+2060) in the text kept them whole too, but a date
+ * copied or pasted with the middle button carried them (walk39). NULL
+ * when @text holds no such date. */
+PangoAttrList *cp_labels_dates_unbroken (const char *text);
 
 /* cp_task_kind_label() for list subtitles. */
 #define cp_task_kind_label(kind) cp_labels_task_kind ((int) (kind))

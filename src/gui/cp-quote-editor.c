@@ -911,6 +911,7 @@ commit_field (gpointer            user_data,
   CpQuote candidate = { 0 };
   gboolean valid;
   gboolean first_offer;
+  gboolean nics_assumed, rate_assumed;
 
   if (self->quote == NULL || self->loading)
     return TRUE;
@@ -950,6 +951,7 @@ commit_field (gpointer            user_data,
 
   first_offer = g_str_equal (field->key, "offer-name") &&
                 (self->quote->offer_name == NULL || *self->quote->offer_name == '\0');
+  cp_quote_offer_fabric_assumed (self->project, self->quote, &nics_assumed, &rate_assumed);
   apply_value (self, field, self->quote, value);
   if (g_str_has_suffix (field->key, "-terms"))
     clear_unstated_amounts (self->quote);
@@ -968,6 +970,9 @@ commit_field (gpointer            user_data,
     }
   else if (g_str_equal (field->key, "intra-link-rate"))
     make_custom (&self->quote->intra_link.id, &self->quote->intra_link.name);
+  /* An assumed fabric is one NIC per GPU: 4 of them for 4 GPUs a node. */
+  if (g_str_equal (field->key, "gpus-per-node"))
+    cp_quote_offer_refit_fabric (self->quote, nics_assumed, rate_assumed);
   if (!g_str_equal (field->key, "offering"))
     imply_cluster_offering (self->quote);
 
@@ -982,10 +987,13 @@ static void
 on_gpu_picked (CpQuoteEditor *self,
                const char    *id)
 {
+  gboolean nics_assumed, rate_assumed;
+
   if (self->quote == NULL || self->loading || g_strcmp0 (id, self->quote->gpu.id) == 0)
     return;
 
   self->gpu_from_offer = FALSE;
+  cp_quote_offer_fabric_assumed (self->project, self->quote, &nics_assumed, &rate_assumed);
   if (g_strcmp0 (id, "custom") == 0)
     make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
   else
@@ -1001,6 +1009,10 @@ on_gpu_picked (CpQuoteEditor *self,
       if (link != NULL)
         cp_quote_set_intra_link (self->quote, link);
     }
+  /* A fabric assumed for the GPU the offer named is the new GPU's: an
+   * A800 picked after "H800 cluster, 2 nodes, InfiniBand" kept the H800's
+   * 8 × 400 Gb/s, then shown as if the vendor had said it. */
+  cp_quote_offer_refit_fabric (self->quote, nics_assumed, rate_assumed);
 
   load_rows (self, TRUE);
   emit_changed (self, "gpu");

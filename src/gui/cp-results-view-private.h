@@ -153,6 +153,10 @@ struct _CpResultsView
   char               *sequence_job_id;
   char               *sequence_after_id;
   int                 details_shown_job;
+  /* Whether the paragraphs the robustness search words (under the
+   * verdict, and under the table) say "Calculating…", from
+   * _cp_results_view_set_calculating() to details_cb() */
+  gboolean            details_calculating;
   guint               details_shown_generation;
   CpMemoryUnit        memory_unit;
   guint               n_updates;

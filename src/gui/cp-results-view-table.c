@@ -147,6 +147,20 @@ time_in_hours (const CpPlan *plan)
   return any;
 }
 
+/* The band under a figure, "@low–@high", as shown; nothing where it
+ * does not vary as shown: "68,000–68,000" under a month's rent (walk39),
+ * where the report's table gives the figure alone (band_cell() in
+ * cp-report-job.c). */
+static char *
+band_text (const char *low,
+           const char *high)
+{
+  if (g_strcmp0 (low, high) == 0)
+    return g_strdup ("");
+  /* TRANSLATORS: an assumption's spread, low to high, e.g. "0.47–0.63" */
+  return g_strdup_printf (_("%s–%s"), low, high);
+}
+
 /* @days in the column's unit (time_in_hours()), as a number: hours to a
  * tenth, or days as cp_i18n_format_days() gives them. */
 static char *
@@ -336,8 +350,7 @@ cell_text (CpResultsView   *self,
         g_autofree char *low = cp_i18n_format_number (option->range.total_cost_low, 0, lang);
         g_autofree char *high = cp_i18n_format_number (option->range.total_cost_high, 0, lang);
 
-        /* TRANSLATORS: an assumption's spread, low to high, e.g. "0.47–0.63" */
-        return g_strdup_printf (_("%s–%s"), low, high);
+        return band_text (low, high);
       }
     case CP_OPTION_TEXT_DAYS_RANGE:
       if (!estimate->fits)
@@ -348,9 +361,9 @@ cell_text (CpResultsView   *self,
         int decimals = cp_days_decimals (option->range.calendar_days_low);
         g_autofree char *low = time_number (self->plan, option->range.calendar_days_low, decimals, lang);
         g_autofree char *high = time_number (self->plan, option->range.calendar_days_high, decimals, lang);
-        g_autofree char *numbers = g_strdup_printf (_("%s–%s"), low, high);
+        g_autofree char *numbers = band_text (low, high);
 
-        if (time_in_hours (self->plan))
+        if (time_in_hours (self->plan) && *numbers != '\0')
           /* TRANSLATORS: a duration; %s is a number of hours */
           return g_strdup_printf (_("%s h"), numbers);
         return g_steal_pointer (&numbers);

@@ -50,41 +50,20 @@
 
 G_DEFINE_FINAL_TYPE (CpResultsView, cp_results_view, ADW_TYPE_BIN)
 
-/* Copy (Ctrl+C, or Copy in the label's menu) gives the selected words
- * without the word joiners that keep its dates whole: pasted into a
- * mail or a spreadsheet, "2027年1月4日" held three invisible characters
- * that broke a search for the date (walk37b). */
-static void
-on_copy_clipboard (GtkLabel *label)
-{
-  int start, end;
-  g_autofree char *selected = NULL;
-  g_auto(GStrv) parts = NULL;
-  g_autofree char *clean = NULL;
-
-  if (!gtk_label_get_selection_bounds (label, &start, &end))
-    return;
-  selected = g_utf8_substring (gtk_label_get_text (label), start, end);
-  parts = g_strsplit (selected, CP_LABELS_WORD_JOINER, -1);
-  clean = g_strjoinv ("", parts);
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (label)), clean);
-  g_signal_stop_emission_by_name (label, "copy-clipboard");
-}
-
 void
 _cp_results_view_set_label (GtkLabel   *label,
                             const char *text)
 {
-  /* Each Chinese date on one line where the label wraps (walk35 Y4). */
-  g_autofree char *shown = text != NULL ? cp_labels_keep_dates_whole (text) : NULL;
+  g_autoptr(PangoAttrList) dates = NULL;
 
-  if (g_object_get_data (G_OBJECT (label), "cp-copies-clean") == NULL)
-    {
-      g_signal_connect (label, "copy-clipboard", G_CALLBACK (on_copy_clipboard), NULL);
-      g_object_set_data (G_OBJECT (label), "cp-copies-clean", GINT_TO_POINTER (TRUE));
-    }
-  if (g_strcmp0 (gtk_label_get_label (label), shown) != 0)
-    gtk_label_set_label (label, shown);
+  if (g_strcmp0 (gtk_label_get_label (label), text) == 0)
+    return;
+  /* Each Chinese date on one line where the label wraps (walk35 Y4), by
+   * attributes: the text is what was written, copied or pasted as it
+   * reads (walk39). */
+  dates = cp_labels_dates_unbroken (text);
+  gtk_label_set_label (label, text);
+  gtk_label_set_attributes (label, dates);
 }
 
 void
@@ -193,7 +172,7 @@ show_robustness (CpResultsView *self)
   GtkWidget *robustness = GTK_WIDGET (self->robustness_label);
   gboolean contradicted = _cp_results_view_capacity_concerns_job (self) &&
                           !gtk_widget_has_css_class (robustness, "warning") &&
-                          !gtk_widget_has_css_class (robustness, "dim-label");
+                          !self->details_calculating;
 
   _cp_results_view_set_visible (robustness, *gtk_label_get_label (self->robustness_label) != '\0' && !contradicted);
 }
@@ -234,7 +213,7 @@ keep_page_height (CpResultsView *self)
   GtkWidget *page = GTK_WIDGET (self->results_box);
 
   /* Calculating already: the height it had before. */
-  if (gtk_widget_has_css_class (GTK_WIDGET (self->robustness_label), "dim-label"))
+  if (self->details_calculating)
     return;
   gtk_widget_set_size_request (page, -1, gtk_widget_get_mapped (page) ? gtk_widget_get_height (page) : -1);
 }
@@ -332,9 +311,10 @@ _cp_results_view_set_calculating (CpResultsView *self,
       cp_chart_view_set_calculating (self->serving_chart);
       self->chart_job = -1;
     }
-  if (self->details_shown_job < 0 && gtk_widget_has_css_class (robustness, "dim-label"))
+  if (self->details_shown_job < 0 && self->details_calculating)
     return;
   self->details_shown_job = -1;
+  self->details_calculating = TRUE;
   set_label_calculating (self->robustness_label);
   _cp_results_view_set_css_class (robustness, "warning", FALSE);
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_heading), TRUE);
@@ -422,6 +402,7 @@ details_cb (gpointer user_data)
   release_room (self->changes_label);
   release_page_height (self);
   set_label_done (self->robustness_label);
+  self->details_calculating = FALSE;
   show_robustness (self);
   set_label_done (self->cluster_label);
   set_label_done (self->changes_label);

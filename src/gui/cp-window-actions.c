@@ -44,6 +44,42 @@ focus_name (CpFieldRow *row)
     gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
 }
 
+/* The job whose team a new job takes: the one selected, else the one
+ * the results show, else the last; NULL in a project without jobs. */
+static const CpJob *
+team_source (CpWindow *self)
+{
+  GPtrArray *jobs = self->project->jobs;
+
+  if (self->selection == SELECTION_JOB && self->selected_index < jobs->len)
+    return g_ptr_array_index (jobs, self->selected_index);
+  if (self->current_job >= 0 && (guint) self->current_job < jobs->len)
+    return g_ptr_array_index (jobs, self->current_job);
+  return jobs->len > 0 ? g_ptr_array_index (jobs, jobs->len - 1) : NULL;
+}
+
+/* Gives @job the team of @source, the same people whatever they run
+ * (R8): each new job started again at 2 engineers, 2,000 a day and no
+ * distributed experience, and the 10.5 days of migration that team
+ * takes turned a lead's MoE fine-tune from one machine to a cluster
+ * until the team was typed again (walk40 F2). Whether it changed. */
+static gboolean
+take_team (CpJob       *job,
+           const CpJob *source)
+{
+  gboolean changed = job->team_has_distributed_experience != source->team_has_distributed_experience ||
+                     job->team_has_ops_engineer != source->team_has_ops_engineer ||
+                     job->team_stated != source->team_stated || job->engineers != source->engineers ||
+                     job->engineer_day_cost != source->engineer_day_cost;
+
+  job->team_has_distributed_experience = source->team_has_distributed_experience;
+  job->team_has_ops_engineer = source->team_has_ops_engineer;
+  job->team_stated = source->team_stated;
+  job->engineers = source->engineers;
+  job->engineer_day_cost = source->engineer_day_cost;
+  return changed;
+}
+
 static void
 add_job_action (GSimpleAction *action,
                 GVariant      *param,
@@ -52,6 +88,8 @@ add_job_action (GSimpleAction *action,
   CpWindow *self = user_data;
   CpJob *job = g_new0 (CpJob, 1);
   const CpModelSpec *model = default_model ();
+  const CpJob *source = team_source (self);
+  g_autofree char *team_said = NULL;
 
   /* The kind `add-job` and `estimate` take without --task, so that one
    * job gets one answer from every front end (tests/model/test-front-ends.c). */
@@ -60,6 +98,10 @@ add_job_action (GSimpleAction *action,
     cp_job_set_model (job, model);
   job->id = cp_project_new_id (self->project, "job");
   job->name = g_strdup_printf (_("Job %u"), self->project->jobs->len + 1);
+  if (source != NULL && take_team (job, source))
+    /* TRANSLATORS: a toast after Add Job; %s is the job whose team the new one took */
+    team_said = g_strdup_printf (_("The new job has the team of “%s”: change it under Team if another team runs it"),
+                                 source->name != NULL ? source->name : "");
   cp_project_add_job (self->project, job);
 
   _cp_window_rebuild_lists (self);
@@ -67,6 +109,8 @@ add_job_action (GSimpleAction *action,
   _cp_window_project_changed (self, NULL);
   _cp_window_close_folded_sidebar (self);
   focus_name (cp_job_editor_get_row (self->job_editor, "name"));
+  if (team_said != NULL)
+    _cp_window_toast (self, team_said);
 }
 
 /* job-starts-after ("(ss)": a job's id, the job it is to start after):

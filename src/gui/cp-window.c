@@ -1155,8 +1155,29 @@ on_menu_visible (GtkWidget  *popover,
                  GParamSpec *pspec,
                  GtkWidget  *button)
 {
+  gboolean by_pointer = g_object_steal_data (G_OBJECT (popover), "cp-opened-by-pointer") != NULL;
+
   gtk_widget_set_has_tooltip (button, !gtk_widget_get_visible (popover));
   gtk_widget_trigger_tooltip_query (button);
+  /* Opened with a click, no item is lit, yet GTK has focused the first:
+   * Down Down Return on "+" added a job, the first item, as the first
+   * Down went to the second and the next wrapped round (walk39 F2). The
+   * menu itself focused, the first Down lights the first item, as it
+   * reads; opened from the keyboard, the first item is lit and focused. */
+  if (by_pointer && gtk_widget_get_visible (popover))
+    gtk_widget_grab_focus (popover);
+}
+
+/* A press on a menu button, before it opens its menu: on_menu_visible()
+ * then leaves the menu's focus to the first arrow key. */
+static void
+on_menu_button_pressed (GtkGestureClick *gesture,
+                        int              n_press,
+                        double           x,
+                        double           y,
+                        GtkMenuButton   *button)
+{
+  g_object_set_data (G_OBJECT (gtk_menu_button_get_popover (button)), "cp-opened-by-pointer", GINT_TO_POINTER (TRUE));
 }
 
 static void
@@ -1197,8 +1218,15 @@ cp_window_init (CpWindow *self)
     {
       GtkMenuButton *button = i == 0 ? self->add_button : self->primary_menu_button;
 
+      GtkGesture *press = gtk_gesture_click_new ();
+
       g_signal_connect_object (gtk_menu_button_get_popover (button), "notify::visible",
                                G_CALLBACK (on_menu_visible), button, 0);
+      /* Focusable itself, for on_menu_visible(). */
+      gtk_widget_set_focusable (GTK_WIDGET (gtk_menu_button_get_popover (button)), TRUE);
+      gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (press), GTK_PHASE_CAPTURE);
+      g_signal_connect (press, "pressed", G_CALLBACK (on_menu_button_pressed), button);
+      gtk_widget_add_controller (GTK_WIDGET (button), GTK_EVENT_CONTROLLER (press));
     }
 
   _cp_window_actions_update (self);

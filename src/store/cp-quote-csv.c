@@ -1130,6 +1130,33 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
     cp_quote_cell_assume (cell, _("the storage kind is not stated: unknown, a question for the vendor (R6)"));
 }
 
+/* The NICs and the rate a row's offer left unsaid ("4-node H800
+ * InfiniBand cluster"), given its GPU's common fabric as the quote form
+ * gives them, said on the row: imported with 0 and 0, the cluster was
+ * ranked on one machine only (walk38b G8). */
+static void
+note_common_fabric (CpQuoteCell *cell, const CpQuote *quote)
+{
+  gboolean nics_assumed, rate_assumed;
+  char rate[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!cp_quote_offer_fabric_assumed (cell->project, quote, &nics_assumed, &rate_assumed))
+    return;
+  cp_format_double_shortest (quote->nic_gbps, rate);
+  if (nics_assumed && rate_assumed)
+    /* TRANSLATORS: an imported row whose offer names InfiniBand or RoCE and not its cards; NICs, rate in Gb/s, GPU */
+    cp_quote_cell_assume (cell, _("the network cards are not stated: %u × %s Gb/s, one per GPU, common on %s nodes; "
+                                  "ask the vendor (R6)"), quote->nics_per_node, rate, quote->gpu.name);
+  else if (nics_assumed)
+    /* TRANSLATORS: an imported row whose offer names its network's rate and not its cards; NICs, GPU */
+    cp_quote_cell_assume (cell, _("the number of network cards is not stated: %u, one per GPU, common on %s nodes; "
+                                  "ask the vendor (R6)"), quote->nics_per_node, quote->gpu.name);
+  else
+    /* TRANSLATORS: an imported row whose offer counts its network cards and not their rate; rate in Gb/s, GPU */
+    cp_quote_cell_assume (cell, _("the network’s line rate is not stated: %s Gb/s, common on %s nodes; ask the vendor (R6)"),
+                          rate, quote->gpu.name);
+}
+
 /* What the offer's name says and no cell of the row does (its nodes, its
  * kind, its network), read as the quote form reads it: "H800 cluster, 2
  * nodes, InfiniBand" in the offer column alone (walk37b U1). Said on the
@@ -1145,10 +1172,11 @@ read_offer_parts (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *
   if (quote->offering == CP_OFFERING_BARE_METAL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_OFFERING)))
     unset |= CP_QUOTE_OFFER_OFFERING;
   if (quote->network == CP_NETWORK_NONE && quote->nics_per_node == 0 && !(quote->nic_gbps > 0))
-    unset |= CP_QUOTE_OFFER_NETWORK;
+    unset |= CP_QUOTE_OFFER_NETWORK | CP_QUOTE_OFFER_COMMON_FABRIC;
   filled = cp_quote_offer_fill (cell->project, quote, unset);
   if (filled == 0)
     return;
+  note_common_fabric (cell, quote);
   if ((filled & CP_QUOTE_OFFER_NODES) != 0)
     g_string_append (parts, _("the node count"));
   if ((filled & CP_QUOTE_OFFER_OFFERING) != 0)

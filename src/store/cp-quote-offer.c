@@ -650,6 +650,22 @@ cp_quote_offer_fabric_assumed (const CpProject *project,
   return *nics_assumed || *rate_assumed;
 }
 
+gboolean
+cp_quote_offer_refit_fabric (CpQuote  *quote,
+                             gboolean  nics_were_assumed,
+                             gboolean  rate_were_assumed)
+{
+  guint nics = 0, nics_before = quote->nics_per_node;
+  double nic_gbps = 0, gbps_before = quote->nic_gbps;
+
+  cp_quote_offer_common_fabric (quote, &nics, &nic_gbps);
+  if (nics_were_assumed)
+    quote->nics_per_node = nics;
+  if (rate_were_assumed)
+    quote->nic_gbps = nic_gbps;
+  return quote->nics_per_node != nics_before || quote->nic_gbps != gbps_before;
+}
+
 CpQuoteOfferParts
 cp_quote_offer_fill (const CpProject   *project,
                      CpQuote           *quote,

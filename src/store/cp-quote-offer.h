@@ -99,6 +99,17 @@ gboolean cp_quote_offer_fabric_assumed (const CpProject *project,
                                         gboolean        *nics_assumed,
                                         gboolean        *rate_assumed);
 
+/* Keeps the common fabric cp_quote_offer_fill() gave @quote its GPU's
+ * after its GPU or its GPUs per node changed: where its NICs
+ * (@nics_were_assumed) or their rate (@rate_were_assumed) were the common
+ * fabric before the change, as cp_quote_offer_fabric_assumed() told, they
+ * become the new GPU's, or 0 where it has none (a PCIe card), so they are
+ * asked for; an H800's 8 × 400 Gb/s stayed under an A800 picked after
+ * the offer filled the form. Returns whether they changed. */
+gboolean cp_quote_offer_refit_fabric (CpQuote  *quote,
+                                      gboolean  nics_were_assumed,
+                                      gboolean  rate_were_assumed);
+
 /* Gives @quote the @parts its offer name states: "H800 cluster, 2 nodes,
  * InfiniBand" is 2 nodes of a bare-metal cluster over InfiniBand, where
  * the quote form read its H800 alone (walk37b U1). The callers pass the

@@ -1098,6 +1098,7 @@ test_offer_names_cluster (void)
   CpFieldRow *nodes = cp_quote_editor_get_row (editor, "nodes-available");
   CpFieldRow *nics = cp_quote_editor_get_row (editor, "nics-per-node");
   CpFieldRow *rate = cp_quote_editor_get_row (editor, "nic-gbps");
+  CpFieldRow *gpus = cp_quote_editor_get_row (editor, "gpus-per-node");
   GtkDropDown *kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering")));
   GtkDropDown *network = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "network")));
 
@@ -1164,6 +1165,43 @@ test_offer_names_cluster (void)
   g_assert_cmpuint (quote->nodes_available, ==, 4);
   g_assert_cmpint (quote->offering, ==, CP_OFFERING_CONTAINER_CLUSTER);
   g_assert_cmpint (quote->network, ==, CP_NETWORK_INFINIBAND);
+
+  /* The common fabric follows the GPU and the GPUs per node picked after
+   * the offer: an A800 picked after the H800 offer kept 8 × 400 Gb/s, no
+   * longer said to be assumed, where an A800 node's is 8 × 200 (DGX
+   * A100); a PCIe card's none is asked for (room40). */
+  quote = new_quote_offered (window, offer, "H800 cluster, 2 nodes, InfiniBand");
+  g_assert_cmpfloat (quote->nic_gbps, ==, 400);
+  cp_test_gui_search_pick (cp_quote_editor_get_gpu_row (editor), "A800");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "a800");
+  g_assert_cmpuint (quote->nics_per_node, ==, 8);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 200);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (rate), ==, "Assumed: common on NVIDIA A800 80GB SXM nodes; ask the vendor");
+
+  /* One NIC per GPU: 4 GPUs a node, 4 NICs. */
+  cp_test_gui_type_text (gpus, "4");
+  quote = last_quote (window);
+  g_assert_cmpuint (quote->nics_per_node, ==, 4);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (nics))), ==, "4");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (nics), ==,
+                   "Assumed: one per GPU, common on NVIDIA A800 80GB SXM nodes; ask the vendor");
+
+  cp_test_gui_search_pick (cp_quote_editor_get_gpu_row (editor), "RTX 4090");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "rtx4090");
+  g_assert_cmpuint (quote->nics_per_node, ==, 0);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 0);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (nics), ==,
+                   "Needed for a network between nodes: without it the quote is ranked on one machine only");
+
+  /* The vendor's figures typed stay whatever GPU follows. */
+  cp_test_gui_type_text (nics, "2");
+  cp_test_gui_type_text (rate, "100");
+  cp_test_gui_search_pick (cp_quote_editor_get_gpu_row (editor), "H800");
+  quote = last_quote (window);
+  g_assert_cmpuint (quote->nics_per_node, ==, 2);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 100);
 
   /* A price per node is no count of nodes: "70000/node/month". */
   quote = cp_test_gui_add_quote (window);

@@ -1392,18 +1392,6 @@ test_project_name_two_lines (void)
   cp_test_gui_close_window (window);
 }
 
-/* @text without the word joiners (U+2060) that keep its dates whole. */
-static char *
-without_joiners (const char *text)
-{
-  GString *plain = g_string_new (NULL);
-
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    if (g_utf8_get_char (p) != 0x2060)
-      g_string_append_unichar (plain, g_utf8_get_char (p));
-  return g_string_free (plain, FALSE);
-}
-
 static void
 on_clipboard_text (GObject      *clipboard,
                    GAsyncResult *result,
@@ -1436,8 +1424,21 @@ copy_label_text (GtkWidget *label)
   return text;
 }
 
+/* What @label's selection (copy_label_text()'s, all its text) offers the
+ * middle button's paste: the primary selection. */
+static char *
+primary_text (GtkWidget *label)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_primary_clipboard (label), NULL, on_clipboard_text, &text);
+  cp_test_gui_wait_until (text_arrived, &text, "the selected text");
+  return text;
+}
+
 /* No line of @label ends inside a Chinese date ("2027年1月4" over "日"),
- * and it is allocated the height it measures for its width. */
+ * its text holds no word joiner (U+2060) to keep them whole, and it is
+ * allocated the height it measures for its width. */
 static void
 assert_dates_whole (GtkWidget *label,
                     int        window_px)
@@ -1445,17 +1446,28 @@ assert_dates_whole (GtkWidget *label,
   PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (label));
   const char *text = pango_layout_get_text (layout);
   int lines = pango_layout_get_line_count (layout);
+  g_autoptr(GRegex) date = g_regex_new ("[0-9]+[年月日]([0-9]+[月日])*", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  guint dates = 0;
   int least_px;
 
-  g_assert_nonnull (strstr (text, "\u2060"));
-  for (int i = 0; i + 1 < lines; i++)
+  g_assert_null (strstr (text, "\u2060"));
+  for (g_regex_match (date, text, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
     {
-      PangoLayoutLine *line = pango_layout_get_line_readonly (layout, i);
-      const char *end = text + line->start_index + line->length;
+      int start, end;
 
-      if (g_utf8_get_char (end) == 0x2060 || g_utf8_get_char (g_utf8_prev_char (end)) == 0x2060)
-        g_error ("at %d px a line ends inside a date: “%.*s”", window_px, line->length, text + line->start_index);
+      g_match_info_fetch_pos (match, 0, &start, &end);
+      dates++;
+      for (int i = 0; i + 1 < lines; i++)
+        {
+          PangoLayoutLine *line = pango_layout_get_line_readonly (layout, i);
+          int line_end = line->start_index + line->length;
+
+          if (line_end > start && line_end < end)
+            g_error ("at %d px a line ends inside a date: “%.*s”", window_px, line->length, text + line->start_index);
+        }
     }
+  g_assert_cmpuint (dates, >=, 1);
   gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label), &least_px, NULL, NULL, NULL);
   g_assert_cmpint (gtk_widget_get_height (label), >=, least_px);
 }
@@ -1510,11 +1522,8 @@ test_verdict_dates (void)
     {
       const char *words;
 
-      g_autofree char *words_read = NULL;
-
       cp_test_gui_show_job (window, j);
-      words_read = without_joiners (gtk_label_get_label (GTK_LABEL (summary)));
-      words = words_read;
+      words = gtk_label_get_label (GTK_LABEL (summary));
       g_test_message ("job %u: %s", j + 1, words);
       if (chinese)
         {
@@ -1542,13 +1551,16 @@ test_verdict_dates (void)
     }
   cp_test_gui_resize_window (window, 1024, 700);
 
-  /* Copied out of the window, the dates carry no word joiner: pasted
-   * into a mail they held three invisible characters each (walk37b). */
+  /* Copied out of the window, or selected for the middle button's
+   * paste, the dates carry no word joiner: pasted into a mail they held
+   * three invisible characters each (walk37b, walk39). */
   cp_test_gui_show_job (window, 0);
   {
     g_autofree char *copied = copy_label_text (summary);
+    g_autofree char *selected = primary_text (summary);
 
     g_assert_null (strstr (copied, "\u2060"));
+    g_assert_cmpstr (selected, ==, copied);
     if (chinese)
       g_assert_nonnull (strstr (copied, answers[0].zh[1]));
     else
@@ -1560,7 +1572,7 @@ test_verdict_dates (void)
   present_at_width (window, 1024);
   cp_test_gui_wait_results (results);
   {
-    g_autofree char *presented = without_joiners (gtk_label_get_label (GTK_LABEL (summary)));
+    const char *presented = gtk_label_get_label (GTK_LABEL (summary));
 
     if (chinese)
       g_assert_nonnull (strstr (presented, answers[0].zh[1]));
@@ -2908,6 +2920,142 @@ test_add_then_tab_in_form (void)
   cp_test_gui_close_window (window);
 }
 
+/* walk39: the table read "68,000–68,000" under a month's rent, a range
+ * of one figure. A cost or a time that does not vary over the
+ * assumptions shows alone, as in the report's table; one that does keeps
+ * its band. The demo's month of development is 30 days on every quote,
+ * at a fixed price: 示例供应商 C's 26,000 CNY a node-month × 1 node × 1
+ * month is 26,000 CNY at both ends. */
+static void
+test_fixed_figure_alone (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  int dev = -1;
+
+  for (guint i = 0; i < project->jobs->len && dev < 0; i++)
+    if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_DEBUG)
+      dev = (int) i;
+  g_assert_cmpint (dev, >=, 0);
+  cp_test_gui_select_job (window, (guint) dev);
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  g_assert_cmpuint (count_cells (window, "26,000 CNY"), ==, 1);
+  g_assert_cmpuint (count_cells (window, "26,000–26,000"), ==, 0);
+  g_assert_cmpuint (count_cells (window, "30.0–30.0"), ==, 0);
+
+  /* The 70B fine-tune's costs vary with the assumptions: each with its band. */
+  cp_test_gui_select_job (window, 0);
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  {
+    g_autoptr(GPtrArray) all = g_ptr_array_new ();
+    guint bands = 0;
+
+    cp_test_gui_collect (GTK_WIDGET (table_of (window)), GTK_TYPE_LABEL, all);
+    for (guint i = 0; i < all->len; i++)
+      bands += gtk_widget_get_mapped (g_ptr_array_index (all, i)) &&
+               g_regex_match_simple ("^[0-9,]+–[0-9,]+$", gtk_label_get_label (GTK_LABEL (g_ptr_array_index (all, i))), 0, 0);
+    g_assert_cmpuint (bands, >=, 1);
+  }
+  cp_test_gui_close_window (window);
+}
+
+/* walk40 F2: a new job started again at 2 engineers, 2,000 a day and no
+ * distributed experience while the job before stated 4 at 2,500 and
+ * experienced, and the plan of the new job counted 10.5 days of
+ * migration for a team that needs none. Add Job takes the team of the
+ * job selected, and says so. */
+static void
+test_new_job_takes_team (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GPtrArray *jobs = cp_window_get_project (window)->jobs;
+  const CpJob *first = cp_test_gui_show_job (window, 0);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CountWait wait = { jobs, jobs->len + 1 };
+  g_autofree char *said = NULL;
+  const CpJob *added;
+
+  gtk_switch_set_active (GTK_SWITCH (cp_field_row_get_input (cp_job_editor_get_row (editor, "distributed-experience"))),
+                         TRUE);
+  cp_test_gui_spin ();
+  cp_test_gui_type_text (cp_job_editor_get_row (editor, "engineers"), "4");
+  cp_test_gui_type_text (cp_job_editor_get_row (editor, "engineer-day-cost"), "2500");
+  first = g_ptr_array_index (jobs, 0);
+  g_assert_true (first->team_stated);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  cp_test_gui_wait_until (count_reached, &wait, "the job added");
+  added = g_ptr_array_index (jobs, jobs->len - 1);
+  g_assert_true (added->team_has_distributed_experience);
+  g_assert_true (added->team_stated);
+  g_assert_cmpuint (added->engineers, ==, 4);
+  g_assert_cmpfloat (added->engineer_day_cost, ==, 2500);
+  g_assert_false (added->team_has_ops_engineer);
+  /* The form shows the new job's, the team taken. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (cp_job_editor_get_row (editor, "engineers")))),
+                   ==, "4");
+  said = g_strdup_printf ("The new job has the team of “%s”: change it under Team if another team runs it", first->name);
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (window), said, CP_TEST_GUI_TEXT_WHOLE));
+  cp_test_gui_close_window (window);
+}
+
+/* Presses @button with the pointer, as its click gestures see it. */
+static void
+press_with_pointer (GtkWidget *button)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (button);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller))
+        g_signal_emit_by_name (controller, "pressed", 1, 4.0, 4.0);
+    }
+}
+
+/* walk39 F2: the "+" menu opened with a click shows no item lit, yet its
+ * first was focused: Down Down Return added a job, the first item, not
+ * the second's quote. By the keyboard, the Nth Down lights the Nth
+ * item, and Return takes it; opened from the keyboard, the first item
+ * is lit at once. */
+static void
+test_add_menu_keyboard_order (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  GtkMenuButton *add = GTK_MENU_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "add-button"));
+  GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (add));
+  GtkWidget *add_job = NULL, *add_quote = NULL;
+  guint jobs = project->jobs->len, quotes = project->quotes->len;
+  CountWait wait;
+
+  press_with_pointer (GTK_WIDGET (add));
+  gtk_menu_button_popup (add);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  add_job = cp_test_gui_find_with_text (popover, "Add Job", CP_TEST_GUI_TEXT_WHOLE);
+  add_quote = cp_test_gui_find_with_text (popover, "Add Quote", CP_TEST_GUI_TEXT_WHOLE);
+  g_assert_nonnull (add_job);
+  g_assert_nonnull (add_quote);
+  /* The menu focused, no item. */
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (popover)) == popover);
+  g_assert_true (cp_test_gui_press_key (popover, GDK_KEY_Down));
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (popover)) == add_job);
+  g_assert_true (cp_test_gui_press_key (add_job, GDK_KEY_Down));
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (popover)) == add_quote);
+  g_assert_true (cp_test_gui_press_key (add_quote, GDK_KEY_Return));
+  wait = (CountWait) { project->quotes, quotes + 1 };
+  cp_test_gui_wait_until (count_reached, &wait, "the quote added");
+  g_assert_cmpuint (project->jobs->len, ==, jobs);
+
+  /* From the keyboard (no press): the first item is focused, lit. */
+  gtk_menu_button_popup (add);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (popover)) == add_job);
+  gtk_menu_button_popdown (add);
+  cp_test_gui_close_window (window);
+}
+
 /* The reasons list's rows: each row's rule label ("R1", "R2–3") and its
  * words, in order, with the R8 row's button, if shown. */
 typedef struct {
@@ -3167,6 +3315,9 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/project-name-two-lines", test_project_name_two_lines);
   g_test_add_func ("/gui/window-room/open-data-folder-shortcut", test_open_data_folder_shortcut);
   g_test_add_func ("/gui/window-room/capacity-after-edit", test_capacity_after_edit);
+  g_test_add_func ("/gui/window-room/add-menu-keyboard-order", test_add_menu_keyboard_order);
+  g_test_add_func ("/gui/window-room/fixed-figure-alone", test_fixed_figure_alone);
+  g_test_add_func ("/gui/window-room/new-job-takes-team", test_new_job_takes_team);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);

@@ -134,12 +134,13 @@ test_offer_names_cluster (void)
     "vendor,offer,gpu,gpus per node,nodes,network,price\n"
     "CloudCo,\"H800 cluster, 2 nodes, InfiniBand\",H800,8,,,70000/node/month\n"
     "LocalDC,8 x A800 machine,A800,8,,,60000/node/month\n"
-    "Yun,A800 容器集群 4台 RoCE 8×400G,A800,8,2,,12/GPU/h\n";
+    "Yun,A800 容器集群 4台 RoCE 8×400G,A800,8,2,,12/GPU/h\n"
+    "Render,\"RTX 4090 cluster, 2 nodes, RoCE\",RTX 4090,8,,,3/GPU/h\n";
   g_autoptr(CpQuoteCsvResult) r = read_ok (csv);
   const CpQuoteCsvRow *row;
 
   g_assert_cmpuint (r->errors->len, ==, 0);
-  g_assert_cmpuint (r->quotes->len, ==, 3);
+  g_assert_cmpuint (r->quotes->len, ==, 4);
   g_assert_cmpuint (quote_at (r, 0)->nodes_available, ==, 2);
   g_assert_cmpint (quote_at (r, 0)->offering, ==, CP_OFFERING_BARE_METAL_CLUSTER);
   g_assert_cmpint (quote_at (r, 0)->network, ==, CP_NETWORK_INFINIBAND);
@@ -149,6 +150,17 @@ test_offer_names_cluster (void)
     row->assumptions,
     "the node count, the kind of offer, the network not stated in its own cells: "
     "read from the offer “H800 cluster, 2 nodes, InfiniBand”", g_str_equal, NULL));
+  /* The cards its bare "InfiniBand" leaves out are an H800 node's
+   * common fabric, as the quote form gives them (DGX H100/H800: eight
+   * ConnectX-7 at 400 Gb/s, one per GPU), said on the row: imported with
+   * 0 NICs at 0 Gb/s, the cluster was ranked on one machine only. */
+  g_assert_cmpuint (quote_at (r, 0)->nics_per_node, ==, 8);
+  g_assert_cmpfloat (quote_at (r, 0)->nic_gbps, ==, 400);
+  g_assert_cmpuint (cp_quote_largest_run_nodes (quote_at (r, 0)), ==, 2);
+  g_assert_true (g_ptr_array_find_with_equal_func (
+    row->assumptions,
+    "the network cards are not stated: 8 × 400 Gb/s, one per GPU, common on NVIDIA H800 SXM 80GB nodes; "
+    "ask the vendor (R6)", g_str_equal, NULL));
   /* "8 x A800 machine" counts GPUs, not nodes: one machine, no network. */
   g_assert_cmpuint (quote_at (r, 1)->nodes_available, ==, 1);
   g_assert_cmpint (quote_at (r, 1)->offering, ==, CP_OFFERING_BARE_METAL);
@@ -159,6 +171,10 @@ test_offer_names_cluster (void)
   g_assert_cmpint (quote_at (r, 2)->network, ==, CP_NETWORK_ROCE);
   g_assert_cmpuint (quote_at (r, 2)->nics_per_node, ==, 8);
   g_assert_cmpfloat (quote_at (r, 2)->nic_gbps, ==, 400);
+  /* A PCIe card has no common build: nothing made up. */
+  g_assert_cmpint (quote_at (r, 3)->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpuint (quote_at (r, 3)->nics_per_node, ==, 0);
+  g_assert_cmpfloat (quote_at (r, 3)->nic_gbps, ==, 0);
 }
 
 /* The unit in a column, or in the header's parentheses. */
