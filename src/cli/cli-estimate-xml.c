@@ -151,9 +151,10 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "mfu", job->mfu);
   cp_cli_xml_double (w, "compute-utilisation", settings->compute_utilisation);
   cp_cli_xml_double (w, "debug-share", settings->debug_share);
-  /* Run time the search gives up for a layout that is not Tight. */
+  /* Run time the search gives up for a layout that is not Tight, while
+   * that layout's pessimistic end stays within the job's deadline (or
+   * longest acceptable run). */
   cp_cli_xml_double (w, "layout-headroom-time", settings->layout_headroom_time);
-  cp_cli_xml_double (w, "layout-headroom-max-s", CP_LAYOUT_HEADROOM_MAX_S);
   cp_cli_xml_double (w, "gpu-failure-rate", settings->gpu_failure_rate_per_hour);
   cp_cli_xml_double (w, "restart-time", settings->restart_s);
   cp_cli_xml_double (w, "checkpoint-interval", settings->checkpoint_interval_s);
@@ -218,6 +219,10 @@ cp_cli_estimate_write_xml (const Estimate    *e,
    * Tight at its cost (layout-headroom-time); 0: the chosen one is it. */
   cp_cli_xml_double (w, "fastest-total-s", est->layout_fastest_total_s);
   cp_cli_xml_double (w, "fastest-memory-per-gpu-bytes", est->layout_fastest_memory_per_gpu_bytes);
+  /* The pessimistic end of the run of a layout with safe headroom that
+   * the search passed over for the fastest, that end being past the
+   * job's deadline (or longest acceptable run); 0: none was. */
+  cp_cli_xml_double (w, "safe-layout-refused-total-s-high", est->layout_safe_refused_total_s_high);
   cp_cli_xml_text (w, "technique", cp_technique_to_string (est->technique));
   cp_cli_xml_text (w, "technique-to-fit", e->fitting.fits ? cp_technique_to_string (e->fitting.technique) : "none");
   /* Why it cannot run: a stable id and the sentence. */

@@ -7,9 +7,10 @@
  * is chosen so that the run is the fastest that fits, ties (within 1%)
  * going to the layout with more memory headroom, and a layout that leaves
  * safe headroom (CP_TIGHT_MEMORY_SHARE) beating a faster Tight one where
- * it is at most the layout-headroom-time setting slower and at most
- * CP_LAYOUT_HEADROOM_MAX_S; the runner-up,
- * the best layout with another split of the GPUs, comes back with it.
+ * it is at most the layout-headroom-time setting's share of the run
+ * slower and its pessimistic end stays within the job's deadline (or
+ * longest acceptable run); the runner-up, the best layout with another
+ * split of the GPUs, comes back with it.
  */
 #pragma once
 
@@ -25,20 +26,6 @@ G_BEGIN_DECLS
  * that costs little time (layout-headroom-time), and the window's table
  * and the reports flag it, with this one figure. */
 #define CP_TIGHT_MEMORY_SHARE 0.90
-
-/* The most run time the layout search gives up to keep out of Tight,
- * whatever share of the run it is (the layout-headroom-time setting caps
- * the share). A Tight layout is not refused, it is confirmed with a trial
- * run (R9): launch on the machine, run to the first optimizer step, where
- * a training run's memory peaks (the optimizer's states are allocated
- * there, and its activations peak in the first backward), read the peak,
- * and change the layout if it failed. Reasoned, no published figure: the
- * team does that within a working day, 8 h. A safe layout that loses less
- * than that costs less than confirming the Tight one (walkthrough 33's
- * W16: 0.5 h of a 5 h LoRA run, so the safe layout); one that loses more
- * costs more than the trial, so the Tight layout stays, flagged with its
- * trial (DeepSeek-V3 on 2,048 H800s: 5.6% is 4.8 days of its run). */
-#define CP_LAYOUT_HEADROOM_MAX_S (8.0 * 3600.0)
 
 typedef enum {
   CP_TIME_SOURCE_MODEL,        /* FLOPs over peak × utilisation plus communication */
@@ -118,6 +105,11 @@ typedef struct {
    * the fastest */
   double       layout_fastest_total_s;
   double       layout_fastest_memory_per_gpu_bytes;
+  /* The pessimistic end of the run (cp_range_estimate()) of the layout
+   * with safe headroom the search passed over, back to the fastest,
+   * because that end was past the job's deadline (or longest acceptable
+   * run); 0: none was */
+  double       layout_safe_refused_total_s_high;
 
   /* Memory per GPU */
   double weights_bytes;
@@ -264,6 +256,16 @@ gboolean cp_estimate (const CpJob      *job,
                       const CpSettings *settings,
                       CpEstimate       *out,
                       GError          **error);
+
+/* cp_estimate() where @settings are the pessimistic end of the spreads
+ * (cp_range_estimate()): a layout kept out of Tight is held to the job's
+ * deadline (or longest acceptable run) by its own figures, not by the
+ * band around them. FALSE only for a node count the quote refuses. */
+gboolean cp_estimate_pessimistic_end (const CpJob      *job,
+                                      const CpQuote    *quote,
+                                      const CpSettings *settings,
+                                      guint             nodes,
+                                      CpEstimate       *out);
 
 /* Whether @job, @quote and @settings are inputs the model can use (the
  * checks cp_estimate() makes), for callers that estimate the same inputs

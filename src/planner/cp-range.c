@@ -233,7 +233,7 @@ cp_range_estimate (const CpJob      *job,
   if (!cp_estimate (job, &optimistic_quote, expected->nodes, &moved, &low, NULL) || !usable (&low))
     low = *expected;
   cp_range_settings_at_end (settings, held, CP_RANGE_PESSIMISTIC, &moved);
-  if (!cp_estimate (job, quote, expected->nodes, &moved, &high, NULL) || !usable (&high))
+  if (!cp_estimate_pessimistic_end (job, quote, &moved, expected->nodes, &high) || !usable (&high))
     high = *expected;
   raw_high = high;
   out->fits_pessimistic = high.fits || !expected->fits;
@@ -246,7 +246,7 @@ cp_range_estimate (const CpJob      *job,
 
       cp_range_settings_at_end (settings, held | 1u << CP_SPREAD_FRAMEWORK_OVERHEAD, CP_RANGE_PESSIMISTIC,
                                 &moved);
-      if (cp_estimate (job, quote, expected->nodes, &moved, &fitted, NULL) && usable (&fitted))
+      if (cp_estimate_pessimistic_end (job, quote, &moved, expected->nodes, &fitted) && usable (&fitted))
         high = fitted;
     }
 

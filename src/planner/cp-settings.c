@@ -308,9 +308,8 @@ cp_settings_init (CpSettings *settings)
    * layout. Walkthrough 33's W16: a 70B LoRA on 8 × H800 took a layout at
    * 98% of memory for 9% less time (4.9 h against 5.4 h at 80%); a team
    * would not. At 5% (the fragmentation allowance, the earlier reason)
-   * it did. The time given up is also at most CP_LAYOUT_HEADROOM_MAX_S
-   * (8 h, a working day's trial run that confirms a Tight layout), so a
-   * long run keeps its faster layout where days are at stake. 0: the
+   * it did. A share of the run and no cap in hours, so a long run is
+   * held to the same rule (headroom_limit_s, cp-layout-search.c). 0: the
    * fastest layout always, ties within 1% to the one with more headroom. */
   settings->layout_headroom_time = 0.15;
   /* Selective recompute as Megatron-LM runs it (Korthikanti et al. 2022

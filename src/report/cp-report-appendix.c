@@ -450,13 +450,12 @@ cp_report_section_assumptions (Doc       *doc,
     {
       g_autofree char *limit = cp_i18n_format_percent (CP_TIGHT_MEMORY_SHARE, doc->lang);
       g_autofree char *slower = cp_i18n_format_percent (settings->layout_headroom_time, doc->lang);
-      g_autofree char *hours = cp_i18n_format_number (CP_LAYOUT_HEADROOM_MAX_S / 3600.0, 0, doc->lang);
-      /* The cap is the planner's (cp-layout-search.c): a layout 15% slower
-       * on a 9-day run loses more than the working day that confirming the
-       * Tight one costs, and is not taken. */
-      /* TRANSLATORS: the 90% memory limit, the most a layout at or below it may be slower as a share of the run, and in hours */
-      g_autofree char *headroom = g_strdup_printf (_("A layout above %s of memory gives way to one below it that is at most %s and at most %s h slower."),
-                                                   limit, slower, hours);
+      /* A share of the run, however long (headroom_limit_s,
+       * cp-layout-search.c), and never past the job's limit at the
+       * pessimistic end (safe_layout_past_limits_s(), cp-estimate.c). */
+      /* TRANSLATORS: the 90% memory limit, the most a layout at or below it may be slower as a share of the run */
+      g_autofree char *headroom = g_strdup_printf (_("A layout above %s of memory gives way to one below it that is at most %s slower, while that layout's pessimistic end stays within the deadline (or, with none, the longest acceptable run)."),
+                                                   limit, slower);
       char *both = g_strconcat (layouts, " ", headroom, NULL);
 
       g_free (layouts);

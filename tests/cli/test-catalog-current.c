@@ -87,6 +87,29 @@ test_models (void)
     }
 }
 
+/* torchtitan's DeepSeek-V3 16B flavour (torchtitan/models/deepseek_v3/
+ * __init__.py, "16B"), which has no config.json of its own: the
+ * architecture's count by hand is 15,706,484,224. Untied embeddings
+ * 2 × 102,400 × 2,048 = 419,430,400; per layer, MLA with uncompressed
+ * queries: 2,048 × 16 × 192 + 2,048 × 576 + 512 + 512 × 16 × 256 +
+ * 16 × 128 × 2,048 + two norms of 2,048 = 13,767,168, × 27 = 371,713,536;
+ * the dense layer's MLP 3 × 2,048 × 10,944 = 67,239,936; 26 MoE layers of
+ * 66 experts × 3 × 2,048 × 1,408 and a 64 × 2,048 router: 26 × 571,080,704
+ * = 14,848,098,304; the final norm 2,048. */
+static void
+test_torchtitan_deepseek_v3_16b (void)
+{
+  const CpModelSpec *m = cp_catalog_find_model (cp_catalog_get_builtin (), "deepseek-v3-16b");
+
+  g_assert_nonnull (m);
+  /* MLA with uncompressed queries; 6 of 64 routed experts and 2 shared. */
+  g_assert_true (m->q_lora_rank == 0 && m->kv_lora_rank == 512 && cp_model_spec_dense_ffn (m) == 10944);
+  g_assert_true (m->experts_total == 64 && m->experts_active == 6 && m->shared_experts == 2);
+  g_assert_cmpfloat (419430400.0 + 371713536.0 + 67239936.0 + 14848098304.0 + 2048.0, ==, 15706484224.0);
+  g_assert_cmpfloat (fabs (m->params / 15706484224.0 - 1), <, 1e-3);
+  g_assert_cmpfloat (fabs (cp_model_spec_params_from_architecture (m) / 15706484224.0 - 1), <, 0.01);
+}
+
 static void
 test_gpus_and_links (void)
 {
@@ -140,5 +163,6 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/catalog-current/models", test_models);
   g_test_add_func ("/catalog-current/gpus-and-links", test_gpus_and_links);
+  g_test_add_func ("/catalog-current/torchtitan-deepseek-v3-16b", test_torchtitan_deepseek_v3_16b);
   return g_test_run ();
 }

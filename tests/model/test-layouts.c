@@ -993,7 +993,7 @@ test_safe_headroom (void)
   CpSettings settings;
   CpQuote quote;
   CpJob job;
-  CpEstimate searched, tp2, dp2, fastest;
+  CpEstimate searched, tp2, dp2, fastest, guarded;
   double capacity = 18 * GIB;
 
   toy_init (&job, &quote, &settings, 2, 1);
@@ -1046,6 +1046,40 @@ test_safe_headroom (void)
   settings.layout_headroom_time = 0.01;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &fastest, NULL));
   g_assert_cmpuint (fastest.layout.data_parallel, ==, 2);
+
+  /* A long run is held to the same share of it (walk 38 F9): 50 times
+   * the tokens, TP 2 runs 50 × 63,737.300 s = 885.2 h, and DP 2's 1.1%
+   * lead is 9.7 h, more than the 8 h the search once gave up at most;
+   * TP 2 is still taken. */
+  settings.layout_headroom_time = 0.15;
+  job.tokens = 50e9;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &searched, NULL));
+  g_assert_cmpuint (searched.layout.tensor_parallel, ==, 2);
+  g_assert_cmpfloat (fabs (searched.total_s / (50.0 * (61006.63296 + 2730.666667)) - 1.0), <, 1e-9);
+  g_assert_cmpint (searched.layout_why, ==, CP_LAYOUT_WHY_SAFE_HEADROOM);
+  g_assert_cmpfloat (searched.total_s - searched.layout_fastest_total_s, >, 8 * 3600.0);
+  /* Its pessimistic end lets it: under the 120-day longest acceptable
+   * run, 41.600 days of compute (below) and 50 × 2,730.667 s × 0.8/0.581
+   * = 2.176 days of tensor-parallel traffic at link efficiency 0.581. */
+  g_assert_cmpfloat (searched.layout_safe_refused_total_s_high, ==, 0);
+
+  /* Never past the job's limit at its pessimistic end: with a 60-day
+   * deadline, TP 2 runs 50 × 63,737.300 s = 36.885 days and its debugging,
+   * 35% of the cycle, 36.885 × 0.35/0.65 = 19.861 days more, 56.746 days
+   * in all, within it; at the pessimistic end its compute alone runs
+   * 0.489/0.415 times longer (utilisation 0.5 × 0.415/0.489),
+   * 50 × 61,006.633 s × 1.17831 = 41.600 days, and debugging at 40%
+   * brings the calendar to at least 41.600/0.6 = 69.3 days, past it. The
+   * search takes DP 2, the fastest, and says what it refused. */
+  job.deadline_days = 60;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &guarded, NULL));
+  g_assert_cmpfloat (fabs (50.0 * 63737.300 / 86400.0 / 0.65 - 56.746), <, 1e-3);
+  g_assert_cmpuint (guarded.layout.tensor_parallel, ==, 1);
+  g_assert_cmpuint (guarded.layout.data_parallel, ==, 2);
+  g_assert_cmpint (guarded.layout_why, ==, CP_LAYOUT_WHY_FASTER);
+  g_assert_cmpfloat (guarded.total_s, <, searched.total_s / 1.01);
+  g_assert_cmpfloat (guarded.layout_safe_refused_total_s_high, >=, 50.0 * 61006.63296 * 0.489 / 0.415);
+  g_assert_true (guarded.meets_deadline);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }

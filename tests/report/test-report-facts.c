@@ -401,8 +401,8 @@ test_assumed_vat_marked (void)
 /* The appendix of a project whose training job's layout was searched
  * prints the rule that weighs memory against speed (the own project's
  * layout gives up 6.3% of run time to one at 97% of memory, within the
- * rule's 15%: 85 h where it was 80), with its cap of a working day, 8 h
- * (5 h given up here, under it). */
+ * rule's 15%: 85 h where it was 80), a share of the run with no cap in
+ * hours, held to the job's limit at the pessimistic end. */
 static void
 test_headroom_rule_printed (void)
 {
@@ -410,8 +410,10 @@ test_headroom_rule_printed (void)
 
   if (!own_report_text (0, &english, &chinese))
     return;
-  cp_test_assert_has (english, "A layout above 90% of memory gives way to one below it that is at most 15% and at most 8 h slower.");
-  cp_test_assert_has (chinese, "显存占用超过 90% 的布局，让位于显存占用不超过该值、最多慢 15% 且最多慢 8 小时的布局。");
+  cp_test_assert_has (english, "A layout above 90% of memory gives way to one below it that is at most 15% slower, "
+                      "while that layout's pessimistic end stays within the deadline (or, with none, the longest acceptable run).");
+  cp_test_assert_has (chinese, "显存占用超过 90% 的布局，让位于显存占用不超过该值、最多慢 15% 的布局，"
+                      "前提是该布局在悲观端仍能在截止期限内完成（没有截止期限时，不超过可接受的最长运行时间）。");
 }
 
 /* Page 1's memo gives the calendar's end as its spans do, the month and
