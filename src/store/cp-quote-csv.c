@@ -263,6 +263,7 @@ static void
 guess_fields (CpQuoteSheet *sheet)
 {
   const CpCsvRecord *header = g_ptr_array_index (sheet->records, 0);
+  gboolean second_price = FALSE;
 
   sheet->n_columns = header->fields->len;
   sheet->headers = g_new0 (char *, sheet->n_columns);
@@ -287,7 +288,12 @@ guess_fields (CpQuoteSheet *sheet)
             col = split_offer_columns (sheet, i, j, col);
             if (sheet->fields[j] != col)
               break;
-            sheet->duplicates = TRUE;
+            /* A second price ("月租" beside "单价") is the same machines at
+             * another unit, read beside the first (header_from_sheet()). */
+            if (col == CP_QUOTE_COLUMN_PRICE && !second_price)
+              second_price = TRUE;
+            else
+              sheet->duplicates = TRUE;
             col = CP_QUOTE_COLUMN_UNUSED;
           }
       sheet->fields[i] = col;
@@ -644,6 +650,20 @@ row_free (gpointer data)
   g_free (row);
 }
 
+/* An unused column headed as a price: a vendor's second price for the
+ * same machines ("月租" beside "单价"), which a mapping of one column per
+ * field leaves out. */
+static gboolean
+column_is_other_price (const CpQuoteSheet *sheet, guint column)
+{
+  g_autofree char *norm = NULL;
+
+  if (sheet->fields[column] != CP_QUOTE_COLUMN_UNUSED)
+    return FALSE;
+  norm = cp_quote_header_normalize (sheet->headers[column], NULL);
+  return cp_quote_header_to_column (norm) == CP_QUOTE_COLUMN_PRICE;
+}
+
 /* Which column holds each field, as the current mapping says. */
 static void
 header_from_sheet (const CpQuoteSheet *sheet, CpQuoteHeader *h)
@@ -660,6 +680,16 @@ header_from_sheet (const CpQuoteSheet *sheet, CpQuoteHeader *h)
         h->index[sheet->fields[i]] = (int) i;
         h->header[sheet->fields[i]] = sheet->headers[i];
         h->hint[sheet->fields[i]] = sheet->hints[i];
+      }
+  h->other_price_index = -1;
+  h->other_price_header = NULL;
+  h->other_price_hint = NULL;
+  for (guint i = 0; i < sheet->n_columns && h->index[CP_QUOTE_COLUMN_PRICE] >= 0 && h->other_price_index < 0; i++)
+    if (column_is_other_price (sheet, i))
+      {
+        h->other_price_index = (int) i;
+        h->other_price_header = sheet->headers[i];
+        h->other_price_hint = sheet->hints[i];
       }
 }
 
@@ -1185,7 +1215,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
 
   header_from_sheet (sheet, &h);
   for (guint i = 0; i < sheet->n_columns; i++)
-    if (sheet->fields[i] < 0 && *sheet->headers[i])
+    if (sheet->fields[i] < 0 && *sheet->headers[i] && (int) i != h.other_price_index)
       g_ptr_array_add (result->ignored_columns, g_strdup (sheet->headers[i]));
 
   {
