@@ -1177,6 +1177,11 @@ read_offer_parts (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *
   if (quote->network == CP_NETWORK_NONE && quote->nics_per_node == 0 && !(quote->nic_gbps > 0))
     unset |= CP_QUOTE_OFFER_NETWORK;
   filled = cp_quote_offer_fill (cell->project, quote, unset);
+  /* A sheet without a stock column priced one machine: said, as an offer
+   * of one machine can never be a cluster (walk40 F8). */
+  if ((unset & CP_QUOTE_OFFER_NODES) != 0 && (filled & CP_QUOTE_OFFER_NODES) == 0)
+    cp_quote_cell_assume (cell, _("the number of machines available is not stated: 1, so no cluster of them is "
+                                  "planned; ask the vendor how many they have"));
   if (filled == 0)
     return;
   if ((filled & CP_QUOTE_OFFER_NODES) != 0)

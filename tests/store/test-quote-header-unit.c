@@ -98,6 +98,9 @@ assert_shenzhen_rows (const CpQuoteCsvResult *r, const CpProject *project)
       g_assert_nonnull (q->notes);
       g_assert_nonnull (strstr (q->notes, expected[i].hourly_kept));
       g_assert_true (row_assumes (row, expected[i].hourly_kept));
+      /* No stock column: one machine, said (walk40 F8). */
+      g_assert_cmpuint (q->nodes_available, ==, 1);
+      g_assert_true (row_assumes (row, "number of machines available is not stated"));
     }
 }
 
@@ -184,6 +187,23 @@ test_english_headers (void)
   g_assert_cmpstr (monthly->currency, ==, "USD");
 }
 
+/* A stock column stating the machines says it all: nothing assumed. */
+static void
+test_stock_stated (void)
+{
+  static const char csv[] =
+    "GPU型号,卡数/台,台数,单价（元/卡/时）\n"
+    "H800,8,4,15.80\n"
+    "A800,8,,8.60\n";
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpQuoteCsvResult) r = read_text (csv, project);
+
+  g_assert_cmpuint (r->quotes->len, ==, 2);
+  g_assert_cmpuint (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->nodes_available, ==, 4);
+  g_assert_false (row_assumes (g_ptr_array_index (r->rows, 0), "number of machines"));
+  g_assert_true (row_assumes (g_ptr_array_index (r->rows, 1), "number of machines available is not stated"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -192,5 +212,6 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-header-unit/shenzhen-xlsx", test_shenzhen_xlsx);
   g_test_add_func ("/quote-header-unit/own-unit-wins", test_header_unit_and_own_unit);
   g_test_add_func ("/quote-header-unit/english", test_english_headers);
+  g_test_add_func ("/quote-header-unit/stock-stated", test_stock_stated);
   return g_test_run ();
 }
