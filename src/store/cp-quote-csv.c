@@ -259,6 +259,20 @@ split_offer_columns (CpQuoteSheet *sheet, guint i, guint j, int col)
   return col;
 }
 
+/* An unused column headed as a price: a vendor's second price for the
+ * same machines ("月租" beside "单价"), which a mapping of one column per
+ * field leaves out. */
+static gboolean
+column_is_other_price (const CpQuoteSheet *sheet, guint column)
+{
+  g_autofree char *norm = NULL;
+
+  if (sheet->fields[column] != CP_QUOTE_COLUMN_UNUSED)
+    return FALSE;
+  norm = cp_quote_header_normalize (sheet->headers[column], NULL);
+  return cp_quote_header_to_column (norm) == CP_QUOTE_COLUMN_PRICE;
+}
+
 static void
 guess_fields (CpQuoteSheet *sheet)
 {
@@ -301,6 +315,15 @@ guess_fields (CpQuoteSheet *sheet)
   guess_count_column (sheet);
   cp_quote_guess_by_content (sheet->project, sheet->records, 1, sheet->n_columns, sheet->fields,
                              sheet->evidence);
+  /* "Not used" alone would hide that the second price is read. */
+  for (guint i = 0; i < sheet->n_columns && second_price; i++)
+    if (column_is_other_price (sheet, i))
+      {
+        g_free (sheet->evidence[i]);
+        sheet->evidence[i] = g_strdup (_("a second price for the same machines: each row takes the price "
+                                         "that bills less over its minimum term, the other kept in its notes"));
+        break;
+      }
 }
 
 /* Takes @records: the rows from the header on (a title or a validity note
@@ -648,20 +671,6 @@ row_free (gpointer data)
   g_ptr_array_unref (row->incomplete);
   g_ptr_array_unref (row->warnings);
   g_free (row);
-}
-
-/* An unused column headed as a price: a vendor's second price for the
- * same machines ("月租" beside "单价"), which a mapping of one column per
- * field leaves out. */
-static gboolean
-column_is_other_price (const CpQuoteSheet *sheet, guint column)
-{
-  g_autofree char *norm = NULL;
-
-  if (sheet->fields[column] != CP_QUOTE_COLUMN_UNUSED)
-    return FALSE;
-  norm = cp_quote_header_normalize (sheet->headers[column], NULL);
-  return cp_quote_header_to_column (norm) == CP_QUOTE_COLUMN_PRICE;
 }
 
 /* Which column holds each field, as the current mapping says. */

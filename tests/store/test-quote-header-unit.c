@@ -111,9 +111,25 @@ test_shenzhen_csv (void)
   g_autoptr(CpQuoteCsvResult) r = read_sheet ("shenzhen-header-units.csv", project);
 
   assert_shenzhen_rows (r, project);
-  /* 月租 is read, not reported as a column left out. */
+  /* 月租 is read, not reported as a column left out, and its column
+   * says so where the mapping shows it "not used". */
   for (guint i = 0; i < r->ignored_columns->len; i++)
     g_assert_null (strstr (g_ptr_array_index (r->ignored_columns, i), "月租"));
+}
+
+static void
+test_second_price_said (void)
+{
+  g_autofree char *path = g_build_filename (SHEETS_DIR, "shenzhen-header-units.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new_from_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (cp_quote_sheet_get_header (sheet, 10), ==, "月租（元/台/月，含税13%）");
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 9), ==, CP_QUOTE_COLUMN_PRICE);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 10), ==, CP_QUOTE_COLUMN_UNUSED);
+  g_assert_nonnull (strstr (cp_quote_sheet_get_evidence (sheet, 10), "second price"));
+  g_assert_false (cp_quote_sheet_has_duplicates (sheet));
 }
 
 static void
@@ -210,6 +226,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/quote-header-unit/shenzhen-csv", test_shenzhen_csv);
   g_test_add_func ("/quote-header-unit/shenzhen-xlsx", test_shenzhen_xlsx);
+  g_test_add_func ("/quote-header-unit/second-price-said", test_second_price_said);
   g_test_add_func ("/quote-header-unit/own-unit-wins", test_header_unit_and_own_unit);
   g_test_add_func ("/quote-header-unit/english", test_english_headers);
   g_test_add_func ("/quote-header-unit/stock-stated", test_stock_stated);
