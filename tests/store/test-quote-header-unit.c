@@ -15,27 +15,36 @@
 
 static const char vendor[] = "深圳某某算力科技有限公司";
 
+/* The quotes of @sheet_name (in sheets/), or of @csv when it is NULL;
+ * every row of these sheets reads without an error. */
 static CpQuoteCsvResult *
-read_sheet (const char *name, CpProject *project)
+read_quotes (const char *sheet_name, const char *csv, CpProject *project)
 {
-  g_autofree char *path = g_build_filename (SHEETS_DIR, name, NULL);
+  g_autofree char *path = sheet_name != NULL ? g_build_filename (SHEETS_DIR, sheet_name, NULL) : NULL;
   g_autoptr(GError) error = NULL;
-  CpQuoteCsvResult *result = cp_quote_csv_read_file (path, project, &error);
+  CpQuoteCsvResult *result = path != NULL ? cp_quote_csv_read_file (path, project, &error)
+                                          : cp_quote_csv_read (csv, strlen (csv), project, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (result);
+  for (guint i = 0; i < result->errors->len; i++)
+    g_test_message ("%s", ((const CpCsvLineError *) g_ptr_array_index (result->errors, i))->message);
+  g_assert_cmpuint (result->errors->len, ==, 0);
   return result;
 }
 
-static CpQuoteCsvResult *
-read_text (const char *csv, CpProject *project)
+/* Row @i's quote, checked to be priced @price per @unit in @currency. */
+static const CpQuote *
+assert_priced (const CpQuoteCsvResult *r, guint i, CpPriceUnit unit, double price, const char *currency)
 {
-  g_autoptr(GError) error = NULL;
-  CpQuoteCsvResult *result = cp_quote_csv_read (csv, strlen (csv), project, &error);
+  const CpQuote *q;
 
-  g_assert_no_error (error);
-  g_assert_nonnull (result);
-  return result;
+  g_assert_cmpuint (r->quotes->len, >, i);
+  q = g_ptr_array_index (r->quotes, i);
+  g_assert_cmpint (q->price_unit, ==, unit);
+  g_assert_cmpfloat (q->price, ==, price);
+  g_assert_cmpstr (q->currency, ==, currency);
+  return q;
 }
 
 static gboolean
@@ -72,23 +81,17 @@ assert_shenzhen_rows (const CpQuoteCsvResult *r, const CpProject *project)
     { "rtx4090", 11500, 730, "2.2" },
   };
 
-  for (guint i = 0; i < r->errors->len; i++)
-    g_test_message ("%s", ((const CpCsvLineError *) g_ptr_array_index (r->errors, i))->message);
-  g_assert_cmpuint (r->errors->len, ==, 0);
   g_assert_cmpuint (r->quotes->len, ==, G_N_ELEMENTS (expected));
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
-      const CpQuote *q = g_ptr_array_index (r->quotes, i);
+      const CpQuote *q = assert_priced (r, i, CP_PRICE_PER_NODE_MONTH, expected[i].per_node_month, "CNY");
       const CpQuoteCsvRow *row = g_ptr_array_index (r->rows, i);
 
       g_test_message ("row %u", i);
       g_assert_cmpstr (q->gpu.id, ==, expected[i].gpu_id);
       g_assert_cmpuint (q->gpus_per_node, ==, 8);
-      g_assert_cmpint (q->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
-      g_assert_cmpfloat (q->price, ==, expected[i].per_node_month);
       g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings),
                                       expected[i].per_node_month / 8 / 730, 1e-9);
-      g_assert_cmpstr (q->currency, ==, "CNY");
       g_assert_cmpfloat (q->minimum_term_h, ==, expected[i].minimum_term_h);
       g_assert_cmpint (q->vat_basis, ==, CP_VAT_BASIS_INCLUDED);
       g_assert_cmpfloat_with_epsilon (q->vat_rate, 0.13, 1e-12);
@@ -108,7 +111,7 @@ static void
 test_shenzhen_csv (void)
 {
   g_autoptr(CpProject) project = cp_project_new ();
-  g_autoptr(CpQuoteCsvResult) r = read_sheet ("shenzhen-header-units.csv", project);
+  g_autoptr(CpQuoteCsvResult) r = read_quotes ("shenzhen-header-units.csv", NULL, project);
 
   assert_shenzhen_rows (r, project);
   /* 月租 is read, not reported as a column left out, and its column
@@ -136,88 +139,49 @@ static void
 test_shenzhen_xlsx (void)
 {
   g_autoptr(CpProject) project = cp_project_new ();
-  g_autoptr(CpQuoteCsvResult) r = read_sheet ("shenzhen-header-units.xlsx", project);
+  g_autoptr(CpQuoteCsvResult) r = read_quotes ("shenzhen-header-units.xlsx", NULL, project);
 
   assert_shenzhen_rows (r, project);
 }
 
-/* The card-hour column alone: the header's unit and tax apply to its bare
- * numbers; a cell that states its own unit keeps it. */
+/* The card-hour column alone, beside a stock column: the header's unit
+ * and tax apply to its bare numbers; a cell that states its own unit
+ * keeps it. Then the English
+ * equivalents: 2.50 × 8 × 730 = 14,600 USD bills less than 15,000 a
+ * node-month over the month's minimum term, so the hourly price is the
+ * quote's; the second English row fills only the monthly one. */
 static void
-test_header_unit_and_own_unit (void)
+test_header_units (void)
 {
-  static const char csv[] =
-    "GPU型号,卡数/台,单价（元/卡/时，含税13%）\n"
-    "H800,8,\"1,750\"\n"
-    "A800,8,100 元/台/时\n";
-  g_autoptr(CpProject) project = cp_project_new ();
-  g_autoptr(CpQuoteCsvResult) r = read_text (csv, project);
-  const CpQuote *header_unit, *own_unit;
-
-  g_assert_cmpuint (r->errors->len, ==, 0);
-  g_assert_cmpuint (r->quotes->len, ==, 2);
-  header_unit = g_ptr_array_index (r->quotes, 0);
-  own_unit = g_ptr_array_index (r->quotes, 1);
-
-  g_assert_cmpint (header_unit->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
-  g_assert_cmpfloat (header_unit->price, ==, 1750);
-  g_assert_cmpint (header_unit->vat_basis, ==, CP_VAT_BASIS_INCLUDED);
-  g_assert_cmpfloat_with_epsilon (header_unit->vat_rate, 0.13, 1e-12);
-
-  /* 100 per machine-hour, 8 GPUs: 12.5 per GPU-hour, not 100. */
-  g_assert_cmpint (own_unit->price_unit, ==, CP_PRICE_PER_NODE_HOUR);
-  g_assert_cmpfloat (own_unit->price, ==, 100);
-  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (own_unit, &project->settings), 12.5, 1e-12);
-  g_assert_true (row_assumes (g_ptr_array_index (r->rows, 1), "100 元/台/时"));
-}
-
-/* The English equivalents. Row 1: 2.50 × 8 × 730 = 14,600 USD bills less
- * than 15,000 a node-month over the month's minimum term, so the hourly
- * price is the quote's. Row 2 fills only the monthly one. */
-static void
-test_english_headers (void)
-{
-  static const char csv[] =
+  static const char chinese[] =
+    "GPU型号,卡数/台,台数,单价（元/卡/时，含税13%）\n"
+    "H800,8,4,\"1,750\"\n"
+    "A800,8,,100 元/台/时\n";
+  static const char english[] =
     "Vendor,GPU,GPUs per node,Price (USD per GPU-hour; excl. VAT),Monthly rent ($/node/month),Minimum term\n"
     "Acme,H100 SXM,8,2.50,\"15,000\",1 month\n"
     "Acme,A800,8,,\"9,000\",1 month\n";
   g_autoptr(CpProject) project = cp_project_new ();
-  g_autoptr(CpQuoteCsvResult) r = read_text (csv, project);
-  const CpQuote *hourly, *monthly;
+  g_autoptr(CpQuoteCsvResult) zh = read_quotes (NULL, chinese, project);
+  g_autoptr(CpQuoteCsvResult) en = read_quotes (NULL, english, project);
+  const CpQuote *header_unit = assert_priced (zh, 0, CP_PRICE_PER_GPU_HOUR, 1750, "CNY");
+  const CpQuote *own_unit = assert_priced (zh, 1, CP_PRICE_PER_NODE_HOUR, 100, "CNY");
+  const CpQuote *hourly = assert_priced (en, 0, CP_PRICE_PER_GPU_HOUR, 2.5, "USD");
 
-  for (guint i = 0; i < r->errors->len; i++)
-    g_test_message ("%s", ((const CpCsvLineError *) g_ptr_array_index (r->errors, i))->message);
-  g_assert_cmpuint (r->errors->len, ==, 0);
-  g_assert_cmpuint (r->quotes->len, ==, 2);
-  hourly = g_ptr_array_index (r->quotes, 0);
-  monthly = g_ptr_array_index (r->quotes, 1);
+  g_assert_cmpint (header_unit->vat_basis, ==, CP_VAT_BASIS_INCLUDED);
+  g_assert_cmpfloat_with_epsilon (header_unit->vat_rate, 0.13, 1e-12);
+  /* 100 per machine-hour, 8 GPUs: 12.5 per GPU-hour, not 100. */
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (own_unit, &project->settings), 12.5, 1e-12);
+  g_assert_true (row_assumes (g_ptr_array_index (zh->rows, 1), "100 元/台/时"));
+  /* A stock the row states is not assumed; one it leaves blank is. */
+  g_assert_cmpuint (header_unit->nodes_available, ==, 4);
+  g_assert_false (row_assumes (g_ptr_array_index (zh->rows, 0), "number of machines"));
+  g_assert_true (row_assumes (g_ptr_array_index (zh->rows, 1), "number of machines available is not stated"));
 
-  g_assert_cmpint (hourly->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
-  g_assert_cmpfloat (hourly->price, ==, 2.5);
-  g_assert_cmpstr (hourly->currency, ==, "USD");
   g_assert_cmpint (hourly->vat_basis, ==, CP_VAT_BASIS_EXCLUDED);
   g_assert_nonnull (strstr (hourly->notes, "15,000"));
-
-  g_assert_cmpint (monthly->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
-  g_assert_cmpfloat (monthly->price, ==, 9000);
-  g_assert_cmpstr (monthly->currency, ==, "USD");
-}
-
-/* A stock column stating the machines says it all: nothing assumed. */
-static void
-test_stock_stated (void)
-{
-  static const char csv[] =
-    "GPU型号,卡数/台,台数,单价（元/卡/时）\n"
-    "H800,8,4,15.80\n"
-    "A800,8,,8.60\n";
-  g_autoptr(CpProject) project = cp_project_new ();
-  g_autoptr(CpQuoteCsvResult) r = read_text (csv, project);
-
-  g_assert_cmpuint (r->quotes->len, ==, 2);
-  g_assert_cmpuint (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->nodes_available, ==, 4);
-  g_assert_false (row_assumes (g_ptr_array_index (r->rows, 0), "number of machines"));
-  g_assert_true (row_assumes (g_ptr_array_index (r->rows, 1), "number of machines available is not stated"));
+  assert_priced (en, 1, CP_PRICE_PER_NODE_MONTH, 9000, "USD");
+  g_assert_cmpuint (en->quotes->len, ==, 2);
 }
 
 int
@@ -227,8 +191,6 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-header-unit/shenzhen-csv", test_shenzhen_csv);
   g_test_add_func ("/quote-header-unit/shenzhen-xlsx", test_shenzhen_xlsx);
   g_test_add_func ("/quote-header-unit/second-price-said", test_second_price_said);
-  g_test_add_func ("/quote-header-unit/own-unit-wins", test_header_unit_and_own_unit);
-  g_test_add_func ("/quote-header-unit/english", test_english_headers);
-  g_test_add_func ("/quote-header-unit/stock-stated", test_stock_stated);
+  g_test_add_func ("/quote-header-unit/header-units", test_header_units);
   return g_test_run ();
 }
