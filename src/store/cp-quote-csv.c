@@ -259,10 +259,25 @@ split_offer_columns (CpQuoteSheet *sheet, guint i, guint j, int col)
   return col;
 }
 
+/* An unused column headed as a price: a vendor's second price for the
+ * same machines ("月租" beside "单价"), which a mapping of one column per
+ * field leaves out. */
+static gboolean
+column_is_other_price (const CpQuoteSheet *sheet, guint column)
+{
+  g_autofree char *norm = NULL;
+
+  if (sheet->fields[column] != CP_QUOTE_COLUMN_UNUSED)
+    return FALSE;
+  norm = cp_quote_header_normalize (sheet->headers[column], NULL);
+  return cp_quote_header_to_column (norm) == CP_QUOTE_COLUMN_PRICE;
+}
+
 static void
 guess_fields (CpQuoteSheet *sheet)
 {
   const CpCsvRecord *header = g_ptr_array_index (sheet->records, 0);
+  gboolean second_price = FALSE;
 
   sheet->n_columns = header->fields->len;
   sheet->headers = g_new0 (char *, sheet->n_columns);
@@ -287,7 +302,12 @@ guess_fields (CpQuoteSheet *sheet)
             col = split_offer_columns (sheet, i, j, col);
             if (sheet->fields[j] != col)
               break;
-            sheet->duplicates = TRUE;
+            /* A second price ("月租" beside "单价") is the same machines at
+             * another unit, read beside the first (header_from_sheet()). */
+            if (col == CP_QUOTE_COLUMN_PRICE && !second_price)
+              second_price = TRUE;
+            else
+              sheet->duplicates = TRUE;
             col = CP_QUOTE_COLUMN_UNUSED;
           }
       sheet->fields[i] = col;
@@ -295,6 +315,15 @@ guess_fields (CpQuoteSheet *sheet)
   guess_count_column (sheet);
   cp_quote_guess_by_content (sheet->project, sheet->records, 1, sheet->n_columns, sheet->fields,
                              sheet->evidence);
+  /* "Not used" alone would hide that the second price is read. */
+  for (guint i = 0; i < sheet->n_columns && second_price; i++)
+    if (column_is_other_price (sheet, i))
+      {
+        g_free (sheet->evidence[i]);
+        sheet->evidence[i] = g_strdup (_("a second price for the same machines: each row takes the price "
+                                         "that bills less over its minimum term, the other kept in its notes"));
+        break;
+      }
 }
 
 /* Takes @records: the rows from the header on (a title or a validity note
@@ -660,6 +689,16 @@ header_from_sheet (const CpQuoteSheet *sheet, CpQuoteHeader *h)
         h->index[sheet->fields[i]] = (int) i;
         h->header[sheet->fields[i]] = sheet->headers[i];
         h->hint[sheet->fields[i]] = sheet->hints[i];
+      }
+  h->other_price_index = -1;
+  h->other_price_header = NULL;
+  h->other_price_hint = NULL;
+  for (guint i = 0; i < sheet->n_columns && h->index[CP_QUOTE_COLUMN_PRICE] >= 0 && h->other_price_index < 0; i++)
+    if (column_is_other_price (sheet, i))
+      {
+        h->other_price_index = (int) i;
+        h->other_price_header = sheet->headers[i];
+        h->other_price_hint = sheet->hints[i];
       }
 }
 
@@ -1174,6 +1213,11 @@ read_offer_parts (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *
   if (quote->network == CP_NETWORK_NONE && quote->nics_per_node == 0 && !(quote->nic_gbps > 0))
     unset |= CP_QUOTE_OFFER_NETWORK | CP_QUOTE_OFFER_COMMON_FABRIC;
   filled = cp_quote_offer_fill (cell->project, quote, unset);
+  /* A sheet without a stock column priced one machine: said, as an offer
+   * of one machine can never be a cluster (walk40 F8). */
+  if ((unset & CP_QUOTE_OFFER_NODES) != 0 && (filled & CP_QUOTE_OFFER_NODES) == 0)
+    cp_quote_cell_assume (cell, _("the number of machines available is not stated: 1, so no cluster of them is "
+                                  "planned; ask the vendor how many they have"));
   if (filled == 0)
     return;
   note_common_fabric (cell, quote);
@@ -1213,7 +1257,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
 
   header_from_sheet (sheet, &h);
   for (guint i = 0; i < sheet->n_columns; i++)
-    if (sheet->fields[i] < 0 && *sheet->headers[i])
+    if (sheet->fields[i] < 0 && *sheet->headers[i] && (int) i != h.other_price_index)
       g_ptr_array_add (result->ignored_columns, g_strdup (sheet->headers[i]));
 
   {

@@ -16,6 +16,12 @@ typedef struct {
   int   index[CP_N_QUOTE_COLUMNS];      /* field index, or -1 */
   char *header[CP_N_QUOTE_COLUMNS];     /* as written */
   char *hint[CP_N_QUOTE_COLUMNS];       /* unit in parentheses */
+  /* A second price column the mapping leaves unused, headed as a price
+   * too ("单价（元/卡/时）" then "月租（元/台/月）"): the same machines at
+   * another unit, which cp_quote_cell_parse_price() weighs; -1 if none. */
+  int         other_price_index;
+  char       *other_price_header;   /* as written; not owned, as header[] */
+  char       *other_price_hint;
 } CpQuoteHeader;
 
 const char *cp_quote_header_field (const CpCsvRecord *r, const CpQuoteHeader *h, CpQuoteColumn col);

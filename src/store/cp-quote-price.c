@@ -232,9 +232,33 @@ read_billing_period (const char *text, CpPriceText *basis)
   return read_price_unit_text (word, basis) && basis->subject == CP_PRICE_SUBJECT_NONE;
 }
 
-void
-cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuote *quote,
-                           const char *default_currency, gboolean term_stated)
+/* The unit in a price header's parentheses among what else it says
+ * ("元/卡/时，含税13%", "USD per GPU-hour; excl. VAT"): the first part,
+ * split at commas and semicolons, that the planner reads as a price unit
+ * (a "万" before it scales the number, cp_quote_cell_parse_price()
+ * joins the two); NULL when no part does. */
+static char *
+header_price_unit (const char *hint, CpPriceText *basis)
+{
+  static gsize separators;
+  g_auto(GStrv) parts = NULL;
+
+  if (hint == NULL)
+    return NULL;
+  parts = g_regex_split (cp_quote_regex_once (&separators, "\\s*[,;，；]\\s*", G_REGEX_DEFAULT), hint, 0);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      const char *unit = g_str_has_prefix (parts[i], "万") ? parts[i] + strlen ("万") : parts[i];
+
+      if (*unit != '\0' && read_price_unit_text (unit, basis))
+        return g_strdup (parts[i]);
+    }
+  return NULL;
+}
+
+static void
+read_price_column (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuote *quote,
+                   const char *default_currency, gboolean term_stated)
 {
   const char *price_raw = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_PRICE);
   const char *unit_raw = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_PRICE_UNIT);
@@ -247,7 +271,8 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
   g_autoptr(GError) local = NULL;
   CpSettings defaults;
   char currency[4] = "";
-  CpPriceText price, column_basis;
+  CpPriceText price, column_basis, header_basis;
+  g_autofree char *header_unit = header_price_unit (h->hint[CP_QUOTE_COLUMN_PRICE], &header_basis);
 
   cell->header = h->header[CP_QUOTE_COLUMN_PRICE];
   cell->hint = NULL;
@@ -270,9 +295,9 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
    * number, so the two are read as one price, as "1.2万元/台/月" is. */
   {
     const char *scaled = unit_text && g_str_has_prefix (unit_text, "万") ? unit_text
-                         : (unit_text == NULL || *unit_text == '\0') && h->hint[CP_QUOTE_COLUMN_PRICE]
-                           && g_str_has_prefix (h->hint[CP_QUOTE_COLUMN_PRICE], "万")
-                         ? h->hint[CP_QUOTE_COLUMN_PRICE] : NULL;
+                         : (unit_text == NULL || *unit_text == '\0') && header_unit
+                           && g_str_has_prefix (header_unit, "万")
+                         ? header_unit : NULL;
     if (scaled != NULL && g_ascii_isdigit (price_text[strlen (price_text) - 1]))
       {
         char *joined = g_strconcat (price_text, scaled, NULL);
@@ -357,15 +382,22 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
         memcpy (price.currency, column_basis.currency, 4);
       written = g_strdup_printf ("%s %s", price_text, unit_text);
     }
-  if (price.period == CP_PRICE_PERIOD_NONE && h->hint[CP_QUOTE_COLUMN_PRICE]
-      && read_price_unit_text (h->hint[CP_QUOTE_COLUMN_PRICE], &column_basis))
+  /* The header's unit is the column's: a bare number is in it, a price
+   * that states its own unit keeps it. */
+  if (price.period == CP_PRICE_PERIOD_NONE && header_unit != NULL)
     {
-      price.subject = column_basis.subject;
-      price.period = column_basis.period;
+      price.subject = header_basis.subject;
+      price.period = header_basis.period;
       if (!price.currency[0])
-        memcpy (price.currency, column_basis.currency, 4);
-      written = g_strdup_printf ("%s %s", price_text, h->hint[CP_QUOTE_COLUMN_PRICE]);
+        memcpy (price.currency, header_basis.currency, 4);
+      written = g_strdup_printf ("%s %s", price_text, header_unit);
     }
+  else if (header_unit != NULL && written == NULL
+           && (header_basis.period != price.period
+               || (header_basis.subject != CP_PRICE_SUBJECT_NONE && header_basis.subject != price.subject)))
+    /* Translators: a price as written ("9 元/台/时"), its column's header and the unit in it */
+    cp_quote_cell_assume (cell, _("the price “%s” keeps its own unit, not “%s” of its header “%s”"), price_text,
+                          header_unit, h->header[CP_QUOTE_COLUMN_PRICE]);
   if (price.period == CP_PRICE_PERIOD_NONE)
     {
       cell->header = h->header[CP_QUOTE_COLUMN_PRICE];
@@ -415,6 +447,122 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
       g_autofree char *line = g_strdup_printf (_("Vendor’s price: %s"), written);
       cp_quote_add_note (quote, line);
     }
+}
+
+/* @quote's price read from the column @h maps as the price, into a copy,
+ * saying nothing: the copy, or NULL when the cell does not read as a
+ * complete price. */
+static CpQuote *
+try_price_column (const CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const CpQuote *quote,
+                  const char *default_currency, gboolean term_stated)
+{
+  CpQuoteCsvRow row = { .problems = g_ptr_array_new_with_free_func (g_free),
+                        .assumptions = g_ptr_array_new_with_free_func (g_free),
+                        .incomplete = g_ptr_array_new_with_free_func (g_free),
+                        .warnings = g_ptr_array_new_with_free_func (g_free) };
+  CpQuoteCell trial = *cell;
+  CpQuote *priced = cp_quote_dup (quote);
+  gboolean complete;
+
+  trial.errors = NULL;
+  trial.row = &row;
+  read_price_column (&trial, r, h, priced, default_currency, term_stated);
+  complete = row.problems->len == 0 && row.incomplete->len == 0;
+  g_ptr_array_unref (row.problems);
+  g_ptr_array_unref (row.assumptions);
+  g_ptr_array_unref (row.incomplete);
+  g_ptr_array_unref (row.warnings);
+  if (!complete)
+    g_clear_pointer (&priced, cp_quote_free);
+  return priced;
+}
+
+/* What one machine of @quote costs, billed, for @hours of use. */
+static double
+billed_per_node (const CpQuote *quote, const CpSettings *settings, double hours)
+{
+  return cp_quote_price_per_gpu_hour (quote, settings) * quote->gpus_per_node
+         * cp_quote_billed_hours (quote, settings, hours);
+}
+
+/* A row with two prices for its machines ("17.50" per card-hour and
+ * "92,000" per machine-month): a quote holds one price, so it takes the
+ * one that bills less over the shortest rental both prices allow (the
+ * longer of their minimum terms, a month for a monthly price stating
+ * none), the least the team can rent these machines for; the other stays
+ * in the quote's notes, both said in the row's assumptions. One filled
+ * cell is the row's price; with either unreadable, the mapped column is
+ * read alone, as it is without a second price column. */
+void
+cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuote *quote,
+                           const char *default_currency, gboolean term_stated)
+{
+  CpQuoteHeader other = *h;
+  g_autoptr(CpQuote) mapped_priced = NULL;
+  g_autoptr(CpQuote) other_priced = NULL;
+  const CpQuoteHeader *chosen = h, *passed = &other;
+  CpSettings defaults;
+  const CpSettings *settings = cell_settings (cell, &defaults);
+  double span_h, chosen_cost, passed_cost;
+  char hours[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *chosen_text = NULL;
+  g_autofree char *passed_text = NULL;
+  g_autofree char *note = NULL;
+
+  if (h->other_price_index < 0)
+    {
+      read_price_column (cell, r, h, quote, default_currency, term_stated);
+      return;
+    }
+  other.index[CP_QUOTE_COLUMN_PRICE] = h->other_price_index;
+  other.header[CP_QUOTE_COLUMN_PRICE] = h->other_price_header;
+  other.hint[CP_QUOTE_COLUMN_PRICE] = h->other_price_hint;
+  if (cp_csv_is_blank (cp_quote_header_field (r, &other, CP_QUOTE_COLUMN_PRICE)))
+    {
+      read_price_column (cell, r, h, quote, default_currency, term_stated);
+      return;
+    }
+  if (cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_PRICE)))
+    {
+      read_price_column (cell, r, &other, quote, default_currency, term_stated);
+      return;
+    }
+  mapped_priced = try_price_column (cell, r, h, quote, default_currency, term_stated);
+  other_priced = try_price_column (cell, r, &other, quote, default_currency, term_stated);
+  if (mapped_priced == NULL || other_priced == NULL || strcmp (mapped_priced->currency, other_priced->currency) != 0)
+    {
+      read_price_column (cell, r, mapped_priced == NULL && other_priced != NULL ? &other : h, quote,
+                         default_currency, term_stated);
+      return;
+    }
+
+  span_h = MAX (1, MAX (cp_quote_minimum_term_h (mapped_priced, settings),
+                        cp_quote_minimum_term_h (other_priced, settings)));
+  chosen_cost = billed_per_node (mapped_priced, settings, span_h);
+  passed_cost = billed_per_node (other_priced, settings, span_h);
+  if (passed_cost < chosen_cost)
+    {
+      double swap = chosen_cost;
+
+      chosen_cost = passed_cost;
+      passed_cost = swap;
+      chosen = &other;
+      passed = h;
+    }
+  read_price_column (cell, r, chosen, quote, default_currency, term_stated);
+  chosen_text = g_strstrip (g_strdup (cp_quote_header_field (r, chosen, CP_QUOTE_COLUMN_PRICE)));
+  passed_text = g_strstrip (g_strdup (cp_quote_header_field (r, passed, CP_QUOTE_COLUMN_PRICE)));
+  /* Translators: a price column's header and its cell as written ("月租（元/台/月）: 92,000") */
+  note = g_strdup_printf (_("Also quoted: %s: %s"), passed->header[CP_QUOTE_COLUMN_PRICE], passed_text);
+  cp_quote_add_note (quote, note);
+  /* Translators: the price taken (header, cell), the one kept in the notes
+   * (header, cell), hours, then what each costs one machine over those hours and the currency */
+  cp_quote_cell_assume (cell, _("two prices: %s “%s” is the quote’s price, %s “%s” is kept in its notes: over "
+                                "%s h, the shortest rental both allow, one machine costs %.0f %s at the first and "
+                                "%.0f %s at the second"),
+                        chosen->header[CP_QUOTE_COLUMN_PRICE], chosen_text, passed->header[CP_QUOTE_COLUMN_PRICE],
+                        passed_text, cp_format_double_shortest (span_h, hours), chosen_cost, quote->currency,
+                        passed_cost, quote->currency);
 }
 
 /* "8×A800", "A800*8", "H800 x 8", "8卡 H800", "4090 8卡": the GPU and

@@ -1,0 +1,196 @@
+/* test-quote-header-unit.c: a price's unit and tax written in its column's
+ * header, and two price columns on one sheet (walk40 F1).
+ *
+ * The Shenzhen sheet (sheets/shenzhen-header-units.csv, and the same
+ * rows as .xlsx) heads its prices "单价（元/卡/时，含税13%）" and
+ * "月租（元/台/月，含税13%）" over bare numbers ("17.50", "92,000"): every
+ * row imported none of them. Each row's price is worked out here by
+ * hand, over 730 h a month (the default setting).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "store/cp-quote-csv.h"
+
+static const char vendor[] = "深圳某某算力科技有限公司";
+
+/* The quotes of @sheet_name (in sheets/), or of @csv when it is NULL;
+ * every row of these sheets reads without an error. */
+static CpQuoteCsvResult *
+read_quotes (const char *sheet_name, const char *csv, CpProject *project)
+{
+  g_autofree char *path = sheet_name != NULL ? g_build_filename (SHEETS_DIR, sheet_name, NULL) : NULL;
+  g_autoptr(GError) error = NULL;
+  CpQuoteCsvResult *result = path != NULL ? cp_quote_csv_read_file (path, project, &error)
+                                          : cp_quote_csv_read (csv, strlen (csv), project, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  for (guint i = 0; i < result->errors->len; i++)
+    g_test_message ("%s", ((const CpCsvLineError *) g_ptr_array_index (result->errors, i))->message);
+  g_assert_cmpuint (result->errors->len, ==, 0);
+  return result;
+}
+
+/* Row @i's quote, checked to be priced @price per @unit in @currency. */
+static const CpQuote *
+assert_priced (const CpQuoteCsvResult *r, guint i, CpPriceUnit unit, double price, const char *currency)
+{
+  const CpQuote *q;
+
+  g_assert_cmpuint (r->quotes->len, >, i);
+  q = g_ptr_array_index (r->quotes, i);
+  g_assert_cmpint (q->price_unit, ==, unit);
+  g_assert_cmpfloat (q->price, ==, price);
+  g_assert_cmpstr (q->currency, ==, currency);
+  return q;
+}
+
+static gboolean
+row_assumes (const CpQuoteCsvRow *row, const char *words)
+{
+  for (guint i = 0; i < row->assumptions->len; i++)
+    {
+      g_test_message ("assumed: %s", (const char *) g_ptr_array_index (row->assumptions, i));
+      if (strstr (g_ptr_array_index (row->assumptions, i), words) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Each row quotes a card-hour and a machine-month; the quote takes the one
+ * that bills less over the row's minimum term (a month, or three):
+ *   H100  17.50 × 8 × 730 = 102,200  against 92,000        → 92,000 per node-month
+ *   H800  15.80 × 8 × 730 =  92,272  against 85,000        → 85,000
+ *   A800   8.60 × 8 × 2,190 = 150,672 against 3 × 45,000 = 135,000 → 45,000
+ *   4090   2.20 × 8 × 730 =  12,848  against 11,500        → 11,500
+ * All with VAT at 13% included (the headers and the note under them). */
+static void
+assert_shenzhen_rows (const CpQuoteCsvResult *r, const CpProject *project)
+{
+  static const struct {
+    const char *gpu_id;
+    double      per_node_month;
+    double      minimum_term_h;
+    const char *hourly_kept;
+  } expected[] = {
+    { "h100-sxm", 92000, 730, "17.5" },
+    { "h800", 85000, 730, "15.8" },
+    { "a800", 45000, 2190, "8.6" },
+    { "rtx4090", 11500, 730, "2.2" },
+  };
+
+  g_assert_cmpuint (r->quotes->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      const CpQuote *q = assert_priced (r, i, CP_PRICE_PER_NODE_MONTH, expected[i].per_node_month, "CNY");
+      const CpQuoteCsvRow *row = g_ptr_array_index (r->rows, i);
+
+      g_test_message ("row %u", i);
+      g_assert_cmpstr (q->gpu.id, ==, expected[i].gpu_id);
+      g_assert_cmpuint (q->gpus_per_node, ==, 8);
+      g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings),
+                                      expected[i].per_node_month / 8 / 730, 1e-9);
+      g_assert_cmpfloat (q->minimum_term_h, ==, expected[i].minimum_term_h);
+      g_assert_cmpint (q->vat_basis, ==, CP_VAT_BASIS_INCLUDED);
+      g_assert_cmpfloat_with_epsilon (q->vat_rate, 0.13, 1e-12);
+      g_assert_cmpstr (q->vendor, ==, vendor);
+      /* The card-hour price the vendor also quotes is kept, and said
+       * ("17.50" in the CSV, the number 17.5 in the workbook). */
+      g_assert_nonnull (q->notes);
+      g_assert_nonnull (strstr (q->notes, expected[i].hourly_kept));
+      g_assert_true (row_assumes (row, expected[i].hourly_kept));
+      /* No stock column: one machine, said (walk40 F8). */
+      g_assert_cmpuint (q->nodes_available, ==, 1);
+      g_assert_true (row_assumes (row, "number of machines available is not stated"));
+    }
+}
+
+static void
+test_shenzhen_csv (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpQuoteCsvResult) r = read_quotes ("shenzhen-header-units.csv", NULL, project);
+
+  assert_shenzhen_rows (r, project);
+  /* 月租 is read, not reported as a column left out, and its column
+   * says so where the mapping shows it "not used". */
+  for (guint i = 0; i < r->ignored_columns->len; i++)
+    g_assert_null (strstr (g_ptr_array_index (r->ignored_columns, i), "月租"));
+}
+
+static void
+test_second_price_said (void)
+{
+  g_autofree char *path = g_build_filename (SHEETS_DIR, "shenzhen-header-units.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new_from_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (cp_quote_sheet_get_header (sheet, 10), ==, "月租（元/台/月，含税13%）");
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 9), ==, CP_QUOTE_COLUMN_PRICE);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 10), ==, CP_QUOTE_COLUMN_UNUSED);
+  g_assert_nonnull (strstr (cp_quote_sheet_get_evidence (sheet, 10), "second price"));
+  g_assert_false (cp_quote_sheet_has_duplicates (sheet));
+}
+
+static void
+test_shenzhen_xlsx (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpQuoteCsvResult) r = read_quotes ("shenzhen-header-units.xlsx", NULL, project);
+
+  assert_shenzhen_rows (r, project);
+}
+
+/* The card-hour column alone, beside a stock column: the header's unit
+ * and tax apply to its bare numbers; a cell that states its own unit
+ * keeps it. Then the English
+ * equivalents: 2.50 × 8 × 730 = 14,600 USD bills less than 15,000 a
+ * node-month over the month's minimum term, so the hourly price is the
+ * quote's; the second English row fills only the monthly one. */
+static void
+test_header_units (void)
+{
+  static const char chinese[] =
+    "GPU型号,卡数/台,台数,单价（元/卡/时，含税13%）\n"
+    "H800,8,4,\"1,750\"\n"
+    "A800,8,,100 元/台/时\n";
+  static const char english[] =
+    "Vendor,GPU,GPUs per node,Price (USD per GPU-hour; excl. VAT),Monthly rent ($/node/month),Minimum term\n"
+    "Acme,H100 SXM,8,2.50,\"15,000\",1 month\n"
+    "Acme,A800,8,,\"9,000\",1 month\n";
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpQuoteCsvResult) zh = read_quotes (NULL, chinese, project);
+  g_autoptr(CpQuoteCsvResult) en = read_quotes (NULL, english, project);
+  const CpQuote *header_unit = assert_priced (zh, 0, CP_PRICE_PER_GPU_HOUR, 1750, "CNY");
+  const CpQuote *own_unit = assert_priced (zh, 1, CP_PRICE_PER_NODE_HOUR, 100, "CNY");
+  const CpQuote *hourly = assert_priced (en, 0, CP_PRICE_PER_GPU_HOUR, 2.5, "USD");
+
+  g_assert_cmpint (header_unit->vat_basis, ==, CP_VAT_BASIS_INCLUDED);
+  g_assert_cmpfloat_with_epsilon (header_unit->vat_rate, 0.13, 1e-12);
+  /* 100 per machine-hour, 8 GPUs: 12.5 per GPU-hour, not 100. */
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (own_unit, &project->settings), 12.5, 1e-12);
+  g_assert_true (row_assumes (g_ptr_array_index (zh->rows, 1), "100 元/台/时"));
+  /* A stock the row states is not assumed; one it leaves blank is. */
+  g_assert_cmpuint (header_unit->nodes_available, ==, 4);
+  g_assert_false (row_assumes (g_ptr_array_index (zh->rows, 0), "number of machines"));
+  g_assert_true (row_assumes (g_ptr_array_index (zh->rows, 1), "number of machines available is not stated"));
+
+  g_assert_cmpint (hourly->vat_basis, ==, CP_VAT_BASIS_EXCLUDED);
+  g_assert_nonnull (strstr (hourly->notes, "15,000"));
+  assert_priced (en, 1, CP_PRICE_PER_NODE_MONTH, 9000, "USD");
+  g_assert_cmpuint (en->quotes->len, ==, 2);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/quote-header-unit/shenzhen-csv", test_shenzhen_csv);
+  g_test_add_func ("/quote-header-unit/shenzhen-xlsx", test_shenzhen_xlsx);
+  g_test_add_func ("/quote-header-unit/second-price-said", test_second_price_said);
+  g_test_add_func ("/quote-header-unit/header-units", test_header_units);
+  return g_test_run ();
+}
