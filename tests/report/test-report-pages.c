@@ -228,10 +228,13 @@ test_firm_once (void)
  * does ("8 块 GPU"): the memory chart said "16 张卡" where the memo said
  * "块". And one way of writing money: the memo said "12.4 万元" and
  * "16.5 万元" beside the amount to approve's "¥136,488". By hand, on 20B
- * tokens: the H800 machine bills 796 h at the middle and 1,034 h at the
- * range's top: 15 × 8 × 796 = 95,520 and 15 × 8 × 1,034 = 124,080 CNY;
- * 10% of 124,080 is 12,408, so 136,488 to approve. The next option's
- * total is the comparison table's 165,000. */
+ * tokens: the H800 machine runs 22.9 days on its layout below 90% of
+ * memory (66.1 of 80 GiB; the tight one at 77.6 GiB, 6.5% faster, gives
+ * way: layout-headroom) and debugs 12.3, 35.2 days, so it bills 845 h at
+ * the middle, 702 h at the range's foot and 1,125 h at its top:
+ * 15 × 8 × 845 = 101,400, 15 × 8 × 702 = 84,240 and 15 × 8 × 1,125 =
+ * 135,000 CNY; 10% of 135,000 is 13,500, so 148,500 to approve. The next
+ * option's total is the comparison table's 165,000. */
 static void
 test_one_way (void)
 {
@@ -251,9 +254,9 @@ test_one_way (void)
   all = report_pdf_unbulleted (tmp_dir, "big-zh.pdf", 0);
   rows = cp_test_pdf_text (tmp_dir, "big-zh.pdf", 0, TRUE);
 
-  cp_test_assert_has (first, "费用：总计 ¥95,520");
-  cp_test_assert_has (first, "范围：¥78,000–124,080");
-  cp_test_assert_has (first, "申请批准金额：¥136,488（区间上限 + 10% 不可预见费 ¥12,408）");
+  cp_test_assert_has (first, "费用：总计 ¥101,400");
+  cp_test_assert_has (first, "范围：¥84,240–135,000");
+  cp_test_assert_has (first, "申请批准金额：¥148,500（区间上限 + 10% 不可预见费 ¥13,500）");
   cp_test_assert_has (rows, "2 智算中心乙 — A800");
   cp_test_assert_has (rows, "¥165,000");
   cp_test_assert_has (first, "次优方案：智算中心乙，¥165,000");
@@ -268,7 +271,7 @@ test_one_way (void)
   /* Its English report, six pages before, in five too. */
   RUN_OK ("report", "big.cplan", "--lang", "en", "--pdf", "big-en.pdf");
   assert_fits (&english, "big-en.pdf", "Rent: 1 machine of 8 × NVIDIA H800 SXM 80GB.",
-               "Amount to approve: 136,488 CNY (the top of the range + 10% contingency, 12,408 CNY).");
+               "Amount to approve: 148,500 CNY (the top of the range + 10% contingency, 13,500 CNY).");
   /* The cost inputs' three lines broke two and one, "use." alone at the
    * top of page 3. */
   assert_no_lone_line ("big-en.pdf", "Inputs:", "use.");
