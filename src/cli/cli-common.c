@@ -528,6 +528,20 @@ cp_cli_format_money_whole (double      amount,
   return round (amount) < 0 ? g_strconcat ("-", whole, NULL) : g_steal_pointer (&whole);
 }
 
+char *
+cp_cli_format_money_range (double      low,
+                           double      high,
+                           const char *currency)
+{
+  g_autofree char *low_text = cp_cli_format_money (low, currency);
+  g_autofree char *high_text = cp_cli_format_money (high, currency);
+
+  if (g_strcmp0 (low_text, high_text) == 0)
+    return g_steal_pointer (&low_text);
+  /* TRANSLATORS: a cost's range, low to high */
+  return g_strdup_printf (_("%s – %s"), low_text, high_text);
+}
+
 const char *
 cp_cli_yes_no (gboolean value)
 {

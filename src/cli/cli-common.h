@@ -106,6 +106,9 @@ char    *cp_cli_format_duration (double seconds);               /* "3,600 s (1.0
 char    *cp_cli_format_money    (double amount, const char *currency);   /* "12,346 CNY", "12.35 CNY"; "¥12,346" in Chinese */
 /* In whole units however small: a part beside a total in whole units ("55 CNY", "¥55"). */
 char    *cp_cli_format_money_whole (double amount, const char *currency);
+/* A cost's range, low to high; one figure when both ends print the same
+ * ("13,264 CNY – 13,264 CNY" read as a slip: approver 21, room40). */
+char    *cp_cli_format_money_range (double low, double high, const char *currency);
 const char *cp_cli_yes_no       (gboolean value);               /* translated */
 
 /* Aligned text tables: a column is as wide as its widest cell (CJK

@@ -517,12 +517,7 @@ cp_cli_estimate_print_table (const Estimate   *e,
       add_row (table, _("Fees"), cost_part (shown[4], est->total_cost, currency));
       add_row (table, _("Engineering (migration)"), cost_part (shown[5], est->total_cost, currency));
       add_row (table, _("Total"), cost_part (est->total_cost, est->total_cost, currency));
-      {
-        g_autofree char *low = cp_cli_format_money (e->range.total_cost_low, currency);
-        g_autofree char *high = cp_cli_format_money (e->range.total_cost_high, currency);
-
-        add_row (table, _("Total cost range"), g_strdup_printf (_("%s – %s"), low, high));
-      }
+      add_row (table, _("Total cost range"), cp_cli_format_money_range (e->range.total_cost_low, e->range.total_cost_high, currency));
     }
 
   print_verdict (table, e, settings);

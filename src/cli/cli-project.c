@@ -41,6 +41,10 @@ range_text (double expected,
   g_autofree char *b = cp_cli_format_number (low, decimals);
   g_autofree char *c = cp_cli_format_number (high, decimals);
 
+  /* A fixed figure alone: "30.0 (30.0–30.0)" read as a slip, as the
+   * window's table shows it alone (room40). */
+  if (g_str_equal (a, b) && g_str_equal (b, c))
+    return g_steal_pointer (&a);
   /* TRANSLATORS: an expected figure, then its range low to high */
   return g_strdup_printf (_("%s (%s–%s)"), a, b, c);
 }
@@ -183,12 +187,9 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
         }
       else
         {
-          g_autofree char *cost_low = cp_cli_format_money (o->range.total_cost_low, quote ? quote->currency : "");
-          g_autofree char *cost_high = cp_cli_format_money (o->range.total_cost_high, quote ? quote->currency : "");
-
           cost = cp_cli_format_money (o->estimate.total_cost, quote ? quote->currency : "");
-          /* TRANSLATORS: a cost's range, low to high */
-          cost_range = g_strdup_printf (_("%s – %s"), cost_low, cost_high);
+          cost_range = cp_cli_format_money_range (o->range.total_cost_low, o->range.total_cost_high,
+                                                  quote ? quote->currency : "");
         }
 
       /* The Fits and Technique words of the window's table and the

@@ -96,14 +96,9 @@ cp_cli_table_add_recommended (CpCliTable      *table,
     cp_cli_table_add_label_value (table, _("Total cost"), g_strdup (_("needs a price (--price-per-gpu-hour, --price-per-node-hour or --price-per-node-month)")));
   else
     {
-      g_autofree char *low = cp_cli_format_money (range->total_cost_low, quote->currency);
-      g_autofree char *high = cp_cli_format_money (range->total_cost_high, quote->currency);
-
       cp_cli_table_add_label_value (table, _("Total cost"), cp_cli_format_money (est->total_cost, quote->currency));
-      /* One figure when both ends print the same: "92 CNY – 92 CNY" read
-       * as a slip (approver 21). */
       cp_cli_table_add_label_value (table, _("Total cost range"),
-                                    g_strcmp0 (low, high) == 0 ? g_strdup (low) : g_strdup_printf (_("%s – %s"), low, high));
+                                    cp_cli_format_money_range (range->total_cost_low, range->total_cost_high, quote->currency));
     }
 }
 

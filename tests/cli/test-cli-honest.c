@@ -1070,6 +1070,11 @@ test_fixed_rent_said_once (void)
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "stays the cheapest feasible option at both ends, for 38,000 CNY in "));
   g_assert_null (strstr (run.out, "38,000 CNY to 38,000 CNY"));
+  /* The table's cost range too: 3.8万 a machine-month × 1 machine × the
+   * one month the job's days fall in, at both ends, one figure (room40:
+   * "13,264 CNY – 13,264 CNY"). */
+  g_assert_null (strstr (run.out, "38,000 CNY – 38,000 CNY"));
+  g_assert_nonnull (strstr (run.out, "38,000 CNY  38,000 CNY"));
 }
 
 /* Runs @args under the locale @lc_all (or, when NULL, with LANG=@lang
