@@ -468,11 +468,8 @@ test_vendor_kept (void)
   static const char *const langs[] = { "en", "zh_CN" };
   g_autoptr(CpProject) project = lora_13b ();
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
     {
       g_autofree char *pdf = g_strdup_printf ("lora13-%s.pdf", langs[l]);
@@ -497,11 +494,8 @@ test_zh_labels_break_between_words (void)
 {
   g_autofree char *text = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("demo", "demo.cplan");
   RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
   text = cp_test_pdf_text (tmp_dir, "demo-zh.pdf", 0, FALSE);
@@ -619,11 +613,8 @@ test_break_even_in_note (void)
   g_autoptr(CpSweep) sweep = NULL;
   g_autoptr(CpChartData) data = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   g_assert_no_error (error);
   plan = cp_project_plan_job (project, 0);
   sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
@@ -1482,11 +1473,8 @@ test_shortest_keeps_vendor (void)
   g_autofree char *text = NULL;
 
   g_assert_no_error (error);
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 0))->id, ==, "job-ft70b");
   text = cost_chart_text (project, 0, 918, 516, "shortest.pdf", "en", CP_CHART_STYLE_LIGHT, NULL);
   /* pdftotext's text without its spaces. */
@@ -1536,11 +1524,8 @@ test_short_vendor_kept (void)
   g_autoptr(CpProject) project = cloudco_project ("cloudco.cplan", FALSE);
   g_autofree char *text = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   text = cost_chart_text (project, 0, 560, 336, "cloudco.pdf", "en", CP_CHART_STYLE_LIGHT, NULL);
   cp_test_assert_has (text, "2 × 8 × H800 SXM 80GB · CloudCo");
   cp_test_assert_lacks (text, "H800 SXM 80GB…");
@@ -1692,11 +1677,8 @@ test_offer_tells_apart (void)
       g_assert_true (series->offer_tells_apart);
       g_assert_true (g_str_has_suffix (shortest, q == 0 ? "…整机" : "…单机"));
     }
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   for (guint r = 0; r < G_N_ELEMENTS (rooms); r++)
     {
       g_autofree char *name = g_strdup_printf ("huadong-%u.pdf", r);

@@ -143,11 +143,8 @@ check_refusal (const char *lang)
 static void
 test_refusal (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   check_refusal ("en");
   check_refusal ("zh_CN");
 }
@@ -171,11 +168,8 @@ test_totals_add_up (void)
   g_autofree char *line = NULL;
   double lines = 0;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   g_assert_nonnull (schedule);
   for (guint i = 0; i < plans->len; i++)
     {
@@ -244,11 +238,8 @@ test_prefer_hosted (void)
   g_autofree char *path = NULL, *text = NULL, *line = NULL;
   g_autofree char *chosen_name = NULL, *hosted_name = NULL, *hosted_cost = NULL, *more = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   g_assert_false (job->team_has_ops_engineer);
   g_assert_cmpint (plan->recommended, >=, 0);
   chosen = &g_array_index (plan->options, CpOption, plan->recommended);
@@ -293,11 +284,8 @@ test_risk_detail (void)
   g_autofree char *text = NULL;
   guint n_risks = 0;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   path = write_pdf (project, "risks", "en");
   text = cp_test_pdf_text (NULL, path, 0, FALSE);
   for (guint i = 0; i < plans->len; i++)
@@ -606,11 +594,8 @@ check_unconfirmed (const char *lang,
 static void
 test_unconfirmed (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   /* 1,043 GiB: the 70B's fp32 master weights, gradients and Adam states
    * (16 bytes × 70B = 1,120 GB = 1,043 GiB), all on one node. 13,126 CNY:
    * G's 9,984 with its 10 TB stored for its 7.96 days at D's 1,200 CNY per
@@ -645,11 +630,8 @@ test_chinese_counts (void)
   g_autofree char *text = NULL;
   CpJob *job = g_ptr_array_index (project->jobs, demo_job (project, "70B"));
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   job->tokens = 1.28e9;
   path = write_pdf (project, "counts", "zh_CN");
   text = cp_test_pdf_text (NULL, path, 0, FALSE);
@@ -684,11 +666,8 @@ check_job_dates (const char *lang,
 static void
 test_job_dates (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   check_job_dates ("en", "done in 8.0 days (4–11 January 2027)",
                    "done in 11.4 days (4–15 January 2027)");
   check_job_dates ("zh_CN", "8.0 天（2027年1月4日至11日）", "11.4 天（2027年1月4日至15日）");
@@ -802,11 +781,8 @@ check_not_compared (const char *lang)
 static void
 test_not_compared (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   check_not_compared ("en");
   check_not_compared ("zh_CN");
 }
@@ -860,11 +836,8 @@ check_page_one_risks (const char *lang)
 static void
 test_page_one_risks (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   check_page_one_risks ("en");
   check_page_one_risks ("zh_CN");
 }

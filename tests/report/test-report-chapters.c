@@ -82,11 +82,8 @@ static const NoFitWords no_fit_words[] = {
 static void
 test_no_fit (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_no_fit ("no-fit.cplan");
   for (guint l = 0; l < G_N_ELEMENTS (no_fit_words); l++)
     {
@@ -171,11 +168,8 @@ test_demo (void)
 {
   static const char *const langs[] = { "en", "zh_CN" };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("demo", "chapters-demo.cplan");
   for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
     {
@@ -269,11 +263,8 @@ test_hours_column (void)
   } langs[] = { { "en", "NodesFitsTechniqueHoursDeadlinemet" }, { "zh_CN", "节点数显存够用显存技术小时满足期限" } };
   g_autofree char *xml = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_month_lora (tmp_dir, "hours.cplan");
   RUN_OK ("report", "hours.cplan", "--lang", "en", "--xml", "hours.xml");
   xml = cp_test_read_in (tmp_dir, "hours.xml");
@@ -316,11 +307,8 @@ test_billing_marks (void)
     { "zh_CN", "计费单位·起租期增值税", "报价备注", "1小时（假定）·1个月", "1个月·1个月（均为假定）", "1小时·无" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "marks.cplan");
   RUN_OK ("add-job", "marks.cplan", "--name", "7B LoRA", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M");
   RUN_OK ("add-quote", "marks.cplan", "--vendor", "Hourly", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
@@ -353,11 +341,8 @@ test_notes_verbatim (void)
   static const char *const notes[] = { "含税6%，最短租期1个月", "本地NVMe 4×3.84T" };
   g_autofree char *typed = g_strjoin ("\n", notes[0], notes[1], NULL);
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "notes.cplan");
   RUN_OK ("add-job", "notes.cplan", "--name", "7B LoRA", "--model", "llama-2-7b", "--task", "lora", "--tokens", "50M");
   RUN_OK ("add-quote", "notes.cplan", "--vendor", "华东智算", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",

@@ -115,11 +115,8 @@ own_report_text (guint   page,
                  char  **english,
                  char  **chinese)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return FALSE;
-    }
+  if (cp_test_skip_without_poppler ())
+    return FALSE;
   make_own_project ();
   *english = cp_test_pdf_text (tmp_dir, "own-en.pdf", page, FALSE);
   *chinese = cp_test_pdf_text (tmp_dir, "own-zh.pdf", page, FALSE);
@@ -223,11 +220,8 @@ test_billed_adds_up (void)
   g_autofree char *page = NULL, *text = NULL;
   g_autofree char *rental = NULL, *fees = NULL, *storage = NULL, *total = NULL, *stated = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   new_qwen72b_lora ("fees.cplan");
   RUN_OK ("add-quote", "fees.cplan", "--vendor", "Shanghai Suanli", "--offering", "container-cluster", "--gpu", "a800",
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "9.50", "--setup-fee", "5000",
@@ -261,11 +255,8 @@ test_approve_by_start_alone (void)
                                            "compute-planner-report.xsd", NULL);
   g_autofree char *raw = NULL, *xml = NULL, *en = NULL, *zh = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   new_qwen72b_lora ("undated.cplan");
   RUN_OK ("add-quote", "undated.cplan", "--vendor", "Shenzhen Yunsuan", "--gpu", "h800", "--gpus-per-node", "8",
           "--nodes", "1", "--price-per-gpu-hour", "14.50");
@@ -294,11 +285,8 @@ test_approve_by_report_day (void)
   g_autoptr(GRegex) start = g_regex_new ("<schedulestart-is-report-day=\"true\"><start>([0-9-]+)</start>", 0, 0, NULL);
   g_autoptr(GMatchInfo) found = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("demo", "today.cplan");
   RUN_OK ("report", "today.cplan", "--lang", "zh_CN", "--pdf", "today-zh.pdf", "--xml", "today.xml");
   raw = cp_test_read_in (tmp_dir, "today.xml");
@@ -330,11 +318,8 @@ test_xml_approval (void)
   double amount, vat, sum = 0;
   guint n_parts = 0;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_own_project ();
   g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, "own.xml", NULL }));
   raw = cp_test_read_in (tmp_dir, "own.xml");
@@ -455,11 +440,8 @@ test_zh_appendix_wording (void)
   g_autofree char *chinese = NULL;
   g_autofree char *english = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_demo ();
   chinese = spaced_text ("demo-zh.pdf");
   english = spaced_text ("demo-en.pdf");
@@ -492,11 +474,8 @@ test_interruptions_column (void)
 {
   const char *const pdfs[] = { "demo-en.pdf", "demo-zh.pdf" };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_demo ();
   for (guint i = 0; i < G_N_ELEMENTS (pdfs); i++)
     {
@@ -519,11 +498,8 @@ test_whose_team (void)
   g_autofree char *english = NULL;
   g_autofree char *chinese = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_demo ();
   english = cp_test_pdf_text (tmp_dir, "demo-en.pdf", 1, FALSE);
   chinese = cp_test_pdf_text (tmp_dir, "demo-zh.pdf", 1, FALSE);

@@ -212,11 +212,8 @@ check_firm (const Firm *w)
 static void
 test_firm (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   check_firm (&firm_english);
   check_firm (&firm_chinese);
 }
@@ -224,11 +221,8 @@ test_firm (void)
 static void
 test_amount (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   check_amount (&english);
   check_amount (&chinese);
 }
@@ -252,11 +246,8 @@ test_one_machine_months (void)
   g_autofree char *first = NULL, *all = NULL, *xml = NULL;
   const char *fallback;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "bot.cplan", "--start", "2027-01-04");
   RUN_OK ("add-job", "bot.cplan", "--name", "Support bot LoRA", "--model", "qwen2.5-72b", "--task", "lora");
   RUN_OK ("add-job", "bot.cplan", "--name", "Chat service", "--model", "llama-2-7b", "--task", "inference",

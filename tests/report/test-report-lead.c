@@ -133,11 +133,8 @@ check_lead (const Words *w)
 static void
 test_lead (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_lead_project ("lead.cplan");
   check_lead (&english);
   check_lead (&chinese);

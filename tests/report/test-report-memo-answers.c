@@ -111,11 +111,8 @@ check_lora (const LoraWords *w)
 static void
 test_lora_open_answers (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_lora ("lora.cplan", "0");
   check_lora (&lora_english);
   check_lora (&lora_chinese);
@@ -130,11 +127,8 @@ test_lora_minimum_stated (void)
 {
   g_autofree char *first = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_lora ("lora-month.cplan", "730");
   RUN_OK ("report", "lora-month.cplan", "--lang", "en", "--pdf", "lora-month.pdf");
   first = cp_test_pdf_text (tmp_dir, "lora-month.pdf", 1, FALSE);
@@ -254,11 +248,8 @@ test_fixed_price (void)
   g_autofree char *english = NULL, *chinese = NULL;
   gboolean asked_as_typed = FALSE;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_firm ("fixed.cplan", "730", "70B全参微调");
   RUN_OK ("report", "fixed.cplan", "--lang", "en", "--pdf", "fixed-en.pdf");
   RUN_OK ("report", "fixed.cplan", "--lang", "zh_CN", "--pdf", "fixed-zh.pdf");
@@ -290,11 +281,8 @@ test_firm_month_minimum (void)
 {
   g_autofree char *stated = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_firm ("firm.cplan", "0", "Customer-service LoRA, Llama-2-70B");
   check_firm (&firm_english);
   check_firm (&firm_chinese);
@@ -349,11 +337,8 @@ test_vendor_month_minimum_all_jobs (void)
 {
   g_autofree char *english = NULL, *chinese = NULL, *raw = NULL, *xml = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "lab.cplan", "--name", "lab", "--start", "2027-01-11");
   add_lora_then_service ("lab.cplan");
   RUN_OK ("add-quote", "lab.cplan", "--vendor", "Local lab", "--offer", "Own 8xA800 server", "--offering",
@@ -559,11 +544,8 @@ check_demo (const DemoWords *w)
 static void
 test_demo_fallback (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("demo", "demo.cplan");
   check_demo (&demo_english);
   check_demo (&demo_chinese);
@@ -622,11 +604,8 @@ test_job_after_dates (void)
   };
   g_autofree char *en = NULL, *zh = NULL, *raw = NULL, *xml = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "after.cplan", "--name", "After", "--start", "2027-01-04");
   add_lora_then_service ("after.cplan");
   RUN_OK ("add-quote", "after.cplan", "--vendor", "Local lab", "--offer", "Own 8xA800 server", "--offering",

@@ -151,11 +151,8 @@ check_walk (const Words *w)
 static void
 test_walk (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_70b_lora (tmp_dir, "walk.cplan");
   check_walk (&english);
   check_walk (&chinese);
@@ -193,11 +190,8 @@ test_team_assumed (void)
   g_autofree char *stated_first = NULL, *stated_all = NULL;
   g_autofree char *xml = NULL, *stated_xml = NULL, *again_xml = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_hosted_project ("assumed.cplan", FALSE);
   RUN_OK ("report", "assumed.cplan", "--lang", "en", "--pdf", "assumed.pdf", "--xml", "assumed.xml");
   RUN_OK ("report", "assumed.cplan", "--lang", "zh_CN", "--pdf", "assumed-zh.pdf");
@@ -275,11 +269,8 @@ check_uncompared (const Words *w)
 static void
 test_uncompared (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_70b_lora (tmp_dir, "uncompared.cplan");
   RUN_OK ("add-quote", "uncompared.cplan", "--vendor", "小厂丁", "--offer", "8×H100 no price", "--gpu", "h100-sxm",
           "--gpus-per-node", "8", "--nodes", "1");
@@ -296,11 +287,8 @@ test_uncompared (void)
 static void
 test_no_quotes (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "empty.cplan");
   RUN_OK ("add-job", "empty.cplan", "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora",
           "--tokens", "500M", "--deadline-days", "30");
@@ -395,11 +383,8 @@ test_13b (void)
 {
   static const char *const langs[] = { "en", "zh_CN" };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "13b.cplan");
   RUN_OK ("add-job", "13b.cplan", "--name", "13B fine-tune", "--model", "llama-2-13b", "--task", "full-finetune",
           "--tokens", "1B", "--deadline-days", "30");
@@ -448,11 +433,8 @@ test_amount_assumptions (void)
       "租赁裸机的增值税", "2019 年第 39 号", "13%，已含在报价中", "13%，另加" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "rates.cplan");
   RUN_OK ("add-quote", "rates.cplan", "--vendor", "M", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
           "--price-per-node-month", "30000");
@@ -507,11 +489,8 @@ test_13b_pretrain (void)
     { "zh_CN", "10.5 天，范围 7.0–14.0 天", "35%，范围 30–40%", 5 },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "13b-pt.cplan");
   RUN_OK ("add-job", "13b-pt.cplan", "--name", "13B pre-training", "--model", "llama-2-13b", "--task", "pretrain");
   RUN_OK ("add-quote", "13b-pt.cplan", "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
@@ -652,11 +631,8 @@ assert_range_adds_up (const char *pdf)
 static void
 test_demo_pages (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("demo", "demo.cplan");
   RUN_OK ("report", "demo.cplan", "--lang", "en", "--pdf", "demo-en.pdf");
   RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
@@ -701,11 +677,8 @@ test_two_page_memo (void)
     { "zh_CN", "审批", "任务" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "two.cplan");
   RUN_OK ("add-job", "two.cplan", "--name", "7B 客服 LoRA 微调", "--model", "qwen2.5-7b", "--task", "lora",
           "--tokens", "200M", "--deadline-days", "14");
@@ -815,11 +788,8 @@ assert_same_pages (const char *file)
 static void
 test_same_pages (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "same.cplan");
   RUN_OK ("add-job", "same.cplan", "--name", "13B fine-tune", "--model", "llama-2-13b", "--task", "full-finetune",
           "--tokens", "1B", "--deadline-days", "30");
@@ -859,11 +829,8 @@ test_13b_lora (void)
   g_autofree char *raw = NULL;
   g_autofree char *xml_path = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_13b_lora (tmp_dir, "lora13.cplan");
   for (guint l = 0; l < G_N_ELEMENTS (words); l++)
     {
@@ -914,11 +881,8 @@ test_team_stated_elsewhere (void)
 {
   g_autofree char *all = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "elsewhere.cplan");
   RUN_OK ("add-job", "elsewhere.cplan", "--name", "7B LoRA", "--model", "qwen2.5-7b", "--task", "lora",
           "--tokens", "200M", "--deadline-days", "14");

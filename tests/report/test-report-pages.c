@@ -157,11 +157,8 @@ test_qwen72b_five_pages (void)
       "租用：1 台 8 × NVIDIA H800 SXM 80GB 的机器。", "申请批准金额：¥792" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_ascend_lora (tmp_dir, "ascend.cplan");
   make_h800_a800 ("h800.cplan", NULL);
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -201,11 +198,8 @@ test_firm_once (void)
       "用尽各种技术后单机显存仍不足" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_ascend_lora (tmp_dir, "firm.cplan");
   for (guint l = 0; l < G_N_ELEMENTS (words); l++)
     {
@@ -242,11 +236,8 @@ test_one_way (void)
   g_autofree char *all = NULL;
   g_autofree char *rows = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_h800_a800 ("big.cplan", "20B");
   RUN_OK ("report", "big.cplan", "--lang", "zh_CN", "--pdf", "big-zh.pdf");
   g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, "big-zh.pdf"), <=, 5);
@@ -304,11 +295,8 @@ test_walk (void)
       "输入：", "10.8 小时。" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_llama31_walk (tmp_dir, "walk.cplan");
   for (guint l = 0; l < G_N_ELEMENTS (words); l++)
     {
@@ -382,11 +370,8 @@ test_own_page_one (void)
   int today = g_date_time_get_year (now) * 10000 + g_date_time_get_month (now) * 100
               + g_date_time_get_day_of_month (now);
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_own ("own.cplan");
   for (guint l = 0; l < G_N_ELEMENTS (words); l++)
     {
@@ -445,11 +430,8 @@ test_sign_where_the_amount_is (void)
       "其中增值税：¥30,989（13%：¥28,914；6%：¥2,075）。", "供应商确认第 1 页所列机器后即可批准，或让这些任务依次进行，费用不变。" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("demo", "sign-demo.cplan");
   make_own ("sign-own.cplan");
   for (guint l = 0; l < G_N_ELEMENTS (words); l++)

@@ -78,11 +78,8 @@ printed_rules (const char *pdf)
 static void
 test_rules_consecutive (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_month_lora (tmp_dir, "rules.cplan");
   for (guint l = 0; l < 2; l++)
     {
@@ -129,11 +126,8 @@ test_whole_cost (void)
     { "zh_CN", "按整月计费（价格为每节点每月）：1 个月，租金 ¥30,000，即该方案的全部费用，", "中占" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_month_lora (tmp_dir, "whole.cplan");
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -185,11 +179,8 @@ test_vat_by_offering (void)
   g_autofree char *csv_path = g_build_filename (tmp_dir, "vendor-b.csv", NULL);
   g_autofree char *xml = NULL, *raw = NULL, *bare = NULL, *container = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "vat.cplan");
   RUN_OK ("add-job", "vat.cplan", "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora", "--recompute", "full", "--zero", "0",
           "--tokens", "300M", "--seq-len", "2048", "--lora-rank", "16", "--deadline-days", "14");
@@ -276,11 +267,8 @@ test_xml_whole_offer_and_invoices (void)
   g_autofree char *xsd = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "data", "report",
                                            "compute-planner-report.xsd", NULL);
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_13b_lora (tmp_dir, "offer.cplan");
   for (guint l = 0; l < 2; l++)
     {
@@ -376,11 +364,8 @@ test_xml_budget_as_printed (void)
                                            "compute-planner-report.xsd", NULL);
   g_autofree char *raw = NULL, *xml = NULL, *pdf_text = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_ascend_lora (tmp_dir, "budget.cplan");
   RUN_OK ("report", "budget.cplan", "--lang", "en", "--xml", "budget.xml", "--pdf", "budget.pdf");
   raw = cp_test_read_in (tmp_dir, "budget.xml");
@@ -484,11 +469,8 @@ test_title_prefix_once (void)
 {
   g_autofree char *first = NULL, *info = NULL, *other = NULL;
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "titled.cplan", "--name", "算力方案：Qwen 72B 微调");
   RUN_OK ("report", "titled.cplan", "--lang", "zh_CN", "--pdf", "titled.pdf");
   first = cp_test_pdf_text (tmp_dir, "titled.pdf", 1, TRUE);
@@ -526,11 +508,8 @@ test_memo_names_assumptions (void)
       "；报价未写明税率，按 13%，已含在报价中（华为云）。", "增值税" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_ascend_lora (tmp_dir, "assumed.cplan");
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -573,11 +552,8 @@ test_vat_vendors_in_amount (void)
       "已含在报价中（示例供应商 D (Example vendor D)，示例供应商 G (Example vendor G)）" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("demo", "vat-demo.cplan");
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -635,11 +611,8 @@ test_overbooking_blocks (void)
   g_autoptr(GDateTime) serial_end = g_date_time_add_days (today, 72);
   g_autoptr(GDateTime) planned_end = g_date_time_add_days (today, 29);
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("demo", "blocked-demo.cplan");
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {

@@ -57,11 +57,8 @@ test_sign_off_kept (void)
   static const char *const qlora_data[] = { "7B QLoRA", "数据清洗", NULL };
   static const char *const *const sets[] = { ft70b_qlora, dev_data, qlora_data, NULL };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   for (guint s = 0; s < G_N_ELEMENTS (sets); s++)
     for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
       {
@@ -141,11 +138,8 @@ test_storage_asked_once (void)
       "存储费用是多少" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_unstated_project ("once.cplan");
   for (guint l = 0; l < G_N_ELEMENTS (words); l++)
     {
@@ -182,11 +176,8 @@ test_xml_questions (void)
       "如何计费？是否有最短租期？报价未说明。询问：Vendor A 和 Vendor B。" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_unstated_project ("xml.cplan");
   for (guint l = 0; l < G_N_ELEMENTS (words); l++)
     {
@@ -399,11 +390,8 @@ test_appendix_unstated (void)
       "本报告的约定：总成本不含这一项。检验结论时按其他参与比较的报价所写的最高价格计算" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   make_unstated_project ("appendix.cplan");
   /* Both machines state their storage price and run on one node: no
    * cost is left unstated. */
@@ -448,11 +436,8 @@ test_appendix_deadline (void)
   };
   static const char *const files[] = { "due.cplan", "open.cplan" };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   for (guint f = 0; f < G_N_ELEMENTS (files); f++)
     {
       RUN_OK ("new", files[f]);
@@ -521,11 +506,8 @@ test_validity_asked (void)
   };
   static const char *const valid_until[] = { "2099-01-31", "2099-02-04" };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   for (guint v = 0; v < G_N_ELEMENTS (valid_until); v++)
     {
       g_autofree char *file = g_strdup_printf ("valid-%u.cplan", v);
@@ -651,11 +633,8 @@ test_unrunnable_job_left_out (void)
     { "zh_CN", "申请金额不含：70B full fine-tune（没有报价能按要求运行）；" },
   };
 
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   RUN_OK ("new", "nofit.cplan");
   RUN_OK ("add-job", "nofit.cplan", "--name", "70B full fine-tune", "--model", "llama-2-70b", "--task", "full-finetune",
           "--tokens", "100M", "--deadline-days", "30");
@@ -805,11 +784,8 @@ check_words (const Words *w)
 static void
 test_words (void)
 {
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
+  if (cp_test_skip_without_poppler ())
+    return;
   report_cli_make_70b_lora (tmp_dir, "walk.cplan");
   make_unstated_project ("trained.cplan");
   RUN_OK ("new", "untrained.cplan");
