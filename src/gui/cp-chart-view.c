@@ -50,6 +50,10 @@ struct _CpChartView
    * dark style), as a frame must show it at the size it has. */
   gboolean      data_drawn;     /* self->data drawn since it was set */
   GskRenderNode *shown_node;    /* the chart last drawn, shown meanwhile */
+  /* The same chart before a change of its job, shown dimmed under
+   * "Calculating…" until the new one is drawn
+   * (cp_chart_view_set_recalculating()). */
+  GskRenderNode *previous_node;
   char         *drawing_key;    /* the drawing being made, or NULL */
   GCancellable *drawing_cancellable;
 
@@ -270,8 +274,12 @@ update_title_inset (CpChartView *self)
   self->data->text_px_min = text_px_min (self);
 }
 
+/* The share of its opacity the chart before a change keeps under
+ * "Calculating…": seen for what it was, not read as the answer. */
+#define PREVIOUS_CHART_OPACITY 0.3
+
 /* "Calculating…" in the dimmed colour of a placeholder, where the chart
- * will be. */
+ * will be, over the chart before the change, dimmed, if there is one. */
 static void
 snapshot_calculating (CpChartView *self,
                       GtkSnapshot *snapshot,
@@ -283,6 +291,12 @@ snapshot_calculating (CpChartView *self,
   GdkRGBA color;
   int text_width, text_height;
 
+  if (self->previous_node != NULL)
+    {
+      gtk_snapshot_push_opacity (snapshot, PREVIOUS_CHART_OPACITY);
+      gtk_snapshot_append_node (snapshot, self->previous_node);
+      gtk_snapshot_pop (snapshot);
+    }
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
   color.alpha *= 0.55f;
   pango_layout_get_pixel_size (layout, &text_width, &text_height);
@@ -413,6 +427,7 @@ cp_chart_view_snapshot (GtkWidget   *widget,
     {
       self->data_drawn = TRUE;
       cancel_drawing (self);
+      g_clear_pointer (&self->previous_node, gsk_render_node_unref);
       if (node != NULL)
         gtk_snapshot_append_node (snapshot, node);
       g_clear_pointer (&self->shown_node, gsk_render_node_unref);
@@ -661,6 +676,7 @@ cp_chart_view_set_data (CpChartView *self,
     {
       cancel_drawing (self);
       g_clear_pointer (&self->shown_node, gsk_render_node_unref);
+      g_clear_pointer (&self->previous_node, gsk_render_node_unref);
     }
   /* The old chart's labels are gone until the next frame. */
   g_array_set_size (self->label_boxes, 0);
@@ -682,6 +698,26 @@ cp_chart_view_set_calculating (CpChartView *self)
 
   cp_chart_view_set_data (self, NULL);
   self->calculating = TRUE;
+}
+
+void
+cp_chart_view_set_recalculating (CpChartView *self)
+{
+  GskRenderNode *previous;
+
+  g_return_if_fail (CP_IS_CHART_VIEW (self));
+
+  previous = self->shown_node != NULL ? gsk_render_node_ref (self->shown_node) : NULL;
+  cp_chart_view_set_calculating (self);
+  self->previous_node = previous;
+}
+
+gboolean
+cp_chart_view_get_previous_shown (CpChartView *self)
+{
+  g_return_val_if_fail (CP_IS_CHART_VIEW (self), FALSE);
+
+  return self->previous_node != NULL;
 }
 
 void
@@ -1122,6 +1158,7 @@ cp_chart_view_finalize (GObject *object)
   g_clear_pointer (&self->label_boxes, g_array_unref);
   g_clear_pointer (&self->drawings, cp_chart_cache_free);
   g_clear_pointer (&self->shown_node, gsk_render_node_unref);
+  g_clear_pointer (&self->previous_node, gsk_render_node_unref);
   g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (cp_chart_view_parent_class)->finalize (object);

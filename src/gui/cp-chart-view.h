@@ -21,6 +21,13 @@ void               cp_chart_view_set_data    (CpChartView *self,
  * chart of another job or revision is not left beside it. */
 void               cp_chart_view_set_calculating (CpChartView *self);
 gboolean           cp_chart_view_get_calculating (CpChartView *self);
+/* cp_chart_view_set_calculating() for the chart shown, about to change
+ * with its job (a price edited): the chart as it was stays, dimmed,
+ * under "Calculating…", where the page lost its chart and the room read
+ * it as gone (walk40 F10). */
+void               cp_chart_view_set_recalculating (CpChartView *self);
+/* Whether the chart before the change shows, dimmed, meanwhile. */
+gboolean           cp_chart_view_get_previous_shown (CpChartView *self);
 /* Whether the chart's drawing is being made on a worker (the chart
  * before it, or "Calculating…", shown meanwhile). */
 gboolean           cp_chart_view_get_drawing     (CpChartView *self);

@@ -154,10 +154,20 @@ _cp_results_view_update_sweep_charts (CpResultsView   *self,
       set_sweep_charts (self, project, job_index, sweep);
       return;
     }
-  /* Not the job's chart of before, nor of the job before: the verdict
-   * above is of this revision (walkthrough 9). */
-  cp_chart_view_set_calculating (self->cost_chart);
-  cp_chart_view_set_calculating (self->serving_chart);
+  /* Not the job's chart of before as if it were of this revision, nor
+   * of the job before: the verdict above is of this revision
+   * (walkthrough 9). The same job's chart stays, dimmed under
+   * "Calculating…", until its new one comes (walk40 F10). */
+  if (self->chart_job == (int) job_index)
+    {
+      cp_chart_view_set_recalculating (self->cost_chart);
+      cp_chart_view_set_recalculating (self->serving_chart);
+    }
+  else
+    {
+      cp_chart_view_set_calculating (self->cost_chart);
+      cp_chart_view_set_calculating (self->serving_chart);
+    }
   self->chart_job = -1;
   self->sweep_cancellable = g_cancellable_new ();
   task = g_task_new (NULL, self->sweep_cancellable, on_sweep_ready, g_object_ref (self));

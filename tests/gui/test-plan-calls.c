@@ -23,7 +23,9 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "gui/cp-chart-view.h"
 #include "gui/cp-field-row.h"
+#include "gui/cp-quote-editor.h"
 #include "gui/cp-option-object.h"
 #include "gui/cp-window-private.h"
 #include "gui/cp-window.h"
@@ -898,6 +900,118 @@ test_table_rows_follow_edit (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether @node draws, at some depth, a cairo drawing at an opacity
+ * below 1 (the chart before a change, dimmed), and whether it draws
+ * text (with @text set). */
+static gboolean
+node_dims_drawing (GskRenderNode *node,
+                   gboolean       dimmed,
+                   gboolean      *text)
+{
+  gboolean found = FALSE;
+
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CAIRO_NODE:
+      return dimmed;
+    case GSK_TEXT_NODE:
+      *text = TRUE;
+      return FALSE;
+    case GSK_OPACITY_NODE:
+      return node_dims_drawing (gsk_opacity_node_get_child (node), dimmed || gsk_opacity_node_get_opacity (node) < 1, text);
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        found |= node_dims_drawing (gsk_container_node_get_child (node, i), dimmed, text);
+      return found;
+    case GSK_TRANSFORM_NODE:
+      return node_dims_drawing (gsk_transform_node_get_child (node), dimmed, text);
+    case GSK_CLIP_NODE:
+      return node_dims_drawing (gsk_clip_node_get_child (node), dimmed, text);
+    case GSK_DEBUG_NODE:
+      return node_dims_drawing (gsk_debug_node_get_child (node), dimmed, text);
+    default:
+      return FALSE;
+    }
+}
+
+/* What the chart view draws now (its own snapshot, as the next frame
+ * calls it; its buttons apart). */
+static GskRenderNode *
+render_chart (CpChartView *view)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+
+  GTK_WIDGET_GET_CLASS (view)->snapshot (GTK_WIDGET (view), snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  return node;
+}
+
+static gboolean
+chart_drawn (gpointer view)
+{
+  return cp_chart_view_get_data (view) != NULL && !cp_chart_view_get_drawing (view) &&
+         !cp_chart_view_get_calculating (view);
+}
+
+static gboolean
+chart_calculating (gpointer view)
+{
+  return cp_chart_view_get_calculating (view);
+}
+
+/* The new chart in place of the one before the change. */
+static gboolean
+chart_replaced (gpointer view)
+{
+  return chart_drawn (view) && !cp_chart_view_get_previous_shown (view);
+}
+
+/* A price typed in a quote re-plans the job shown in the frame, and its
+ * cost chart on a worker: meanwhile the chart as it was stays, dimmed,
+ * under "Calculating…", and the new one takes its place (walk40 F10: the
+ * chart vanished at each price edit and the room read it as gone). */
+static void
+test_price_edit_keeps_chart_dimmed (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpChartView *view = cp_results_view_get_chart (results, CP_CHART_COST);
+  GtkWidget *price;
+  g_autoptr(GskRenderNode) waiting = NULL;
+  g_autoptr(GskRenderNode) drawn = NULL;
+  gboolean text = FALSE;
+
+  /* The plan in the frame, whatever the machine's load: the chart alone
+   * waits for a worker. */
+  cp_results_view_set_frame_plan_budget_us (results, G_MAXINT32);
+  cp_window_select_quote (window, 0);
+  settle (results);
+  cp_test_gui_wait_until (chart_drawn, view, "the cost chart");
+  cp_test_gui_wait_frames (GTK_WIDGET (view), 2);
+  /* Its drawing made on a worker in those frames, then shown. */
+  cp_test_gui_wait_until (chart_drawn, view, "the cost chart drawn");
+  cp_test_gui_wait_frames (GTK_WIDGET (view), 1);
+  g_assert_false (cp_chart_view_get_previous_shown (view));
+
+  price = cp_field_row_get_input (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "price"));
+  gtk_editable_set_text (GTK_EDITABLE (price), "12.5/GPU/h");
+  g_signal_emit_by_name (price, "activate");
+  cp_test_gui_wait_until (chart_calculating, view, "the cost chart calculating after the price edit");
+  g_assert_true (cp_chart_view_get_previous_shown (view));
+  waiting = render_chart (view);
+  g_assert_true (node_dims_drawing (waiting, FALSE, &text));
+  g_assert_true (text);
+
+  cp_test_gui_wait_until (chart_replaced, view, "the new cost chart");
+  drawn = render_chart (view);
+  text = FALSE;
+  g_assert_false (node_dims_drawing (drawn, FALSE, &text));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -912,5 +1026,6 @@ main (int   argc,
   g_test_add_func ("/gui/plan-calls/table-rows-follow-edit", test_table_rows_follow_edit);
   g_test_add_func ("/gui/plan-calls/calendar-reads-window-plans", test_calendar_reads_window_plans);
   g_test_add_func ("/gui/plan-calls/switch-fills-table-after-frame", test_switch_fills_table_after_frame);
+  g_test_add_func ("/gui/plan-calls/price-edit-keeps-chart-dimmed", test_price_edit_keeps_chart_dimmed);
   return g_test_run ();
 }
