@@ -894,6 +894,30 @@ cp_parse_duration_days (const char *text,
   return TRUE;
 }
 
+/* After a count of GPUs, "/台", "每台" or "per node": the machine the GPUs
+ * are counted in, as vendors' configuration cells write it ("8卡/台",
+ * walk41 F4). What follows that, or NULL when @p says no such thing. */
+static const char *
+skip_per_machine (const char *p)
+{
+  const UnitWord *found;
+  const char *rest = NULL;
+
+  p = skip_spaces (p);
+  if (*p == '/')
+    p++;
+  else if (g_str_has_prefix (p, "每"))
+    p += strlen ("每");
+  else if (g_ascii_strncasecmp (p, "per", 3) == 0)
+    p += 3;
+  else
+    return NULL;
+  found = match_word (skip_spaces (p), WORD_SUBJECT, &rest);
+  if (found == NULL || found->value != CP_PRICE_SUBJECT_NODE)
+    return NULL;
+  return rest;
+}
+
 gboolean
 cp_parse_count_of (const char     *text,
                    CpPriceSubject  subject,
@@ -915,6 +939,8 @@ cp_parse_count_of (const char     *text,
   if (*rest != '\0')
     {
       found = match_word (rest, WORD_SUBJECT, &after);
+      if (found != NULL && found->value == CP_PRICE_SUBJECT_GPU && skip_per_machine (after) != NULL)
+        after = skip_per_machine (after);
       if (found == NULL || *skip_spaces (after) != '\0')
         {
           /* "8x", "8 boxes": no count of anything this knows. */

@@ -357,8 +357,21 @@ cp_quote_cell_parse (CpQuoteCell *cell, CpQuoteColumn col, const char *text, CpQ
       {
         /* "4", "4台", "4 nodes", as the quote form reads a count of machines. */
         guint nodes;
+        double number;
         if (cp_parse_count_of (text, CP_PRICE_SUBJECT_NODE, &nodes, NULL) && nodes >= 1)
           quote->nodes_available = nodes;
+        else if (!cp_parse_count (text, &number, NULL))
+          {
+            /* A stock column in words ("现货", "需预订2周"): what the vendor
+             * says of availability, not a count (walk41 F1). */
+            g_autofree char *said = g_strdup_printf ("%s: %s", cell->header, text);
+            char *notes = quote->notes ? g_strconcat (quote->notes, "\n", said, NULL) : g_strdup (said);
+            g_free (quote->notes);
+            quote->notes = notes;
+            cp_quote_cell_assume (cell, _("%s “%s” is not a number of machines: kept in the notes; 1 machine "
+                                          "assumed, ask the vendor how many they have"),
+                                  cell->header, text);
+          }
         else
           cp_quote_cell_parse_whole (cell, text, 1, &quote->nodes_available);
       }

@@ -18,7 +18,7 @@
  * exporter writes, the fifth (or fourth) the Chinese one a missing-column
  * message names. The spellings are those of vendors' comparison sheets:
  * every one listed in issue 14 and their usual variants. */
-static const char * const column_names[CP_N_QUOTE_COLUMNS][20] = {
+static const char * const column_names[CP_N_QUOTE_COLUMNS][28] = {
   [CP_QUOTE_COLUMN_ID]             = { "id", "编号", "报价编号", "quoteid" },
   [CP_QUOTE_COLUMN_VENDOR]         = { "vendor", "supplier", "provider", "供应商", "厂商", "服务商",
                                        "云厂商", "供应商名称", "公司" },
@@ -35,7 +35,8 @@ static const char * const column_names[CP_N_QUOTE_COLUMNS][20] = {
                                        "每机卡数", "卡数/节点", "gpu数", "gpu数量", "卡/台" },
   [CP_QUOTE_COLUMN_NODES]          = { "nodes", "nodesavailable", "nodecount", "节点数", "可用节点数",
                                        "节点数量", "台数", "可用台数", "服务器数量", "机器数量",
-                                       "numberofnodes", "可供节点数", "库存",
+                                       "numberofnodes", "可供节点数", "库存", "可租台数", "可租数量",
+                                       "可租机器数", "可租节点数", "可租服务器数", "可供台数", "现货台数",
                                        /* A count beside a price per machine counts machines:
                                         * "数量" read as GPUs made a 4-node offer one 4-GPU node. */
                                        "数量", "机器数", "服务器数", "machines", "servers", "quantity" },
@@ -239,6 +240,13 @@ cp_quote_header_is_row_number (const char *normalized)
     if (strcmp (normalized, names[i]) == 0)
       return TRUE;
   return FALSE;
+}
+
+/* The one spelling of a machine count that is as often words: "库存" (stock). */
+gboolean
+cp_quote_header_is_stock (const char *normalized)
+{
+  return strcmp (normalized, "库存") == 0;
 }
 
 int

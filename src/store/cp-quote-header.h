@@ -11,6 +11,7 @@ int cp_quote_header_to_column (const char *normalized);
 /* A row-number column ("序号", "No.", "#"): it counts the sheet's rows, so
  * it is neither a quote's id nor a figure, yet it marks a header row. */
 gboolean cp_quote_header_is_row_number (const char *normalized);
+gboolean cp_quote_header_is_stock      (const char *normalized);
 
 typedef struct {
   int   index[CP_N_QUOTE_COLUMNS];      /* field index, or -1 */

@@ -132,6 +132,29 @@ guess_count_column (CpQuoteSheet *sheet)
       }
 }
 
+/* Columns @i and @j both count machines: one headed "库存" (stock), which
+ * holds words as often as a count ("现货", "需预订2周"), gives way to the
+ * other ("可租台数"), rather than the two being a question only the user
+ * can answer (walk41 F1). Whether one did; @i's field set either way. */
+static gboolean
+yield_stock_column (CpQuoteSheet *sheet, guint i, guint j)
+{
+  g_autofree char *norm_i = cp_quote_header_normalize (sheet->headers[i], NULL);
+  g_autofree char *norm_j = cp_quote_header_normalize (sheet->headers[j], NULL);
+  guint stock;
+
+  if (cp_quote_header_is_stock (norm_i) == cp_quote_header_is_stock (norm_j))
+    return FALSE;
+  stock = cp_quote_header_is_stock (norm_i) ? i : j;
+  sheet->fields[i] = stock == i ? CP_QUOTE_COLUMN_UNUSED : CP_QUOTE_COLUMN_NODES;
+  sheet->fields[stock] = CP_QUOTE_COLUMN_UNUSED;
+  g_free (sheet->evidence[stock]);
+  /* Translators: %s is the column header that counts machines, such as 可租台数 */
+  sheet->evidence[stock] = g_strdup_printf (_("stock: the number of machines is read from “%s”"),
+                                            sheet->headers[stock == i ? j : i]);
+  return TRUE;
+}
+
 /* How many filled cells of @column describe a machine in parts ("2TB 内存
  * / 8卡 / 4×400G IB"), for "配置" beside "机型": more than the GPUs. */
 static gboolean
@@ -239,6 +262,11 @@ guess_fields (CpQuoteSheet *sheet)
             col = split_offer_columns (sheet, i, j, col);
             if (sheet->fields[j] != col)
               break;
+            if (col == CP_QUOTE_COLUMN_NODES && yield_stock_column (sheet, i, j))
+              {
+                col = sheet->fields[i];
+                break;
+              }
             /* A second price ("月租" beside "单价") is the same machines at
              * another unit, read beside the first (_cp_quote_sheet_map_columns()). */
             if (col == CP_QUOTE_COLUMN_PRICE && !second_price)

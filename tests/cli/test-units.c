@@ -320,6 +320,9 @@ test_counts_and_durations (void)
     { "2", CP_PRICE_SUBJECT_NODE, 2 }, { "2台", CP_PRICE_SUBJECT_NODE, 2 }, { "两台", CP_PRICE_SUBJECT_NODE, 2 },
     { "4 nodes", CP_PRICE_SUBJECT_NODE, 4 }, { "4节点", CP_PRICE_SUBJECT_NODE, 4 },
     { "2 machines", CP_PRICE_SUBJECT_NODE, 2 }, { "3 servers", CP_PRICE_SUBJECT_NODE, 3 },
+    /* A vendor's configuration cell says what the GPUs are counted in (walk41 F4). */
+    { "8卡/台", CP_PRICE_SUBJECT_GPU, 8 }, { "8卡每台", CP_PRICE_SUBJECT_GPU, 8 },
+    { "8 GPUs per node", CP_PRICE_SUBJECT_GPU, 8 }, { "4 GPUs/server", CP_PRICE_SUBJECT_GPU, 4 },
   };
   static const struct { const char *text; double hours; gboolean month; } durations[] = {
     { "72", 72, FALSE }, { "72h", 72, FALSE }, { "72 小时", 72, FALSE }, { "3天", 72, FALSE },
@@ -363,6 +366,10 @@ test_counts_and_durations (void)
     g_clear_error (&error);
     g_assert_false (cp_parse_count_of ("2卡", CP_PRICE_SUBJECT_NODE, &count, &error));
     g_assert_cmpstr (error->message, ==, "“2卡” counts GPUs, not machines");
+    g_clear_error (&error);
+    /* Per hour is a price's unit, not the machine the GPUs are in. */
+    g_assert_false (cp_parse_count_of ("8卡/时", CP_PRICE_SUBJECT_GPU, &count, &error));
+    g_assert_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_SYNTAX);
     g_clear_error (&error);
     g_assert_false (cp_parse_count_of ("8 boxes", CP_PRICE_SUBJECT_GPU, &count, &error));
     g_assert_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_SYNTAX);
