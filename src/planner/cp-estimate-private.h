@@ -413,10 +413,13 @@ _cp_layout_time_of_split (const Context   *c,
                           TimeSplit       *ts,
                           StepTime        *st);
 
+/* @searched: _cp_layout_time() of @k, as the layout search worked it
+ * out (not worked out again). */
 void
-_cp_estimate_training_time (const Context *c,
-                            const Config  *k,
-                            CpEstimate    *est);
+_cp_estimate_training_time (const Context  *c,
+                            const Config   *k,
+                            const StepTime *searched,
+                            CpEstimate     *est);
 
 void
 _cp_search_layout (const Context *c,

@@ -678,9 +678,10 @@ flops_per_param_token (const Context *c,
 }
 
 void
-_cp_estimate_training_time (const Context *c,
-                            const Config  *k,
-                            CpEstimate    *est)
+_cp_estimate_training_time (const Context  *c,
+                            const Config   *k,
+                            const StepTime *searched,
+                            CpEstimate     *est)
 {
   const CpJob *job = c->job;
   const CpModelSpec *m = &job->model;
@@ -692,7 +693,7 @@ _cp_estimate_training_time (const Context *c,
   double steps, modelled_s;
 
   est->time_source = CP_TIME_SOURCE_MODEL;
-  _cp_layout_time (&timed, k, &st);
+  st = *searched;
   if (measured > 0)
     {
       /* A measured utilisation is end-to-end in the 6·N·D convention: it

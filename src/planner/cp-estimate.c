@@ -252,18 +252,46 @@ layout_is_searched (const CpJob *job)
          (cp_model_spec_is_moe (&job->model) && job->expert_parallel == 0);
 }
 
-/* @prepared: the context of @job on @quote with @technique at any GPU
- * count (cp_estimate_series_new()), or NULL: worked out here. */
+/* What R1 compares with one machine: the whole job, unsharded, one GPU's
+ * worth of everything at the job's recompute (selective where the search
+ * chooses, Megatron-LM's practice). Its GPU memory is the same at every
+ * GPU count (the host memory offload would take is not). */
+static void
+whole_job_memory (const Context *c,
+                  Memory        *need)
+{
+  const CpJob *job = c->job;
+  Config whole;
+
+  apply_technique (job, CP_TECHNIQUE_AS_CONFIGURED, &whole);
+  whole.tp = whole.pp = whole.dp = whole.ep = whole.vs = whole.m = 1;
+  whole.mb = MAX (job->micro_batch, 1);
+  whole.zero_stage = 0;
+  whole.recompute = job->recompute == CP_RECOMPUTE_AUTO ? CP_RECOMPUTE_SELECTIVE : job->recompute;
+  memset (need, 0, sizeof *need);
+  _cp_layout_memory (c, &whole, need);
+}
+
+/* What a series (cp_estimate_series_new()) works out once for all its
+ * node counts: the context of its job as configured, c.gpus set per
+ * estimate, and whole_job_memory(). */
+typedef struct {
+  Context context;
+  Memory  whole;
+} Prepared;
+
+/* @prepared: what a series of @job on @quote worked out (@technique
+ * CP_TECHNIQUE_AS_CONFIGURED), or NULL: worked out here. */
 static void
 estimate_training (const CpJob      *job,
                    const CpQuote    *quote,
                    CpTechnique       technique,
                    const CpSettings *settings,
-                   const Context    *prepared,
+                   const Prepared   *prepared,
                    CpEstimate       *est)
 {
-  Config techniques, whole;
-  Memory need = { 0 };
+  Config techniques;
+  Memory need;
   Context c;
   Search search;
   gboolean on_trial_hardware = job->trial.quote_id != NULL && g_strcmp0 (job->trial.quote_id, quote->id) == 0;
@@ -271,29 +299,24 @@ estimate_training (const CpJob      *job,
   apply_technique (job, technique, &techniques);
   if (prepared != NULL)
     {
-      c = *prepared;
+      c = prepared->context;
       c.gpus = est->gpus;
+      need = prepared->whole;
     }
   else
-    context_init (&c, job, quote, est->gpus, &techniques, settings);
+    {
+      context_init (&c, job, quote, est->gpus, &techniques, settings);
+      whole_job_memory (&c, &need);
+    }
   _cp_search_layout (&c, &techniques, &search);
 
-  /* R1 compares the whole job, unsharded, with one machine: one GPU's
-   * worth of everything at the job's recompute (selective where the search
-   * chooses, Megatron-LM's practice). */
-  apply_technique (job, CP_TECHNIQUE_AS_CONFIGURED, &whole);
-  whole.tp = whole.pp = whole.dp = whole.ep = whole.vs = whole.m = 1;
-  whole.mb = MAX (job->micro_batch, 1);
-  whole.zero_stage = 0;
-  whole.recompute = job->recompute == CP_RECOMPUTE_AUTO ? CP_RECOMPUTE_SELECTIVE : job->recompute;
-  _cp_layout_memory (&c, &whole, &need);
   est->total_memory_bytes = need.total;
   /* A LoRA run checkpoints what it trains: the adapters and their
    * optimizer states (PEFT's save_pretrained writes adapter_model.bin
    * only; torchtune's LoRA recipes save the adapter and, to resume, the
    * optimizer's state of the trainable parameters). The frozen base is
    * read from its own files and never written again. */
-  if (whole.lora || whole.qlora)
+  if (job->kind == CP_TASK_LORA || job->kind == CP_TASK_QLORA)
     est->checkpoint_bytes = c.lora_trainable * c.w + need.optimizer;
   else
     est->checkpoint_bytes = need.weights + need.optimizer;
@@ -353,7 +376,8 @@ estimate_training (const CpJob      *job,
   est->host_memory_per_node_bytes = search.best.memory.host;
   _cp_search_runner_up (&c, &search, est);
 
-  _cp_estimate_training_time (&c, &search.best.config, est);
+  /* The search timed the layout it chose, fitting or not. */
+  _cp_estimate_training_time (&c, &search.best.config, &search.best.time, est);
 }
 
 gboolean
@@ -442,7 +466,7 @@ estimate_unchecked (const CpJob      *job,
                     guint             nodes,
                     CpTechnique       technique,
                     const CpSettings *settings,
-                    const Context    *prepared,
+                    const Prepared   *prepared,
                     gboolean          at_pessimistic_end,
                     CpEstimate       *out)
 {
@@ -561,7 +585,7 @@ estimate_checked (const CpJob      *job,
                   const CpQuote    *quote,
                   guint             nodes,
                   const CpSettings *settings,
-                  const Context    *prepared,
+                  const Prepared   *prepared,
                   gboolean          at_pessimistic_end,
                   CpEstimate       *out,
                   GError          **error)
@@ -607,7 +631,7 @@ struct _CpEstimateSeries {
   const CpQuote    *quote;
   const CpSettings *settings;
   gboolean          training;
-  Context           context;   /* the job as configured; its gpus set per estimate */
+  Prepared          prepared;  /* training only */
 };
 
 CpEstimateSeries *
@@ -626,7 +650,8 @@ cp_estimate_series_new (const CpJob      *job,
       Config techniques;
 
       apply_technique (job, CP_TECHNIQUE_AS_CONFIGURED, &techniques);
-      context_init (&series->context, job, quote, 0, &techniques, settings);
+      context_init (&series->prepared.context, job, quote, 0, &techniques, settings);
+      whole_job_memory (&series->prepared.context, &series->prepared.whole);
     }
   return series;
 }
@@ -638,7 +663,7 @@ cp_estimate_series_at (const CpEstimateSeries *series,
                        GError                **error)
 {
   return estimate_checked (series->job, series->quote, nodes, series->settings,
-                           series->training ? &series->context : NULL, FALSE, out, error);
+                           series->training ? &series->prepared : NULL, FALSE, out, error);
 }
 
 void

@@ -566,9 +566,11 @@ best_of_split (const Context    *c,
   guint dp = s->dp;
   double split_fastest_s = INFINITY, split_fastest_safe_s = INFINITY;
   int recompute_grows = -1;   /* recompute_grows_with_micro_batch(); -1: not asked */
+  Config split_layout;        /* the split's parts; each layout sets its own choices */
 
   if (!s->runs)
     return;
+  split_config (s, c, techniques, &split_layout);
   for (guint z = s->zero_first; z <= s->zero_last; z++)
     {
       double previous_run = G_MAXDOUBLE;
@@ -582,7 +584,7 @@ best_of_split (const Context    *c,
            * the training, not the layout. */
           if (i > 0 && (double) dp * choices->mb_values[i] > s->batch_seqs)
             break;
-          split_config (s, c, techniques, &cand.config);
+          cand.config = split_layout;
           cand.config.zero_stage = z;
           cand.config.mb = choices->mb_values[i];
           cand.config.m = i == 0 ? s->m_first : micro_batches_of (s->batch_seqs, dp, cand.config.mb);

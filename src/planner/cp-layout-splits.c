@@ -188,15 +188,16 @@ interleaving_plain (const Context *c,
   return ceil_quotient (c->job->model.layers, pp) * (1.0 + (p - 1.0) / p);
 }
 
-/* @plain: interleaving_plain() of @pp. */
+/* @plain: interleaving_plain() of @pp; @layers_here: split_layers_here()
+ * of @pp and @vs. */
 static gboolean
-interleaving_can_pay (const Context *c,
-                      guint          pp,
+interleaving_can_pay (guint          pp,
                       guint          vs,
+                      double         layers_here,
                       double         plain)
 {
   double p = pp;
-  double interleaved = ceil_quotient (c->job->model.layers, pp * vs) * vs * (1.0 + (p - 1.0) / (p * vs));
+  double interleaved = layers_here * (1.0 + (p - 1.0) / (p * vs));
 
   return interleaved < plain;
 }
@@ -232,6 +233,8 @@ enumerate_splits_within (const Context *c,
   /* The values free to take of each part; the values tried point into
    * them, or at the pinned one. */
   guint free_tp[MAX_PART_VALUES], free_pp[MAX_PART_VALUES], free_vs[MAX_VIRTUAL_STAGES];
+  /* split_layers_here() of each free count of interleaved stages */
+  double free_vs_layers_here[MAX_VIRTUAL_STAGES];
   guint free_ep[MAX_PART_VALUES], expert_divisors[MAX_PART_VALUES];
   guint pinned_tp, pinned_pp, pinned_vs, pinned_ep;
   const guint *tps, *pps, *vss, *eps;
@@ -276,6 +279,7 @@ enumerate_splits_within (const Context *c,
             continue;
 
           n_free = 0;
+          free_vs_layers_here[n_free] = split_layers_here (c, pp, 1);
           free_vs[n_free++] = 1;
           /* Interleaving needs at least as many micro-batches as stages
            * (Narayanan et al. 2021, §2.2.2). Layers that do not divide
@@ -289,8 +293,15 @@ enumerate_splits_within (const Context *c,
               double plain = interleaving_plain (c, pp);
 
               for (guint vs = 2; vs <= MAX_VIRTUAL_STAGES && pp * vs <= m->layers; vs++)
-                if (interleaving_can_pay (c, pp, vs, plain))
-                  free_vs[n_free++] = vs;
+                {
+                  double layers_here = split_layers_here (c, pp, vs);
+
+                  if (interleaving_can_pay (pp, vs, layers_here, plain))
+                    {
+                      free_vs_layers_here[n_free] = layers_here;
+                      free_vs[n_free++] = vs;
+                    }
+                }
             }
           n_vs = pp > 1 ? part_values (job->virtual_stages, pp * job->virtual_stages <= most_model_chunks (m),
                                        free_vs, n_free, &pinned_vs, &vss)
@@ -313,7 +324,7 @@ enumerate_splits_within (const Context *c,
           runs = split_zero_range (choices, dp, pp, &zero_first, &zero_last);
           for (guint a = 0; a < n_vs; a++)
             {
-              double layers_here = split_layers_here (c, pp, vss[a]);
+              double layers_here = vss == free_vs ? free_vs_layers_here[a] : split_layers_here (c, pp, vss[a]);
 
               for (guint b = 0; b < n_ep; b++)
                 {

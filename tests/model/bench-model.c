@@ -40,17 +40,24 @@
  * their run time), splits enumerated and how many of those their lower bound
  * pruned (the search has no cap: a split is weighed or pruned).
  *
- * Where the time goes (callgrind, `--plan-only -n 21`, at 5ef26a6): dense,
- * 41k instructions per searched estimate, 82% in the search: timing
- * layouts 16% (_cp_layout_time_of_split() 12%, its split set-up 4%), the
- * quick bound of every split 10%, enumerating splits 10%, memory 15%, the
- * rest the search's own bookkeeping (configs and candidates copied, the
- * heap of bounds, the pool). MoE, 277k per estimate: 176 splits a search,
- * each bounded (14% with the experts' permutations and all-to-all), 43
- * weighed, 37 of them fitting and timed (126 step times, 21%, 26% with
- * their split's set-up), memory 16%. Of the splits
- * timed, 6% are within 1.05 of the runner-up's fastest run, 55% within
- * 1.05–1.2: their bound is 0.87 of their fastest run at the median, the
+ * Where the time goes (callgrind, `--plan-only -n 5`, MoE `-n 2`, at
+ * 7ba04c9): dense, 39.5k instructions per evaluation, 88% of them in the
+ * layout search: its own code (the choices within a split, what a split's
+ * layouts share, the pool, the heap of bounds) 33%, memory 15%, step
+ * times 16% (_cp_layout_time_of_split() 12%, its split's set-up 4%), the
+ * quick bound of every split 9%, enumerating the splits 10%; the rest of
+ * the estimate 12% (goodput, calendar, cost; the service's replicas). By
+ * job, about: the 7B QLoRA (one split, 2 layouts timed) 11k, the 7B
+ * service 12k, the 13B pre-training 51k (58 splits a search, 18 layouts
+ * timed), the 70B fine-tune 104k (27 timed). MoE, 286k: the search's own
+ * code 37%, step times 19% (24% with their split's set-up), the quick
+ * bounds of about 185 splits a search 12%, memory 13%; the Mixtral-like
+ * times 106 layouts an evaluation, the DeepSeek-like 125. What is timed
+ * is what the choice rule may take: with layout-headroom-time at 0 (a 1%
+ * tie instead of up to 15% for safe headroom) the same evaluations time
+ * 25% fewer layouts (4,804 -> 3,580). At 95c93d27, of the MoE splits
+ * timed 6% were within 1.05 of the runner-up's fastest run, 55% within
+ * 1.05–1.2: their bound 0.87 of their fastest run at the median, the
  * gap mostly the full recompute (of some layers) their layouts need at
  * the lower ZeRO stages, which the bound assumes none of.
  */
