@@ -765,8 +765,7 @@ cp_quote_csv_read (const char      *data,
     {
       for (guint i = 0; i < sheet->n_columns; i++)
         {
-          g_autofree char *norm = cp_quote_header_normalize (sheet->headers[i], NULL);
-          int col = cp_quote_header_to_column (norm);
+          int col = sheet->headed_as[i];
           if (col >= 0 && sheet->fields[i] == CP_QUOTE_COLUMN_UNUSED)
             for (guint j = 0; j < i; j++)
               if (sheet->fields[j] == col)

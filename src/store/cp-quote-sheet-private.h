@@ -18,6 +18,11 @@ struct _CpQuoteSheet {
   char           **headers;      /* as written, stripped, no BOM */
   char           **hints;        /* unit in a header's parentheses, or NULL */
   int             *fields;       /* per column: a CpQuoteColumn or CP_QUOTE_COLUMN_UNUSED */
+  int             *headed_as;    /* per column: the field its header names, before any guess or choice */
+  /* An unused column headed as a price beside the price column ("月租"
+   * beside "单价"), or -1: kept as the mapping changes, which normalised
+   * every header again each time it was asked. */
+  int              other_price_column;
   char           **evidence;     /* per column: why its field was guessed from its cells, or NULL */
   gboolean         duplicates;
   GPtrArray       *sheet_names;  /* char*, a workbook's sheets; empty for CSV */

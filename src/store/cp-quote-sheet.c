@@ -37,6 +37,7 @@ cp_quote_sheet_free (CpQuoteSheet *sheet)
   g_free (sheet->hints);
   g_free (sheet->evidence);
   g_free (sheet->fields);
+  g_free (sheet->headed_as);
   g_clear_pointer (&sheet->sheet_names, g_ptr_array_unref);
   g_free (sheet->title);
   g_free (sheet->vendor);
@@ -219,18 +220,16 @@ split_offer_columns (CpQuoteSheet *sheet, guint i, guint j, int col)
   return col;
 }
 
-/* An unused column headed as a price: a vendor's second price for the
- * same machines ("月租" beside "单价"), which a mapping of one column per
- * field leaves out. */
-static gboolean
-column_is_other_price (const CpQuoteSheet *sheet, guint column)
+/* The first unused column headed as a price: a vendor's second price for
+ * the same machines ("月租" beside "单价"), which a mapping of one column
+ * per field leaves out; -1 if none. */
+static int
+find_other_price_column (const CpQuoteSheet *sheet)
 {
-  g_autofree char *norm = NULL;
-
-  if (sheet->fields[column] != CP_QUOTE_COLUMN_UNUSED)
-    return FALSE;
-  norm = cp_quote_header_normalize (sheet->headers[column], NULL);
-  return cp_quote_header_to_column (norm) == CP_QUOTE_COLUMN_PRICE;
+  for (guint i = 0; i < sheet->n_columns; i++)
+    if (sheet->fields[i] == CP_QUOTE_COLUMN_UNUSED && sheet->headed_as[i] == CP_QUOTE_COLUMN_PRICE)
+      return (int) i;
+  return -1;
 }
 
 static void
@@ -243,6 +242,7 @@ guess_fields (CpQuoteSheet *sheet)
   sheet->headers = g_new0 (char *, sheet->n_columns);
   sheet->hints = g_new0 (char *, sheet->n_columns);
   sheet->fields = g_new0 (int, sheet->n_columns);
+  sheet->headed_as = g_new0 (int, sheet->n_columns);
   sheet->evidence = g_new0 (char *, sheet->n_columns);
 
   for (guint i = 0; i < sheet->n_columns; i++)
@@ -251,6 +251,7 @@ guess_fields (CpQuoteSheet *sheet)
       g_autofree char *norm = cp_quote_header_normalize (text, &sheet->hints[i]);
       int col = cp_quote_header_to_column (norm);
 
+      sheet->headed_as[i] = col;
       sheet->headers[i] = g_strstrip (g_strdup (text));
       /* A BOM glued to the first header is not part of its name. */
       if (g_str_has_prefix (sheet->headers[i], "\xef\xbb\xbf"))
@@ -280,15 +281,16 @@ guess_fields (CpQuoteSheet *sheet)
   guess_count_column (sheet);
   cp_quote_guess_by_content (sheet->project, sheet->records, 1, sheet->n_columns, sheet->fields,
                              sheet->evidence);
+  sheet->other_price_column = find_other_price_column (sheet);
   /* "Not used" alone would hide that the second price is read. */
-  for (guint i = 0; i < sheet->n_columns && second_price; i++)
-    if (column_is_other_price (sheet, i))
-      {
-        g_free (sheet->evidence[i]);
-        sheet->evidence[i] = g_strdup (_("a second price for the same machines: each row takes the price "
-                                         "that bills less over its minimum term, the other kept in its notes"));
-        break;
-      }
+  if (second_price && sheet->other_price_column >= 0)
+    {
+      guint i = (guint) sheet->other_price_column;
+
+      g_free (sheet->evidence[i]);
+      sheet->evidence[i] = g_strdup (_("a second price for the same machines: each row takes the price "
+                                       "that bills less over its minimum term, the other kept in its notes"));
+    }
 }
 
 /* Takes @records: the rows from the header on (a title or a validity note
@@ -494,6 +496,8 @@ cp_quote_sheet_copy (const CpQuoteSheet *sheet)
   for (guint i = 0; i < sheet->n_columns; i++)
     copy->evidence[i] = g_strdup (sheet->evidence[i]);
   copy->fields = g_memdup2 (sheet->fields, sheet->n_columns * sizeof *sheet->fields);
+  copy->headed_as = g_memdup2 (sheet->headed_as, sheet->n_columns * sizeof *sheet->headed_as);
+  copy->other_price_column = sheet->other_price_column;
   copy->duplicates = sheet->duplicates;
   copy->sheet_names = g_ptr_array_ref (sheet->sheet_names);
   copy->sheet = sheet->sheet;
@@ -551,6 +555,7 @@ cp_quote_sheet_set_field (CpQuoteSheet *sheet,
   sheet->fields[column] = field;
   /* The user's choice is no longer a guess. */
   g_clear_pointer (&sheet->evidence[column], g_free);
+  sheet->other_price_column = find_other_price_column (sheet);
 }
 
 gboolean
@@ -644,13 +649,12 @@ _cp_quote_sheet_map_columns (const CpQuoteSheet *sheet, CpQuoteHeader *h)
   h->other_price_index = -1;
   h->other_price_header = NULL;
   h->other_price_hint = NULL;
-  for (guint i = 0; i < sheet->n_columns && h->index[CP_QUOTE_COLUMN_PRICE] >= 0 && h->other_price_index < 0; i++)
-    if (column_is_other_price (sheet, i))
-      {
-        h->other_price_index = (int) i;
-        h->other_price_header = sheet->headers[i];
-        h->other_price_hint = sheet->hints[i];
-      }
+  if (h->index[CP_QUOTE_COLUMN_PRICE] >= 0 && sheet->other_price_column >= 0)
+    {
+      h->other_price_index = sheet->other_price_column;
+      h->other_price_header = sheet->headers[sheet->other_price_column];
+      h->other_price_hint = sheet->hints[sheet->other_price_column];
+    }
 }
 
 CpQuoteSheet *

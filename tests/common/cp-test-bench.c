@@ -31,3 +31,23 @@ cp_test_median (double *values,
   qsort (values, n_values, sizeof *values, compare_doubles);
   return values[n_values / 2];
 }
+
+void
+cp_test_pulse_start (CpTestPulse *pulse)
+{
+  *pulse = (CpTestPulse) { g_get_monotonic_time (), 0, cp_test_thread_cpu_ms (), 0 };
+}
+
+gboolean
+cp_test_pulse_turn (gpointer user_data)
+{
+  CpTestPulse *pulse = user_data;
+  gint64 now = g_get_monotonic_time ();
+  double cpu_ms = cp_test_thread_cpu_ms ();
+
+  pulse->longest_gap_us = MAX (pulse->longest_gap_us, now - pulse->last_turn_us);
+  pulse->last_turn_us = now;
+  pulse->longest_work_ms = MAX (pulse->longest_work_ms, cpu_ms - pulse->last_turn_cpu_ms);
+  pulse->last_turn_cpu_ms = cpu_ms;
+  return G_SOURCE_CONTINUE;
+}

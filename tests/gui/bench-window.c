@@ -344,31 +344,6 @@ report (const char *what,
     g_array_unref (phases[p]);
 }
 
-/* The longest the main loop went without a turn, in wall time (on a
- * loaded machine it counts the time the thread waited for a CPU too), and
- * the most CPU time the main thread spent between two turns: the work the
- * window did at a stretch, whatever the load. */
-typedef struct {
-  gint64 last_turn_us;
-  gint64 longest_gap_us;
-  double last_turn_cpu_ms;
-  double longest_work_ms;
-} Pulse;
-
-static gboolean
-on_pulse (gpointer user_data)
-{
-  Pulse *pulse = user_data;
-  gint64 now = g_get_monotonic_time ();
-  double cpu_ms = cp_test_thread_cpu_ms ();
-
-  pulse->longest_gap_us = MAX (pulse->longest_gap_us, now - pulse->last_turn_us);
-  pulse->last_turn_us = now;
-  pulse->longest_work_ms = MAX (pulse->longest_work_ms, cpu_ms - pulse->last_turn_cpu_ms);
-  pulse->last_turn_cpu_ms = cpu_ms;
-  return G_SOURCE_CONTINUE;
-}
-
 /* Main-thread CPU time, the longest main-loop gap and the wall time of a
  * piece of work run again and again; the first run (fonts, classes,
  * catalogue loaded) is left out. */
@@ -379,7 +354,7 @@ typedef struct {
   GArray *wall_ms;
   GArray *opening_ms;  /* the turn stall_run_opened() set apart, if any */
   /* the run under way */
-  Pulse   pulse;
+  CpTestPulse pulse;
   guint   pulse_id;
   gint64  start_us;
   double  start_cpu_ms;
@@ -398,8 +373,8 @@ stall_runs_init (StallRuns *runs)
 static void
 stall_run_start (StallRuns *runs)
 {
-  runs->pulse = (Pulse) { g_get_monotonic_time (), 0, cp_test_thread_cpu_ms (), 0 };
-  runs->pulse_id = g_timeout_add (1, on_pulse, &runs->pulse);
+  cp_test_pulse_start (&runs->pulse);
+  runs->pulse_id = g_timeout_add (1, cp_test_pulse_turn, &runs->pulse);
   runs->start_us = g_get_monotonic_time ();
   runs->start_cpu_ms = cp_test_thread_cpu_ms ();
 }
@@ -431,7 +406,7 @@ stall_run_stop (StallRuns *runs,
   double wall_ms = (done_us - runs->start_us) / 1000.0;
   double gap_ms, work_ms;
 
-  on_pulse (&runs->pulse);
+  cp_test_pulse_turn (&runs->pulse);
   gap_ms = runs->pulse.longest_gap_us / 1000.0;
   work_ms = runs->pulse.longest_work_ms;
   g_source_remove (runs->pulse_id);

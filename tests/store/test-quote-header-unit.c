@@ -135,6 +135,54 @@ test_second_price_said (void)
   g_assert_false (cp_quote_sheet_has_duplicates (sheet));
 }
 
+/* The second price follows the user's mapping: with 月租 mapped to the
+ * notes, every row bills its card-hour price alone (17.50 per GPU-hour);
+ * unused again, it is the second price again; with 单价 unused and 月租
+ * the price, 单价 becomes the second price, and each row bills the same
+ * as the sheet's own guess did, the lesser over its minimum term. */
+static void
+test_second_price_follows_mapping (void)
+{
+  static const double hourly[] = { 17.5, 15.8, 8.6, 2.2 };
+  g_autofree char *path = g_build_filename (SHEETS_DIR, "shenzhen-header-units.csv", NULL);
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new_from_file (path, project, &error);
+  g_autoptr(CpQuoteCsvResult) notes = NULL;
+  g_autoptr(CpQuoteCsvResult) unused_again = NULL;
+  g_autoptr(CpQuoteCsvResult) no_price = NULL;
+  g_autoptr(CpQuoteCsvResult) swapped = NULL;
+
+  g_assert_no_error (error);
+  cp_quote_sheet_set_field (sheet, 10, CP_QUOTE_COLUMN_NOTES);
+  notes = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (notes->quotes->len, ==, G_N_ELEMENTS (hourly));
+  for (guint i = 0; i < G_N_ELEMENTS (hourly); i++)
+    assert_priced (notes, i, CP_PRICE_PER_GPU_HOUR, hourly[i], "CNY");
+  /* The monthly price as the notes column keeps a cell: as written. */
+  g_assert_nonnull (strstr (((const CpQuote *) g_ptr_array_index (notes->quotes, 0))->notes, "92,000"));
+
+  cp_quote_sheet_set_field (sheet, 10, CP_QUOTE_COLUMN_UNUSED);
+  unused_again = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  assert_shenzhen_rows (unused_again, project);
+
+  /* No price column: a column headed as a price left unused is no price. */
+  cp_quote_sheet_set_field (sheet, 9, CP_QUOTE_COLUMN_UNUSED);
+  no_price = cp_quote_sheet_read (sheet, &error);
+  g_assert_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN);
+  g_assert_null (no_price);
+  g_clear_error (&error);
+
+  cp_quote_sheet_set_field (sheet, 10, CP_QUOTE_COLUMN_PRICE);
+  swapped = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  assert_shenzhen_rows (swapped, project);
+  for (guint i = 0; i < swapped->ignored_columns->len; i++)
+    g_assert_null (strstr (g_ptr_array_index (swapped->ignored_columns, i), "单价"));
+}
+
 static void
 test_shenzhen_xlsx (void)
 {
@@ -191,6 +239,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-header-unit/shenzhen-csv", test_shenzhen_csv);
   g_test_add_func ("/quote-header-unit/shenzhen-xlsx", test_shenzhen_xlsx);
   g_test_add_func ("/quote-header-unit/second-price-said", test_second_price_said);
+  g_test_add_func ("/quote-header-unit/second-price-follows-mapping", test_second_price_follows_mapping);
   g_test_add_func ("/quote-header-unit/header-units", test_header_units);
   return g_test_run ();
 }
