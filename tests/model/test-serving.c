@@ -77,6 +77,24 @@ quote_init_h100 (CpQuote *q,
   q->price = price;
 }
 
+/* The default settings, one H100 at 20 CNY a GPU-hour and Llama-2-7B
+ * serving @concurrency requests of @prompt and @output tokens. */
+static void
+serving_fixture_init (CpSettings *settings,
+                      CpQuote    *quote,
+                      CpJob      *job,
+                      guint       concurrency,
+                      guint       prompt,
+                      guint       output)
+{
+  cp_settings_init (settings);
+  quote_init_h100 (quote, 1, 20);
+  job_init_llama2_7b (job);
+  job->concurrency = concurrency;
+  job->prompt_tokens = prompt;
+  job->output_tokens = output;
+}
+
 /* Batch 1 is memory-bound: each token reads the 16-bit weights once,
  * 2 × 6.74e9 = 13.48e9 B, at 3.35e12 × 0.80 = 2.68e12 B/s: 5.030 ms,
  * 198.8 tokens/s. A one-token prompt and two-token output leave the KV
@@ -91,12 +109,7 @@ test_decode_batch_one (void)
   double weights = 2 * 6.74e9;
   double bandwidth = 3.35e12 * FRACTION;
 
-  cp_settings_init (&settings);
-  quote_init_h100 (&quote, 1, 20);
-  job_init_llama2_7b (&job);
-  job.concurrency = 1;
-  job.prompt_tokens = 1;
-  job.output_tokens = 2;
+  serving_fixture_init (&settings, &quote, &job, 1, 1, 2);
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_true (est.fits);
@@ -250,12 +263,7 @@ test_v0_prefills_apart (void)
   double step_s = (13.48e9 + 4 * 1088 * 524288.0) / 2.68e12;
   double decode_s = 128 / (4 / step_s);
 
-  cp_settings_init (&settings);
-  quote_init_h100 (&quote, 1, 20);
-  job_init_llama2_7b (&job);
-  job.concurrency = 4;
-  job.prompt_tokens = 1024;
-  job.output_tokens = 128;
+  serving_fixture_init (&settings, &quote, &job, 4, 1024, 128);
   job.context_len = 1152;
   assert_close (5.8813e-3, step_s, 1e-4);
   assert_close (0.18820, decode_s, 1e-4);
