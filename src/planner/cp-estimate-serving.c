@@ -91,7 +91,6 @@ _cp_inference_stored_bits (const CpJob      *job,
  *   (Llama 3.1 8B, RTX 3090, V0): the profile's peak takes 17.06 GiB at
  *   max_model_len 20,000, 17.98 at 29,000 (the cache then holds less
  *   than one request), 15.05 at 35,000. */
-#define VLLM_V0_LONG_CONTEXT_TOKENS 32768.0
 #define VLLM_V0_CHUNKED_PREFILL_BATCHED_TOKENS 2048.0
 static void
 serving_batch_defaults (const CpQuote    *quote,
@@ -108,7 +107,7 @@ serving_batch_defaults (const CpQuote    *quote,
   if (settings->vllm_profile == CP_VLLM_PROFILE_V0)
     {
       *max_sequences = 256;
-      if (context_len > VLLM_V0_LONG_CONTEXT_TOKENS)
+      if (context_len > CP_VLLM_V0_LONG_CONTEXT_TOKENS)
         *batched_tokens = VLLM_V0_CHUNKED_PREFILL_BATCHED_TOKENS;
       else
         *batched_tokens = MIN (MAX (context_len, 2048.0), *max_sequences * MAX (context_len, 1.0));

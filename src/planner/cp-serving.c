@@ -97,6 +97,17 @@ serving_gemm_precision (const CpJob     *job,
   return job->precision;
 }
 
+/* Whether the engine prefills new prompts inside the running sequences'
+ * decode steps (chunked prefill, in-flight batching) rather than in steps
+ * of their own: vLLM V1 always, V0 only where it turns chunked prefill on
+ * by itself, above a max_model_len of 32,768 (the vllm-profile setting). */
+static gboolean
+prefill_folded_into_decode (const CpJob      *job,
+                            const CpSettings *settings)
+{
+  return settings->vllm_profile == CP_VLLM_PROFILE_V1 || job->context_len > CP_VLLM_V0_LONG_CONTEXT_TOKENS;
+}
+
 void
 cp_serving_estimate (const CpJob            *job,
                      const CpQuote          *quote,
@@ -132,8 +143,15 @@ cp_serving_estimate (const CpJob            *job,
    * Sarathi-Serve, §3–4). In the steady state every output token a
    * sequence writes is matched by prompt ÷ output tokens of a prompt
    * prefilled in the same step. One sequence alone has no other request's
-   * decode to share its prefill with: its prompt runs first, on its own. */
-  est->serving_mixed_batches = replica->batch >= 2;
+   * decode to share its prefill with: its prompt runs first, on its own.
+   * Neither does vLLM V0 without chunked prefill, its default up to a
+   * max_model_len of 32,768: its scheduler runs a step of prompts alone,
+   * the running sequences waiting ("Don't schedule decodes if prefills are
+   * scheduled", vllm/core/scheduler.py Scheduler._schedule_default at
+   * 0054e1fa0f8ac79f0524b6b1f4d7c02f9e37eca1; _schedule_chunked_prefill
+   * only with chunked_prefill_enabled), so each prompt costs the replica its
+   * prefill time on top of the decode steps. */
+  est->serving_mixed_batches = replica->batch >= 2 && prefill_folded_into_decode (job, settings);
   if (est->serving_mixed_batches && job->output_tokens > 0)
     prefill_tokens_per_step = replica->batch * job->prompt_tokens / (double) job->output_tokens;
   /* Each GPU streams its share of the weights and of the running
@@ -162,8 +180,8 @@ cp_serving_estimate (const CpJob            *job,
   est->prefill_tokens_per_s = tp * peak / cp_serving_prefill_flops_per_token (job);
 
   /* A request takes its output at the batch's decode rate, its prompt
-   * folded into those steps (mixed batches) or, alone, first at the
-   * prefill rate. The replicas run the target's requests and no more:
+   * folded into those steps (mixed batches) or, alone or under V0's
+   * scheduler, in a step of its own at the prefill rate. The replicas run the target's requests and no more:
    * where they could hold more, the batch's share of them stands idle. */
   request_s = job->output_tokens / est->decode_tokens_per_s;
   if (!est->serving_mixed_batches)

@@ -21,6 +21,12 @@ G_BEGIN_DECLS
  * paged KV cache in small blocks, so the low end, 0.80, is taken. */
 #define CP_SERVING_BANDWIDTH_FRACTION 0.80
 
+/* vLLM V0 turns chunked prefill on by itself above this max_model_len
+ * (vllm/engine/arg_utils.py, EngineArgs.create_engine_config,
+ * use_long_context = max_model_len > 32768, v0.6.6): its profiling pass
+ * (cp-estimate-serving.c) and its scheduling (cp-serving.c) change there. */
+#define CP_VLLM_V0_LONG_CONTEXT_TOKENS 32768.0
+
 /* One replica as the memory budget laid it out (cp-estimate.c). */
 typedef struct {
   guint  gpus;                     /* tensor × pipeline parallel */

@@ -497,7 +497,8 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "else 2,048 (vllm/engine/arg_utils.py get_batch_defaults), then a dummy sampling step of max_num_seqs with "
       "top-k/top-p, 28 B a logit (v1/worker/gpu_model_runner.py _dummy_sampler_run, v1/sample/ops/topk_topp_sampler.py); "
       "0 (V0): max(max_model_len, 2,048) tokens up to a max_model_len of 32,768, above it chunked prefill's 2,048 "
-      "(vllm/config.py SchedulerConfig, vllm/engine/arg_utils.py create_engine_config, v0.6.6)" },
+      "(vllm/config.py SchedulerConfig, vllm/engine/arg_utils.py create_engine_config, v0.6.6); V0 without chunked prefill "
+      "prefills each prompt in a step of its own, decodes waiting (vllm/core/scheduler.py Scheduler._schedule_default)" },
     { "kv-admission", settings->kv_admission == CP_KV_ADMISSION_FULL_LENGTH ? 1 : 0, NULL,
       "0 paged: a request counts the blocks it holds, prompt and output so far, half its output on average "
       "(vllm/v1/core/sched/scheduler.py at 00024d3, Scheduler.schedule, allocate_slots per step; PagedAttention "

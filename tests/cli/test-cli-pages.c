@@ -360,7 +360,8 @@ test_reasons_agree (void)
 
     RUN_OK ("report", "r3.cplan", "--lang", "zh_CN", "--pdf", "r3-zh.pdf");
     zh = cp_test_pdf_text (tmp_dir, "r3-zh.pdf", 0, TRUE);
-    cp_test_assert_has (zh, "vLLM 引擎（1：V1，探测批处理 token 预算；0：V0，探测整个上下文）：V1");
+    cp_test_assert_has (zh, "vLLM 引擎（1：V1，探测批处理 token 预算，提示词在解码步骤中一并预填充；0：V0，探测整个上下文，"
+                            "每个提示词单独占一步预填充）：V1");
     g_assert_null (strstr (zh, "vLLMengine"));
   }
 

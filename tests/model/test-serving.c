@@ -77,6 +77,24 @@ quote_init_h100 (CpQuote *q,
   q->price = price;
 }
 
+/* The default settings, one H100 at 20 CNY a GPU-hour and Llama-2-7B
+ * serving @concurrency requests of @prompt and @output tokens. */
+static void
+serving_fixture_init (CpSettings *settings,
+                      CpQuote    *quote,
+                      CpJob      *job,
+                      guint       concurrency,
+                      guint       prompt,
+                      guint       output)
+{
+  cp_settings_init (settings);
+  quote_init_h100 (quote, 1, 20);
+  job_init_llama2_7b (job);
+  job->concurrency = concurrency;
+  job->prompt_tokens = prompt;
+  job->output_tokens = output;
+}
+
 /* Batch 1 is memory-bound: each token reads the 16-bit weights once,
  * 2 × 6.74e9 = 13.48e9 B, at 3.35e12 × 0.80 = 2.68e12 B/s: 5.030 ms,
  * 198.8 tokens/s. A one-token prompt and two-token output leave the KV
@@ -91,12 +109,7 @@ test_decode_batch_one (void)
   double weights = 2 * 6.74e9;
   double bandwidth = 3.35e12 * FRACTION;
 
-  cp_settings_init (&settings);
-  quote_init_h100 (&quote, 1, 20);
-  job_init_llama2_7b (&job);
-  job.concurrency = 1;
-  job.prompt_tokens = 1;
-  job.output_tokens = 2;
+  serving_fixture_init (&settings, &quote, &job, 1, 1, 2);
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_true (est.fits);
@@ -223,6 +236,59 @@ test_prefill (void)
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   assert_close (5.4395e14 / 1.40169e10, est.prefill_tokens_per_s, 1e-5);
   assert_close (38807, est.prefill_tokens_per_s, 1e-4);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* Four requests of 1,024 prompt and 128 output tokens on one H100 under
+ * each vLLM engine's scheduler. Either way a decode step of the four reads
+ * the weights and their KV cache at a mean context of 1024 + 64 = 1,088
+ * tokens: (13.48e9 + 4 × 1,088 × 524,288) / 2.68e12 = 5.8813 ms, 680.12
+ * tokens a second; the compute of the four, 4 × 2 × 6.74e9 / (989e12 ×
+ * 0.55) = 99 µs, and of the prompts V1 folds in, 4 × 1,024 / 128 = 32
+ * tokens a step × 1.40169e10 FLOPs / 5.4395e14 = 0.825 ms, hide under it.
+ * V1 (chunked prefill): a request costs the replica 128 / 680.12 =
+ * 188.20 ms, 5.3135 requests a second. V0 (no chunked prefill up to a
+ * max_model_len of 32,768) runs each prompt in a step of its own: 1,024 /
+ * 38,807 = 26.387 ms more, 214.59 ms, 4.6601 requests a second. Above
+ * 32,768 tokens of context V0 turns chunked prefill on and folds them as
+ * V1 does. */
+static void
+test_v0_prefills_apart (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double step_s = (13.48e9 + 4 * 1088 * 524288.0) / 2.68e12;
+  double decode_s = 128 / (4 / step_s);
+
+  serving_fixture_init (&settings, &quote, &job, 4, 1024, 128);
+  job.context_len = 1152;
+  assert_close (5.8813e-3, step_s, 1e-4);
+  assert_close (0.18820, decode_s, 1e-4);
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpfloat (est.decode_batch, ==, 4);
+  g_assert_true (est.serving_mixed_batches);
+  assert_close (step_s, est.decode_step_s, 1e-9);
+  assert_close (32 * 1.40169e10 / 5.4395e14, est.decode_prefill_compute_s, 1e-5);
+  assert_close (1 / decode_s, est.requests_per_s, 1e-4);
+  assert_close (5.3135, est.requests_per_s, 1e-4);
+
+  settings.vllm_profile = CP_VLLM_PROFILE_V0;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_false (est.serving_mixed_batches);
+  g_assert_cmpfloat (est.decode_prefill_compute_s, ==, 0);
+  assert_close (step_s, est.decode_step_s, 1e-9);
+  assert_close (1 / (decode_s + 1024 / 38807.0), est.requests_per_s, 1e-4);
+  assert_close (4.6601, est.requests_per_s, 1e-4);
+  assert_close (4.6601 * 128, est.output_tokens_per_s, 1e-4);
+
+  job.context_len = 40000;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (est.serving_mixed_batches);
+  assert_close (5.3135, est.requests_per_s, 1e-4);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -1081,6 +1147,7 @@ main (int argc, char **argv)
   g_test_add_func ("/serving/decode/pipeline-replica", test_pipeline_replica);
   g_test_add_func ("/serving/decode/mixture-of-experts", test_mixture_of_experts_reads);
   g_test_add_func ("/serving/prefill", test_prefill);
+  g_test_add_func ("/serving/vllm-v0-prefills-apart", test_v0_prefills_apart);
   g_test_add_func ("/serving/cost-per-million-tokens", test_cost_per_million_tokens);
   g_test_add_func ("/serving/replicas-share-the-target", test_replicas_share_the_target);
   g_test_add_func ("/serving/published/trtllm-h100-fp8", test_published_trtllm_h100_fp8);
