@@ -31,6 +31,7 @@
 #include "report/cp-i18n.h"
 #include "gui/cp-window.h"
 #include "store/cp-store.h"
+#include "gui/cp-quote-name.h"
 #include "test-window-room.h"
 
 /* Issue 26: the first start, at the size the settings give a new user,
@@ -116,9 +117,18 @@ test_rename_in_folded_sidebar (void)
   cp_test_gui_close_window (window);
 }
 
+/* The quote name under @root reading @text, shown, or NULL. */
+static CpQuoteName *
+name_reading (GtkWidget  *root,
+              const char *text)
+{
+  GtkWidget *name = cp_test_gui_find_with_text (root, text, CP_TEST_GUI_TEXT_VISIBLE);
+
+  return name != NULL && CP_IS_QUOTE_NAME (name) && gtk_widget_get_mapped (name) ? CP_QUOTE_NAME (name) : NULL;
+}
+
 /* The bytes of its text @label draws its ellipsis over, [*start,
- * *end), both 0 when it draws all its text: the ellipsis is a run of its
- * own, over the bytes it hides. */
+ * *end); 0, 0 when it shows all. */
 static void
 hidden_bytes (GtkLabel *label,
               int      *start,
@@ -139,101 +149,159 @@ hidden_bytes (GtkLabel *label,
     }
 }
 
-/* Whether @label, reading @name, shows the vendor that starts it and
- * the two characters that end it, whatever it hides between. */
+/* Whether @name shows its vendor's first characters (of "华东智算", all
+ * four) and then " — @offer", at least its @differs, where it differs
+ * from the vendor's other offers; counts in @cut whether it was cut. */
 static gboolean
-shows_vendor_and_end (GtkLabel   *label,
-                      const char *name,
-                      guint      *cut)
+shows_vendor_and_offer (CpQuoteName *name,
+                        const char  *vendor,
+                        const char  *offer,
+                        const char  *differs,
+                        guint       *cut)
 {
-  int start, end;
+  GtkLabel *vendor_label = cp_quote_name_get_vendor (name);
+  GtkLabel *rest = cp_quote_name_get_rest (name);
+  g_autofree char *offer_part = g_strconcat (" — ", offer, NULL);
+  g_autofree char *vendor_start = g_utf8_substring (vendor, 0, 4);
+  const char *differs_at = strstr (offer_part, differs);
+  int vendor_hidden, vendor_hidden_end, rest_hidden, rest_hidden_end;
 
-  hidden_bytes (label, &start, &end);
-  g_test_message ("%s: hidden bytes %d–%d", name, start, end);
-  *cut += end > start;
-  return end <= (int) (strlen (name) - strlen ("整机")) && (end == 0 || start >= (int) strlen ("华东智算"));
+  g_assert_nonnull (differs_at);
+  hidden_bytes (vendor_label, &vendor_hidden, &vendor_hidden_end);
+  hidden_bytes (rest, &rest_hidden, &rest_hidden_end);
+  g_test_message ("%s%s: vendor hidden %d–%d, offer hidden %d–%d", vendor, offer_part,
+                  vendor_hidden, vendor_hidden_end, rest_hidden, rest_hidden_end);
+  *cut += vendor_hidden_end > vendor_hidden || rest_hidden_end > rest_hidden ||
+          g_strcmp0 (gtk_label_get_label (vendor_label), vendor) != 0;
+  if (g_strcmp0 (gtk_label_get_label (rest), offer_part) != 0 || !gtk_widget_get_mapped (GTK_WIDGET (rest)))
+    return FALSE;
+  /* The vendor whole or cut after its start, or its start alone, the
+   * rest's ellipsis after it ("深圳某某…卡H100 SXM服务器"). */
+  if (g_strcmp0 (gtk_label_get_label (vendor_label), vendor) == 0
+      ? vendor_hidden_end > vendor_hidden && vendor_hidden < (int) strlen (vendor_start)
+      : g_strcmp0 (gtk_label_get_label (vendor_label), vendor_start) != 0 || vendor_hidden_end > vendor_hidden)
+    return FALSE;
+  return rest_hidden_end <= differs_at - offer_part || rest_hidden >= (differs_at - offer_part) + (int) strlen (differs);
 }
 
 typedef struct {
   CpWindow   *window;
-  const char *names[2];
+  const char *names[3];
 } NamesWait;
 
-/* Whether both names are in the results' table (a CpTestGuiCondition). */
+/* Whether every name is in the results' table (a CpTestGuiCondition). */
 static gboolean
 names_in_table (gpointer user_data)
 {
   NamesWait *wait = user_data;
   GtkWidget *table = GTK_WIDGET (table_of (wait->window));
 
-  return !cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)) &&
-         label_reading (table, wait->names[0]) != NULL && label_reading (table, wait->names[1]) != NULL;
+  if (cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)))
+    return FALSE;
+  for (guint q = 0; q < G_N_ELEMENTS (wait->names) && wait->names[q] != NULL; q++)
+    if (name_reading (table, wait->names[q]) == NULL)
+      return FALSE;
+  return TRUE;
 }
 
-/* walk38b G14: at 1024 × 700 one vendor's two quotes read "华东智算 —
- * 8×H800 80G SX…" in the sidebar and the Quotes compared table, cut
- * where they differ (整机, 单机). A quote's name is cut in its middle:
- * each keeps its vendor and its end in sight, its whole name in the
- * tooltip. */
-void
-test_vendor_quotes_ends_1024 (void)
+/* @vendor's quotes @offers (NULL-ended, at most three) added to the demo
+ * at 1024 × 700: each shows its vendor's start and " — offer", at least
+ * the part @differs of it that tells it from the others, in the table
+ * and in the sidebar opened over the form, its whole name in the
+ * tooltip; their names were cut somewhere. */
+static void
+assert_offers_shown_1024 (const char         *vendor,
+                          const char * const *offers,
+                          const char * const *differs)
 {
-  static const char *offers[] = { "8×H800 80G SXM 整机", "8×H800 80G SXM 单机" };
-  static const char *prices[] = { "68000", "72000" };
   CpWindow *window = cp_test_gui_demo_window (app);
   CpQuoteEditor *editor = cp_window_get_quote_editor (window);
   AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
+  CpProject *project = cp_window_get_project (window);
   FoldWait folded = { window, TRUE };
   SlideWait open = { flap, 1.0 };
-  NamesWait wait = { window, { NULL, NULL } };
-  guint cut = 0;
+  NamesWait wait = { window, { NULL, NULL, NULL } };
+  guint n_offers = g_strv_length ((char **) offers), cut = 0;
 
-  for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
+  g_assert_cmpuint (n_offers, <=, G_N_ELEMENTS (wait.names));
+  for (guint q = 0; q < n_offers; q++)
     {
       CpQuote *quote = cp_test_gui_add_quote (window);
+      g_autofree char *price = g_strdup_printf ("%u", 68000 + 4000 * q);
 
-      cp_test_gui_type_text (cp_quote_editor_get_row (editor, "vendor"), "华东智算");
+      cp_test_gui_type_text (cp_quote_editor_get_row (editor, "vendor"), vendor);
       cp_test_gui_type_text (cp_quote_editor_get_row (editor, "offer-name"), offers[q]);
-      cp_test_gui_type_text (cp_quote_editor_get_row (editor, "price"), prices[q]);
+      cp_test_gui_type_text (cp_quote_editor_get_row (editor, "price"), price);
       cp_test_gui_spin ();
       g_assert_cmpstr (quote->offer_name, ==, offers[q]);
     }
-  for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
+  for (guint q = 0; q < n_offers; q++)
     {
-      CpProject *project = cp_window_get_project (window);
+      g_autofree char *expected = g_strdup_printf ("%s — %s", vendor, offers[q]);
 
-      wait.names[q] = cp_quote_display_name (g_ptr_array_index (project->quotes, project->quotes->len - 2 + q),
+      wait.names[q] = cp_quote_display_name (g_ptr_array_index (project->quotes, project->quotes->len - n_offers + q),
                                              project->quotes);
-      g_assert_true (g_str_has_suffix (wait.names[q], offers[q]));
+      g_assert_cmpstr (wait.names[q], ==, expected);
     }
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
   cp_test_gui_wait_until (fold_reached, &folded, "the sidebar folded at 1,024 px");
-  cp_test_gui_wait_until (names_in_table, &wait, "both quotes in the table at 1,024 px");
-  for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
+  cp_test_gui_wait_until (names_in_table, &wait, "the quotes in the table at 1,024 px");
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+  for (guint q = 0; q < n_offers; q++)
     {
-      GtkLabel *vendor = GTK_LABEL (cell_reading (window, wait.names[q]));
+      CpQuoteName *name = name_reading (GTK_WIDGET (table_of (window)), wait.names[q]);
 
-      g_assert_true (shows_vendor_and_end (vendor, wait.names[q], &cut));
-      g_assert_cmpstr (g_object_get_data (G_OBJECT (gtk_widget_get_parent (GTK_WIDGET (vendor))), "cp-tooltip"), ==,
+      g_assert_true (shows_vendor_and_offer (name, vendor, offers[q], differs[q], &cut));
+      g_assert_cmpstr (g_object_get_data (G_OBJECT (gtk_widget_get_parent (GTK_WIDGET (name))), "cp-tooltip"), ==,
                        wait.names[q]);
     }
 
   adw_flap_set_reveal_flap (flap, TRUE);
   cp_test_gui_wait_until (slide_ended, &open, "the sidebar to slide open");
   cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
-  for (guint q = 0; q < G_N_ELEMENTS (offers); q++)
+  for (guint q = 0; q < n_offers; q++)
     {
-      GtkLabel *title = GTK_LABEL (label_reading (GTK_WIDGET (cp_window_get_quotes_list (window)), wait.names[q]));
+      CpQuoteName *title = name_reading (GTK_WIDGET (cp_window_get_quotes_list (window)), wait.names[q]);
 
       g_assert_nonnull (title);
-      g_assert_true (shows_vendor_and_end (title, wait.names[q], &cut));
+      g_assert_true (shows_vendor_and_offer (title, vendor, offers[q], differs[q], &cut));
       g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (title)), ==, wait.names[q]);
     }
   /* The names are longer than the room they have at 1024 px: the cut
    * this test is about happened. */
   g_assert_cmpuint (cut, >, 0);
   cp_test_gui_close_window (window);
+}
+
+/* walk38b G14: at 1024 × 700 one vendor's two quotes read "华东智算 —
+ * 8×H800 80G SX…" in the sidebar and the Quotes compared table, cut
+ * where they differ (整机, 单机). Where even the vendor's four characters
+ * and the offer do not fit, the offer is cut at its start. */
+void
+test_vendor_quotes_ends_1024 (void)
+{
+  static const char * const offers[] = { "8×H800 80G SXM 整机", "8×H800 80G SXM 单机", NULL };
+
+  static const char * const differs[] = { "整机", "单机" };
+
+  assert_offers_shown_1024 ("华东智算", offers, differs);
+}
+
+/* walk40 F8: a Shenzhen vendor's sheet imported as three quotes read
+ * "深圳某某算力科…00 SXM服务器" three times in the sidebar at 1024 px, the
+ * name cut in its middle, the "8卡H100" that told them apart gone, and
+ * "深圳某某算力科技… 卡H100 SXM服务器" at 1600 px. The vendor is cut
+ * first, "深圳某某… — 8卡H100 SXM服务器" where that fits, then the offer
+ * at its start, where the three are alike: "深圳某某…卡H100 SXM服务器". */
+void
+test_vendor_side_cut_1024 (void)
+{
+  static const char * const offers[] = { "8卡H100 SXM服务器", "8卡H800 SXM服务器", "8卡A800 SXM服务器", NULL };
+
+  static const char * const differs[] = { "H100", "H800", "A800" };
+
+  assert_offers_shown_1024 ("深圳某某算力科技有限公司", offers, differs);
 }
 
 /* The top of @row in the form's coordinates. */

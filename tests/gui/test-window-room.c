@@ -36,6 +36,7 @@
 #include "report/cp-i18n.h"
 #include "gui/cp-window.h"
 #include "store/cp-store.h"
+#include "gui/cp-quote-name.h"
 #include "test-window-room.h"
 
 CpApplication *app;
@@ -280,7 +281,7 @@ test_table_fits_1024 (void)
   {
     g_autoptr(GPtrArray) all = g_ptr_array_new ();
 
-    cp_test_gui_collect (GTK_WIDGET (table_of (window)), GTK_TYPE_LABEL, all);
+    cp_test_gui_collect (GTK_WIDGET (table_of (window)), CP_TYPE_QUOTE_NAME, all);
     for (guint i = 0; i < all->len; i++)
       {
         GtkWidget *vendor = g_ptr_array_index (all, i);
@@ -291,8 +292,8 @@ test_table_fits_1024 (void)
         /* Kept on the cell and given when GTK asks (_cp_results_view_set_tooltip()). */
         g_assert_true (gtk_widget_get_has_tooltip (gtk_widget_get_parent (vendor)));
         g_assert_cmpstr (g_object_get_data (G_OBJECT (gtk_widget_get_parent (vendor)), "cp-tooltip"), ==,
-                         gtk_label_get_label (GTK_LABEL (vendor)));
-        g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (vendor)), "示例供应商"));
+                         cp_quote_name_get_text (CP_QUOTE_NAME (vendor)));
+        g_assert_nonnull (strstr (cp_quote_name_get_text (CP_QUOTE_NAME (vendor)), "示例供应商"));
         vendors++;
       }
   }
@@ -814,6 +815,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/network-fee-question", test_network_fee_question);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
   g_test_add_func ("/gui/window-room/vendor-quotes-ends-1024", test_vendor_quotes_ends_1024);
+  g_test_add_func ("/gui/window-room/vendor-side-cut-1024", test_vendor_side_cut_1024);
   g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
   g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
   g_test_add_func ("/gui/window-room/subtitle-home-folder", test_subtitle_home_folder);

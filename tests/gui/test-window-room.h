@@ -65,6 +65,7 @@ void test_next_pane_opens_folded_sidebar (void);
 void test_first_start_sidebar (void);
 void test_rename_in_folded_sidebar (void);
 void test_vendor_quotes_ends_1024 (void);
+void test_vendor_side_cut_1024 (void);
 void test_billing_unit_keeps_place (void);
 void test_catalog_names_in_chinese (void);
 void test_link_name_whole_1024 (void);
