@@ -220,6 +220,25 @@ test_present_type_wide (void)
                      <, 0.1);
   g_assert_cmpfloat (fabs (font_size (find_with_class (results, "cp-verdict")) / (double) PANGO_SCALE - 24.0 * 96 / 72), <, 0.1);
   g_assert_cmpfloat (smallest_font (results, &smallest) / (double) PANGO_SCALE, >=, 17.0 * 96 / 72 - 0.1);
+  /* walk41 F12: What Would Change It, the line naming the option the
+   * verdict would turn to, is under the verdict on the first screen,
+   * above the chart, as in the window (at that type size). */
+  {
+    GtkWidget *changes = cp_test_gui_find_named (results, "changes");
+    GtkWidget *heading = cp_test_gui_find_named (results, "changes-heading");
+    GtkWidget *chart = cp_test_gui_find_named (results, "cost-chart");
+    GtkWidget *page = gtk_widget_get_ancestor (chart, GTK_TYPE_SCROLLED_WINDOW);
+    graphene_rect_t changes_bounds, heading_bounds, chart_bounds;
+
+    g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (changes)), "• "));
+    g_assert_true (gtk_widget_get_mapped (changes));
+    g_assert_true (gtk_widget_compute_bounds (changes, page, &changes_bounds));
+    g_assert_true (gtk_widget_compute_bounds (heading, page, &heading_bounds));
+    g_assert_true (gtk_widget_compute_bounds (chart, page, &chart_bounds));
+    g_assert_cmpfloat (heading_bounds.origin.y + heading_bounds.size.height, <=, changes_bounds.origin.y);
+    g_assert_cmpfloat (changes_bounds.origin.y + changes_bounds.size.height, <=, chart_bounds.origin.y);
+    g_assert_cmpfloat (changes_bounds.origin.y + changes_bounds.size.height, <=, gtk_widget_get_height (page));
+  }
   g_action_group_change_action_state (G_ACTION_GROUP (window), "present", g_variant_new_boolean (FALSE));
   cp_test_gui_close_window (window);
 }
