@@ -239,6 +239,18 @@ test_present_type_wide (void)
     g_assert_cmpfloat (changes_bounds.origin.y + changes_bounds.size.height, <=, chart_bounds.origin.y);
     g_assert_cmpfloat (changes_bounds.origin.y + changes_bounds.size.height, <=, gtk_widget_get_height (page));
   }
+  /* walk41 F21: the calendar tab's Project Start and Sign-Off… read at
+   * the form's size beside the 21-pt words; now at the tabs' size. */
+  {
+    GtkWidget *button = cp_test_gui_find_named (results, "calendar-sign-off");
+    GtkStack *stack = GTK_STACK (gtk_widget_get_ancestor (button, GTK_TYPE_STACK));
+
+    gtk_stack_set_visible_child_name (stack, "timeline");
+    cp_test_gui_wait_until (widget_mapped, button, "the calendar's sign-off button shown");
+    g_assert_cmpfloat (fabs (font_size (cp_test_gui_find_of_type (button, GTK_TYPE_LABEL)) / (double) PANGO_SCALE -
+                             21.0 * 96 / 72), <, 0.1);
+    gtk_stack_set_visible_child_name (stack, "cost");
+  }
   g_action_group_change_action_state (G_ACTION_GROUP (window), "present", g_variant_new_boolean (FALSE));
   cp_test_gui_close_window (window);
 }
