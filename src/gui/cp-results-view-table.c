@@ -18,6 +18,7 @@
 
 #include "cp-labels.h"
 #include "cp-option-object.h"
+#include "cp-quote-name.h"
 #include "cp-results-view.h"
 #include "cp-results-view-private.h"
 
@@ -583,25 +584,23 @@ setup_cell (GtkSignalListItemFactory *factory,
        * GPUs)" (cp_words_machines(): the GPU's model without its maker's
        * word), never cut: the GPU tells the rows apart (walkthrough 9:
        * "8 × NVIDIA A800 80G…" at 1920 px); then
-       * "Vendor — offer", cut in its middle, as the sidebar cuts a
-       * quote's title: the vendor stays, and so does the end, where one
-       * vendor's quotes differ ("华东智算 — 8×H800 80G SXM 整机" and "…
-       * 单机"), which a cut at the end hid at 1024 px (walk38b G14); the
-       * tooltip has the whole name. A table wider than its pane
+       * "Vendor — offer", cut on its vendor's side, as the sidebar
+       * cuts a quote's title (CpQuoteName): what follows the vendor
+       * stays, where one vendor's quotes differ ("华东智算 — 8×H800 80G
+       * SXM 整机" and "… 单机"), which a cut at the end hid at 1024 px
+       * (walk38b G14) and a cut in the middle too ("深圳某某算力科…00
+       * SXM服务器", walk40 F8); the tooltip has the whole name. A table wider than its pane
        * scrolls sideways (lead14: at 1024 px Nodes, Memory per GPU and
        * Technique were hidden, with no way to reach them). */
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-      GtkWidget *vendor = gtk_label_new (NULL);
+      GtkWidget *vendor = cp_quote_name_new ();
 
       gtk_widget_set_name (label, "quote-gpu");
       gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_CELL), label, "label", item);
       g_signal_connect (label, "notify::label", G_CALLBACK (label_is_tooltip), NULL);
       gtk_box_append (GTK_BOX (box), label);
-      gtk_label_set_xalign (GTK_LABEL (vendor), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (vendor), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_width_chars (GTK_LABEL (vendor), 8);
       gtk_widget_set_name (vendor, "quote-vendor");
-      gtk_expression_bind (item_text_expression (column), vendor, "label", item);
+      gtk_expression_bind (item_text_expression (column), vendor, "text", item);
       gtk_box_append (GTK_BOX (box), vendor);
       gtk_list_item_set_child (item, box);
       return;

@@ -13,6 +13,7 @@
 
 #include "cp-job-object.h"
 #include "cp-labels.h"
+#include "cp-quote-name.h"
 #include "cp-quote-object.h"
 #include "cp-window-private.h"
 
@@ -132,7 +133,7 @@ _cp_window_create_sidebar_row (gpointer item,
                     gpointer user_data)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *title = gtk_label_new (NULL);
+  GtkWidget *title = CP_IS_QUOTE_OBJECT (item) ? cp_quote_name_new () : gtk_label_new (NULL);
   GtkWidget *subtitle = gtk_label_new (NULL);
 
   gtk_widget_set_margin_top (box, 6);
@@ -140,14 +141,20 @@ _cp_window_create_sidebar_row (gpointer item,
   g_object_set_data (G_OBJECT (box), "title", title);
   g_object_set_data (G_OBJECT (box), "item", item);
 
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  /* A quote's name is cut in its middle: one vendor's quotes differ at
-   * their end ("华东智算 — 8×H800 80G SXM 整机" and "… 单机"), and cut at
-   * the end both read "华东智算 — 8×H800 80G SX…" at 1024 px (walk38b
-   * G14); cut at the start, a vendor's only quote lost the vendor. A
-   * job's name keeps its start. The tooltip has either whole. */
-  gtk_label_set_ellipsize (GTK_LABEL (title), CP_IS_QUOTE_OBJECT (item) ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END);
-  g_object_bind_property (item, "title", title, "label", G_BINDING_SYNC_CREATE);
+  /* A quote's name is cut on its vendor's side (CpQuoteName): one
+   * vendor's quotes differ after it ("华东智算 — 8×H800 80G SXM 整机" and
+   * "… 单机"; "深圳某某算力科技有限公司 — 8卡H100 SXM服务器" and "— 8卡H800
+   * …"), which a cut at the end or in the middle hid at 1024 px (walk38b
+   * G14, walk40 F8). A job's name keeps its start. The tooltip has
+   * either whole. */
+  if (CP_IS_QUOTE_OBJECT (item))
+    g_object_bind_property (item, "title", title, "text", G_BINDING_SYNC_CREATE);
+  else
+    {
+      gtk_label_set_xalign (GTK_LABEL (title), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+      g_object_bind_property (item, "title", title, "label", G_BINDING_SYNC_CREATE);
+    }
   g_object_bind_property (item, "title", title, "tooltip-text", G_BINDING_SYNC_CREATE);
 
   gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
@@ -229,9 +236,12 @@ _cp_window_start_rename (CpWindow *self)
   /* A quote renames its vendor: its title adds what tells that vendor's
    * quotes apart ("华东智算 — 8×H800 80G SXM 整机", cp_quote_display_name()),
    * which Enter would otherwise have made the vendor's name. */
-  text = gtk_label_get_label (GTK_LABEL (title));
-  if (CP_IS_QUOTE_OBJECT (item) && cp_quote_has_vendor (cp_quote_object_get_quote (CP_QUOTE_OBJECT (item))))
+  if (!CP_IS_QUOTE_OBJECT (item))
+    text = gtk_label_get_label (GTK_LABEL (title));
+  else if (cp_quote_has_vendor (cp_quote_object_get_quote (CP_QUOTE_OBJECT (item))))
     text = cp_quote_object_get_quote (CP_QUOTE_OBJECT (item))->vendor;
+  else
+    text = cp_quote_object_get_title (CP_QUOTE_OBJECT (item));
   gtk_editable_set_text (GTK_EDITABLE (entry), text);
   gtk_widget_set_visible (title, FALSE);
   gtk_widget_set_visible (entry, TRUE);

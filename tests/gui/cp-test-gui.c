@@ -3,6 +3,7 @@
 
 #include "cp-test-gui.h"
 #include "gui/cp-job-editor.h"
+#include "gui/cp-quote-name.h"
 #include "report/cp-i18n.h"
 
 #include <string.h>
@@ -214,6 +215,9 @@ cp_test_gui_find_with_text (GtkWidget          *root,
     model_button = g_type_from_name ("GtkModelButton");
   if (GTK_IS_LABEL (root))
     shown = gtk_label_get_label (GTK_LABEL (root));
+  /* A quote's name, shown in two labels cut apart. */
+  else if (CP_IS_QUOTE_NAME (root))
+    shown = cp_quote_name_get_text (CP_QUOTE_NAME (root));
   else if (model_button != 0 && G_TYPE_CHECK_INSTANCE_TYPE (root, model_button))
     {
       g_object_get (root, "text", &item_text, NULL);
