@@ -141,6 +141,9 @@ typedef struct {
   CpProjectAnalysis *analysis; /* of project: the plan the window and the reports would read */
   CpEstimate  fitting;      /* with the cheapest memory technique that fits, if any */
   CpRange     range;        /* the estimate's band over the assumptions' spread */
+  /* A mixture of experts with EP searched: why the EP chosen (has_ep_choice) */
+  gboolean    has_ep_choice;
+  CpExpertParallelChoice ep_choice;
 } Estimate;
 
 /* Prints @est (of @nodes nodes) with its inputs, plan and reasons as a

@@ -46,6 +46,62 @@ write_shape_assumed (xmlTextWriterPtr  w,
   xmlTextWriterEndElement (w);
 }
 
+/* What takes the achieved MFU below the compute utilisation
+ * (CpMfuLoss): each mechanism's seconds of the run before interruptions,
+ * their share of it and the MFU points they take, adding up to
+ * utilisation − achieved-mfu. */
+static void
+write_mfu_breakdown (xmlTextWriterPtr  w,
+                     const CpEstimate *est)
+{
+  double ideal_s = est->mfu_run_s;
+
+  for (guint i = 0; i < CP_N_MFU_LOSSES; i++)
+    ideal_s -= est->mfu_loss_s[i];
+  xmlTextWriterStartElement (w, BAD_CAST "mfu-breakdown");
+  cp_cli_xml_double (w, "compute-utilisation", est->mfu_utilisation);
+  cp_cli_xml_double (w, "run-s", est->mfu_run_s);
+  cp_cli_xml_double (w, "six-nd-s", ideal_s);
+  for (CpMfuLoss loss = 0; loss < CP_N_MFU_LOSSES; loss++)
+    {
+      xmlTextWriterStartElement (w, BAD_CAST "loss");
+      xmlTextWriterWriteAttribute (w, BAD_CAST "kind", BAD_CAST cp_mfu_loss_to_string (loss));
+      cp_cli_xml_double (w, "seconds", est->mfu_loss_s[loss]);
+      cp_cli_xml_double (w, "share", est->mfu_loss_s[loss] / est->mfu_run_s);
+      cp_cli_xml_double (w, "mfu-points", cp_estimate_mfu_loss (est, loss));
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+}
+
+/* Why the search chose its expert parallel size
+ * (cp_estimate_expert_parallel_choice()). */
+static void
+write_expert_parallel_choice (xmlTextWriterPtr              w,
+                              const CpExpertParallelChoice *choice)
+{
+  xmlTextWriterStartElement (w, BAD_CAST "expert-parallel-choice");
+  cp_cli_xml_uint (w, "tp-times-dp", choice->tp_times_dp);
+  cp_cli_xml_uint (w, "largest-ep", choice->largest_ep);
+  cp_cli_xml_bool (w, "other-fits", choice->other_fits);
+  if (choice->other_fits)
+    {
+      xmlTextWriterStartElement (w, BAD_CAST "other");
+      cp_cli_xml_uint (w, "tensor-parallel", choice->other.tensor_parallel);
+      cp_cli_xml_uint (w, "pipeline-parallel", choice->other.pipeline_parallel);
+      cp_cli_xml_uint (w, "data-parallel", choice->other.data_parallel);
+      cp_cli_xml_uint (w, "expert-parallel", choice->other.expert_parallel);
+      cp_cli_xml_uint (w, "virtual-stages", choice->other.virtual_stages);
+      cp_cli_xml_uint (w, "micro-batch", choice->other.micro_batch);
+      cp_cli_xml_uint (w, "zero-stage", choice->other.zero_stage);
+      cp_cli_xml_text (w, "recompute", cp_recompute_to_string (choice->other.recompute));
+      cp_cli_xml_double (w, "total-s", choice->other_total_s);
+      cp_cli_xml_double (w, "all-to-all-exposed-s", choice->other_all_to_all_s);
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+}
+
 gboolean
 cp_cli_estimate_write_xml (const Estimate    *e,
                            const CpEstimate  *est,
@@ -233,6 +289,8 @@ cp_cli_estimate_write_xml (const Estimate    *e,
       xmlTextWriterWriteString (w, BAD_CAST refusal);
       xmlTextWriterEndElement (w);
     }
+  if (e->has_ep_choice)
+    write_expert_parallel_choice (w, &e->ep_choice);
   xmlTextWriterEndElement (w);
 
   xmlTextWriterStartElement (w, BAD_CAST "memory");
@@ -343,6 +401,8 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "comm-compute-ratio", est->comm_compute_ratio);
   cp_cli_xml_double (w, "scaling-efficiency", est->scaling_efficiency);
   cp_cli_xml_double (w, "achieved-mfu", est->achieved_mfu);
+  if (est->mfu_run_s > 0)
+    write_mfu_breakdown (w, est);
   cp_cli_xml_double (w, "goodput", est->goodput);
   cp_cli_xml_double (w, "expected-interruptions", est->expected_interruptions);
   cp_cli_xml_double (w, "checkpoint-bytes", est->checkpoint_bytes);

@@ -952,6 +952,7 @@ run (Estimate *e,
       e->job.zero_stage == CP_ZERO_STAGE_AUTO && e->job.recompute == CP_RECOMPUTE_AUTO)
     est = e->fitting;
   cp_range_estimate (&e->job, &e->quote, &e->settings, &est, &e->range, NULL, NULL);
+  e->has_ep_choice = cp_estimate_expert_parallel_choice (&e->job, &e->quote, nodes, &e->settings, &est, &e->ep_choice);
   /* The verdict and its reasons come from the project's analysis, as the
    * window's and the reports' do: the job and the quote made a project of
    * one job and one quote, planned once there. The estimates above are
