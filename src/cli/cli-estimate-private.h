@@ -90,6 +90,7 @@ struct _CpCliJobOptions {
   gboolean  moe_dispatch_dedup;
   gboolean  fsdp_pp_unsharded;
   gboolean  fsdp1_adapter_gradients;
+  gboolean  zero3_deepspeed;
   gboolean  moe_a2a_overlap;
   gboolean  moe_fp8_dispatch;
   gboolean  moe_experts_whole;

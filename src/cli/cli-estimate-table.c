@@ -452,7 +452,7 @@ cp_cli_estimate_print_table (const Estimate   *e,
   add_row (table, _("Framework overhead"),
            cp_words_spread_value (e->project, CP_SPREAD_FRAMEWORK_OVERHEAD,
                                   est->overhead_bytes - est->fragmentation_bytes - est->gathered_layers_bytes -
-                                    est->reduce_scatter_bytes,
+                                    est->reduce_scatter_bytes - est->zero3_step_copy_bytes,
                                   C_("language code", "en")));
   if (est->fragmentation_bytes > 0)
     {
@@ -466,6 +466,9 @@ cp_cli_estimate_print_table (const Estimate   *e,
     add_bytes_row (table, _("Layers gathered whole (ZeRO-3)"), est->gathered_layers_bytes, settings);
   if (est->reduce_scatter_bytes > 0)
     add_bytes_row (table, _("A layer's gradients being reduce-scattered (ZeRO-3)"), est->reduce_scatter_bytes, settings);
+  if (est->zero3_step_copy_bytes > 0)
+    add_bytes_row (table, _("Gradients copied flat and to fp32 for the step (DeepSpeed ZeRO-3)"),
+                   est->zero3_step_copy_bytes, settings);
   add_bytes_row (table, _("Total"), est->memory_per_gpu_bytes, settings);
   add_bytes_row (table, _("Available"), est->available_per_gpu_bytes, settings);
   add_row (table, _("Fits"), g_strdup (cp_cli_yes_no (est->fits)));

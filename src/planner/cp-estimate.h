@@ -150,6 +150,8 @@ typedef struct {
   double gathered_layers_bytes;    /* training under ZeRO-3 / FSDP: the layers gathered whole */
   double reduce_scatter_bytes;     /* training under ZeRO-3 / FSDP: one layer's whole gradients, as computed
                                     * and copied into the reduce-scatter's input */
+  double zero3_step_copy_bytes;    /* training under ZeRO-3 as DeepSpeed runs it (zero3-deepspeed): the
+                                    * optimizer step's flat and fp32 copies of a sub-group's gradients */
   double memory_per_gpu_bytes;
   double available_per_gpu_bytes;
   gboolean fits;

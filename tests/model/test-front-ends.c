@@ -747,6 +747,47 @@ test_expert_parallel_choice (void)
   g_assert_cmpfloat (xml_number (out, "other", "total-s"), >, xml_number (out, "time", "total-s"));
 }
 
+/* ZeRO-3 as DeepSpeed runs it (--zero3-deepspeed), by hand. Llama 2 7B
+ * (7e9 parameters in the catalogue) on 8 A800s, ZeRO-3, bf16: each GPU's
+ * gradient partition is 7e9 / 8 = 875e6 elements, under sub_group_size
+ * (1e9), so the step flattens it (2 B each) and copies it to fp32 (4 B):
+ * 5.25e9 B; and up to stage3_max_live_parameters = 1e9 parameters stay
+ * gathered in bf16, 2e9 B, in place of FSDP2's two layers. With the
+ * 18-byte convention the gradients are fp32 already and .to() copies
+ * nothing: 875e6 × 4 B. Qwen2.5 32B (32.5e9) on 8: a partition of
+ * 4.06e9 is stepped 1e9 elements at a time: 6e9 B. Without the setting
+ * nothing of it is counted. */
+static void
+test_zero3_deepspeed (void)
+{
+#define LLAMA "--model", "llama-2-7b", "--gpu", "a800", "--nodes", "1", "--tokens", "1e9", "--seq-len", "4096", \
+              "--global-batch", "8", "--micro-batch", "1", "--tp", "1", "--pp", "1", "--zero", "3", "--recompute", "none"
+  const char *fsdp_args[] = { LLAMA, NULL };
+  const char *ds_args[] = { LLAMA, "--zero3-deepspeed", NULL };
+  const char *ds18_args[] = { LLAMA, "--zero3-deepspeed", "--bytes-convention", "18", NULL };
+#undef LLAMA
+  const char *qwen_args[] = {
+    "--model", "qwen2.5-32b", "--gpu", "a800", "--nodes", "1", "--tokens", "1e9", "--seq-len", "4096",
+    "--global-batch", "8", "--micro-batch", "1", "--tp", "1", "--pp", "1", "--zero", "3", "--recompute", "full",
+    "--zero3-deepspeed", NULL,
+  };
+  g_autofree char *fsdp = estimate_xml (fsdp_args);
+  g_autofree char *ds = estimate_xml (ds_args);
+  g_autofree char *ds18 = estimate_xml (ds18_args);
+  g_autofree char *qwen = estimate_xml (qwen_args);
+
+  g_assert_cmpfloat (xml_number (fsdp, "memory", "zero3-step-copy-bytes"), ==, 0);
+  g_assert_cmpfloat_with_epsilon (xml_number (ds, "memory", "zero3-step-copy-bytes"), 5.25e9, 1);
+  g_assert_cmpfloat_with_epsilon (xml_number (ds, "memory", "gathered-layers-bytes"), 2e9, 1);
+  /* Nothing else moves: the states, activations and allocator gaps are FSDP2's. */
+  g_assert_cmpfloat_with_epsilon (xml_number (ds, "memory", "memory-per-gpu-bytes") -
+                                  xml_number (fsdp, "memory", "memory-per-gpu-bytes"),
+                                  5.25e9 + 2e9 - xml_number (fsdp, "memory", "gathered-layers-bytes"), 1);
+  g_assert_cmpfloat_with_epsilon (xml_number (ds18, "memory", "zero3-step-copy-bytes"), 875e6 * 4, 1);
+  g_assert_cmpfloat_with_epsilon (xml_number (qwen, "memory", "zero3-step-copy-bytes"), 6e9, 1);
+  g_assert_true (strstr (ds, "<zero3-deepspeed>true</zero3-deepspeed>") != NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -772,5 +813,6 @@ main (int argc, char **argv)
   g_test_add_func ("/front-ends/mfu-breakdown", test_mfu_breakdown);
   g_test_add_func ("/front-ends/mfu-breakdown-lora", test_mfu_breakdown_lora);
   g_test_add_func ("/front-ends/expert-parallel-choice", test_expert_parallel_choice);
+  g_test_add_func ("/front-ends/zero3-deepspeed", test_zero3_deepspeed);
   return g_test_run ();
 }
