@@ -74,6 +74,23 @@ write_mfu_breakdown (xmlTextWriterPtr  w,
   xmlTextWriterEndElement (w);
 }
 
+/* The parts of a layout other than the chosen one (the runner-up, the
+ * fastest at another EP), in the names <configuration> gives them. */
+static void
+write_layout_parts (xmlTextWriterPtr  w,
+                    const CpLayout   *layout)
+{
+  cp_cli_xml_uint (w, "tensor-parallel", layout->tensor_parallel);
+  cp_cli_xml_uint (w, "pipeline-parallel", layout->pipeline_parallel);
+  cp_cli_xml_uint (w, "data-parallel", layout->data_parallel);
+  cp_cli_xml_uint (w, "expert-parallel", layout->expert_parallel);
+  cp_cli_xml_uint (w, "virtual-stages", layout->virtual_stages);
+  cp_cli_xml_uint (w, "micro-batch", layout->micro_batch);
+  cp_cli_xml_uint (w, "zero-stage", layout->zero_stage);
+  cp_cli_xml_text (w, "recompute", cp_recompute_to_string (layout->recompute));
+  cp_cli_xml_uint (w, "recomputed-layers", layout->recomputed_layers);
+}
+
 /* Why the search chose its expert parallel size
  * (cp_estimate_expert_parallel_choice()). */
 static void
@@ -87,14 +104,7 @@ write_expert_parallel_choice (xmlTextWriterPtr              w,
   if (choice->other_fits)
     {
       xmlTextWriterStartElement (w, BAD_CAST "other");
-      cp_cli_xml_uint (w, "tensor-parallel", choice->other.tensor_parallel);
-      cp_cli_xml_uint (w, "pipeline-parallel", choice->other.pipeline_parallel);
-      cp_cli_xml_uint (w, "data-parallel", choice->other.data_parallel);
-      cp_cli_xml_uint (w, "expert-parallel", choice->other.expert_parallel);
-      cp_cli_xml_uint (w, "virtual-stages", choice->other.virtual_stages);
-      cp_cli_xml_uint (w, "micro-batch", choice->other.micro_batch);
-      cp_cli_xml_uint (w, "zero-stage", choice->other.zero_stage);
-      cp_cli_xml_text (w, "recompute", cp_recompute_to_string (choice->other.recompute));
+      write_layout_parts (w, &choice->other);
       cp_cli_xml_double (w, "total-s", choice->other_total_s);
       cp_cli_xml_double (w, "all-to-all-exposed-s", choice->other_all_to_all_s);
       xmlTextWriterEndElement (w);
@@ -454,15 +464,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
     {
       xmlTextWriterStartElement (w, BAD_CAST "runner-up");
       cp_cli_xml_text (w, "why", cp_layout_why_to_string (est->layout_why));
-      cp_cli_xml_uint (w, "tensor-parallel", est->runner_up.tensor_parallel);
-      cp_cli_xml_uint (w, "pipeline-parallel", est->runner_up.pipeline_parallel);
-      cp_cli_xml_uint (w, "data-parallel", est->runner_up.data_parallel);
-      cp_cli_xml_uint (w, "expert-parallel", est->runner_up.expert_parallel);
-      cp_cli_xml_uint (w, "virtual-stages", est->runner_up.virtual_stages);
-      cp_cli_xml_uint (w, "micro-batch", est->runner_up.micro_batch);
-      cp_cli_xml_uint (w, "zero-stage", est->runner_up.zero_stage);
-      cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->runner_up.recompute));
-      cp_cli_xml_uint (w, "recomputed-layers", est->runner_up.recomputed_layers);
+      write_layout_parts (w, &est->runner_up);
       cp_cli_xml_bool (w, "fits", est->runner_up_fits);
       cp_cli_xml_double (w, "total-s", est->runner_up_total_s);
       cp_cli_xml_double (w, "memory-per-gpu-bytes", est->runner_up_memory_per_gpu_bytes);

@@ -610,22 +610,18 @@ test_nics_without_network_refused (void)
   g_assert_nonnull (strstr (err, "--network"));
 }
 
-/* <field> of the MFU loss of @kind in @xml's <mfu-breakdown>. */
+/* <field> of the MFU loss of @kind in @xml's <mfu-breakdown>: the first
+ * <loss> from its own tag on. */
 static double
 mfu_loss_number (const char *xml,
                  const char *kind,
                  const char *field)
 {
   g_autofree char *open = g_strdup_printf ("<loss kind=\"%s\">", kind);
-  g_autofree char *tag = g_strdup_printf ("<%s>", field);
   const char *start = strstr (xml, open);
-  const char *end = start != NULL ? strstr (start, "</loss>") : NULL;
-  const char *value;
 
-  g_assert_nonnull (end);
-  value = g_strstr_len (start, end - start, tag);
-  g_assert_nonnull (value);
-  return g_ascii_strtod (value + strlen (tag), NULL);
+  g_assert_nonnull (start);
+  return xml_number (start, "loss", field);
 }
 
 /* walk40 F9: what takes the MFU of Qwen3 30B-A3B's fine-tuning on one
