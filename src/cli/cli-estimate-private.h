@@ -90,6 +90,7 @@ struct _CpCliJobOptions {
   gboolean  moe_dispatch_dedup;
   gboolean  fsdp_pp_unsharded;
   gboolean  fsdp1_adapter_gradients;
+  gboolean  zero3_deepspeed;
   gboolean  moe_a2a_overlap;
   gboolean  moe_fp8_dispatch;
   gboolean  moe_experts_whole;
@@ -141,6 +142,9 @@ typedef struct {
   CpProjectAnalysis *analysis; /* of project: the plan the window and the reports would read */
   CpEstimate  fitting;      /* with the cheapest memory technique that fits, if any */
   CpRange     range;        /* the estimate's band over the assumptions' spread */
+  /* A mixture of experts with EP searched: why the EP chosen (has_ep_choice) */
+  gboolean    has_ep_choice;
+  CpExpertParallelChoice ep_choice;
 } Estimate;
 
 /* Prints @est (of @nodes nodes) with its inputs, plan and reasons as a

@@ -147,6 +147,126 @@ print_verdict (CpCliTable       *table,
     }
 }
 
+/* The row label of each MFU loss (CpMfuLoss). */
+static const char *
+mfu_loss_label (CpMfuLoss loss)
+{
+  switch (loss)
+    {
+    case CP_MFU_LOSS_TASK_FLOPS: return _("LoRA’s backward without the frozen weights’ gradients");
+    case CP_MFU_LOSS_ATTENTION: return _("Attention core’s FLOPs (outside 6·N·D)");
+    case CP_MFU_LOSS_EXPERT_GEMMS: return _("Expert GEMMs below dense speed");
+    case CP_MFU_LOSS_RECOMPUTE: return _("Recomputed forward passes");
+    case CP_MFU_LOSS_STAGE_IMBALANCE: return _("Uneven pipeline stages");
+    case CP_MFU_LOSS_TOKEN_PERMUTATION: return _("Expert token permutation");
+    case CP_MFU_LOSS_TP_COMMUNICATION: return _("Tensor-parallel communication left exposed");
+    case CP_MFU_LOSS_PP_COMMUNICATION: return _("Pipeline sends");
+    case CP_MFU_LOSS_DP_COMMUNICATION: return _("Data-parallel communication left exposed");
+    case CP_MFU_LOSS_ALL_TO_ALL: return _("Expert all-to-all left exposed");
+    case CP_MFU_LOSS_OFFLOAD: return _("CPU offload copies");
+    case CP_MFU_LOSS_OVERLAP_SLOWDOWN: return _("Compute slowed by hidden communication");
+    case CP_MFU_LOSS_BUBBLE: return _("Pipeline bubble");
+    case CP_N_MFU_LOSSES:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+/* What takes the achieved MFU below the compute utilisation (walk40 F9:
+ * "Achieved MFU 21.4%" under "Compute utilisation 0.47–0.63" with
+ * nothing saying why): the utilisation, each mechanism's points of MFU
+ * with its seconds and share of the run, and the MFU they leave, which
+ * adds up. */
+static void
+add_mfu_rows (CpCliTable       *table,
+              const CpEstimate *est)
+{
+  double ideal_s = est->mfu_run_s;
+  g_autofree char *utilisation = cp_cli_format_number (est->mfu_utilisation * 100, 1);
+  g_autofree char *mfu = cp_cli_format_number (est->achieved_mfu * 100, 1);
+  g_autofree char *lost = cp_cli_format_number ((est->mfu_utilisation - est->achieved_mfu) * 100, 1);
+
+  cp_cli_table_add_heading (table, _("Why the MFU is below the compute utilisation (points of MFU; seconds and share of the run before interruptions)"));
+  for (guint i = 0; i < CP_N_MFU_LOSSES; i++)
+    ideal_s -= est->mfu_loss_s[i];
+  {
+    g_autofree char *seconds = cp_cli_format_number (ideal_s, 0);
+    g_autofree char *share = cp_cli_format_number (ideal_s / est->mfu_run_s * 100, 1);
+
+    /* TRANSLATORS: the compute utilisation in percent, then the seconds the run's 6·N·D FLOPs take at it and their share of the run */
+    add_row (table, _("Compute utilisation"), g_strdup_printf (_("%s%% (6·N·D at it: %s s, %s%% of the run)"), utilisation, seconds, share));
+  }
+  for (CpMfuLoss loss = 0; loss < CP_N_MFU_LOSSES; loss++)
+    {
+      double points = cp_estimate_mfu_loss (est, loss) * 100;
+      g_autofree char *points_text = NULL;
+      g_autofree char *seconds = NULL;
+      g_autofree char *share = NULL;
+
+      /* Only what the run has: a dense model has no experts to permute. */
+      if (fabs (est->mfu_loss_s[loss]) < 1e-9 * est->mfu_run_s)
+        continue;
+      points_text = cp_cli_format_number (fabs (points), 1);
+      seconds = cp_cli_format_number (est->mfu_loss_s[loss], 0);
+      share = cp_cli_format_number (est->mfu_loss_s[loss] / est->mfu_run_s * 100, 1);
+      if (loss == CP_MFU_LOSS_EXPERT_GEMMS)
+        {
+          g_autofree char *tokens = cp_cli_format_number (est->expert_tokens_per_gemm, 0);
+          g_autofree char *speed = cp_cli_format_number (est->expert_gemm_speed * 100, 0);
+
+          /* TRANSLATORS: points of MFU the experts' GEMMs take away, their seconds and share of the run, the tokens one expert's GEMM takes and its speed against the dense layers' in percent */
+          add_row (table, mfu_loss_label (loss),
+                   g_strdup_printf (_("− %s points (%s s, %s%% of the run; %s tokens a GEMM, at %s%% of dense speed)"),
+                                    points_text, seconds, share, tokens, speed));
+          continue;
+        }
+      add_row (table, mfu_loss_label (loss),
+               points >= 0
+               /* TRANSLATORS: points of MFU a mechanism takes away, then its seconds and share of the run */
+               ? g_strdup_printf (_("− %s points (%s s, %s%% of the run)"), points_text, seconds, share)
+               /* TRANSLATORS: points of MFU a mechanism adds (LoRA's lighter backward), then its seconds (negative) and share of the run */
+               : g_strdup_printf (_("+ %s points (%s s, %s%% of the run)"), points_text, seconds, share));
+    }
+  /* TRANSLATORS: the achieved MFU, the compute utilisation and the points the mechanisms above take off it, all in percent */
+  add_row (table, _("Achieved MFU"), g_strdup_printf (_("%s%% = %s%% − %s points"), mfu, utilisation, lost));
+}
+
+/* The Expert parallel row's value: the size, and for a searched one why
+ * (walk40 F9: "Expert parallel 1" for a 128-expert MoE on 8 GPUs, with
+ * nothing saying whether it is the fastest or all the layout allowed). */
+static char *
+expert_parallel_text (const Estimate   *e,
+                      const CpEstimate *est)
+{
+  const CpExpertParallelChoice *choice = &e->ep_choice;
+  g_autofree char *limit = NULL;
+  g_autofree char *other = NULL;
+  g_autofree char *percent = NULL;
+
+  if (!e->has_ep_choice)
+    return g_strdup_printf ("%u", est->layout.expert_parallel);
+  /* TRANSLATORS: why a layout's expert parallel size is bounded: EP must divide tensor × data parallel (%u) and the experts (%u), so at most %u */
+  limit = g_strdup_printf (_("EP must divide TP × DP = %u and the %u experts, so at most %u in this layout"),
+                           choice->tp_times_dp, e->job.model.experts_total, choice->largest_ep);
+  if (!choice->other_fits)
+    /* TRANSLATORS: the expert parallel size, then why it is bounded */
+    return g_strdup_printf (_("%u: no layout at another EP fits; %s"), est->layout.expert_parallel, limit);
+  other = cp_words_layout (&choice->other, C_("language code", "en"));
+  if (choice->other_total_s >= est->total_s)
+    {
+      g_autofree char *exposed = cp_cli_format_number (choice->other_all_to_all_s, 0);
+
+      percent = cp_cli_format_number ((choice->other_total_s / est->total_s - 1.0) * 100, 1);
+      /* TRANSLATORS: the expert parallel size; why it is bounded; the fastest layout at another EP, how much slower, and its all-to-all seconds left exposed */
+      return g_strdup_printf (_("%u, the fastest: %s; the fastest layout at another EP (%s) is %s%% slower, its expert all-to-all leaving %s s exposed"),
+                              est->layout.expert_parallel, limit, other, percent, exposed);
+    }
+  percent = cp_cli_format_number ((1.0 - choice->other_total_s / est->total_s) * 100, 1);
+  /* TRANSLATORS: the expert parallel size; why it is bounded; a faster layout at another EP passed over for memory headroom (Runner-up layout) */
+  return g_strdup_printf (_("%u: %s; the fastest layout at another EP (%s) is %s%% faster, passed over for memory headroom"),
+                          est->layout.expert_parallel, limit, other, percent);
+}
+
 /* The parts of a training layout the job pins, as a list ("tensor
  * parallel, recompute"), or NULL with none pinned: a layout partly pinned
  * is not "searched" as a whole (issue 20). */
@@ -281,7 +401,7 @@ cp_cli_estimate_print_table (const Estimate   *e,
       g_autofree char *batch_tokens = cp_format_count (est->global_batch_tokens);
 
       if (cp_model_spec_is_moe (&job->model))
-        add_row (table, _("Expert parallel"), g_strdup_printf ("%u", est->layout.expert_parallel));
+        add_row (table, _("Expert parallel"), expert_parallel_text (e, est));
       add_row (table, _("Interleaved stages per GPU"), g_strdup_printf ("%u", est->layout.virtual_stages));
       /* TRANSLATORS: sequences per micro-batch × micro-batches per optimizer step */
       add_row (table, _("Micro-batch × micro-batches per step"),
@@ -332,7 +452,7 @@ cp_cli_estimate_print_table (const Estimate   *e,
   add_row (table, _("Framework overhead"),
            cp_words_spread_value (e->project, CP_SPREAD_FRAMEWORK_OVERHEAD,
                                   est->overhead_bytes - est->fragmentation_bytes - est->gathered_layers_bytes -
-                                    est->reduce_scatter_bytes,
+                                    est->reduce_scatter_bytes - est->zero3_step_copy_bytes,
                                   C_("language code", "en")));
   if (est->fragmentation_bytes > 0)
     {
@@ -346,6 +466,9 @@ cp_cli_estimate_print_table (const Estimate   *e,
     add_bytes_row (table, _("Layers gathered whole (ZeRO-3)"), est->gathered_layers_bytes, settings);
   if (est->reduce_scatter_bytes > 0)
     add_bytes_row (table, _("A layer's gradients being reduce-scattered (ZeRO-3)"), est->reduce_scatter_bytes, settings);
+  if (est->zero3_step_copy_bytes > 0)
+    add_bytes_row (table, _("Gradients copied flat and to fp32 for the step (DeepSpeed ZeRO-3)"),
+                   est->zero3_step_copy_bytes, settings);
   add_bytes_row (table, _("Total"), est->memory_per_gpu_bytes, settings);
   add_bytes_row (table, _("Available"), est->available_per_gpu_bytes, settings);
   add_row (table, _("Fits"), g_strdup (cp_cli_yes_no (est->fits)));
@@ -483,6 +606,8 @@ cp_cli_estimate_print_table (const Estimate   *e,
       add_row (table, _("Within the longest acceptable run"),
                g_strdup_printf (_("%s (limit %s days)"), cp_cli_yes_no (est->meets_deadline), longest_days));
     }
+  if (training && est->mfu_run_s > 0)
+    add_mfu_rows (table, est);
 
   cp_cli_table_add_heading (table, _("Cost"));
   /* No total made of the few costs known without a price. */

@@ -46,6 +46,72 @@ write_shape_assumed (xmlTextWriterPtr  w,
   xmlTextWriterEndElement (w);
 }
 
+/* What takes the achieved MFU below the compute utilisation
+ * (CpMfuLoss): each mechanism's seconds of the run before interruptions,
+ * their share of it and the MFU points they take, adding up to
+ * utilisation − achieved-mfu. */
+static void
+write_mfu_breakdown (xmlTextWriterPtr  w,
+                     const CpEstimate *est)
+{
+  double ideal_s = est->mfu_run_s;
+
+  for (guint i = 0; i < CP_N_MFU_LOSSES; i++)
+    ideal_s -= est->mfu_loss_s[i];
+  xmlTextWriterStartElement (w, BAD_CAST "mfu-breakdown");
+  cp_cli_xml_double (w, "compute-utilisation", est->mfu_utilisation);
+  cp_cli_xml_double (w, "run-s", est->mfu_run_s);
+  cp_cli_xml_double (w, "six-nd-s", ideal_s);
+  for (CpMfuLoss loss = 0; loss < CP_N_MFU_LOSSES; loss++)
+    {
+      xmlTextWriterStartElement (w, BAD_CAST "loss");
+      xmlTextWriterWriteAttribute (w, BAD_CAST "kind", BAD_CAST cp_mfu_loss_to_string (loss));
+      cp_cli_xml_double (w, "seconds", est->mfu_loss_s[loss]);
+      cp_cli_xml_double (w, "share", est->mfu_loss_s[loss] / est->mfu_run_s);
+      cp_cli_xml_double (w, "mfu-points", cp_estimate_mfu_loss (est, loss));
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+}
+
+/* The parts of a layout other than the chosen one (the runner-up, the
+ * fastest at another EP), in the names <configuration> gives them. */
+static void
+write_layout_parts (xmlTextWriterPtr  w,
+                    const CpLayout   *layout)
+{
+  cp_cli_xml_uint (w, "tensor-parallel", layout->tensor_parallel);
+  cp_cli_xml_uint (w, "pipeline-parallel", layout->pipeline_parallel);
+  cp_cli_xml_uint (w, "data-parallel", layout->data_parallel);
+  cp_cli_xml_uint (w, "expert-parallel", layout->expert_parallel);
+  cp_cli_xml_uint (w, "virtual-stages", layout->virtual_stages);
+  cp_cli_xml_uint (w, "micro-batch", layout->micro_batch);
+  cp_cli_xml_uint (w, "zero-stage", layout->zero_stage);
+  cp_cli_xml_text (w, "recompute", cp_recompute_to_string (layout->recompute));
+  cp_cli_xml_uint (w, "recomputed-layers", layout->recomputed_layers);
+}
+
+/* Why the search chose its expert parallel size
+ * (cp_estimate_expert_parallel_choice()). */
+static void
+write_expert_parallel_choice (xmlTextWriterPtr              w,
+                              const CpExpertParallelChoice *choice)
+{
+  xmlTextWriterStartElement (w, BAD_CAST "expert-parallel-choice");
+  cp_cli_xml_uint (w, "tp-times-dp", choice->tp_times_dp);
+  cp_cli_xml_uint (w, "largest-ep", choice->largest_ep);
+  cp_cli_xml_bool (w, "other-fits", choice->other_fits);
+  if (choice->other_fits)
+    {
+      xmlTextWriterStartElement (w, BAD_CAST "other");
+      write_layout_parts (w, &choice->other);
+      cp_cli_xml_double (w, "total-s", choice->other_total_s);
+      cp_cli_xml_double (w, "all-to-all-exposed-s", choice->other_all_to_all_s);
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+}
+
 gboolean
 cp_cli_estimate_write_xml (const Estimate    *e,
                            const CpEstimate  *est,
@@ -179,6 +245,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_text (w, "kv-admission", cp_kv_admission_to_string (settings->kv_admission));
   cp_cli_xml_bool (w, "fsdp-pp-unsharded", settings->fsdp_pp_unsharded);
   cp_cli_xml_bool (w, "fsdp1-adapter-gradients", settings->fsdp1_adapter_gradients);
+  cp_cli_xml_bool (w, "zero3-deepspeed", settings->zero3_deepspeed);
   /* What selective recompute keeps of a layer: Megatron's attention core
    * or torchtitan's op-level policy (selective-activation-bytes-per-sbh,
    * selective-recompute-flops-overhead). */
@@ -233,6 +300,8 @@ cp_cli_estimate_write_xml (const Estimate    *e,
       xmlTextWriterWriteString (w, BAD_CAST refusal);
       xmlTextWriterEndElement (w);
     }
+  if (e->has_ep_choice)
+    write_expert_parallel_choice (w, &e->ep_choice);
   xmlTextWriterEndElement (w);
 
   xmlTextWriterStartElement (w, BAD_CAST "memory");
@@ -253,10 +322,13 @@ cp_cli_estimate_write_xml (const Estimate    *e,
    * one layer it is reduce-scattering. */
   cp_cli_xml_double (w, "framework-overhead-bytes",
                      est->overhead_bytes - est->fragmentation_bytes - est->gathered_layers_bytes -
-                     est->reduce_scatter_bytes);
+                     est->reduce_scatter_bytes - est->zero3_step_copy_bytes);
   cp_cli_xml_double (w, "fragmentation-bytes", est->fragmentation_bytes);
   cp_cli_xml_double (w, "gathered-layers-bytes", est->gathered_layers_bytes);
   cp_cli_xml_double (w, "reduce-scatter-bytes", est->reduce_scatter_bytes);
+  /* ZeRO-3 as DeepSpeed runs it (zero3-deepspeed): the step's flat and
+   * fp32 copies of a sub-group's gradient partition. */
+  cp_cli_xml_double (w, "zero3-step-copy-bytes", est->zero3_step_copy_bytes);
   cp_cli_xml_double (w, "memory-per-gpu-bytes", est->memory_per_gpu_bytes);
   cp_cli_xml_double (w, "available-per-gpu-bytes", est->available_per_gpu_bytes);
   cp_cli_xml_bool (w, "fits", est->fits);
@@ -343,6 +415,8 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "comm-compute-ratio", est->comm_compute_ratio);
   cp_cli_xml_double (w, "scaling-efficiency", est->scaling_efficiency);
   cp_cli_xml_double (w, "achieved-mfu", est->achieved_mfu);
+  if (est->mfu_run_s > 0)
+    write_mfu_breakdown (w, est);
   cp_cli_xml_double (w, "goodput", est->goodput);
   cp_cli_xml_double (w, "expected-interruptions", est->expected_interruptions);
   cp_cli_xml_double (w, "checkpoint-bytes", est->checkpoint_bytes);
@@ -390,15 +464,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
     {
       xmlTextWriterStartElement (w, BAD_CAST "runner-up");
       cp_cli_xml_text (w, "why", cp_layout_why_to_string (est->layout_why));
-      cp_cli_xml_uint (w, "tensor-parallel", est->runner_up.tensor_parallel);
-      cp_cli_xml_uint (w, "pipeline-parallel", est->runner_up.pipeline_parallel);
-      cp_cli_xml_uint (w, "data-parallel", est->runner_up.data_parallel);
-      cp_cli_xml_uint (w, "expert-parallel", est->runner_up.expert_parallel);
-      cp_cli_xml_uint (w, "virtual-stages", est->runner_up.virtual_stages);
-      cp_cli_xml_uint (w, "micro-batch", est->runner_up.micro_batch);
-      cp_cli_xml_uint (w, "zero-stage", est->runner_up.zero_stage);
-      cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->runner_up.recompute));
-      cp_cli_xml_uint (w, "recomputed-layers", est->runner_up.recomputed_layers);
+      write_layout_parts (w, &est->runner_up);
       cp_cli_xml_bool (w, "fits", est->runner_up_fits);
       cp_cli_xml_double (w, "total-s", est->runner_up_total_s);
       cp_cli_xml_double (w, "memory-per-gpu-bytes", est->runner_up_memory_per_gpu_bytes);

@@ -398,6 +398,47 @@ _cp_frozen_base_activation_saving (const CpJob          *job,
   return saving;
 }
 
+/* ZeRO-3 as DeepSpeed runs it (the zero3-deepspeed setting), at its
+ * defaults (deepspeed/runtime/zero/config.py, DeepSpeedZeroConfig):
+ * stage3_max_live_parameters, "the maximum number of parameters resident
+ * per GPU before releasing", 1e9; and sub_group_size, the tile of the
+ * partition the optimizer steps at once, 1e9. FlagPerf's Llama 2 7B
+ * (training/benchmarks/llama2_7b/deepspeed/ds_config.json) sets both to
+ * 1e9 as well. */
+#define DEEPSPEED_MAX_LIVE_PARAMETERS 1e9
+#define DEEPSPEED_SUB_GROUP_SIZE      1e9
+
+/* What DeepSpeed's ZeRO-3 holds beyond FSDP2's two gathered layers, for a
+ * GPU whose stage has @stage_params parameters (after tensor parallelism)
+ * and whose gradient partition has @partition elements, into @mem
+ * (gathered, step_copy):
+ * - parameters stay gathered until max_live_parameters of them are
+ *   resident (PartitionedParameterCoordinator releases a parameter only
+ *   past it, or past max_reuse_distance: the last layers' parameters,
+ *   used again at once by the backward, are kept), so up to that many
+ *   are held in 16 bits;
+ * - at the step, stage3.py's _prepare_fp32_grad_for_sub_group flattens a
+ *   sub-group's gradient partition (a copy in the gradients' dtype) and
+ *   .to()s it to the fp32 master's dtype (a second copy, unless the
+ *   gradients are fp32 already), then frees the 16-bit gradients: up to
+ *   sub_group_size elements of each. The activations are freed by then,
+ *   but PyTorch's caching allocator splits a cached block only within its
+ *   own segment and never merges segments (c10/cuda/CUDACachingAllocator.cpp,
+ *   without expandable_segments), so blocks of that size come from new
+ *   segments beside the activations' cached ones: what the GPU reports
+ *   in use is their sum. */
+static void
+deepspeed_zero3_buffers (const Context *c,
+                         double         stage_params,
+                         double         partition,
+                         Memory        *mem)
+{
+  double elements = MIN (DEEPSPEED_SUB_GROUP_SIZE, partition);
+
+  mem->gathered = MAX (mem->gathered, MIN (DEEPSPEED_MAX_LIVE_PARAMETERS, stage_params) * c->act_bytes);
+  mem->step_copy = elements * (c->g + (c->g < 4.0 ? 4.0 : 0.0));
+}
+
 /* Parameters of one layer that ZeRO-3 gathers, times the tensor-parallel
  * size (the caller divides by it): the dense part whole, the experts to
  * this expert-parallel rank's share (split ETP ways) where the
@@ -631,6 +672,11 @@ _cp_layout_memory_states (const Context *c,
     }
   mem->gathered = gathered;
   mem->reducing = reducing;
+  mem->step_copy = 0.0;
+  if (settings->zero3_deepspeed && k->zero_stage >= 3 && d > 1 && !k->offload && c->g > 0)
+    deepspeed_zero3_buffers (c, (c->dense_layer_params * stage_share + (p > 1 ? c->embedding_stage : c->embedding_all)) / t +
+                                c->expert_params * stage_share / (_cp_expert_tp (c, k) * e),
+                             mem->gradients / c->g, mem);
 }
 
 /* The activations of @k and the totals, on the model states
@@ -682,7 +728,8 @@ _cp_layout_memory_activations (const Context *c,
 
   mem->fragmentation = settings->fragmentation_fraction *
                        (mem->weights + mem->gradients + mem->optimizer + mem->activations);
-  mem->overhead = settings->framework_overhead_bytes + mem->gathered + mem->reducing + mem->fragmentation;
+  mem->overhead = settings->framework_overhead_bytes + mem->gathered + mem->reducing + mem->step_copy +
+                  mem->fragmentation;
   mem->total = mem->weights + mem->gradients + mem->optimizer + mem->activations + mem->overhead;
 }
 

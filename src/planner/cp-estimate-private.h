@@ -50,6 +50,7 @@ typedef struct {
   double fragmentation; /* the allocator's gaps: a fraction of the states and activations */
   double gathered;      /* ZeRO-3 / FSDP: the layers gathered whole while they compute */
   double reducing;      /* ZeRO-3 / FSDP: one layer's gradients whole, on their way to the reduce-scatter */
+  double step_copy;     /* ZeRO-3 as DeepSpeed runs it: the optimizer step's flat and fp32 copies of the gradients */
   double total;
   double host;          /* CPU offload: what the GPUs of one node keep in its RAM */
 } Memory;

@@ -677,6 +677,85 @@ flops_per_param_token (const Context *c,
   return factor;
 }
 
+/* What takes the MFU of @k's run (@st, @steps of it, at @c's utilisation)
+ * below that utilisation, mechanism by mechanism (CpMfuLoss): the compute
+ * per token is worked out again with one mechanism after another taken
+ * away (recompute, the attention core, the experts' slower GEMMs, LoRA's
+ * lighter backward) until 6·N·D at the dense peak is left, so the
+ * differences add up to it exactly; the step's other parts are its own. */
+static void
+mfu_losses (const Context  *c,
+            const Config   *k,
+            const StepTime *st,
+            double          steps,
+            CpEstimate     *est)
+{
+  double expert_speed = c->expert_flops_fwd > 0 ? _cp_expert_gemm_speed (c, k) : 1.0;
+  double imbalance = _cp_layers_per_gpu (c, k) * k->pp / c->layers;
+  /* Per-token seconds at full peak to seconds of the run. */
+  double scale = st->tokens / (c->gpus * c->utilisation) * steps;
+  double forward, attention, full, no_recompute, no_attention, dense_speed;
+  Config plain = *k;
+  Context flat = *c;
+
+  full = compute_s_per_token (c, k, expert_speed, &forward, &attention);
+  plain.recompute = CP_RECOMPUTE_NONE;
+  plain.recompute_layers = 0;
+  no_recompute = compute_s_per_token (c, &plain, expert_speed, &forward, &attention);
+  flat.attention_flops_fwd = 0;
+  no_attention = compute_s_per_token (&flat, &plain, expert_speed, &forward, &attention);
+  flat.expert_peak = flat.peak;
+  dense_speed = compute_s_per_token (&flat, &plain, 1.0, &forward, &attention);
+
+  est->mfu_utilisation = c->utilisation;
+  est->mfu_loss_s[CP_MFU_LOSS_TASK_FLOPS] = (dense_speed - 6.0 * _cp_active_params (&c->job->model) / c->peak) * scale;
+  est->mfu_loss_s[CP_MFU_LOSS_EXPERT_GEMMS] = (no_attention - dense_speed) * scale;
+  est->mfu_loss_s[CP_MFU_LOSS_ATTENTION] = (no_recompute - no_attention) * scale;
+  est->mfu_loss_s[CP_MFU_LOSS_RECOMPUTE] = (full - no_recompute) * scale;
+  est->mfu_loss_s[CP_MFU_LOSS_STAGE_IMBALANCE] = full * scale * (imbalance - 1.0);
+  est->mfu_loss_s[CP_MFU_LOSS_TOKEN_PERMUTATION] = st->permute * steps;
+  est->mfu_loss_s[CP_MFU_LOSS_TP_COMMUNICATION] = st->tp_exposed * steps;
+  est->mfu_loss_s[CP_MFU_LOSS_PP_COMMUNICATION] = st->pp * steps;
+  est->mfu_loss_s[CP_MFU_LOSS_DP_COMMUNICATION] = st->dp_exposed * steps;
+  est->mfu_loss_s[CP_MFU_LOSS_ALL_TO_ALL] = st->all_to_all_exposed * steps;
+  est->mfu_loss_s[CP_MFU_LOSS_OFFLOAD] = st->offload * steps;
+  est->mfu_loss_s[CP_MFU_LOSS_OVERLAP_SLOWDOWN] = st->overlap_slowdown * steps;
+  est->mfu_loss_s[CP_MFU_LOSS_BUBBLE] = st->bubble * steps;
+  est->mfu_run_s = st->total * steps;
+}
+
+/* An MFU given or measured on the machine that ran it: nothing modelled. */
+static void
+mfu_losses_clear (CpEstimate *est)
+{
+  est->mfu_utilisation = 0;
+  est->mfu_run_s = 0;
+  memset (est->mfu_loss_s, 0, sizeof est->mfu_loss_s);
+}
+
+const char *
+cp_mfu_loss_to_string (CpMfuLoss loss)
+{
+  static const char *const ids[CP_N_MFU_LOSSES] = {
+    "task-flops", "attention", "expert-gemms", "recompute", "stage-imbalance", "token-permutation",
+    "tp-communication", "pp-communication", "dp-communication", "all-to-all", "offload",
+    "overlap-slowdown", "pipeline-bubble",
+  };
+
+  g_return_val_if_fail (loss < CP_N_MFU_LOSSES, NULL);
+  return ids[loss];
+}
+
+double
+cp_estimate_mfu_loss (const CpEstimate *est,
+                      CpMfuLoss         loss)
+{
+  g_return_val_if_fail (loss < CP_N_MFU_LOSSES, 0);
+  if (est->mfu_run_s <= 0)
+    return 0;
+  return est->mfu_utilisation * est->mfu_loss_s[loss] / est->mfu_run_s;
+}
+
 void
 _cp_estimate_training_time (const Context  *c,
                             const Config   *k,
@@ -731,6 +810,7 @@ _cp_estimate_training_time (const Context  *c,
   est->bubble_s = steps * st.bubble;
   est->total_s = est->compute_s + est->exposed_communication_s + est->bubble_s;
   modelled_s = est->total_s;
+  mfu_losses (&timed, k, &st, steps, est);
 
   if (job->mfu > 0)
     {
@@ -740,6 +820,7 @@ _cp_estimate_training_time (const Context  *c,
       est->total_s = est->compute_s;
       est->exposed_communication_s = 0;
       est->bubble_s = 0;
+      mfu_losses_clear (est);
     }
   else if (est->time_source == CP_TIME_SOURCE_TRIAL && est->nodes == 1)
     {
@@ -748,6 +829,7 @@ _cp_estimate_training_time (const Context  *c,
       est->total_s = est->compute_s;
       est->exposed_communication_s = 0;
       est->bubble_s = 0;
+      mfu_losses_clear (est);
     }
 
   /* The runner-up, and the attention core's part of compute, on the same

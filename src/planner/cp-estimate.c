@@ -240,6 +240,7 @@ fill_memory (CpEstimate   *est,
   est->fragmentation_bytes = mem->fragmentation;
   est->gathered_layers_bytes = mem->gathered;
   est->reduce_scatter_bytes = mem->reducing;
+  est->zero3_step_copy_bytes = mem->step_copy;
   est->memory_per_gpu_bytes = mem->total;
 }
 

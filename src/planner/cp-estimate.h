@@ -79,6 +79,28 @@ typedef enum {
   CP_N_REFUSALS
 } CpRefusal;
 
+/* What takes a training run's achieved MFU below the compute utilisation
+ * (cp_estimate_mfu_loss_*): each mechanism's seconds of the run, before
+ * interruptions, so that the run is the 6·N·D FLOPs at the utilisation
+ * plus all of them, and the MFU is the utilisation less the utilisation
+ * × each one's share of the run. */
+typedef enum {
+  CP_MFU_LOSS_TASK_FLOPS,         /* LoRA's backward without the frozen weights' gradients (negative) */
+  CP_MFU_LOSS_ATTENTION,          /* the attention core's FLOPs, outside 6·N·D */
+  CP_MFU_LOSS_EXPERT_GEMMS,       /* routed experts' GEMMs below the dense layers' speed */
+  CP_MFU_LOSS_RECOMPUTE,          /* forward passes run again */
+  CP_MFU_LOSS_STAGE_IMBALANCE,    /* pipeline stages of uneven layer counts */
+  CP_MFU_LOSS_TOKEN_PERMUTATION,  /* routed experts' token permutations (memory-bound) */
+  CP_MFU_LOSS_TP_COMMUNICATION,   /* tensor-parallel collectives left exposed */
+  CP_MFU_LOSS_PP_COMMUNICATION,   /* pipeline sends */
+  CP_MFU_LOSS_DP_COMMUNICATION,   /* gradient reduction and ZeRO gathers left exposed */
+  CP_MFU_LOSS_ALL_TO_ALL,         /* expert dispatch and combine left exposed */
+  CP_MFU_LOSS_OFFLOAD,            /* CPU offload copies */
+  CP_MFU_LOSS_OVERLAP_SLOWDOWN,   /* compute slowed by the communication hidden behind it */
+  CP_MFU_LOSS_BUBBLE,             /* pipeline bubble */
+  CP_N_MFU_LOSSES
+} CpMfuLoss;
+
 typedef struct {
   /* The configuration evaluated */
   guint        nodes;
@@ -128,6 +150,8 @@ typedef struct {
   double gathered_layers_bytes;    /* training under ZeRO-3 / FSDP: the layers gathered whole */
   double reduce_scatter_bytes;     /* training under ZeRO-3 / FSDP: one layer's whole gradients, as computed
                                     * and copied into the reduce-scatter's input */
+  double zero3_step_copy_bytes;    /* training under ZeRO-3 as DeepSpeed runs it (zero3-deepspeed): the
+                                    * optimizer step's flat and fp32 copies of a sub-group's gradients */
   double memory_per_gpu_bytes;
   double available_per_gpu_bytes;
   gboolean fits;
@@ -201,6 +225,15 @@ typedef struct {
   double comm_compute_ratio;       /* R5 */
   double scaling_efficiency;       /* compute_s / total_s */
   double achieved_mfu;
+  /* The utilisation the compute ran at (the setting's, or a trial's) and
+   * what each mechanism (CpMfuLoss) adds to the run beyond 6·N·D at it:
+   * achieved_mfu = mfu_utilisation × (1 − Σ mfu_loss_s / total_s before
+   * interruptions). 0 where the time is not modelled (an MFU given, or a
+   * trial on the one machine that ran it). mfu_run_s: the run before
+   * interruptions, 6·N·D at the utilisation plus every loss. */
+  double mfu_utilisation;
+  double mfu_run_s;
+  double mfu_loss_s[CP_N_MFU_LOSSES];
   double steps;
   CpTimeSource time_source;
 
@@ -308,6 +341,31 @@ void              cp_estimate_series_free (CpEstimateSeries *series);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpEstimateSeries, cp_estimate_series_free)
 
+/* Why a searched layout of a mixture of experts has the expert parallel
+ * size it has: EP takes its ranks from tensor × data parallel and divides
+ * the experts, and against it the fastest layout that fits at any other
+ * EP (searched with that EP pinned). */
+typedef struct {
+  guint    tp_times_dp;       /* of the chosen layout: what its EP must divide */
+  guint    largest_ep;        /* the largest EP that split and the experts allow */
+  gboolean other_fits;        /* some layout at another EP fits */
+  CpLayout other;             /* the fastest of them */
+  double   other_total_s;     /* its run time, interruptions included, as @est's total_s */
+  double   other_all_to_all_s;/* its expert all-to-all left exposed */
+} CpExpertParallelChoice;
+
+/* Fills @out for @est, the estimate of @job on @quote at @nodes, where
+ * @job is a training run of a mixture of experts that leaves EP to the
+ * search and @est fits; FALSE (and @out zeroed) otherwise. Estimates
+ * again once per other EP: for a front end showing one estimate, not for
+ * the search. */
+gboolean cp_estimate_expert_parallel_choice (const CpJob            *job,
+                                             const CpQuote          *quote,
+                                             guint                   nodes,
+                                             const CpSettings       *settings,
+                                             const CpEstimate       *est,
+                                             CpExpertParallelChoice *out);
+
 /* The TB-months of storage @job keeps over @est's calendar days, in
  * months of the settings' hours: what a storage price is billed on. */
 double   cp_estimate_storage_tb_months (const CpJob      *job,
@@ -355,6 +413,16 @@ gboolean    cp_estimate_layout_refused (const CpEstimate *est);
  * "qlora-split", "tp-beyond-node", "tp-heads", "split-gpus",
  * "stage-layers", "ep-experts", "ep-data-parallel", "no-split". */
 const char *cp_refusal_to_string (CpRefusal refusal);
+
+/* Stable id of an MFU loss: "task-flops", "attention", "expert-gemms",
+ * "recompute", "stage-imbalance", "token-permutation",
+ * "tp-communication", "pp-communication", "dp-communication",
+ * "all-to-all", "offload", "overlap-slowdown", "pipeline-bubble". */
+const char *cp_mfu_loss_to_string (CpMfuLoss loss);
+
+/* The MFU points @loss of @est takes off its utilisation (negative: adds):
+ * the utilisation × its share of the run before interruptions. */
+double      cp_estimate_mfu_loss (const CpEstimate *est, CpMfuLoss loss);
 
 /* Stable id of a time source: "model", "mfu", "trial", "extrapolated", "duration". */
 const char *cp_time_source_to_string   (CpTimeSource source);

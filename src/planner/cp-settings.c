@@ -296,6 +296,7 @@ cp_settings_init (CpSettings *settings)
    * (fully_shard, PyTorch's current FSDP, torchtune's and torchtitan's)
    * shards and accumulates per parameter, the trainable ones only. */
   settings->fsdp1_adapter_gradients = FALSE;
+  settings->zero3_deepspeed = FALSE;
   /* The layout search takes a layout that stays at or below
    * CP_TIGHT_MEMORY_SHARE (90%) of each GPU's memory over a faster Tight
    * one when it is at most this share slower. A reasoned default, no
@@ -492,6 +493,10 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "PyTorch FSDP docs: mixing frozen and trainable parameters in a FlatParameter (use_orig_params=True) uses "
       "gradient memory as if none were frozen; FullyShardedDataParallel.no_sync accumulates full model gradients; "
       "0: FSDP2, per-parameter sharding" },
+    { "zero3-deepspeed", settings->zero3_deepspeed ? 1 : 0, NULL,
+      "DeepSpeed deepspeed/runtime/zero/config.py: stage3_max_live_parameters and sub_group_size 1e9; "
+      "stage3.py _prepare_fp32_grad_for_sub_group flattens a sub-group's gradient partition and copies it "
+      "to fp32 for the step; 0: FSDP2, two layers gathered, gradients stepped in place" },
     { "vllm-profile", settings->vllm_profile == CP_VLLM_PROFILE_V0 ? 0 : 1, "vLLM engine",
       "1 (V1, vLLM 0.8+): a profiling pass of max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100, "
       "else 2,048 (vllm/engine/arg_utils.py get_batch_defaults), then a dummy sampling step of max_num_seqs with "
@@ -730,6 +735,7 @@ cp_assumption_task_kinds (const char *key)
     "checkpoint-interval", "failure-rate", "moe-dispatch-dedup",
     "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout", "int4-constant-bits",
     "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded", "fsdp1-adapter-gradients",
+    "zero3-deepspeed",
     "contingency", "vat-rate", "moe-expert-tp", "selective-recompute", "cross-entropy",
     "vat-rate-lease", "tp-comm-overlap", "layout-headroom-time", "moe-fp8-expert-speedup",
     "kv-admission",

@@ -147,6 +147,7 @@ typedef struct {
   double   qlora_bits;               /* QLoRA: bits a parameter of the 4-bit base takes, constants included */
   gboolean fsdp_pp_unsharded;         /* FSDP + PP: the stage stays gathered, gradients unsharded, all step */
   gboolean fsdp1_adapter_gradients;  /* LoRA under FSDP1: whole-model gradients while accumulating */
+  gboolean zero3_deepspeed;          /* ZeRO-3 as DeepSpeed runs it: live parameters, the step's gradient copies */
   CpVllmProfile vllm_profile;        /* serving: the engine generation whose profiling pass sizes the KV cache */
   CpKvAdmission kv_admission;        /* serving: what a running request counts against the KV cache */
   CpSelectiveRecompute selective_recompute; /* what selective recompute keeps of a layer */

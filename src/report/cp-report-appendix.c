@@ -179,6 +179,8 @@ layout_uses (const CpLayout *layout,
 {
   if (strcmp (key, "fsdp-pp-unsharded") == 0)
     return layout->zero_stage >= 3 && layout->pipeline_parallel > 1 && layout->data_parallel > 1;
+  if (strcmp (key, "zero3-deepspeed") == 0)
+    return layout->zero_stage >= 3 && layout->data_parallel > 1;
   if (strcmp (key, "fsdp1-adapter-gradients") == 0)
     return (kind == CP_TASK_LORA || kind == CP_TASK_QLORA) && layout->zero_stage >= 3 &&
            layout->data_parallel > 1 && layout->micro_batches > 1;
@@ -234,7 +236,7 @@ plans_use (const CpProject *project,
            const char      *key)
 {
   static const char *const layout_keys[] = {
-    "fsdp-pp-unsharded", "fsdp1-adapter-gradients", "selective-recompute-overhead", "full-recompute-flops",
+    "fsdp-pp-unsharded", "fsdp1-adapter-gradients", "zero3-deepspeed", "selective-recompute-overhead", "full-recompute-flops",
     "layout-headroom-time", NULL,
   };
   /* The search gave up a faster, Tight layout for headroom. */

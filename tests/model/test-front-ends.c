@@ -610,6 +610,180 @@ test_nics_without_network_refused (void)
   g_assert_nonnull (strstr (err, "--network"));
 }
 
+/* <field> of the MFU loss of @kind in @xml's <mfu-breakdown>: the first
+ * <loss> from its own tag on. */
+static double
+mfu_loss_number (const char *xml,
+                 const char *kind,
+                 const char *field)
+{
+  g_autofree char *open = g_strdup_printf ("<loss kind=\"%s\">", kind);
+  const char *start = strstr (xml, open);
+
+  g_assert_nonnull (start);
+  return xml_number (start, "loss", field);
+}
+
+/* walk40 F9: what takes the MFU of Qwen3 30B-A3B's fine-tuning on one
+ * H800 node below the compute utilisation, mechanism by mechanism, by
+ * hand, in the layout the search chose for it (TP 2 × PP 4 × DP 1, EP 1,
+ * 4 interleaved stages, micro-batch 1 of 128 a step, ZeRO-0, no
+ * recompute) pinned. D = 6e9 tokens, G = 8 GPUs of 989 TFLOPS at
+ * u = 0.55, 3.3e9 active parameters; a step of 128 × 4,096 tokens, so
+ * 6e9 / 524,288 = 11,444.0918 steps.
+ * - 6·N·D at u: 6 × 3.3e9 × 6e9 / (8 × 989e12 × 0.55) = 27,300.303 s.
+ * - Attention core: 4 · 48 layers · 4,096 · (32 heads × 128) FLOPs a
+ *   token forward, three times that with the backward:
+ *   9.66368e9 / 989e12 × 6e9 / (8 × 0.55) = 13,324.308 s.
+ * - Expert GEMMs: 2 · 48 · 8 experts · 3 · 2,048 · 768 = 3.62388e9 FLOPs
+ *   a token forward, × 3, at the speed s the XML reports: (1/s − 1) ×
+ *   1.08716e10 / 989e12 × 6e9 / 4.4.
+ * - Token permutation at EP 1: 48 × (3 × 8 + 1) × 2,048 × 2 B, twice
+ *   (forward and backward), over 3,350 GB/s × 0.8: 6e9 / 8 × that =
+ *   2,751.045 s.
+ * - Tensor parallel: 128 micro-batches × 12 layers × 4 × 2 × (1/2) ×
+ *   16,777,216 B / (200 GB/s × 0.8) a step: 0.644245 s, 7,372.8 s.
+ * - Pipeline sends: 128 × 4 chunks × 2 × 16,777,216 / 2 / 160e9 a step:
+ *   614.4 s.
+ * - Bubble: (4 − 1) / (128 × 4) of compute and exposed TP: 3/512 ×
+ *   (compute-s + 7,372.8).
+ * They add up to the run before interruptions, and the MFU is u less
+ * u × each share. */
+static void
+test_mfu_breakdown (void)
+{
+  const char *args[] = {
+    "--model", "qwen3-30b-a3b", "--task", "full-finetune", "--tokens", "6B", "--gpu", "h800", "--nodes", "1",
+    "--seq-len", "4096", "--global-batch", "128", "--micro-batch", "1", "--tp", "2", "--pp", "4", "--ep", "1",
+    "--virtual-stages", "4", "--zero", "0", "--recompute", "none", NULL,
+  };
+  g_autofree char *out = estimate_xml (args);
+  double speed = xml_number (out, "time", "expert-gemm-speed");
+  double compute = xml_number (out, "time", "compute-s");
+  double run = xml_number (out, "mfu-breakdown", "run-s");
+  double mfu = xml_number (out, "time", "achieved-mfu");
+  const char *kinds[] = {
+    "task-flops", "attention", "expert-gemms", "recompute", "stage-imbalance", "token-permutation",
+    "tp-communication", "pp-communication", "dp-communication", "all-to-all", "offload",
+    "overlap-slowdown", "pipeline-bubble",
+  };
+  double seconds = xml_number (out, "mfu-breakdown", "six-nd-s");
+  double points = 0;
+
+  g_assert_cmpfloat (xml_number (out, "mfu-breakdown", "compute-utilisation"), ==, 0.55);
+  g_assert_cmpfloat_with_epsilon (xml_number (out, "mfu-breakdown", "six-nd-s"), 27300.303, 1e-3);
+  g_assert_cmpfloat_with_epsilon (mfu_loss_number (out, "attention", "seconds"), 13324.308, 1e-3);
+  g_assert_cmpfloat_with_epsilon (mfu_loss_number (out, "expert-gemms", "seconds"),
+                                  (1.0 / speed - 1.0) * 3 * 3.62388e9 / 989e12 * 6e9 / 4.4, 1e-2);
+  g_assert_cmpfloat_with_epsilon (mfu_loss_number (out, "token-permutation", "seconds"), 2751.045, 1e-3);
+  g_assert_cmpfloat_with_epsilon (mfu_loss_number (out, "tp-communication", "seconds"), 7372.8, 1e-3);
+  g_assert_cmpfloat_with_epsilon (mfu_loss_number (out, "pp-communication", "seconds"), 614.4, 1e-3);
+  g_assert_cmpfloat_with_epsilon (mfu_loss_number (out, "pipeline-bubble", "seconds"),
+                                  3.0 / 512.0 * (compute + 7372.8), 1e-3);
+  g_assert_cmpfloat (mfu_loss_number (out, "recompute", "seconds"), ==, 0);
+  g_assert_cmpfloat (mfu_loss_number (out, "all-to-all", "seconds"), ==, 0);
+  g_assert_cmpfloat (mfu_loss_number (out, "dp-communication", "seconds"), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      seconds += mfu_loss_number (out, kinds[i], "seconds");
+      points += mfu_loss_number (out, kinds[i], "mfu-points");
+      g_assert_cmpfloat_with_epsilon (mfu_loss_number (out, kinds[i], "mfu-points"),
+                                      0.55 * mfu_loss_number (out, kinds[i], "seconds") / run, 1e-12);
+    }
+  /* The run before interruptions: compute, exposed communication, bubble. */
+  g_assert_cmpfloat_with_epsilon (seconds, run, 1e-6 * run);
+  g_assert_cmpfloat_with_epsilon (run, compute + 7372.8 + 614.4 + 3.0 / 512.0 * (compute + 7372.8), 1e-3);
+  g_assert_cmpfloat_with_epsilon (mfu, 0.55 * 27300.303 / run, 1e-6);
+  g_assert_cmpfloat_with_epsilon (0.55 - points, mfu, 1e-9);
+}
+
+/* LoRA's backward computes no gradients of the frozen weights: 4·N·D
+ * (lora-flops) where MFU counts 6·N·D, so the breakdown has the
+ * difference as a negative loss: (4 − 6) × 8.03e9 × 1e9 / (8 × 989e12 ×
+ * 0.55) = −3,691.0 s for Llama 3.1 8B on 1B tokens on one H100 node. */
+static void
+test_mfu_breakdown_lora (void)
+{
+  const char *args[] = {
+    "--model", "llama-3.1-8b", "--task", "lora", "--tokens", "1B", "--gpu", "h100-sxm", "--nodes", "1", NULL,
+  };
+  g_autofree char *out = estimate_xml (args);
+  double active = xml_number (out, "inputs", "active-params");
+
+  g_assert_cmpfloat_with_epsilon (mfu_loss_number (out, "task-flops", "seconds"),
+                                  -2.0 * active * 1e9 / (8 * 989e12 * 0.55), 1e-3);
+  g_assert_cmpfloat (mfu_loss_number (out, "task-flops", "mfu-points"), <, 0);
+}
+
+/* walk40 F9: "Expert parallel 1" for a 128-expert MoE on 8 GPUs, said
+ * without why. The XML names the bound (EP divides TP × DP, and the 128
+ * experts: their greatest common divisor is the largest EP), and the
+ * fastest layout at another EP is the search's own answer with that EP
+ * pinned, slower than the chosen one. */
+static void
+test_expert_parallel_choice (void)
+{
+#define F9 "--model", "qwen3-30b-a3b", "--task", "full-finetune", "--tokens", "6B", "--gpu", "h800", "--nodes", "1", \
+           "--deadline-days", "10"
+  const char *args[] = { F9, NULL };
+  g_autofree char *out = estimate_xml (args);
+  double tp_dp = xml_number (out, "configuration", "tensor-parallel") * xml_number (out, "configuration", "data-parallel");
+  double largest = xml_number (out, "expert-parallel-choice", "largest-ep");
+  g_autofree char *other_ep = g_strdup_printf ("%.0f", xml_number (out, "other", "expert-parallel"));
+  const char *pinned_args[] = { F9, "--ep", other_ep, NULL };
+#undef F9
+  g_autofree char *pinned = estimate_xml (pinned_args);
+
+  g_assert_cmpfloat (xml_number (out, "expert-parallel-choice", "tp-times-dp"), ==, tp_dp);
+  g_assert_cmpfloat (fmod (tp_dp, largest), ==, 0);
+  g_assert_cmpfloat (fmod (128, largest), ==, 0);
+  g_assert_cmpfloat (largest, <=, 8);
+  g_assert_cmpfloat (xml_number (out, "configuration", "expert-parallel"), <=, largest);
+  g_assert_cmpfloat (xml_number (out, "other", "total-s"), ==, xml_number (pinned, "time", "total-s"));
+  g_assert_cmpfloat (xml_number (out, "other", "total-s"), >, xml_number (out, "time", "total-s"));
+}
+
+/* ZeRO-3 as DeepSpeed runs it (--zero3-deepspeed), by hand. Llama 2 7B
+ * (7e9 parameters in the catalogue) on 8 A800s, ZeRO-3, bf16: each GPU's
+ * gradient partition is 7e9 / 8 = 875e6 elements, under sub_group_size
+ * (1e9), so the step flattens it (2 B each) and copies it to fp32 (4 B):
+ * 5.25e9 B; and up to stage3_max_live_parameters = 1e9 parameters stay
+ * gathered in bf16, 2e9 B, in place of FSDP2's two layers. With the
+ * 18-byte convention the gradients are fp32 already and .to() copies
+ * nothing: 875e6 × 4 B. Qwen2.5 32B (32.5e9) on 8: a partition of
+ * 4.06e9 is stepped 1e9 elements at a time: 6e9 B. Without the setting
+ * nothing of it is counted. */
+static void
+test_zero3_deepspeed (void)
+{
+#define LLAMA "--model", "llama-2-7b", "--gpu", "a800", "--nodes", "1", "--tokens", "1e9", "--seq-len", "4096", \
+              "--global-batch", "8", "--micro-batch", "1", "--tp", "1", "--pp", "1", "--zero", "3", "--recompute", "none"
+  const char *fsdp_args[] = { LLAMA, NULL };
+  const char *ds_args[] = { LLAMA, "--zero3-deepspeed", NULL };
+  const char *ds18_args[] = { LLAMA, "--zero3-deepspeed", "--bytes-convention", "18", NULL };
+#undef LLAMA
+  const char *qwen_args[] = {
+    "--model", "qwen2.5-32b", "--gpu", "a800", "--nodes", "1", "--tokens", "1e9", "--seq-len", "4096",
+    "--global-batch", "8", "--micro-batch", "1", "--tp", "1", "--pp", "1", "--zero", "3", "--recompute", "full",
+    "--zero3-deepspeed", NULL,
+  };
+  g_autofree char *fsdp = estimate_xml (fsdp_args);
+  g_autofree char *ds = estimate_xml (ds_args);
+  g_autofree char *ds18 = estimate_xml (ds18_args);
+  g_autofree char *qwen = estimate_xml (qwen_args);
+
+  g_assert_cmpfloat (xml_number (fsdp, "memory", "zero3-step-copy-bytes"), ==, 0);
+  g_assert_cmpfloat_with_epsilon (xml_number (ds, "memory", "zero3-step-copy-bytes"), 5.25e9, 1);
+  g_assert_cmpfloat_with_epsilon (xml_number (ds, "memory", "gathered-layers-bytes"), 2e9, 1);
+  /* Nothing else moves: the states, activations and allocator gaps are FSDP2's. */
+  g_assert_cmpfloat_with_epsilon (xml_number (ds, "memory", "memory-per-gpu-bytes") -
+                                  xml_number (fsdp, "memory", "memory-per-gpu-bytes"),
+                                  5.25e9 + 2e9 - xml_number (fsdp, "memory", "gathered-layers-bytes"), 1);
+  g_assert_cmpfloat_with_epsilon (xml_number (ds18, "memory", "zero3-step-copy-bytes"), 875e6 * 4, 1);
+  g_assert_cmpfloat_with_epsilon (xml_number (qwen, "memory", "zero3-step-copy-bytes"), 6e9, 1);
+  g_assert_true (strstr (ds, "<zero3-deepspeed>true</zero3-deepspeed>") != NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -632,5 +806,9 @@ main (int argc, char **argv)
   g_test_add_func ("/front-ends/optimizer-states", test_optimizer_states);
   g_test_add_func ("/front-ends/expert-permutations", test_expert_permutations);
   g_test_add_func ("/front-ends/moe-node-limit-fp8-dispatch", test_moe_node_limit_fp8_dispatch);
+  g_test_add_func ("/front-ends/mfu-breakdown", test_mfu_breakdown);
+  g_test_add_func ("/front-ends/mfu-breakdown-lora", test_mfu_breakdown_lora);
+  g_test_add_func ("/front-ends/expert-parallel-choice", test_expert_parallel_choice);
+  g_test_add_func ("/front-ends/zero3-deepspeed", test_zero3_deepspeed);
   return g_test_run ();
 }
