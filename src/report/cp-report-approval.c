@@ -1003,8 +1003,20 @@ cp_report_section_amount_to_approve (Doc              *doc,
         g_free (line);
         line = cp_doc_spaced (doc, with);
       }
-    cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1 + left_out_height);
+    /* The budget the team has, against the amount, straight under it
+     * (walk40 F6: a lead could not enter "we have 200,000 CNY"). */
+    g_autofree const GArray **what_ifs = g_new0 (const GArray *, MAX (1, project->jobs->len));
+
+    for (guint j = 0; j < project->jobs->len; j++)
+      what_ifs[j] = results[j].what_if;
+    g_autofree char *within = cp_report_budget_text (project, (CpPlan * const *) plans->pdata, what_ifs,
+                                                     schedule, &approval, doc->lang);
+    double within_height = within != NULL ? cp_doc_paragraph_height (doc, doc->body, within, 0) + 1 : 0;
+
+    cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1 + within_height + left_out_height);
     cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
+    if (within != NULL)
+      cp_doc_paragraph_full (doc, doc->body, within, 0, 1, NULL);
     /* The page the amount is on, whichever its notes end on. */
     doc->amount_page = doc->pages->len;
     for (guint i = 0; i < G_N_ELEMENTS (notes); i++)

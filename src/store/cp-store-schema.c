@@ -11,7 +11,7 @@
 #include "cp-fields.h"
 #include "cp-store-private.h"
 
-/* The current schema, version 15. Versions 1 to 3 and 6 to 8 are kept in
+/* The current schema, version 16. Versions 1 to 3 and 6 to 8 are kept in
  * tests/store/v1-fixture.sql, v2-, v3-, v6-, v7- and v8-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
@@ -24,6 +24,7 @@ static const char schema_sql[] =
   "  approved_by TEXT,\n"
   "  signed_on TEXT,\n"
   "  start_date TEXT,\n"
+  "  budget REAL DEFAULT 0,\n"
   "  bytes_convention TEXT NOT NULL,\n"
   "  memory_unit TEXT NOT NULL,\n"
   "  currency TEXT NOT NULL,\n"
@@ -406,6 +407,12 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
      * 'zh_CN' was set on purpose (the Chinese demo, a pick in an export)
      * and stays. */
     "UPDATE project SET report_language = NULL WHERE report_language = 'en';\n",
+    NULL },
+  [15] = {
+    /* Version 16 keeps the budget the team has for the project, in its
+     * currency (walk40 F6: "we have 200,000 CNY" could not be entered);
+     * 0 is what a version-15 project was: none stated. */
+    "ALTER TABLE project ADD COLUMN budget REAL DEFAULT 0;\n",
     NULL },
 };
 

@@ -15,7 +15,9 @@
 #include "report-cli-projects.h"
 #include "common/cp-test-dir.h"
 #include "common/cp-test-pdf.h"
+#include "report/cp-report.h"
 #include "report/cp-report-schedule.h"
+#include "store/cp-store.h"
 
 static char *tmp_dir;
 
@@ -944,6 +946,118 @@ test_machines_needed_parts (void)
     }
 }
 
+/* The team's budget against page 1's figures (walk40 F6), by hand. A 13B
+ * LoRA on 31B tokens due in 30 days: one 8 × A800 machine at 20,000 CNY
+ * a node-month runs it in 36.8 days, past the deadline, for two months,
+ * 40,000 CNY; the H800 cluster at 30 CNY per GPU-hour rents 2 nodes for
+ * 115.5 billed hours, 16 × 30 × 115.5 = 55,440 CNY (at the top of its
+ * band 144 h, 69,120 CNY; + 10% contingency: 76,032 CNY to approve).
+ * Against 50,000 CNY: over by 55,440 − 50,000 = 5,440 CNY at the total
+ * and 76,032 − 50,000 = 26,032 CNY at the amount; the plan's cheaper way
+ * is the machine at a 36.8-day deadline, 55,440 − 40,000 = 15,440 CNY
+ * less, which covers the 5,440. Against 100,000 CNY: within it by
+ * 100,000 − 76,032 = 23,968 CNY. The budget goes through the file and
+ * the XML; 0 clears it, and a negative one is refused. */
+typedef struct {
+  const char *lang;
+  const char *over;
+  const char *way;
+  const char *within;
+} BudgetWords;
+
+static void
+make_budget_project (const char *file)
+{
+  RUN_OK ("new", file, "--start", "2027-01-04");
+  RUN_OK ("add-job", file, "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora", "--recompute", "full",
+          "--tokens", "31B", "--deadline-days", "30", "--team-stated", "--distributed-experience");
+  RUN_OK ("add-quote", file, "--vendor", "示例供应商甲", "--offer", "8 × A800 单机", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "20000");
+  RUN_OK ("add-quote", file, "--vendor", "示例供应商乙", "--offer", "H800 4节点 IB 集群", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "30", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "400", "--dedicated");
+}
+
+static void
+test_budget (void)
+{
+  static const BudgetWords words[] = {
+    { "en",
+      "Over the budget of 50,000 CNY by 5,440 CNY at the total, 55,440 CNY (by 26,032 CNY at the amount to approve).",
+      "Cheapest way under it the plans know, for 13B LoRA: With a deadline of 36.8 days, 示例供应商甲 — 8 × A800 单机 "
+      "would be recommended instead: 1 node (8 GPUs), 40,000 CNY, 36.8 days. That saves 15,440 CNY, enough to cover "
+      "the 5,440 CNY over.",
+      "Within the budget of 100,000 CNY by 23,968 CNY: the amount to approve, 76,032 CNY, fits in it." },
+    { "zh_CN",
+      "总成本 ¥55,440 超出预算 ¥50,000，超出 ¥5,440（申请批准金额超出 ¥26,032）。",
+      "方案已知的最省办法（13B LoRA）：若截止期限为 36.8 天，推荐将改为示例供应商甲 — 8 × A800 单机：1 个节点（8 块 GPU），"
+      "¥40,000，36.8 天。可节省 ¥15,440，足以抵消超出的 ¥5,440。",
+      "在预算 ¥100,000 之内，尚余 ¥23,968：申请批准金额 ¥76,032 未超出预算。" },
+  };
+  g_autofree char *project_path = g_build_filename (tmp_dir, "budget.cplan", NULL);
+  g_autofree char *xml_path = g_build_filename (tmp_dir, "budget-en.xml", NULL);
+  g_autofree char *xml = NULL;
+  g_autoptr(CpProject) stored = NULL;
+  g_autoptr(CpProject) from_xml = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  make_budget_project ("budget.cplan");
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *over_pdf = g_strdup_printf ("budget-over-%s.pdf", words[i].lang);
+      g_autofree char *within_pdf = g_strdup_printf ("budget-within-%s.pdf", words[i].lang);
+      g_autofree char *over = NULL, *within = NULL;
+
+      RUN_OK ("report", "budget.cplan", "--budget", "5万", "--lang", words[i].lang, "--pdf", over_pdf);
+      over = report_pdf_unbulleted (tmp_dir, over_pdf, 1);
+      cp_test_assert_has (over, words[i].over);
+      cp_test_assert_has (over, words[i].way);
+      g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, over_pdf), <=, 5);
+      RUN_OK ("report", "budget.cplan", "--budget", "100000", "--lang", words[i].lang, "--pdf", within_pdf);
+      within = report_pdf_unbulleted (tmp_dir, within_pdf, 1);
+      cp_test_assert_has (within, words[i].within);
+    }
+
+  /* Kept in the file, and carried by the XML as page 1 says it. */
+  RUN_OK ("report", "budget.cplan", "--budget", "50000", "--lang", "en", "--xml", "budget-en.xml");
+  stored = cp_project_load_file (project_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (stored->budget, ==, 50000);
+  g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
+  g_assert_nonnull (strstr (xml, "<budget currency=\"CNY\">50000</budget>"));
+  g_assert_nonnull (strstr (xml, "<budget-left currency=\"CNY\">-26032</budget-left>"));
+  g_assert_nonnull (strstr (xml, words[0].over));
+  from_xml = cp_report_xml_read (xml_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (from_xml->budget, ==, 50000);
+
+  /* A negative budget is refused and the file keeps its own; 0 clears
+   * it: page 1 and the XML say nothing of a budget. */
+  {
+    g_auto(CpTestRun) refused = { 0 };
+    g_autoptr(CpProject) kept = NULL;
+    g_autoptr(CpProject) cleared = NULL;
+    g_autofree char *cleared_path = g_build_filename (tmp_dir, "budget-none.xml", NULL);
+    g_autofree char *cleared_xml = NULL;
+
+    CP_TEST_RUN_CLI (&refused, tmp_dir, "report", "budget.cplan", "--budget", "-5");
+    g_assert_cmpint (refused.status, !=, 0);
+    g_assert_nonnull (strstr (refused.err, "--budget"));
+    kept = cp_project_load_file (project_path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat (kept->budget, ==, 50000);
+
+    RUN_OK ("report", "budget.cplan", "--budget", "0", "--xml", "budget-none.xml");
+    cleared = cp_project_load_file (project_path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat (cleared->budget, ==, 0);
+    g_assert_true (g_file_get_contents (cleared_path, &cleared_xml, NULL, NULL));
+    g_assert_null (strstr (cleared_xml, "<budget"));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -967,6 +1081,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/same-pages", test_same_pages);
   g_test_add_func ("/report-memo/13b-lora", test_13b_lora);
   g_test_add_func ("/report-memo/machines-needed-parts", test_machines_needed_parts);
+  g_test_add_func ("/report-memo/budget", test_budget);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

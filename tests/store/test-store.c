@@ -247,6 +247,8 @@ make_project (guint n_jobs, guint n_quotes)
   p->approved_by = g_strdup ("赵六 <CFO>");
   p->signed_on = g_strdup ("2027-02-28");
   p->start_date = g_strdup ("2027-03-01");
+  /* Not a whole amount: the figure is kept as typed. */
+  p->budget = 200000.5;
   fill_settings (&p->settings);
   for (guint i = 1; i <= n_quotes; i++)
     cp_project_add_quote (p, make_quote (i));
@@ -451,6 +453,7 @@ assert_project_equal (const CpProject *a, const CpProject *b)
   g_assert_cmpstr (a->approved_by, ==, b->approved_by);
   g_assert_cmpstr (a->signed_on, ==, b->signed_on);
   g_assert_cmpstr (a->start_date, ==, b->start_date);
+  g_assert_cmpfloat (a->budget, ==, b->budget);
   assert_settings_equal (&a->settings, &b->settings);
   g_assert_cmpuint (a->jobs->len, ==, b->jobs->len);
   for (guint i = 0; i < a->jobs->len; i++)
@@ -1365,6 +1368,8 @@ check_v8_content (const CpProject *p)
   g_assert_true (p->approved_by == NULL || *p->approved_by == '\0');
   g_assert_true (p->signed_on == NULL || *p->signed_on == '\0');
   g_assert_true (p->start_date == NULL || *p->start_date == '\0');
+  /* Added by version 16: no budget stated. */
+  g_assert_cmpfloat (p->budget, ==, 0);
   g_assert_null (run->after_job_id);
   g_assert_null (trial->after_job_id);
   /* Added by version 13: every job of an older file was planned with
@@ -1514,7 +1519,7 @@ test_report_language_picked_stays (void)
       g_free (project->report_language);
       project->report_language = g_strdup (picked[i]);
       g_assert_true (cp_project_save_file (project, path, &error));
-      g_assert_cmpint (file_user_version (path), ==, 15);
+      g_assert_cmpint (file_user_version (path), ==, CP_STORE_SCHEMA_VERSION);
       reloaded = cp_project_load_file (path, &error);
       g_assert_no_error (error);
       g_assert_cmpstr (reloaded->report_language, ==, picked[i]);

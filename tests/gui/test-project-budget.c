@@ -1,0 +1,158 @@
+/* test-project-budget.c: the team's budget typed in the project's
+ * properties (walk40 F6: "we have 200,000 CNY" had nowhere to go), and
+ * the Project Calendar tab saying, under the amount to approve, whether
+ * it fits. Through the widgets: the Report Sign-Off action, the Budget
+ * row's entry and Enter, the calendar tab's action. */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "cp-test-gui.h"
+#include "gui/cp-field-row.h"
+#include "gui/cp-preferences-window.h"
+#include "gui/cp-results-view.h"
+#include "gui/cp-window.h"
+
+static CpApplication *app;
+
+static gboolean
+no_preferences_window (gpointer user_data)
+{
+  GtkWidget *preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+
+  return preferences == NULL || !gtk_widget_get_visible (preferences);
+}
+
+/* Types @typed into the Budget row of Report Sign-Off, Enter, and closes
+ * the dialog. */
+static void
+type_budget (const char *typed)
+{
+  GtkWidget *preferences;
+  CpFieldRow *row;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "report-sign-off", NULL);
+  cp_test_gui_spin ();
+  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  row = cp_preferences_window_get_setting_row (CP_PREFERENCES_WINDOW (preferences), "budget");
+  g_assert_nonnull (row);
+  /* On the Report page, where the sign-off and the amount are set. */
+  g_assert_cmpstr (adw_preferences_page_get_name (ADW_PREFERENCES_PAGE (
+                     gtk_widget_get_ancestor (GTK_WIDGET (row), ADW_TYPE_PREFERENCES_PAGE))), ==, "report");
+  cp_test_gui_type_text (row, typed);
+  g_assert_null (cp_field_row_get_error (row));
+  gtk_window_close (GTK_WINDOW (preferences));
+  cp_test_gui_wait_until (no_preferences_window, NULL, "Report Sign-Off closed");
+}
+
+typedef struct {
+  GtkLabel   *label;
+  const char *needle;
+  const char *absent;   /* or NULL */
+} LabelWait;
+
+/* The label shown with @needle in it and, if given, without @absent. */
+static gboolean
+label_has (gpointer user_data)
+{
+  LabelWait *wait = user_data;
+  const char *text = gtk_label_get_text (wait->label);
+
+  return gtk_widget_get_visible (GTK_WIDGET (wait->label)) && strstr (text, wait->needle) != NULL &&
+         (wait->absent == NULL || strstr (text, wait->absent) == NULL);
+}
+
+/* The whole amount after "Amount to approve: " in @text, as shown. */
+static double
+shown_amount (const char *text)
+{
+  const char *at = strstr (text, "Amount to approve: ");
+  g_autoptr(GString) digits = g_string_new (NULL);
+
+  g_assert_nonnull (at);
+  for (at += strlen ("Amount to approve: "); g_ascii_isdigit (*at) || *at == ','; at++)
+    if (*at != ',')
+      g_string_append_c (digits, *at);
+  g_assert_cmpuint (digits->len, >, 0);
+  return g_ascii_strtod (digits->str, NULL);
+}
+
+/* "12,345" as the report writes a whole amount in English. */
+static char *
+grouped (double amount)
+{
+  g_autofree char *plain = g_strdup_printf ("%.0f", amount);
+  GString *out = g_string_new (NULL);
+  gsize len = strlen (plain);
+
+  for (gsize i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, plain[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The demo with a budget of 1000万 (10,000,000 CNY) typed as a lead
+ * writes it: the calendar tab says it is within it by 10,000,000 less the
+ * amount the same label shows. Then 1 CNY: over it, by the amount less
+ * 1 at the amount to approve. Cleared (an empty entry), the line goes. */
+static void
+test_budget_on_calendar (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  GtkLabel *approval = GTK_LABEL (cp_test_gui_find_named (results, "approval"));
+  LabelWait wait = { approval, NULL, NULL };
+  g_autofree char *margin = NULL, *amount_text = NULL, *over = NULL, *within = NULL, *over_text = NULL;
+  double amount;
+
+  g_assert_cmpfloat (project->budget, ==, 0);
+  type_budget ("1000万");
+  g_assert_cmpfloat (project->budget, ==, 1e7);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-calendar-chart", NULL));
+  wait.needle = "Within the budget of 10,000,000 CNY by ";
+  cp_test_gui_wait_until (label_has, &wait, "the budget under the amount to approve");
+  amount = shown_amount (gtk_label_get_text (approval));
+  margin = grouped (1e7 - amount);
+  amount_text = grouped (amount);
+  within = g_strdup_printf ("Within the budget of 10,000,000 CNY by %s CNY: the amount to approve, %s CNY, fits in it.",
+                            margin, amount_text);
+  g_assert_nonnull (strstr (gtk_label_get_text (approval), within));
+
+  type_budget ("1");
+  g_assert_cmpfloat (project->budget, ==, 1);
+  over = grouped (amount - 1);
+  over_text = g_strdup_printf ("(by %s CNY at the amount to approve)", over);
+  wait.needle = over_text;
+  cp_test_gui_wait_until (label_has, &wait, "over the budget of 1 CNY");
+  g_assert_nonnull (strstr (gtk_label_get_text (approval), "Over the budget of 1 CNY by "));
+
+  type_budget ("");
+  g_assert_cmpfloat (project->budget, ==, 0);
+  wait.needle = "Amount to approve: ";
+  wait.absent = "budget";
+  cp_test_gui_wait_until (label_has, &wait, "the amount to approve without the budget");
+
+  cp_test_gui_close_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  app = cp_test_gui_init (&argc, &argv, "gui-budget");
+
+  g_test_add_func ("/gui/project-budget/on-calendar", test_budget_on_calendar);
+
+  return g_test_run ();
+}
