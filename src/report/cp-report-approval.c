@@ -480,6 +480,13 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, taken, vendor);
         }
+      /* The network an offer's bare "IB" was given, not the vendor's. */
+      if (!vat && quote->fabric_assumed && quote->nodes_available > 1)
+        {
+          g_autofree char *fabric = cp_report_fabric_assumed_text (quote, doc->lang);
+
+          add_assumed (figures, whoms, counts, fabric, vendor);
+        }
     }
 
   if (figures->len == 0)

@@ -7,6 +7,7 @@
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
 #include "cp-report-doc.h"
+#include "cp-report-memo.h"
 #include "cp-report-sections.h"
 
 static gboolean
@@ -643,6 +644,71 @@ add_overbooking_questions (const CpProject  *project,
     }
 }
 
+char *
+cp_report_gpu_servers (const CpQuote *quote)
+{
+  return g_strdup (quote->gpu.name != NULL && *quote->gpu.name != '\0' ? quote->gpu.name
+                   : quote->gpu.id != NULL ? quote->gpu.id : "");
+}
+
+char *
+cp_report_fabric_assumed_text (const CpQuote *quote,
+                               const char    *lang)
+{
+  g_autofree char *rate = cp_i18n_format_number (quote->nic_gbps, 0, lang);
+  g_autofree char *gpu = cp_report_gpu_servers (quote);
+
+  /* TRANSLATORS: NICs × rate in Gb/s, the network kind, the GPU whose servers commonly have these cards */
+  return g_strdup_printf (_("%u × %s Gb/s %s, common for %s servers"), quote->nics_per_node, rate,
+                          cp_words_network (quote->network), gpu);
+}
+
+/* The network of each quote whose NICs or rate are the GPU's common build
+ * (CpQuote.fabric_assumed), where the memo names an option of it on
+ * several nodes: "How many network cards does each node have, and at
+ * what rate? Assumed: 8 × 400 Gb/s InfiniBand, common for NVIDIA H800
+ * SXM 80GB servers. Ask: A." One question per fabric assumed. */
+static void
+add_fabric_questions (const CpProject *project,
+                      JobResult       *results,
+                      guint            n_results,
+                      GPtrArray       *asked,
+                      const char      *lang)
+{
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+      gboolean on_nodes = FALSE;
+      CpReportQuestion *question;
+      g_autofree char *fabric = NULL, *text = NULL;
+
+      if (!quote->fabric_assumed)
+        continue;
+      for (guint j = 0; j < n_results && !on_nodes; j++)
+        {
+          const CpPlan *plan = results[j].plan;
+
+          for (guint i = 0; plan != NULL && i < plan->options->len && !on_nodes; i++)
+            {
+              const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+              on_nodes = option->quote_index == (int) q && option->estimate.nodes > 1 &&
+                         memo_names_quote (plan, (int) q);
+            }
+        }
+      if (!on_nodes)
+        continue;
+      question = question_new ("fabric");
+      question_add_vendor (project, question, (int) q);
+      fabric = cp_report_fabric_assumed_text (quote, lang);
+      /* TRANSLATORS: a question to a vendor whose offer names its network (InfiniBand, RoCE) without its
+       * cards; then what was assumed ("8 × 400 Gb/s InfiniBand, common for … servers") */
+      text = g_strdup_printf (_("How many network cards does each node have, and at what rate? Assumed: %s."), fabric);
+      question_set_text (project, question, text);
+      g_ptr_array_add (asked, question);
+    }
+}
+
 /* Whether @quote's price stops holding before work on it starts on
  * @start_day (days from the project's start): sets @price_until to the
  * price's last day and @work_day to the work's first. */
@@ -741,6 +807,7 @@ cp_report_questions (const CpProject  *project,
   /* The rental's terms, on one line. */
   if ((question = rental_question (project, results, n_results, lang)) != NULL)
     g_ptr_array_add (asked, question);
+  add_fabric_questions (project, results, n_results, asked, lang);
   /* What the team was never asked is an open question like the vendors'
    * (R8): the figures above assume its answer. */
   if ((question = team_question (project, results, n_results)) != NULL)

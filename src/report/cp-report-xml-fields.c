@@ -196,6 +196,7 @@ static const Field quote_fields[] = {
   { "network", FIELD_ENUM, G_STRUCT_OFFSET (CpQuote, network), NULL, &enum_network_kind, NULL },
   { "nics-per-node", FIELD_UINT, G_STRUCT_OFFSET (CpQuote, nics_per_node), NULL, NULL, NULL },
   { "nic-rate", FIELD_DOUBLE, G_STRUCT_OFFSET (CpQuote, nic_gbps), "Gb/s", NULL, NULL },
+  { "fabric-assumed", FIELD_BOOL, G_STRUCT_OFFSET (CpQuote, fabric_assumed), NULL, NULL, NULL },
   { "sharing", FIELD_ENUM, G_STRUCT_OFFSET (CpQuote, sharing), NULL, &enum_sharing, NULL },
   { "share-factor", FIELD_DOUBLE, G_STRUCT_OFFSET (CpQuote, share_factor), "fraction", NULL, NULL },
   { "price-unit", FIELD_ENUM, G_STRUCT_OFFSET (CpQuote, price_unit), NULL, &enum_price_unit, NULL },

@@ -198,6 +198,7 @@ static const CpField quote_fields[] = {
   F_ENUM (CpQuote, "network", network, network_kind),
   F_UINT (CpQuote, "nics_per_node", nics_per_node),
   F_DBL  (CpQuote, "nic_gbps", nic_gbps),
+  F_BOOL (CpQuote, "fabric_assumed", fabric_assumed),
   F_ENUM (CpQuote, "sharing", sharing, sharing),
   F_DBL  (CpQuote, "share_factor", share_factor),
   F_ENUM (CpQuote, "price_unit", price_unit, price_unit),

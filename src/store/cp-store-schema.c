@@ -11,7 +11,7 @@
 #include "cp-fields.h"
 #include "cp-store-private.h"
 
-/* The current schema, version 16. Versions 1 to 3 and 6 to 8 are kept in
+/* The current schema, version 17. Versions 1 to 3 and 6 to 8 are kept in
  * tests/store/v1-fixture.sql, v2-, v3-, v6-, v7- and v8-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
@@ -163,6 +163,7 @@ static const char schema_sql[] =
   "  network TEXT NOT NULL,\n"
   "  nics_per_node INTEGER NOT NULL CHECK (nics_per_node >= 0),\n"
   "  nic_gbps REAL,\n"
+  "  fabric_assumed INTEGER NOT NULL DEFAULT 0 CHECK (fabric_assumed IN (0, 1)),\n"
   "  sharing TEXT NOT NULL,\n"
   "  share_factor REAL DEFAULT 0,\n"
   "  price_unit TEXT NOT NULL,\n"
@@ -413,6 +414,13 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
      * currency (walk40 F6: "we have 200,000 CNY" could not be entered);
      * 0 is what a version-15 project was: none stated. */
     "ALTER TABLE project ADD COLUMN budget REAL DEFAULT 0;\n",
+    NULL },
+  [16] = {
+    /* Version 17 keeps whether a quote's NICs or their rate are the
+     * GPU's common build its offer was given, not the vendor's figures
+     * (the report said nothing of it). A version-16 quote is taken as
+     * stated: its import notes said it, the file kept no mark. */
+    "ALTER TABLE quotes ADD COLUMN fabric_assumed INTEGER NOT NULL DEFAULT 0 CHECK (fabric_assumed IN (0, 1));\n",
     NULL },
 };
 

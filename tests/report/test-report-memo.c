@@ -1058,6 +1058,78 @@ test_budget (void)
   }
 }
 
+/* An offer that names its fabric alone, "H800 4台 IB集群", imported from a
+ * vendor's sheet, is given the H800's common build, 8 NICs (one per GPU)
+ * at 400 Gb/s (the DGX H100/H800 guide): the quote keeps the mark, and
+ * with its cluster recommended (a 13B LoRA on 31B tokens within 10 days,
+ * which the A800 machine at 36.8 days misses) the quotes table, the
+ * assumed figures and the vendors' questions say so in both languages,
+ * the XML carries it, and the vendor's figures typed clear it. */
+typedef struct {
+  const char *lang;
+  const char *cell;
+  const char *assumed;
+  const char *question;
+} FabricWords;
+
+static void
+test_fabric_assumed (void)
+{
+  static const FabricWords words[] = {
+    { "en", "(assumed: common for NVIDIA H800 SXM 80GB servers)",
+      "Assumed, not given: 8 × 400 Gb/s InfiniBand, common for NVIDIA H800 SXM 80GB servers (华东云).",
+      "How many network cards does each node have, and at what rate? Assumed: 8 × 400 Gb/s InfiniBand, common for "
+      "NVIDIA H800 SXM 80GB servers. Ask: 华东云." },
+    { "zh_CN", "（假设：NVIDIA H800 SXM 80GB 服务器的常见配置）",
+      "8 × 400 Gb/s InfiniBand，即 NVIDIA H800 SXM 80GB 服务器的常见配置（华东云）",
+      "每个节点有几块网卡、速率多少？当前假设：8 × 400 Gb/s InfiniBand，即 NVIDIA H800 SXM 80GB 服务器的常见配置。询问：华东云。" },
+  };
+  g_autofree char *sheet = g_build_filename (tmp_dir, "fabric.csv", NULL);
+  g_autofree char *xml_path = g_build_filename (tmp_dir, "fabric-stated.xml", NULL);
+  g_autofree char *xml = NULL;
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  g_assert_true (g_file_set_contents (sheet, "供应商,配置,GPU型号,每台卡数,单价\n"
+                                             "华东云,H800 4台 IB集群,H800,8,16.5元/卡/时\n", -1, NULL));
+  RUN_OK ("new", "fabric.cplan", "--start", "2027-01-04");
+  RUN_OK ("add-job", "fabric.cplan", "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora", "--recompute", "full",
+          "--tokens", "31B", "--deadline-days", "10", "--team-stated", "--distributed-experience");
+  RUN_OK ("add-quote", "fabric.cplan", "--vendor", "示例供应商甲", "--offer", "8 × A800 单机", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "20000");
+  RUN_OK ("import-quotes", "fabric.cplan", "fabric.csv");
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("fabric-%s.pdf", words[i].lang);
+      g_autofree char *xml_file = g_strdup_printf ("fabric-%s.xml", words[i].lang);
+      g_autofree char *path = g_build_filename (tmp_dir, xml_file, NULL);
+      g_autofree char *text = NULL, *first = NULL, *report_xml = NULL;
+
+      RUN_OK ("report", "fabric.cplan", "--lang", words[i].lang, "--pdf", pdf, "--xml", xml_file);
+      text = report_pdf_unbulleted (tmp_dir, pdf, 0);
+      first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+      cp_test_assert_has (text, words[i].cell);
+      cp_test_assert_has (first, words[i].assumed);
+      cp_test_assert_has (first, words[i].question);
+      g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, pdf), <=, 5);
+      g_assert_true (g_file_get_contents (path, &report_xml, NULL, NULL));
+      /* The sheet's quote, after the one typed. */
+      g_assert_nonnull (strstr (report_xml, "<nic-rate unit=\"Gb/s\">400</nic-rate>\n        <fabric-assumed>true</fabric-assumed>"));
+    }
+
+  /* The vendor's figures typed: stated, nothing assumed or asked. */
+  RUN_OK ("edit-quote", "fabric.cplan", "quote-2", "--network", "infiniband", "--nics", "4");
+  RUN_OK ("report", "fabric.cplan", "--lang", "en", "--pdf", "fabric-stated.pdf", "--xml", "fabric-stated.xml");
+  {
+    g_autofree char *first = report_pdf_unbulleted (tmp_dir, "fabric-stated.pdf", 1);
+
+    cp_test_assert_lacks (first, "common for NVIDIA H800");
+    cp_test_assert_lacks (first, "How many network cards");
+  }
+  g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
+  g_assert_null (strstr (xml, "<fabric-assumed>true</fabric-assumed>"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1082,6 +1154,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/13b-lora", test_13b_lora);
   g_test_add_func ("/report-memo/machines-needed-parts", test_machines_needed_parts);
   g_test_add_func ("/report-memo/budget", test_budget);
+  g_test_add_func ("/report-memo/fabric-assumed", test_fabric_assumed);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

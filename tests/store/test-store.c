@@ -203,6 +203,7 @@ make_quote (guint n)
   q->network = CP_NETWORK_INFINIBAND;
   q->nics_per_node = 9;
   q->nic_gbps = 401.5;
+  q->fabric_assumed = TRUE;
   q->sharing = CP_SHARING_SHARED;
   q->share_factor = 0.4375;
   q->price_unit = CP_PRICE_PER_NODE_MONTH;
@@ -423,6 +424,7 @@ assert_quote_equal (const CpQuote *a, const CpQuote *b)
   g_assert_cmpint (a->network, ==, b->network);
   g_assert_cmpuint (a->nics_per_node, ==, b->nics_per_node);
   g_assert_cmpfloat (a->nic_gbps, ==, b->nic_gbps);
+  g_assert_cmpint (a->fabric_assumed, ==, b->fabric_assumed);
   g_assert_cmpint (a->sharing, ==, b->sharing);
   g_assert_cmpfloat (a->share_factor, ==, b->share_factor);
   g_assert_cmpint (a->price_unit, ==, b->price_unit);
