@@ -364,9 +364,9 @@ recommends_quote (const CpPlan *plan,
  * taken as the 910B2 (华为云).": the figures the plans used that the user
  * did not enter, the job form's defaults and the quotes' unstated VAT,
  * so that an approver can tell the app's assumptions from the team's
- * figures (issue 22). A job's field is taken as not given when it holds
- * its kind's default (cp_job_init()): the project keeps no mark of a
- * field typed at the default's value. NULL when nothing is assumed. */
+ * figures (issue 22). A job's figure is assumed when nobody typed it and
+ * it holds its kind's default (cp_job_figure_assumed()): one typed at the
+ * default's value is the team's (D15). NULL when nothing is assumed. */
 static char *
 assumed_list (Doc       *doc,
               JobResult *results,
@@ -385,7 +385,6 @@ assumed_list (Doc       *doc,
       const char *name = cp_job_title (job);
       const CpPlan *plan = results[j].plan;
       double engineering_cost = 0, storage_cost = 0;
-      CpJob defaults;
 
       if (plan == NULL)
         continue;
@@ -399,15 +398,14 @@ assumed_list (Doc       *doc,
           engineering_cost = e->engineering_cost;
           storage_cost = e->storage_cost;
         }
-      cp_job_init (&defaults, job->kind);
-      if (cp_task_kind_is_training (job->kind) && job->tokens == defaults.tokens)
+      if (cp_task_kind_is_training (job->kind) && cp_job_figure_assumed (job, CP_JOB_STATED_TOKENS))
         {
           g_autofree char *tokens = cp_words_tokens (job->tokens, doc->lang);
 
           add_assumed (figures, whoms, counts, tokens, name);
         }
-      if (job->kind == CP_TASK_INFERENCE && job->prompt_tokens == defaults.prompt_tokens &&
-          job->output_tokens == defaults.output_tokens)
+      if (job->kind == CP_TASK_INFERENCE && cp_job_figure_assumed (job, CP_JOB_STATED_PROMPT_TOKENS) &&
+          cp_job_figure_assumed (job, CP_JOB_STATED_OUTPUT_TOKENS))
         {
           g_autofree char *prompt = cp_i18n_format_number (job->prompt_tokens, 0, doc->lang);
           g_autofree char *output = cp_i18n_format_number (job->output_tokens, 0, doc->lang);
@@ -418,8 +416,8 @@ assumed_list (Doc       *doc,
         }
       /* The team's days and storage count only where the recommended
        * option pays for them (migration, a storage price). */
-      if (engineering_cost > 0 && job->engineers == defaults.engineers &&
-          job->engineer_day_cost == defaults.engineer_day_cost)
+      if (engineering_cost > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEERS) &&
+          cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEER_DAY_COST))
         {
           g_autofree char *count = cp_i18n_format_number (job->engineers, 0, doc->lang);
           g_autofree char *day = cp_i18n_format_money (job->engineer_day_cost, currency, doc->lang);
@@ -429,7 +427,7 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, team, name);
         }
-      if (storage_cost > 0 && job->storage_tb == defaults.storage_tb)
+      if (storage_cost > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_STORAGE))
         {
           g_autofree char *tb = cp_i18n_format_value (job->storage_tb, doc->lang);
           /* TRANSLATORS: the job form's default storage, in TB */
@@ -437,7 +435,6 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, storage, name);
         }
-      cp_job_clear (&defaults);
     }
   n_job_figures = figures->len;
 

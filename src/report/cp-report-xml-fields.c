@@ -177,6 +177,7 @@ static const Field job_fields[] = {
   { "engineers", FIELD_UINT, G_STRUCT_OFFSET (CpJob, engineers), NULL, NULL, NULL },
   { "engineer-day-cost", FIELD_MONEY, G_STRUCT_OFFSET (CpJob, engineer_day_cost), NULL, NULL, NULL },
   { "storage", FIELD_DOUBLE, G_STRUCT_OFFSET (CpJob, storage_tb), "TB", NULL, NULL },
+  { "stated-fields", FIELD_UINT, G_STRUCT_OFFSET (CpJob, stated_fields), NULL, NULL, NULL },
   { "trial", FIELD_RECORD, G_STRUCT_OFFSET (CpJob, trial), NULL, NULL, &cp_report_xml_trial_table },
   { "notes", FIELD_STRING, G_STRUCT_OFFSET (CpJob, notes), NULL, NULL, NULL },
   { "starts-after", FIELD_STRING, G_STRUCT_OFFSET (CpJob, after_job_id), NULL, NULL, NULL },

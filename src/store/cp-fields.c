@@ -172,6 +172,7 @@ static const CpField job_fields[] = {
   F_UINT (CpJob, "engineers", engineers),
   F_DBL  (CpJob, "engineer_day_cost", engineer_day_cost),
   F_DBL  (CpJob, "storage_tb", storage_tb),
+  F_UINT (CpJob, "stated_fields", stated_fields),
   F_STR  (CpJob, "trial_quote_id", trial.quote_id),
   F_UINT (CpJob, "trial_gpus", trial.gpus),
   F_DBL  (CpJob, "trial_gpu_dense_flops", trial.gpu_dense_flops),

@@ -1130,6 +1130,82 @@ test_fabric_assumed (void)
   g_assert_null (strstr (xml, "<fabric-assumed>true</fabric-assumed>"));
 }
 
+/* D15: a figure typed at its default's value is the team's, not the
+ * app's assumption. A 7B LoRA within 10 days on two machines: without
+ * --tokens it runs on the LoRA default, 100M tokens, and page 1 lists
+ * "100M tokens" as assumed; with --tokens 100M typed (and --engineers
+ * 2, the default too) nothing is listed, though the figures are the
+ * same. The marks go through the file and the XML, and edit-job's
+ * --tokens 100M on the first project takes its line away. */
+static void
+make_typed_default_project (const char *file,
+                            gboolean    typed)
+{
+  RUN_OK ("new", file, "--start", "2027-01-04");
+  if (typed)
+    RUN_OK ("add-job", file, "--name", "7B LoRA", "--model", "qwen2.5-7b", "--task", "lora", "--deadline-days", "10",
+            "--tokens", "100M", "--engineers", "2");
+  else
+    RUN_OK ("add-job", file, "--name", "7B LoRA", "--model", "qwen2.5-7b", "--task", "lora", "--deadline-days", "10");
+  RUN_OK ("add-quote", file, "--vendor", "甲", "--offer", "8×A800", "--gpu", "a800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "10");
+  RUN_OK ("add-quote", file, "--vendor", "乙", "--offer", "8×H800", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "15");
+}
+
+static void
+test_typed_default (void)
+{
+  static const struct {
+    const char *lang;
+    const char *assumed;
+  } words[] = {
+    { "en", "Assumed, not given: 100M tokens (7B LoRA)." },
+    { "zh_CN", "假设值（未填写）：1 亿个 token（7B LoRA）。" },
+  };
+  g_autofree char *typed_path = g_build_filename (tmp_dir, "typed.cplan", NULL);
+  g_autofree char *xml_path = g_build_filename (tmp_dir, "typed-en.xml", NULL);
+  g_autoptr(CpProject) stored = NULL;
+  g_autoptr(CpProject) from_xml = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  make_typed_default_project ("untyped.cplan", FALSE);
+  make_typed_default_project ("typed.cplan", TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *untyped_pdf = g_strdup_printf ("untyped-%s.pdf", words[i].lang);
+      g_autofree char *typed_pdf = g_strdup_printf ("typed-%s.pdf", words[i].lang);
+      g_autofree char *untyped = NULL, *typed = NULL;
+
+      RUN_OK ("report", "untyped.cplan", "--lang", words[i].lang, "--pdf", untyped_pdf);
+      RUN_OK ("report", "typed.cplan", "--lang", words[i].lang, "--pdf", typed_pdf);
+      untyped = report_pdf_unbulleted (tmp_dir, untyped_pdf, 1);
+      typed = report_pdf_unbulleted (tmp_dir, typed_pdf, 1);
+      cp_test_assert_has (untyped, words[i].assumed);
+      cp_test_assert_lacks (typed, words[i].assumed);
+    }
+
+  stored = cp_project_load_file (typed_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (((CpJob *) g_ptr_array_index (stored->jobs, 0))->stated_fields, ==,
+                    CP_JOB_STATED_TOKENS | CP_JOB_STATED_ENGINEERS);
+  RUN_OK ("report", "typed.cplan", "--lang", "en", "--xml", "typed-en.xml");
+  from_xml = cp_report_xml_read (xml_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (((CpJob *) g_ptr_array_index (from_xml->jobs, 0))->stated_fields, ==,
+                    CP_JOB_STATED_TOKENS | CP_JOB_STATED_ENGINEERS);
+
+  RUN_OK ("edit-job", "untyped.cplan", "job-1", "--tokens", "100M");
+  RUN_OK ("report", "untyped.cplan", "--lang", "en", "--pdf", "untyped-edited.pdf");
+  {
+    g_autofree char *edited = report_pdf_unbulleted (tmp_dir, "untyped-edited.pdf", 1);
+
+    cp_test_assert_lacks (edited, words[0].assumed);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1155,6 +1231,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/machines-needed-parts", test_machines_needed_parts);
   g_test_add_func ("/report-memo/budget", test_budget);
   g_test_add_func ("/report-memo/fabric-assumed", test_fabric_assumed);
+  g_test_add_func ("/report-memo/typed-default", test_typed_default);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

@@ -171,6 +171,7 @@ make_job (guint n)
   j->engineers = 7;
   j->engineer_day_cost = 2345.67;
   j->storage_tb = 12.75;
+  j->stated_fields = CP_JOB_STATED_TOKENS | CP_JOB_STATED_STORAGE;
   j->trial.quote_id = g_strdup ("quote-2");
   j->trial.gpus = 6;
   j->trial.gpu_dense_flops = 989.5e12;
@@ -397,6 +398,7 @@ assert_job_equal (const CpJob *a, const CpJob *b)
   g_assert_cmpuint (a->engineers, ==, b->engineers);
   g_assert_cmpfloat (a->engineer_day_cost, ==, b->engineer_day_cost);
   g_assert_cmpfloat (a->storage_tb, ==, b->storage_tb);
+  g_assert_cmpuint (a->stated_fields, ==, b->stated_fields);
   g_assert_cmpstr (a->trial.quote_id, ==, b->trial.quote_id);
   g_assert_cmpuint (a->trial.gpus, ==, b->trial.gpus);
   g_assert_cmpfloat (a->trial.gpu_dense_flops, ==, b->trial.gpu_dense_flops);

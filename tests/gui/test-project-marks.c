@@ -1,8 +1,10 @@
-/* test-project-budget.c: the team's budget typed in the project's
- * properties (walk40 F6: "we have 200,000 CNY" had nowhere to go), and
- * the Project Calendar tab saying, under the amount to approve, whether
- * it fits. Through the widgets: the Report Sign-Off action, the Budget
- * row's entry and Enter, the calendar tab's action. */
+/* test-project-marks.c: what the team states, kept as stated. The budget
+ * typed in the project's properties (walk40 F6: "we have 200,000 CNY" had
+ * nowhere to go), and the Project Calendar tab saying, under the amount
+ * to approve, whether it fits; a job's figure typed at its default's
+ * value, which the report no longer lists as assumed (D15). Through the
+ * widgets: the Report Sign-Off action, the rows' entries and Enter, the
+ * calendar tab's action, Add Job and its Kind row. */
 
 #include "config.h"
 
@@ -13,6 +15,7 @@
 
 #include "cp-test-gui.h"
 #include "gui/cp-field-row.h"
+#include "gui/cp-job-editor.h"
 #include "gui/cp-preferences-window.h"
 #include "gui/cp-results-view.h"
 #include "gui/cp-window.h"
@@ -145,14 +148,37 @@ test_budget_on_calendar (void)
   cp_test_gui_close_window (window);
 }
 
+/* A new LoRA job holds the LoRA default of 100M tokens and 1 TB of
+ * storage; "100M" typed in Training tokens changes no figure but makes it
+ * the team's, and Storage, not typed, stays the app's assumption. */
+static void
+test_typed_default (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpJob *job = cp_test_gui_add_job_of_kind (window, CP_TASK_LORA);
+  CpFieldRow *tokens = cp_job_editor_get_row (cp_window_get_job_editor (window), "tokens");
+
+  g_assert_cmpfloat (job->tokens, ==, 100e6);
+  g_assert_true (cp_job_figure_assumed (job, CP_JOB_STATED_TOKENS));
+  g_assert_true (cp_job_figure_assumed (job, CP_JOB_STATED_STORAGE));
+  cp_test_gui_type_text (tokens, "100M");
+  g_assert_null (cp_field_row_get_error (tokens));
+  g_assert_cmpfloat (job->tokens, ==, 100e6);
+  g_assert_false (cp_job_figure_assumed (job, CP_JOB_STATED_TOKENS));
+  g_assert_true (cp_job_figure_assumed (job, CP_JOB_STATED_STORAGE));
+
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   setlocale (LC_ALL, "");
-  app = cp_test_gui_init (&argc, &argv, "gui-budget");
+  app = cp_test_gui_init (&argc, &argv, "gui-marks");
 
-  g_test_add_func ("/gui/project-budget/on-calendar", test_budget_on_calendar);
+  g_test_add_func ("/gui/project-marks/budget-on-calendar", test_budget_on_calendar);
+  g_test_add_func ("/gui/project-marks/typed-default", test_typed_default);
 
   return g_test_run ();
 }
