@@ -1206,6 +1206,63 @@ test_typed_default (void)
   }
 }
 
+/* walk39 F6: two jobs that each pay a month of one vendor's machines,
+ * starting on the same day (4 January 2027, the project's start): a 7B
+ * LoRA of about an hour and a 30-day 7B service on 华东智算's 8 × A800
+ * machines at 30,000 CNY a node-month, each billed its own month. One
+ * rented month might hold both, which the plan cannot promise: the
+ * vendor is asked, naming both jobs, in both languages and in the XML
+ * (kind shared-month, both jobs' refs). The LoRA alone asks nothing. */
+static void
+test_shared_month (void)
+{
+  static const struct {
+    const char *lang;
+    const char *question;
+  } words[] = {
+    { "en", "Can 7B LoRA and 7B service share one rented month of your machines from 4 January 2027? The plan bills "
+            "each its own month, and counts no saving until you agree. Ask: 华东智算." },
+    { "zh_CN", "7B LoRA 和 7B service 能否自 2027年1月4日起共用同一个月租用的机器？方案按各自一个月计费，在贵方同意前不计入节省。"
+               "询问：华东智算。" },
+  };
+  const char *files[] = { "shared.cplan", "alone.cplan" };
+  g_autofree char *shared_xml_path = g_build_filename (tmp_dir, "shared-en.xml", NULL);
+  g_autofree char *alone_xml_path = g_build_filename (tmp_dir, "alone-en.xml", NULL);
+  g_autofree char *shared_xml = NULL, *alone_xml = NULL;
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      RUN_OK ("new", files[f], "--start", "2027-01-04");
+      RUN_OK ("add-job", files[f], "--name", "7B LoRA", "--model", "qwen2.5-7b", "--task", "lora", "--tokens", "100M",
+              "--deadline-days", "10");
+      if (f == 0)
+        RUN_OK ("add-job", files[f], "--name", "7B service", "--model", "qwen2.5-7b", "--task", "inference",
+                "--duration-days", "30");
+      RUN_OK ("add-quote", files[f], "--vendor", "华东智算", "--offer", "8×A800 整机", "--gpu", "a800", "--gpus-per-node", "8",
+              "--nodes", "2", "--price-per-node-month", "30000", "--network", "infiniband", "--nics", "8",
+              "--nic-gbps", "200");
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("shared-%s.pdf", words[i].lang);
+      g_autofree char *text = NULL;
+
+      RUN_OK ("report", "shared.cplan", "--lang", words[i].lang, "--pdf", pdf);
+      text = report_pdf_unbulleted (tmp_dir, pdf, 0);
+      cp_test_assert_has (text, words[i].question);
+    }
+  RUN_OK ("report", "shared.cplan", "--lang", "en", "--xml", "shared-en.xml");
+  RUN_OK ("report", "alone.cplan", "--lang", "en", "--xml", "alone-en.xml");
+  g_assert_true (g_file_get_contents (shared_xml_path, &shared_xml, NULL, NULL));
+  g_assert_nonnull (strstr (shared_xml, "<question kind=\"shared-month\">"));
+  g_assert_nonnull (strstr (shared_xml, "<vendor quote=\"quote-1\">华东智算</vendor>\n        <job ref=\"job-1\"/>\n"
+                                        "        <job ref=\"job-2\"/>\n      </question>"));
+  g_assert_true (g_file_get_contents (alone_xml_path, &alone_xml, NULL, NULL));
+  g_assert_null (strstr (alone_xml, "shared-month"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1232,6 +1289,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/budget", test_budget);
   g_test_add_func ("/report-memo/fabric-assumed", test_fabric_assumed);
   g_test_add_func ("/report-memo/typed-default", test_typed_default);
+  g_test_add_func ("/report-memo/shared-month", test_shared_month);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
