@@ -719,7 +719,8 @@ pays_a_month (const CpScheduleJob *entry,
   return entry->n_rentals > 0 || (plan != NULL && plan->month_minimum_cost > 0);
 }
 
-/* Jobs on one quote that each pay a month of it and start within a month
+/* Jobs on one quote that each pay a month of it, one of them renting by
+ * the month, and start within a month
  * (CpSettings.hours_per_month) of the first of them: each is billed its
  * own month, where one rented month might hold them all (walk39 F6: a
  * LoRA of a few hours billed 68,000 CNY for a month, beside a service
@@ -744,6 +745,7 @@ add_shared_month_questions (const CpProject  *project,
       g_autoptr(GPtrArray) names = g_ptr_array_new ();
       g_autoptr(GArray) jobs = g_array_new (FALSE, FALSE, sizeof (guint));
       double first_start = G_MAXDOUBLE;
+      gboolean month_billed = FALSE;
       CpReportQuestion *question;
       g_autofree char *list = NULL, *text = NULL, *from = NULL;
       GDate first_day;
@@ -766,7 +768,11 @@ add_shared_month_questions (const CpProject  *project,
               g_ptr_array_add (names, ((const CpJob *) g_ptr_array_index (project->jobs, j))->name);
             }
         }
-      if (jobs->len < 2)
+      /* One of them rents by the month: a month only a minimum term might
+       * bill is asked with the billing terms. */
+      for (guint k = 0; k < jobs->len && !month_billed; k++)
+        month_billed = g_array_index (schedule->jobs, CpScheduleJob, g_array_index (jobs, guint, k)).n_rentals > 0;
+      if (jobs->len < 2 || !month_billed)
         continue;
       question = question_new ("shared-month");
       question_add_vendor (project, question, (int) q);
