@@ -69,6 +69,9 @@ static const CpField budget_fields[] = {
 /* The report's sign-off and the first day of the project's calendar,
  * kept in the project. */
 static const CpField report_fields[] = {
+  /* Beside the sidebar's title, which only a click on it edits (walk41
+   * F3). */
+  { "project-name", N_("Project name"), NULL, NULL, CP_FIELD_TEXT, P (name) },
   { "prepared-by", N_("Prepared by"), NULL, NULL, CP_FIELD_TEXT, P (prepared_by) },
   { "reviewed-by", N_("Reviewed by"), NULL, NULL, CP_FIELD_TEXT, P (reviewed_by) },
   { "approved-by", N_("Approved by"), NULL, NULL, CP_FIELD_TEXT, P (approved_by) },
@@ -243,6 +246,12 @@ commit_report_field (gpointer            user_data,
       return FALSE;
     }
 
+  /* A project is never nameless: the sidebar keeps its name too. */
+  if (g_str_equal (field->key, "project-name") && *text == '\0')
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("must not be empty"));
+      return FALSE;
+    }
   stripped.text = text;
   {
     g_autoptr(CpProject) candidate = cp_project_new ();
@@ -549,7 +558,7 @@ cp_preferences_window_init (CpPreferencesWindow *self)
   gtk_widget_set_name (GTK_WIDGET (self->report_group), "report");
   adw_preferences_group_set_title (self->report_group, _("Report of This Project"));
   adw_preferences_group_set_description (self->report_group,
-                                         _("The sign-off on the report’s first page, and the day the project’s calendar starts."));
+                                         _("The project’s name, the sign-off on the report’s first page, and the day the project’s calendar starts."));
   for (guint i = 0; i < G_N_ELEMENTS (report_fields); i++)
     {
       self->report_rows[i] = cp_field_row_new (&report_fields[i], commit_report_field, self);

@@ -126,6 +126,7 @@ cp_job_stated_by_key (const char *key)
     { "engineers", CP_JOB_STATED_ENGINEERS },
     { "engineer-day-cost", CP_JOB_STATED_ENGINEER_DAY_COST },
     { "storage-tb", CP_JOB_STATED_STORAGE },
+    { "concurrency", CP_JOB_STATED_CONCURRENCY },
   };
 
   for (guint i = 0; key != NULL && i < G_N_ELEMENTS (keys); i++)
@@ -163,6 +164,9 @@ cp_job_figure_assumed (const CpJob *job,
       break;
     case CP_JOB_STATED_STORAGE:
       at_default = job->storage_tb == defaults.storage_tb;
+      break;
+    case CP_JOB_STATED_CONCURRENCY:
+      at_default = job->concurrency == defaults.concurrency;
       break;
     }
   cp_job_clear (&defaults);

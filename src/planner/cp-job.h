@@ -108,6 +108,7 @@ typedef enum {
   CP_JOB_STATED_ENGINEERS         = 1 << 3,
   CP_JOB_STATED_ENGINEER_DAY_COST = 1 << 4,
   CP_JOB_STATED_STORAGE           = 1 << 5,
+  CP_JOB_STATED_CONCURRENCY       = 1 << 6,
 } CpJobStated;
 
 typedef enum {
@@ -130,7 +131,7 @@ void      cp_job_free   (CpJob *job);
 const char *cp_job_title (const CpJob *job);
 /* The CpJobStated figure the form's row or the command line's option
  * @key types ("tokens", "prompt-tokens", "output-tokens", "engineers",
- * "engineer-day-cost", "storage-tb"), else 0. */
+ * "engineer-day-cost", "storage-tb", "concurrency"), else 0. */
 CpJobStated cp_job_stated_by_key (const char *key);
 /* Whether @figure of @job is the app's assumption, not the team's: nobody
  * typed it (CpJob.stated_fields) and it holds its kind's default

@@ -414,6 +414,17 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, request, name);
         }
+      /* The load a service is sized for decides its machines (R3): its
+       * default was never said (walk41 F20). */
+      if (job->kind == CP_TASK_INFERENCE && cp_job_figure_assumed (job, CP_JOB_STATED_CONCURRENCY))
+        {
+          g_autofree char *count = cp_i18n_format_number (job->concurrency, 0, doc->lang);
+          /* TRANSLATORS: an inference job's default load: concurrent requests */
+          g_autofree char *load = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s concurrent request",
+                                                              "%s concurrent requests", job->concurrency), count);
+
+          add_assumed (figures, whoms, counts, load, name);
+        }
       /* The team's days and storage count only where the recommended
        * option pays for them (migration, a storage price). */
       if (engineering_cost > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEERS) &&

@@ -148,6 +148,38 @@ test_budget_on_calendar (void)
   cp_test_gui_close_window (window);
 }
 
+/* walk41 F3: the project's name, which only a click on the sidebar's
+ * title edited, is in Report Sign-Off beside the budget: typed there, it
+ * names the project and the window; emptied, it is refused and the name
+ * stays. */
+static void
+test_name_in_properties (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  GtkWidget *preferences;
+  CpFieldRow *row;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "report-sign-off", NULL);
+  cp_test_gui_spin ();
+  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  row = cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "project-name");
+  g_assert_nonnull (row);
+  cp_test_gui_type_text (row, "Q1 大算力采购");
+  g_assert_cmpstr (project->name, ==, "Q1 大算力采购");
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "Q1 大算力采购"));
+  cp_test_gui_type_text (row, "");
+  g_assert_nonnull (cp_field_row_get_error (row));
+  g_assert_cmpstr (project->name, ==, "Q1 大算力采购");
+  /* Refused already, with its reason shown: closing leaves the name. */
+  gtk_window_close (GTK_WINDOW (preferences));
+  cp_test_gui_wait_until (no_preferences_window, NULL, "Report Sign-Off closed");
+  g_assert_cmpstr (project->name, ==, "Q1 大算力采购");
+
+  cp_test_gui_close_window (window);
+}
+
 /* A new LoRA job holds the LoRA default of 100M tokens and 1 TB of
  * storage; "100M" typed in Training tokens changes no figure but makes it
  * the team's, and Storage, not typed, stays the app's assumption. */
@@ -179,6 +211,7 @@ main (int   argc,
 
   g_test_add_func ("/gui/project-marks/budget-on-calendar", test_budget_on_calendar);
   g_test_add_func ("/gui/project-marks/typed-default", test_typed_default);
+  g_test_add_func ("/gui/project-marks/name-in-properties", test_name_in_properties);
 
   return g_test_run ();
 }

@@ -1212,18 +1212,22 @@ test_typed_default (void)
  * machines at 30,000 CNY a node-month, each billed its own month. One
  * rented month might hold both, which the plan cannot promise: the
  * vendor is asked, naming both jobs, in both languages and in the XML
- * (kind shared-month, both jobs' refs). The LoRA alone asks nothing. */
+ * (kind shared-month, both jobs' refs). The LoRA alone asks nothing.
+ * The service's 100 concurrent requests, its kind's default never typed,
+ * are listed as assumed (walk41 F20). */
 static void
 test_shared_month (void)
 {
   static const struct {
     const char *lang;
     const char *question;
+    const char *load;
   } words[] = {
     { "en", "Can 7B LoRA and 7B service share one rented month of your machines from 4 January 2027? The plan bills "
-            "each its own month, and counts no saving until you agree. Ask: 华东智算." },
+            "each its own month, and counts no saving until you agree. Ask: 华东智算.",
+      "100 concurrent requests (7B service)." },
     { "zh_CN", "7B LoRA 和 7B service 能否自 2027年1月4日起共用同一个月租用的机器？方案按各自一个月计费，在贵方同意前不计入节省。"
-               "询问：华东智算。" },
+               "询问：华东智算。", "100 路并发（7B service）。" },
   };
   const char *files[] = { "shared.cplan", "alone.cplan" };
   g_autofree char *shared_xml_path = g_build_filename (tmp_dir, "shared-en.xml", NULL);
@@ -1252,6 +1256,8 @@ test_shared_month (void)
       RUN_OK ("report", "shared.cplan", "--lang", words[i].lang, "--pdf", pdf);
       text = report_pdf_unbulleted (tmp_dir, pdf, 0);
       cp_test_assert_has (text, words[i].question);
+      /* The service's load, never typed, is the app's (walk41 F20). */
+      cp_test_assert_has (text, words[i].load);
     }
   RUN_OK ("report", "shared.cplan", "--lang", "en", "--xml", "shared-en.xml");
   RUN_OK ("report", "alone.cplan", "--lang", "en", "--xml", "alone-en.xml");
