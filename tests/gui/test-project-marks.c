@@ -30,19 +30,28 @@ no_preferences_window (gpointer user_data)
   return preferences == NULL || !gtk_widget_get_visible (preferences);
 }
 
-/* Types @typed into the Budget row of Report Sign-Off, Enter, and closes
- * the dialog. */
-static void
-type_budget (const char *typed)
+/* Report Sign-Off, opened by its action. */
+static CpPreferencesWindow *
+open_sign_off (void)
 {
   GtkWidget *preferences;
-  CpFieldRow *row;
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "report-sign-off", NULL);
   cp_test_gui_spin ();
   preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
   g_assert_nonnull (preferences);
-  row = cp_preferences_window_get_setting_row (CP_PREFERENCES_WINDOW (preferences), "budget");
+  return CP_PREFERENCES_WINDOW (preferences);
+}
+
+/* Types @typed into the Budget row of Report Sign-Off, Enter, and closes
+ * the dialog. */
+static void
+type_budget (const char *typed)
+{
+  CpPreferencesWindow *preferences = open_sign_off ();
+  CpFieldRow *row;
+
+  row = cp_preferences_window_get_setting_row (preferences, "budget");
   g_assert_nonnull (row);
   /* On the Report page, where the sign-off and the amount are set. */
   g_assert_cmpstr (adw_preferences_page_get_name (ADW_PREFERENCES_PAGE (
@@ -157,14 +166,9 @@ test_name_in_properties (void)
 {
   CpWindow *window = cp_test_gui_demo_window (app);
   CpProject *project = cp_window_get_project (window);
-  GtkWidget *preferences;
-  CpFieldRow *row;
+  CpPreferencesWindow *preferences = open_sign_off ();
+  CpFieldRow *row = cp_preferences_window_get_report_row (preferences, "project-name");
 
-  g_action_group_activate_action (G_ACTION_GROUP (app), "report-sign-off", NULL);
-  cp_test_gui_spin ();
-  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
-  g_assert_nonnull (preferences);
-  row = cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "project-name");
   g_assert_nonnull (row);
   cp_test_gui_type_text (row, "Q1 大算力采购");
   g_assert_cmpstr (project->name, ==, "Q1 大算力采购");
