@@ -570,6 +570,15 @@ cp_cli_edit_quote (int argc, char **argv)
   if (!cp_cli_job_options_apply_quote_edits (options, project, edited) ||
       !quote_words_apply (&words, edited))
     return CP_CLI_EXIT_USAGE;
+  {
+    /* A network given is the vendor's, no longer the common build an
+     * offer's bare "IB" was given (CpQuote.fabric_assumed). */
+    const CpQuote *before = g_ptr_array_index (project->quotes, index);
+
+    if (edited->network != before->network || edited->nics_per_node != before->nics_per_node ||
+        edited->nic_gbps != before->nic_gbps)
+      edited->fabric_assumed = FALSE;
+  }
   if (!cp_quote_validate (edited, &error))
     return cp_cli_usage_error ("%s", error->message);
 

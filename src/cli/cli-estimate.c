@@ -337,6 +337,16 @@ static gboolean
 apply_job_options (Options *o,
                    CpJob   *job)
 {
+  /* A figure given is the team's, the default's value too (D15). */
+  const char *given[] = { o->tokens, o->prompt_tokens, o->output_tokens, o->engineers, o->engineer_day_cost,
+                          o->storage_tb, o->concurrency };
+  const CpJobStated figures[] = { CP_JOB_STATED_TOKENS, CP_JOB_STATED_PROMPT_TOKENS, CP_JOB_STATED_OUTPUT_TOKENS,
+                                  CP_JOB_STATED_ENGINEERS, CP_JOB_STATED_ENGINEER_DAY_COST, CP_JOB_STATED_STORAGE,
+                                  CP_JOB_STATED_CONCURRENCY };
+
+  for (guint i = 0; i < G_N_ELEMENTS (given); i++)
+    if (given[i] != NULL)
+      job->stated_fields |= figures[i];
 
   if (o->precision != NULL && !cp_precision_from_string (o->precision, &job->precision))
     return cp_cli_bad_choice ("--precision", o->precision, "fp32, bf16, fp16, fp8");

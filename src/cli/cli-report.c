@@ -69,12 +69,14 @@ typedef struct {
   char *vat_rate;
   char *vat_rate_lease;
   char *prices_include_vat;
+  /* What the team has for the project (CpProject.budget) */
+  char *budget;
 } SignOffOptions;
 
 static gboolean
 budget_given (const SignOffOptions *given)
 {
-  return given->contingency || given->vat_rate || given->vat_rate_lease || given->prices_include_vat;
+  return given->contingency || given->vat_rate || given->vat_rate_lease || given->prices_include_vat || given->budget;
 }
 
 static gboolean
@@ -157,6 +159,7 @@ store_sign_off (const char *path, SignOffOptions *given, CpProject **project)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(CpStore) store = NULL;
+  double budget = 0;
 
   if (given->signed_on && *given->signed_on && !cp_schedule_parse_date (given->signed_on, NULL))
     return cp_cli_usage_error (_("--signed-on: “%s” is not a date such as 2027-03-01"), given->signed_on);
@@ -175,6 +178,11 @@ store_sign_off (const char *path, SignOffOptions *given, CpProject **project)
     if (status != CP_CLI_EXIT_OK)
       return status;
   }
+  /* In the project's currency, as the amount to approve; 0 clears it.
+   * Up to a million billion, past any project's and within the amounts
+   * the reports print whole. */
+  if (given->budget != NULL && !cp_cli_parse_zero_or_at_least_option ("--budget", given->budget, 1, 1e15, &budget))
+    return CP_CLI_EXIT_USAGE;
 
   store = cp_store_open (path, FALSE, &error);
   if (store != NULL)
@@ -192,14 +200,19 @@ store_sign_off (const char *path, SignOffOptions *given, CpProject **project)
     if (status != CP_CLI_EXIT_OK)
       return status;
   }
+  if (given->budget != NULL)
+    (*project)->budget = budget;
   if (!cp_store_save (store, *project, &error))
     return cp_cli_failure ("%s: %s", path, error->message);
   if (given->prepared_by || given->reviewed_by || given->approved_by || given->signed_on || given->start)
     /* TRANSLATORS: %s is the project file the names and dates were saved in */
     printf (_("Kept the sign-off in %s\n"), path);
-  if (budget_given (given))
+  if (given->contingency || given->vat_rate || given->vat_rate_lease || given->prices_include_vat)
     /* TRANSLATORS: %s is the project file the contingency and VAT were saved in */
     printf (_("Kept the contingency and VAT in %s\n"), path);
+  if (given->budget != NULL)
+    /* TRANSLATORS: %s is the project file the budget was saved in */
+    printf (_("Kept the budget in %s\n"), path);
   return CP_CLI_EXIT_OK;
 }
 
@@ -243,6 +256,9 @@ cp_cli_report (int    argc,
     { "vat-rate-lease", 0, 0, G_OPTION_ARG_STRING, &given.vat_rate_lease,
       N_("The VAT rate of leasing a bare machine, such as 13%, kept in the project "
          "(default 13%: China, tangible movable property, Announcement [2019] No. 39)"), N_("PERCENT") },
+    { "budget", 0, 0, G_OPTION_ARG_STRING, &given.budget,
+      N_("What the team has for the project, in its currency, such as 200000 or 20万, kept in the project "
+         "(0 clears it); page 1 says whether the amount to approve fits in it"), N_("AMOUNT") },
     { NULL }
   };
 
@@ -270,6 +286,7 @@ cp_cli_report (int    argc,
       g_free (given.contingency);
       g_free (given.vat_rate);
       g_free (given.prices_include_vat);
+      g_free (given.budget);
       if (status != CP_CLI_EXIT_OK)
         return status;
     }

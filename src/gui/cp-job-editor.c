@@ -664,9 +664,17 @@ commit_field (gpointer            user_data,
       if (cp_field_same_value (field, &candidate, self->job))
         {
           /* "7e9" for 7B, or a text typed and typed back: nothing changed,
-           * but the value is now the user's. */
+           * but the value is now the user's, the default's typed too: the
+           * report no longer lists it as assumed (D15). */
+          CpJobStated stated = cp_job_stated_by_key (field->key);
+
           g_hash_table_add (self->typed_keys, (gpointer) field->key);
           cp_job_clear (&candidate);
+          if ((self->job->stated_fields & stated) != stated)
+            {
+              self->job->stated_fields |= stated;
+              emit_changed (self, field->key);
+            }
           return TRUE;
         }
       valid = validate_candidate (self, &candidate, self->job, TRUE, error);
@@ -677,6 +685,7 @@ commit_field (gpointer            user_data,
 
       _cp_job_editor_apply_value (field, self->job, value);
       g_hash_table_add (self->typed_keys, (gpointer) field->key);
+      self->job->stated_fields |= cp_job_stated_by_key (field->key);
       /* Saying what the team knows describes it (R8): the other switch is
        * then the user's answer too, no longer the assumption. */
       if (strcmp (field->key, "distributed-experience") == 0 || strcmp (field->key, "ops-engineer") == 0)

@@ -69,6 +69,9 @@ static const CpField budget_fields[] = {
 /* The report's sign-off and the first day of the project's calendar,
  * kept in the project. */
 static const CpField report_fields[] = {
+  /* Beside the sidebar's title, which only a click on it edits (walk41
+   * F3). */
+  { "project-name", N_("Project name"), NULL, NULL, CP_FIELD_TEXT, P (name) },
   { "prepared-by", N_("Prepared by"), NULL, NULL, CP_FIELD_TEXT, P (prepared_by) },
   { "reviewed-by", N_("Reviewed by"), NULL, NULL, CP_FIELD_TEXT, P (reviewed_by) },
   { "approved-by", N_("Approved by"), NULL, NULL, CP_FIELD_TEXT, P (approved_by) },
@@ -77,6 +80,15 @@ static const CpField report_fields[] = {
   { "start-date", N_("Project start"),
     N_("Date as YYYY-MM-DD, the first day of the calendar; empty: the day the report is made"),
     NULL, CP_FIELD_TEXT, P (start_date) },
+};
+
+/* What the team has for the project, against which page 1 and the
+ * calendar tab set the amount to approve (walk40 F6: "we have 200,000
+ * CNY" had nowhere to go). */
+static const CpField project_budget_field = {
+  "budget", N_("Budget"),
+  N_("What the team has for the project; the report’s first page says whether the amount to approve fits in it, and what would bring it under"),
+  NULL, CP_FIELD_COUNT, P (budget), .money = TRUE, .automatic = N_("Not stated"),
 };
 
 #undef P
@@ -98,6 +110,7 @@ struct _CpPreferencesWindow
   AdwPreferencesGroup  *budget_group;
   CpFieldRow           *budget_rows[G_N_ELEMENTS (budget_fields)];
   CpFieldRow           *report_rows[G_N_ELEMENTS (report_fields)];
+  CpFieldRow           *project_budget_row;
   AdwActionRow         *range_rows[CP_N_SPREADS];
 
   GSettings            *settings;
@@ -154,6 +167,8 @@ load_setting_rows (CpPreferencesWindow *self,
     cp_field_row_load (self->report_rows[i], project, TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (self->budget_rows); i++)
     cp_field_row_load (self->budget_rows[i], &project->settings, TRUE);
+  cp_field_row_set_currency (self->project_budget_row, project->settings.currency);
+  cp_field_row_load (self->project_budget_row, project, TRUE);
   /* Each spread follows its setting: shown at the settings in force. */
   for (guint i = 0; i < n; i++)
     {
@@ -231,6 +246,12 @@ commit_report_field (gpointer            user_data,
       return FALSE;
     }
 
+  /* A project is never nameless: the sidebar keeps its name too. */
+  if (g_str_equal (field->key, "project-name") && *text == '\0')
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("must not be empty"));
+      return FALSE;
+    }
   stripped.text = text;
   {
     g_autoptr(CpProject) candidate = cp_project_new ();
@@ -240,6 +261,26 @@ commit_report_field (gpointer            user_data,
       return FALSE;
   }
   cp_field_apply (field, cp_window_get_project (self->window), &stripped);
+  cp_window_project_changed (self->window, field->key);
+  return TRUE;
+}
+
+/* A budget of 0 is none stated; the parser refuses a negative one. */
+static gboolean
+commit_budget (gpointer            user_data,
+               const CpField      *field,
+               const CpFieldValue *value,
+               GError            **error)
+{
+  CpPreferencesWindow *self = user_data;
+  CpProject *project;
+
+  if (self->loading || self->window == NULL)
+    return TRUE;
+  project = cp_window_get_project (self->window);
+  if (project->budget == value->number)
+    return TRUE;
+  cp_field_apply (field, project, value);
   cp_window_project_changed (self->window, field->key);
   return TRUE;
 }
@@ -268,8 +309,8 @@ cp_preferences_window_close_request (GtkWindow *window)
 {
   CpPreferencesWindow *self = CP_PREFERENCES_WINDOW (window);
   CpFieldRow *refused = NULL;
-  CpFieldRow * const *groups[] = { self->report_rows, self->setting_rows, self->budget_rows };
-  const guint sizes[] = { G_N_ELEMENTS (self->report_rows), G_N_ELEMENTS (self->setting_rows),
+  CpFieldRow * const *groups[] = { self->report_rows, self->setting_rows, &self->project_budget_row, self->budget_rows };
+  const guint sizes[] = { G_N_ELEMENTS (self->report_rows), G_N_ELEMENTS (self->setting_rows), 1,
                           G_N_ELEMENTS (self->budget_rows) };
 
   for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
@@ -345,6 +386,8 @@ cp_preferences_window_get_setting_row (CpPreferencesWindow *self,
   for (guint i = 0; i < G_N_ELEMENTS (self->budget_rows); i++)
     if (g_strcmp0 (cp_field_row_get_field (self->budget_rows[i])->key, key) == 0)
       return self->budget_rows[i];
+  if (g_strcmp0 (key, project_budget_field.key) == 0)
+    return self->project_budget_row;
   return NULL;
 }
 
@@ -515,7 +558,7 @@ cp_preferences_window_init (CpPreferencesWindow *self)
   gtk_widget_set_name (GTK_WIDGET (self->report_group), "report");
   adw_preferences_group_set_title (self->report_group, _("Report of This Project"));
   adw_preferences_group_set_description (self->report_group,
-                                         _("The sign-off on the report’s first page, and the day the project’s calendar starts."));
+                                         _("The project’s name, the sign-off on the report’s first page, and the day the project’s calendar starts."));
   for (guint i = 0; i < G_N_ELEMENTS (report_fields); i++)
     {
       self->report_rows[i] = cp_field_row_new (&report_fields[i], commit_report_field, self);
@@ -540,6 +583,9 @@ cp_preferences_window_init (CpPreferencesWindow *self)
   adw_preferences_group_set_title (self->budget_group, _("Amount to Approve"));
   adw_preferences_group_set_description (self->budget_group,
                                          _("The report’s amount to approve is the top of the project’s range, plus the contingency, plus VAT when the prices exclude it."));
+  self->project_budget_row = cp_field_row_new (&project_budget_field, commit_budget, self);
+  close_on_escape (self, self->project_budget_row);
+  adw_preferences_group_add (self->budget_group, GTK_WIDGET (self->project_budget_row));
   for (guint i = 0; i < G_N_ELEMENTS (budget_fields); i++)
     {
       self->budget_rows[i] = cp_field_row_new (&budget_fields[i], commit_setting, self);

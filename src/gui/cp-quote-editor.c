@@ -953,6 +953,10 @@ commit_field (gpointer            user_data,
                 (self->quote->offer_name == NULL || *self->quote->offer_name == '\0');
   cp_quote_offer_fabric_assumed (self->project, self->quote, &nics_assumed, &rate_assumed);
   apply_value (self, field, self->quote, value);
+  /* The network typed is the vendor's, no longer the common build. */
+  if (g_str_equal (field->key, "network") || g_str_equal (field->key, "nics-per-node") ||
+      g_str_equal (field->key, "nic-gbps"))
+    self->quote->fabric_assumed = FALSE;
   if (g_str_has_suffix (field->key, "-terms"))
     clear_unstated_amounts (self->quote);
   /* One change: Undo takes the offer and the price it gave back together. */
@@ -1134,6 +1138,7 @@ on_network_preset_selected (CpQuoteEditor *self)
   self->quote->network = network_presets[selected].kind;
   self->quote->nics_per_node = network_presets[selected].nics;
   self->quote->nic_gbps = network_presets[selected].nic_gbps;
+  self->quote->fabric_assumed = FALSE;
   imply_cluster_offering (self->quote);
 
   load_rows (self, FALSE);

@@ -113,6 +113,66 @@ cp_job_fit_request_to_context (CpJob *job)
   job->prompt_tokens = MAX (1, (int) job->context_len - (int) job->output_tokens);
 }
 
+CpJobStated
+cp_job_stated_by_key (const char *key)
+{
+  static const struct {
+    const char  *key;
+    CpJobStated  figure;
+  } keys[] = {
+    { "tokens", CP_JOB_STATED_TOKENS },
+    { "prompt-tokens", CP_JOB_STATED_PROMPT_TOKENS },
+    { "output-tokens", CP_JOB_STATED_OUTPUT_TOKENS },
+    { "engineers", CP_JOB_STATED_ENGINEERS },
+    { "engineer-day-cost", CP_JOB_STATED_ENGINEER_DAY_COST },
+    { "storage-tb", CP_JOB_STATED_STORAGE },
+    { "concurrency", CP_JOB_STATED_CONCURRENCY },
+  };
+
+  for (guint i = 0; key != NULL && i < G_N_ELEMENTS (keys); i++)
+    if (strcmp (keys[i].key, key) == 0)
+      return keys[i].figure;
+  return 0;
+}
+
+gboolean
+cp_job_figure_assumed (const CpJob *job,
+                       CpJobStated  figure)
+{
+  CpJob defaults;
+  gboolean at_default = FALSE;
+
+  if ((job->stated_fields & figure) != 0)
+    return FALSE;
+  cp_job_init (&defaults, job->kind);
+  switch (figure)
+    {
+    case CP_JOB_STATED_TOKENS:
+      at_default = job->tokens == defaults.tokens;
+      break;
+    case CP_JOB_STATED_PROMPT_TOKENS:
+      at_default = job->prompt_tokens == defaults.prompt_tokens;
+      break;
+    case CP_JOB_STATED_OUTPUT_TOKENS:
+      at_default = job->output_tokens == defaults.output_tokens;
+      break;
+    case CP_JOB_STATED_ENGINEERS:
+      at_default = job->engineers == defaults.engineers;
+      break;
+    case CP_JOB_STATED_ENGINEER_DAY_COST:
+      at_default = job->engineer_day_cost == defaults.engineer_day_cost;
+      break;
+    case CP_JOB_STATED_STORAGE:
+      at_default = job->storage_tb == defaults.storage_tb;
+      break;
+    case CP_JOB_STATED_CONCURRENCY:
+      at_default = job->concurrency == defaults.concurrency;
+      break;
+    }
+  cp_job_clear (&defaults);
+  return at_default;
+}
+
 void
 cp_job_clear (CpJob *job)
 {

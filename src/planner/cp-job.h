@@ -86,6 +86,10 @@ typedef struct {
   double        engineer_day_cost;   /* in the project's currency */
 
   double        storage_tb;      /* data + checkpoints kept during the job */
+  /* The figures of CpJobStated the user typed (the form, the command
+   * line), at the default's value too: the report lists as assumed only
+   * a figure nobody typed (cp_job_figure_assumed()). */
+  guint         stated_fields;
 
   /* Order in the project's calendar: the id of the job this one starts
    * after (its end), or NULL: with the project's start. */
@@ -94,6 +98,18 @@ typedef struct {
   CpTrialRun    trial;
   char         *notes;
 } CpJob;
+
+/* The figures the report lists as assumed when nobody typed them, by the
+ * form's and the command line's name ("tokens", "storage-tb"). */
+typedef enum {
+  CP_JOB_STATED_TOKENS            = 1 << 0,
+  CP_JOB_STATED_PROMPT_TOKENS     = 1 << 1,
+  CP_JOB_STATED_OUTPUT_TOKENS     = 1 << 2,
+  CP_JOB_STATED_ENGINEERS         = 1 << 3,
+  CP_JOB_STATED_ENGINEER_DAY_COST = 1 << 4,
+  CP_JOB_STATED_STORAGE           = 1 << 5,
+  CP_JOB_STATED_CONCURRENCY       = 1 << 6,
+} CpJobStated;
 
 typedef enum {
   CP_LORA_TARGET_Q   = 1 << 0,
@@ -113,6 +129,15 @@ CpJob    *cp_job_new    (CpTaskKind kind);
 CpJob    *cp_job_dup    (const CpJob *job);
 void      cp_job_free   (CpJob *job);
 const char *cp_job_title (const CpJob *job);
+/* The CpJobStated figure the form's row or the command line's option
+ * @key types ("tokens", "prompt-tokens", "output-tokens", "engineers",
+ * "engineer-day-cost", "storage-tb", "concurrency"), else 0. */
+CpJobStated cp_job_stated_by_key (const char *key);
+/* Whether @figure of @job is the app's assumption, not the team's: nobody
+ * typed it (CpJob.stated_fields) and it holds its kind's default
+ * (cp_job_init()); a figure of an older file, which kept no mark, is
+ * taken as typed where it differs from the default. */
+gboolean  cp_job_figure_assumed (const CpJob *job, CpJobStated figure);
 /* Sets the model part from a catalogue entry (copied). */
 void      cp_job_set_model (CpJob *job, const CpModelSpec *model);
 /* Gives @job the team of @source: its experience, operations engineer,

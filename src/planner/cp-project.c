@@ -5,6 +5,7 @@
 #include "cp-text-limit.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 CpProject *
@@ -63,6 +64,7 @@ cp_project_copy (const CpProject *project)
   copy->approved_by = g_strdup (project->approved_by);
   copy->signed_on = g_strdup (project->signed_on);
   copy->start_date = g_strdup (project->start_date);
+  copy->budget = project->budget;
   copy->settings = project->settings;
   for (guint i = 0; i < project->jobs->len; i++)
     cp_project_add_job (copy, cp_job_dup (g_ptr_array_index (project->jobs, i)));
@@ -245,6 +247,12 @@ cp_project_new_id (const CpProject *project,
     }
 }
 
+gboolean
+cp_project_has_budget (const CpProject *project)
+{
+  return project->budget > 0 && isfinite (project->budget);
+}
+
 GPtrArray *
 cp_project_find_problems (const CpProject *project)
 {
@@ -257,6 +265,11 @@ cp_project_find_problems (const CpProject *project)
       g_ptr_array_add (problems, g_strdup_printf (_("Project: %s"), error->message));
       g_clear_error (&error);
     }
+  /* A budget written into the file by another program below 0 is none:
+   * the reports compare no amount with it. */
+  if (!(project->budget >= 0) || !isfinite (project->budget))
+    /* TRANSLATORS: a project's budget read from its file is not an amount; the reports leave it out */
+    g_ptr_array_add (problems, g_strdup (_("Project: the budget is not an amount of money; the report leaves it out.")));
   for (guint i = 0; i < project->jobs->len; i++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, i);

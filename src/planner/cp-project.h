@@ -25,6 +25,10 @@ typedef struct {
   /* The first day of the project's calendar, YYYY-MM-DD; empty: the day
    * the report is made (cp-schedule.h). */
   char       *start_date;
+  /* What the team has for the project, in the settings' currency, as the
+   * lead states it ("we have 200,000 CNY"); the memo says whether the
+   * amount to approve fits in it. 0: not stated. */
+  double      budget;
   CpSettings  settings;
   GPtrArray  *jobs;              /* CpJob*, owned, in the user's order */
   GPtrArray  *quotes;            /* CpQuote*, owned, in the user's order */
@@ -65,6 +69,9 @@ gboolean   cp_project_validate_text (const CpProject *project, GError **error);
  * the file by another program) left a quote out of every plan without a
  * word; the window, the command line and the report say these. */
 GPtrArray *cp_project_find_problems (const CpProject *project);
+/* Whether the team stated a budget the reports can compare with: an
+ * amount above 0 (CpProject.budget). */
+gboolean   cp_project_has_budget (const CpProject *project);
 /* Fresh unique id ("job-3", "quote-12") for a new entry. */
 char      *cp_project_new_id   (const CpProject *project, const char *prefix);
 

@@ -43,6 +43,10 @@ typedef struct {
   CpNetworkKind   network;
   guint           nics_per_node;
   double          nic_gbps;         /* line rate of one NIC, Gb/s */
+  /* The NICs or their rate are the GPU's common build, given to an offer
+   * that names its fabric alone ("H800 IB 集群"), not the vendor's
+   * figures (cp_quote_offer_fill()); the report says so and asks. */
+  gboolean        fabric_assumed;
   CpSharing       sharing;
   double          share_factor;     /* fraction of the line rate a shared fabric gives; 0: default */
 

@@ -364,9 +364,9 @@ recommends_quote (const CpPlan *plan,
  * taken as the 910B2 (华为云).": the figures the plans used that the user
  * did not enter, the job form's defaults and the quotes' unstated VAT,
  * so that an approver can tell the app's assumptions from the team's
- * figures (issue 22). A job's field is taken as not given when it holds
- * its kind's default (cp_job_init()): the project keeps no mark of a
- * field typed at the default's value. NULL when nothing is assumed. */
+ * figures (issue 22). A job's figure is assumed when nobody typed it and
+ * it holds its kind's default (cp_job_figure_assumed()): one typed at the
+ * default's value is the team's (D15). NULL when nothing is assumed. */
 static char *
 assumed_list (Doc       *doc,
               JobResult *results,
@@ -385,7 +385,6 @@ assumed_list (Doc       *doc,
       const char *name = cp_job_title (job);
       const CpPlan *plan = results[j].plan;
       double engineering_cost = 0, storage_cost = 0;
-      CpJob defaults;
 
       if (plan == NULL)
         continue;
@@ -399,15 +398,14 @@ assumed_list (Doc       *doc,
           engineering_cost = e->engineering_cost;
           storage_cost = e->storage_cost;
         }
-      cp_job_init (&defaults, job->kind);
-      if (cp_task_kind_is_training (job->kind) && job->tokens == defaults.tokens)
+      if (cp_task_kind_is_training (job->kind) && cp_job_figure_assumed (job, CP_JOB_STATED_TOKENS))
         {
           g_autofree char *tokens = cp_words_tokens (job->tokens, doc->lang);
 
           add_assumed (figures, whoms, counts, tokens, name);
         }
-      if (job->kind == CP_TASK_INFERENCE && job->prompt_tokens == defaults.prompt_tokens &&
-          job->output_tokens == defaults.output_tokens)
+      if (job->kind == CP_TASK_INFERENCE && cp_job_figure_assumed (job, CP_JOB_STATED_PROMPT_TOKENS) &&
+          cp_job_figure_assumed (job, CP_JOB_STATED_OUTPUT_TOKENS))
         {
           g_autofree char *prompt = cp_i18n_format_number (job->prompt_tokens, 0, doc->lang);
           g_autofree char *output = cp_i18n_format_number (job->output_tokens, 0, doc->lang);
@@ -416,10 +414,21 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, request, name);
         }
+      /* The load a service is sized for decides its machines (R3): its
+       * default was never said (walk41 F20). */
+      if (job->kind == CP_TASK_INFERENCE && cp_job_figure_assumed (job, CP_JOB_STATED_CONCURRENCY))
+        {
+          g_autofree char *count = cp_i18n_format_number (job->concurrency, 0, doc->lang);
+          /* TRANSLATORS: an inference job's default load: concurrent requests */
+          g_autofree char *load = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s concurrent request",
+                                                              "%s concurrent requests", job->concurrency), count);
+
+          add_assumed (figures, whoms, counts, load, name);
+        }
       /* The team's days and storage count only where the recommended
        * option pays for them (migration, a storage price). */
-      if (engineering_cost > 0 && job->engineers == defaults.engineers &&
-          job->engineer_day_cost == defaults.engineer_day_cost)
+      if (engineering_cost > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEERS) &&
+          cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEER_DAY_COST))
         {
           g_autofree char *count = cp_i18n_format_number (job->engineers, 0, doc->lang);
           g_autofree char *day = cp_i18n_format_money (job->engineer_day_cost, currency, doc->lang);
@@ -429,7 +438,7 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, team, name);
         }
-      if (storage_cost > 0 && job->storage_tb == defaults.storage_tb)
+      if (storage_cost > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_STORAGE))
         {
           g_autofree char *tb = cp_i18n_format_value (job->storage_tb, doc->lang);
           /* TRANSLATORS: the job form's default storage, in TB */
@@ -437,7 +446,6 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, storage, name);
         }
-      cp_job_clear (&defaults);
     }
   n_job_figures = figures->len;
 
@@ -479,6 +487,13 @@ assumed_list (Doc       *doc,
           g_autofree char *taken = g_strdup_printf (_("%s taken as the %s"), family, variant);
 
           add_assumed (figures, whoms, counts, taken, vendor);
+        }
+      /* The network an offer's bare "IB" was given, not the vendor's. */
+      if (!vat && quote->fabric_assumed && quote->nodes_available > 1)
+        {
+          g_autofree char *fabric = cp_report_fabric_assumed_text (quote, doc->lang);
+
+          add_assumed (figures, whoms, counts, fabric, vendor);
         }
     }
 
@@ -1003,8 +1018,20 @@ cp_report_section_amount_to_approve (Doc              *doc,
         g_free (line);
         line = cp_doc_spaced (doc, with);
       }
-    cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1 + left_out_height);
+    /* The budget the team has, against the amount, straight under it
+     * (walk40 F6: a lead could not enter "we have 200,000 CNY"). */
+    g_autofree const GArray **what_ifs = g_new0 (const GArray *, MAX (1, project->jobs->len));
+
+    for (guint j = 0; j < project->jobs->len; j++)
+      what_ifs[j] = results[j].what_if;
+    g_autofree char *within = cp_report_budget_text (project, (CpPlan * const *) plans->pdata, what_ifs,
+                                                     schedule, &approval, doc->lang);
+    double within_height = within != NULL ? cp_doc_paragraph_height (doc, doc->body, within, 0) + 1 : 0;
+
+    cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1 + within_height + left_out_height);
     cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
+    if (within != NULL)
+      cp_doc_paragraph_full (doc, doc->body, within, 0, 1, NULL);
     /* The page the amount is on, whichever its notes end on. */
     doc->amount_page = doc->pages->len;
     for (guint i = 0; i < G_N_ELEMENTS (notes); i++)

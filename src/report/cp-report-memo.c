@@ -50,6 +50,16 @@ quote_network (const CpQuote *quote,
   rate = cp_i18n_format_number (quote->nic_gbps, 0, lang);
   /* TRANSLATORS: a network's sharing the quote leaves out, taken as shared */
   sharing = cp_quote_sharing_assumed (quote) ? _("shared (assumed)") : cp_words_sharing (quote->sharing);
+  if (quote->fabric_assumed)
+    {
+      /* Not the vendor's figures: the GPU's common build (walk40). */
+      g_autofree char *gpu = cp_report_gpu_servers (quote);
+
+      /* TRANSLATORS: network kind, NICs × rate in Gb/s, the GPU whose servers commonly have these
+       * cards (the quote names its network without them), dedicated or shared */
+      return g_strdup_printf (_("%s %u × %s Gb/s (assumed: common for %s servers), %s"), cp_words_network (quote->network),
+                              quote->nics_per_node, rate, gpu, sharing);
+    }
   /* TRANSLATORS: network kind, NICs × rate in Gb/s, dedicated or shared */
   return g_strdup_printf (_("%s %u × %s Gb/s, %s"), cp_words_network (quote->network),
                           quote->nics_per_node, rate, sharing);

@@ -25,6 +25,15 @@ typedef struct {
                         * the hour with no minimum term"), or NULL */
 } CpReportOpenAnswer;
 
+/* The GPU a quote's servers are built around, as the report names it:
+ * "NVIDIA H800 SXM 80GB". */
+char      *cp_report_gpu_servers      (const CpQuote *quote);
+/* "8 × 400 Gb/s InfiniBand, common for NVIDIA H800 SXM 80GB servers":
+ * the network a quote was given when its offer named the fabric alone
+ * (CpQuote.fabric_assumed), in @lang. */
+char      *cp_report_fabric_assumed_text (const CpQuote *quote,
+                                          const char    *lang);
+
 void       cp_report_open_answer_free (CpReportOpenAnswer *answer);
 
 /* The open answers that change the choice of job @job_index of @results

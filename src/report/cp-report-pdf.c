@@ -36,12 +36,16 @@ struct _CpReportLayout
 
 /* The timeline chart's height: its title, legend and dates, and a row per
  * job; at its smallest each bar keeps a line of text's height, and the
- * plot the height of three axis labels for the cost line. */
+ * plot the height of three axis labels for the cost line. At its smallest
+ * the rows of several jobs take the plot whole: what the memo's page
+ * leaves gives the cost band the height of its two amounts a line apart
+ * (TIMELINE_BAND_ROOM_HEIGHT, fit_memo()). */
 #define TIMELINE_HEAD_HEIGHT 74.0
 #define TIMELINE_ROW_HEIGHT 24.0
 #define TIMELINE_PLOT_HEIGHT 60.0
 #define TIMELINE_SMALLEST_ROW_HEIGHT 13.0
 #define TIMELINE_SMALLEST_PLOT_HEIGHT 36.0
+#define TIMELINE_BAND_ROOM_HEIGHT 24.0
 #define TIMELINE_MAX_HEIGHT 300.0
 
 /* The longest report laid out again to save its last page. */
@@ -313,6 +317,21 @@ fit_memo (Doc               *doc,
   /* Room below the sign-off on the chart's own page goes to the chart. */
   if (chart_page == n_pages && room > 0)
     return MIN (full, smallest + floor (room));
+  /* On a page the memo goes on from, the chart takes the height its cost
+   * band needs where the memo keeps its pages and its amount's page: the
+   * band of three jobs was 15 px, its "300,000" touching its "0", over a
+   * fifth of page 1 left empty (walk41 F9). */
+  if (chart_page < n_pages && smallest < full)
+    {
+      double grown = MIN (full, smallest + TIMELINE_BAND_ROOM_HEIGHT);
+      guint grown_chart_page, grown_amount_page;
+      double grown_room;
+
+      if (trial_memo (doc, results, schedule, timeline, grown, doc->brief, WHOLE_MEMO, &grown_chart_page,
+                      &grown_amount_page, &grown_room) <= n_pages &&
+          grown_chart_page == chart_page && grown_amount_page == amount_page)
+        return grown;
+    }
   return smallest;
 }
 

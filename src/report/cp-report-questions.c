@@ -7,6 +7,7 @@
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
 #include "cp-report-doc.h"
+#include "cp-report-memo.h"
 #include "cp-report-sections.h"
 
 static gboolean
@@ -643,6 +644,151 @@ add_overbooking_questions (const CpProject  *project,
     }
 }
 
+char *
+cp_report_gpu_servers (const CpQuote *quote)
+{
+  return g_strdup (quote->gpu.name != NULL && *quote->gpu.name != '\0' ? quote->gpu.name
+                   : quote->gpu.id != NULL ? quote->gpu.id : "");
+}
+
+char *
+cp_report_fabric_assumed_text (const CpQuote *quote,
+                               const char    *lang)
+{
+  g_autofree char *rate = cp_i18n_format_number (quote->nic_gbps, 0, lang);
+  g_autofree char *gpu = cp_report_gpu_servers (quote);
+
+  /* TRANSLATORS: NICs × rate in Gb/s, the network kind, the GPU whose servers commonly have these cards */
+  return g_strdup_printf (_("%u × %s Gb/s %s, common for %s servers"), quote->nics_per_node, rate,
+                          cp_words_network (quote->network), gpu);
+}
+
+/* The network of each quote whose NICs or rate are the GPU's common build
+ * (CpQuote.fabric_assumed), where the memo names an option of it on
+ * several nodes: "How many network cards does each node have, and at
+ * what rate? Assumed: 8 × 400 Gb/s InfiniBand, common for NVIDIA H800
+ * SXM 80GB servers. Ask: A." One question per fabric assumed. */
+static void
+add_fabric_questions (const CpProject *project,
+                      JobResult       *results,
+                      guint            n_results,
+                      GPtrArray       *asked,
+                      const char      *lang)
+{
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+      gboolean on_nodes = FALSE;
+      CpReportQuestion *question;
+      g_autofree char *fabric = NULL, *text = NULL;
+
+      if (!quote->fabric_assumed)
+        continue;
+      for (guint j = 0; j < n_results && !on_nodes; j++)
+        {
+          const CpPlan *plan = results[j].plan;
+
+          for (guint i = 0; plan != NULL && i < plan->options->len && !on_nodes; i++)
+            {
+              const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+              on_nodes = option->quote_index == (int) q && option->estimate.nodes > 1 &&
+                         memo_names_quote (plan, (int) q);
+            }
+        }
+      if (!on_nodes)
+        continue;
+      question = question_new ("fabric");
+      question_add_vendor (project, question, (int) q);
+      fabric = cp_report_fabric_assumed_text (quote, lang);
+      /* TRANSLATORS: a question to a vendor whose offer names its network (InfiniBand, RoCE) without its
+       * cards; then what was assumed ("8 × 400 Gb/s InfiniBand, common for … servers") */
+      text = g_strdup_printf (_("How many network cards does each node have, and at what rate? Assumed: %s."), fabric);
+      question_set_text (project, question, text);
+      g_ptr_array_add (asked, question);
+    }
+}
+
+/* Whether job @j of @schedule pays a month of its quote: a rental billed
+ * by the month, or an hourly price that may bill a month at least
+ * (CpPlan.month_minimum_cost). */
+static gboolean
+pays_a_month (const CpScheduleJob *entry,
+              const CpPlan        *plan)
+{
+  return entry->n_rentals > 0 || (plan != NULL && plan->month_minimum_cost > 0);
+}
+
+/* Jobs on one quote that each pay a month of it, one of them renting by
+ * the month, and start within a month
+ * (CpSettings.hours_per_month) of the first of them: each is billed its
+ * own month, where one rented month might hold them all (walk39 F6: a
+ * LoRA of a few hours billed 68,000 CNY for a month, beside a service
+ * renting the same vendor's machine for that month). A month of 744
+ * hours holds more than the plan's 730, and a vendor may or may not let
+ * two jobs share one rental: the memo cannot count the saving, so the
+ * vendor is asked, naming the jobs. One question per quote. */
+static void
+add_shared_month_questions (const CpProject  *project,
+                            JobResult        *results,
+                            guint             n_results,
+                            const CpSchedule *schedule,
+                            GPtrArray        *asked,
+                            const char       *lang)
+{
+  double month_days = project->settings.hours_per_month / 24;
+
+  if (schedule == NULL)
+    return;
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new ();
+      g_autoptr(GArray) jobs = g_array_new (FALSE, FALSE, sizeof (guint));
+      double first_start = G_MAXDOUBLE;
+      gboolean month_billed = FALSE;
+      CpReportQuestion *question;
+      g_autofree char *list = NULL, *text = NULL, *from = NULL;
+      GDate first_day;
+
+      for (guint j = 0; j < schedule->jobs->len && j < n_results; j++)
+        {
+          const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, j);
+
+          if (entry->planned && entry->quote_index == (int) q && pays_a_month (entry, results[j].plan))
+            first_start = MIN (first_start, entry->start_day);
+        }
+      for (guint j = 0; j < schedule->jobs->len && j < n_results; j++)
+        {
+          const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, j);
+
+          if (entry->planned && entry->quote_index == (int) q && pays_a_month (entry, results[j].plan) &&
+              entry->start_day < first_start + month_days)
+            {
+              g_array_append_val (jobs, j);
+              g_ptr_array_add (names, ((const CpJob *) g_ptr_array_index (project->jobs, j))->name);
+            }
+        }
+      /* One of them rents by the month: a month only a minimum term might
+       * bill is asked with the billing terms. */
+      for (guint k = 0; k < jobs->len && !month_billed; k++)
+        month_billed = g_array_index (schedule->jobs, CpScheduleJob, g_array_index (jobs, guint, k)).n_rentals > 0;
+      if (jobs->len < 2 || !month_billed)
+        continue;
+      question = question_new ("shared-month");
+      question_add_vendor (project, question, (int) q);
+      g_array_append_vals (question->jobs, jobs->data, jobs->len);
+      list = cp_words_join_names (names);
+      cp_schedule_span_dates (schedule, first_start, first_start, &first_day, NULL);
+      from = cp_i18n_format_date_span (&first_day, &first_day, lang);
+      /* TRANSLATORS: a question to a vendor: the jobs (joined: "A and B") that each pay a month of its
+       * machines and start within a month, from the day the first starts */
+      text = g_strdup_printf (_("Can %s share one rented month of your machines from %s? The plan bills each its own "
+                                "month, and counts no saving until you agree."), list, from);
+      question_set_text (project, question, text);
+      g_ptr_array_add (asked, question);
+    }
+}
+
 /* Whether @quote's price stops holding before work on it starts on
  * @start_day (days from the project's start): sets @price_until to the
  * price's last day and @work_day to the work's first. */
@@ -741,6 +887,8 @@ cp_report_questions (const CpProject  *project,
   /* The rental's terms, on one line. */
   if ((question = rental_question (project, results, n_results, lang)) != NULL)
     g_ptr_array_add (asked, question);
+  add_fabric_questions (project, results, n_results, asked, lang);
+  add_shared_month_questions (project, results, n_results, schedule, asked, lang);
   /* What the team was never asked is an open question like the vendors'
    * (R8): the figures above assume its answer. */
   if ((question = team_question (project, results, n_results)) != NULL)
@@ -827,7 +975,7 @@ cp_report_section_vendor_questions (Doc              *doc,
     {
       const CpReportQuestion *question = g_ptr_array_index (questions, i);
 
-      team |= question->jobs->len > 0;
+      team |= g_strcmp0 (question->kind, "team") == 0;
       g_ptr_array_add (lines, question->text);
     }
   heading = lines->len > (team ? 1u : 0u) ? (team ? _("Questions for the vendors and the team") : _("Questions for the vendors"))

@@ -212,6 +212,20 @@ cp_report_timeline_chart_new (CpProjectAnalysis *analysis,
    * (issue 26, a lead in a meeting). */
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   chart->approval = cp_report_approval_text (project, &approval, lang);
+  if (cp_project_has_budget (project))
+    {
+      /* And the budget the team has, as page 1 says it under the amount. */
+      g_autofree const GArray **what_ifs = g_new0 (const GArray *, MAX (1, project->jobs->len));
+      g_autofree char *within = NULL;
+      char *both;
+
+      for (guint j = 0; j < project->jobs->len; j++)
+        what_ifs[j] = cp_project_analysis_get_what_if (analysis, j);
+      within = cp_report_budget_text (project, (CpPlan * const *) plans->pdata, what_ifs, schedule, &approval, lang);
+      both = g_strdup_printf ("%s\n%s", chart->approval, within);
+      g_free (chart->approval);
+      chart->approval = both;
+    }
   chart->overbooking = cp_report_overbooking_text (project, schedule, lang);
   return chart;
 }

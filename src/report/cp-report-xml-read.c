@@ -289,6 +289,24 @@ project_from_document (xmlDoc  *doc,
   project->signed_on = child_text (node, "signed-on");
   g_free (project->start_date);
   project->start_date = child_text (node, "start-date");
+  {
+    /* The team's budget, in the settings' currency; none: not stated. */
+    g_autofree char *budget = child_text (node, "budget");
+
+    if (budget != NULL)
+      {
+        char *end = NULL;
+
+        project->budget = g_ascii_strtod (g_strstrip (budget), &end);
+        if (end == budget || *end != '\0' || !isfinite (project->budget) || project->budget < 0)
+          {
+            g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_INVALID,
+                         _("Line %d: “%s” has an unknown value “%s”"),
+                         first_child (node, "budget")->line, "budget", budget);
+            return NULL;
+          }
+      }
+  }
   if (!cp_project_validate_text (project, &local_error))
     {
       g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_INVALID,

@@ -405,6 +405,19 @@ write_schedule (xmlNode           *results_node,
     add_money_whole (amount, "engineering", approval.engineering, currency);
     add_money_whole (amount, "vat-included", approval.vat, currency);
     add_money_whole (amount, "amount-to-approve", approval.amount, currency);
+    if (cp_project_has_budget (project))
+      {
+        /* The amount against the team's budget as page 1 says it: what is
+         * left of the budget (below 0: how far over it the amount is). */
+        g_autofree const GArray **what_ifs = g_new0 (const GArray *, MAX (1, project->jobs->len));
+        g_autofree char *within = NULL;
+
+        for (guint j = 0; j < project->jobs->len; j++)
+          what_ifs[j] = results[j].what_if;
+        within = cp_report_budget_text (project, (CpPlan * const *) plans->pdata, what_ifs, schedule, &approval, lang);
+        add_money_whole (amount, "budget-left", round (project->budget) - round (approval.amount), currency);
+        add_text (amount, "budget-text", within);
+      }
     for (guint q = 0; q < project->quotes->len; q++)
       {
         const CpQuote *quote = g_ptr_array_index (project->quotes, q);
@@ -842,6 +855,9 @@ build_document (CpProjectAnalysis *analysis,
     add_text (node, "signed-on", project->signed_on);
   if (cp_schedule_parse_date (project->start_date, NULL))
     add_text (node, "start-date", project->start_date);
+  /* The budget the team stated; none when it stated none. */
+  if (cp_project_has_budget (project))
+    add_money (node, "budget", project->budget, project_currency (project));
   write_record (xmlNewChild (node, NULL, BAD_CAST "settings", NULL), &cp_report_xml_settings_table,
                 &project->settings, project_currency (project));
 

@@ -658,7 +658,10 @@ cp_quote_offer_refit_fabric (CpQuote  *quote,
   guint nics = 0, nics_before = quote->nics_per_node;
   double nic_gbps = 0, gbps_before = quote->nic_gbps;
 
-  cp_quote_offer_common_fabric (quote, &nics, &nic_gbps);
+  /* The mark goes with the figures: a GPU without a common build takes
+   * none (0, "needed"), which is nothing assumed. */
+  if (nics_were_assumed || rate_were_assumed)
+    quote->fabric_assumed = cp_quote_offer_common_fabric (quote, &nics, &nic_gbps);
   if (nics_were_assumed)
     quote->nics_per_node = nics;
   if (rate_were_assumed)
@@ -694,12 +697,16 @@ cp_quote_offer_fill (const CpProject   *project,
   if ((parts & CP_QUOTE_OFFER_NETWORK) != 0 &&
       cp_quote_offer_states_network (project, offer, &kind, &nics, &nic_gbps, &written))
     {
+      gboolean assumed = FALSE;
+
       if ((parts & CP_QUOTE_OFFER_COMMON_FABRIC) != 0 && is_common_fabric_kind (kind) &&
           cp_quote_offer_common_fabric (quote, &common_nics, &common_gbps))
         {
+          assumed = nics == 0 || !(nic_gbps > 0);
           nics = nics > 0 ? nics : common_nics;
           nic_gbps = nic_gbps > 0 ? nic_gbps : common_gbps;
         }
+      quote->fabric_assumed = assumed;
       quote->network = kind;
       quote->nics_per_node = nics;
       quote->nic_gbps = nic_gbps;

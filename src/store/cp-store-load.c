@@ -142,7 +142,7 @@ load_project_row (CpStore *store, CpProject *project, GError **error)
     g_strdup_printf ("SELECT " CP_FIELDS_SELECT_TEXT ("name") ", " CP_FIELDS_SELECT_TEXT ("report_language") ", "
                      CP_FIELDS_SELECT_TEXT ("prepared_by") ", " CP_FIELDS_SELECT_TEXT ("reviewed_by") ", "
                      CP_FIELDS_SELECT_TEXT ("approved_by") ", " CP_FIELDS_SELECT_TEXT ("signed_on") ", "
-                     CP_FIELDS_SELECT_TEXT ("start_date") ", %s FROM project", columns);
+                     CP_FIELDS_SELECT_TEXT ("start_date") ", budget, %s FROM project", columns);
   const char *bad_column = NULL;
   sqlite3_stmt *stmt = NULL;
   int rc = sqlite3_prepare_v2 (store->db, sql, -1, &stmt, NULL);
@@ -172,7 +172,8 @@ load_project_row (CpStore *store, CpProject *project, GError **error)
   replace_string (&project->approved_by, sqlite3_column_text (stmt, 4));
   replace_string (&project->signed_on, sqlite3_column_text (stmt, 5));
   replace_string (&project->start_date, sqlite3_column_text (stmt, 6));
-  if (!cp_fields_read (&cp_fields_settings, &project->settings, stmt, 7, &bad_column))
+  project->budget = sqlite3_column_double (stmt, 7);
+  if (!cp_fields_read (&cp_fields_settings, &project->settings, stmt, 8, &bad_column))
     {
       sqlite3_finalize (stmt);
       return bad_value (error, store, "project", 1, bad_column);

@@ -23,7 +23,7 @@ get_insert (CpStore *store, StmtId id, int *rc)
     const char *extra_columns;
     const CpFieldTable *fields;
   } inserts[N_STMTS] = {
-    [STMT_INSERT_PROJECT] = { "project", "id, name, report_language, prepared_by, reviewed_by, approved_by, signed_on, start_date", &cp_fields_settings },
+    [STMT_INSERT_PROJECT] = { "project", "id, name, report_language, prepared_by, reviewed_by, approved_by, signed_on, start_date, budget", &cp_fields_settings },
     [STMT_INSERT_JOB]     = { "jobs", "position", &cp_fields_job },
     [STMT_INSERT_QUOTE]   = { "quotes", "position", &cp_fields_quote },
     [STMT_INSERT_MODEL]   = { "custom_models", "position", &cp_fields_model },
@@ -120,7 +120,9 @@ save_all (CpStore *store, const CpProject *project)
   if (rc == SQLITE_OK)
     rc = bind_text_or_null (stmt, 8, project->start_date);
   if (rc == SQLITE_OK)
-    rc = cp_fields_bind (&cp_fields_settings, &project->settings, stmt, 9);
+    rc = sqlite3_bind_double (stmt, 9, project->budget);
+  if (rc == SQLITE_OK)
+    rc = cp_fields_bind (&cp_fields_settings, &project->settings, stmt, 10);
   if (rc == SQLITE_OK)
     rc = step_done (stmt);
 

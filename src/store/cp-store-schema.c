@@ -11,7 +11,7 @@
 #include "cp-fields.h"
 #include "cp-store-private.h"
 
-/* The current schema, version 15. Versions 1 to 3 and 6 to 8 are kept in
+/* The current schema, version 18. Versions 1 to 3 and 6 to 8 are kept in
  * tests/store/v1-fixture.sql, v2-, v3-, v6-, v7- and v8-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
@@ -24,6 +24,7 @@ static const char schema_sql[] =
   "  approved_by TEXT,\n"
   "  signed_on TEXT,\n"
   "  start_date TEXT,\n"
+  "  budget REAL DEFAULT 0,\n"
   "  bytes_convention TEXT NOT NULL,\n"
   "  memory_unit TEXT NOT NULL,\n"
   "  currency TEXT NOT NULL,\n"
@@ -122,6 +123,7 @@ static const char schema_sql[] =
   "  engineers INTEGER NOT NULL CHECK (engineers >= 0),\n"
   "  engineer_day_cost REAL,\n"
   "  storage_tb REAL,\n"
+  "  stated_fields INTEGER NOT NULL DEFAULT 0 CHECK (stated_fields >= 0),\n"
   "  trial_quote_id TEXT,\n"
   "  trial_gpus INTEGER NOT NULL DEFAULT 0 CHECK (trial_gpus >= 0),\n"
   "  trial_gpu_dense_flops REAL DEFAULT 0,\n"
@@ -162,6 +164,7 @@ static const char schema_sql[] =
   "  network TEXT NOT NULL,\n"
   "  nics_per_node INTEGER NOT NULL CHECK (nics_per_node >= 0),\n"
   "  nic_gbps REAL,\n"
+  "  fabric_assumed INTEGER NOT NULL DEFAULT 0 CHECK (fabric_assumed IN (0, 1)),\n"
   "  sharing TEXT NOT NULL,\n"
   "  share_factor REAL DEFAULT 0,\n"
   "  price_unit TEXT NOT NULL,\n"
@@ -406,6 +409,26 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
      * 'zh_CN' was set on purpose (the Chinese demo, a pick in an export)
      * and stays. */
     "UPDATE project SET report_language = NULL WHERE report_language = 'en';\n",
+    NULL },
+  [15] = {
+    /* Version 16 keeps the budget the team has for the project, in its
+     * currency (walk40 F6: "we have 200,000 CNY" could not be entered);
+     * 0 is what a version-15 project was: none stated. */
+    "ALTER TABLE project ADD COLUMN budget REAL DEFAULT 0;\n",
+    NULL },
+  [16] = {
+    /* Version 17 keeps whether a quote's NICs or their rate are the
+     * GPU's common build its offer was given, not the vendor's figures
+     * (the report said nothing of it). A version-16 quote is taken as
+     * stated: its import notes said it, the file kept no mark. */
+    "ALTER TABLE quotes ADD COLUMN fabric_assumed INTEGER NOT NULL DEFAULT 0 CHECK (fabric_assumed IN (0, 1));\n",
+    NULL },
+  [17] = {
+    /* Version 18 keeps which of a job's figures the user typed
+     * (CpJobStated): one typed at its default's value was listed as
+     * assumed (D15). A version-17 job kept no mark: none is typed, and a
+     * figure that differs from its default reads as typed, as before. */
+    "ALTER TABLE jobs ADD COLUMN stated_fields INTEGER NOT NULL DEFAULT 0 CHECK (stated_fields >= 0);\n",
     NULL },
 };
 

@@ -26,6 +26,8 @@ trap 'rm -rf "$tmp"' EXIT
   --tokens 2B >/dev/null
 "$cli" add-quote "$tmp/small.cplan" --id h800-node --gpu h800 --gpus-per-node 8 \
   --price-per-gpu-hour 9.5 --valid-until 2027-06-30 >/dev/null
+# With the team's budget, which the project file and the XML carry.
+"$cli" report "$tmp/small.cplan" --budget 200000 >/dev/null
 
 mkdir -p "$corpus/xml"
 rm -f "$corpus/xml/"*.xml

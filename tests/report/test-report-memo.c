@@ -15,7 +15,9 @@
 #include "report-cli-projects.h"
 #include "common/cp-test-dir.h"
 #include "common/cp-test-pdf.h"
+#include "report/cp-report.h"
 #include "report/cp-report-schedule.h"
+#include "store/cp-store.h"
 
 static char *tmp_dir;
 
@@ -944,6 +946,329 @@ test_machines_needed_parts (void)
     }
 }
 
+/* The team's budget against page 1's figures (walk40 F6), by hand. A 13B
+ * LoRA on 31B tokens due in 30 days: one 8 × A800 machine at 20,000 CNY
+ * a node-month runs it in 36.8 days, past the deadline, for two months,
+ * 40,000 CNY; the H800 cluster at 30 CNY per GPU-hour rents 2 nodes for
+ * 115.5 billed hours, 16 × 30 × 115.5 = 55,440 CNY (at the top of its
+ * band 144 h, 69,120 CNY; + 10% contingency: 76,032 CNY to approve).
+ * Against 50,000 CNY: over by 55,440 − 50,000 = 5,440 CNY at the total
+ * and 76,032 − 50,000 = 26,032 CNY at the amount; the plan's cheaper way
+ * is the machine at a 36.8-day deadline, 55,440 − 40,000 = 15,440 CNY
+ * less, which covers the 5,440. Against 100,000 CNY: within it by
+ * 100,000 − 76,032 = 23,968 CNY. The budget goes through the file and
+ * the XML; 0 clears it, and a negative one is refused. */
+typedef struct {
+  const char *lang;
+  const char *over;
+  const char *way;
+  const char *within;
+} BudgetWords;
+
+static void
+make_budget_project (const char *file)
+{
+  RUN_OK ("new", file, "--start", "2027-01-04");
+  RUN_OK ("add-job", file, "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora", "--recompute", "full",
+          "--tokens", "31B", "--deadline-days", "30", "--team-stated", "--distributed-experience");
+  RUN_OK ("add-quote", file, "--vendor", "示例供应商甲", "--offer", "8 × A800 单机", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "20000");
+  RUN_OK ("add-quote", file, "--vendor", "示例供应商乙", "--offer", "H800 4节点 IB 集群", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "30", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "400", "--dedicated");
+}
+
+static void
+test_budget (void)
+{
+  static const BudgetWords words[] = {
+    { "en",
+      "Over the budget of 50,000 CNY by 5,440 CNY at the total, 55,440 CNY (by 26,032 CNY at the amount to approve).",
+      "Cheapest way under it the plans know, for 13B LoRA: With a deadline of 36.8 days, 示例供应商甲 — 8 × A800 单机 "
+      "would be recommended instead: 1 node (8 GPUs), 40,000 CNY, 36.8 days. That saves 15,440 CNY, enough to cover "
+      "the 5,440 CNY over.",
+      "Within the budget of 100,000 CNY by 23,968 CNY: the amount to approve, 76,032 CNY, fits in it." },
+    { "zh_CN",
+      "总成本 ¥55,440 超出预算 ¥50,000，超出 ¥5,440（申请批准金额超出 ¥26,032）。",
+      "方案已知的最省办法（13B LoRA）：若截止期限为 36.8 天，推荐将改为示例供应商甲 — 8 × A800 单机：1 个节点（8 块 GPU），"
+      "¥40,000，36.8 天。可节省 ¥15,440，足以抵消超出的 ¥5,440。",
+      "在预算 ¥100,000 之内，尚余 ¥23,968：申请批准金额 ¥76,032 未超出预算。" },
+  };
+  g_autofree char *project_path = g_build_filename (tmp_dir, "budget.cplan", NULL);
+  g_autofree char *xml_path = g_build_filename (tmp_dir, "budget-en.xml", NULL);
+  g_autofree char *xml = NULL;
+  g_autoptr(CpProject) stored = NULL;
+  g_autoptr(CpProject) from_xml = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  make_budget_project ("budget.cplan");
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *over_pdf = g_strdup_printf ("budget-over-%s.pdf", words[i].lang);
+      g_autofree char *within_pdf = g_strdup_printf ("budget-within-%s.pdf", words[i].lang);
+      g_autofree char *over = NULL, *within = NULL;
+
+      RUN_OK ("report", "budget.cplan", "--budget", "5万", "--lang", words[i].lang, "--pdf", over_pdf);
+      over = report_pdf_unbulleted (tmp_dir, over_pdf, 1);
+      cp_test_assert_has (over, words[i].over);
+      cp_test_assert_has (over, words[i].way);
+      g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, over_pdf), <=, 5);
+      RUN_OK ("report", "budget.cplan", "--budget", "100000", "--lang", words[i].lang, "--pdf", within_pdf);
+      within = report_pdf_unbulleted (tmp_dir, within_pdf, 1);
+      cp_test_assert_has (within, words[i].within);
+    }
+
+  /* Kept in the file, and carried by the XML as page 1 says it. */
+  RUN_OK ("report", "budget.cplan", "--budget", "50000", "--lang", "en", "--xml", "budget-en.xml");
+  stored = cp_project_load_file (project_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (stored->budget, ==, 50000);
+  g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
+  g_assert_nonnull (strstr (xml, "<budget currency=\"CNY\">50000</budget>"));
+  g_assert_nonnull (strstr (xml, "<budget-left currency=\"CNY\">-26032</budget-left>"));
+  g_assert_nonnull (strstr (xml, words[0].over));
+  from_xml = cp_report_xml_read (xml_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (from_xml->budget, ==, 50000);
+
+  /* A negative budget is refused and the file keeps its own; 0 clears
+   * it: page 1 and the XML say nothing of a budget. */
+  {
+    g_auto(CpTestRun) refused = { 0 };
+    g_autoptr(CpProject) kept = NULL;
+    g_autoptr(CpProject) cleared = NULL;
+    g_autofree char *cleared_path = g_build_filename (tmp_dir, "budget-none.xml", NULL);
+    g_autofree char *cleared_xml = NULL;
+
+    CP_TEST_RUN_CLI (&refused, tmp_dir, "report", "budget.cplan", "--budget", "-5");
+    g_assert_cmpint (refused.status, !=, 0);
+    g_assert_nonnull (strstr (refused.err, "--budget"));
+    kept = cp_project_load_file (project_path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat (kept->budget, ==, 50000);
+
+    RUN_OK ("report", "budget.cplan", "--budget", "0", "--xml", "budget-none.xml");
+    cleared = cp_project_load_file (project_path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat (cleared->budget, ==, 0);
+    g_assert_true (g_file_get_contents (cleared_path, &cleared_xml, NULL, NULL));
+    g_assert_null (strstr (cleared_xml, "<budget"));
+  }
+}
+
+/* An offer that names its fabric alone, "H800 4台 IB集群", imported from a
+ * vendor's sheet, is given the H800's common build, 8 NICs (one per GPU)
+ * at 400 Gb/s (the DGX H100/H800 guide): the quote keeps the mark, and
+ * with its cluster recommended (a 13B LoRA on 31B tokens within 10 days,
+ * which the A800 machine at 36.8 days misses) the quotes table, the
+ * assumed figures and the vendors' questions say so in both languages,
+ * the XML carries it, and the vendor's figures typed clear it. */
+typedef struct {
+  const char *lang;
+  const char *cell;
+  const char *assumed;
+  const char *question;
+} FabricWords;
+
+static void
+test_fabric_assumed (void)
+{
+  static const FabricWords words[] = {
+    { "en", "(assumed: common for NVIDIA H800 SXM 80GB servers)",
+      "Assumed, not given: 8 × 400 Gb/s InfiniBand, common for NVIDIA H800 SXM 80GB servers (华东云).",
+      "How many network cards does each node have, and at what rate? Assumed: 8 × 400 Gb/s InfiniBand, common for "
+      "NVIDIA H800 SXM 80GB servers. Ask: 华东云." },
+    { "zh_CN", "（假设：NVIDIA H800 SXM 80GB 服务器的常见配置）",
+      "8 × 400 Gb/s InfiniBand，即 NVIDIA H800 SXM 80GB 服务器的常见配置（华东云）",
+      "每个节点有几块网卡、速率多少？当前假设：8 × 400 Gb/s InfiniBand，即 NVIDIA H800 SXM 80GB 服务器的常见配置。询问：华东云。" },
+  };
+  g_autofree char *sheet = g_build_filename (tmp_dir, "fabric.csv", NULL);
+  g_autofree char *xml_path = g_build_filename (tmp_dir, "fabric-stated.xml", NULL);
+  g_autofree char *xml = NULL;
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  g_assert_true (g_file_set_contents (sheet, "供应商,配置,GPU型号,每台卡数,单价\n"
+                                             "华东云,H800 4台 IB集群,H800,8,16.5元/卡/时\n", -1, NULL));
+  RUN_OK ("new", "fabric.cplan", "--start", "2027-01-04");
+  RUN_OK ("add-job", "fabric.cplan", "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora", "--recompute", "full",
+          "--tokens", "31B", "--deadline-days", "10", "--team-stated", "--distributed-experience");
+  RUN_OK ("add-quote", "fabric.cplan", "--vendor", "示例供应商甲", "--offer", "8 × A800 单机", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "20000");
+  RUN_OK ("import-quotes", "fabric.cplan", "fabric.csv");
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("fabric-%s.pdf", words[i].lang);
+      g_autofree char *xml_file = g_strdup_printf ("fabric-%s.xml", words[i].lang);
+      g_autofree char *path = g_build_filename (tmp_dir, xml_file, NULL);
+      g_autofree char *text = NULL, *first = NULL, *report_xml = NULL;
+
+      RUN_OK ("report", "fabric.cplan", "--lang", words[i].lang, "--pdf", pdf, "--xml", xml_file);
+      text = report_pdf_unbulleted (tmp_dir, pdf, 0);
+      first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+      cp_test_assert_has (text, words[i].cell);
+      cp_test_assert_has (first, words[i].assumed);
+      cp_test_assert_has (first, words[i].question);
+      g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, pdf), <=, 5);
+      g_assert_true (g_file_get_contents (path, &report_xml, NULL, NULL));
+      /* The sheet's quote, after the one typed. */
+      g_assert_nonnull (strstr (report_xml, "<nic-rate unit=\"Gb/s\">400</nic-rate>\n        <fabric-assumed>true</fabric-assumed>"));
+    }
+
+  /* The vendor's figures typed: stated, nothing assumed or asked. */
+  RUN_OK ("edit-quote", "fabric.cplan", "quote-2", "--network", "infiniband", "--nics", "4");
+  RUN_OK ("report", "fabric.cplan", "--lang", "en", "--pdf", "fabric-stated.pdf", "--xml", "fabric-stated.xml");
+  {
+    g_autofree char *first = report_pdf_unbulleted (tmp_dir, "fabric-stated.pdf", 1);
+
+    cp_test_assert_lacks (first, "common for NVIDIA H800");
+    cp_test_assert_lacks (first, "How many network cards");
+  }
+  g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
+  g_assert_null (strstr (xml, "<fabric-assumed>true</fabric-assumed>"));
+}
+
+/* D15: a figure typed at its default's value is the team's, not the
+ * app's assumption. A 7B LoRA within 10 days on two machines: without
+ * --tokens it runs on the LoRA default, 100M tokens, and page 1 lists
+ * "100M tokens" as assumed; with --tokens 100M typed (and --engineers
+ * 2, the default too) nothing is listed, though the figures are the
+ * same. The marks go through the file and the XML, and edit-job's
+ * --tokens 100M on the first project takes its line away. */
+static void
+make_typed_default_project (const char *file,
+                            gboolean    typed)
+{
+  RUN_OK ("new", file, "--start", "2027-01-04");
+  if (typed)
+    RUN_OK ("add-job", file, "--name", "7B LoRA", "--model", "qwen2.5-7b", "--task", "lora", "--deadline-days", "10",
+            "--tokens", "100M", "--engineers", "2");
+  else
+    RUN_OK ("add-job", file, "--name", "7B LoRA", "--model", "qwen2.5-7b", "--task", "lora", "--deadline-days", "10");
+  RUN_OK ("add-quote", file, "--vendor", "甲", "--offer", "8×A800", "--gpu", "a800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "10");
+  RUN_OK ("add-quote", file, "--vendor", "乙", "--offer", "8×H800", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "15");
+}
+
+static void
+test_typed_default (void)
+{
+  static const struct {
+    const char *lang;
+    const char *assumed;
+  } words[] = {
+    { "en", "Assumed, not given: 100M tokens (7B LoRA)." },
+    { "zh_CN", "假设值（未填写）：1 亿个 token（7B LoRA）。" },
+  };
+  g_autofree char *typed_path = g_build_filename (tmp_dir, "typed.cplan", NULL);
+  g_autofree char *xml_path = g_build_filename (tmp_dir, "typed-en.xml", NULL);
+  g_autoptr(CpProject) stored = NULL;
+  g_autoptr(CpProject) from_xml = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  make_typed_default_project ("untyped.cplan", FALSE);
+  make_typed_default_project ("typed.cplan", TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *untyped_pdf = g_strdup_printf ("untyped-%s.pdf", words[i].lang);
+      g_autofree char *typed_pdf = g_strdup_printf ("typed-%s.pdf", words[i].lang);
+      g_autofree char *untyped = NULL, *typed = NULL;
+
+      RUN_OK ("report", "untyped.cplan", "--lang", words[i].lang, "--pdf", untyped_pdf);
+      RUN_OK ("report", "typed.cplan", "--lang", words[i].lang, "--pdf", typed_pdf);
+      untyped = report_pdf_unbulleted (tmp_dir, untyped_pdf, 1);
+      typed = report_pdf_unbulleted (tmp_dir, typed_pdf, 1);
+      cp_test_assert_has (untyped, words[i].assumed);
+      cp_test_assert_lacks (typed, words[i].assumed);
+    }
+
+  stored = cp_project_load_file (typed_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (((CpJob *) g_ptr_array_index (stored->jobs, 0))->stated_fields, ==,
+                    CP_JOB_STATED_TOKENS | CP_JOB_STATED_ENGINEERS);
+  RUN_OK ("report", "typed.cplan", "--lang", "en", "--xml", "typed-en.xml");
+  from_xml = cp_report_xml_read (xml_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (((CpJob *) g_ptr_array_index (from_xml->jobs, 0))->stated_fields, ==,
+                    CP_JOB_STATED_TOKENS | CP_JOB_STATED_ENGINEERS);
+
+  RUN_OK ("edit-job", "untyped.cplan", "job-1", "--tokens", "100M");
+  RUN_OK ("report", "untyped.cplan", "--lang", "en", "--pdf", "untyped-edited.pdf");
+  {
+    g_autofree char *edited = report_pdf_unbulleted (tmp_dir, "untyped-edited.pdf", 1);
+
+    cp_test_assert_lacks (edited, words[0].assumed);
+  }
+}
+
+/* walk39 F6: two jobs that each pay a month of one vendor's machines,
+ * starting on the same day (4 January 2027, the project's start): a 7B
+ * LoRA of about an hour and a 30-day 7B service on 华东智算's 8 × A800
+ * machines at 30,000 CNY a node-month, each billed its own month. One
+ * rented month might hold both, which the plan cannot promise: the
+ * vendor is asked, naming both jobs, in both languages and in the XML
+ * (kind shared-month, both jobs' refs). The LoRA alone asks nothing.
+ * The service's 100 concurrent requests, its kind's default never typed,
+ * are listed as assumed (walk41 F20). */
+static void
+test_shared_month (void)
+{
+  static const struct {
+    const char *lang;
+    const char *question;
+    const char *load;
+  } words[] = {
+    { "en", "Can 7B LoRA and 7B service share one rented month of your machines from 4 January 2027? The plan bills "
+            "each its own month, and counts no saving until you agree. Ask: 华东智算.",
+      "100 concurrent requests (7B service)." },
+    { "zh_CN", "7B LoRA 和 7B service 能否自 2027年1月4日起共用同一个月租用的机器？方案按各自一个月计费，在贵方同意前不计入节省。"
+               "询问：华东智算。", "100 路并发（7B service）。" },
+  };
+  const char *files[] = { "shared.cplan", "alone.cplan" };
+  g_autofree char *shared_xml_path = g_build_filename (tmp_dir, "shared-en.xml", NULL);
+  g_autofree char *alone_xml_path = g_build_filename (tmp_dir, "alone-en.xml", NULL);
+  g_autofree char *shared_xml = NULL, *alone_xml = NULL;
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      RUN_OK ("new", files[f], "--start", "2027-01-04");
+      RUN_OK ("add-job", files[f], "--name", "7B LoRA", "--model", "qwen2.5-7b", "--task", "lora", "--tokens", "100M",
+              "--deadline-days", "10");
+      if (f == 0)
+        RUN_OK ("add-job", files[f], "--name", "7B service", "--model", "qwen2.5-7b", "--task", "inference",
+                "--duration-days", "30");
+      RUN_OK ("add-quote", files[f], "--vendor", "华东智算", "--offer", "8×A800 整机", "--gpu", "a800", "--gpus-per-node", "8",
+              "--nodes", "2", "--price-per-node-month", "30000", "--network", "infiniband", "--nics", "8",
+              "--nic-gbps", "200");
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("shared-%s.pdf", words[i].lang);
+      g_autofree char *text = NULL;
+
+      RUN_OK ("report", "shared.cplan", "--lang", words[i].lang, "--pdf", pdf);
+      text = report_pdf_unbulleted (tmp_dir, pdf, 0);
+      cp_test_assert_has (text, words[i].question);
+      /* The service's load, never typed, is the app's (walk41 F20). */
+      cp_test_assert_has (text, words[i].load);
+    }
+  RUN_OK ("report", "shared.cplan", "--lang", "en", "--xml", "shared-en.xml");
+  RUN_OK ("report", "alone.cplan", "--lang", "en", "--xml", "alone-en.xml");
+  g_assert_true (g_file_get_contents (shared_xml_path, &shared_xml, NULL, NULL));
+  g_assert_nonnull (strstr (shared_xml, "<question kind=\"shared-month\">"));
+  g_assert_nonnull (strstr (shared_xml, "<vendor quote=\"quote-1\">华东智算</vendor>\n        <job ref=\"job-1\"/>\n"
+                                        "        <job ref=\"job-2\"/>\n      </question>"));
+  g_assert_true (g_file_get_contents (alone_xml_path, &alone_xml, NULL, NULL));
+  g_assert_null (strstr (alone_xml, "shared-month"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -967,6 +1292,10 @@ main (int    argc,
   g_test_add_func ("/report-memo/same-pages", test_same_pages);
   g_test_add_func ("/report-memo/13b-lora", test_13b_lora);
   g_test_add_func ("/report-memo/machines-needed-parts", test_machines_needed_parts);
+  g_test_add_func ("/report-memo/budget", test_budget);
+  g_test_add_func ("/report-memo/fabric-assumed", test_fabric_assumed);
+  g_test_add_func ("/report-memo/typed-default", test_typed_default);
+  g_test_add_func ("/report-memo/shared-month", test_shared_month);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

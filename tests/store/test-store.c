@@ -171,6 +171,7 @@ make_job (guint n)
   j->engineers = 7;
   j->engineer_day_cost = 2345.67;
   j->storage_tb = 12.75;
+  j->stated_fields = CP_JOB_STATED_TOKENS | CP_JOB_STATED_STORAGE;
   j->trial.quote_id = g_strdup ("quote-2");
   j->trial.gpus = 6;
   j->trial.gpu_dense_flops = 989.5e12;
@@ -203,6 +204,7 @@ make_quote (guint n)
   q->network = CP_NETWORK_INFINIBAND;
   q->nics_per_node = 9;
   q->nic_gbps = 401.5;
+  q->fabric_assumed = TRUE;
   q->sharing = CP_SHARING_SHARED;
   q->share_factor = 0.4375;
   q->price_unit = CP_PRICE_PER_NODE_MONTH;
@@ -247,6 +249,8 @@ make_project (guint n_jobs, guint n_quotes)
   p->approved_by = g_strdup ("赵六 <CFO>");
   p->signed_on = g_strdup ("2027-02-28");
   p->start_date = g_strdup ("2027-03-01");
+  /* Not a whole amount: the figure is kept as typed. */
+  p->budget = 200000.5;
   fill_settings (&p->settings);
   for (guint i = 1; i <= n_quotes; i++)
     cp_project_add_quote (p, make_quote (i));
@@ -394,6 +398,7 @@ assert_job_equal (const CpJob *a, const CpJob *b)
   g_assert_cmpuint (a->engineers, ==, b->engineers);
   g_assert_cmpfloat (a->engineer_day_cost, ==, b->engineer_day_cost);
   g_assert_cmpfloat (a->storage_tb, ==, b->storage_tb);
+  g_assert_cmpuint (a->stated_fields, ==, b->stated_fields);
   g_assert_cmpstr (a->trial.quote_id, ==, b->trial.quote_id);
   g_assert_cmpuint (a->trial.gpus, ==, b->trial.gpus);
   g_assert_cmpfloat (a->trial.gpu_dense_flops, ==, b->trial.gpu_dense_flops);
@@ -421,6 +426,7 @@ assert_quote_equal (const CpQuote *a, const CpQuote *b)
   g_assert_cmpint (a->network, ==, b->network);
   g_assert_cmpuint (a->nics_per_node, ==, b->nics_per_node);
   g_assert_cmpfloat (a->nic_gbps, ==, b->nic_gbps);
+  g_assert_cmpint (a->fabric_assumed, ==, b->fabric_assumed);
   g_assert_cmpint (a->sharing, ==, b->sharing);
   g_assert_cmpfloat (a->share_factor, ==, b->share_factor);
   g_assert_cmpint (a->price_unit, ==, b->price_unit);
@@ -451,6 +457,7 @@ assert_project_equal (const CpProject *a, const CpProject *b)
   g_assert_cmpstr (a->approved_by, ==, b->approved_by);
   g_assert_cmpstr (a->signed_on, ==, b->signed_on);
   g_assert_cmpstr (a->start_date, ==, b->start_date);
+  g_assert_cmpfloat (a->budget, ==, b->budget);
   assert_settings_equal (&a->settings, &b->settings);
   g_assert_cmpuint (a->jobs->len, ==, b->jobs->len);
   for (guint i = 0; i < a->jobs->len; i++)
@@ -1365,6 +1372,8 @@ check_v8_content (const CpProject *p)
   g_assert_true (p->approved_by == NULL || *p->approved_by == '\0');
   g_assert_true (p->signed_on == NULL || *p->signed_on == '\0');
   g_assert_true (p->start_date == NULL || *p->start_date == '\0');
+  /* Added by version 16: no budget stated. */
+  g_assert_cmpfloat (p->budget, ==, 0);
   g_assert_null (run->after_job_id);
   g_assert_null (trial->after_job_id);
   /* Added by version 13: every job of an older file was planned with
@@ -1514,7 +1523,7 @@ test_report_language_picked_stays (void)
       g_free (project->report_language);
       project->report_language = g_strdup (picked[i]);
       g_assert_true (cp_project_save_file (project, path, &error));
-      g_assert_cmpint (file_user_version (path), ==, 15);
+      g_assert_cmpint (file_user_version (path), ==, CP_STORE_SCHEMA_VERSION);
       reloaded = cp_project_load_file (path, &error);
       g_assert_no_error (error);
       g_assert_cmpstr (reloaded->report_language, ==, picked[i]);
