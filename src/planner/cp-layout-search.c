@@ -173,6 +173,7 @@ copy_memory_states (Memory       *to,
   to->host = from->host;
   to->gathered = from->gathered;
   to->reducing = from->reducing;
+  to->step_copy = from->step_copy;
 }
 
 G_ALWAYS_INLINE static inline void
