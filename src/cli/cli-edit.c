@@ -106,6 +106,9 @@ cp_cli_add_job (int argc, char **argv)
   g_autofree char *after = NULL;
   CpTaskKind kind = CP_TASK_PRETRAIN;
   g_autoptr(CpJob) added = NULL;
+  g_autofree char *team_said = NULL;
+  const CpJob *previous;
+  gboolean took_team = FALSE;
   CpJob *job;
   GOptionEntry entries[] = {
     { "id", 0, 0, G_OPTION_ARG_STRING, &id, N_("The job’s id (default: a fresh “job-N”)"), N_("ID") },
@@ -134,10 +137,30 @@ cp_cli_add_job (int argc, char **argv)
   if (project == NULL)
     return CP_CLI_EXIT_FAILED;
 
+  /* The team of the job before it, as the window's Add Job takes the
+   * selected job's (walk40 F2): the same people, whatever they run. Only
+   * what the options say of the team replaces it. */
+  previous = project->jobs->len > 0 ? g_ptr_array_index (project->jobs, project->jobs->len - 1) : NULL;
   job = cp_job_new (kind);
+  if (previous != NULL)
+    took_team = cp_job_take_team (job, previous);
   cp_project_add_job (project, job);   /* owned from here; removed again if refused */
   if (!cp_cli_job_options_apply_to_job (options, project, job))
     return CP_CLI_EXIT_USAGE;
+  if (previous != NULL && !cp_cli_job_options_state_team (options))
+    {
+      job->team_has_distributed_experience = previous->team_has_distributed_experience;
+      job->team_has_ops_engineer = previous->team_has_ops_engineer;
+      job->team_stated = previous->team_stated;
+    }
+  else
+    took_team = FALSE;   /* the options said the team */
+  if (took_team)
+    /* TRANSLATORS: add-job's second line; the job whose team the new one took */
+    team_said = g_strdup_printf (_("It has the team of “%s”, the job before it: change it with edit-job "
+                                   "--engineers, --engineer-day-cost, --distributed-experience or --ops-engineer "
+                                   "if another team runs it.\n"),
+                                 cp_job_title (previous));
   if (trial_quote == NULL && (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 ||
                                job->trial.step_s > 0 || job->trial.kv_cache_tokens > 0))
     return cp_cli_usage_error (_("--measured-… figures need --trial-quote, the quote of the hardware "
@@ -183,6 +206,8 @@ cp_cli_add_job (int argc, char **argv)
     return CP_CLI_EXIT_FAILED;
   /* Translators: a job id */
   printf (_("Added job “%s”\n"), job->id);
+  if (team_said != NULL)
+    fputs (team_said, stdout);
   return CP_CLI_EXIT_OK;
 }
 

@@ -1041,6 +1041,14 @@ cp_cli_job_options_apply_to_job (CpCliJobOptions *options,
 }
 
 gboolean
+cp_cli_job_options_state_team (const CpCliJobOptions *options)
+{
+  const Options *o = options;
+
+  return o->team_stated || o->distributed_experience || o->ops_engineer;
+}
+
+gboolean
 cp_cli_job_options_apply_edits (CpCliJobOptions *options,
                                 const CpProject *project,
                                 CpJob           *job)
@@ -1066,9 +1074,8 @@ cp_cli_job_options_apply_edits (CpCliJobOptions *options,
     return FALSE;
   if (!apply_job_options (o, job) || !apply_job_cost_options (o, job, currency))
     return FALSE;
-  /* add-job's team is the options' (a "no" where absent); an edit that
-   * names no team keeps the job's. */
-  if (!o->team_stated && !o->distributed_experience && !o->ops_engineer)
+  /* An edit that names no team keeps the job's. */
+  if (!cp_cli_job_options_state_team (o))
     {
       job->team_has_distributed_experience = experienced;
       job->team_has_ops_engineer = ops_engineer;

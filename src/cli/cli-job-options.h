@@ -28,6 +28,10 @@ gboolean         cp_cli_job_options_read_task      (CpCliJobOptions *options,
 gboolean         cp_cli_job_options_apply_to_job   (CpCliJobOptions *options,
                                                     const CpProject *project,
                                                     CpJob           *job);
+/* Whether the options say the team's experience (--distributed-experience,
+ * --ops-engineer or --team-stated): without them add-job keeps the team it
+ * took from the job before, and edit-job the job's own. */
+gboolean         cp_cli_job_options_state_team     (const CpCliJobOptions *options);
 /* Onto @job of @project as it is: only what the options give changes
  * (the model only when --model, --params or an architecture option is
  * given); --task is refused, a job keeps its kind. */

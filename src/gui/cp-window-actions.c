@@ -58,28 +58,6 @@ team_source (CpWindow *self)
   return jobs->len > 0 ? g_ptr_array_index (jobs, jobs->len - 1) : NULL;
 }
 
-/* Gives @job the team of @source, the same people whatever they run
- * (R8): each new job started again at 2 engineers, 2,000 a day and no
- * distributed experience, and the 10.5 days of migration that team
- * takes turned a lead's MoE fine-tune from one machine to a cluster
- * until the team was typed again (walk40 F2). Whether it changed. */
-static gboolean
-take_team (CpJob       *job,
-           const CpJob *source)
-{
-  gboolean changed = job->team_has_distributed_experience != source->team_has_distributed_experience ||
-                     job->team_has_ops_engineer != source->team_has_ops_engineer ||
-                     job->team_stated != source->team_stated || job->engineers != source->engineers ||
-                     job->engineer_day_cost != source->engineer_day_cost;
-
-  job->team_has_distributed_experience = source->team_has_distributed_experience;
-  job->team_has_ops_engineer = source->team_has_ops_engineer;
-  job->team_stated = source->team_stated;
-  job->engineers = source->engineers;
-  job->engineer_day_cost = source->engineer_day_cost;
-  return changed;
-}
-
 static void
 add_job_action (GSimpleAction *action,
                 GVariant      *param,
@@ -98,7 +76,7 @@ add_job_action (GSimpleAction *action,
     cp_job_set_model (job, model);
   job->id = cp_project_new_id (self->project, "job");
   job->name = g_strdup_printf (_("Job %u"), self->project->jobs->len + 1);
-  if (source != NULL && take_team (job, source))
+  if (source != NULL && cp_job_take_team (job, source))
     /* TRANSLATORS: a toast after Add Job; %s is the job whose team the new one took */
     team_said = g_strdup_printf (_("The new job has the team of “%s”: change it under Team if another team runs it"),
                                  source->name != NULL ? source->name : "");

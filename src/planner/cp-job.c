@@ -176,6 +176,27 @@ cp_job_title (const CpJob *job)
   return job->name != NULL && *job->name != '\0' ? job->name : job->id;
 }
 
+/* The same people whatever they run (R8): each new job started again at
+ * 2 engineers, 2,000 a day and no distributed experience, and the 10.5
+ * days of migration that team takes turned a lead's MoE fine-tune from
+ * one machine to a cluster until the team was typed again (walk40 F2). */
+gboolean
+cp_job_take_team (CpJob       *job,
+                  const CpJob *source)
+{
+  gboolean changed = job->team_has_distributed_experience != source->team_has_distributed_experience ||
+                     job->team_has_ops_engineer != source->team_has_ops_engineer ||
+                     job->team_stated != source->team_stated || job->engineers != source->engineers ||
+                     job->engineer_day_cost != source->engineer_day_cost;
+
+  job->team_has_distributed_experience = source->team_has_distributed_experience;
+  job->team_has_ops_engineer = source->team_has_ops_engineer;
+  job->team_stated = source->team_stated;
+  job->engineers = source->engineers;
+  job->engineer_day_cost = source->engineer_day_cost;
+  return changed;
+}
+
 void
 cp_job_set_model (CpJob             *job,
                   const CpModelSpec *model)

@@ -115,6 +115,10 @@ void      cp_job_free   (CpJob *job);
 const char *cp_job_title (const CpJob *job);
 /* Sets the model part from a catalogue entry (copied). */
 void      cp_job_set_model (CpJob *job, const CpModelSpec *model);
+/* Gives @job the team of @source: its experience, operations engineer,
+ * whether it was stated, its engineers and their day cost. Whether any
+ * of them changed. */
+gboolean  cp_job_take_team (CpJob *job, const CpJob *source);
 /* For a job saved before it kept its request split (an older report):
  * the split within the context length, at most half of it for the output
  * and the rest for the prompt, as the store's migration does. */

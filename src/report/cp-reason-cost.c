@@ -514,6 +514,37 @@ unit_price_rank (const CpProject *project,
   return g_string_free (text, FALSE);
 }
 
+/* The deadline (or longest acceptable run) an option of @days meets, as
+ * words: a limit said is one the option meets, so @days rounded up, at
+ * the precision the run itself is shown in wherever that reads as the
+ * same figure (58.46 days: "58.5 days" both), else with as many more
+ * decimals as it takes to read as it (58.51 days, shown "58.5 days" in
+ * the headline: "a deadline of 58.51 days"). Rounded up to the tenth
+ * alone, the same screen read "takes 58.5 days" and "would meet a
+ * deadline of 58.6 days" for one option (walk40 F5). */
+static char *
+deadline_needed_days (double      days,
+                      const char *lang)
+{
+  int shown_decimals = cp_days_decimals (days);
+  g_autofree char *shown = cp_i18n_format_number (days, shown_decimals, lang);
+  g_autofree char *number = NULL;
+
+  for (int decimals = shown_decimals; decimals <= shown_decimals + 3; decimals++)
+    {
+      double scale = pow (10.0, decimals);
+      double limit = ceil (days * scale - 1e-9) / scale;
+      g_autofree char *limit_shown = cp_i18n_format_number (limit, shown_decimals, lang);
+
+      g_free (number);
+      number = cp_i18n_format_number (limit, decimals, lang);
+      if (g_strcmp0 (limit_shown, shown) == 0)
+        break;
+    }
+  /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
+  return g_strdup_printf (_("%s days"), number);
+}
+
 char *
 cp_reason_text_cost (const CpReason  *reason,
                      const CpProject *project,
@@ -811,11 +842,7 @@ cp_reason_text_cost (const CpReason  *reason,
     case CP_OUTCOME_DEADLINE_NEEDED:
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
-        /* A limit said is one the option meets: its days rounded up to the
-         * tenth the words show; the run itself rounded as everywhere else
-         * (182.21 days "runs 182.2 days", at least 182.3; it said 182.3 for
-         * both, beside a table's 182.21). */
-        g_autofree char *limit = cp_i18n_format_days (ceil (v[0] * 10.0 - 1e-9) / 10.0, lang);
+        g_autofree char *limit = deadline_needed_days (v[0], lang);
 
         a = cp_i18n_format_days (v[0], lang);
         b = cp_words_plan_money_whole (plan, v[2], currency, lang);

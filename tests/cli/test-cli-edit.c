@@ -886,6 +886,53 @@ test_what_if_team_experience (void)
     }
 }
 
+/* walk40 F2 in the CLI: add-job gives a new job the team of the job
+ * before it, as the window's Add Job does, and says so; what the options
+ * say of the team replaces it. The first job states 3 engineers at 2,500
+ * a day with distributed experience; the second names no team and takes
+ * it whole; the third says --ops-engineer, a stated team ("no" to
+ * distributed experience where absent), and keeps the engineers it took. */
+static void
+test_add_job_takes_team (void)
+{
+  g_autofree char *path = path_in_tmp ("team.cplan");
+  g_autoptr(CpProject) project = NULL;
+  g_auto(CpTestRun) first = { 0 };
+  g_auto(CpTestRun) second = { 0 };
+  g_auto(CpTestRun) third = { 0 };
+  const CpJob *jobs[3];
+
+  RUN_OK ("new", "team.cplan");
+  RUN (&first, "add-job", "team.cplan", "--name", "SFT", "--task", "lora", "--model", "qwen2.5-7b", "--tokens", "1B",
+       "--engineers", "3", "--engineer-day-cost", "2500", "--distributed-experience");
+  g_assert_cmpint (first.status, ==, 0);
+  g_assert_null (strstr (first.out, "team"));
+  RUN (&second, "add-job", "team.cplan", "--name", "Serve", "--task", "inference", "--model", "qwen2.5-7b",
+       "--duration-days", "30");
+  g_assert_cmpint (second.status, ==, 0);
+  g_assert_nonnull (strstr (second.out, "It has the team of “SFT”, the job before it: change it with edit-job"));
+  RUN (&third, "add-job", "team.cplan", "--name", "Eval", "--task", "lora", "--model", "qwen2.5-7b", "--tokens", "1B",
+       "--ops-engineer");
+  g_assert_cmpint (third.status, ==, 0);
+  g_assert_null (strstr (third.out, "team of"));
+
+  project = cp_project_load_file (path, NULL);
+  g_assert_nonnull (project);
+  g_assert_cmpuint (project->jobs->len, ==, 3);
+  for (guint j = 0; j < 3; j++)
+    jobs[j] = g_ptr_array_index (project->jobs, j);
+  g_assert_cmpuint (jobs[1]->engineers, ==, 3);
+  g_assert_cmpfloat (jobs[1]->engineer_day_cost, ==, 2500);
+  g_assert_true (jobs[1]->team_has_distributed_experience);
+  g_assert_false (jobs[1]->team_has_ops_engineer);
+  g_assert_true (jobs[1]->team_stated);
+  g_assert_cmpuint (jobs[2]->engineers, ==, 3);
+  g_assert_cmpfloat (jobs[2]->engineer_day_cost, ==, 2500);
+  g_assert_false (jobs[2]->team_has_distributed_experience);
+  g_assert_true (jobs[2]->team_has_ops_engineer);
+  g_assert_true (jobs[2]->team_stated);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -904,6 +951,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-edit/import-sheet-and-map", test_import_sheet_and_map);
   g_test_add_func ("/cli-edit/text-limits-and-problems", test_text_limits_and_problems);
   g_test_add_func ("/cli-edit/what-if-team-experience", test_what_if_team_experience);
+  g_test_add_func ("/cli-edit/add-job-takes-team", test_add_job_takes_team);
   g_test_add_func ("/cli-edit/offer-names-other-gpus", test_offer_names_other_gpus);
   g_test_add_func ("/cli-edit/offer-states-price", test_offer_states_price);
   return cp_test_run_then_remove (tmp_dir);

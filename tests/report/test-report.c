@@ -280,6 +280,36 @@ test_words_calendar_and_counts (void)
     }
 }
 
+/* walk40 F5: one option read "takes 58.5 days" in the headline and
+ * "would meet a deadline of 58.6 days" below it, its 58.51 days rounded
+ * to the nearest tenth in one and up in the other. The deadline it needs
+ * is said at the precision that reads as the figure shown: 58.51 days
+ * needs a deadline of 58.51 (58.5 would miss it by 15 min, and reads as
+ * the headline's 58.5), 58.46 days one of 58.5 (rounded up, the same
+ * tenth as shown), 7 days one of 7.0. */
+static void
+test_deadline_needed_one_figure (void)
+{
+  static const struct { double days; const char *needed, *needed_zh; } cases[] = {
+    { 58.51, "would meet a deadline of 58.51 days instead of 30.0 days", "58.51 天" },
+    { 58.46, "would meet a deadline of 58.5 days instead of 30.0 days", "58.5 天" },
+    { 7.0, "would meet a deadline of 7.0 days instead of 30.0 days", "7.0 天" },
+  };
+  g_autoptr(CpProject) project = report_fixture_small ();
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      CpReason needed = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_DEADLINE_NEEDED, 0, { cases[c].days, 1, 20000, 30 } };
+      g_autofree char *en = cp_reason_text (&needed, project, NULL, "en");
+      g_autofree char *zh = cp_reason_text (&needed, project, NULL, "zh_CN");
+
+      if (strstr (en, cases[c].needed) == NULL)
+        g_error ("“%s” does not say “%s”", en, cases[c].needed);
+      if (have_chinese_catalogue () && strstr (zh, cases[c].needed_zh) == NULL)
+        g_error ("“%s” does not say “%s”", zh, cases[c].needed_zh);
+    }
+}
+
 static void
 test_reason_text (void)
 {
@@ -3147,6 +3177,7 @@ main (int    argc,
   g_test_add_func ("/report/formats", test_formats);
   g_test_add_func ("/report/xml/optimizer-states", test_xml_optimizer_states);
   g_test_add_func ("/report/reason-text", test_reason_text);
+  g_test_add_func ("/report/deadline-needed-one-figure", test_deadline_needed_one_figure);
   g_test_add_func ("/report/words/calendar-and-counts", test_words_calendar_and_counts);
   g_test_add_func ("/report/assumption-words", test_assumption_words);
   g_test_add_func ("/report/utilisation-sources-agree", test_utilisation_sources_agree);
