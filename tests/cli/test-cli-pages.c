@@ -578,10 +578,7 @@ check_walk19 (const WalkWords *w)
   g_autoptr(GString) all = NULL;
 
   RUN_OK ("report", "w19.cplan", "--lang", w->lang, "--pdf", pdf);
-  /* Issue 22's measure, on the walk's own project: the English report
-   * took a sixth page for the appendix's last five rows. */
-  g_test_message ("walkthrough 19, %s: %u pages", w->lang, cp_test_pdf_page_count (tmp_dir, pdf));
-  g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, pdf), <=, 5);
+  g_test_message ("walkthrough 19 at 6.9B tokens, %s: %u pages", w->lang, cp_test_pdf_page_count (tmp_dir, pdf));
   first = report_pdf_unbulleted (tmp_dir, pdf, 1);
   all = text_from_page (pdf, 1, FALSE);
   cp_test_assert_has (first, w->team);
@@ -760,11 +757,41 @@ test_one_engineer (void)
   cp_test_assert_lacks (all->str, "1 engineers");
 }
 
+/* Issue 22's measure, on the walk's own project (5B tokens, 21 days):
+ * its English report took a sixth page for the appendix's last five rows.
+ * test_walk19()'s 6.9B tokens and 29 days say more than the walk did (the
+ * range's slow end past the deadline, a margin under 10%, the team's
+ * experience as a risk: about ten lines), so the page count is measured
+ * here, on the walk's own figures. */
+static void
+check_walk19_pages (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+
+  RUN_OK ("new", "w19-own.cplan", "--start", "2027-03-01");
+  RUN_OK ("add-job", "w19-own.cplan", "--name", "Qwen2.5-72B LoRA", "--task", "lora", "--model", "qwen2.5-72b",
+          "--tokens", "5B", "--deadline-days", "21");
+  RUN_OK ("add-quote", "w19-own.cplan", "--vendor", "Pengcheng Cloud", "--gpu", "ascend-910b", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "13.5");
+  RUN_OK ("add-quote", "w19-own.cplan", "--vendor", "Nanshan Compute", "--gpu", "a800", "--gpus-per-node", "8",
+          "--nodes", "4", "--network", "roce", "--nics", "4", "--nic-gbps", "300", "--price-per-gpu-hour", "11.8",
+          "--notes", "20,000 CNY monthly minimum");
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("w19-own-%s.pdf", langs[l]);
+
+      RUN_OK ("report", "w19-own.cplan", "--lang", langs[l], "--pdf", pdf);
+      g_test_message ("walkthrough 19, %s: %u pages", langs[l], cp_test_pdf_page_count (tmp_dir, pdf));
+      g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, pdf), <=, 5);
+    }
+}
+
 static void
 test_walk19 (void)
 {
   if (cp_test_skip_without_poppler ())
     return;
+  check_walk19_pages ();
   RUN_OK ("new", "w19.cplan", "--start", "2027-03-01");
   /* The walk's 5B tokens and 21 days no longer set up a late single
    * machine beside a cluster in time: debugging is taken of the job's run
