@@ -22,6 +22,18 @@ G_BEGIN_DECLS
  * as the fine-tuning stacks and torchtitan without torch.compile run. */
 #define CP_SWIGLU_ACTIVATION_BYTES 8.0
 
+/* The most working days a job's debugging (R4) takes. R4 itself gives
+ * only a share (调试时间占到整个开发周期的三到四成: 30–40% of the
+ * development cycle) and no bound; the one length the source article gives
+ * debugging work is R8's, for a team new to distributed training moving to
+ * a cluster: "reserve one to two weeks for migration and debugging" (预留
+ * 一到两周的迁移、调试时间). Its top, two weeks, is a stated judgement, not
+ * the article's figure for R4: debugging is short runs until the code
+ * works, so it does not grow with a long formal run (a 700-day run would
+ * otherwise imply 377 days of it). Migration (R8, migration-days, 10.5
+ * days) is counted apart from it. */
+#define CP_DEBUG_MAX_WORKING_DAYS 10.0
+
 /* How fast a GEMM of M × N × K runs, as a share of what the largest GEMMs
  * reach, follows its size d = 1/(1/M + 1/N + 1/K) (the same for the
  * forward GEMM and both backward ones, whose dimensions are the forward's

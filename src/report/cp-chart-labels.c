@@ -1243,7 +1243,14 @@ cp_chart_draw_line_labels (Painter           *painter,
             }
           /* Else off the lines if that keeps it within three lines of its
            * anchor; else off the end of its own line, with a leader that
-           * crosses nothing, then with any; else only off the other labels. */
+           * crosses nothing, then with any; else only off the other labels.
+           * A cost chart's quote other than the recommended one stays off
+           * the lines at every step, or is left out with its leader: laid
+           * over another quote's line it reads as that line's name (the
+           * demo's 13B pretraining at 700 × 420: vendor A's name, with no
+           * clear place on either panel, lay on D's and F's lines). */
+          double past_lines = highlight || data->kind != CP_CHART_COST ? -1 : INFINITY;
+
           leader_set_reach (&leader, painter, panel, INFINITY, near, near_marks, near_boxes);
           leader.checked = TRUE;
           for (int tier = 0; tier < 4 && !placed; tier++)
@@ -1252,7 +1259,7 @@ cp_chart_draw_line_labels (Painter           *painter,
                 box.x = sides[side];
                 box.y = request->anchor_y - h / 2;
                 placed = place_box (painter, geometry, panel, &box, label_min_y, label_max_y,
-                                    tier == 0 ? 3 * geometry->line_h : -1, tier < 3 ? &anchor : NULL,
+                                    tier == 0 ? 3 * geometry->line_h : past_lines, tier < 3 ? &anchor : NULL,
                                     tier < 2 ? &leader : NULL);
               }
           if (!placed)

@@ -249,7 +249,8 @@ typedef struct {
  * label that finds no place beside its point or with a short leader
  * across nothing is not drawn but added to @unplaced (LabelRequest, may
  * be NULL), except the recommended option's on the upper panel; without,
- * it is drawn where it covers least. */
+ * it is drawn where it covers least, off the lines for a cost chart's
+ * quote other than the recommended one, else left out. */
 void cp_chart_draw_line_labels (Painter *painter, Geometry *geometry, const CpChartData *data,
                                 const Panel *panel, GArray *requests, gboolean clean_only,
                                 GArray *unplaced);

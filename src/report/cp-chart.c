@@ -919,10 +919,10 @@ draw_empty_text (Painter           *painter,
  * other quote's line, marker, label or leader. A name with no such place
  * on one panel is left to the other, the note saying both panels show
  * the same quotes at the same GPU counts; only a name with no clean
- * place on either goes on the cost panel where it covers least (the H20
- * of the demo's 70B job was joined to its 8-GPU marker across three
- * other quotes' lines on the cost panel, while the days panel named it
- * beside its point). */
+ * place on either goes on the cost panel where it covers least, off the
+ * lines or left out (cp_chart_draw_line_labels()) (the H20 of the demo's
+ * 70B job was joined to its 8-GPU marker across three other quotes' lines
+ * on the cost panel, while the days panel named it beside its point). */
 static void
 draw_two_panel_labels (Painter           *painter,
                        Geometry          *geometry,

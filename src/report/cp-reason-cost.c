@@ -570,14 +570,23 @@ cp_reason_text_cost (const CpReason  *reason,
         /* The quote is named: its own figures, not another quote's. */
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
-        g_autofree char *job_days = NULL, *term = NULL, *used = NULL;
+        g_autofree char *job_days = NULL, *term = NULL, *used = NULL, *cap = NULL, *rule = NULL;
         const char *calendar_parts;
 
         const CpEstimate *shown_estimate = option_estimate (plan, reason->quote_index, v[1]);
 
         a = cp_i18n_format_percent (v[0], lang);
-        /* The share is of a cycle of debugging and a run counted only up
-         * to the longest acceptable run, so of the job's calendar (which
+        cap = cp_i18n_format_value (CP_DEBUG_MAX_WORKING_DAYS, lang);
+        /* The rule, said once for every ending below (cp-estimate-cost.c):
+         * of the job's run counted on one machine, its days × its nodes,
+         * whatever nodes the run is split over, and at most two weeks
+         * (walk38b G5). The source article has debugging on one machine
+         * (开发调试阶段只谈单机), so it is charged as one machine's rental,
+         * never the cluster's N. */
+        /* TRANSLATORS: R4; the debugging share used ("35%"), the most working days debugging takes ("10"); the sentence goes on ": on <quote>, debugging …" */
+        rule = g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the job’s run counted on one machine (its days × its nodes), and at most %s working days"), a, cap);
+        /* The share is of a cycle of debugging and the run on one machine,
+         * bounded, so of the job's calendar (which
          * also holds migration) it is less: both are said (issue 20).
          * The calendar is named by its days, as the job's own, since
          * "35% of this project's calendar" read as a share of the
@@ -605,27 +614,27 @@ cp_reason_text_cost (const CpReason  *reason,
                          /* TRANSLATORS: R4, what the job's calendar holds on a cluster */
                          : _("run, debugging and migration");
         if (plan != NULL && plan->cost_unknown)
-          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run and debugging"); no quote has a price */
-          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s), at a cost unknown without a price to compare."), a, name, b, job_days, calendar_parts);
+          /* TRANSLATORS: R4; the rule (“Debugging is taken as 35% …”), the quote, debugging days, the job's calendar days, what they hold ("run and debugging"); no quote has a price */
+          return g_strdup_printf (_("%s: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s), at a cost unknown without a price to compare."), rule, name, b, job_days, calendar_parts);
         if (shown_estimate != NULL && shown_estimate->debug_on_cluster_node)
-          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run, debugging and migration"); the cluster's nodes are billed for longer than debugging, migration and the run take together */
-          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging takes %s of the %s this job takes in all (%s), on one of the cluster’s nodes within the time they are billed for: it costs nothing beyond their rental."), a, name, b, job_days, calendar_parts);
+          /* TRANSLATORS: R4; the rule (“Debugging is taken as 35% …”), the quote, debugging days, the job's calendar days, what they hold ("run, debugging and migration"); the cluster's nodes are billed for longer than debugging, migration and the run take together */
+          return g_strdup_printf (_("%s: on %s, debugging takes %s of the %s this job takes in all (%s), on one of the cluster’s nodes within the time they are billed for: it costs nothing beyond their rental."), rule, name, b, job_days, calendar_parts);
         c = cp_i18n_format_money_whole (shown_debug_cost (plan, reason->quote_index, v[2]), currency, lang);
         term = debug_minimum_term (project, plan, reason->quote_index, lang, &used);
         /* On one machine debugging costs what it adds to the run's
          * rental (cp-estimate-cost.c): nothing when the month, the term
          * or the run's last billed hour holds it (walk37b V6). */
         if (shown_estimate != NULL && shown_estimate->nodes <= 1 && round (v[2]) == 0 && term != NULL)
-          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run and debugging"), the minimum term the machine is billed for ("the 1-month minimum") */
-          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s), within %s the machine is billed for anyway: it costs nothing beyond that rental."), a, name, b, job_days, calendar_parts, term);
+          /* TRANSLATORS: R4; the rule (“Debugging is taken as 35% …”), the quote, debugging days, the job's calendar days, what they hold ("run and debugging"), the minimum term the machine is billed for ("the 1-month minimum") */
+          return g_strdup_printf (_("%s: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s), within %s the machine is billed for anyway: it costs nothing beyond that rental."), rule, name, b, job_days, calendar_parts, term);
         if (shown_estimate != NULL && shown_estimate->nodes <= 1 && round (v[2]) == 0)
-          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run and debugging"); the run's billed time, rounded up, holds the debugging too */
-          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s), within the time the run’s rental is rounded up to: it costs nothing beyond that rental."), a, name, b, job_days, calendar_parts);
+          /* TRANSLATORS: R4; the rule (“Debugging is taken as 35% …”), the quote, debugging days, the job's calendar days, what they hold ("run and debugging"); the run's billed time, rounded up, holds the debugging too */
+          return g_strdup_printf (_("%s: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s), within the time the run’s rental is rounded up to: it costs nothing beyond that rental."), rule, name, b, job_days, calendar_parts);
         if (term != NULL)
-          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run and debugging"), their cost, the minimum term (e.g. "the 7-day minimum"), the days the rental is used */
-          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s); the debugging costs %s: the rental is billed for %s, more than the %s it is used."), a, name, b, job_days, calendar_parts, c, term, used);
-        /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, what they hold ("run and debugging"), their cost */
-        return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s); the debugging costs %s."), a, name, b, job_days, calendar_parts, c);
+          /* TRANSLATORS: R4; the rule (“Debugging is taken as 35% …”), the quote, debugging days, the job's calendar days, what they hold ("run and debugging"), their cost, the minimum term (e.g. "the 7-day minimum"), the days the rental is used */
+          return g_strdup_printf (_("%s: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s); the debugging costs %s: the rental is billed for %s, more than the %s it is used."), rule, name, b, job_days, calendar_parts, c, term, used);
+        /* TRANSLATORS: R4; the rule (“Debugging is taken as 35% …”), the quote, debugging days, the job's calendar days, what they hold ("run and debugging"), their cost */
+        return g_strdup_printf (_("%s: on %s, debugging on one rented machine takes %s of the %s this job takes in all (%s); the debugging costs %s."), rule, name, b, job_days, calendar_parts, c);
       }
 
     case CP_OUTCOME_COMPUTE_DOMINATES:

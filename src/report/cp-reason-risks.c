@@ -309,8 +309,12 @@ cp_option_risks_except (const CpProject   *project,
         {
           g_autofree char *left = cp_i18n_format_days (spare, lang);
           g_autofree char *limit = cp_i18n_format_percent (RISK_DEADLINE_MARGIN, lang);
-          /* TRANSLATORS: a risk; durations, then a percentage */
-          add_risk_text (risks, g_strdup_printf (_("Finishes only %s before the %s deadline, a margin under %s: the debugging estimate alone (30–40%% of the calendar) varies by more."), left, deadline, limit));
+          /* Debugging is no share of the calendar since it is taken of
+           * the run's node-days and bounded (R4, cp-estimate-cost.c):
+           * "(30–40% of the calendar)" was false, and took the risk to a
+           * second line of the memo's page 1 (walk 19).
+           * TRANSLATORS: a risk; durations, then a percentage */
+          add_risk_text (risks, g_strdup_printf (_("Finishes only %s before the %s deadline, a margin under %s: the debugging estimate alone varies by more."), left, deadline, limit));
         }
     }
 

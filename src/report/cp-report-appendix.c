@@ -29,6 +29,7 @@ unit_words (const char *unit)
     { "bytes/param", N_("bytes/param") },
     { "bytes/GB", N_("bytes/GB") },
     { "days", N_("days") },
+    { "working days", N_("working days") },
     { "hours", N_("hours") },
     { "FLOPs/param/token", N_("FLOPs/param/token") },
     { "bits/param", N_("bits/param") },
@@ -567,7 +568,7 @@ cp_report_section_assumptions (Doc       *doc,
           /* TRANSLATORS: %s is a number such as "19.7" */
           number = g_strdup_printf (_("%s per million GPU-hours"), rate);
         }
-      else if (g_strcmp0 (a->unit, "fraction of min(run, longest acceptable run)") == 0 ||
+      else if (g_strcmp0 (a->unit, "fraction of the run on one machine") == 0 ||
                g_strcmp0 (a->unit, "fraction of run time") == 0)
         /* The assumption's name says what it is a share of. */
         number = cp_i18n_format_percent (a->value, doc->lang);

@@ -469,12 +469,15 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
   doc.title_text = layout->title;
   doc.date = date;
   lay_out (&doc, results, schedule, other_brief);
-  /* A last page less than a third full: the job chapters' charts at their
-   * smallest may save it (the 13B fine-tune's sixth page held one row of
-   * the assumptions' ranges). Only a short report is laid out twice: a
-   * page matters there, and the second layout costs as much as the first. */
-  if (layout->pages->len > 1 && layout->pages->len <= RETRY_MAX_PAGES &&
-      doc.y - doc.top < (doc.bottom - doc.top) / 3)
+  /* The job chapters' charts at their smallest may save a page (the 13B
+   * fine-tune's sixth page held one row of the assumptions' ranges), and
+   * not only when the last page is barely begun: a chart drawn in full can
+   * push a whole section on to the next page and every page after it
+   * (walkthrough 19's R1, moved on by its cost chart, made 6 pages of 5),
+   * so the fewer pages win, the full charts when both are as many. Only a
+   * short report is laid out twice: a page matters there, and the second
+   * layout costs as much as the first. */
+  if (layout->pages->len > 1 && layout->pages->len <= RETRY_MAX_PAGES)
     {
       GArray *pages = g_array_new (FALSE, TRUE, sizeof (Page));
       Doc compact;

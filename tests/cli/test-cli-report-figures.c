@@ -189,16 +189,19 @@ test_walk (void)
   /* 7: the money the cluster is weighed by. One node bills its month's
    * minimum, 1 × 70,000 CNY; the whole offer bills 4 × 70,000 = 280,000
    * CNY of GPU time, debugging on one of those nodes in their month
-   * (10.8 days of debugging, migration and run fit in its 730 h, walk36b
-   * Z7: no machine rented apart for 70,000), and the team's migration,
-   * 30,000 (R8): 310,000. */
+   * (walk36b Z7: no machine rented apart for 70,000), and the team's
+   * migration, 30,000 (R8): 310,000. Its calendar: a run of 4.7 h on 4
+   * nodes is 18.8 node-hours, the job's run on one machine, so debugging
+   * is 35/65 × 18.8 = 10.1 h (R4: not 35/65 of the split run's 4.7 h,
+   * 2.5 h), and 4.7 h + 10.1 h + 10.5 days of migration = 11.1 days, which
+   * fit in the nodes' 730 h. */
   cp_test_assert_has (en, "Chosen size, 1 node: 1.0 days, 70,000 CNY;");
-  cp_test_assert_has (en, "Whole offer, 4 nodes: 10.8 days, 310,000 CNY;");
+  cp_test_assert_has (en, "Whole offer, 4 nodes: 11.1 days, 310,000 CNY;");
   cp_test_assert_has (en, "counted as 30,000 CNY");
   cp_test_assert_has (zh, "所选规模，1 个节点：1.0 天，¥70,000；");
   /* Chinese prose writes money as the tables do: "38.0 万元" here read
    * beside the amount to approve's whole yuan (issue 22). */
-  cp_test_assert_has (zh, "整套报价，4 个节点：10.8 天，¥310,000；");
+  cp_test_assert_has (zh, "整套报价，4 个节点：11.1 天，¥310,000；");
 
   /* 14: the Network cell in a few words, the estimate's reasoning in the
    * assumptions ("Share of a shared network's rated speed a job gets"). */

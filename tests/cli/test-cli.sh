@@ -380,27 +380,23 @@ fi
 
 # ---- walkthrough finding 3: debugging on the run's own machine is one
 # rental. 13B on 8 × A800 at 38,000 per node-month in 730 h months, 2,000
-# setup: the calendar (run + debugging) lies between 9 and 10 months
-# (273.75 and 304.2 days), so 10 months × 38,000 + 2,000 = 382,000, not the
-# 8 + 3 months billed apart (420,000). With --debug-share 0.2 debugging is
-# 0.2/0.8 of the 120-day development cycle, 30 days, and the calendar
-# falls between 8 and 9 months (243.3 and 273.75 days): 9 × 38,000 + 2,000.
-if run 0 estimate --model llama-2-13b --tokens 300B --gpu a800 --price-per-node-month 38000 \
-     --billing-granularity-hours 730 --setup-fee 2000 --xml; then
-  checks=$((checks + 1))
-  awk -v d="$(element calendar-days)" 'BEGIN { exit !(d > 273.75 && d <= 304.2) }' ||
-    fail "calendar $(element calendar-days) days is not between 9 and 10 months"
-  near total-cost 382000 1e-9
-  near debug-share 0.35 1e-9
-fi
-if run 0 estimate --model llama-2-13b --tokens 300B --gpu a800 --price-per-node-month 38000 \
-     --billing-granularity-hours 730 --setup-fee 2000 --debug-share 0.2 --xml; then
-  checks=$((checks + 1))
-  awk -v d="$(element calendar-days)" 'BEGIN { exit !(d > 243.3 && d <= 273.75) }' ||
-    fail "calendar $(element calendar-days) days is not between 8 and 9 months"
-  near debug-days 30 1e-9
-  near total-cost 344000 1e-9
-fi
+# setup: a run of about 226.5 days and debugging of 35/65 of it, 122 days,
+# bounded at 10 working days, 14 calendar days (R4): the calendar lies
+# between 7 and 8 months (212.9 and 243.3 days), so 8 months × 38,000 +
+# 2,000 = 306,000, not the 8 + 1 months billed apart (344,000). With
+# --debug-share 0.2 debugging is 0.2/0.8 of the run, 57 days, bounded at
+# 14 too: the same calendar and cost.
+for share in 0.35 0.2; do
+  if run 0 estimate --model llama-2-13b --tokens 300B --gpu a800 --price-per-node-month 38000 \
+       --billing-granularity-hours 730 --setup-fee 2000 --debug-share $share --xml; then
+    checks=$((checks + 1))
+    awk -v d="$(element calendar-days)" 'BEGIN { exit !(d > 212.9 && d <= 243.3) }' ||
+      fail "calendar $(element calendar-days) days is not between 7 and 8 months"
+    near debug-days 14 1e-9
+    near total-cost 306000 1e-9
+    near debug-share $share 1e-9
+  fi
+done
 run 0 estimate --model llama-2-13b --tokens 300B --gpu a800 --price-per-gpu-hour 5 --debug-share 0.2 &&
   contains "$OUT" "20.0% (--debug-share)"
 run 2 estimate --model llama-2-13b --gpu a800 --price-per-gpu-hour 5 --debug-share 1.5 &&

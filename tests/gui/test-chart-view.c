@@ -968,12 +968,15 @@ test_chart_view_missed_by (void)
 
       if (!estimate->fits || estimate->meets_deadline)
         continue;
-      /* "92.0 days" in the Days cell: 2.0 days late. */
+      /* "240.7 days" in the Days cell: 150.7 days late. */
       expected = g_strdup_printf ("Missed by %.1f days", days_of (days) - 90);
       g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_DEADLINE), ==, expected);
       g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (results), expected, CP_TEST_GUI_TEXT_WHOLE));
-      if (g_str_has_prefix (cp_option_object_get_text (object, CP_OPTION_TEXT_QUOTE), "示例供应商 G"))
-        g_assert_cmpstr (expected, ==, "Missed by 2.0 days");
+      /* B's one A800 machine: a 226.7-day run and 14 days of debugging
+       * (R4's bound), 240.7 days against 90. (G's 4 nodes, 92.0 days when
+       * debugging shrank with the nodes, now take 73.8 and meet it.) */
+      if (g_str_has_prefix (cp_option_object_get_text (object, CP_OPTION_TEXT_QUOTE), "示例供应商 B"))
+        g_assert_cmpstr (expected, ==, "Missed by 150.7 days");
       missed++;
     }
   g_assert_cmpuint (missed, >, 0);

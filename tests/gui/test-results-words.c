@@ -139,6 +139,15 @@ test_not_firm (void)
   }
 }
 
+/* What more nodes cost at E, from its figures in the demo's report at the
+ * 5-day deadline: its whole offer (8 nodes, 14.0 days) 57,935 CNY less one
+ * node's 10,669 CNY is 47,266 CNY, within a yuan either way since both
+ * totals are rounded to the yuan. Debugging no longer shrinks as the run
+ * is split (R4 counts the run on one machine), so it no longer brings the
+ * difference down; the migration, 10.5 calendar days = 7.5 working days ×
+ * 3 engineers × 2,000 CNY = 45,000 CNY, is its largest part. */
+#define E_MORE_NODES_CNY (57935.0 - 10669.0)
+
 /* The signed amounts of a "More nodes cost … more: …" line, summed. */
 static double
 sum_of_parts (const char *line,
@@ -177,6 +186,7 @@ test_cost_difference (void)
   g_autofree char *text = _cp_results_view_describe_cluster_question (analysis, job_index, plan, "en");
   g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
   guint n_lines = 0;
+  guint n_e_lines = 0;
 
   g_assert_null (strstr (text, " difference, "));
   for (guint i = 0; lines[i] != NULL; i++)
@@ -206,14 +216,14 @@ test_cost_difference (void)
       sum = sum_of_parts (lines[i], &n_parts);
       g_assert_cmpuint (n_parts, >=, 2);
       g_assert_cmpfloat (sum, ==, difference);
+      if (fabs (difference - E_MORE_NODES_CNY) <= 1)
+        {
+          g_assert_true (g_str_has_prefix (strchr (lines[i], ':'), ": +45,000 CNY migration engineering, "));
+          n_e_lines++;
+        }
     }
   g_assert_cmpuint (n_lines, ==, 4);
-
-  /* E, from the table: the whole offer (8 nodes) 54,560 CNY less one
-   * node's 10,669 CNY is 43,891 CNY; its migration, 10.5 calendar days =
-   * 7.5 working days × 3 engineers × 2,000 CNY, is 45,000 CNY of it, and
-   * less debugging on one machine brings it back down. */
-  g_assert_nonnull (strstr (text, "More nodes cost 43,891 CNY more: +45,000 CNY migration engineering, −"));
+  g_assert_cmpuint (n_e_lines, ==, 1);
 }
 
 /* Approver 34's firm LoRA (tests/report/test-report-memo-answers.c's
@@ -549,7 +559,8 @@ test_chinese (void)
   /* F at 7.14 days for ¥14,917, as test_longer_deadline works it out. */
   g_assert_nonnull (strstr (changes, "若截止期限为 7.2 天，推荐将改为 示例供应商 F"));
   g_assert_nonnull (strstr (changes, "1 个节点（8 块 GPU），¥14,917，7.1 天。"));
-  g_assert_nonnull (strstr (cluster, "节点越多成本越高，多出 ¥43,891：迁移工程投入 +¥45,000，单机调试 −"));
+  /* E's 47,266 CNY (E_MORE_NODES_CNY), within the yuan of rounding. */
+  g_assert_true (g_regex_match_simple ("节点越多成本越高，多出 ¥47,26[567]：迁移工程投入 \\+¥45,000，", cluster, 0, 0));
   g_assert_true (g_str_has_prefix (robustness, "结论待定"));
   g_assert_null (strstr (robustness, "都成立"));
 }

@@ -762,7 +762,9 @@ assert_dates_whole (GtkWidget *label,
  * 至11日）", the total and the dates of each job below), and present
  * mode says it in the same words. By hand: 7.96 calendar days from
  * 4 January end in the 8th day, the 11th; 30.0 days in the 30th,
- * 2 February; 11.4 in the 12th, the 15th; 10.0 in the 10th, the 13th;
+ * 2 February; 21.4 (the 13B pre-training's 7.4-day run on 10 of D's
+ * nodes and 14 days of debugging on one, R4's bound) in the 22nd, the
+ * 25th; 10.0 in the 10th, the 13th;
  * 1.2 in the 2nd; 0.24 within the first, said in hours as a length under
  * a day is (walk35 Y7: "0.1 days" for 3.5 h): 0.24 × 24 = 5.8 h. */
 void
@@ -775,7 +777,7 @@ test_verdict_dates (void)
     { "9,984 CNY in total, 8.0 days (4–11 January 2027).", { "¥9,984", "8.0 天（2027年1月4日至11日）" } },
     { "108 CNY in total, 5.8 h (4 January 2027).", { "¥108", "5.8 小时（2027年1月4日）" } },
     { "12,968 CNY in total, 30.0 days (4 January – 2 February 2027).", { "¥12,968", "30.0 天（2027年1月4日至2月2日）" } },
-    { "182,559 CNY in total, 11.4 days (4–15 January 2027).", { "¥182,559", "11.4 天（2027年1月4日至15日）" } },
+    { "215,060 CNY in total, 21.4 days (4–25 January 2027).", { "¥215,060", "21.4 天（2027年1月4日至25日）" } },
     { "13,264 CNY in total, 30.0 days (4 January – 2 February 2027).", { "¥13,264", "30.0 天（2027年1月4日至2月2日）" } },
     { "6,197 CNY in total, 10.0 days (4–13 January 2027).", { "¥6,197", "10.0 天（2027年1月4日至13日）" } },
     { "553 CNY in total, 1.2 days (4–5 January 2027).", { "¥553", "1.2 天（2027年1月4日至5日）" } },

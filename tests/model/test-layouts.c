@@ -902,9 +902,9 @@ test_verdict_never_impossible (void)
   cp_quote_clear (&quotes[1]);
 }
 
-/* Debugging is a share of a development cycle, not of the formal run: a
- * 700-day run implies 120 × 0.35/0.65 = 64.6 days of it (the cycle is at
- * most the longest acceptable run), not 700 × 0.35/0.65 = 377. */
+/* Debugging is a share of a development cycle, not a multiple of a long
+ * formal run: a 700-day run implies two weeks of it, not 700 × 0.35/0.65
+ * = 377 days. */
 static void
 test_debug_not_multiple_of_run (void)
 {
@@ -919,7 +919,9 @@ test_debug_not_multiple_of_run (void)
   job.tokens = 700 * 86400 * 0.5e14 / 6e9;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpfloat (fabs (est.run_days - 700), <, 1e-6);
-  g_assert_cmpfloat (fabs (est.debug_days - 120 * 0.35 / 0.65), <, 1e-9);
+  /* Short runs on one machine, bounded at 10 working days: 14 calendar
+   * days at five a week (CP_DEBUG_MAX_WORKING_DAYS). */
+  g_assert_cmpfloat (fabs (est.debug_days - 14), <, 1e-9);
   g_assert_false (est.meets_deadline);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
@@ -1063,17 +1065,19 @@ test_safe_headroom (void)
    * = 2.176 days of tensor-parallel traffic at link efficiency 0.581. */
   g_assert_cmpfloat (searched.layout_safe_refused_total_s_high, ==, 0);
 
-  /* Never past the job's limit at its pessimistic end: with a 60-day
+  /* Never past the job's limit at its pessimistic end: with a 55-day
    * deadline, TP 2 runs 50 × 63,737.300 s = 36.885 days and its debugging,
-   * 35% of the cycle, 36.885 × 0.35/0.65 = 19.861 days more, 56.746 days
-   * in all, within it; at the pessimistic end its compute alone runs
-   * 0.489/0.415 times longer (utilisation 0.5 × 0.415/0.489),
-   * 50 × 61,006.633 s × 1.17831 = 41.600 days, and debugging at 40%
-   * brings the calendar to at least 41.600/0.6 = 69.3 days, past it. The
-   * search takes DP 2, the fastest, and says what it refused. */
-  job.deadline_days = 60;
+   * 35% of the cycle, 36.885 × 0.35/0.65 = 19.861 days, bounded at 10
+   * working days, 14 days (R4), 50.885 days in all, within it; at the
+   * pessimistic end its compute alone runs 0.489/0.415 times longer
+   * (utilisation 0.5 × 0.415/0.489), 50 × 61,006.633 s × 1.17831 =
+   * 41.600 days, and debugging at its bound brings the calendar to at
+   * least 41.600 + 14 = 55.6 days, past it. The search takes DP 2, the
+   * fastest (1.1% faster: about 36.5 + 14 days), and says what it
+   * refused. */
+  job.deadline_days = 55;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &guarded, NULL));
-  g_assert_cmpfloat (fabs (50.0 * 63737.300 / 86400.0 / 0.65 - 56.746), <, 1e-3);
+  g_assert_cmpfloat (fabs (50.0 * 63737.300 / 86400.0 + 14.0 - 50.885), <, 1e-3);
   g_assert_cmpuint (guarded.layout.tensor_parallel, ==, 1);
   g_assert_cmpuint (guarded.layout.data_parallel, ==, 2);
   g_assert_cmpint (guarded.layout_why, ==, CP_LAYOUT_WHY_FASTER);

@@ -123,13 +123,21 @@ test_shorter_deadline_names_planners_cluster (void)
   g_assert_cmpint (plan->recommended, >=, 0);
   g_assert_cmpuint (g_array_index (plan->options, CpOption, plan->recommended).estimate.nodes, ==, 1);
 
-  /* It named Pengcheng B, the fastest cluster at about twelve times the
-   * 4-node A800 cluster's cost, which is what a shorter deadline gets. */
+  /* The cluster named is the cheapest that finishes before the single
+   * H800 machine (3.3 days of run + 35/65 of it debugging, 5.1 days),
+   * not merely the fastest. Debugging is taken of the run on one machine
+   * (cp-estimate-cost.c), so the 4-node A800 cluster, whose run is 4 ×
+   * 2.2 = 8.9 A800 node-days, debugs 35/65 × 8.9 = 4.8 days on one A800
+   * machine and finishes in 7.0 days, after the single machine; while
+   * debugging shrank with the split run it finished first and was named.
+   * Pengcheng B's 2 H800 nodes, 2 × 2.0 node-days, debug 2.2 days and
+   * finish in 4.2: the one cluster a shorter deadline gets. */
   item = find_item (items, CP_WHAT_IF_SHORTER_DEADLINE);
   g_assert_nonnull (item);
   named = g_ptr_array_index (project->quotes, item->quote_index);
-  g_assert_cmpstr (named->vendor, ==, "Nanshan C");
-  g_assert_cmpuint (item->estimate.nodes, ==, 4);
+  g_assert_cmpstr (named->vendor, ==, "Pengcheng B");
+  g_assert_cmpuint (item->estimate.nodes, ==, 2);
+  g_assert_cmpfloat (fabs (item->estimate.debug_days - item->estimate.run_days * 2 * 0.35 / 0.65), <, 1e-9);
   assert_shorter_deadline_names_cheapest_cluster (project, 0, TRUE);
 }
 

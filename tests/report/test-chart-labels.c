@@ -1461,10 +1461,13 @@ cost_chart_text (CpProject    *project,
 /* Walk33 W12, walk34: a label with no room for its vendor dropped it,
  * "4 × 8 × H800 SXM 80GB…", and the vendor is what a room asks for. At
  * its shortest a label keeps its GPUs whole and its vendor's tail: on the
- * demo 70B job's cost chart in a 1600-px window's pane (918 × 516), the
- * days panel names 示例供应商 B's single machine "8 × A800 80GB SXM ·
- * …B", and no label is its GPUs alone. Drawn to a PDF, read back with
- * pdftotext. */
+ * demo 13B pre-training's cost chart in a 1600-px window's pane (918 ×
+ * 516), the recommended line, 示例供应商 D's 10 nodes, is named
+ * "Recommended: 10 × 8 × H800 SXM 80GB (80 GPUs) · 示例供…D" under the four
+ * lines between 200 and 600 thousand CNY, and no label is its GPUs
+ * alone. (The 70B job's chart had B's "…B": its cluster lines, with
+ * debugging that no longer shrinks with the nodes, now leave B's label
+ * room for its whole name.) Drawn to a PDF, read back with pdftotext. */
 static void
 test_shortest_keeps_vendor (void)
 {
@@ -1475,10 +1478,10 @@ test_shortest_keeps_vendor (void)
   g_assert_no_error (error);
   if (cp_test_skip_without_poppler ())
     return;
-  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 0))->id, ==, "job-ft70b");
-  text = cost_chart_text (project, 0, 918, 516, "shortest.pdf", "en", CP_CHART_STYLE_LIGHT, NULL);
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 3))->id, ==, "job-pretrain13b");
+  text = cost_chart_text (project, 3, 918, 516, "shortest.pdf", "en", CP_CHART_STYLE_LIGHT, NULL);
   /* pdftotext's text without its spaces. */
-  g_assert_nonnull (strstr (text, "8×A80080GBSXM·…B"));
+  g_assert_nonnull (strstr (text, "Recommended:10×8×H800SXM80GB(80GPUs)·示例供…D"));
   cp_test_assert_lacks (text, "SXM…");
   cp_test_assert_lacks (text, "80GB…");
 }

@@ -225,10 +225,13 @@ test_firm_once (void)
  * tokens: the H800 machine runs 22.9 days on its layout below 90% of
  * memory (66.1 of 80 GiB; the tight one at 77.6 GiB, 6.5% faster, gives
  * way: layout-headroom) and debugs 12.3, 35.2 days, so it bills 845 h at
- * the middle, 702 h at the range's foot and 1,125 h at its top:
- * 15 × 8 × 845 = 101,400, 15 × 8 × 702 = 84,240 and 15 × 8 × 1,125 =
- * 135,000 CNY; 10% of 135,000 is 13,500, so 148,500 to approve. The next
- * option's total is the comparison table's 165,000. */
+ * the middle, 702 h at the range's foot and, at its top, a 28.1-day run
+ * and 14 days of debugging (R4's bound of 10 working days: 40/60 of the
+ * run would be 18.7), 42.1 days, 1,011 h: 15 × 8 × 845 = 101,400,
+ * 15 × 8 × 702 = 84,240 and 15 × 8 × 1,011 = 121,320 CNY; 10% of 121,320
+ * is 12,132, so 133,452 to approve. The next option, one A800 machine
+ * of 智算中心乙 at 45,000 a month, runs 60.2 days and debugs 14 (bound),
+ * 74.2 days, 1,781 h, so 3 months of 730 h: 135,000 CNY. */
 static void
 test_one_way (void)
 {
@@ -246,11 +249,11 @@ test_one_way (void)
   rows = cp_test_pdf_text (tmp_dir, "big-zh.pdf", 0, TRUE);
 
   cp_test_assert_has (first, "费用：总计 ¥101,400");
-  cp_test_assert_has (first, "范围：¥84,240–135,000");
-  cp_test_assert_has (first, "申请批准金额：¥148,500（区间上限 + 10% 不可预见费 ¥13,500）");
+  cp_test_assert_has (first, "范围：¥84,240–121,320");
+  cp_test_assert_has (first, "申请批准金额：¥133,452（区间上限 + 10% 不可预见费 ¥12,132）");
   cp_test_assert_has (rows, "2 智算中心乙 — A800");
-  cp_test_assert_has (rows, "¥165,000");
-  cp_test_assert_has (first, "次优方案：智算中心乙，¥165,000");
+  cp_test_assert_has (rows, "¥135,000");
+  cp_test_assert_has (first, "次优方案：智算中心乙（共 2 个节点中的 1 个），¥135,000");
   cp_test_assert_lacks (first, "万元");
 
   cp_test_assert_lacks (all, "张 GPU");
@@ -262,7 +265,7 @@ test_one_way (void)
   /* Its English report, six pages before, in five too. */
   RUN_OK ("report", "big.cplan", "--lang", "en", "--pdf", "big-en.pdf");
   assert_fits (&english, "big-en.pdf", "Rent: 1 machine of 8 × NVIDIA H800 SXM 80GB.",
-               "Amount to approve: 148,500 CNY (the top of the range + 10% contingency, 13,500 CNY).");
+               "Amount to approve: 133,452 CNY (the top of the range + 10% contingency, 12,132 CNY).");
   /* The cost inputs' three lines broke two and one, "use." alone at the
    * top of page 3. */
   assert_no_lone_line ("big-en.pdf", "Inputs:", "use.");
@@ -414,9 +417,11 @@ sign_off_page (const char *pdf,
  * sign-off block on the same page"; appr22 finding 2). The demo's seven
  * jobs put the sign-off on page 2, the amount on page 1: the block says
  * the amount again, with its VAT, and that page 1's condition stands.
- * By hand (appr22): the jobs' tops add up to 261,805 CNY, + 10% = 26,181,
- * 287,986 to approve; its VAT 30,989 CNY (test-report-signing.c). Page 1
- * offers the jobs one after another at the same 225,633 CNY, and the
+ * By hand (appr22): the jobs' tops add up to 290,525 CNY (13,208 + 144
+ * + 12,968 + 243,989 + 13,264 + 6,197 + 755, the 13B pretraining's with
+ * 14 days of debugging on one machine, R4), + 10% = 29,053, 319,578 to
+ * approve; its VAT 34,623 CNY (test-report-signing.c). Page 1
+ * offers the jobs one after another at the same 258,134 CNY, and the
  * block says so (appr35 C5: "Not approvable until …" read as a refusal
  * beside it). The one-job project's sign-off
  * is on page 1 with the amount, which it does not repeat. */
@@ -424,10 +429,10 @@ static void
 test_sign_where_the_amount_is (void)
 {
   static const struct { const char *lang, *approved_by, *amount, *vat, *condition; } words[] = {
-    { "en", "Approved by", "Amount to approve: 287,986 CNY (the top of the range + 10% contingency, 26,181 CNY).",
-      "VAT in it: 30,989 CNY (13%: 28,914 CNY; 6%: 2,075 CNY).", "Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another at the same cost." },
-    { "zh_CN", "批准", "申请批准金额：¥287,986（区间上限 + 10% 不可预见费 ¥26,181）。",
-      "其中增值税：¥30,989（13%：¥28,914；6%：¥2,075）。", "供应商确认第 1 页所列机器后即可批准，或让这些任务依次进行，费用不变。" },
+    { "en", "Approved by", "Amount to approve: 319,578 CNY (the top of the range + 10% contingency, 29,053 CNY).",
+      "VAT in it: 34,623 CNY (13%: 32,548 CNY; 6%: 2,075 CNY).", "Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another at the same cost." },
+    { "zh_CN", "批准", "申请批准金额：¥319,578（区间上限 + 10% 不可预见费 ¥29,053）。",
+      "其中增值税：¥34,623（13%：¥32,548；6%：¥2,075）。", "供应商确认第 1 页所列机器后即可批准，或让这些任务依次进行，费用不变。" },
   };
 
   if (cp_test_skip_without_poppler ())

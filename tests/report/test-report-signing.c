@@ -407,9 +407,13 @@ test_xml_budget_as_printed (void)
       total = number_in (demo, "<schedule", "total-cost");
       g_assert_cmpfloat (total, ==, round (total));
       /* One range in one file: the schedule's top is the approval's
-       * (approver 22: 261,745 beside 261,747), page 1's "(211,015–261,805". */
+       * (approver 22: 261,745 beside 261,747), page 1's "(245,917–290,525":
+       * by hand, the jobs' lows 8,164 + 90 + 12,968 + 204,774 + 13,264 +
+       * 6,197 + 460 = 245,917 and tops 13,208 + 144 + 12,968 + 243,989 +
+       * 13,264 + 6,197 + 755 = 290,525 (the 13B pretraining's 14 days of
+       * debugging on one of D's machines, R4, in both). */
       g_assert_cmpfloat (number_in (demo, "<schedule", "total-cost-high"), ==, number_in (demo, "<approval", "top-of-range"));
-      cp_test_assert_has (demo_pdf, "(211,015–261,805CNY)");
+      cp_test_assert_has (demo_pdf, "(245,917–290,525CNY)");
       /* Each vendor's subtotal as page 1 prints it; together, the total. */
       /* The schedule's own <vendor>s, not the questions' after it. */
       *strstr (demo, "</schedule>") = '\0';
@@ -434,10 +438,10 @@ test_xml_budget_as_printed (void)
       /* The amount's VAT by rate (approver 22: the 6% part read 5,189),
        * of the tops the amount is made of (walk37 W10b: of the planned
        * costs it read 30,663). By hand: the jobs on 13% quotes, at their
-       * tops (示例供应商 G's 13,208, D's 215,269), 228,477 × 1.1 × 13 / 113
-       * = 28,913.7; those on A's 6% quote (144 + 12,968 + 13,264 + 6,197
-       * + 755 = 33,328) × 1.1 × 6 / 106 = 2,075.1: 30,989 in all. */
-      cp_test_assert_has (demo_pdf, "VAT:30,989CNY(13%:28,914CNY;6%:2,075CNY)");
+       * tops (示例供应商 G's 13,208, D's 243,989), 257,197 × 1.1 × 13 / 113
+       * = 32,548.1; those on A's 6% quote (144 + 12,968 + 13,264 + 6,197
+       * + 755 = 33,328) × 1.1 × 6 / 106 = 2,075.1: 34,623 in all. */
+      cp_test_assert_has (demo_pdf, "VAT:34,623CNY(13%:32,548CNY;6%:2,075CNY)");
       cp_test_assert_has (demo, "<vendorquote=\"q-4090\"jobs=\"5\">");
       cp_test_assert_has (demo_pdf, "示例供应商A(ExamplevendorA),5jobs,");
       /* The over-booking: the 4090 machine's five jobs, 5 nodes of 1. */

@@ -161,7 +161,11 @@ test_storage_asked_once (void)
 /* Finding 2: the XML lacked the memo's questions. Each is one
  * <question>, its kind, the memo's line and a <vendor> per vendor asked
  * (named as the memo names it, with its quote); the file validates
- * against the schema and imports back. */
+ * against the schema and imports back. The rental's terms are asked of
+ * both vendors, and A of renting part of its offer: A is recommended at
+ * 2 of its 8 nodes, 10 × 16 GPUs × 288 h (its 12.0-day run) = 46,080 +
+ * debugging 35/65 of the run's 24.0 node-days, 12.9 days, 310 h on one
+ * machine × 10 × 8 = 24,800: 70,880 CNY. */
 static void
 test_xml_questions (void)
 {
@@ -171,9 +175,10 @@ test_xml_questions (void)
     const char *lang, *storage, *billing;
   } words[] = {
     { "en", "What storage comes with the machines: a parallel file system or a network disk, and at what price? Ask: Vendor A.",
-      "How is it billed, and is there a minimum term? The quote does not say. Ask: Vendor A and Vendor B." },
+      "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? "
+      "Ask: Vendor A (2 of 8 nodes) and Vendor B." },
     { "zh_CN", "机器配的是什么存储：并行文件系统还是网络磁盘？价格多少？ 询问：Vendor A。",
-      "如何计费？是否有最短租期？报价未说明。询问：Vendor A 和 Vendor B。" },
+      "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：Vendor A（共 8 个节点中的 2 个）和 Vendor B。" },
   };
 
   if (cp_test_skip_without_poppler ())
@@ -197,7 +202,7 @@ test_xml_questions (void)
       cp_test_assert_has (xml, storage);
       cp_test_assert_has (xml, "<question kind=\"unstated-network-fee\">");
       cp_test_assert_lacks (xml, "<question kind=\"unstated-costs\">");
-      billing = g_strdup_printf ("<question kind=\"billing-unstated\"><text>%s</text>"
+      billing = g_strdup_printf ("<question kind=\"part-of-offer\"><text>%s</text>"
                                  "<vendor quote=\"quote-1\">Vendor A</vendor><vendor quote=\"quote-2\">Vendor B</vendor></question>",
                                  escaped_billing);
       cp_test_assert_has (xml, billing);
@@ -559,8 +564,12 @@ test_validity_asked (void)
 }
 
 /* Approver 35, C2: the XML carries what page 1 says. The demo, started
- * on 4 January 2027: the 70B fine-tune's two answers still to come, each
- * within the amount, at 10,669 and 7,284 CNY as page 1 prints them; the
+ * on 4 January 2027: the 70B fine-tune's answers still to come, each
+ * within the amount, at 10,669 and 9,932 CNY as page 1 prints them (the
+ * second, a team that has run distributed training: G's 4 nodes, 6.50 ×
+ * 32 GPUs × 31 h = 6,448, and debugging 35/65 of the run's 124
+ * node-hours on one machine, 67 h × 6.50 × 8 = 3,484; E's 4 nodes at
+ * 7,284 when debugging shrank with the nodes); the
  * fallback, its five 示例供应商 A jobs one after another by due day
  * (QLoRA due in 7 days, LoRA in 10, then the three without deadlines in
  * the jobs' order, each from the start of the day after the one before
@@ -583,9 +592,22 @@ test_xml_page_one (void)
   RUN_OK ("report", "xml-demo.cplan", "--lang", "en", "--start", "2027-01-04", "--xml", "xml-demo.xml");
   demo = cp_test_read_in (tmp_dir, "xml-demo.xml");
   g_assert_nonnull (strstr (demo, "<then>示例供应商 E (Example vendor E) at 10,669 CNY</then>"));
-  g_assert_null (strstr (demo, "<condition within-amount=\"false\">"));
+  /* One condition passes the amount: D rented only whole, the 13B
+   * pre-training goes to F at 264,446, 49,386 above D's 215,060, more than
+   * the 29,053 of contingency (10% of the tops' 290,525); covering it
+   * takes F's top instead of D's: (290,525 − 243,989 + 307,930) × 1.1 =
+   * 389,913 CNY. */
+  {
+    g_autofree char *squeezed = cp_test_squeeze (demo);
+
+    g_assert_cmpuint (cp_test_count (squeezed, "<condition within-amount=\"false\">"), ==, 1);
+    cp_test_assert_has (squeezed, "<condition within-amount=\"false\"><if>示例供应商 D (Example vendor D) rents only the "
+                                  "whole offer of 16 machines</if><then>示例供应商 F (Example vendor F) at 264,446 CNY"
+                                  "</then><cost currency=\"CNY\">264446</cost><amount-to-approve currency=\"CNY\">389913"
+                                  "</amount-to-approve>");
+  }
   g_assert_cmpfloat (report_xml_number_after (demo, "<job ref=\"job-ft70b\" planned", "<cost currency=\"CNY\">10669"), ==, 10669);
-  g_assert_cmpfloat (report_xml_number_after (demo, "<job ref=\"job-ft70b\" planned", "<cost currency=\"CNY\">7284"), ==, 7284);
+  g_assert_cmpfloat (report_xml_number_after (demo, "<job ref=\"job-ft70b\" planned", "<cost currency=\"CNY\">9932"), ==, 9932);
   fallback = strstr (demo, "<fallback order=\"earliest-deadline-first\">");
   g_assert_nonnull (fallback);
   g_assert_nonnull (strstr (fallback, "<end>2027-03-17</end>"));
@@ -836,8 +858,10 @@ test_storage_price_asked_of_recommended (void)
     {
       g_autofree char *text = cp_test_pdf_text (tmp_dir, "asked.pdf", 0, FALSE);
 
-      /* 50 TB kept for the 4.7-day run: 50 × 4.71 × 24 / 730 = 7.7 TB-months. */
-      cp_test_assert_has (text, "Not in the amount: storage (Vendor K, 7.7 TB-months), not counted as no quote states a "
+      /* 50 TB kept over K's 2 nodes' calendar: a 12.0-day run and 35/65
+       * of its 24.0 node-days of debugging, 12.9 days (R4), 24.9 days:
+       * 50 × 24.9 × 24 / 730 = 41 TB-months. */
+      cp_test_assert_has (text, "Not in the amount: storage (Vendor K, 41 TB-months), not counted as no quote states a "
                                 "storage price to estimate it by (ask Vendor K for one)");
     }
   cp_test_assert_has (xml, "<question kind=\"storage\"><text>What storage comes with the machines: a parallel file system "
