@@ -273,6 +273,16 @@ read_host_memory_cell (CpQuoteCell *cell, const char *text, CpQuote *quote)
   quote->host_memory_per_node_bytes = value;
 }
 
+/* Whether @cell's column is headed as stock (库存), whose cells say
+ * availability in words as often as they count machines. */
+static gboolean
+stock_column (const CpQuoteCell *cell)
+{
+  g_autofree char *norm = cell->header != NULL ? cp_quote_header_normalize (cell->header, NULL) : NULL;
+
+  return norm != NULL && cp_quote_header_is_stock (norm);
+}
+
 void
 cp_quote_cell_parse (CpQuoteCell *cell, CpQuoteColumn col, const char *text, CpQuote *quote)
 {
@@ -360,7 +370,7 @@ cp_quote_cell_parse (CpQuoteCell *cell, CpQuoteColumn col, const char *text, CpQ
         double number;
         if (cp_parse_count_of (text, CP_PRICE_SUBJECT_NODE, &nodes, NULL) && nodes >= 1)
           quote->nodes_available = nodes;
-        else if (!cp_parse_count (text, &number, NULL))
+        else if (stock_column (cell) && !cp_parse_count (text, &number, NULL))
           {
             /* A stock column in words ("现货", "需预订2周"): what the vendor
              * says of availability, not a count (walk41 F1). */
