@@ -767,6 +767,7 @@ cp_assumption_task_kinds (const char *key)
     training, training, training,
     training, training, serving, serving,
     training, training, serving, training, adapters,
+    training,
     every, every, training, training, training,
     every, training, training, training,
     serving,
