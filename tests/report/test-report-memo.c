@@ -949,14 +949,16 @@ test_machines_needed_parts (void)
 /* The team's budget against page 1's figures (walk40 F6), by hand. A 13B
  * LoRA on 31B tokens due in 30 days: one 8 × A800 machine at 20,000 CNY
  * a node-month runs it in 36.8 days, past the deadline, for two months,
- * 40,000 CNY; the H800 cluster at 30 CNY per GPU-hour rents 2 nodes for
- * 115.5 billed hours, 16 × 30 × 115.5 = 55,440 CNY (at the top of its
- * band 144 h, 69,120 CNY; + 10% contingency: 76,032 CNY to approve).
- * Against 50,000 CNY: over by 55,440 − 50,000 = 5,440 CNY at the total
- * and 76,032 − 50,000 = 26,032 CNY at the amount; the plan's cheaper way
- * is the machine at a 36.8-day deadline, 55,440 − 40,000 = 15,440 CNY
- * less, which covers the 5,440. Against 100,000 CNY: within it by
- * 100,000 − 76,032 = 23,968 CNY. The budget goes through the file and
+ * 40,000 CNY; on the H800 cluster at 30 CNY per GPU-hour one machine
+ * wins now that debugging is 35/65 of the run counted on one machine
+ * whatever the nodes (R4): its run of about 181 h and debugging of
+ * 35/65 of it, 97 h, bill 279 hours, 8 × 30 × 279 = 66,960 CNY (at the
+ * top of its band 356 h, 85,440 CNY; + 10% contingency: 93,984 CNY to
+ * approve). Against 50,000 CNY: over by 66,960 − 50,000 = 16,960 CNY at
+ * the total and 93,984 − 50,000 = 43,984 CNY at the amount; the plan's
+ * cheaper way is the machine at a 36.8-day deadline, 66,960 − 40,000 =
+ * 26,960 CNY less, which covers the 16,960. Against 100,000 CNY: within
+ * it by 100,000 − 93,984 = 6,016 CNY. The budget goes through the file and
  * the XML; 0 clears it, and a negative one is refused. */
 typedef struct {
   const char *lang;
@@ -983,16 +985,16 @@ test_budget (void)
 {
   static const BudgetWords words[] = {
     { "en",
-      "Over the budget of 50,000 CNY by 5,440 CNY at the total, 55,440 CNY (by 26,032 CNY at the amount to approve).",
+      "Over the budget of 50,000 CNY by 16,960 CNY at the total, 66,960 CNY (by 43,984 CNY at the amount to approve).",
       "Cheapest way under it the plans know, for 13B LoRA: With a deadline of 36.8 days, 示例供应商甲 — 8 × A800 单机 "
-      "would be recommended instead: 1 node (8 GPUs), 40,000 CNY, 36.8 days. That saves 15,440 CNY, enough to cover "
-      "the 5,440 CNY over.",
-      "Within the budget of 100,000 CNY by 23,968 CNY: the amount to approve, 76,032 CNY, fits in it." },
+      "would be recommended instead: 1 node (8 GPUs), 40,000 CNY, 36.8 days. That saves 26,960 CNY, enough to cover "
+      "the 16,960 CNY over.",
+      "Within the budget of 100,000 CNY by 6,016 CNY: the amount to approve, 93,984 CNY, fits in it." },
     { "zh_CN",
-      "总成本 ¥55,440 超出预算 ¥50,000，超出 ¥5,440（申请批准金额超出 ¥26,032）。",
+      "总成本 ¥66,960 超出预算 ¥50,000，超出 ¥16,960（申请批准金额超出 ¥43,984）。",
       "方案已知的最省办法（13B LoRA）：若截止期限为 36.8 天，推荐将改为示例供应商甲 — 8 × A800 单机：1 个节点（8 块 GPU），"
-      "¥40,000，36.8 天。可节省 ¥15,440，足以抵消超出的 ¥5,440。",
-      "在预算 ¥100,000 之内，尚余 ¥23,968：申请批准金额 ¥76,032 未超出预算。" },
+      "¥40,000，36.8 天。可节省 ¥26,960，足以抵消超出的 ¥16,960。",
+      "在预算 ¥100,000 之内，尚余 ¥6,016：申请批准金额 ¥93,984 未超出预算。" },
   };
   g_autofree char *project_path = g_build_filename (tmp_dir, "budget.cplan", NULL);
   g_autofree char *xml_path = g_build_filename (tmp_dir, "budget-en.xml", NULL);
@@ -1027,7 +1029,7 @@ test_budget (void)
   g_assert_cmpfloat (stored->budget, ==, 50000);
   g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
   g_assert_nonnull (strstr (xml, "<budget currency=\"CNY\">50000</budget>"));
-  g_assert_nonnull (strstr (xml, "<budget-left currency=\"CNY\">-26032</budget-left>"));
+  g_assert_nonnull (strstr (xml, "<budget-left currency=\"CNY\">-43984</budget-left>"));
   g_assert_nonnull (strstr (xml, words[0].over));
   from_xml = cp_report_xml_read (xml_path, &error);
   g_assert_no_error (error);
