@@ -409,6 +409,37 @@ shares_vendor_and_gpu (const CpProject *project,
   return FALSE;
 }
 
+/* The bytes quote @quote_index's vendor starts with that another vendor
+ * of @project starts with too, in whole characters: "示例供应商" of
+ * 示例供应商甲 beside 示例供应商乙, none of 深圳鹏城智算科技有限公司
+ * beside Cloud H800. A label cut to a longer head still names its
+ * vendor ("深圳鹏城…"); a shorter one names both. */
+static guint
+vendor_shared_bytes (const CpProject *project,
+                     int              quote_index)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
+  guint shared = 0;
+
+  if (!cp_quote_has_vendor (quote))
+    return 0;
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *other = g_ptr_array_index (project->quotes, i);
+      const char *a = quote->vendor, *b = other->vendor;
+
+      if (!cp_quote_has_vendor (other) || g_strcmp0 (a, b) == 0)
+        continue;
+      while (*a != '\0' && g_utf8_get_char (a) == g_utf8_get_char (b))
+        {
+          a = g_utf8_next_char (a);
+          b = g_utf8_next_char (b);
+        }
+      shared = MAX (shared, (guint) (a - quote->vendor));
+    }
+  return shared;
+}
+
 /* The series of quote @quote_index's curve, named as every chart names
  * its quotes: the recommended one marked and in the highlight, a name
  * led by its GPUs ("8 × H800 · vendor — offer") that may be shortened
@@ -451,6 +482,7 @@ cp_chart_series_new_for_quote (const CpProject *project,
 
   series->shorten_from = cp_chart_hardware_end (label, summary, strlen (hardware));
   series->offer_tells_apart = shares_vendor_and_gpu (project, quote_index);
+  series->vendor_shared_bytes = vendor_shared_bytes (project, quote_index);
   series->points_only = !cp_quote_is_cluster (quote);
   series->emphasis = cp_chart_emphasis_for (recommended >= 0, quote_index == recommended);
   series->point_names = g_ptr_array_new_with_free_func (g_free);
@@ -538,6 +570,7 @@ cp_chart_data_fingerprint (const CpChartData *data)
       CHECKSUM_FIELD (checksum, series->points_only);
       CHECKSUM_FIELD (checksum, series->shorten_from);
       CHECKSUM_FIELD (checksum, series->offer_tells_apart);
+      CHECKSUM_FIELD (checksum, series->vendor_shared_bytes);
       CHECKSUM_FIELD (checksum, series->chosen_x);
       CHECKSUM_FIELD (checksum, series->single_x);
       checksum_string (checksum, series->off_scale_label);

@@ -1,9 +1,11 @@
 /* cp-chart-label-text.c: what a line's label says in the room it has.
  *
  * Owns shortening a quote's name "8 × H800 · vendor — offer" to its
- * room: the offer cut first, then the vendor's middle with its last word
- * or character kept, never the GPUs; where a cut may fall in Latin and
- * Chinese text. Where the label goes is cp-chart-labels.c's. */
+ * room: the offer cut first, then the vendor to its head ("深圳鹏城…"),
+ * or, where another vendor starts alike or only the offer tells a
+ * vendor's quotes apart, to its head and its last word or character
+ * ("示例供应…乙", "华东智算…整机"); never the GPUs; where a cut may
+ * fall in Latin and Chinese text. Where the label goes is cp-chart-labels.c's. */
 
 #include "cp-report-private.h"
 
@@ -174,25 +176,83 @@ vendor_tail (const CpChartSeries *series,
   return g_utf8_find_prev_char (label, label + end) - label;
 }
 
-/* A quote's name at its shortest: its GPUs whole and its vendor's tail
- * after an ellipsis, "4 × 8 × H800 SXM 80GB · …B"; its GPUs alone when
- * it names no vendor. The GPUs alone left the vendor out, the name a
- * room asks for when it points at a line (walk33 W12, walk34: "4 × 8 ×
- * H800 SXM 80GB…" on the projector). */
+/* The characters of a vendor's head that say who it is when no other
+ * vendor starts alike: "深圳…", "Huawei…". */
+#define VENDOR_HEAD_MIN_CHARS 2
+
+/* Whether @series' label names a vendor after its GPUs, "8 × H800 ·
+ * vendor", not its GPUs alone. */
+static gboolean
+names_vendor (const CpChartSeries *series)
+{
+  const char *label = series->label;
+
+  return series->shorten_from >= 0 && (gsize) series->shorten_from + strlen (" · ") < strlen (label) &&
+         strncmp (label + series->shorten_from, " · ", strlen (" · ")) == 0;
+}
+
+/* Whether @series' quote is told from the others by its vendor's head:
+ * unless another quote of its vendor has its GPU, where only the offer,
+ * at the end, tells them apart ("华东智算…整机"). */
+static gboolean
+head_tells_apart (const CpChartSeries *series)
+{
+  return names_vendor (series) && !series->offer_tells_apart;
+}
+
+/* The cuts of @series' vendor, up to @end, that keep a head naming it
+ * (head_tells_apart()): past the part another vendor starts with too
+ * (series->vendor_shared_bytes) and VENDOR_HEAD_MIN_CHARS, where a
+ * Chinese name may be cut between any two characters; shortest first. */
+static GArray *
+vendor_head_cuts (const CpChartSeries *series,
+                  gsize                end)
+{
+  const char *label = series->label;
+  const char *vendor = label + series->shorten_from + strlen (" · ");
+  const char *least = vendor + series->vendor_shared_bytes;
+  GArray *cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  /* One character past what another vendor shares, and the least. */
+  if (*least != '\0')
+    least = g_utf8_next_char (least);
+  while (*least != '\0' && g_utf8_pointer_to_offset (vendor, least) < VENDOR_HEAD_MIN_CHARS)
+    least = g_utf8_next_char (least);
+  for (const char *c = least; c < label + end; c = g_utf8_next_char (c))
+    if (cut_allowed (label, c - label, TRUE))
+      {
+        guint cut = c - label;
+
+        g_array_append_val (cuts, cut);
+      }
+  return cuts;
+}
+
+/* A quote's name at its shortest: its GPUs whole and its vendor's head
+ * where no other vendor starts alike, "4 × 8 × H800 SXM 80GB · 深圳…";
+ * else its vendor's tail after an ellipsis, "4 × 8 × H800 SXM 80GB ·
+ * …B"; its GPUs alone when it names no vendor. The GPUs alone left the
+ * vendor out, the name a room asks for when it points at a line (walk33
+ * W12, walk34: "4 × 8 × H800 SXM 80GB…" on the projector); the tail of
+ * a Chinese company's name is its kind, "…司" for 有限公司 (walk41b F7). */
 char *
 cp_chart_shortest_quote_label (const CpChartSeries *series)
 {
   const char *label = series->label;
-  gsize length = strlen (label);
   gsize end, tail;
 
-  if (length < (gsize) series->shorten_from + strlen (" · ") + 1 ||
-      strncmp (label + series->shorten_from, " · ", strlen (" · ")) != 0)
+  if (!names_vendor (series))
     return cp_chart_label_cut (label, series->shorten_from);
   end = vendor_own_end (series, cp_chart_label_vendor_end (series));
   tail = vendor_tail (series, end);
   if (tail <= (gsize) series->shorten_from + strlen (" · "))
     return g_strndup (label, end);
+  if (head_tells_apart (series) && series->vendor_shared_bytes == 0)
+    {
+      g_autoptr(GArray) heads = vendor_head_cuts (series, end);
+
+      return heads->len > 0 ? cp_chart_label_cut (label, g_array_index (heads, guint, 0)) : g_strndup (label, end);
+    }
   return g_strdup_printf ("%.*s · …%.*s", series->shorten_from, label, (int) (end - tail), label + tail);
 }
 
@@ -296,11 +356,13 @@ fit_label (Geometry                   *geometry,
   return cp_chart_quote_label_cut (series, *shown_bytes);
 }
 
-/* fit_label(), keeping the vendor apart from the others: two vendors
- * alike ("示例供应商甲", "示例供应商乙") both read "示例供应商…" once cut
- * within their names. The offer is cut first; a label that must cut into
- * its vendor loses the vendor's middle instead, its last character or
- * last word kept ("示例供应…乙", "Example…D)"). */
+/* fit_label(), keeping the vendor apart from the others. The offer is
+ * cut first; a label that must cut into its vendor keeps its head,
+ * "深圳鹏城…", as long as that is longer than what another vendor's name
+ * starts with too: two vendors alike ("示例供应商甲", "示例供应商乙") both
+ * read "示例供应商…" once cut within their names, so such a label loses
+ * the vendor's middle instead, its last character or last word kept
+ * ("示例供应…乙", "Example…D)"). */
 char *
 cp_chart_fit_quote_label (Geometry                   *geometry,
                           const PangoFontDescription *font,
@@ -333,6 +395,33 @@ cp_chart_fit_quote_label (Geometry                   *geometry,
           return cp_chart_quote_label_cut (series, own_end);
         }
       end = own_end;
+    }
+  /* The vendor's head, as the sidebar and the table cut it: "深圳鹏城…"
+   * names the vendor, where its tail "…司" named a kind of company and
+   * three Shenzhen lines read alike (walk41b F7). */
+  if (head_tells_apart (series))
+    {
+      g_autoptr(GArray) heads = vendor_head_cuts (series, end);
+
+      if (heads->len > 0)
+        {
+          guint cut = g_array_index (heads, guint,
+                                     longest_fitting_cut (geometry, font, label, heads, 0, 0, max_w, max_lines));
+          char *head = cp_chart_label_cut (label, cut);
+
+          if (cp_chart_text_lines (geometry, font, head, max_w) <= max_lines)
+            {
+              g_free (text);
+              *shown_bytes = cut;
+              return head;
+            }
+          g_free (head);
+        }
+      /* No other vendor starts alike: its tail tells nothing the head
+       * would not, the GPUs alone leave the placement to try the shortest
+       * name on one line. */
+      if (series->vendor_shared_bytes == 0)
+        return text;
     }
   tail = vendor_tail (series, end);
   if (tail <= (gsize) series->shorten_from)

@@ -20,10 +20,12 @@ char  *cp_chart_label_cut (const char *label, gsize bytes);
 char  *cp_chart_quote_label_cut (const CpChartSeries *series, gsize bytes);
 /* Where the vendor's name ends in @series' label: before " — offer". */
 gsize  cp_chart_label_vendor_end (const CpChartSeries *series);
-/* The label at its shortest: the GPUs whole and the vendor's tail. */
+/* The label at its shortest: the GPUs whole and the vendor's head, or
+ * its tail where the head does not tell it from another vendor. */
 char  *cp_chart_shortest_quote_label (const CpChartSeries *series);
 /* The label in @max_w on at most @max_lines lines (more only where the
- * GPUs need them), the offer cut first, then the vendor's middle;
+ * GPUs need them), the offer cut first, then the vendor's end, or its
+ * middle where its head does not tell it from another vendor;
  * *@shown_bytes: how much of the label shows. */
 char  *cp_chart_fit_quote_label (Geometry *geometry, const PangoFontDescription *font,
                                  const CpChartSeries *series, double max_w, int max_lines,

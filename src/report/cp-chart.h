@@ -52,6 +52,11 @@ typedef struct {
                                       * its GPU, so only the offer after the vendor
                                       * tells their labels apart and is never cut
                                       * off whole */
+  guint           vendor_shared_bytes; /* a quote's name: the bytes its vendor's name
+                                        * starts with that another vendor's of the
+                                        * project starts with too ("示例供应商" of
+                                        * 示例供应商甲 and 示例供应商乙): a head of
+                                        * the vendor no longer names it */
   double          chosen_x;     /* the recommended quote: the GPUs (cost chart) or
                                  * replicas (serving chart) of the option chosen,
                                  * marked and labelled there; NAN: the label is at

@@ -1,0 +1,207 @@
+/* test-chart-names.c: a quote's name on a chart's line label when its
+ * room is short of it (cp-chart-label-text.c): the GPUs never cut, the
+ * vendor kept by its head where that names it ("深圳鹏城…"), by its
+ * head and its tail where another vendor starts alike ("示例算力…乙"). */
+#include "config.h"
+
+#include <string.h>
+#include <cairo-pdf.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
+#include "planner/cp-sweep.h"
+#include "report/cp-chart.h"
+#include "report/cp-chart-private.h"
+#include "report/cp-chart-label-text.h"
+#include "report/cp-i18n.h"
+#include "store/cp-store.h"
+
+static char *tmp_dir;
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+#define SHENZHEN "深圳鹏城智算科技有限公司"
+
+/* walk41b's team: a LoRA of Qwen2.5 14B, a cloud's H800 machine, an
+ * A800 cluster, and the sheet /tmp/walk41/vendor-shenzhen.csv of one
+ * Shenzhen vendor, four clusters told apart by their GPUs; written to
+ * @file. */
+static CpProject *
+shenzhen_project (const char *file)
+{
+  static const struct { const char *gpu, *nodes, *network, *nics, *gbps, *price_cny; } sheet[] = {
+    { "h800", "4", "infiniband", "8", "400", "78000" },
+    { "a800", "8", "roce", "4", "200", "46000" },
+    { "h20", "2", "roce", "2", "100", "29800" },
+    { "ascend-910b", "4", "roce", "8", "200", "33000" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, file, NULL);
+  CpProject *project;
+
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "Qwen 14B LoRA", "--model", "qwen2.5-14b", "--task", "lora", "--tokens",
+          "200M");
+  RUN_OK ("add-quote", file, "--vendor", "Cloud H800", "--offer", "8xH800 per hour", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "16");
+  RUN_OK ("add-quote", file, "--vendor", "A800 RoCE cluster", "--offer", "4-node A800 80G RoCE", "--gpu",
+          "a800", "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "52000", "--network", "roce",
+          "--nics", "4", "--nic-gbps", "200");
+  for (guint q = 0; q < G_N_ELEMENTS (sheet); q++)
+    RUN_OK ("add-quote", file, "--vendor", SHENZHEN, "--gpu", sheet[q].gpu, "--gpus-per-node", "8", "--nodes",
+            sheet[q].nodes, "--price-per-node-month", sheet[q].price_cny, "--network", sheet[q].network, "--nics",
+            sheet[q].nics, "--nic-gbps", sheet[q].gbps);
+  project = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  return project;
+}
+
+/* The series of @data whose label holds @text. */
+static const CpChartSeries *
+series_with (const CpChartData *data,
+             const char        *text)
+{
+  for (guint s = 0; s < data->series->len; s++)
+    if (strstr (((CpChartSeries *) g_ptr_array_index (data->series, s))->label, text) != NULL)
+      return g_ptr_array_index (data->series, s);
+  g_error ("no line names %s", text);
+}
+
+/* @series' label fitted to the width @fits takes on one line. */
+static char *
+fit_to_width_of (const CpChartData   *data,
+                 const CpChartSeries *series,
+                 const char          *fits)
+{
+  Geometry geometry;
+  double width;
+  guint shown;
+  char *text;
+
+  cp_chart_geometry_init_detached (&geometry, data, CP_CHART_STYLE_LIGHT, 918, 516);
+  cp_chart_text_size (&geometry, geometry.small, fits, 0, &width, NULL);
+  text = cp_chart_fit_quote_label (&geometry, geometry.small, series, width + 0.5, 1, &shown);
+  cp_chart_geometry_clear (&geometry);
+  return text;
+}
+
+/* walk41b F7: the Shenzhen vendor's four lines read "4 × 8 × H800 SXM
+ * 80GB · …司", "8 × 8 × A800 80GB SXM · …司": the tail of a Chinese
+ * company's name is its kind (有限公司), the same for every company. No
+ * other vendor of the project starts with 深, so its head names it: cut
+ * in the room of "… · 深圳鹏城…" the label reads so; at its shortest
+ * "… · 深圳…". Another vendor whose name starts alike keeps its tail
+ * after the head, as before: "示例算力供应商甲" and "示例算力供应商乙"
+ * share their first seven characters, 21 bytes: in the room of "… ·
+ * 示例算力…乙" the label reads so. */
+static void
+test_head_names_vendor (void)
+{
+  g_autoptr(CpProject) project = shenzhen_project ("head.cplan");
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+  g_autoptr(CpChartData) data = cp_chart_data_new_cost (project, 0, plan, sweep, "zh_CN");
+  const CpChartSeries *h800 = series_with (data, "H800 SXM 80GB · " SHENZHEN);
+  const CpChartSeries *cluster = series_with (data, "A800 RoCE cluster");
+  g_autofree char *fitted = fit_to_width_of (data, h800, "4 × 8 × H800 SXM 80GB · 深圳鹏城…");
+  g_autofree char *shortest = cp_chart_shortest_quote_label (h800);
+  g_autofree char *cluster_fitted = fit_to_width_of (data, cluster, "4 × 8 × A800 80GB SXM · A800 RoCE…");
+
+  g_assert_cmpuint (h800->vendor_shared_bytes, ==, 0);
+  g_assert_cmpstr (fitted, ==, "4 × 8 × H800 SXM 80GB · 深圳鹏城…");
+  g_assert_cmpstr (shortest, ==, "4 × 8 × H800 SXM 80GB · 深圳…");
+  /* A Latin name is cut between words. */
+  g_assert_cmpstr (cluster_fitted, ==, "4 × 8 × A800 80GB SXM · A800 RoCE…");
+
+  {
+    g_autoptr(CpProject) alike = shenzhen_project ("alike.cplan");
+    g_autoptr(CpPlan) alike_plan = NULL;
+    g_autoptr(CpSweep) alike_sweep = NULL;
+    g_autoptr(CpChartData) alike_data = NULL;
+    const CpChartSeries *yi;
+    g_autofree char *yi_fitted = NULL;
+
+    for (guint q = 0; q < alike->quotes->len; q++)
+      {
+        CpQuote *quote = g_ptr_array_index (alike->quotes, q);
+
+        if (g_strcmp0 (quote->vendor, SHENZHEN) == 0)
+          {
+            g_free (quote->vendor);
+            quote->vendor = g_strdup (q % 2 == 0 ? "示例算力供应商甲" : "示例算力供应商乙");
+          }
+      }
+    alike_plan = cp_project_plan_job (alike, 0);
+    alike_sweep = cp_project_sweep_job (alike, 0, CP_CHART_COST_MAX_POINTS);
+    alike_data = cp_chart_data_new_cost (alike, 0, alike_plan, alike_sweep, "zh_CN");
+    yi = series_with (alike_data, "A800 80GB SXM · 示例算力供应商乙");
+    g_assert_cmpuint (yi->vendor_shared_bytes, ==, strlen ("示例算力供应商"));
+    yi_fitted = fit_to_width_of (alike_data, yi, "8 × 8 × A800 80GB SXM · 示例算力…乙");
+    g_assert_cmpstr (yi_fitted, ==, "8 × 8 × A800 80GB SXM · 示例算力…乙");
+  }
+}
+
+/* walk41b F7 on the drawn chart: in a 1,024-px window's pane (560 ×
+ * 336), a 1,600-px one's (918 × 516), a 1,920-px one's (1,100 × 620)
+ * and the page's (511 × 360 pt), in both languages, no label of the
+ * Shenzhen vendor's lines ends in its tail "…司" or keeps a tail alone
+ * ("·…"), and its lines are named by its head: "· 深圳" everywhere,
+ * "· 深圳鹏城" from 1,600 px on. Read back with pdftotext, spaces
+ * squeezed out. */
+static void
+test_drawn_with_head (void)
+{
+  static const struct { double width, height; CpChartStyle style; } sizes[] = {
+    { 560, 336, CP_CHART_STYLE_LIGHT },
+    { 918, 516, CP_CHART_STYLE_LIGHT },
+    { 1100, 620, CP_CHART_STYLE_DARK },
+    { 511, 360, CP_CHART_STYLE_PRINT },
+  };
+  static const char *const langs[] = { "en", "zh_CN" };
+  g_autoptr(CpProject) project = shenzhen_project ("drawn.cplan");
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      {
+        g_autoptr(CpChartData) data = cp_chart_data_new_cost (project, 0, plan, sweep, langs[l]);
+        g_autofree char *name = g_strdup_printf ("names-%s-%u.pdf", langs[l], z);
+        g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+        g_autofree char *text = NULL;
+        cairo_surface_t *surface = cairo_pdf_surface_create (path, sizes[z].width, sizes[z].height);
+        cairo_t *cr = cairo_create (surface);
+
+        cp_chart_draw_full (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, NULL);
+        cairo_destroy (cr);
+        cairo_surface_destroy (surface);
+        text = cp_test_pdf_text (tmp_dir, name, 0, FALSE);
+        g_test_message ("%s at %g × %g:\n%s", langs[l], sizes[z].width, sizes[z].height, text);
+        cp_test_assert_lacks (text, "…司");
+        cp_test_assert_lacks (text, "·…");
+        cp_test_assert_has (text, "·深圳");
+        if (sizes[z].width >= 918)
+          cp_test_assert_has (text, "·深圳鹏城");
+      }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  cp_i18n_bind_textdomain ();
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("cp-chart-names-XXXXXX", NULL);
+
+  g_test_add_func ("/chart-names/head-names-vendor", test_head_names_vendor);
+  g_test_add_func ("/chart-names/drawn-with-head", test_drawn_with_head);
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
