@@ -273,6 +273,14 @@ gboolean cp_chart_draw_label_off_lines (Painter *painter, Geometry *geometry, co
 
 void cp_chart_bar_clear (gpointer bar);
 
+/* A day as the timeline's language writes it in a line of text: "10
+ * Dec", "12月10日"; with the year when the chart's first day is in
+ * another year or @with_year (cp-chart-timeline.c). */
+char *cp_chart_timeline_day_text (const CpChartData *data, const GDate *day, gboolean with_year);
+/* The legend's date of the one deadline in full: "5 Feb 2027", the last
+ * day (cp-chart-timeline.c). */
+char *cp_chart_timeline_deadline_date (const CpChartData *data, double deadline_day);
+
 /* cp-chart-timeline.c: the timeline's drawing, which cp_chart_draw_full()
  * hands a CP_CHART_TIMELINE chart to. */
 void cp_chart_draw_timeline (cairo_t *cr, double width, double height, CpChartStyle style,
