@@ -535,6 +535,7 @@ widest_tick (Geometry          *geometry,
  * chart, and a number of font sizes (its ticks and the labels beside its
  * points need them whatever the chart's width). */
 #define PLOT_MIN_SHARE 0.55
+#define SCREEN_COST_PLOT_MIN_SHARE 0.7
 #define PLOT_MIN_FONT_PX 38.0
 
 void
@@ -546,7 +547,7 @@ cp_chart_geometry_init (Geometry          *geometry,
                         double             height)
 {
   double x_min, x_max, y_min, y_max;
-  double tick_w = 0, note_h = 0, widest_label = 0;
+  double tick_w = 0, note_h = 0;
   double plot_top, plot_bottom, panel_gap;
   double pad;
 
@@ -638,21 +639,51 @@ cp_chart_geometry_init (Geometry          *geometry,
    * cut "16 × 8 × H800 SXM 80GB · 示例供应商 D … — H800 集群，40…" on a
    * 2,560-px projector with 850 px of plot to spare (issue 26); a third
    * stays theirs at any size, so a window or page up to about 1,300 px is
-   * laid out as before. */
-  for (guint s = 0; s < data->series->len; s++)
-    {
-      const CpChartSeries *series = g_ptr_array_index (data->series, s);
-      double w;
-
-      cp_chart_text_size (geometry, series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT ? geometry->bold : geometry->small,
-                          series->label, 0, &w, NULL);
-      widest_label = MAX (widest_label, w);
-    }
+   * laid out as before.
+   *
+   * A cost chart on a screen, where the plot is what a room reads, keeps
+   * the column to what its labels need that reach past the plot's right
+   * edge when set right of their point (a line's end or the option
+   * chosen), as measured, and gives the plot SCREEN_COST_PLOT_MIN_SHARE:
+   * a longer name is cut there, its GPUs and its vendor's head kept, and
+   * a label inside the plot widens into the room it has
+   * (cp-chart-labels.c). The widest of all labels reserved the column
+   * before, the recommended one's too, set at its point inside the plot:
+   * the plot had 55–60% of the chart at 1,366–2,560 px (walk41, walk41b
+   * F10). */
   {
+    gboolean screen_cost = data->kind == CP_CHART_COST && style != CP_CHART_STYLE_PRINT;
     double plot_min = MAX (width * PLOT_MIN_SHARE, geometry->font_px * PLOT_MIN_FONT_PX);
     double left = pad + tick_w + geometry->tick_len + 3;
+    double plot_w = width - pad - left;
+    double widest = 0, need = 0;
 
-    geometry->label_width = MIN (widest_label + pad, MAX (width * 0.33, width - pad - left - plot_min));
+    for (guint s = 0; s < data->series->len; s++)
+      {
+        const CpChartSeries *series = g_ptr_array_index (data->series, s);
+        double w, anchor, f;
+
+        cp_chart_text_size (geometry, series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT ? geometry->bold : geometry->small,
+                            series->label, 0, &w, NULL);
+        widest = MAX (widest, w);
+        if (series->x->len == 0)
+          continue;
+        anchor = isfinite (series->chosen_x) ? series->chosen_x : g_array_index (series->x, double, series->x->len - 1);
+        f = cp_chart_usable (anchor, geometry->x.log) ? CLAMP (cp_chart_axis_fraction (&geometry->x, anchor), 0, 1) : 1;
+        /* Set right of its point at fraction f of a plot plot_w − c wide,
+         * the label reaches past its edge into a column c wide when
+         * w + pad > (1 − f)(plot_w − c): c ≥ (w + pad − (1 − f) plot_w) / f. */
+        if (f > 0)
+          need = MAX (need, (w + pad - (1 - f) * plot_w) / f);
+        else if (w + pad > plot_w)
+          need = INFINITY;
+      }
+    geometry->label_room = MIN (widest + pad, MAX (width * 0.33, plot_w - plot_min));
+    geometry->label_to_edge = screen_cost;
+    geometry->label_width = screen_cost
+                            ? CLAMP (need, 0, MAX (0, plot_w - MAX (width * SCREEN_COST_PLOT_MIN_SHARE,
+                                                                    geometry->font_px * PLOT_MIN_FONT_PX)))
+                            : geometry->label_room;
   }
 
   geometry->title_width = MAX (width - 2 * pad - MAX (0, data->title_inset), width / 3);

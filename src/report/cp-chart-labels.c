@@ -1090,7 +1090,15 @@ cp_chart_draw_line_labels (Painter           *painter,
           const CpChartSeries *series = g_ptr_array_index (data->series, request->series);
           gboolean highlight = series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
           const PangoFontDescription *font = highlight ? geometry->bold : geometry->small;
-          double max_w = MAX (geometry->label_width - geometry->pad * 0.4, geometry->font_px * 6);
+          /* Beside its point, a label has the plot's room on the wider
+           * side where the column is kept to what the labels at the
+           * plot's right edge need (cp-chart-axis.c): inside the plot
+           * where that is clear, in the column, cut, where not. */
+          double max_w = MAX (MAX (geometry->label_room - geometry->pad * 0.4, geometry->font_px * 6),
+                              geometry->label_to_edge
+                              ? MAX (geometry->right - request->anchor_x, request->anchor_x - geometry->left) -
+                                request->gap - geometry->pad
+                              : 0);
           g_autofree char *text = NULL;
           CpChartLabelBox box = { 0 };
           double w, h;
@@ -1113,6 +1121,7 @@ cp_chart_draw_line_labels (Painter           *painter,
           gboolean curve = data->kind == CP_CHART_MEMORY && !series->capacity;
           gboolean vendor_lost;
           double label_min_y = min_y, label_max_y = max_y;
+
 
           if ((series->capacity || (curves_in_column && curve_ends_at_right (geometry, data, series, request))) &&
               capacity_placed)
@@ -1179,11 +1188,13 @@ cp_chart_draw_line_labels (Painter           *painter,
               leader_set_reach (&leader, painter, panel,
                                 lower ? 2 * geometry->line_h : pass == 0 ? 6 * geometry->line_h : INFINITY, near,
                                 near_marks, near_boxes);
-              for (int step = 0; step < 3 && !placed; step++)
+              for (int step = 0; step < 4 && !placed; step++)
                 {
                   /* The GPUs and the vendor first when the label's room
-                   * cut the vendor off. */
-                  int attempt = vendor_lost ? (step + 2) % 3 : step;
+                   * cut the vendor off; the column's width before the
+                   * shortest name otherwise. */
+                  static const int attempts[2][4] = { { 0, 1, 3, 2 }, { 2, 0, 1, 3 } };
+                  int attempt = attempts[vendor_lost][step];
                   g_autofree char *shorter = NULL;
                   CpChartLabelBox trial = box;
                   double tw = w, th = h;
@@ -1199,6 +1210,21 @@ cp_chart_draw_line_labels (Painter           *painter,
                        * deadline and the lines under it is often a line high. */
                       trial_w = MAX (max_w, geometry->right - geometry->left - 2 * margin);
                       shorter = cp_chart_fit_quote_label (geometry, font, series, trial_w, 1, &trial.shown_bytes);
+                    }
+                  else if (attempt == 3)
+                    {
+                      /* Fitted to the column, on two lines, where the
+                       * plot's room it was given found no clear place
+                       * (label_to_edge): the column is kept narrow for the
+                       * plot, a name wraps there before it is cut. */
+                      trial_w = MAX (geometry->label_width - geometry->pad * 0.4, geometry->font_px * 6);
+                      if (!geometry->label_to_edge || trial_w >= max_w)
+                        continue;
+                      shorter = cp_chart_fit_quote_label (geometry, font, series, trial_w, 2, &trial.shown_bytes);
+                      /* Its GPUs alone: the shortest name, next, keeps the
+                       * vendor. */
+                      if (series->shorten_from >= 0 && trial.shown_bytes <= (guint) series->shorten_from + strlen (" · "))
+                        continue;
                     }
                   else if (attempt == 2)
                     {

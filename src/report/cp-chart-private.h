@@ -148,7 +148,13 @@ typedef struct {
 
   /* Plot rectangle's sides, shared by the panels */
   double left, right;
-  double label_width;    /* room for the line labels right of the plot */
+  double label_width;    /* the column for the line labels right of the plot */
+  double label_room;     /* the width a line's label is first cut to: the
+                          * column's, or more where label_to_edge */
+  gboolean label_to_edge; /* a line's label has the plot's room on the wider
+                           * side of its point, the column kept to what the
+                           * labels at the plot's right edge need (a cost
+                           * chart on a screen, cp-chart-axis.c) */
   double title_width;    /* wraps the title, clear of data->title_inset */
   char  *note;           /* data->note, and any break-even without room on its panel */
   double title_height;

@@ -1460,12 +1460,13 @@ cost_chart_text (CpProject    *project,
 
 /* Walk33 W12, walk34: a label with no room for its vendor dropped it,
  * "4 × 8 × H800 SXM 80GB…", and the vendor is what a room asks for. At
- * its shortest a label keeps its GPUs whole and its vendor's tail: on the
- * demo 13B pre-training's cost chart in a 1600-px window's pane (918 ×
- * 516), the recommended line, 示例供应商 D's 10 nodes, is named
- * "Recommended: 10 × 8 × H800 SXM 80GB (80 GPUs) · 示例供…D" under the four
- * lines between 200 and 600 thousand CNY, and no label is its GPUs
- * alone. (The 70B job's chart had B's "…B": its cluster lines, with
+ * its shortest a label keeps its GPUs whole and its vendor: on the demo
+ * 13B pre-training's cost chart in a 1600-px window's pane (918 × 516),
+ * the recommended line, 示例供应商 D's 10 nodes, is named "Recommended:
+ * 10 × 8 × H800 SXM 80GB (80 GPUs) · 示例供应商 D…" (its gloss left out;
+ * "· 示例供…D" while the column took 45% of the chart, walk41b F10)
+ * under the four lines between 200 and 600 thousand CNY, and no label is
+ * its GPUs alone. (The 70B job's chart had B's "…B": its cluster lines, with
  * debugging that no longer shrinks with the nodes, now leave B's label
  * room for its whole name.) Drawn to a PDF, read back with pdftotext. */
 static void
@@ -1481,7 +1482,7 @@ test_shortest_keeps_vendor (void)
   g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 3))->id, ==, "job-pretrain13b");
   text = cost_chart_text (project, 3, 918, 516, "shortest.pdf", "en", CP_CHART_STYLE_LIGHT, NULL);
   /* pdftotext's text without its spaces. */
-  g_assert_nonnull (strstr (text, "Recommended:10×8×H800SXM80GB(80GPUs)·示例供…D"));
+  g_assert_nonnull (strstr (text, "Recommended:10×8×H800SXM80GB(80GPUs)·示例供应商D…"));
   cp_test_assert_lacks (text, "SXM…");
   cp_test_assert_lacks (text, "80GB…");
 }

@@ -1,12 +1,15 @@
 /* test-chart-names.c: a quote's name on a chart's line label when its
  * room is short of it (cp-chart-label-text.c): the GPUs never cut, the
  * vendor kept by its head where that names it ("深圳鹏城…"), by its
- * head and its tail where another vendor starts alike ("示例算力…乙"). */
+ * head and its tail where another vendor starts alike ("示例算力…乙");
+ * and the room the cost chart's plot keeps beside its labels
+ * (cp-chart-axis.c). */
 #include "config.h"
 
 #include <string.h>
 #include <cairo-pdf.h>
 
+#include "common/cp-test-chart.h"
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
 #include "common/cp-test-pdf.h"
@@ -188,6 +191,88 @@ test_drawn_with_head (void)
       }
 }
 
+/* Whether label @box of a line covers another series' line of @data
+ * drawn at @width × @height, on either panel. */
+static gboolean
+covers_a_line (const CpChartData     *data,
+               double                 width,
+               double                 height,
+               const CpChartLabelBox *box)
+{
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+
+      if ((int) s == box->series || series->points_only)
+        continue;
+      for (int lower = 0; lower < (series->y2 != NULL ? 2 : 1); lower++)
+        for (guint p = 1; p < series->x->len; p++)
+          {
+            double x0, y0, x1, y1;
+
+            if (cp_chart_locate (data, width, height, CP_CHART_STYLE_LIGHT, s, p - 1, lower, &x0, &y0) &&
+                cp_chart_locate (data, width, height, CP_CHART_STYLE_LIGHT, s, p, lower, &x1, &y1) &&
+                cp_test_segment_in_box (x0, y0, x1, y1, box))
+              return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+/* walk41, walk41b F10: the cost chart's plot kept 55–60% of its card at
+ * 1,366–2,560 px, the column right of it as wide as the widest label,
+ * the recommended one's, which sits at its point inside the plot. On
+ * walk41b's LoRA, in the window's panes at 1,024, 1,366, 1,600 and
+ * 1,920 px, and presented at 1,920 px (the text 16 pt, 21.3 px), the
+ * plot takes at least 70% of the chart's width: 0.7 × 720 = 504 px at
+ * 1,366 px, where the walk measured 445. And no
+ * label overlaps another or covers another quote's line, in both
+ * languages. */
+static void
+test_plot_room (void)
+{
+  static const struct { double width, height, text_px_min; } sizes[] = {
+    { 560, 336, 0 }, { 720, 405, 0 }, { 918, 516, 0 }, { 1100, 620, 0 }, { 1860, 560, 21.3 },
+  };
+  static const char *const langs[] = { "en", "zh_CN" };
+  g_autoptr(CpProject) project = shenzhen_project ("room.cplan");
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      {
+        g_autoptr(CpChartData) data = cp_chart_data_new_cost (project, 0, plan, sweep, langs[l]);
+        g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+        double width = sizes[z].width, height = sizes[z].height;
+        double left, top, right, bottom;
+        cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+        cairo_t *cr = cairo_create (surface);
+
+        data->text_px_min = sizes[z].text_px_min;
+        cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, data, boxes);
+        cairo_destroy (cr);
+        cairo_surface_destroy (surface);
+        cp_chart_plot_area (data, width, height, CP_CHART_STYLE_LIGHT, &left, &top, &right, &bottom);
+        g_test_message ("%s at %g × %g: plot %g to %g, %.0f%% of the width", langs[l], width, height, left, right,
+                        100 * (right - left) / width);
+        g_assert_cmpfloat (right - left, >=, 0.7 * width - 0.5);
+        for (guint i = 0; i < boxes->len; i++)
+          {
+            const CpChartLabelBox *a = &g_array_index (boxes, CpChartLabelBox, i);
+
+            g_assert_cmpfloat (a->x, >=, -0.5);
+            g_assert_cmpfloat (a->x + a->width, <=, width + 0.5);
+            if (a->series >= 0 && covers_a_line (data, width, height, a))
+              g_error ("%s at %g × %g: the label of “%s” covers another quote's line", langs[l], width, height,
+                       ((const CpChartSeries *) g_ptr_array_index (data->series, a->series))->label);
+            for (guint j = i + 1; j < boxes->len; j++)
+              if (cp_test_boxes_overlap (a, &g_array_index (boxes, CpChartLabelBox, j)))
+                g_error ("%s at %g × %g: labels %u and %u overlap", langs[l], width, height, i, j);
+          }
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -200,6 +285,7 @@ main (int    argc,
 
   g_test_add_func ("/chart-names/head-names-vendor", test_head_names_vendor);
   g_test_add_func ("/chart-names/drawn-with-head", test_drawn_with_head);
+  g_test_add_func ("/chart-names/plot-room", test_plot_room);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
