@@ -38,6 +38,11 @@ struct _CpChartView
   /* Where the last frame put its labels (CpChartLabelBox): a name
    * shortened to its room shows whole in a tooltip under the pointer. */
   GArray       *label_boxes;
+  /* The chart last drawn and where its labels were, kept through
+   * "Calculating…" for the job's next chart to keep them there
+   * (cp_chart_data_keep_placements()); NULL while none is kept. */
+  CpChartData  *drawn_data;
+  GArray       *drawn_boxes;
   /* The last charts drawn: a frame that repaints the chart, or a job
    * shown again, replays its drawing rather than placing its labels
    * again (issue 25: 65% of a job switch's chart drawing). */
@@ -667,7 +672,21 @@ cp_chart_view_set_data (CpChartView *self,
 {
   g_return_if_fail (CP_IS_CHART_VIEW (self));
 
+  /* After a price changed, the labels stay where they were, where they
+   * still can (walk41b F12). */
+  if (self->data != NULL && self->label_boxes->len > 0)
+    {
+      g_clear_pointer (&self->drawn_data, cp_chart_data_free);
+      self->drawn_data = g_steal_pointer (&self->data);
+      g_array_set_size (self->drawn_boxes, 0);
+      g_array_append_vals (self->drawn_boxes, self->label_boxes->data, self->label_boxes->len);
+    }
   g_clear_pointer (&self->data, cp_chart_data_free);
+  if (data != NULL && self->drawn_data != NULL)
+    {
+      cp_chart_data_keep_placements (data, self->drawn_data, self->drawn_boxes);
+      g_clear_pointer (&self->drawn_data, cp_chart_data_free);
+    }
   self->data = data;
   self->data_drawn = FALSE;
   self->calculating = FALSE;
@@ -1156,6 +1175,8 @@ cp_chart_view_finalize (GObject *object)
   g_clear_pointer (&self->readout, g_free);
   g_clear_pointer (&self->export_path, g_free);
   g_clear_pointer (&self->label_boxes, g_array_unref);
+  g_clear_pointer (&self->drawn_boxes, g_array_unref);
+  g_clear_pointer (&self->drawn_data, cp_chart_data_free);
   g_clear_pointer (&self->drawings, cp_chart_cache_free);
   g_clear_pointer (&self->shown_node, gsk_render_node_unref);
   g_clear_pointer (&self->previous_node, gsk_render_node_unref);
@@ -1207,6 +1228,7 @@ cp_chart_view_init (CpChartView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
   self->label_boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  self->drawn_boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
   /* A few jobs, each in a size or two and both styles. */
   self->drawings = cp_chart_cache_new (DRAWINGS_KEPT);
 

@@ -177,6 +177,55 @@ cp_chart_data_say_log_axes (CpChartData *data)
     say_log_axis (&data->y2_label);
 }
 
+static void
+placement_free (gpointer data)
+{
+  CpChartPlacement *placement = data;
+
+  g_free (placement->label);
+  g_free (placement);
+}
+
+static gpointer
+placement_copy (gconstpointer src,
+                gpointer      user_data)
+{
+  CpChartPlacement *copy = g_memdup2 (src, sizeof (CpChartPlacement));
+
+  copy->label = g_strdup (copy->label);
+  return copy;
+}
+
+void
+cp_chart_data_keep_placements (CpChartData       *data,
+                               const CpChartData *before,
+                               const GArray      *boxes)
+{
+  g_return_if_fail (data != NULL && before != NULL && boxes != NULL);
+
+  g_clear_pointer (&data->placements, g_ptr_array_unref);
+  if (data->kind != before->kind || g_strcmp0 (data->title, before->title) != 0)
+    return;
+  data->placements = g_ptr_array_new_with_free_func (placement_free);
+  for (guint b = 0; b < boxes->len; b++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+      CpChartPlacement *placement;
+
+      if (!box->names_point || box->series < 0 || (guint) box->series >= before->series->len)
+        continue;
+      placement = g_new0 (CpChartPlacement, 1);
+      placement->label = g_strdup (((const CpChartSeries *) g_ptr_array_index (before->series, box->series))->label);
+      placement->panel = box->panel;
+      placement->dx = box->x - box->anchor_x;
+      placement->dy = box->y - box->anchor_y;
+      placement->width = box->width;
+      placement->height = box->height;
+      placement->shown_bytes = box->shown_bytes;
+      g_ptr_array_add (data->placements, placement);
+    }
+}
+
 CpChartData *
 cp_chart_data_copy (const CpChartData *data)
 {
@@ -222,6 +271,10 @@ cp_chart_data_copy (const CpChartData *data)
         }
     }
   g_ptr_array_set_free_func (copy->series, cp_chart_series_free);
+  copy->placements = data->placements != NULL
+                     ? g_ptr_array_copy (data->placements, placement_copy, NULL) : NULL;
+  if (copy->placements != NULL)
+    g_ptr_array_set_free_func (copy->placements, placement_free);
   return copy;
 }
 
@@ -254,6 +307,8 @@ cp_chart_data_free (CpChartData *data)
     g_free (data->legend[i]);
   if (data->bars != NULL)
     g_array_unref (data->bars);
+  if (data->placements != NULL)
+    g_ptr_array_unref (data->placements);
   g_free (data);
 }
 
@@ -554,6 +609,18 @@ cp_chart_data_fingerprint (const CpChartData *data)
   checksum_string (checksum, data->y2_label);
   CHECKSUM_FIELD (checksum, data->x_log);
   CHECKSUM_FIELD (checksum, data->y_log);
+  for (guint i = 0; data->placements != NULL && i < data->placements->len; i++)
+    {
+      const CpChartPlacement *placement = g_ptr_array_index (data->placements, i);
+
+      checksum_string (checksum, placement->label);
+      CHECKSUM_FIELD (checksum, placement->panel);
+      CHECKSUM_FIELD (checksum, placement->dx);
+      CHECKSUM_FIELD (checksum, placement->dy);
+      CHECKSUM_FIELD (checksum, placement->width);
+      CHECKSUM_FIELD (checksum, placement->height);
+      CHECKSUM_FIELD (checksum, placement->shown_bytes);
+    }
   CHECKSUM_FIELD (checksum, data->series->len);
   for (guint i = 0; i < data->series->len; i++)
     {

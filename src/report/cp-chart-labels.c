@@ -1037,6 +1037,51 @@ keep_curve_order (const GArray   *placed,
  * of it where there is room, each label moved off the others and, where
  * it can, off the lines, and joined to its line by a thin leader when it
  * had to move. Labels stay right of the plot's left edge. */
+/* Where @label was on panel @panel in the chart drawn before @data
+ * (data->placements), or NULL. */
+static const CpChartPlacement *
+kept_placement (const CpChartData *data,
+                const char        *label,
+                guint              panel)
+{
+  for (guint i = 0; data->placements != NULL && i < data->placements->len; i++)
+    {
+      const CpChartPlacement *placement = g_ptr_array_index (data->placements, i);
+
+      if (placement->panel == panel && g_strcmp0 (placement->label, label) == 0)
+        return placement;
+    }
+  return NULL;
+}
+
+/* The text @series' label showed at @kept, cut as then, and in *@wrap_w
+ * the width it wraps at; NULL when it no longer takes the same box (its
+ * text or its size changed). */
+static char *
+kept_label_text (Geometry                   *geometry,
+                 const PangoFontDescription *font,
+                 const CpChartSeries        *series,
+                 const CpChartPlacement     *kept,
+                 double                     *wrap_w)
+{
+  *wrap_w = kept->width + 1;
+  for (int lines = 1; lines <= 2; lines++)
+    {
+      guint shown = strlen (series->label);
+      g_autofree char *text = kept->shown_bytes >= shown
+                              ? g_strdup (series->label)
+                              : cp_chart_fit_quote_label (geometry, font, series, *wrap_w, lines, &shown);
+      double w, h;
+
+      if (shown != kept->shown_bytes)
+        continue;
+      cp_chart_text_size (geometry, font, text, *wrap_w, &w, &h);
+      if (fabs (w - kept->width) < 0.5 && fabs (h - kept->height) < 0.5)
+        return g_steal_pointer (&text);
+    }
+  return NULL;
+}
+
 void
 cp_chart_draw_line_labels (Painter           *painter,
                            Geometry          *geometry,
@@ -1121,7 +1166,9 @@ cp_chart_draw_line_labels (Painter           *painter,
           gboolean curve = data->kind == CP_CHART_MEMORY && !series->capacity;
           gboolean vendor_lost;
           double label_min_y = min_y, label_max_y = max_y;
-
+          const CpChartPlacement *kept;
+          g_autofree char *kept_text = NULL;
+          double kept_wrap = 0;
 
           if ((series->capacity || (curves_in_column && curve_ends_at_right (geometry, data, series, request))) &&
               capacity_placed)
@@ -1145,6 +1192,12 @@ cp_chart_draw_line_labels (Painter           *painter,
           box.width = w;
           box.height = h;
           box.series = request->series;
+          box.names_point = TRUE;
+          box.anchor_x = request->anchor_x;
+          box.anchor_y = request->anchor_y;
+          box.panel = lower ? 1 : 0;
+          kept = kept_placement (data, series->label, box.panel);
+          kept_text = kept != NULL ? kept_label_text (geometry, font, series, kept, &kept_wrap) : NULL;
           /* Right of the anchor, pulled in from the chart's edge; else left
            * of it, never left of the plot. */
           sides[0] = label_left (geometry, request->anchor_x + request->gap, w, margin);
@@ -1188,6 +1241,30 @@ cp_chart_draw_line_labels (Painter           *painter,
               leader_set_reach (&leader, painter, panel,
                                 lower ? 2 * geometry->line_h : pass == 0 ? 6 * geometry->line_h : INFINITY, near,
                                 near_marks, near_boxes);
+              /* Where it was in the chart of this job drawn before, first,
+               * when nothing but values changed and it is still clear
+               * there: placed anew, labels moved between two renders and
+               * the eye could not compare (walk41b F12). */
+              if (stage == 0 && kept_text != NULL)
+                {
+                  CpChartLabelBox trial = box;
+                  double kept_x = request->anchor_x + kept->dx, kept_y = request->anchor_y + kept->dy;
+
+                  trial.width = kept->width;
+                  trial.height = kept->height;
+                  trial.shown_bytes = kept->shown_bytes;
+                  if (kept_y >= label_min_y && kept_y + trial.height <= label_max_y &&
+                      place_clear (painter, geometry, data, panel, &trial, &kept_x, 1, &leader, kept_y,
+                                   kept_y + trial.height, &anchor, clearance))
+                    {
+                      placed = TRUE;
+                      box = trial;
+                      max_w = kept_wrap;
+                      g_free (text);
+                      text = g_steal_pointer (&kept_text);
+                      break;
+                    }
+                }
               for (int step = 0; step < 4 && !placed; step++)
                 {
                   /* The GPUs and the vendor first when the label's room

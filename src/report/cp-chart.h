@@ -165,7 +165,21 @@ typedef struct {
                                * more of a quote at once than it offers
                                * (cp_report_overbooking_text()), NULL when none;
                                * not drawn */
+  /* Where the lines' labels were in the chart of the same job drawn
+   * before this one (CpChartPlacement), for this one to keep them there
+   * where they are still clear (cp_chart_data_keep_placements()); NULL
+   * for none. */
+  GPtrArray  *placements;
 } CpChartData;
+
+/* A line's label as placed in a chart drawn before. */
+typedef struct {
+  char   *label;        /* the series' label */
+  guint   panel;        /* 0 the upper, 1 the lower */
+  double  dx, dy;       /* its box's top left from its line's point */
+  double  width, height;
+  guint   shown_bytes;  /* how much of the label it showed */
+} CpChartPlacement;
 
 /* A text label as drawn: its box in the chart's units. */
 typedef struct {
@@ -178,6 +192,11 @@ typedef struct {
                               * by a thin leader from (leader_x0, leader_y0) at the
                               * point to (leader_x1, leader_y1) at the label */
   double leader_x0, leader_y0, leader_x1, leader_y1;
+  /* A line's label beside its point (names_point): that point, on panel
+   * @panel (0 the upper, 1 the lower). */
+  gboolean names_point;
+  double anchor_x, anchor_y;
+  guint  panel;
 } CpChartLabelBox;
 
 #define CP_CHART_BOX_TITLE (-2)
@@ -205,6 +224,15 @@ CpChartData *cp_chart_data_new_timeline_with_fallback (const CpProject *project,
                                                        const CpScheduleFallback *fallback, const char *lang);
 CpChartData *cp_chart_data_copy       (const CpChartData *data);
 void         cp_chart_data_free       (CpChartData *data);
+/* Gives @data, the chart of the job @before showed, where @before's
+ * lines' labels were drawn (@boxes, CpChartLabelBox, as
+ * cp_chart_draw_full() gave them): drawn again after a price changed,
+ * each label stays beside its line as before where it is still clear,
+ * rather than be placed anew (walk41b F12: the labels moved between two
+ * renders, so the eye could not compare). Nothing for another job's
+ * chart. */
+void         cp_chart_data_keep_placements (CpChartData *data, const CpChartData *before,
+                                            const GArray *boxes);
 
 /* A chart draws at most this many quotes, the plan's best-ranked (the
  * recommended one always): more lines than that cannot be told apart or

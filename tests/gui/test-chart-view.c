@@ -1122,6 +1122,76 @@ test_chart_timeline_hours (void)
   cp_schedule_free (schedule);
 }
 
+/* Whether @view's chart is drawn and shown (a CpTestGuiCondition). */
+static gboolean
+chart_drawn (gpointer user_data)
+{
+  CpChartView *view = user_data;
+
+  return cp_chart_view_get_data (view) != NULL && !cp_chart_view_get_drawing (view) &&
+         !cp_chart_view_get_calculating (view);
+}
+
+/* walk41b F12 through the view: a price changed, the job's chart is
+ * "Calculating…" and then drawn again; the new chart carries where every
+ * line's label of the one shown before was (cp_chart_data_keep_
+ * placements()), and draws them there where they are still clear. On
+ * the demo's first job, the first quote 12.5% dearer: every label of a
+ * quote whose name shows as before stays beside its point. */
+static void
+test_chart_view_keeps_placements (void)
+{
+  GtkWindow *window;
+  CpChartView *view = chart_window (1280, 720, &window);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpSweep) sweep = NULL;
+  g_autoptr(GArray) before = NULL;
+  g_autoptr(GArray) after = NULL;
+  const CpChartData *data;
+  CpQuote *quote;
+  guint line_labels = 0, kept = 0;
+
+  g_assert_no_error (error);
+  cp_test_gui_wait_until (chart_drawn, view, "the chart drawn");
+  cp_test_gui_wait_frames (GTK_WIDGET (view), 2);
+  before = view_label_boxes (view);
+
+  quote = g_ptr_array_index (project->quotes, 0);
+  quote->price *= 1.125;
+  plan = cp_project_plan_job (project, 0);
+  sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+  cp_chart_view_set_recalculating (view);
+  spin ();
+  cp_chart_view_set_data (view, cp_chart_data_new_cost (project, 0, plan, sweep, "en"));
+  cp_test_gui_wait_until (chart_drawn, view, "the chart drawn again");
+  data = cp_chart_view_get_data (view);
+  for (guint b = 0; b < before->len; b++)
+    line_labels += g_array_index (before, CpChartLabelBox, b).names_point;
+  g_assert_nonnull (data->placements);
+  g_assert_cmpuint (data->placements->len, ==, line_labels);
+
+  after = view_label_boxes (view);
+  for (guint b = 0; b < after->len; b++)
+    {
+      const CpChartLabelBox *box = &g_array_index (after, CpChartLabelBox, b);
+      const char *label = box->names_point ? ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->label
+                                           : NULL;
+
+      for (guint p = 0; label != NULL && p < data->placements->len; p++)
+        {
+          const CpChartPlacement *was = g_ptr_array_index (data->placements, p);
+
+          if (was->panel == box->panel && g_strcmp0 (was->label, label) == 0 && was->shown_bytes == box->shown_bytes)
+            kept += fabs (box->x - box->anchor_x - was->dx) < 0.01 && fabs (box->y - box->anchor_y - was->dy) < 0.01;
+        }
+    }
+  g_test_message ("%u of %u line labels kept their places", kept, line_labels);
+  g_assert_cmpuint (kept, >, line_labels / 2);
+  gtk_window_destroy (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1145,5 +1215,6 @@ main (int    argc,
   g_test_add_func ("/chart-view/table-time-one-unit", test_table_time_one_unit);
   g_test_add_func ("/chart-view/cluster-label-machines", test_chart_view_cluster_label_machines);
   g_test_add_func ("/chart-view/job-labels-off-lines", test_chart_view_job_labels_off_lines);
+  g_test_add_func ("/chart-view/keeps-placements", test_chart_view_keeps_placements);
   return g_test_run ();
 }

@@ -2,10 +2,12 @@
  * room is short of it (cp-chart-label-text.c): the GPUs never cut, the
  * vendor kept by its head where that names it ("深圳鹏城…"), by its
  * head and its tail where another vendor starts alike ("示例算力…乙");
- * and the room the cost chart's plot keeps beside its labels
- * (cp-chart-axis.c). */
+ * the room the cost chart's plot keeps beside its labels
+ * (cp-chart-axis.c); and the labels kept in place when a price changes
+ * (cp_chart_data_keep_placements()). */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <cairo-pdf.h>
 
@@ -273,6 +275,106 @@ test_plot_room (void)
       }
 }
 
+/* The cost chart of @project's job 1 at 918 × 516 (a 1,600-px window's
+ * pane), its label boxes in @boxes; with @before and @before_boxes, the
+ * chart drawn before, whose labels it keeps where it can. */
+static CpChartData *
+draw_job (CpProject         *project,
+          const CpChartData *before,
+          const GArray      *before_boxes,
+          GArray            *boxes)
+{
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 1);
+  g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, 1, CP_CHART_COST_MAX_POINTS);
+  CpChartData *data = cp_chart_data_new_cost (project, 1, plan, sweep, "en");
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 918, 516);
+  cairo_t *cr = cairo_create (surface);
+
+  if (before != NULL)
+    cp_chart_data_keep_placements (data, before, before_boxes);
+  cp_chart_draw_full (cr, 918, 516, CP_CHART_STYLE_LIGHT, data, boxes);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return data;
+}
+
+/* How many of @before's line labels @after draws elsewhere from their
+ * points, or at another size; in @kept, how many it draws as before. */
+static guint
+labels_moved (const CpChartData *before,
+              const GArray      *before_boxes,
+              const CpChartData *after,
+              const GArray      *after_boxes,
+              guint             *kept)
+{
+  guint moved = 0;
+
+  *kept = 0;
+  for (guint b = 0; b < before_boxes->len; b++)
+    {
+      const CpChartLabelBox *was = &g_array_index (before_boxes, CpChartLabelBox, b);
+      const char *label;
+      gboolean same = FALSE;
+
+      if (!was->names_point)
+        continue;
+      label = ((const CpChartSeries *) g_ptr_array_index (before->series, was->series))->label;
+      for (guint a = 0; a < after_boxes->len; a++)
+        {
+          const CpChartLabelBox *is = &g_array_index (after_boxes, CpChartLabelBox, a);
+
+          if (is->names_point && is->panel == was->panel &&
+              g_strcmp0 (((const CpChartSeries *) g_ptr_array_index (after->series, is->series))->label, label) == 0)
+            same = fabs ((is->x - is->anchor_x) - (was->x - was->anchor_x)) < 0.01 &&
+                   fabs ((is->y - is->anchor_y) - (was->y - was->anchor_y)) < 0.01 &&
+                   fabs (is->width - was->width) < 0.01 && fabs (is->height - was->height) < 0.01;
+        }
+      *kept += same;
+      moved += !same;
+    }
+  return moved;
+}
+
+/* walk41b F12: Cloud H800's price typed from 16 to 18 CNY a GPU-hour,
+ * the 14B continued pre-training's cost chart drawn again placed a
+ * label anew, elsewhere, so the eye could not compare the two. Drawn
+ * again with where the labels were (cp_chart_data_keep_placements()),
+ * every line's label stays where it was beside its point, at its size,
+ * Cloud H800's beside its marker 18/16 as high. */
+static void
+test_placement_kept (void)
+{
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(GArray) before_boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  g_autoptr(GArray) after_boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  g_autoptr(GArray) anew_boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  g_autoptr(CpChartData) before = NULL;
+  g_autoptr(CpChartData) after = NULL;
+  g_autoptr(CpChartData) anew = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "kept.cplan", NULL);
+  CpQuote *cloud;
+  guint kept, kept_anew;
+
+  /* walk41b's team with its CPT job after the LoRA. */
+  cp_project_free (shenzhen_project ("kept.cplan"));
+  RUN_OK ("add-job", "kept.cplan", "--name", "CPT 14B 30B tokens", "--model", "qwen2.5-14b", "--task", "pretrain",
+          "--tokens", "30B", "--deadline-days", "14");
+  project = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  cloud = g_ptr_array_index (project->quotes, 0);
+  g_assert_cmpstr (cloud->vendor, ==, "Cloud H800");
+  g_assert_cmpfloat (cloud->price, ==, 16);
+  before = draw_job (project, NULL, NULL, before_boxes);
+  cloud->price = 18;
+  after = draw_job (project, before, before_boxes, after_boxes);
+  anew = draw_job (project, NULL, NULL, anew_boxes);
+  /* Placed anew, a label moves. */
+  g_assert_cmpuint (labels_moved (before, before_boxes, anew, anew_boxes, &kept_anew), >=, 1);
+  g_assert_cmpuint (labels_moved (before, before_boxes, after, after_boxes, &kept), ==, 0);
+  g_assert_cmpuint (kept, >=, 5);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -286,6 +388,7 @@ main (int    argc,
   g_test_add_func ("/chart-names/head-names-vendor", test_head_names_vendor);
   g_test_add_func ("/chart-names/drawn-with-head", test_drawn_with_head);
   g_test_add_func ("/chart-names/plot-room", test_plot_room);
+  g_test_add_func ("/chart-names/placement-kept", test_placement_kept);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
