@@ -5,10 +5,12 @@
  * or, where another vendor starts alike or only the offer tells a
  * vendor's quotes apart, to its head and its last word or character
  * ("示例供应…乙", "华东智算…整机"); never the GPUs; where a cut may
- * fall in Latin and Chinese text. Where the label goes is cp-chart-labels.c's. */
+ * fall in Latin and Chinese text; the text a label showed in the chart
+ * drawn before, for it to stay there. Where the label goes is cp-chart-labels.c's. */
 
 #include "cp-report-private.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "cp-chart-private.h"
@@ -465,4 +467,44 @@ cp_chart_fit_quote_label (Geometry                   *geometry,
     *shown_bytes = g_array_index (cuts, guint, lo);
     return candidate;
   }
+}
+
+const CpChartPlacement *
+cp_chart_kept_placement (const CpChartData *data,
+                         const char        *label,
+                         guint              panel)
+{
+  for (guint i = 0; data->placements != NULL && i < data->placements->len; i++)
+    {
+      const CpChartPlacement *placement = g_ptr_array_index (data->placements, i);
+
+      if (placement->panel == panel && g_strcmp0 (placement->label, label) == 0)
+        return placement;
+    }
+  return NULL;
+}
+
+char *
+cp_chart_kept_label_text (Geometry                   *geometry,
+                          const PangoFontDescription *font,
+                          const CpChartSeries        *series,
+                          const CpChartPlacement     *kept,
+                          double                     *wrap_w)
+{
+  *wrap_w = kept->width + 1;
+  for (int lines = 1; lines <= 2; lines++)
+    {
+      guint shown = strlen (series->label);
+      g_autofree char *text = kept->shown_bytes >= shown
+                              ? g_strdup (series->label)
+                              : cp_chart_fit_quote_label (geometry, font, series, *wrap_w, lines, &shown);
+      double w, h;
+
+      if (shown != kept->shown_bytes)
+        continue;
+      cp_chart_text_size (geometry, font, text, *wrap_w, &w, &h);
+      if (fabs (w - kept->width) < 0.5 && fabs (h - kept->height) < 0.5)
+        return g_steal_pointer (&text);
+    }
+  return NULL;
 }

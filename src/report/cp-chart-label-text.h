@@ -31,4 +31,13 @@ char  *cp_chart_fit_quote_label (Geometry *geometry, const PangoFontDescription 
                                  const CpChartSeries *series, double max_w, int max_lines,
                                  guint *shown_bytes);
 
+/* Where @label was on panel @panel in the chart drawn before @data
+ * (data->placements), or NULL. */
+const CpChartPlacement *cp_chart_kept_placement (const CpChartData *data, const char *label, guint panel);
+/* The text @series' label showed at @kept, cut as then, and in *@wrap_w
+ * the width it wraps at; NULL when it no longer takes the same box (its
+ * text or its size changed). */
+char  *cp_chart_kept_label_text (Geometry *geometry, const PangoFontDescription *font,
+                                 const CpChartSeries *series, const CpChartPlacement *kept, double *wrap_w);
+
 G_END_DECLS

@@ -1037,51 +1037,6 @@ keep_curve_order (const GArray   *placed,
  * of it where there is room, each label moved off the others and, where
  * it can, off the lines, and joined to its line by a thin leader when it
  * had to move. Labels stay right of the plot's left edge. */
-/* Where @label was on panel @panel in the chart drawn before @data
- * (data->placements), or NULL. */
-static const CpChartPlacement *
-kept_placement (const CpChartData *data,
-                const char        *label,
-                guint              panel)
-{
-  for (guint i = 0; data->placements != NULL && i < data->placements->len; i++)
-    {
-      const CpChartPlacement *placement = g_ptr_array_index (data->placements, i);
-
-      if (placement->panel == panel && g_strcmp0 (placement->label, label) == 0)
-        return placement;
-    }
-  return NULL;
-}
-
-/* The text @series' label showed at @kept, cut as then, and in *@wrap_w
- * the width it wraps at; NULL when it no longer takes the same box (its
- * text or its size changed). */
-static char *
-kept_label_text (Geometry                   *geometry,
-                 const PangoFontDescription *font,
-                 const CpChartSeries        *series,
-                 const CpChartPlacement     *kept,
-                 double                     *wrap_w)
-{
-  *wrap_w = kept->width + 1;
-  for (int lines = 1; lines <= 2; lines++)
-    {
-      guint shown = strlen (series->label);
-      g_autofree char *text = kept->shown_bytes >= shown
-                              ? g_strdup (series->label)
-                              : cp_chart_fit_quote_label (geometry, font, series, *wrap_w, lines, &shown);
-      double w, h;
-
-      if (shown != kept->shown_bytes)
-        continue;
-      cp_chart_text_size (geometry, font, text, *wrap_w, &w, &h);
-      if (fabs (w - kept->width) < 0.5 && fabs (h - kept->height) < 0.5)
-        return g_steal_pointer (&text);
-    }
-  return NULL;
-}
-
 void
 cp_chart_draw_line_labels (Painter           *painter,
                            Geometry          *geometry,
@@ -1196,8 +1151,8 @@ cp_chart_draw_line_labels (Painter           *painter,
           box.anchor_x = request->anchor_x;
           box.anchor_y = request->anchor_y;
           box.panel = lower ? 1 : 0;
-          kept = kept_placement (data, series->label, box.panel);
-          kept_text = kept != NULL ? kept_label_text (geometry, font, series, kept, &kept_wrap) : NULL;
+          kept = cp_chart_kept_placement (data, series->label, box.panel);
+          kept_text = kept != NULL ? cp_chart_kept_label_text (geometry, font, series, kept, &kept_wrap) : NULL;
           /* Right of the anchor, pulled in from the chart's edge; else left
            * of it, never left of the plot. */
           sides[0] = label_left (geometry, request->anchor_x + request->gap, w, margin);
