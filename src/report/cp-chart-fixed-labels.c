@@ -75,8 +75,8 @@ cp_chart_draw_fixed_label (Painter                    *painter,
   wrap_w = MAX (geometry->right - geometry->left - 4, geometry->font_px * 6);
   box = chart_label_box (geometry, font, text, x, y, x_align, wrap_w);
   box.x = CLAMP (box.x, geometry->left + 2, MAX (geometry->left + 2, geometry->right - box.width - 2));
-  if (!cp_chart_place_fixed_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h, keep_clear) &&
-      !cp_chart_place_fixed_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, -1, keep_clear))
+  if (!cp_chart_place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h, keep_clear, NULL) &&
+      !cp_chart_place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, -1, keep_clear, NULL))
     return FALSE;
   show_label_on_background (painter, geometry, font, text, &box, wrap_w);
   return TRUE;
@@ -140,12 +140,12 @@ cp_chart_draw_label_off_lines (Painter                    *painter,
   CpChartLabelBox box = chart_label_box (geometry, font, text, x, y, x_align, wrap_w);
 
   if (box.x < geometry->left + 2 || box.x + box.width > geometry->right - 2 ||
-      !cp_chart_place_fixed_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, max_shift, keep_clear))
+      !cp_chart_place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, max_shift, keep_clear, NULL))
     return FALSE;
   if (keep_clear != NULL)
     {
       lead_to_mark (painter, geometry, &box, keep_clear);
-      /* place_box() kept the box as placed, before its leader. */
+      /* cp_chart_place_box() kept the box as placed, before its leader. */
       g_array_index (painter->boxes, CpChartLabelBox, painter->boxes->len - 1) = box;
     }
   show_label_on_background (painter, geometry, font, text, &box, wrap_w);

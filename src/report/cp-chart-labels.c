@@ -171,7 +171,7 @@ label_left (const Geometry *geometry,
 
 /* How a line's label is joined to its point when it cannot sit beside
  * it, and what its leader must keep clear of. */
-typedef struct {
+struct _Leader {
   int     series;               /* the label's */
   double  anchor_x, anchor_y;   /* the point */
   double  gap;                  /* from the point to a label beside it */
@@ -185,7 +185,7 @@ typedef struct {
   const GArray *segments;
   const GArray *marks;
   const GArray *boxes;
-} Leader;
+};
 
 /* Whether @box, away from its point, needs a leader, and where it runs:
  * from the point to the label's near side, or straight up or down to
@@ -485,16 +485,16 @@ leader_set_reach (Leader        *leader,
  * @clear_shift ≥ 0 only places at most that far that cover no line of
  * @panel either will do; with @leader (may be NULL) only places whose
  * leader is clear (leader_is_clear()). FALSE when there is none. */
-static gboolean
-place_box (Painter               *painter,
-           const Geometry        *geometry,
-           const Panel           *panel,
-           CpChartLabelBox       *box,
-           double                 min_y,
-           double                 max_y,
-           double                 clear_shift,
-           const CpChartLabelBox *keep_clear,
-           const Leader          *leader)
+gboolean
+cp_chart_place_box (Painter               *painter,
+                    const Geometry        *geometry,
+                    const Panel           *panel,
+                    CpChartLabelBox       *box,
+                    double                 min_y,
+                    double                 max_y,
+                    double                 clear_shift,
+                    const CpChartLabelBox *keep_clear,
+                    const Leader          *leader)
 {
   double wanted = CLAMP (box->y, min_y, MAX (min_y, max_y - box->height));
   double range = MAX (max_y - min_y, 0);
@@ -518,19 +518,6 @@ place_box (Painter               *painter,
           }
       }
   return FALSE;
-}
-
-gboolean
-cp_chart_place_fixed_box (Painter               *painter,
-                          const Geometry        *geometry,
-                          const Panel           *panel,
-                          CpChartLabelBox       *box,
-                          double                 min_y,
-                          double                 max_y,
-                          double                 clear_shift,
-                          const CpChartLabelBox *keep_clear)
-{
-  return place_box (painter, geometry, panel, box, min_y, max_y, clear_shift, keep_clear, NULL);
 }
 
 static int
@@ -1330,7 +1317,7 @@ cp_chart_draw_line_labels (Painter           *painter,
               {
                 box.x = sides[side];
                 box.y = request->anchor_y - h / 2;
-                placed = place_box (painter, geometry, panel, &box, label_min_y, label_max_y,
+                placed = cp_chart_place_box (painter, geometry, panel, &box, label_min_y, label_max_y,
                                     tier == 0 ? 3 * geometry->line_h : past_lines, tier < 3 ? &anchor : NULL,
                                     tier < 2 ? &leader : NULL);
               }

@@ -261,14 +261,17 @@ void cp_chart_draw_line_labels (Painter *painter, Geometry *geometry, const CpCh
                                 const Panel *panel, GArray *requests, gboolean clean_only,
                                 GArray *unplaced);
 
+/* A line label's leader, what it must keep clear of (cp-chart-labels.c). */
+typedef struct _Leader Leader;
 /* Moves @box up or down from where it wants to be, nearest first, to the
  * first place within [@min_y, @max_y] that no placed label covers, nor
  * @keep_clear (may be NULL), and records it; with @clear_shift ≥ 0 only
- * places at most that far that cover no line of @panel will do. FALSE
- * when there is none (cp-chart-labels.c). */
-gboolean cp_chart_place_fixed_box (Painter *painter, const Geometry *geometry, const Panel *panel,
-                                   CpChartLabelBox *box, double min_y, double max_y, double clear_shift,
-                                   const CpChartLabelBox *keep_clear);
+ * places at most that far that cover no line of @panel will do; with
+ * @leader (may be NULL) only places whose leader is clear. FALSE when
+ * there is none (cp-chart-labels.c). */
+gboolean cp_chart_place_box (Painter *painter, const Geometry *geometry, const Panel *panel,
+                             CpChartLabelBox *box, double min_y, double max_y, double clear_shift,
+                             const CpChartLabelBox *keep_clear, const Leader *leader);
 /* The chart's own labels (cp-chart-fixed-labels.c). */
 gboolean cp_chart_draw_fixed_label (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
                                     const char *text, double x, double y, double x_align, const Panel *panel,
