@@ -12,6 +12,7 @@
 #include "cli-job-options.h"
 #include "report/cp-chart.h"
 #include "planner/cp-catalog.h"
+#include "store/cp-quote-offer.h"
 
 static void
 options_clear (Options *o)
@@ -504,11 +505,6 @@ apply_quote_options (Options         *o,
   if (o->offering != NULL && !cp_offering_kind_from_string (o->offering, &quote->offering))
     return cp_cli_bad_choice ("--offering", o->offering,
                               "bare-metal, hosted-machine, container, container-cluster, bare-metal-cluster");
-  /* Machines with no network between them (--network none) are no cluster.
-   * An edit keeps the quote's offering unless it changes the nodes. */
-  if ((fresh || o->nodes != NULL) && *nodes > 1 && (o->network == NULL || quote->network != CP_NETWORK_NONE))
-    quote->offering = quote->offering == CP_OFFERING_CONTAINER || quote->offering == CP_OFFERING_CONTAINER_CLUSTER
-                      ? CP_OFFERING_CONTAINER_CLUSTER : CP_OFFERING_BARE_METAL_CLUSTER;
   /* The quote's VAT: its own rate (default: its offering's) and whether
    * its prices include it (default: as the project says). */
   if (o->vat_rate != NULL)
@@ -551,16 +547,31 @@ apply_quote_options (Options         *o,
 
   /* A cluster named without its network gets the reference fabric of
    * published GPU clusters: one 200 Gb/s InfiniBand NIC per GPU, dedicated
-   * (Selene's DGX A100 nodes, PUBLISHED N11). The output echoes it. */
+   * (Selene's DGX A100 nodes, PUBLISHED N11). The output echoes it. A
+   * project's quote (add-quote, edit-quote) gets what the quote form gives
+   * one: its GPU's common fabric, marked assumed and asked of the vendor,
+   * or, with none, its nodes apart, said (walk41b TOP 1: the reference
+   * was kept as if the vendor had stated it, dedicated). */
   if ((fresh || (o->nodes != NULL && quote->network == CP_NETWORK_NONE)) &&
       *nodes > 1 && o->network == NULL && o->nics == NULL && o->nic_gbps == NULL)
     {
-      quote->network = CP_NETWORK_INFINIBAND;
-      quote->nics_per_node = quote->gpus_per_node;
-      quote->nic_gbps = 200;
-      if (!o->shared)
-        quote->sharing = CP_SHARING_DEDICATED;
+      if (project != NULL)
+        cp_quote_offer_assume_network (quote);
+      else
+        {
+          quote->network = CP_NETWORK_INFINIBAND;
+          quote->nics_per_node = quote->gpus_per_node;
+          quote->nic_gbps = 200;
+          if (!o->shared)
+            quote->sharing = CP_SHARING_DEDICATED;
+        }
     }
+  /* Machines with no network between them (--network none, or none
+   * assumed for a GPU with no common build) are no cluster. An edit keeps
+   * the quote's offering unless it changes the nodes. */
+  if ((fresh || o->nodes != NULL) && *nodes > 1 && quote->network != CP_NETWORK_NONE)
+    quote->offering = quote->offering == CP_OFFERING_CONTAINER || quote->offering == CP_OFFERING_CONTAINER_CLUSTER
+                      ? CP_OFFERING_CONTAINER_CLUSTER : CP_OFFERING_BARE_METAL_CLUSTER;
 
   if (n_prices > 1)
     {

@@ -321,6 +321,12 @@ cp_quote_is_separate_machines (const CpQuote *quote)
   return quote->nodes_available > 1 && quote->network == CP_NETWORK_NONE;
 }
 
+gboolean
+cp_quote_network_unstated (const CpQuote *quote)
+{
+  return quote->network == CP_NETWORK_NONE && quote->nics_per_node == 0 && !(quote->nic_gbps > 0);
+}
+
 guint
 cp_quote_largest_run_nodes (const CpQuote *quote)
 {
