@@ -451,6 +451,29 @@ blank_part (char       *text,
     memset (at, ' ', strlen (part));
 }
 
+/* @text with each GPU model's memory size blanked ("80G" in "4-node A800
+ * 80G RoCE"), a model named without a count of GPUs included: the "80G"
+ * after the A800 was read as the RoCE cards' rate, 80 Gb/s, a rate no
+ * RoCE card is sold at, and shown as the vendor's (walk41b F4, F17).
+ * take_memory_size() leaves "200G" and "100G", which are NICs' rates. */
+static void
+blank_gpu_memory (const CpProject *project,
+                  char            *text)
+{
+  for (char *at = text; *at != '\0'; at++)
+    {
+      const char *end;
+      g_autofree char *word = NULL;
+
+      if (!g_ascii_isalnum (*at) || (at > text && g_ascii_isalnum (at[-1])))
+        continue;
+      end = at;
+      word = take_ascii_word (&end);
+      if (catalogue_has (project, word, TRUE) && take_memory_size (&end) > 0)
+        memset (at, ' ', end - at);
+    }
+}
+
 /* Whether @segment names a fabric by kind: "RoCE", "IB", "InfiniBand",
  * "NDR"; a rate alone ("80G") may be a GPU's memory. */
 static gboolean
@@ -480,6 +503,7 @@ cp_quote_offer_states_network (const CpProject *project,
 
   if (offer_names_gpus (project, text, &nodes, &gpus, &memory_gb, &model, &gpus_written))
     blank_part (text, gpus_written);
+  blank_gpu_memory (project, text);
   if (cp_quote_offer_states_price (text, &price, &price_written))
     blank_part (text, price_written);
   /* A vendor lists the parts of an offer apart: "4 nodes x 8 H800, RoCE
@@ -580,10 +604,12 @@ offer_states_offering (const char     *offer,
  * with its own card into the fabric, and the fabric they join:
  * - A100 and A800: the DGX A100 User Guide, 8 single-port ConnectX-6 VPI
  *   cards at 200 Gb/s (HDR InfiniBand) for the compute fabric; the A800
- *   is the A100's export version on the same HGX board.
+ *   is the A100's export version on the same HGX board. VPI cards run
+ *   InfiniBand or Ethernet, so an A800 RoCE cluster's cards are 200GbE
+ *   (RoCE cards are sold at 100, 200 and 400 Gb/s, never 80).
  * - H100, H800 and H200: the DGX H100/H200 User Guide, 8 single-port
- *   ConnectX-7 cards at 400 Gb/s (NDR InfiniBand); the H800 is the
- *   H100's export version on the same board.
+ *   ConnectX-7 cards at 400 Gb/s (NDR InfiniBand, or 400GbE for RoCE);
+ *   the H800 is the H100's export version on the same board.
  * - B200: the DGX B200 User Guide, 8 single-port ConnectX-7 at 400 Gb/s
  *   (NDR InfiniBand).
  * - Ascend 910B: Huawei's Atlas 800T A2, 8 × 200GE RoCE, one per NPU.

@@ -562,5 +562,21 @@ test_offer_cluster_network_unstated (void)
   g_assert_cmpstr (cp_test_gui_row_subtitle (network_row), ==,
                    "2 machines with no network between them: each is evaluated alone");
 
+  /* Walk41b F4: "4-node A800 80G RoCE" gave the RoCE cards 80 Gb/s, the
+   * A800's memory, with no word; the offer names RoCE alone, so its rate
+   * is an A800 node's common 200 Gb/s (the DGX A100's ConnectX-6),
+   * said assumed as the NICs are. */
+  quote = new_quote_offered (window, offer, "4-node A800 80G RoCE");
+  g_assert_cmpstr (quote->gpu.id, ==, "a800");
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpuint (quote->nics_per_node, ==, 8);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 200);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (rate), ==, "Assumed: common on NVIDIA A800 80GB SXM nodes; ask the vendor");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (nics), ==,
+                   "Assumed: one per GPU, common on NVIDIA A800 80GB SXM nodes; ask the vendor");
+  /* The offer named RoCE: the kind is the vendor's. */
+  g_assert_cmpstr (cp_test_gui_row_subtitle (network_row), ==, "");
+
   cp_test_gui_close_window (window);
 }

@@ -213,6 +213,49 @@ test_assumed_network_follows_gpu (void)
   g_assert_false (cp_quote_offer_assume_network (quote));
 }
 
+/* Walk41b F4, F17: "4-node A800 80G RoCE" gave the RoCE cards 80 Gb/s, the
+ * A800's 80 GB read as their rate, shown as the vendor's. The offer
+ * names RoCE alone: the rate is the A800's common build, 200 Gb/s, and
+ * said assumed. A rate that is one ("8 × H800 200G IB", "RoCE 8x400G")
+ * stays read. */
+static void
+test_gpu_memory_is_no_nic_rate (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpQuote) quote = cp_quote_new ();
+  g_autofree char *written = NULL;
+  CpNetworkKind kind;
+  guint nics = 0;
+  double nic_gbps = -1;
+  gboolean nics_assumed, rate_assumed;
+
+  g_assert_true (cp_quote_offer_states_network (project, "4-node A800 80G RoCE", &kind, &nics, &nic_gbps, &written));
+  g_assert_cmpint (kind, ==, CP_NETWORK_ROCE);
+  g_assert_cmpuint (nics, ==, 0);
+  g_assert_cmpfloat (nic_gbps, ==, 0);
+  g_clear_pointer (&written, g_free);
+
+  g_assert_true (cp_quote_offer_states_network (project, "A800 80G, 8 × 200G RoCE", &kind, &nics, &nic_gbps, &written));
+  g_assert_cmpuint (nics, ==, 8);
+  g_assert_cmpfloat (nic_gbps, ==, 200);
+  g_clear_pointer (&written, g_free);
+
+  quote->offer_name = g_strdup ("4-node A800 80G RoCE");
+  set_gpu (quote, "a800");
+  quote->gpus_per_node = 8;
+  quote->nodes_available = 4;
+  g_assert_cmpint (cp_quote_offer_fill (project, quote, CP_QUOTE_OFFER_NETWORK | CP_QUOTE_OFFER_COMMON_FABRIC), ==,
+                   CP_QUOTE_OFFER_NETWORK);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpuint (quote->nics_per_node, ==, 8);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 200);
+  g_assert_true (cp_quote_offer_fabric_assumed (project, quote, &nics_assumed, &rate_assumed));
+  g_assert_true (nics_assumed);
+  g_assert_true (rate_assumed);
+  /* The offer named RoCE: the kind is the vendor's, not assumed. */
+  g_assert_false (cp_quote_offer_network_assumed (project, quote));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -227,6 +270,7 @@ main (int    argc,
   g_test_add_func ("/cluster-network/stated-none-apart", test_stated_none_keeps_machines_apart);
   g_test_add_func ("/cluster-network/no-common-build", test_no_common_build);
   g_test_add_func ("/cluster-network/follows-gpu", test_assumed_network_follows_gpu);
+  g_test_add_func ("/cluster-network/gpu-memory-no-rate", test_gpu_memory_is_no_nic_rate);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
