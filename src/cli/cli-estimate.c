@@ -504,7 +504,7 @@ apply_quote_options (Options         *o,
     }
   if (o->offering != NULL && !cp_offering_kind_from_string (o->offering, &quote->offering))
     return cp_cli_bad_choice ("--offering", o->offering,
-                              "bare-metal, hosted-machine, container, container-cluster, bare-metal-cluster");
+                              "bare-metal, hosted-machine, container, container-cluster, bare-metal-cluster, cloud-vm");
   /* The quote's VAT: its own rate (default: its offering's) and whether
    * its prices include it (default: as the project says). */
   if (o->vat_rate != NULL)
@@ -568,8 +568,10 @@ apply_quote_options (Options         *o,
     }
   /* Machines with no network between them (--network none, or none
    * assumed for a GPU with no common build) are no cluster. An edit keeps
-   * the quote's offering unless it changes the nodes. */
-  if ((fresh || o->nodes != NULL) && *nodes > 1 && quote->network != CP_NETWORK_NONE)
+   * the quote's offering unless it changes the nodes; a cloud's VMs are
+   * its VMs, one or several. */
+  if ((fresh || o->nodes != NULL) && *nodes > 1 && quote->network != CP_NETWORK_NONE &&
+      quote->offering != CP_OFFERING_CLOUD_VM)
     quote->offering = quote->offering == CP_OFFERING_CONTAINER || quote->offering == CP_OFFERING_CONTAINER_CLUSTER
                       ? CP_OFFERING_CONTAINER_CLUSTER : CP_OFFERING_BARE_METAL_CLUSTER;
 
@@ -878,7 +880,7 @@ add_quote_entries (GOptionContext *context,
     { "storage", 0, 0, G_OPTION_ARG_STRING, &o->storage, N_("Storage kind: parallel-fs, nas, network-disk or local-nvme"), N_("KIND") },
     { "management-fee-per-month", 0, 0, G_OPTION_ARG_STRING, &o->management_fee, N_("Management or licence fee per month"), N_("PRICE") },
     { "setup-fee", 0, 0, G_OPTION_ARG_STRING, &o->setup_fee, N_("One-time setup fee"), N_("PRICE") },
-    { "offering", 0, 0, G_OPTION_ARG_STRING, &o->offering, N_("What is rented: bare-metal, hosted-machine, container, container-cluster or bare-metal-cluster (default bare-metal); its VAT rate follows it"), N_("KIND") },
+    { "offering", 0, 0, G_OPTION_ARG_STRING, &o->offering, N_("What is rented: bare-metal, hosted-machine, container, container-cluster, bare-metal-cluster or cloud-vm (a public cloud's VMs by the hour) (default bare-metal); its VAT rate follows it"), N_("KIND") },
     { "vat-rate", 0, 0, G_OPTION_ARG_STRING, &o->vat_rate, N_("The quote's VAT rate, such as 13% (default: its offering's: services 6%, a bare machine 13%)"), N_("PERCENT") },
     { "prices-include-vat", 0, 0, G_OPTION_ARG_STRING, &o->prices_include_vat, N_("Whether the quote's prices include VAT (含税): yes or no (default: as the project says, yes)"), N_("yes|no") },
     { NULL }

@@ -317,6 +317,8 @@ cp_words_offering (CpOfferingKind kind)
     case CP_OFFERING_CONTAINER: return _("Container platform");
     case CP_OFFERING_CONTAINER_CLUSTER: return _("Container cluster");
     case CP_OFFERING_BARE_METAL_CLUSTER: return _("Bare-metal cluster");
+    /* TRANSLATORS: a public cloud's virtual machines rented by the hour (云主机（按量）) */
+    case CP_OFFERING_CLOUD_VM: return _("Cloud VM, per hour");
     case CP_N_OFFERINGS: break;
     }
   return "?";

@@ -577,8 +577,9 @@ offer_counts_nodes (const CpProject *project,
 }
 
 /* The kind of offer its name says, by the words the quote sheets' kind
- * column takes (cp-quote-cells.c): a container cluster, a bare-metal
- * cluster, a container or a hosted machine. FALSE when it says none. */
+ * column takes (cp-quote-cells.c): a cloud's VMs, a container cluster, a
+ * bare-metal cluster, a container or a hosted machine. FALSE when it
+ * says none. */
 static gboolean
 offer_states_offering (const char     *offer,
                        CpOfferingKind *offering)
@@ -586,10 +587,14 @@ offer_states_offering (const char     *offer,
   static const char * const cluster_words[] = { "cluster", "集群", NULL };
   static const char * const container_words[] = { "container", "containers", "K8s", "Kubernetes", "容器", NULL };
   static const char * const hosted_words[] = { "hosted", "hosting", "托管", NULL };
+  static const char * const cloud_vm_words[] = { "VM", "VMs", "云主机", "云服务器", NULL };
   gboolean cluster = offer_has_word (offer, cluster_words);
   gboolean container = offer_has_word (offer, container_words);
 
-  if (cluster || container)
+  /* A cloud's VMs, several of them a cluster too ("GPU云主机 按量"). */
+  if (offer_has_word (offer, cloud_vm_words))
+    *offering = CP_OFFERING_CLOUD_VM;
+  else if (cluster || container)
     *offering = cluster && container ? CP_OFFERING_CONTAINER_CLUSTER
                 : cluster            ? CP_OFFERING_BARE_METAL_CLUSTER
                                      : CP_OFFERING_CONTAINER;

@@ -580,3 +580,28 @@ test_offer_cluster_network_unstated (void)
 
   cp_test_gui_close_window (window);
 }
+
+/* Walk40 F4: a public cloud's VMs by the hour (云主机（按量）) could only
+ * be filed as a "Container cluster". The Kind of offer list has them;
+ * picked, they stay picked when the nodes grow, their network assumed as
+ * any cluster's. */
+void
+test_offer_kind_cloud_vm (void)
+{
+  CpWindow *window;
+  CpQuoteEditor *editor;
+  CpQuote *quote = demo_new_quote (&window, &editor);
+  GtkDropDown *kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering")));
+
+  gtk_drop_down_set_selected (kind, CP_OFFERING_CLOUD_VM);
+  cp_test_gui_spin ();
+  quote = last_quote (window);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_CLOUD_VM);
+  g_assert_cmpstr (gtk_string_object_get_string (gtk_drop_down_get_selected_item (kind)), ==, "Cloud VM, per hour");
+  cp_test_gui_type_text (cp_quote_editor_get_row (editor, "nodes-available"), "2");
+  quote = last_quote (window);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_CLOUD_VM);
+  g_assert_true (cp_quote_is_cluster (quote));
+
+  cp_test_gui_close_window (window);
+}

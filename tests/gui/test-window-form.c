@@ -1170,6 +1170,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-form/offer-names-gpu-without-count", test_offer_names_gpu_without_count);
   g_test_add_func ("/gui/window-form/offer-names-cluster", test_offer_names_cluster);
   g_test_add_func ("/gui/window-form/offer-cluster-network-unstated", test_offer_cluster_network_unstated);
+  g_test_add_func ("/gui/window-form/offer-kind-cloud-vm", test_offer_kind_cloud_vm);
   g_test_add_func ("/gui/window-form/picker-down-goes-to-first-match", test_picker_down_goes_to_first_match);
   g_test_add_func ("/gui/window-form/undo-shows-changed-row", test_undo_shows_changed_row);
   g_test_add_func ("/gui/window-form/export-name-follows-type", test_export_name_follows_type);
