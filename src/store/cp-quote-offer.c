@@ -496,19 +496,26 @@ cp_quote_offer_states_network (const CpProject *project,
   g_autofree char *model = NULL;
   g_autofree char *gpus_written = NULL;
   g_autofree char *price_written = NULL;
+  g_autofree char *shown = NULL;
   g_auto(GStrv) segments = NULL;
+  g_auto(GStrv) shown_segments = NULL;
   guint nodes = 0, gpus = 0;
   double memory_gb = 0;
   CpPriceText price;
 
   if (offer_names_gpus (project, text, &nodes, &gpus, &memory_gb, &model, &gpus_written))
     blank_part (text, gpus_written);
-  blank_gpu_memory (project, text);
   if (cp_quote_offer_states_price (text, &price, &price_written))
     blank_part (text, price_written);
+  /* The words given back keep the GPUs named in the network's own words
+   * ("4-node A800 80G RoCE"); blanking puts spaces for bytes, so both
+   * split alike. */
+  shown = g_strdup (text);
+  blank_gpu_memory (project, text);
   /* A vendor lists the parts of an offer apart: "4 nodes x 8 H800, RoCE
    * 8x400G, 45000/node/month", "8×H800 / 4×400G IB". */
   segments = g_regex_split_simple ("[,;/\\(\\)]|，|；|、|（|）", text, 0, 0);
+  shown_segments = g_regex_split_simple ("[,;/\\(\\)]|，|；|、|（|）", shown, 0, 0);
   for (guint i = 0; segments[i] != NULL; i++)
     {
       CpQuoteFabric fabric = { 0 };
@@ -520,7 +527,7 @@ cp_quote_offer_states_network (const CpProject *project,
       *kind = fabric.kind;
       *nics = fabric.nics;
       *nic_gbps = fabric.gbps;
-      *written = g_strdup (segment);
+      *written = g_strdup (g_strstrip (shown_segments[i]));
       return TRUE;
     }
   return FALSE;

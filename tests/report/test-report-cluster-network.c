@@ -230,6 +230,8 @@ test_gpu_memory_is_no_nic_rate (void)
   gboolean nics_assumed, rate_assumed;
 
   g_assert_true (cp_quote_offer_states_network (project, "4-node A800 80G RoCE", &kind, &nics, &nic_gbps, &written));
+  /* Said back as written, where the form names a disagreement. */
+  g_assert_cmpstr (written, ==, "4-node A800 80G RoCE");
   g_assert_cmpint (kind, ==, CP_NETWORK_ROCE);
   g_assert_cmpuint (nics, ==, 0);
   g_assert_cmpfloat (nic_gbps, ==, 0);
