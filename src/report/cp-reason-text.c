@@ -501,7 +501,7 @@ static const struct {
   { "migration-days", N_("Migration time without distributed experience") },
   { "hours-per-month", N_("Hours in a billed month") },
   { "contingency", N_("Contingency (amount to approve)") },
-  { "vat-rate", N_("VAT on services (containers, hosted machines)") },
+  { "vat-rate", N_("VAT on services (containers, hosted machines, cloud VMs)") },
   { "vat-rate-lease", N_("VAT on a leased bare machine") },
   { "selective-recompute-overhead", N_("Extra compute to redo part of the forward pass (selective recompute)") },
   { "full-recompute-flops", N_("Arithmetic per parameter and token when the whole forward pass is redone (FLOPs, full recompute)") },

@@ -41,7 +41,7 @@ test_cloud_vm_quote (void)
 {
   g_autoptr(CpProject) project = NULL;
   const CpQuote *quote;
-  g_autofree char *en = NULL, *zh = NULL;
+  g_autofree char *en = NULL, *zh = NULL, *bare = NULL;
 
   RUN_OK ("new", "vm.cplan");
   RUN_OK ("add-job", "vm.cplan", "--name", "7B LoRA", "--model", "qwen2.5-7b", "--task", "lora", "--tokens", "200M");
@@ -64,6 +64,17 @@ test_cloud_vm_quote (void)
   cp_test_assert_lacks (en, "Container cluster");
   cp_test_assert_has (zh, "云主机（按量）");
   cp_test_assert_lacks (zh, "容器集群");
+
+  /* Walk42 F30: the same offer filed as a bare-metal cluster, for want of
+   * its own kind, was taxed as a lease, 13%, and asked the team for an
+   * operations engineer to run bare metal. */
+  cp_test_assert_has (en, "taken as 6%, included (Cloud H800)");
+  cp_test_assert_lacks (en, "to run the bare metal recommended");
+  RUN_OK ("edit-quote", "vm.cplan", "quote-1", "--offering", "bare-metal-cluster");
+  RUN_OK ("report", "vm.cplan", "--lang", "en", "--pdf", "vm-bare.pdf");
+  bare = cp_test_pdf_text (tmp_dir, "vm-bare.pdf", 0, FALSE);
+  cp_test_assert_has (bare, "taken as 13%, included (Cloud H800)");
+  cp_test_assert_has (bare, "to run the bare metal recommended");
 }
 
 /* A vendor sheet's kind column as a Chinese cloud writes it, and an offer
