@@ -458,6 +458,34 @@ say_offer_disagreements (const CpProject *project,
     }
 }
 
+/* As the quote form says under Network between nodes: the network a
+ * quote of several nodes was given where none was (its GPU's common
+ * fabric, cp_quote_offer_assume_network()), or that its machines are
+ * apart, each evaluated alone (walk41b TOP 1). */
+static void
+say_network (const CpProject *project,
+             const CpQuote   *quote)
+{
+  if (cp_quote_offer_network_assumed (project, quote))
+    {
+      g_autofree char *rate = cp_i18n_format_number (quote->nic_gbps, 0, C_("language code", "en"));
+
+      /* TRANSLATORS: after add-quote or edit-quote given nodes and no network: NICs, rate in Gb/s, the
+       * network kind, the GPU ("NVIDIA H800 SXM 80GB") */
+      printf (_("Network not stated: assumed %u × %s Gb/s %s, common on %s nodes; ask the vendor "
+                "(--network, --nics, --nic-gbps)\n"),
+              quote->nics_per_node, rate, cp_words_network (quote->network), quote->gpu.name);
+    }
+  else if (cp_quote_is_separate_machines (quote))
+    /* TRANSLATORS: after add-quote or edit-quote: a quote of several nodes with no network between them */
+    g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                             "%u machine with no network between them: each is evaluated alone "
+                             "(--network, --nics, --nic-gbps)\n",
+                             "%u machines with no network between them: each is evaluated alone "
+                             "(--network, --nics, --nic-gbps)\n", quote->nodes_available),
+                quote->nodes_available);
+}
+
 int
 cp_cli_add_quote (int argc, char **argv)
 {
@@ -538,6 +566,7 @@ cp_cli_add_quote (int argc, char **argv)
         printf (_("Price %s, from the offer’s “%s”\n"), price, offer_price);
       }
     say_offer_disagreements (project, added);
+    say_network (project, added);
   }
   return CP_CLI_EXIT_OK;
 }
@@ -552,6 +581,7 @@ cp_cli_edit_quote (int argc, char **argv)
   g_autoptr(CpQuote) edited = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(QuoteWords) words = { NULL };
+  gboolean hardware_changed;
   int index;
 
   context = cp_cli_option_context_new ("edit-quote PROJECT QUOTE",
@@ -572,12 +602,19 @@ cp_cli_edit_quote (int argc, char **argv)
     return CP_CLI_EXIT_USAGE;
   {
     /* A network given is the vendor's, no longer the common build an
-     * offer's bare "IB" was given (CpQuote.fabric_assumed). */
+     * offer's bare "IB" was given (CpQuote.fabric_assumed), unless it is
+     * the one given a quote whose network no one stated; else a fabric
+     * assumed for the GPU before is the new GPU's, as in the quote form. */
     const CpQuote *before = g_ptr_array_index (project->quotes, index);
 
-    if (edited->network != before->network || edited->nics_per_node != before->nics_per_node ||
-        edited->nic_gbps != before->nic_gbps)
+    hardware_changed = edited->nodes_available != before->nodes_available ||
+                       g_strcmp0 (edited->gpu.id, before->gpu.id) != 0;
+    if ((edited->network != before->network || edited->nics_per_node != before->nics_per_node ||
+         edited->nic_gbps != before->nic_gbps) &&
+        !(cp_quote_network_unstated (before) && edited->fabric_assumed))
       edited->fabric_assumed = FALSE;
+    else
+      cp_quote_offer_refit_fabric (project, edited, before);
   }
   if (!cp_quote_validate (edited, &error))
     return cp_cli_usage_error ("%s", error->message);
@@ -588,6 +625,8 @@ cp_cli_edit_quote (int argc, char **argv)
   /* Translators: a quote id */
   printf (_("Changed quote “%s”\n"), argv[2]);
   say_offer_disagreements (project, g_ptr_array_index (project->quotes, index));
+  if (hardware_changed)
+    say_network (project, g_ptr_array_index (project->quotes, index));
   return CP_CLI_EXIT_OK;
 }
 

@@ -12,6 +12,7 @@
 #include "cli-job-options.h"
 #include "report/cp-chart.h"
 #include "planner/cp-catalog.h"
+#include "store/cp-quote-offer.h"
 
 static void
 options_clear (Options *o)
@@ -503,12 +504,7 @@ apply_quote_options (Options         *o,
     }
   if (o->offering != NULL && !cp_offering_kind_from_string (o->offering, &quote->offering))
     return cp_cli_bad_choice ("--offering", o->offering,
-                              "bare-metal, hosted-machine, container, container-cluster, bare-metal-cluster");
-  /* Machines with no network between them (--network none) are no cluster.
-   * An edit keeps the quote's offering unless it changes the nodes. */
-  if ((fresh || o->nodes != NULL) && *nodes > 1 && (o->network == NULL || quote->network != CP_NETWORK_NONE))
-    quote->offering = quote->offering == CP_OFFERING_CONTAINER || quote->offering == CP_OFFERING_CONTAINER_CLUSTER
-                      ? CP_OFFERING_CONTAINER_CLUSTER : CP_OFFERING_BARE_METAL_CLUSTER;
+                              "bare-metal, hosted-machine, container, container-cluster, bare-metal-cluster, cloud-vm");
   /* The quote's VAT: its own rate (default: its offering's) and whether
    * its prices include it (default: as the project says). */
   if (o->vat_rate != NULL)
@@ -551,16 +547,33 @@ apply_quote_options (Options         *o,
 
   /* A cluster named without its network gets the reference fabric of
    * published GPU clusters: one 200 Gb/s InfiniBand NIC per GPU, dedicated
-   * (Selene's DGX A100 nodes, PUBLISHED N11). The output echoes it. */
+   * (Selene's DGX A100 nodes, PUBLISHED N11). The output echoes it. A
+   * project's quote (add-quote, edit-quote) gets what the quote form gives
+   * one: its GPU's common fabric, marked assumed and asked of the vendor,
+   * or, with none, its nodes apart, said (walk41b TOP 1: the reference
+   * was kept as if the vendor had stated it, dedicated). */
   if ((fresh || (o->nodes != NULL && quote->network == CP_NETWORK_NONE)) &&
       *nodes > 1 && o->network == NULL && o->nics == NULL && o->nic_gbps == NULL)
     {
-      quote->network = CP_NETWORK_INFINIBAND;
-      quote->nics_per_node = quote->gpus_per_node;
-      quote->nic_gbps = 200;
-      if (!o->shared)
-        quote->sharing = CP_SHARING_DEDICATED;
+      if (project != NULL)
+        cp_quote_offer_assume_network (quote);
+      else
+        {
+          quote->network = CP_NETWORK_INFINIBAND;
+          quote->nics_per_node = quote->gpus_per_node;
+          quote->nic_gbps = 200;
+          if (!o->shared)
+            quote->sharing = CP_SHARING_DEDICATED;
+        }
     }
+  /* Machines with no network between them (--network none, or none
+   * assumed for a GPU with no common build) are no cluster. An edit keeps
+   * the quote's offering unless it changes the nodes; a cloud's VMs are
+   * its VMs, one or several. */
+  if ((fresh || o->nodes != NULL) && *nodes > 1 && quote->network != CP_NETWORK_NONE &&
+      quote->offering != CP_OFFERING_CLOUD_VM)
+    quote->offering = quote->offering == CP_OFFERING_CONTAINER || quote->offering == CP_OFFERING_CONTAINER_CLUSTER
+                      ? CP_OFFERING_CONTAINER_CLUSTER : CP_OFFERING_BARE_METAL_CLUSTER;
 
   if (n_prices > 1)
     {
@@ -867,7 +880,7 @@ add_quote_entries (GOptionContext *context,
     { "storage", 0, 0, G_OPTION_ARG_STRING, &o->storage, N_("Storage kind: parallel-fs, nas, network-disk or local-nvme"), N_("KIND") },
     { "management-fee-per-month", 0, 0, G_OPTION_ARG_STRING, &o->management_fee, N_("Management or licence fee per month"), N_("PRICE") },
     { "setup-fee", 0, 0, G_OPTION_ARG_STRING, &o->setup_fee, N_("One-time setup fee"), N_("PRICE") },
-    { "offering", 0, 0, G_OPTION_ARG_STRING, &o->offering, N_("What is rented: bare-metal, hosted-machine, container, container-cluster or bare-metal-cluster (default bare-metal); its VAT rate follows it"), N_("KIND") },
+    { "offering", 0, 0, G_OPTION_ARG_STRING, &o->offering, N_("What is rented: bare-metal, hosted-machine, container, container-cluster, bare-metal-cluster or cloud-vm (a public cloud's VMs by the hour) (default bare-metal); its VAT rate follows it"), N_("KIND") },
     { "vat-rate", 0, 0, G_OPTION_ARG_STRING, &o->vat_rate, N_("The quote's VAT rate, such as 13% (default: its offering's: services 6%, a bare machine 13%)"), N_("PERCENT") },
     { "prices-include-vat", 0, 0, G_OPTION_ARG_STRING, &o->prices_include_vat, N_("Whether the quote's prices include VAT (含税): yes or no (default: as the project says, yes)"), N_("yes|no") },
     { NULL }

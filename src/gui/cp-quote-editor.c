@@ -588,9 +588,27 @@ update_network_hints (CpQuoteEditor *self)
 {
   gboolean cluster = cp_quote_is_cluster (self->quote);
   gboolean nics_assumed, rate_assumed;
-  const char *gpu;
+  const char *gpu = self->quote->gpu.name != NULL ? cp_labels_catalog_name (self->quote->gpu.name) : "";
   g_autofree char *hint = NULL;
+  CpFieldRow *network = cp_quote_editor_get_row (self, "network");
 
+  /* None on several nodes keeps them apart, said as a price in the wrong
+   * unit is: a 4-node "Container cluster" read None, 0, 0 and was planned
+   * as 4 unconnected machines with no word (walk41b F13). A network no one
+   * stated is the GPU's common one, said assumed. */
+  if (cp_quote_is_separate_machines (self->quote))
+    /* TRANSLATORS: under Network between nodes set to None on a quote of several nodes; %u counts them */
+    hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%u machine with no network between them: each is evaluated alone",
+                                         "%u machines with no network between them: each is evaluated alone",
+                                         self->quote->nodes_available),
+                            self->quote->nodes_available);
+  else if (cp_quote_offer_network_assumed (self->project, self->quote))
+    /* TRANSLATORS: under Network between nodes, when no one stated it; %s is the GPU ("NVIDIA H800 SXM 80GB") */
+    hint = g_strdup_printf (_("Not stated: assumed as common on %s nodes; ask the vendor"), gpu);
+  if (network != NULL)
+    set_row_hint (network, hint, cp_quote_is_separate_machines (self->quote));
+  g_clear_pointer (&hint, g_free);
   set_hint_when (self, "nics-per-node", cluster && self->quote->nics_per_node == 0,
                  _("Needed for a network between nodes: without it the quote is ranked on one machine only"));
   set_hint_when (self, "nic-gbps", cluster && !(self->quote->nic_gbps > 0),
@@ -600,7 +618,6 @@ update_network_hints (CpQuoteEditor *self)
    * vendor's figures are typed. */
   if (!cp_quote_offer_fabric_assumed (self->project, self->quote, &nics_assumed, &rate_assumed))
     return;
-  gpu = self->quote->gpu.name != NULL ? cp_labels_catalog_name (self->quote->gpu.name) : "";
   if (nics_assumed)
     {
       /* TRANSLATORS: under NICs per node, when a quote's offer names InfiniBand or RoCE and not its cards;
@@ -880,9 +897,30 @@ fill_hardware_from_offer (CpQuoteEditor *self,
     unset |= CP_QUOTE_OFFER_NODES;
   if (first_offer && self->quote->offering == CP_OFFERING_BARE_METAL)
     unset |= CP_QUOTE_OFFER_OFFERING;
-  if (self->quote->network == CP_NETWORK_NONE && self->quote->nics_per_node == 0 && !(self->quote->nic_gbps > 0))
+  if (cp_quote_network_unstated (self->quote))
     unset |= CP_QUOTE_OFFER_NETWORK | CP_QUOTE_OFFER_COMMON_FABRIC;
   if ((cp_quote_offer_fill (self->project, self->quote, unset) & CP_QUOTE_OFFER_NETWORK) == 0)
+    return;
+  self->loading = TRUE;
+  adw_combo_row_set_selected (self->network_preset_row, network_preset_of (self->quote));
+  self->loading = FALSE;
+}
+
+/* After a change to the quote's nodes, GPU, GPUs per node or kind, from
+ * @before: a fabric assumed for the GPU before is the new GPU's (an A800
+ * picked after "H800 cluster, 2 nodes, InfiniBand" kept the H800's 8 ×
+ * 400 Gb/s, then shown as if the vendor had said it; 4 NICs for 4 GPUs a
+ * node), and a network nobody stated on several nodes is the GPU's common
+ * one, said assumed in its rows (update_network_hints()): a "Container
+ * cluster" of 4 nodes left at the form's None was planned as 4 unconnected
+ * machines (walk41b TOP 1). The preset row shows the fabric it became. */
+static void
+fit_network (CpQuoteEditor *self,
+             const CpQuote *before)
+{
+  gboolean refit = cp_quote_offer_refit_fabric (self->project, self->quote, before);
+
+  if (!cp_quote_offer_assume_network (self->quote) && !refit)
     return;
   self->loading = TRUE;
   adw_combo_row_set_selected (self->network_preset_row, network_preset_of (self->quote));
@@ -910,8 +948,12 @@ commit_field (gpointer            user_data,
   CpQuoteEditor *self = user_data;
   CpQuote candidate = { 0 };
   gboolean valid;
+  CpQuote before = { 0 };
   gboolean first_offer;
-  gboolean nics_assumed, rate_assumed;
+  /* What may change the network a quote's nodes need: the offer fills
+   * the GPU it names (fill_gpus_from_offer()). */
+  gboolean hardware = g_str_equal (field->key, "nodes-available") || g_str_equal (field->key, "gpus-per-node") ||
+                      g_str_equal (field->key, "offering") || g_str_equal (field->key, "offer-name");
 
   if (self->quote == NULL || self->loading)
     return TRUE;
@@ -951,7 +993,8 @@ commit_field (gpointer            user_data,
 
   first_offer = g_str_equal (field->key, "offer-name") &&
                 (self->quote->offer_name == NULL || *self->quote->offer_name == '\0');
-  cp_quote_offer_fabric_assumed (self->project, self->quote, &nics_assumed, &rate_assumed);
+  if (hardware)
+    cp_quote_copy (&before, self->quote);
   apply_value (self, field, self->quote, value);
   /* The network typed is the vendor's, no longer the common build. */
   if (g_str_equal (field->key, "network") || g_str_equal (field->key, "nics-per-node") ||
@@ -974,9 +1017,11 @@ commit_field (gpointer            user_data,
     }
   else if (g_str_equal (field->key, "intra-link-rate"))
     make_custom (&self->quote->intra_link.id, &self->quote->intra_link.name);
-  /* An assumed fabric is one NIC per GPU: 4 of them for 4 GPUs a node. */
-  if (g_str_equal (field->key, "gpus-per-node"))
-    cp_quote_offer_refit_fabric (self->quote, nics_assumed, rate_assumed);
+  if (hardware)
+    {
+      fit_network (self, &before);
+      cp_quote_clear (&before);
+    }
   if (!g_str_equal (field->key, "offering"))
     imply_cluster_offering (self->quote);
 
@@ -991,13 +1036,13 @@ static void
 on_gpu_picked (CpQuoteEditor *self,
                const char    *id)
 {
-  gboolean nics_assumed, rate_assumed;
+  CpQuote before = { 0 };
 
   if (self->quote == NULL || self->loading || g_strcmp0 (id, self->quote->gpu.id) == 0)
     return;
 
   self->gpu_from_offer = FALSE;
-  cp_quote_offer_fabric_assumed (self->project, self->quote, &nics_assumed, &rate_assumed);
+  cp_quote_copy (&before, self->quote);
   if (g_strcmp0 (id, "custom") == 0)
     make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
   else
@@ -1013,10 +1058,8 @@ on_gpu_picked (CpQuoteEditor *self,
       if (link != NULL)
         cp_quote_set_intra_link (self->quote, link);
     }
-  /* A fabric assumed for the GPU the offer named is the new GPU's: an
-   * A800 picked after "H800 cluster, 2 nodes, InfiniBand" kept the H800's
-   * 8 × 400 Gb/s, then shown as if the vendor had said it. */
-  cp_quote_offer_refit_fabric (self->quote, nics_assumed, rate_assumed);
+  fit_network (self, &before);
+  cp_quote_clear (&before);
 
   load_rows (self, TRUE);
   emit_changed (self, "gpu");

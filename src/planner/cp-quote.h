@@ -135,6 +135,10 @@ gboolean  cp_quote_is_cluster (const CpQuote *quote);
 /* Several nodes with no network between them ("2 × 8×4090, network 无"):
  * each machine is a single-machine option, never a cluster. */
 gboolean  cp_quote_is_separate_machines (const CpQuote *quote);
+/* Whether the quote's network between nodes was never stated: None with
+ * no NICs and no rate, as a new quote starts. A None chosen over NICs
+ * already filled keeps them: the machines are apart as stated. */
+gboolean  cp_quote_network_unstated (const CpQuote *quote);
 /* The most nodes one run can span: a cluster's whole offer, or 1 where
  * its nodes have no network between them or one still lacking its NICs
  * or their rate, where one machine is still an option (it needs no

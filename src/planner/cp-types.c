@@ -21,7 +21,7 @@ static const char * const recompute_names[] = { "none", "selective", "full", "au
 static const char * const bytes_convention_names[] = { "16", "18" };
 static const char * const memory_unit_names[] = { "gib", "gb" };
 static const char * const offering_names[] = {
-  "bare-metal", "hosted-machine", "container", "container-cluster", "bare-metal-cluster",
+  "bare-metal", "hosted-machine", "container", "container-cluster", "bare-metal-cluster", "cloud-vm",
 };
 static const char * const vat_basis_names[] = { "unstated", "included", "excluded" };
 static const char * const network_names[] = { "none", "ethernet", "roce", "infiniband" };

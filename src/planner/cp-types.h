@@ -96,6 +96,10 @@ typedef enum {
   CP_OFFERING_CONTAINER,
   CP_OFFERING_CONTAINER_CLUSTER,
   CP_OFFERING_BARE_METAL_CLUSTER,
+  /* A public cloud's virtual machines rented by the hour (云主机（按量）),
+   * one or several: filed as a container cluster, it was worded as one
+   * (walk40 F4). The cloud runs them, as a hosted offer's vendor does. */
+  CP_OFFERING_CLOUD_VM,
   CP_N_OFFERINGS
 } CpOfferingKind;
 

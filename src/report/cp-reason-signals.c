@@ -110,6 +110,23 @@ plan_serves (const CpPlan *plan)
   return FALSE;
 }
 
+/* Whether the plan weighed a cluster: an option on several nodes, or a
+ * cluster quote's whole offer beside its fewer nodes. "No cluster costs
+ * less" was said where every multi-node quote had no network between its
+ * machines and no cluster was tried (walk41b F1). */
+static gboolean
+plan_weighs_a_cluster (const CpPlan *plan)
+{
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->estimate.nodes > 1 || option->has_full_offer)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* An R8 sentence about a team nobody described (CpPlan.team_assumed):
  * said as the assumption it is (page 1 asks the team), so that "the team has no
  * operations engineer" is never read as something the user said. Takes
@@ -197,6 +214,12 @@ cp_reason_text_signals (const CpReason  *reason,
       if (plan == NULL || plan->options->len == 0)
         /* TRANSLATORS: R7 when no quote was compared */
         return g_strdup (_("Not weighed: no quote was compared."));
+      if (!plan_weighs_a_cluster (plan))
+        return g_strdup (plan_serves (plan)
+                         /* TRANSLATORS: R7, a service, when no quote offers a cluster the plan could weigh */
+                         ? _("None is present: one machine holds the model, serves the concurrent requests asked and is ready in time. No cluster was compared: no quote offers nodes with a network between them whose cards and rate are known.")
+                         /* TRANSLATORS: R7, when no quote offers a cluster the plan could weigh */
+                         : _("None is present: one machine holds the job in memory and finishes it in time. No cluster was compared: no quote offers nodes with a network between them whose cards and rate are known."));
       if (plan_serves (plan))
         return g_strdup (plan->cost_unknown
                          /* TRANSLATORS: R7, a service, no quote has a price */

@@ -317,6 +317,8 @@ cp_words_offering (CpOfferingKind kind)
     case CP_OFFERING_CONTAINER: return _("Container platform");
     case CP_OFFERING_CONTAINER_CLUSTER: return _("Container cluster");
     case CP_OFFERING_BARE_METAL_CLUSTER: return _("Bare-metal cluster");
+    /* TRANSLATORS: a public cloud's virtual machines rented by the hour (云主机（按量）) */
+    case CP_OFFERING_CLOUD_VM: return _("Cloud VM, per hour");
     case CP_N_OFFERINGS: break;
     }
   return "?";
@@ -499,7 +501,7 @@ static const struct {
   { "migration-days", N_("Migration time without distributed experience") },
   { "hours-per-month", N_("Hours in a billed month") },
   { "contingency", N_("Contingency (amount to approve)") },
-  { "vat-rate", N_("VAT on services (containers, hosted machines)") },
+  { "vat-rate", N_("VAT on services (containers, hosted machines, cloud VMs)") },
   { "vat-rate-lease", N_("VAT on a leased bare machine") },
   { "selective-recompute-overhead", N_("Extra compute to redo part of the forward pass (selective recompute)") },
   { "full-recompute-flops", N_("Arithmetic per parameter and token when the whole forward pass is redone (FLOPs, full recompute)") },

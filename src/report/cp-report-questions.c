@@ -692,7 +692,9 @@ add_fabric_questions (const CpProject *project,
             {
               const CpOption *option = &g_array_index (plan->options, CpOption, i);
 
-              on_nodes = option->quote_index == (int) q && option->estimate.nodes > 1 &&
+              /* Its whole offer shown beside one node counts: the cluster
+               * the report weighs on that network (walk41b F19). */
+              on_nodes = option->quote_index == (int) q && (option->estimate.nodes > 1 || option->has_full_offer) &&
                          memo_names_quote (plan, (int) q);
             }
         }

@@ -128,6 +128,9 @@ static const CpQuoteWord offering_words[] = {
   { "container cluster", CP_OFFERING_CONTAINER_CLUSTER }, { "容器集群", CP_OFFERING_CONTAINER_CLUSTER },
   { "bare metal cluster", CP_OFFERING_BARE_METAL_CLUSTER },
   { "裸金属集群", CP_OFFERING_BARE_METAL_CLUSTER },
+  { "cloud vm", CP_OFFERING_CLOUD_VM }, { "云主机", CP_OFFERING_CLOUD_VM },
+  { "云主机（按量）", CP_OFFERING_CLOUD_VM }, { "按量云主机", CP_OFFERING_CLOUD_VM },
+  { "云服务器", CP_OFFERING_CLOUD_VM }, { "GPU云主机", CP_OFFERING_CLOUD_VM },
 };
 
 /* "NVLink", "NVSwitch", "HCCS", "Infinity CpQuoteFabric": the row's GPU's own
@@ -327,7 +330,7 @@ cp_quote_cell_parse (CpQuoteCell *cell, CpQuoteColumn col, const char *text, CpQ
           quote->offering = value;
         else
           cp_quote_cell_error (cell, _("%s “%s” is not an offering kind (bare metal, hosted machine, "
-                                       "container, container cluster, bare metal cluster)"),
+                                       "container, container cluster, bare metal cluster, cloud VM)"),
                       cell->header, text);
       }
       break;

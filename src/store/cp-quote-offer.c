@@ -451,6 +451,29 @@ blank_part (char       *text,
     memset (at, ' ', strlen (part));
 }
 
+/* @text with each GPU model's memory size blanked ("80G" in "4-node A800
+ * 80G RoCE"), a model named without a count of GPUs included: the "80G"
+ * after the A800 was read as the RoCE cards' rate, 80 Gb/s, a rate no
+ * RoCE card is sold at, and shown as the vendor's (walk41b F4, F17).
+ * take_memory_size() leaves "200G" and "100G", which are NICs' rates. */
+static void
+blank_gpu_memory (const CpProject *project,
+                  char            *text)
+{
+  for (char *at = text; *at != '\0'; at++)
+    {
+      const char *end;
+      g_autofree char *word = NULL;
+
+      if (!g_ascii_isalnum (*at) || (at > text && g_ascii_isalnum (at[-1])))
+        continue;
+      end = at;
+      word = take_ascii_word (&end);
+      if (catalogue_has (project, word, TRUE) && take_memory_size (&end) > 0)
+        memset (at, ' ', end - at);
+    }
+}
+
 /* Whether @segment names a fabric by kind: "RoCE", "IB", "InfiniBand",
  * "NDR"; a rate alone ("80G") may be a GPU's memory. */
 static gboolean
@@ -473,7 +496,9 @@ cp_quote_offer_states_network (const CpProject *project,
   g_autofree char *model = NULL;
   g_autofree char *gpus_written = NULL;
   g_autofree char *price_written = NULL;
+  g_autofree char *shown = NULL;
   g_auto(GStrv) segments = NULL;
+  g_auto(GStrv) shown_segments = NULL;
   guint nodes = 0, gpus = 0;
   double memory_gb = 0;
   CpPriceText price;
@@ -482,9 +507,15 @@ cp_quote_offer_states_network (const CpProject *project,
     blank_part (text, gpus_written);
   if (cp_quote_offer_states_price (text, &price, &price_written))
     blank_part (text, price_written);
+  /* The words given back keep the GPUs named in the network's own words
+   * ("4-node A800 80G RoCE"); blanking puts spaces for bytes, so both
+   * split alike. */
+  shown = g_strdup (text);
+  blank_gpu_memory (project, text);
   /* A vendor lists the parts of an offer apart: "4 nodes x 8 H800, RoCE
    * 8x400G, 45000/node/month", "8×H800 / 4×400G IB". */
   segments = g_regex_split_simple ("[,;/\\(\\)]|，|；|、|（|）", text, 0, 0);
+  shown_segments = g_regex_split_simple ("[,;/\\(\\)]|，|；|、|（|）", shown, 0, 0);
   for (guint i = 0; segments[i] != NULL; i++)
     {
       CpQuoteFabric fabric = { 0 };
@@ -496,7 +527,7 @@ cp_quote_offer_states_network (const CpProject *project,
       *kind = fabric.kind;
       *nics = fabric.nics;
       *nic_gbps = fabric.gbps;
-      *written = g_strdup (segment);
+      *written = g_strdup (g_strstrip (shown_segments[i]));
       return TRUE;
     }
   return FALSE;
@@ -553,8 +584,9 @@ offer_counts_nodes (const CpProject *project,
 }
 
 /* The kind of offer its name says, by the words the quote sheets' kind
- * column takes (cp-quote-cells.c): a container cluster, a bare-metal
- * cluster, a container or a hosted machine. FALSE when it says none. */
+ * column takes (cp-quote-cells.c): a cloud's VMs, a container cluster, a
+ * bare-metal cluster, a container or a hosted machine. FALSE when it
+ * says none. */
 static gboolean
 offer_states_offering (const char     *offer,
                        CpOfferingKind *offering)
@@ -562,10 +594,14 @@ offer_states_offering (const char     *offer,
   static const char * const cluster_words[] = { "cluster", "集群", NULL };
   static const char * const container_words[] = { "container", "containers", "K8s", "Kubernetes", "容器", NULL };
   static const char * const hosted_words[] = { "hosted", "hosting", "托管", NULL };
+  static const char * const cloud_vm_words[] = { "VM", "VMs", "云主机", "云服务器", NULL };
   gboolean cluster = offer_has_word (offer, cluster_words);
   gboolean container = offer_has_word (offer, container_words);
 
-  if (cluster || container)
+  /* A cloud's VMs, several of them a cluster too ("GPU云主机 按量"). */
+  if (offer_has_word (offer, cloud_vm_words))
+    *offering = CP_OFFERING_CLOUD_VM;
+  else if (cluster || container)
     *offering = cluster && container ? CP_OFFERING_CONTAINER_CLUSTER
                 : cluster            ? CP_OFFERING_BARE_METAL_CLUSTER
                                      : CP_OFFERING_CONTAINER;
@@ -576,48 +612,90 @@ offer_states_offering (const char     *offer,
   return TRUE;
 }
 
-/* The rate of the NICs a node of each GPU is built with, one NIC per
- * GPU, each GPU with its own card into the fabric:
+/* The NICs a node of each GPU is built with, one NIC per GPU, each GPU
+ * with its own card into the fabric, and the fabric they join:
  * - A100 and A800: the DGX A100 User Guide, 8 single-port ConnectX-6 VPI
- *   cards at 200 Gb/s (HDR) for the compute fabric; the A800 is the
- *   A100's export version on the same HGX board.
+ *   cards at 200 Gb/s (HDR InfiniBand) for the compute fabric; the A800
+ *   is the A100's export version on the same HGX board. VPI cards run
+ *   InfiniBand or Ethernet, so an A800 RoCE cluster's cards are 200GbE
+ *   (RoCE cards are sold at 100, 200 and 400 Gb/s, never 80).
  * - H100, H800 and H200: the DGX H100/H200 User Guide, 8 single-port
- *   ConnectX-7 cards at 400 Gb/s (NDR); the H800 is the H100's export
- *   version on the same board.
- * - B200: the DGX B200 User Guide, 8 single-port ConnectX-7 at 400 Gb/s.
+ *   ConnectX-7 cards at 400 Gb/s (NDR InfiniBand, or 400GbE for RoCE);
+ *   the H800 is the H100's export version on the same board.
+ * - B200: the DGX B200 User Guide, 8 single-port ConnectX-7 at 400 Gb/s
+ *   (NDR InfiniBand).
  * - Ascend 910B: Huawei's Atlas 800T A2, 8 × 200GE RoCE, one per NPU.
  * Other GPUs have none: PCIe cards (RTX 4090, L40S, L20, H100 PCIe) go
  * into servers with one NIC or two of any rate, and the H20, MI300X and
  * 910C are sold in builds too varied to call one of them common. */
 static const struct {
-  const char *gpu_id;
-  double      nic_gbps;
+  const char    *gpu_id;
+  CpNetworkKind  kind;
+  double         nic_gbps;
 } common_fabrics[] = {
-  { "a100-40g", 200 },
-  { "a100-80g", 200 },
-  { "a800", 200 },
-  { "h100-sxm", 400 },
-  { "h800", 400 },
-  { "h200", 400 },
-  { "b200", 400 },
-  { "ascend-910b", 200 },
+  { "a100-40g", CP_NETWORK_INFINIBAND, 200 },
+  { "a100-80g", CP_NETWORK_INFINIBAND, 200 },
+  { "a800", CP_NETWORK_INFINIBAND, 200 },
+  { "h100-sxm", CP_NETWORK_INFINIBAND, 400 },
+  { "h800", CP_NETWORK_INFINIBAND, 400 },
+  { "h200", CP_NETWORK_INFINIBAND, 400 },
+  { "b200", CP_NETWORK_INFINIBAND, 400 },
+  { "ascend-910b", CP_NETWORK_ROCE, 200 },
 };
+
+/* The build of @quote's GPU above; -1 when it has none. */
+static int
+common_build (const CpQuote *quote)
+{
+  if (quote->gpus_per_node == 0 || quote->gpu.id == NULL)
+    return -1;
+  for (guint i = 0; i < G_N_ELEMENTS (common_fabrics); i++)
+    if (strcmp (common_fabrics[i].gpu_id, quote->gpu.id) == 0)
+      return (int) i;
+  return -1;
+}
 
 gboolean
 cp_quote_offer_common_fabric (const CpQuote *quote,
                               guint         *nics,
                               double        *nic_gbps)
 {
-  if (quote->gpus_per_node == 0 || quote->gpu.id == NULL)
+  int build = common_build (quote);
+
+  if (build < 0)
     return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (common_fabrics); i++)
-    if (strcmp (common_fabrics[i].gpu_id, quote->gpu.id) == 0)
-      {
-        *nics = quote->gpus_per_node;
-        *nic_gbps = common_fabrics[i].nic_gbps;
-        return TRUE;
-      }
-  return FALSE;
+  *nics = quote->gpus_per_node;
+  *nic_gbps = common_fabrics[build].nic_gbps;
+  return TRUE;
+}
+
+gboolean
+cp_quote_offer_assume_network (CpQuote *quote)
+{
+  int build = common_build (quote);
+
+  if (quote->nodes_available < 2 || !cp_quote_network_unstated (quote) || build < 0)
+    return FALSE;
+  quote->network = common_fabrics[build].kind;
+  quote->nics_per_node = quote->gpus_per_node;
+  quote->nic_gbps = common_fabrics[build].nic_gbps;
+  quote->fabric_assumed = TRUE;
+  return TRUE;
+}
+
+gboolean
+cp_quote_offer_network_assumed (const CpProject *project,
+                                const CpQuote   *quote)
+{
+  g_autofree char *written = NULL;
+  CpNetworkKind kind;
+  guint nics = 0;
+  double nic_gbps = 0;
+  int build = common_build (quote);
+
+  return quote->fabric_assumed && quote->nodes_available > 1 && build >= 0 &&
+         quote->network == common_fabrics[build].kind &&
+         !cp_quote_offer_states_network (project, quote->offer_name, &kind, &nics, &nic_gbps, &written);
 }
 
 /* Whether the builds above come with @kind of fabric: InfiniBand or
@@ -640,10 +718,17 @@ cp_quote_offer_fabric_assumed (const CpProject *project,
   double nic_gbps = 0, common_gbps = 0;
 
   *nics_assumed = *rate_assumed = FALSE;
-  if (quote->nodes_available < 2 ||
-      !cp_quote_offer_states_network (project, quote->offer_name, &kind, &nics, &nic_gbps, &written) ||
-      kind != quote->network || !is_common_fabric_kind (kind) ||
-      !cp_quote_offer_common_fabric (quote, &common_nics, &common_gbps))
+  if (quote->nodes_available < 2 || !cp_quote_offer_common_fabric (quote, &common_nics, &common_gbps))
+    return FALSE;
+  /* The offer names the kind and leaves the cards unsaid, or names no
+   * network at all, the whole fabric the build's
+   * (cp_quote_offer_assume_network()). */
+  if (cp_quote_offer_states_network (project, quote->offer_name, &kind, &nics, &nic_gbps, &written))
+    {
+      if (kind != quote->network || !is_common_fabric_kind (kind))
+        return FALSE;
+    }
+  else if (!cp_quote_offer_network_assumed (project, quote))
     return FALSE;
   *nics_assumed = nics == 0 && quote->nics_per_node == common_nics;
   *rate_assumed = !(nic_gbps > 0) && quote->nic_gbps == common_gbps;
@@ -651,17 +736,30 @@ cp_quote_offer_fabric_assumed (const CpProject *project,
 }
 
 gboolean
-cp_quote_offer_refit_fabric (CpQuote  *quote,
-                             gboolean  nics_were_assumed,
-                             gboolean  rate_were_assumed)
+cp_quote_offer_refit_fabric (const CpProject *project,
+                             CpQuote         *quote,
+                             const CpQuote   *before)
 {
+  gboolean nics_were_assumed, rate_were_assumed;
   guint nics = 0, nics_before = quote->nics_per_node;
   double nic_gbps = 0, gbps_before = quote->nic_gbps;
 
+  if (!cp_quote_offer_fabric_assumed (project, before, &nics_were_assumed, &rate_were_assumed))
+    return FALSE;
+  /* A fabric assumed whole, kind and all, is the new GPU's build whole
+   * (RoCE for a 910B), or, for a GPU with none, not stated again. */
+  if (cp_quote_offer_network_assumed (project, before))
+    {
+      quote->network = CP_NETWORK_NONE;
+      quote->nics_per_node = 0;
+      quote->nic_gbps = 0;
+      quote->fabric_assumed = FALSE;
+      cp_quote_offer_assume_network (quote);
+      return quote->nics_per_node != nics_before || quote->nic_gbps != gbps_before;
+    }
   /* The mark goes with the figures: a GPU without a common build takes
    * none (0, "needed"), which is nothing assumed. */
-  if (nics_were_assumed || rate_were_assumed)
-    quote->fabric_assumed = cp_quote_offer_common_fabric (quote, &nics, &nic_gbps);
+  quote->fabric_assumed = cp_quote_offer_common_fabric (quote, &nics, &nic_gbps);
   if (nics_were_assumed)
     quote->nics_per_node = nics;
   if (rate_were_assumed)

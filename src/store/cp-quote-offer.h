@@ -90,25 +90,44 @@ gboolean cp_quote_offer_common_fabric (const CpQuote *quote,
                                        guint         *nics,
                                        double        *nic_gbps);
 
+/* Gives a quote of several nodes whose network nobody stated
+ * (cp_quote_network_unstated()) its GPU's common fabric, kind included
+ * (8 × 400 Gb/s InfiniBand for an H800, 8 × 200 Gb/s RoCE for a 910B),
+ * marked assumed: a 4-node "Container cluster" typed in the form was
+ * planned as 4 unconnected machines under the form's None (walk41b TOP
+ * 1). FALSE, the quote untouched, for a GPU with no common build, whose
+ * nodes stay apart until the network is typed. The quote form, add-quote
+ * and edit-quote call it when nodes, GPU or kind change. */
+gboolean cp_quote_offer_assume_network (CpQuote *quote);
+
+/* Whether @quote's network kind too is assumed: its fabric is marked
+ * assumed and its offer names no network, as
+ * cp_quote_offer_assume_network() gives it. */
+gboolean cp_quote_offer_network_assumed (const CpProject *project,
+                                         const CpQuote   *quote);
+
 /* Whether @quote's NICs per node (@nics_assumed) and their rate
  * (@rate_assumed) are its GPU's common fabric where its offer names the
- * network and not them: what cp_quote_offer_fill() gives with
- * CP_QUOTE_OFFER_COMMON_FABRIC, until the user types the vendor's. */
+ * network and not them, or where no one stated the network
+ * (cp_quote_offer_network_assumed()): what cp_quote_offer_fill() with
+ * CP_QUOTE_OFFER_COMMON_FABRIC and cp_quote_offer_assume_network() give,
+ * until the user types the vendor's. */
 gboolean cp_quote_offer_fabric_assumed (const CpProject *project,
                                         const CpQuote   *quote,
                                         gboolean        *nics_assumed,
                                         gboolean        *rate_assumed);
 
-/* Keeps the common fabric cp_quote_offer_fill() gave @quote its GPU's
- * after its GPU or its GPUs per node changed: where its NICs
- * (@nics_were_assumed) or their rate (@rate_were_assumed) were the common
- * fabric before the change, as cp_quote_offer_fabric_assumed() told, they
- * become the new GPU's, or 0 where it has none (a PCIe card), so they are
- * asked for; an H800's 8 × 400 Gb/s stayed under an A800 picked after
- * the offer filled the form. Returns whether they changed. */
-gboolean cp_quote_offer_refit_fabric (CpQuote  *quote,
-                                      gboolean  nics_were_assumed,
-                                      gboolean  rate_were_assumed);
+/* Keeps the common fabric @quote was given its GPU's after its GPU or
+ * its GPUs per node changed from @before's: where its NICs or their rate
+ * were the common fabric before the change, as
+ * cp_quote_offer_fabric_assumed() tells of @before, they become the new
+ * GPU's, or 0 where it has none (a PCIe card), so they are asked for; a
+ * network assumed kind and all is the new GPU's whole, or not stated. An
+ * H800's 8 × 400 Gb/s stayed under an A800 picked after the offer filled
+ * the form. Returns whether the NICs or their rate changed. */
+gboolean cp_quote_offer_refit_fabric (const CpProject *project,
+                                      CpQuote         *quote,
+                                      const CpQuote   *before);
 
 /* Gives @quote the @parts its offer name states: "H800 cluster, 2 nodes,
  * InfiniBand" is 2 nodes of a bare-metal cluster over InfiniBand, where

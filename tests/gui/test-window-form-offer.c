@@ -487,3 +487,121 @@ test_offer_price_fills_price (void)
 
   cp_test_gui_close_window (window);
 }
+
+/* Walk41b TOP 1, F13: a quote typed as a "Container cluster" of 4 nodes
+ * with the network rows left as the form gave them read None, 0 and 0
+ * and was planned as 4 unconnected machines, with no word in the form.
+ * A network nobody stated is the GPU's common one (the DGX H100's 8 ×
+ * 400 Gb/s NDR InfiniBand for an H800, the Atlas 800T A2's 8 × 200GE
+ * RoCE for a 910B), each of its rows saying it is assumed; a None the
+ * user picks keeps the machines apart and says so, as a price in the
+ * wrong unit is said, and stays picked when the nodes change. */
+void
+test_offer_cluster_network_unstated (void)
+{
+  CpWindow *window;
+  CpQuoteEditor *editor;
+  CpQuote *quote = demo_new_quote (&window, &editor);
+  CpFieldRow *offer = cp_quote_editor_get_row (editor, "offer-name");
+  CpFieldRow *nodes = cp_quote_editor_get_row (editor, "nodes-available");
+  CpFieldRow *network_row = cp_quote_editor_get_row (editor, "network");
+  CpFieldRow *nics = cp_quote_editor_get_row (editor, "nics-per-node");
+  CpFieldRow *rate = cp_quote_editor_get_row (editor, "nic-gbps");
+  CpPickerRow *gpu = cp_quote_editor_get_gpu_row (editor);
+  GtkDropDown *kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering")));
+  GtkDropDown *network = GTK_DROP_DOWN (cp_field_row_get_input (network_row));
+
+  cp_test_gui_type_text (offer, "8xH800 per hour");
+  gtk_drop_down_set_selected (kind, CP_OFFERING_CONTAINER_CLUSTER);
+  cp_test_gui_spin ();
+  cp_test_gui_type_text (nodes, "4");
+  quote = last_quote (window);
+  g_assert_cmpstr (quote->gpu.id, ==, "h800");
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_CONTAINER_CLUSTER);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_INFINIBAND);
+  g_assert_cmpuint (gtk_drop_down_get_selected (network), ==, CP_NETWORK_INFINIBAND);
+  g_assert_cmpuint (quote->nics_per_node, ==, 8);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 400);
+  g_assert_true (quote->fabric_assumed);
+  g_assert_cmpuint (cp_quote_largest_run_nodes (quote), ==, 4);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (network_row), ==,
+                   "Not stated: assumed as common on NVIDIA H800 SXM 80GB nodes; ask the vendor");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (network_row), "warning"));
+  g_assert_cmpstr (cp_test_gui_row_subtitle (nics), ==,
+                   "Assumed: one per GPU, common on NVIDIA H800 SXM 80GB nodes; ask the vendor");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (rate), ==, "Assumed: common on NVIDIA H800 SXM 80GB nodes; ask the vendor");
+  g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (cp_quote_editor_get_network_preset_row (editor))),
+                   ==, "8 × 400 Gb/s InfiniBand NDR");
+
+  /* Another GPU picked: its build's fabric, kind and all. */
+  cp_test_gui_search_pick (gpu, "910B");
+  quote = last_quote (window);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpuint (quote->nics_per_node, ==, 8);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 200);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (network_row), ==,
+                   "Not stated: assumed as common on Huawei Ascend 910B2 64GB nodes; ask the vendor");
+  cp_test_gui_search_pick (gpu, "H800");
+  quote = last_quote (window);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_INFINIBAND);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 400);
+
+  /* None picked: 4 machines apart, said in warning style. */
+  gtk_drop_down_set_selected (network, CP_NETWORK_NONE);
+  cp_test_gui_spin ();
+  quote = last_quote (window);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_NONE);
+  g_assert_false (quote->fabric_assumed);
+  g_assert_true (cp_quote_is_separate_machines (quote));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (network_row), "warning"));
+  g_assert_cmpstr (cp_test_gui_row_subtitle (network_row), ==,
+                   "4 machines with no network between them: each is evaluated alone");
+  cp_test_gui_type_text (nodes, "2");
+  quote = last_quote (window);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_NONE);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (network_row), ==,
+                   "2 machines with no network between them: each is evaluated alone");
+
+  /* Walk41b F4: "4-node A800 80G RoCE" gave the RoCE cards 80 Gb/s, the
+   * A800's memory, with no word; the offer names RoCE alone, so its rate
+   * is an A800 node's common 200 Gb/s (the DGX A100's ConnectX-6),
+   * said assumed as the NICs are. */
+  quote = new_quote_offered (window, offer, "4-node A800 80G RoCE");
+  g_assert_cmpstr (quote->gpu.id, ==, "a800");
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpuint (quote->nics_per_node, ==, 8);
+  g_assert_cmpfloat (quote->nic_gbps, ==, 200);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (rate), ==, "Assumed: common on NVIDIA A800 80GB SXM nodes; ask the vendor");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (nics), ==,
+                   "Assumed: one per GPU, common on NVIDIA A800 80GB SXM nodes; ask the vendor");
+  /* The offer named RoCE: the kind is the vendor's. */
+  g_assert_cmpstr (cp_test_gui_row_subtitle (network_row), ==, "");
+
+  cp_test_gui_close_window (window);
+}
+
+/* Walk40 F4: a public cloud's VMs by the hour (云主机（按量）) could only
+ * be filed as a "Container cluster". The Kind of offer list has them;
+ * picked, they stay picked when the nodes grow, their network assumed as
+ * any cluster's. */
+void
+test_offer_kind_cloud_vm (void)
+{
+  CpWindow *window;
+  CpQuoteEditor *editor;
+  CpQuote *quote = demo_new_quote (&window, &editor);
+  GtkDropDown *kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering")));
+
+  gtk_drop_down_set_selected (kind, CP_OFFERING_CLOUD_VM);
+  cp_test_gui_spin ();
+  quote = last_quote (window);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_CLOUD_VM);
+  g_assert_cmpstr (gtk_string_object_get_string (gtk_drop_down_get_selected_item (kind)), ==, "Cloud VM, per hour");
+  cp_test_gui_type_text (cp_quote_editor_get_row (editor, "nodes-available"), "2");
+  quote = last_quote (window);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_CLOUD_VM);
+  g_assert_true (cp_quote_is_cluster (quote));
+
+  cp_test_gui_close_window (window);
+}

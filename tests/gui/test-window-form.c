@@ -538,7 +538,13 @@ test_cluster_offering_follows_nodes (void)
   guint roce = 0;
 
   g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL);
+  /* 4 nodes of the new quote's A100, their network not stated: a cluster
+   * on the A100's common fabric (walk41b TOP 1). */
   enter_into (cp_quote_editor_get_row (editor, "nodes-available"), "4");
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_INFINIBAND);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL_CLUSTER);
+  gtk_drop_down_set_selected (offering, CP_OFFERING_BARE_METAL);
+  cp_test_gui_spin ();
   g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL);
   for (guint i = 1; i < g_list_model_get_n_items (fabrics) && roce == 0; i++)
     {
@@ -1163,6 +1169,8 @@ main (int   argc,
   g_test_add_func ("/gui/window-form/offer-fills-gpus", test_offer_fills_gpus);
   g_test_add_func ("/gui/window-form/offer-names-gpu-without-count", test_offer_names_gpu_without_count);
   g_test_add_func ("/gui/window-form/offer-names-cluster", test_offer_names_cluster);
+  g_test_add_func ("/gui/window-form/offer-cluster-network-unstated", test_offer_cluster_network_unstated);
+  g_test_add_func ("/gui/window-form/offer-kind-cloud-vm", test_offer_kind_cloud_vm);
   g_test_add_func ("/gui/window-form/picker-down-goes-to-first-match", test_picker_down_goes_to_first_match);
   g_test_add_func ("/gui/window-form/undo-shows-changed-row", test_undo_shows_changed_row);
   g_test_add_func ("/gui/window-form/export-name-follows-type", test_export_name_follows_type);

@@ -18,6 +18,8 @@ void test_offer_network (void);
 void test_offer_fills_gpus (void);
 void test_offer_names_gpu_without_count (void);
 void test_offer_names_cluster (void);
+void test_offer_cluster_network_unstated (void);
+void test_offer_kind_cloud_vm (void);
 void test_offer_price_fills_price (void);
 
 G_END_DECLS

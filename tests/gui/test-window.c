@@ -2132,15 +2132,19 @@ test_window_commit_rules (void)
   g_assert_null (shown_option (results, (int) project->quotes->len - 1));
   g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "no price"));
 
-  /* Nodes with no network between them: separate machines, lacking only
-   * the price. */
+  /* Nodes whose network nobody stated: a cluster on the new quote's
+   * A100's common fabric, assumed (walk41b TOP 1), lacking only the
+   * price. */
   type_text (cp_quote_editor_get_row (quote_editor, "nodes-available"), "4");
   g_assert_null (cp_field_row_get_error (cp_quote_editor_get_row (quote_editor, "nodes-available")));
   g_assert_cmpuint (quote->nodes_available, ==, 4);
+  g_assert_true (quote->fabric_assumed);
   g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_PRICE);
   g_assert_null (strstr (cp_results_view_get_incomplete_text (results), "NIC"));
 
-  /* Priced, they are ranked, as one machine. */
+  /* None picked, they are separate machines; priced, they are ranked, as
+   * one machine. */
+  pick (GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (quote_editor, "network"))), CP_NETWORK_NONE);
   type_text (cp_quote_editor_get_row (quote_editor, "price"), "20");
   g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_NONE);
   g_assert_nonnull (shown_option (results, (int) project->quotes->len - 1));
@@ -2150,6 +2154,7 @@ test_window_commit_rules (void)
    * and meanwhile ranked on one machine, which needs no network
    * (walkthrough 34: the demo's runner-up vanished with its NIC count). */
   pick (GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (quote_editor, "network"))), CP_NETWORK_ROCE);
+  type_text (cp_quote_editor_get_row (quote_editor, "nics-per-node"), "0");
   g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_NETWORK);
   g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "NIC"));
   g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "ranked on one machine only"));
