@@ -357,12 +357,19 @@ cp_doc_fills_page (Doc          *doc,
   return fills;
 }
 
+/* The most spacing a block adds above itself before it moves to a new
+ * page's top (a chapter heading's): lost at a break, which a layout
+ * breaking elsewhere keeps. */
+#define BREAK_SPACE_MAX 12.0
+
 void
 cp_doc_new_page (Doc *doc)
 {
   Page page = { page_surface_new (doc) };
   cairo_font_options_t *options;
 
+  if (doc->pages->len > 0)
+    doc->spare_height += MAX (0, doc->bottom - doc->y) + BREAK_SPACE_MAX;
   g_array_append_val (doc->pages, page);
   g_clear_pointer (&doc->cr, cairo_destroy);
   doc->cr = cairo_create (page.content);
@@ -390,6 +397,18 @@ cp_doc_new_page (Doc *doc)
       if (doc->page_started == NULL)
         doc->page_started = page_started;
     }
+}
+
+/* Whether a layout of the same text with every chart at its smallest
+ * could end a page sooner: only if the last page's text fits in what that
+ * layout can take back (Doc.spare_height). Content only moves up by what
+ * the charts give back or into the room breaks leave, so a last page
+ * fuller than both stays a page of its own; the second layout of a short
+ * report, as long as the first, ran for nothing on most reports. */
+gboolean
+cp_doc_could_save_page (const Doc *doc)
+{
+  return doc->pages->len > 1 && doc->y - doc->top <= doc->spare_height;
 }
 
 /* Starts a new page unless @height fits below the cursor. */
@@ -639,6 +658,7 @@ cp_doc_chart (Doc               *doc,
   if (data == NULL)
     return;
   height = cp_doc_chart_height (doc, height, smallest);
+  doc->spare_height += MAX (0, height - smallest);
   doc->y += CHART_SPACE_ABOVE;
   cp_doc_ensure (doc, height);
   /* A trial copy only measures, and its pages are thrown away: drawing
@@ -1337,6 +1357,7 @@ cp_doc_table_under (Doc                        *doc,
 
           draw_row_lines (doc, &row, table, widths, from, cut);
           cp_doc_new_page (doc);
+          doc->spare_height += header_height + 2 * row.pad_y;
           if (table->header != NULL)
             draw_row (doc, &header, table, widths, header_height, TRUE);
           draw_row_lines (doc, &row, table, widths, from, G_MAXDOUBLE);
@@ -1344,6 +1365,8 @@ cp_doc_table_under (Doc                        *doc,
         }
       if (new_page)
         cp_doc_new_page (doc);
+      if (new_page && r > 0)
+        doc->spare_height += header_height;
       if (table->header != NULL && (r == 0 || new_page))
         draw_row (doc, &header, table, widths, header_height, TRUE);
       draw_row (doc, &row, table, widths, height, FALSE);

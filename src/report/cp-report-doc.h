@@ -28,6 +28,12 @@ typedef struct {
   guint brief;                 /* how far the memo is shortened to end on its page (cp-report-pdf.c) */
   guint amount_page;           /* the page the amount to approve and its note end on, 0 before */
   gboolean charts_smallest;    /* the job chapters' charts at their smallest, when that saves a page */
+  /* The height a layout with every chart at its smallest could take back
+   * from this one (cp_doc_could_save_page()): what the charts are drawn
+   * taller than their smallest, the room each page break leaves at a
+   * page's foot, and what a break adds (a table's header row repeated, a
+   * row's padding twice). */
+  double spare_height;
   /* A trial of the memo stops once what it measures is decided
    * (cp_doc_stopped()): past page last_page (0: no limit), or, with
    * stop_before_amount, on a second page before the amount to approve. */
@@ -68,6 +74,8 @@ void cp_doc_page_furniture (Doc *doc, guint index, guint n_pages);
 void cp_doc_page_clear (Page *page);
 
 void cp_doc_new_page (Doc *doc);
+
+gboolean cp_doc_could_save_page (const Doc *doc);
 
 GArray *cp_doc_init_trial (Doc *trial, const Doc *doc);
 

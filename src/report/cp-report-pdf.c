@@ -360,6 +360,9 @@ lay_out (Doc              *doc,
    * two-job project's page 2 blank (approver 21). */
   if (doc->y > doc->top && doc->pages->len == 1)
     cp_doc_new_page (doc);
+  /* The memo is the same whatever the charts' sizes: what a layout with
+   * the smallest charts could take back is counted from here. */
+  doc->spare_height = 0;
   cp_report_section_jobs_and_quotes (doc);
   for (guint j = 0; j < doc->project->jobs->len; j++)
     cp_report_section_job (doc, j, &results[j]);
@@ -475,9 +478,11 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
    * push a whole section on to the next page and every page after it
    * (walkthrough 19's R1, moved on by its cost chart, made 6 pages of 5),
    * so the fewer pages win, the full charts when both are as many. Only a
-   * short report is laid out twice: a page matters there, and the second
-   * layout costs as much as the first. */
-  if (layout->pages->len > 1 && layout->pages->len <= RETRY_MAX_PAGES)
+   * short report is laid out twice, and only when its last page holds no
+   * more than the smaller charts and the room at the pages' feet could
+   * take back (cp_doc_could_save_page()): a page matters there, and the
+   * second layout costs as much as the first. */
+  if (layout->pages->len <= RETRY_MAX_PAGES && cp_doc_could_save_page (&doc))
     {
       GArray *pages = g_array_new (FALSE, TRUE, sizeof (Page));
       Doc compact;

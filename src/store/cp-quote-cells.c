@@ -88,6 +88,21 @@ cp_quote_add_note (CpQuote *quote, const char *line)
   quote->notes = notes;
 }
 
+/* The vendor's header and cell as written, which read the same in the
+ * report of either language: a label in the importing window's language
+ * ("Also quoted: 单价（元/卡/时，含税）: 14.50") was frozen into the user's
+ * note and printed English in the Chinese report (walk41b F15). */
+void
+cp_quote_add_cell_note (CpQuote    *quote,
+                        const char *header,
+                        const char *text)
+{
+  g_autofree char *line = header != NULL && *header != '\0' ? g_strdup_printf ("%s: %s", header, text)
+                                                             : g_strdup (text);
+
+  cp_quote_add_note (quote, line);
+}
+
 gboolean
 cp_quote_match_word (const CpQuoteWord *words, guint n, const char *text, int *out)
 {
@@ -377,10 +392,7 @@ cp_quote_cell_parse (CpQuoteCell *cell, CpQuoteColumn col, const char *text, CpQ
           {
             /* A stock column in words ("现货", "需预订2周"): what the vendor
              * says of availability, not a count (walk41 F1). */
-            g_autofree char *said = g_strdup_printf ("%s: %s", cell->header, text);
-            char *notes = quote->notes ? g_strconcat (quote->notes, "\n", said, NULL) : g_strdup (said);
-            g_free (quote->notes);
-            quote->notes = notes;
+            cp_quote_add_cell_note (quote, cell->header, text);
             cp_quote_cell_assume (cell, _("%s “%s” is not a number of machines: kept in the notes; 1 machine "
                                           "assumed, ask the vendor how many they have"),
                                   cell->header, text);

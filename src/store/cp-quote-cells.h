@@ -27,6 +27,8 @@ void cp_quote_cell_error (CpQuoteCell *cell, const char *format, ...) G_GNUC_PRI
 /* Adds @line under the quote's notes (what the vendor wrote that the
  * quote has no field for). */
 void cp_quote_add_note (CpQuote *quote, const char *line);
+/* Adds the vendor's cell under the quote's notes as "header: text". */
+void cp_quote_add_cell_note (CpQuote *quote, const char *header, const char *text);
 
 typedef struct {
   const char *word;

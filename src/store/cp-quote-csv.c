@@ -404,6 +404,29 @@ read_tax (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const
 }
 
 /* One data record into @quote, its problems and assumptions in @cell. */
+/* Words under a stock column that gave way to the count of machines
+ * ("需预订2周" beside 可租台数 4): what the vendor says of availability
+ * goes into the notes, as it does when the stock column is the count
+ * (cp_quote_cell_parse()); a count there is the other column's to give. */
+static void
+keep_stock_words (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuote *quote)
+{
+  const char *raw = h->stock_words_index >= 0 && (guint) h->stock_words_index < r->fields->len
+                    ? g_ptr_array_index (r->fields, h->stock_words_index) : NULL;
+  g_autofree char *words = raw != NULL ? g_strstrip (g_strdup (raw)) : NULL;
+  guint nodes;
+  double number;
+
+  if (words == NULL || *words == '\0' || cp_parse_count_of (words, CP_PRICE_SUBJECT_NODE, &nodes, NULL)
+      || cp_parse_count (words, &number, NULL))
+    return;
+  cp_quote_add_cell_note (quote, h->stock_words_header, words);
+  cell->header = h->stock_words_header;
+  /* Translators: a column header (库存) and its words about availability ("需预订2周") */
+  cp_quote_cell_assume (cell, _("%s “%s”: the vendor’s words on availability, kept in the notes"), cell->header,
+                        words);
+}
+
 static void
 read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint header_len, CpQuote *quote,
           const char *default_currency, const SheetTax *sheet_tax)
@@ -429,6 +452,7 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
       }
 
   read_machine_cell (cell, r, h, &machine, &network, &gpus_known, quote);
+  keep_stock_words (cell, r, h, quote);
   for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
     {
       const char *raw = cp_quote_header_field (r, h, c);

@@ -23,6 +23,10 @@ typedef struct {
   int         other_price_index;
   char       *other_price_header;   /* as written; not owned, as header[] */
   char       *other_price_hint;
+  /* A stock column ("库存") that gave way to the count of machines
+   * ("可租台数"): its words ("需预订2周") are still the vendor's; -1 if none. */
+  int         stock_words_index;
+  char       *stock_words_header;   /* as written; not owned */
 } CpQuoteHeader;
 
 const char *cp_quote_header_field (const CpCsvRecord *r, const CpQuoteHeader *h, CpQuoteColumn col);

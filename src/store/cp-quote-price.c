@@ -273,6 +273,7 @@ read_price_column (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader 
   char currency[4] = "";
   CpPriceText price, column_basis, header_basis;
   g_autofree char *header_unit = header_price_unit (h->hint[CP_QUOTE_COLUMN_PRICE], &header_basis);
+  gboolean unit_in_header = FALSE;
 
   cell->header = h->header[CP_QUOTE_COLUMN_PRICE];
   cell->hint = NULL;
@@ -391,6 +392,7 @@ read_price_column (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader 
       if (!price.currency[0])
         memcpy (price.currency, header_basis.currency, 4);
       written = g_strdup_printf ("%s %s", price_text, header_unit);
+      unit_in_header = TRUE;
     }
   else if (header_unit != NULL && written == NULL
            && (header_basis.period != price.period
@@ -443,10 +445,8 @@ read_price_column (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader 
    * with the vendor and for the report. */
   if (price.period != CP_PRICE_PERIOD_HOUR && !(price.period == CP_PRICE_PERIOD_MONTH
                                                 && price.subject != CP_PRICE_SUBJECT_GPU))
-    {
-      g_autofree char *line = g_strdup_printf (_("Vendor’s price: %s"), written);
-      cp_quote_add_note (quote, line);
-    }
+    /* Under its header, which names the unit when the cell does not. */
+    cp_quote_add_cell_note (quote, h->header[CP_QUOTE_COLUMN_PRICE], unit_in_header ? price_text : written);
 }
 
 /* @quote's price read from the column @h maps as the price, into a copy,
@@ -507,7 +507,6 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
   char hours[G_ASCII_DTOSTR_BUF_SIZE];
   g_autofree char *chosen_text = NULL;
   g_autofree char *passed_text = NULL;
-  g_autofree char *note = NULL;
 
   if (h->other_price_index < 0)
     {
@@ -552,9 +551,7 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
   read_price_column (cell, r, chosen, quote, default_currency, term_stated);
   chosen_text = g_strstrip (g_strdup (cp_quote_header_field (r, chosen, CP_QUOTE_COLUMN_PRICE)));
   passed_text = g_strstrip (g_strdup (cp_quote_header_field (r, passed, CP_QUOTE_COLUMN_PRICE)));
-  /* Translators: a price column's header and its cell as written ("月租（元/台/月）: 92,000") */
-  note = g_strdup_printf (_("Also quoted: %s: %s"), passed->header[CP_QUOTE_COLUMN_PRICE], passed_text);
-  cp_quote_add_note (quote, note);
+  cp_quote_add_cell_note (quote, passed->header[CP_QUOTE_COLUMN_PRICE], passed_text);
   /* Translators: the price taken (header, cell), the one kept in the notes
    * (header, cell), hours, then what each costs one machine over those hours and the currency */
   cp_quote_cell_assume (cell, _("two prices: %s “%s” is the quote’s price, %s “%s” is kept in its notes: over "

@@ -655,6 +655,20 @@ _cp_quote_sheet_map_columns (const CpQuoteSheet *sheet, CpQuoteHeader *h)
       h->other_price_header = sheet->headers[sheet->other_price_column];
       h->other_price_hint = sheet->hints[sheet->other_price_column];
     }
+  h->stock_words_index = -1;
+  h->stock_words_header = NULL;
+  for (guint i = 0; i < sheet->n_columns && h->index[CP_QUOTE_COLUMN_NODES] >= 0; i++)
+    if (sheet->fields[i] == CP_QUOTE_COLUMN_UNUSED && sheet->headed_as[i] == CP_QUOTE_COLUMN_NODES)
+      {
+        g_autofree char *norm = cp_quote_header_normalize (sheet->headers[i], NULL);
+
+        if (cp_quote_header_is_stock (norm))
+          {
+            h->stock_words_index = (int) i;
+            h->stock_words_header = sheet->headers[i];
+            break;
+          }
+      }
 }
 
 CpQuoteSheet *

@@ -47,6 +47,15 @@ assert_priced (const CpQuoteCsvResult *r, guint i, CpPriceUnit unit, double pric
   return q;
 }
 
+/* Whether @notes holds @line as one of its lines. */
+static gboolean
+notes_have_line (const char *notes, const char *line)
+{
+  g_auto(GStrv) lines = g_strsplit (notes != NULL ? notes : "", "\n", -1);
+
+  return g_strv_contains ((const char *const *) lines, line);
+}
+
 static gboolean
 row_assumes (const CpQuoteCsvRow *row, const char *words)
 {
@@ -227,7 +236,7 @@ test_header_units (void)
   g_assert_true (row_assumes (g_ptr_array_index (zh->rows, 1), "number of machines available is not stated"));
 
   g_assert_cmpint (hourly->vat_basis, ==, CP_VAT_BASIS_EXCLUDED);
-  g_assert_nonnull (strstr (hourly->notes, "15,000"));
+  g_assert_true (notes_have_line (hourly->notes, "Monthly rent ($/node/month): 15,000"));
   assert_priced (en, 1, CP_PRICE_PER_NODE_MONTH, 9000, "USD");
   g_assert_cmpuint (en->quotes->len, ==, 2);
 }
@@ -254,11 +263,25 @@ static const char stock_sheet[] =
  * H800 14.50 × 8 × 730 = 84,680 > 78,000; A800 8.80 × 8 × 2,190 = 154,176
  * > 3 × 46,000; H20 5.60 × 8 × 730 = 32,704 > 29,800; 910B 6.20 × 8 × 730
  * = 36,208 > 33,000). */
+/* The notes keep the card-hour price each row passed over under its own
+ * header, and the stock column's words that gave way to 可租台数
+ * (需预订2周: the H20 is booked two weeks ahead), all as the vendor wrote
+ * them: the importer's own "Also quoted:" was English in the Chinese
+ * report (walk41b F15), and the stock words were lost. */
 static void
 test_machines_counted (void)
 {
-  static const struct { const char *gpu_id; guint nodes; double per_node_month; } expected[] = {
-    { "h800", 4, 78000 }, { "a800", 8, 46000 }, { "h20", 2, 29800 }, { "ascend-910b", 4, 33000 },
+  static const struct {
+    const char *gpu_id;
+    guint nodes;
+    double per_node_month;
+    const char *hourly_line;
+    const char *stock_line;
+  } expected[] = {
+    { "h800", 4, 78000, "单价（元/卡/时，含税）: 14.50", "库存: 现货" },
+    { "a800", 8, 46000, "单价（元/卡/时，含税）: 8.80", NULL },
+    { "h20", 2, 29800, "单价（元/卡/时，含税）: 5.60", "库存: 需预订2周" },
+    { "ascend-910b", 4, 33000, "单价（元/卡/时，含税）: 6.20", NULL },
   };
   g_autoptr(CpProject) project = cp_project_new ();
   g_autoptr(CpQuoteCsvResult) r = read_quotes (NULL, stock_sheet, project);
@@ -273,6 +296,12 @@ test_machines_counted (void)
       g_assert_cmpuint (q->nodes_available, ==, expected[i].nodes);
       g_assert_cmpint (q->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
       g_assert_cmpfloat (q->price, ==, expected[i].per_node_month);
+      g_assert_true (notes_have_line (q->notes, expected[i].hourly_line));
+      g_assert_null (strstr (q->notes, "Also quoted"));
+      g_assert_true (expected[i].stock_line == NULL ? strstr (q->notes, "库存") == NULL
+                                                    : notes_have_line (q->notes, expected[i].stock_line));
+      g_assert_true (expected[i].stock_line == NULL
+                     || row_assumes (g_ptr_array_index (r->rows, i), expected[i].stock_line + strlen ("库存: ")));
     }
 }
 
@@ -324,6 +353,26 @@ test_stock_in_words (void)
   g_assert_cmpuint (a800->nodes_available, ==, 3);
 }
 
+/* A price the quote converts (per machine-day to per GPU-hour: 400 / 8 /
+ * 24 = 2.083…) keeps the vendor's figure in its notes under its header,
+ * in the sheet's words, with the unit where the vendor put it. */
+static void
+test_vendor_price_kept (void)
+{
+  static const char per_day[] =
+    "GPU型号,卡数/台,单价（元/台/天）\n"
+    "H800,8,400\n";
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpQuoteCsvResult) r = read_quotes (NULL, per_day, project);
+  const CpQuote *header_unit = g_ptr_array_index (r->quotes, 0);
+
+  g_assert_cmpuint (r->quotes->len, ==, 1);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (header_unit, &project->settings), 400.0 / 8 / 24,
+                                  1e-12);
+  g_assert_true (notes_have_line (header_unit->notes, "单价（元/台/天）: 400"));
+  g_assert_null (strstr (header_unit->notes, "Vendor"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -333,6 +382,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-header-unit/second-price-said", test_second_price_said);
   g_test_add_func ("/quote-header-unit/second-price-follows-mapping", test_second_price_follows_mapping);
   g_test_add_func ("/quote-header-unit/header-units", test_header_units);
+  g_test_add_func ("/quote-header-unit/vendor-price-kept", test_vendor_price_kept);
   g_test_add_func ("/quote-header-unit/stock/machines-counted", test_machines_counted);
   g_test_add_func ("/quote-header-unit/stock/column-gives-way", test_stock_column_gives_way);
   g_test_add_func ("/quote-header-unit/stock/in-words", test_stock_in_words);
