@@ -55,7 +55,11 @@ add_serving_rows (CpCliTable       *table,
                   const char       *currency)
 {
   g_autofree char *batch = cp_cli_format_number (est->decode_batch, 0);
-  g_autofree char *step_ms = cp_cli_format_number (est->decode_step_s * 1e3, 2);
+  /* The parts below add up to the GPUs' step; the engine's own time
+   * (serving-engine) is said apart, in the row after. */
+  g_autofree char *step_ms = cp_cli_format_number ((est->decode_step_s - est->decode_engine_s) * 1e3, 2);
+  g_autofree char *engine_ms = cp_cli_format_number (est->decode_engine_s * 1e3, 2);
+  g_autofree char *whole_ms = cp_cli_format_number (est->decode_step_s * 1e3, 2);
   g_autofree char *memory_ms = cp_cli_format_number (est->decode_memory_s * 1e3, 2);
   g_autofree char *compute_ms = cp_cli_format_number (est->decode_compute_s * 1e3, 2);
   g_autofree char *tp_ms = cp_cli_format_number (est->decode_tp_communication_s * 1e3, 2);
@@ -102,6 +106,11 @@ add_serving_rows (CpCliTable       *table,
     add_row (table, _("Decode step"),
              g_strdup_printf (_("%s ms = memory reads %s + all-reduce %s (compute %s and prefill of new prompts %s overlap the reads)"),
                               step_ms, memory_ms, tp_ms, compute_ms, prefill_ms));
+  if (est->decode_engine_s > 0)
+    /* TRANSLATORS: a decode step's time in milliseconds: the GPUs' step of the row above plus the serving engine's own (vLLM, SGLang) */
+    add_row (table, _("Decode step with the engine"),
+             g_strdup_printf (_("%s ms = the GPUs’ %s + the serving engine’s own %s (%s: scheduling, inputs and outputs between the steps)"),
+                              whole_ms, step_ms, engine_ms, cp_serving_engine_to_string (settings->serving_engine)));
   add_row (table, _("Decode tokens/s per replica"), cp_cli_format_number (est->decode_tokens_per_s, 0));
   add_row (table, _("Prefill tokens/s per replica"), cp_cli_format_number (est->prefill_tokens_per_s, 0));
   /* TRANSLATORS: concurrent requests the option carries, of the target */

@@ -191,7 +191,8 @@ typedef struct {
   double decode_tp_communication_s;/* one step's tensor-parallel all-reduces */
   double decode_prefill_compute_s; /* one step's share of prefilling the prompts (mixed batches) */
   double decode_moe_floor_s;       /* one step's fixed time of the MoE layers' routed experts */
-  double decode_step_s;            /* the slower of memory and compute, plus all-reduces and the MoE floor */
+  double decode_engine_s;          /* one step's time of the serving engine itself (serving-engine) */
+  double decode_step_s;            /* the slower of memory and compute, plus all-reduces, the MoE floor and the engine's */
   gboolean serving_mixed_batches;  /* prompts prefilled inside the decode steps (batch of 2 or more) */
   CpPrecision serving_gemm_precision; /* the precision the serving GEMMs run at */
   double decode_tokens_per_s;      /* per replica: batch ÷ step */

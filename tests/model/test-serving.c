@@ -276,19 +276,113 @@ test_v0_prefills_apart (void)
   assert_close (1 / decode_s, est.requests_per_s, 1e-4);
   assert_close (5.3135, est.requests_per_s, 1e-4);
 
+  /* V0 also spends its own 2.60 ms a step between the GPUs' steps
+   * (serving-engine): 8.4813 ms a step, 32 × 8.4813 = 271.40 ms of
+   * decode for the four, plus 1,024 / 38,807 = 26.39 ms of prefill:
+   * 1 / 0.29779 = 3.3581 requests a second. */
   settings.vllm_profile = CP_VLLM_PROFILE_V0;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_false (est.serving_mixed_batches);
   g_assert_cmpfloat (est.decode_prefill_compute_s, ==, 0);
-  assert_close (step_s, est.decode_step_s, 1e-9);
-  assert_close (1 / (decode_s + 1024 / 38807.0), est.requests_per_s, 1e-4);
-  assert_close (4.6601, est.requests_per_s, 1e-4);
-  assert_close (4.6601 * 128, est.output_tokens_per_s, 1e-4);
+  assert_close (2.60e-3, est.decode_engine_s, 1e-12);
+  assert_close (step_s + 2.60e-3, est.decode_step_s, 1e-9);
+  assert_close (1 / (32 * (step_s + 2.60e-3) + 1024 / 38807.0), est.requests_per_s, 1e-4);
+  assert_close (3.3581, est.requests_per_s, 1e-4);
+  assert_close (3.3581 * 128, est.output_tokens_per_s, 1e-4);
 
+  /* Folded again above 32,768 tokens of context: 1 / 0.27140. */
   job.context_len = 40000;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_true (est.serving_mixed_batches);
-  assert_close (5.3135, est.requests_per_s, 1e-4);
+  assert_close (3.6846, est.requests_per_s, 1e-4);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* The serving engine's own time a decode step (serving-engine,
+ * cp_serving_engine_step_s()). vLLM V1, the default, is charged none:
+ * Llama-2-7B's single stream on an H100 stays at its weights' 5.030 ms
+ * (test_decode_batch_one). vLLM V0 adds 2.60 ms after it: 7.630 ms,
+ * 131.06 tokens/s. SGLang's 2.42 ms run while the GPUs do, so a step
+ * that takes the GPUs longer pays nothing. Qwen3-0.6B
+ * (Qwen/Qwen3-0.6B config.json: 28 layers, hidden 1,024, 16 heads and
+ * 8 KV heads of 128, SwiGLU 3,072, vocabulary 151,936, tied embeddings,
+ * 0.596e9 parameters) on one H20 (4,000 GB/s) takes the GPUs
+ * (1.192e9 + 1,025 × 114,688) / 3.2e12 = 0.4092 ms a step, so it pays
+ * 2.42 − 0.4092 = 2.0108 ms of SGLang's: (1 + 2,048) tokens over 2,048
+ * steps of 2.42 ms and its one-token prompt's prefill is the 414.17
+ * tokens/s the Qwen3 speed benchmark publishes for it under SGLang
+ * 0.4.6.post1 (the figure the constant is read from, round trip). */
+static void
+test_serving_engine_step (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double gpu_step_s = (1.192e9 + 1025 * 114688.0) / 3.2e12;
+
+  serving_fixture_init (&settings, &quote, &job, 1, 1, 2);
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpfloat (est.decode_engine_s, ==, 0);
+  assert_close (5.030e-3, est.decode_step_s, 1e-3);
+
+  settings.vllm_profile = CP_VLLM_PROFILE_V0;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (2.60e-3, est.decode_engine_s, 1e-12);
+  assert_close (7.630e-3, est.decode_step_s, 1e-3);
+  assert_close (131.06, est.decode_tokens_per_s, 1e-3);
+
+  settings.vllm_profile = CP_VLLM_PROFILE_V1;
+  settings.serving_engine = CP_SERVING_ENGINE_SGLANG;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpfloat (est.decode_engine_s, ==, 0);
+  assert_close (5.030e-3, est.decode_step_s, 1e-3);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+
+  cp_settings_init (&settings);
+  settings.serving_engine = CP_SERVING_ENGINE_SGLANG;
+  cp_quote_init (&quote);
+  quote.id = g_strdup ("h20");
+  g_free (quote.gpu.id);
+  quote.gpu.id = g_strdup ("h20");
+  quote.gpu.name = g_strdup ("H20");
+  quote.gpu.memory_nominal_gb = 96;
+  quote.gpu.dense_bf16_flops = 148e12;
+  quote.gpu.memory_bandwidth_gbytes_per_s = 4000;
+  quote.gpus_per_node = 1;
+  quote.nodes_available = 1;
+  g_free (quote.intra_link.id);
+  quote.intra_link.id = g_strdup ("nvlink4");
+  quote.intra_link.per_direction_gbytes_per_s = 450;
+  quote.price_unit = CP_PRICE_PER_GPU_HOUR;
+  quote.price = 10;
+  cp_job_init (&job, CP_TASK_INFERENCE);
+  cp_model_spec_clear (&job.model);
+  job.model = (CpModelSpec) { 0 };
+  job.model.id = g_strdup ("custom");
+  job.model.params = 0.596e9;
+  job.model.active_params = 0.596e9;
+  job.model.layers = 28;
+  job.model.hidden = 1024;
+  job.model.heads = 16;
+  job.model.kv_heads = 8;
+  job.model.head_dim = 128;
+  job.model.ffn = 3072;
+  job.model.vocab = 151936;
+  job.model.gated_mlp = TRUE;
+  job.duration_days = 30;
+  job.concurrency = 1;
+  job.prompt_tokens = 1;
+  job.output_tokens = 2048;
+  job.context_len = 2049;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (0.4092e-3, gpu_step_s, 1e-3);
+  assert_close (gpu_step_s, est.decode_memory_s, 1e-9);
+  assert_close (2.42e-3 - gpu_step_s, est.decode_engine_s, 1e-9);
+  assert_close (2.42e-3, est.decode_step_s, 1e-12);
+  assert_close (414.17, 2049 * est.requests_per_s, 2e-3);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -1148,6 +1242,7 @@ main (int argc, char **argv)
   g_test_add_func ("/serving/decode/mixture-of-experts", test_mixture_of_experts_reads);
   g_test_add_func ("/serving/prefill", test_prefill);
   g_test_add_func ("/serving/vllm-v0-prefills-apart", test_v0_prefills_apart);
+  g_test_add_func ("/serving/engine-step", test_serving_engine_step);
   g_test_add_func ("/serving/cost-per-million-tokens", test_cost_per_million_tokens);
   g_test_add_func ("/serving/replicas-share-the-target", test_replicas_share_the_target);
   g_test_add_func ("/serving/published/trtllm-h100-fp8", test_published_trtllm_h100_fp8);
