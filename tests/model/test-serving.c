@@ -13,6 +13,7 @@
 #include "planner/cp-estimate.h"
 #include "planner/cp-plan.h"
 #include "planner/cp-serving.h"
+#include "model-fixture.h"
 
 /* The achievable bandwidth fraction cp-serving.h takes (G2, G9). */
 #define FRACTION 0.80
@@ -29,45 +30,43 @@ assert_close (double expected,
     g_error ("expected %.6g, got %.6g (relative tolerance %.3g)", expected, actual, relative);
 }
 
+/* A job serving for 30 days; its model is typed in by the test
+ * (cp_test_model_init(): dense, gated MLP). */
+static void
+job_init_served (CpJob *job)
+{
+  cp_job_init (job, CP_TASK_INFERENCE);
+  job->duration_days = 30;
+}
+
 /* Llama-2-7B (meta-llama/Llama-2-7b-hf config.json): 6.74e9 parameters,
  * 32 layers, hidden 4096, 32 heads and 32 KV heads of 128, SwiGLU 11008,
  * vocabulary 32000; KV 2 × 32 × 32 × 128 × 2 B = 524,288 B a token (I7). */
 static void
 job_init_llama2_7b (CpJob *job)
 {
-  cp_job_init (job, CP_TASK_INFERENCE);
-  cp_model_spec_clear (&job->model);
-  job->model = (CpModelSpec) { 0 };
-  job->model.id = g_strdup ("custom");
-  job->model.params = 6.74e9;
-  job->model.active_params = 6.74e9;
-  job->model.layers = 32;
-  job->model.hidden = 4096;
-  job->model.heads = 32;
-  job->model.kv_heads = 32;
-  job->model.ffn = 11008;
-  job->model.vocab = 32000;
-  job->model.gated_mlp = TRUE;
-  job->duration_days = 30;
+  job_init_served (job);
+  cp_test_model_init (&job->model, 6.74e9, 32, 4096, 32, 32, 11008, 32000);
 }
 
-/* @gpus H100 SXM per node (G4: 80 GB, 989 TFLOPS dense BF16, 1,979 FP8,
- * 3.35 TB/s), NVLink4 at 450 GB/s per direction (N1), at @price per
- * GPU-hour. */
+/* @gpus of @gpu per node (its id, name, memory, peaks and bandwidth
+ * copied), at @price per GPU-hour, NVLink4 between them at 450 GB/s per
+ * direction (N1). */
 static void
-quote_init_h100 (CpQuote *q,
-                 guint    gpus,
-                 double   price)
+quote_init_gpu (CpQuote         *q,
+                const CpGpuSpec *gpu,
+                guint            gpus,
+                double           price)
 {
   cp_quote_init (q);
-  q->id = g_strdup ("h100");
+  q->id = g_strdup (gpu->id);
   g_free (q->gpu.id);
-  q->gpu.id = g_strdup ("h100-sxm");
-  q->gpu.name = g_strdup ("H100 SXM");
-  q->gpu.memory_nominal_gb = 80;
-  q->gpu.dense_bf16_flops = 989e12;
-  q->gpu.dense_fp8_flops = 1979e12;
-  q->gpu.memory_bandwidth_gbytes_per_s = 3350;
+  q->gpu.id = g_strdup (gpu->id);
+  q->gpu.name = g_strdup (gpu->name);
+  q->gpu.memory_nominal_gb = gpu->memory_nominal_gb;
+  q->gpu.dense_bf16_flops = gpu->dense_bf16_flops;
+  q->gpu.dense_fp8_flops = gpu->dense_fp8_flops;
+  q->gpu.memory_bandwidth_gbytes_per_s = gpu->memory_bandwidth_gbytes_per_s;
   q->gpus_per_node = gpus;
   q->nodes_available = 1;
   g_free (q->intra_link.id);
@@ -75,6 +74,22 @@ quote_init_h100 (CpQuote *q,
   q->intra_link.per_direction_gbytes_per_s = 450;
   q->price_unit = CP_PRICE_PER_GPU_HOUR;
   q->price = price;
+}
+
+/* @gpus H100 SXM per node (G4: 80 GB, 989 TFLOPS dense BF16, 1,979 FP8,
+ * 3.35 TB/s) at @price per GPU-hour. */
+static void
+quote_init_h100 (CpQuote *q,
+                 guint    gpus,
+                 double   price)
+{
+  const CpGpuSpec h100 = { .id = (char *) "h100-sxm", .name = (char *) "H100 SXM", .memory_nominal_gb = 80,
+                           .dense_bf16_flops = 989e12, .dense_fp8_flops = 1979e12,
+                           .memory_bandwidth_gbytes_per_s = 3350 };
+
+  quote_init_gpu (q, &h100, gpus, price);
+  g_free (q->id);
+  q->id = g_strdup ("h100");
 }
 
 /* The default settings, one H100 at 20 CNY a GPU-hour and Llama-2-7B
@@ -321,6 +336,8 @@ test_serving_engine_step (void)
   CpJob job;
   CpEstimate est;
   double gpu_step_s = (1.192e9 + 1025 * 114688.0) / 3.2e12;
+  const CpGpuSpec h20 = { .id = (char *) "h20", .name = (char *) "H20", .memory_nominal_gb = 96,
+                          .dense_bf16_flops = 148e12, .memory_bandwidth_gbytes_per_s = 4000 };
 
   serving_fixture_init (&settings, &quote, &job, 1, 1, 2);
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
@@ -343,36 +360,10 @@ test_serving_engine_step (void)
 
   cp_settings_init (&settings);
   settings.serving_engine = CP_SERVING_ENGINE_SGLANG;
-  cp_quote_init (&quote);
-  quote.id = g_strdup ("h20");
-  g_free (quote.gpu.id);
-  quote.gpu.id = g_strdup ("h20");
-  quote.gpu.name = g_strdup ("H20");
-  quote.gpu.memory_nominal_gb = 96;
-  quote.gpu.dense_bf16_flops = 148e12;
-  quote.gpu.memory_bandwidth_gbytes_per_s = 4000;
-  quote.gpus_per_node = 1;
-  quote.nodes_available = 1;
-  g_free (quote.intra_link.id);
-  quote.intra_link.id = g_strdup ("nvlink4");
-  quote.intra_link.per_direction_gbytes_per_s = 450;
-  quote.price_unit = CP_PRICE_PER_GPU_HOUR;
-  quote.price = 10;
-  cp_job_init (&job, CP_TASK_INFERENCE);
-  cp_model_spec_clear (&job.model);
-  job.model = (CpModelSpec) { 0 };
-  job.model.id = g_strdup ("custom");
-  job.model.params = 0.596e9;
-  job.model.active_params = 0.596e9;
-  job.model.layers = 28;
-  job.model.hidden = 1024;
-  job.model.heads = 16;
-  job.model.kv_heads = 8;
+  quote_init_gpu (&quote, &h20, 1, 10);
+  job_init_served (&job);
+  cp_test_model_init (&job.model, 0.596e9, 28, 1024, 16, 8, 3072, 151936);
   job.model.head_dim = 128;
-  job.model.ffn = 3072;
-  job.model.vocab = 151936;
-  job.model.gated_mlp = TRUE;
-  job.duration_days = 30;
   job.concurrency = 1;
   job.prompt_tokens = 1;
   job.output_tokens = 2048;
@@ -629,20 +620,8 @@ test_fp8_layout_llama3 (void)
   cp_settings_init (&settings);
   g_assert_cmpint (settings.fp8_layout, ==, CP_FP8_LAYOUT_ALL_LINEAR);
   quote_init_h100 (&quote, 8, 20);
-  cp_job_init (&job, CP_TASK_INFERENCE);
-  cp_model_spec_clear (&job.model);
-  job.model = (CpModelSpec) { 0 };
-  job.model.id = g_strdup ("llama-3.1-405b");
-  job.model.params = 405e9;
-  job.model.active_params = 405e9;
-  job.model.layers = 126;
-  job.model.hidden = 16384;
-  job.model.heads = 128;
-  job.model.kv_heads = 8;
-  job.model.ffn = 53248;
-  job.model.vocab = 128256;
-  job.model.gated_mlp = TRUE;
-  job.duration_days = 30;
+  job_init_served (&job);
+  cp_test_model_init (&job.model, 405e9, 126, 16384, 128, 8, 53248, 128256);
   job.weight_bits = 8;
   job.tensor_parallel = 8;
   job.context_len = 8192;
@@ -1066,14 +1045,8 @@ test_replica_tensor_parallel_search (void)
   g_free (quote.gpu.name);
   quote.gpu.name = g_strdup ("H800 SXM");
   quote.intra_link.per_direction_gbytes_per_s = 200;
-  job_init_llama2_7b (&job);
-  job.model.params = job.model.active_params = 70e9;
-  job.model.layers = 80;
-  job.model.hidden = 8192;
-  job.model.heads = 64;
-  job.model.kv_heads = 8;
-  job.model.ffn = 28672;
-  job.model.vocab = 128256;
+  job_init_served (&job);
+  cp_test_model_init (&job.model, 70e9, 80, 8192, 64, 8, 28672, 128256);
   job.context_len = 4096;
   job.prompt_tokens = 1024;
   job.output_tokens = 256;
