@@ -118,6 +118,14 @@ add_serving_rows (CpCliTable       *table,
   /* The option's, over every replica it runs, as plan's table says. */
   add_row (table, _("Requests/s (all replicas)"), cp_cli_format_number (est->requests_per_s, 2));
   add_row (table, _("Output tokens/s (all replicas)"), cp_cli_format_number (est->output_tokens_per_s, 0));
+  {
+    g_autofree char *answer = cp_cli_format_number (est->answer_s, est->answer_s < 10 ? 1 : 0);
+    g_autofree char *user = cp_cli_format_number (est->user_output_tokens_per_s, est->user_output_tokens_per_s < 10 ? 1 : 0);
+
+    /* TRANSLATORS: seconds a user waits for an answer, then the output tokens a second he receives */
+    add_row (table, _("Answer, per user"),
+             g_strdup_printf (_("%s s from the prompt to the last token, %s output tokens/s"), answer, user));
+  }
   if (cost_unknown)
     return;
   add_row (table, _("Cost per hour"), cp_cli_format_money (est->hourly_cost, currency));

@@ -379,6 +379,9 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "prefill-tokens-per-s", est->prefill_tokens_per_s);
   cp_cli_xml_double (w, "concurrency-served", est->concurrency_served);
   cp_cli_xml_double (w, "requests-per-s", est->requests_per_s);
+  /* What a user waits for an answer and receives a second (Little's law). */
+  cp_cli_xml_double (w, "answer-s", est->answer_s);
+  cp_cli_xml_double (w, "user-output-tokens-per-s", est->user_output_tokens_per_s);
   cp_cli_xml_double (w, "output-tokens-per-s", est->output_tokens_per_s);
   if (cost_known)
     {

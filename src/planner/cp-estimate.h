@@ -199,6 +199,9 @@ typedef struct {
   double prefill_tokens_per_s;     /* per replica, compute-bound */
   double concurrency_served;       /* requests the option runs at once, at most the target */
   double requests_per_s;           /* requests the option completes, prefill and decode */
+  double answer_s;                 /* a request's time from its prompt to its last output token, as a user waits:
+                                    * the requests running at once over those completed a second (Little's law) */
+  double user_output_tokens_per_s; /* output tokens a user receives a second: output tokens over answer_s */
   double output_tokens_per_s;      /* the option's, all replicas */
   double hourly_cost;              /* the option's GPUs (and cluster network) per hour */
   double cost_per_million_output_tokens; /* in the quote's currency */

@@ -244,6 +244,13 @@ cp_serving_estimate (const CpJob            *job,
   est->concurrency_served = MIN ((double) job->concurrency, replica->replicas * replica->batch);
   est->requests_per_s = est->concurrency_served / replica->batch / request_s;
   est->output_tokens_per_s = est->requests_per_s * job->output_tokens;
+  /* What each user waits: a replica runs batch requests at once and
+   * completes batch ÷ request_s of them a second, so one request spends
+   * batch × request_s from its prompt to its last token (Little's law):
+   * its output steps, and, where prompts are prefilled apart, every
+   * prompt of the batch that stalls its decoding. */
+  est->answer_s = replica->batch * request_s;
+  est->user_output_tokens_per_s = est->answer_s > 0 ? job->output_tokens / est->answer_s : 0;
 
   /* Every GPU of the option is rented while it serves, with the network
    * and management fees billed by the month; a setup fee is not hourly. */

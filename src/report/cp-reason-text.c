@@ -455,6 +455,29 @@ cp_words_kv_source (const CpEstimate *estimate)
   return NULL;
 }
 
+char *
+cp_words_served (const CpEstimate *estimate,
+                 const char       *lang)
+{
+  double per_s = estimate->requests_per_s;
+  double answer = estimate->answer_s;
+  double user = estimate->user_output_tokens_per_s;
+  g_autofree char *at_once = cp_i18n_format_number (estimate->concurrency_served, 0, lang);
+  g_autofree char *completed = cp_i18n_format_number (per_s, per_s < 10 ? 1 : 0, lang);
+  g_autofree char *answer_s = cp_i18n_format_number (answer, answer < 10 ? 1 : 0, lang);
+  g_autofree char *user_per_s = cp_i18n_format_number (user, user < 10 ? 1 : 0, lang);
+  const char *kv_source = cp_words_kv_source (estimate);
+  g_autofree char *text = NULL;
+
+  /* TRANSLATORS: requests carried at once and completed a second, then the seconds a user waits for an answer and the output tokens a second he receives */
+  text = g_strdup_printf (_("%s at once, %s/s; %s s an answer, %s output tokens/s a user"),
+                          at_once, completed, answer_s, user_per_s);
+  if (kv_source == NULL)
+    return g_steal_pointer (&text);
+  /* TRANSLATORS: the requests served, then where the KV cache figure came from */
+  return g_strdup_printf (_("%s (%s)"), text, kv_source);
+}
+
 const char *
 cp_words_rule (CpRule rule)
 {

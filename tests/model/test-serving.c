@@ -290,6 +290,12 @@ test_v0_prefills_apart (void)
   assert_close (32 * 1.40169e10 / 5.4395e14, est.decode_prefill_compute_s, 1e-5);
   assert_close (1 / decode_s, est.requests_per_s, 1e-4);
   assert_close (5.3135, est.requests_per_s, 1e-4);
+  /* Each user waits for the 128 steps of his output: 128 × 5.8813 ms =
+   * 0.75280 s an answer (the 4 at once over 5.3135 a second), 170.03
+   * output tokens a second. */
+  assert_close (128 * step_s, est.answer_s, 1e-9);
+  assert_close (0.75280, est.answer_s, 1e-4);
+  assert_close (170.03, est.user_output_tokens_per_s, 1e-4);
 
   /* V0 also spends its own 2.60 ms a step between the GPUs' steps
    * (serving-engine): 8.4813 ms a step, 32 × 8.4813 = 271.40 ms of
@@ -304,6 +310,13 @@ test_v0_prefills_apart (void)
   assert_close (1 / (32 * (step_s + 2.60e-3) + 1024 / 38807.0), est.requests_per_s, 1e-4);
   assert_close (3.3581, est.requests_per_s, 1e-4);
   assert_close (3.3581 * 128, est.output_tokens_per_s, 1e-4);
+  /* Apart, each user also waits while the four prompts are prefilled:
+   * 128 × 8.4813 ms + 4 × 1,024 / 38,807 s = 1.0856 + 0.1055 = 1.1912 s,
+   * 4 / 3.3581, and 128 / 1.1912 = 107.46 output tokens a second. */
+  assert_close (128 * (step_s + 2.60e-3) + 4 * 1024 / 38807.0, est.answer_s, 1e-4);
+  assert_close (1.1912, est.answer_s, 1e-4);
+  assert_close (4 / est.requests_per_s, est.answer_s, 1e-9);
+  assert_close (107.46, est.user_output_tokens_per_s, 1e-3);
 
   /* Folded again above 32,768 tokens of context: 1 / 0.27140. */
   job.context_len = 40000;
