@@ -62,6 +62,7 @@ struct _CpCliJobOptions {
   char     *qlora_bits;
   char     *vllm_profile;
   char     *kv_admission;
+  char     *serving_engine;
   char     *selective_recompute;
   char     *cross_entropy;
   char     *memory_unit;

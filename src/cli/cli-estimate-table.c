@@ -55,7 +55,11 @@ add_serving_rows (CpCliTable       *table,
                   const char       *currency)
 {
   g_autofree char *batch = cp_cli_format_number (est->decode_batch, 0);
-  g_autofree char *step_ms = cp_cli_format_number (est->decode_step_s * 1e3, 2);
+  /* The parts below add up to the GPUs' step; the engine's own time
+   * (serving-engine) is said apart, in the row after. */
+  g_autofree char *step_ms = cp_cli_format_number ((est->decode_step_s - est->decode_engine_s) * 1e3, 2);
+  g_autofree char *engine_ms = cp_cli_format_number (est->decode_engine_s * 1e3, 2);
+  g_autofree char *whole_ms = cp_cli_format_number (est->decode_step_s * 1e3, 2);
   g_autofree char *memory_ms = cp_cli_format_number (est->decode_memory_s * 1e3, 2);
   g_autofree char *compute_ms = cp_cli_format_number (est->decode_compute_s * 1e3, 2);
   g_autofree char *tp_ms = cp_cli_format_number (est->decode_tp_communication_s * 1e3, 2);
@@ -102,6 +106,11 @@ add_serving_rows (CpCliTable       *table,
     add_row (table, _("Decode step"),
              g_strdup_printf (_("%s ms = memory reads %s + all-reduce %s (compute %s and prefill of new prompts %s overlap the reads)"),
                               step_ms, memory_ms, tp_ms, compute_ms, prefill_ms));
+  if (est->decode_engine_s > 0)
+    /* TRANSLATORS: a decode step's time in milliseconds: the GPUs' step of the row above plus the serving engine's own (vLLM, SGLang) */
+    add_row (table, _("Decode step with the engine"),
+             g_strdup_printf (_("%s ms = the GPUs’ %s + the serving engine’s own %s (%s: scheduling, inputs and outputs between the steps)"),
+                              whole_ms, step_ms, engine_ms, cp_serving_engine_to_string (settings->serving_engine)));
   add_row (table, _("Decode tokens/s per replica"), cp_cli_format_number (est->decode_tokens_per_s, 0));
   add_row (table, _("Prefill tokens/s per replica"), cp_cli_format_number (est->prefill_tokens_per_s, 0));
   /* TRANSLATORS: concurrent requests the option carries, of the target */
@@ -109,6 +118,14 @@ add_serving_rows (CpCliTable       *table,
   /* The option's, over every replica it runs, as plan's table says. */
   add_row (table, _("Requests/s (all replicas)"), cp_cli_format_number (est->requests_per_s, 2));
   add_row (table, _("Output tokens/s (all replicas)"), cp_cli_format_number (est->output_tokens_per_s, 0));
+  {
+    g_autofree char *answer = cp_cli_format_number (est->answer_s, est->answer_s < 10 ? 1 : 0);
+    g_autofree char *user = cp_cli_format_number (est->user_output_tokens_per_s, est->user_output_tokens_per_s < 10 ? 1 : 0);
+
+    /* TRANSLATORS: seconds a user waits for an answer, then the output tokens a second he receives */
+    add_row (table, _("Answer, per user"),
+             g_strdup_printf (_("%s s from the prompt to the last token, %s output tokens/s"), answer, user));
+  }
   if (cost_unknown)
     return;
   add_row (table, _("Cost per hour"), cp_cli_format_money (est->hourly_cost, currency));

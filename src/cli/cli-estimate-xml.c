@@ -243,6 +243,9 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   /* What a running request counts against the KV cache: paged (vLLM) or
    * full-length (TensorRT-LLM's runtime batch size). */
   cp_cli_xml_text (w, "kv-admission", cp_kv_admission_to_string (settings->kv_admission));
+  /* The serving engine whose own time each decode step pays (the
+   * inference element's decode-engine-s). */
+  cp_cli_xml_text (w, "serving-engine", cp_serving_engine_to_string (settings->serving_engine));
   cp_cli_xml_bool (w, "fsdp-pp-unsharded", settings->fsdp_pp_unsharded);
   cp_cli_xml_bool (w, "fsdp1-adapter-gradients", settings->fsdp1_adapter_gradients);
   cp_cli_xml_bool (w, "zero3-deepspeed", settings->zero3_deepspeed);
@@ -370,11 +373,15 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "decode-prefill-compute-s", est->decode_prefill_compute_s);
   cp_cli_xml_double (w, "decode-tp-communication-s", est->decode_tp_communication_s);
   cp_cli_xml_double (w, "decode-moe-floor-s", est->decode_moe_floor_s);
+  cp_cli_xml_double (w, "decode-engine-s", est->decode_engine_s);
   cp_cli_xml_double (w, "decode-step-s", est->decode_step_s);
   cp_cli_xml_double (w, "decode-tokens-per-s", est->decode_tokens_per_s);
   cp_cli_xml_double (w, "prefill-tokens-per-s", est->prefill_tokens_per_s);
   cp_cli_xml_double (w, "concurrency-served", est->concurrency_served);
   cp_cli_xml_double (w, "requests-per-s", est->requests_per_s);
+  /* What a user waits for an answer and receives a second (Little's law). */
+  cp_cli_xml_double (w, "answer-s", est->answer_s);
+  cp_cli_xml_double (w, "user-output-tokens-per-s", est->user_output_tokens_per_s);
   cp_cli_xml_double (w, "output-tokens-per-s", est->output_tokens_per_s);
   if (cost_known)
     {

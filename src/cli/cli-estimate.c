@@ -30,7 +30,7 @@ options_clear (Options *o)
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
     &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->ops_support, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share, &o->layout_headroom_time,
-    &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->int4_constant_bits, &o->tp_comm_overlap, &o->moe_fp8_expert_speedup, &o->qlora_bits, &o->moe_max_nodes, &o->vllm_profile, &o->kv_admission,
+    &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->int4_constant_bits, &o->tp_comm_overlap, &o->moe_fp8_expert_speedup, &o->qlora_bits, &o->moe_max_nodes, &o->vllm_profile, &o->kv_admission, &o->serving_engine,
     &o->selective_recompute, &o->cross_entropy, &o->optimizer_states,
   };
 
@@ -752,6 +752,8 @@ apply_settings_options (Estimate *e)
     return cp_cli_bad_choice ("--vllm-engine", o->vllm_profile, "v1, v0");
   if (o->kv_admission != NULL && !cp_kv_admission_from_string (o->kv_admission, &settings->kv_admission))
     return cp_cli_bad_choice ("--kv-admission", o->kv_admission, "paged, full-length");
+  if (o->serving_engine != NULL && !cp_serving_engine_from_string (o->serving_engine, &settings->serving_engine))
+    return cp_cli_bad_choice ("--serving-engine", o->serving_engine, "vllm, sglang");
   if (o->selective_recompute != NULL &&
       !cp_selective_recompute_from_string (o->selective_recompute, &settings->selective_recompute))
     return cp_cli_bad_choice ("--selective-recompute", o->selective_recompute, "attention, op");
@@ -901,6 +903,7 @@ add_settings_entries (GOptionContext *context,
     { "fsdp1-adapter-gradients", 0, 0, G_OPTION_ARG_NONE, &o->fsdp1_adapter_gradients, N_("LoRA with ZeRO-3 as FSDP1 runs it: accumulating micro-batches keeps the whole model's gradients on every GPU (default: FSDP2, adapters' gradients only)"), NULL },
     { "vllm-engine", 0, 0, G_OPTION_ARG_STRING, &o->vllm_profile, N_("vLLM engine whose memory profile sizes the KV cache and whose scheduler places the prompts: v1 (default, vLLM 0.8 and later: a pass of 8,192 or 2,048 batched tokens; prompts prefilled inside the decode steps) or v0 (before 0.8: a pass of the whole context, at least 2,048 tokens, and each prompt prefilled in a step of its own; above 32,768 tokens of context a pass of 2,048 and prompts folded as in v1)"), N_("v1|v0") },
     { "kv-admission", 0, 0, G_OPTION_ARG_STRING, &o->kv_admission, N_("What a served request counts against the KV cache: paged (default: the tokens it holds, its prompt and the output so far, as vLLM allocates blocks) or full-length (its prompt and whole output, as TensorRT-LLM sizes its batch)"), N_("paged|full-length") },
+    { "serving-engine", 0, 0, G_OPTION_ARG_STRING, &o->serving_engine, N_("Serving engine whose own time a decode step pays beyond the GPUs' work: vllm (default: 2.60 ms a step after the GPUs' under --vllm-engine v0, none under v1) or sglang (2.42 ms while the GPUs run, so only what exceeds their step)"), N_("vllm|sglang") },
     { "selective-recompute", 0, 0, G_OPTION_ARG_STRING, &o->selective_recompute, N_("What selective recompute keeps of a layer: attention (default: all but the attention scores, as Megatron-LM) or op (the attention output and every other matrix product's, as torchtitan's op-level activation checkpointing)"), N_("attention|op") },
     { "cross-entropy", 0, 0, G_OPTION_ARG_STRING, &o->cross_entropy, N_("How the training loss holds the logits at its peak: fused (default: 4 bytes a logit, as Megatron-LM's fused cross entropy and compiled or chunked losses) or eager (12 bytes a logit, as PyTorch's cross_entropy on logits cast to fp32)"), N_("fused|eager") },
     { "fp8-layout", 0, 0, G_OPTION_ARG_STRING, &o->fp8_layout, N_("Layers that 8-bit weights cover when serving: all-linear (default: every linear layer but the output head) or llama3 (feed-forward layers but the first and last, as Meta's FP8 checkpoint of Llama 3.1 405B)"), N_("all-linear|llama3") },

@@ -56,14 +56,16 @@ range_text (double expected,
 static void
 print_serving_text (const CpProject *project, const CpPlan *plan)
 {
-  g_autoptr(CpCliTable) table = cp_cli_table_new (7);
+  g_autoptr(CpCliTable) table = cp_cli_table_new (8);
 
   /* The replica's searched tensor-parallel size, then how many of them. */
   cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("TP × PP × DP"),
                         /* TRANSLATORS: CLI serving table headings: each rate summed over the option's replicas */
                         _("Output tokens/s (all replicas)"), _("Prefill tokens/s (all replicas)"),
-                        _("Requests/s (all replicas)"), _("Per million output tokens"), NULL);
-  for (guint c = 0; c < 7; c++)
+                        _("Requests/s (all replicas)"),
+                        /* TRANSLATORS: CLI serving table heading: seconds a user waits for an answer */
+                        _("Answer (s, per user)"), _("Per million output tokens"), NULL);
+  for (guint c = 0; c < 8; c++)
     cp_cli_table_set_right_aligned (table, c, c != 1);
   for (guint i = 0; i < plan->options->len; i++)
     {
@@ -77,13 +79,14 @@ print_serving_text (const CpProject *project, const CpPlan *plan)
       g_autofree char *prefill = cp_cli_format_number (o->estimate.prefill_tokens_per_s
                                                        * o->estimate.layout.data_parallel, 0);
       g_autofree char *requests = cp_cli_format_number (o->estimate.requests_per_s, 2);
+      g_autofree char *answer = cp_cli_format_number (o->estimate.answer_s, o->estimate.answer_s < 10 ? 1 : 0);
       g_autofree char *cost = plan->cost_unknown ? g_strdup (_("needs a price"))
                               : o->estimate.output_tokens_per_s > 0
                               ? cp_cli_format_money (o->estimate.cost_per_million_output_tokens,
                                                      quote ? quote->currency : "")
                               : g_strdup ("—");
 
-      cp_cli_table_add_row (table, rank, label, layout, decode, prefill, requests, cost, NULL);
+      cp_cli_table_add_row (table, rank, label, layout, decode, prefill, requests, answer, cost, NULL);
     }
   cp_cli_table_print (table, stdout);
 }
@@ -323,6 +326,8 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
           cp_cli_xml_double (w, "decode-tokens-per-s", o->estimate.decode_tokens_per_s);
           cp_cli_xml_double (w, "prefill-tokens-per-s", o->estimate.prefill_tokens_per_s);
           cp_cli_xml_double (w, "requests-per-s", o->estimate.requests_per_s);
+          cp_cli_xml_double (w, "answer-s", o->estimate.answer_s);
+          cp_cli_xml_double (w, "user-output-tokens-per-s", o->estimate.user_output_tokens_per_s);
           /* decode- and prefill-tokens-per-s are a replica's; requests, replicas and output tokens the option's. */
           cp_cli_xml_uint (w, "replicas", o->estimate.layout.data_parallel);
           cp_cli_xml_double (w, "output-tokens-per-s", o->estimate.output_tokens_per_s);

@@ -466,20 +466,7 @@ cell_text (CpResultsView   *self,
     case CP_OPTION_TEXT_SERVED:
       if (!(estimate->output_tokens_per_s > 0))
         return g_strdup ("—");
-      {
-        g_autofree char *served = cp_i18n_format_number (estimate->concurrency_served, 0, lang);
-        g_autofree char *per_s = cp_i18n_format_number (estimate->requests_per_s, estimate->requests_per_s < 10 ? 1 : 0, lang);
-
-        const char *kv_source = cp_words_kv_source (estimate);
-        g_autofree char *text = NULL;
-
-        /* TRANSLATORS: concurrent requests the option carries (at most the target), then requests completed per second */
-        text = g_strdup_printf (_("%s at once, %s/s"), served, per_s);
-        if (kv_source == NULL)
-          return g_steal_pointer (&text);
-        /* TRANSLATORS: the requests served, then where the KV cache figure came from */
-        return g_strdup_printf (_("%s (%s)"), text, kv_source);
-      }
+      return cp_words_served (estimate, lang);
     case CP_N_OPTION_TEXTS:
     default:
       g_assert_not_reached ();

@@ -191,13 +191,17 @@ typedef struct {
   double decode_tp_communication_s;/* one step's tensor-parallel all-reduces */
   double decode_prefill_compute_s; /* one step's share of prefilling the prompts (mixed batches) */
   double decode_moe_floor_s;       /* one step's fixed time of the MoE layers' routed experts */
-  double decode_step_s;            /* the slower of memory and compute, plus all-reduces and the MoE floor */
+  double decode_engine_s;          /* one step's time of the serving engine itself (serving-engine) */
+  double decode_step_s;            /* the slower of memory and compute, plus all-reduces, the MoE floor and the engine's */
   gboolean serving_mixed_batches;  /* prompts prefilled inside the decode steps (batch of 2 or more) */
   CpPrecision serving_gemm_precision; /* the precision the serving GEMMs run at */
   double decode_tokens_per_s;      /* per replica: batch ÷ step */
   double prefill_tokens_per_s;     /* per replica, compute-bound */
   double concurrency_served;       /* requests the option runs at once, at most the target */
   double requests_per_s;           /* requests the option completes, prefill and decode */
+  double answer_s;                 /* a request's time from its prompt to its last output token, as a user waits:
+                                    * the requests running at once over those completed a second (Little's law) */
+  double user_output_tokens_per_s; /* output tokens a user receives a second: output tokens over answer_s */
   double output_tokens_per_s;      /* the option's, all replicas */
   double hourly_cost;              /* the option's GPUs (and cluster network) per hour */
   double cost_per_million_output_tokens; /* in the quote's currency */

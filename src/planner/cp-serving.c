@@ -44,6 +44,53 @@
  * GPU or pipeline stage holds the layer. */
 #define MOE_LAYER_DECODE_FLOOR_S 26.65e-6
 
+/* The engines' own time a decode step, from the single-stream speed of
+ * the smallest model each engine's published table gives, whose weights
+ * take a fraction of its token, against what this file charges the GPUs
+ * for it (weights and mean KV cache read at CP_SERVING_BANDWIDTH_FRACTION
+ * of the datasheet bandwidth; 2,048 decode steps).
+ * - vLLM V0: Qwen2.5-0.5B-Instruct in BF16 on one A100 80GB, vLLM 0.6.3
+ *   (V0; CUDA graphs on), input 1, 311.55 tokens/s (QwenLM/Qwen2.5
+ *   docs/source/benchmark/speed_benchmark.rst, "0.5B (vLLM)"; speed =
+ *   2,048 output tokens / time): 1 / 311.55 = 3.2098 ms a step, less
+ *   0.494e9 parameters × 2 bytes (tied embeddings read as the head) at
+ *   0.80 × 2,039 GB/s = 0.6057 ms and 12,288 B of KV a token (24 layers ×
+ *   2 KV heads × 64 × 2 × 2) × 1,025 = 0.0077 ms: 2.60 ms.
+ *   V0 runs the scheduler, prepares the inputs and processes the outputs
+ *   between the GPU's steps, one after the other (the vLLM blog of
+ *   2024-09-05, "vLLM v0.6.0: 2.7x Throughput Improvement": on one H100
+ *   "the actual GPU execution only takes up 38% of the total time" of
+ *   Llama 3 8B).
+ * - vLLM V1: none charged. V1 puts the engine core in a process of its
+ *   own and keeps a persistent batch (the vLLM blog of 2025-01-27, "vLLM
+ *   V1: A Major Upgrade to vLLM's Core Architecture"); the V1 figure the
+ *   corpus holds at a small batch (vLLM pull request #23151, Qwen3-30B-A3B
+ *   on one H100, TPOT 13.18 ms at max concurrency 10) is already met
+ *   by the GPUs' step alone (13.63 ms).
+ * - SGLang: Qwen3-0.6B in BF16 on one H20 96GB, SGLang 0.4.6.post1, input
+ *   1, 414.17 tokens/s (QwenLM/Qwen3 docs/source/getting_started/
+ *   speed_benchmark.md at c7f51a1a, "Qwen3-0.6B (SGLang)"; speed = (input
+ *   + 2,048) / time): 2,049 / 414.17 s over 2,048 steps = 2.42 ms a step,
+ *   where its weights (0.596e9 × 2 bytes at 0.80 × 4,000 GB/s = 0.37 ms)
+ *   and KV cache (114,688 B a token × 1,025 = 0.04 ms) take 0.41: the
+ *   step is the host's. SGLang prepares the next step on the host while
+ *   the GPUs run the current one (its overlap scheduler, on by default
+ *   since 0.4: "Zero-Overhead Batch Scheduler", the LMSYS blog of
+ *   2024-12-04, "SGLang v0.4"; --disable-overlap-schedule turns it off),
+ *   so a step takes the longer of the two (cp_serving_estimate()).
+ * TensorRT-LLM is not an engine here: no published single-stream figure
+ * of a small model was found for it. */
+#define VLLM_V0_ENGINE_STEP_S 2.60e-3
+#define SGLANG_ENGINE_STEP_S  2.42e-3
+
+double
+cp_serving_engine_step_s (const CpSettings *settings)
+{
+  if (settings->serving_engine == CP_SERVING_ENGINE_SGLANG)
+    return SGLANG_ENGINE_STEP_S;
+  return settings->vllm_profile == CP_VLLM_PROFILE_V0 ? VLLM_V0_ENGINE_STEP_S : 0;
+}
+
 static double
 active_params (const CpModelSpec *model)
 {
@@ -125,7 +172,7 @@ cp_serving_estimate (const CpJob            *job,
   /* A sequence attends, on average over its output, to its prompt and
    * half its output. */
   double mean_context = job->prompt_tokens + job->output_tokens / 2.0;
-  double per_gpu_bytes, request_s, network_per_hour;
+  double per_gpu_bytes, request_s, network_per_hour, gpu_step_s;
   double prefill_tokens_per_step = 0;
 
   if (replica->replicas == 0 || replica->batch <= 0 || bandwidth <= 0 || peak <= 0)
@@ -174,8 +221,16 @@ cp_serving_estimate (const CpJob            *job,
                                       m->hidden * ACTIVATION_BYTES / intra);
   if (cp_model_spec_is_moe (m))
     est->decode_moe_floor_s = cp_model_spec_moe_layers (m) * MOE_LAYER_DECODE_FLOOR_S;
-  est->decode_step_s = MAX (est->decode_memory_s, est->decode_compute_s + est->decode_prefill_compute_s) +
-                       est->decode_tp_communication_s + est->decode_moe_floor_s;
+  gpu_step_s = MAX (est->decode_memory_s, est->decode_compute_s + est->decode_prefill_compute_s) +
+               est->decode_tp_communication_s + est->decode_moe_floor_s;
+  /* The engine's own time (cp_serving_engine_step_s()): vLLM V0 spends
+   * it between the GPUs' steps; SGLang's overlap scheduler spends it
+   * while the GPUs run, so a step pays only what exceeds theirs. */
+  if (settings->serving_engine == CP_SERVING_ENGINE_SGLANG)
+    est->decode_engine_s = MAX (cp_serving_engine_step_s (settings) - gpu_step_s, 0);
+  else
+    est->decode_engine_s = cp_serving_engine_step_s (settings);
+  est->decode_step_s = gpu_step_s + est->decode_engine_s;
   est->decode_tokens_per_s = replica->batch / est->decode_step_s;
   est->prefill_tokens_per_s = tp * peak / cp_serving_prefill_flops_per_token (job);
 
@@ -189,6 +244,13 @@ cp_serving_estimate (const CpJob            *job,
   est->concurrency_served = MIN ((double) job->concurrency, replica->replicas * replica->batch);
   est->requests_per_s = est->concurrency_served / replica->batch / request_s;
   est->output_tokens_per_s = est->requests_per_s * job->output_tokens;
+  /* What each user waits: a replica runs batch requests at once and
+   * completes batch ÷ request_s of them a second, so one request spends
+   * batch × request_s from its prompt to its last token (Little's law):
+   * its output steps, and, where prompts are prefilled apart, every
+   * prompt of the batch that stalls its decoding. */
+  est->answer_s = replica->batch * request_s;
+  est->user_output_tokens_per_s = est->answer_s > 0 ? job->output_tokens / est->answer_s : 0;
 
   /* Every GPU of the option is rented while it serves, with the network
    * and management fees billed by the month; a setup fee is not hourly. */

@@ -47,6 +47,11 @@ void cp_serving_estimate (const CpJob            *job,
                           const CpServingReplica *replica,
                           CpEstimate             *est);
 
+/* Time each decode step of the serving engine @settings names takes
+ * beyond the GPUs' work (scheduling, input preparation, sampling and
+ * output processing on the host, between the steps' kernels), seconds. */
+double cp_serving_engine_step_s (const CpSettings *settings);
+
 /* Forward FLOPs of one prompt token of @job: 2 × active parameters plus
  * attention over the prompt, 4 · layers · heads · head_dim · prompt
  * (PaLM, Appendix B, the forward third of 12·L·H·Q·T). */

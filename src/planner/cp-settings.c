@@ -270,6 +270,9 @@ cp_settings_init (CpSettings *settings)
   /* The app sizes services as vLLM runs them: paged, each request
    * counting the blocks it holds (cp-estimate-serving.c). */
   settings->kv_admission = CP_KV_ADMISSION_PAGED;
+  /* vLLM, the engine the app sizes services for; its own time a step
+   * follows vllm_profile (cp_serving_engine_step_s(), cp-serving.c). */
+  settings->serving_engine = CP_SERVING_ENGINE_VLLM;
   /* ZeRO-3 with pipeline stages as torchtitan runs it by default: the
    * stage's parameters stay gathered in 16 bits and its gradients
    * unsharded in fp32 for the whole step (no resharding after forward
@@ -514,6 +517,12 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "§4.2–4.3); 1 full length: prompt and whole output, as TensorRT-LLM sizes its runtime batch "
       "(KVCacheManager::getMaxCapacityBatchSize, DynamicBatchTuner, on in trtllm-bench) and reserves under "
       "GUARANTEED_NO_EVICT" },
+    { "serving-engine", cp_serving_engine_step_s (settings), "s",
+      "the serving engine's own time a decode step, from the single-stream speed of the smallest model of its "
+      "published table: vLLM V0 2.60 ms after the GPUs' step, its weights' and KV cache's read taken out (QwenLM/Qwen2.5 speed_benchmark.rst, Qwen2.5-0.5B vLLM 0.6.3 on A100, "
+      "311.55 tokens/s), V1 none (its engine core in a process of its own, persistent batch: vLLM blog 2025-01-27); "
+      "SGLang 2.42 ms overlapping the GPUs' step (QwenLM/Qwen3 speed_benchmark.md at c7f51a1a, Qwen3-0.6B SGLang "
+      "0.4.6.post1 on H20, 414.17 tokens/s; its overlap scheduler, LMSYS blog 2024-12-04)" },
     { "expert-gemm-half-size", CP_GEMM_HALF_SIZE, NULL,
       "DeepGEMM README (a6d97a1) performance tables, 28 FP8 GEMMs on H800: speed d/(d + 238) of the largest's "
       "(d = 2,249), d = 1/(1/M + 1/N + 1/K); routed experts' GEMMs slower by it, dense ones at compute-utilisation; "
@@ -742,7 +751,7 @@ cp_assumption_task_kinds (const char *key)
     "zero3-deepspeed",
     "contingency", "vat-rate", "moe-expert-tp", "selective-recompute", "cross-entropy",
     "vat-rate-lease", "tp-comm-overlap", "layout-headroom-time", "moe-fp8-expert-speedup",
-    "kv-admission",
+    "kv-admission", "serving-engine",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -770,7 +779,7 @@ cp_assumption_task_kinds (const char *key)
     training,
     every, every, training, training, training,
     every, training, training, training,
-    serving,
+    serving, serving,
   };
 #undef K
 

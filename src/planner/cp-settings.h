@@ -79,6 +79,15 @@ typedef enum {
  * the blocks of a whole request, prompt and all its output, each
  * (TensorRT-LLM: its runtime batch size tuning, on in trtllm-bench, and
  * its default GUARANTEED_NO_EVICT scheduler). */
+/* The serving engine whose per-step time beyond the GPU's a decode step
+ * pays (cp-serving.c, cp_serving_engine_step_s()): vLLM (at the engine
+ * generation vllm_profile names) or SGLang. */
+typedef enum {
+  CP_SERVING_ENGINE_VLLM,
+  CP_SERVING_ENGINE_SGLANG,
+  CP_N_SERVING_ENGINES
+} CpServingEngine;
+
 typedef enum {
   CP_KV_ADMISSION_PAGED,
   CP_KV_ADMISSION_FULL_LENGTH,
@@ -162,6 +171,7 @@ typedef struct {
   gboolean zero3_deepspeed;          /* ZeRO-3 as DeepSpeed runs it: live parameters, the step's gradient copies */
   CpVllmProfile vllm_profile;        /* serving: the engine generation whose profiling pass sizes the KV cache */
   CpKvAdmission kv_admission;        /* serving: what a running request counts against the KV cache */
+  CpServingEngine serving_engine;    /* serving: the engine whose own time each decode step pays */
   CpSelectiveRecompute selective_recompute; /* what selective recompute keeps of a layer */
   CpCrossEntropy    cross_entropy;     /* how the loss holds the logits at its peak */
   double   layout_headroom_time;     /* layout search: time a layout with safe headroom may lose to a Tight one */
@@ -202,6 +212,8 @@ const char *cp_vllm_profile_to_string   (CpVllmProfile profile);
 gboolean    cp_vllm_profile_from_string (const char *str, CpVllmProfile *out);
 const char *cp_kv_admission_to_string   (CpKvAdmission admission);
 gboolean    cp_kv_admission_from_string (const char *str, CpKvAdmission *out);
+const char *cp_serving_engine_to_string   (CpServingEngine engine);
+gboolean    cp_serving_engine_from_string (const char *str, CpServingEngine *out);
 const char *cp_selective_recompute_to_string   (CpSelectiveRecompute policy);
 gboolean    cp_selective_recompute_from_string (const char *str, CpSelectiveRecompute *out);
 const char *cp_cross_entropy_to_string        (CpCrossEntropy kind);

@@ -38,6 +38,7 @@ static const char * const gpu_figure_names[] = {
 static const char * const fp8_layout_names[] = { "all-linear", "llama3" };
 static const char * const vllm_profile_names[] = { "v1", "v0" };
 static const char * const kv_admission_names[] = { "paged", "full-length" };
+static const char * const serving_engine_names[] = { "vllm", "sglang" };
 static const char * const selective_recompute_names[] = { "attention", "op" };
 static const char * const cross_entropy_names[] = { "fused", "eager" };
 static const char * const optimizer_states_names[] = { "fp32", "bf16-moments", "bf16" };
@@ -100,6 +101,7 @@ DEFINE_NAMES (CpFp8Layout, cp_fp8_layout, fp8_layout_names, CP_N_FP8_LAYOUTS)
 DEFINE_NAMES (CpOptimizerStates, cp_optimizer_states, optimizer_states_names, CP_N_OPTIMIZER_STATES)
 DEFINE_NAMES (CpVllmProfile, cp_vllm_profile, vllm_profile_names, CP_N_VLLM_PROFILES)
 DEFINE_NAMES (CpKvAdmission, cp_kv_admission, kv_admission_names, CP_N_KV_ADMISSIONS)
+DEFINE_NAMES (CpServingEngine, cp_serving_engine, serving_engine_names, CP_N_SERVING_ENGINES)
 DEFINE_NAMES (CpSelectiveRecompute, cp_selective_recompute, selective_recompute_names, CP_N_SELECTIVE_RECOMPUTES)
 DEFINE_NAMES (CpCrossEntropy, cp_cross_entropy, cross_entropy_names, CP_N_CROSS_ENTROPIES)
 

@@ -457,6 +457,29 @@ cp_words_kv_source (const CpEstimate *estimate)
   return NULL;
 }
 
+char *
+cp_words_served (const CpEstimate *estimate,
+                 const char       *lang)
+{
+  double per_s = estimate->requests_per_s;
+  double answer = estimate->answer_s;
+  double user = estimate->user_output_tokens_per_s;
+  g_autofree char *at_once = cp_i18n_format_number (estimate->concurrency_served, 0, lang);
+  g_autofree char *completed = cp_i18n_format_number (per_s, per_s < 10 ? 1 : 0, lang);
+  g_autofree char *answer_s = cp_i18n_format_number (answer, answer < 10 ? 1 : 0, lang);
+  g_autofree char *user_per_s = cp_i18n_format_number (user, user < 10 ? 1 : 0, lang);
+  const char *kv_source = cp_words_kv_source (estimate);
+  g_autofree char *text = NULL;
+
+  /* TRANSLATORS: requests carried at once and completed a second, then the seconds a user waits for an answer and the output tokens a second he receives */
+  text = g_strdup_printf (_("%s at once, %s/s; %s s an answer, %s output tokens/s a user"),
+                          at_once, completed, answer_s, user_per_s);
+  if (kv_source == NULL)
+    return g_steal_pointer (&text);
+  /* TRANSLATORS: the requests served, then where the KV cache figure came from */
+  return g_strdup_printf (_("%s (%s)"), text, kv_source);
+}
+
 const char *
 cp_words_rule (CpRule rule)
 {
@@ -530,6 +553,7 @@ static const struct {
   { "fsdp1-adapter-gradients", N_("LoRA with ZeRO-3 as FSDP1 runs it: accumulating micro-batches keeps the whole model's gradients on every GPU (1: on; 0: FSDP2, adapters' gradients only)") },
   { "vllm-profile", N_("vLLM engine whose memory profile sizes the KV cache and whose scheduler places the prompts (1: V1, a pass of the batched-token budget, prompts prefilled inside the decode steps; 0: V0, a pass of the whole context, each prompt prefilled in a step of its own)") },
   { "kv-admission", N_("What a served request counts against the KV cache (0: paged, the tokens it holds, its prompt and the output so far, half its output on average, as vLLM; 1: its prompt and whole output, as TensorRT-LLM sizes its batch)") },
+  { "serving-engine", N_("Time a decode step of the serving engine takes beyond the GPUs' work: scheduling, preparing the inputs and processing the outputs between the steps (vLLM V0 2.60 ms after the GPUs' step, vLLM V1 none, SGLang 2.42 ms while the GPUs run, so only what exceeds theirs)") },
   { "selective-recompute", N_("What selective recompute keeps of a layer (0: all but the attention scores, as Megatron-LM; 1: the attention output and every other matrix product's, as torchtitan's op-level checkpointing, which recomputes the rest)") },
   { "cross-entropy", N_("Bytes of each output logit the training loss keeps at its peak (4: a fused loss, as Megatron-LM's; 12: PyTorch's cross entropy on logits cast to fp32)") },
   { "moe-fp8-dispatch", N_("Mixture of experts, FP8 training: tokens are dispatched in FP8 and combined in BF16 (1: on, 0: BF16 both ways)") },
@@ -614,6 +638,7 @@ static const struct {
   { "tp-comm-overlap", N_("Wang et al., 2023, “Overlap Communication with Dependent Computation via Decomposition in Large Deep Learning Models”, ASPLOS; Megatron-Core's --tp-comm-overlap is off by default; NVIDIA Megatron-Bridge performance recipes (scripts/performance/configs/llama/llama31_llm_pretrain.py) run Transformer Engine's userbuffers overlap; torchtitan's AsyncTP hides about a third (0.36: its December 2024 benchmark, Table 4, 829 → 876 tokens/s per GPU)") },
   { "fsdp-pp-unsharded", N_("torchtitan: fsdp_reshard_after_forward “default” does not reshard under pipeline parallelism; PyTorch torch/distributed/pipelining/stage.py turns off resharding after backward and gradient sync before the last micro-batch; FSDP2 accumulates the unsharded gradients in fp32 (FSDPParam.to_accumulated_grad_if_needed)") },
   { "kv-admission", N_("Kwon et al., 2023, “Efficient Memory Management for Large Language Model Serving with PagedAttention”, §4.2–4.3, and vLLM's scheduler (vllm/v1/core/sched/scheduler.py: KV blocks allocated for each step's new tokens, the latest request preempted when none are free); TensorRT-LLM sizes its runtime batch by whole requests (KVCacheManager::getMaxCapacityBatchSize, on in trtllm-bench)") },
+  { "serving-engine", N_("Single-stream speed of the smallest model of each engine's published table: Qwen2.5-0.5B on vLLM 0.6.3 (V0), one A100, 311.55 tokens/s, less its weights' and KV cache's read (QwenLM/Qwen2.5 speed_benchmark.rst); Qwen3-0.6B on SGLang 0.4.6.post1, one H20, 414.17 tokens/s (QwenLM/Qwen3 speed_benchmark.md), SGLang preparing the next step while the GPUs run (LMSYS blog, 2024-12-04, “SGLang v0.4”); vLLM V1 runs its engine core in a process of its own with a persistent batch (vLLM blog, 2025-01-27)") },
   { "zero3-deepspeed", N_("DeepSpeed: stage3_max_live_parameters and sub_group_size default to 1e9 (deepspeed/runtime/zero/config.py); at the step, stage3.py’s _prepare_fp32_grad_for_sub_group flattens a sub-group’s gradient partition and copies it to fp32; PyTorch’s caching allocator does not merge the activations’ freed segments into blocks that large") },
   { "fsdp1-adapter-gradients", N_("PyTorch FSDP documentation: with use_orig_params=True, mixing frozen and trainable parameters makes gradient memory equivalent to not freezing them; FullyShardedDataParallel.no_sync accumulates the full model gradients instead of gradient shards until the eventual sync") },
   { "selective-recompute", N_("Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, §5 (Megatron-LM recomputes the attention core only); torchtitan, torchtitan/parallelisms/parallelize_llama.py at 0413364: the op-level policy saves the outputs of the attention kernel and of every second matrix product and recomputes the rest") },

@@ -89,6 +89,13 @@ const char *cp_words_time_source    (CpTimeSource source);
 /* Where an inference option's KV-cache budget came from when a serving
  * trial gave it ("KV cache measured in a trial run"); NULL when modelled. */
 const char *cp_words_kv_source      (const CpEstimate *estimate);
+/* What an inference option serves, for a table cell: the requests it runs
+ * at once and completes a second, then what a user waits for an answer
+ * and the output tokens a second he receives ("200 at once, 2.0/s; 100 s
+ * an answer, 5.1 output tokens/s a user"), and where its KV cache figure
+ * came from when a trial gave it. */
+char       *cp_words_served         (const CpEstimate *estimate,
+                                     const char       *lang);
 const char *cp_words_rule           (CpRule rule);
 /* The name of an assumption (cp_settings_get_assumptions()); the key
  * itself when it has no words yet. */

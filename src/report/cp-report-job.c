@@ -408,11 +408,6 @@ section_job_serving (Doc          *doc,
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
       const CpEstimate *e = &option->estimate;
-      g_autofree char *at_once = cp_i18n_format_number (e->concurrency_served, 0, doc->lang);
-      g_autofree char *per_s = cp_i18n_format_number (e->requests_per_s, e->requests_per_s < 10 ? 1 : 0, doc->lang);
-      /* TRANSLATORS: requests carried at once, then completed per second */
-      g_autofree char *served = g_strdup_printf (_("%s at once, %s/s"), at_once, per_s);
-      const char *kv_source = cp_words_kv_source (e);
 
       cp_doc_table_add_row (&table,
                             cp_i18n_format_number (option->rank, 0, doc->lang),
@@ -421,8 +416,7 @@ section_job_serving (Doc          *doc,
                             cp_i18n_format_number (e->decode_batch, 0, doc->lang),
                             cp_i18n_format_number (e->decode_tokens_per_s, 0, doc->lang),
                             cp_i18n_format_number (e->prefill_tokens_per_s, 0, doc->lang),
-                            /* TRANSLATORS: the requests served, then where the KV cache figure came from */
-                            kv_source ? g_strdup_printf (_("%s (%s)"), served, kv_source) : g_strdup (served),
+                            cp_words_served (e, doc->lang),
                             e->output_tokens_per_s > 0
                             ? cp_i18n_format_money (e->cost_per_million_output_tokens, quote->currency, doc->lang)
                             : g_strdup ("—"));

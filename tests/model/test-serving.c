@@ -13,6 +13,7 @@
 #include "planner/cp-estimate.h"
 #include "planner/cp-plan.h"
 #include "planner/cp-serving.h"
+#include "model-fixture.h"
 
 /* The achievable bandwidth fraction cp-serving.h takes (G2, G9). */
 #define FRACTION 0.80
@@ -29,45 +30,43 @@ assert_close (double expected,
     g_error ("expected %.6g, got %.6g (relative tolerance %.3g)", expected, actual, relative);
 }
 
+/* A job serving for 30 days; its model is typed in by the test
+ * (cp_test_model_init(): dense, gated MLP). */
+static void
+job_init_served (CpJob *job)
+{
+  cp_job_init (job, CP_TASK_INFERENCE);
+  job->duration_days = 30;
+}
+
 /* Llama-2-7B (meta-llama/Llama-2-7b-hf config.json): 6.74e9 parameters,
  * 32 layers, hidden 4096, 32 heads and 32 KV heads of 128, SwiGLU 11008,
  * vocabulary 32000; KV 2 × 32 × 32 × 128 × 2 B = 524,288 B a token (I7). */
 static void
 job_init_llama2_7b (CpJob *job)
 {
-  cp_job_init (job, CP_TASK_INFERENCE);
-  cp_model_spec_clear (&job->model);
-  job->model = (CpModelSpec) { 0 };
-  job->model.id = g_strdup ("custom");
-  job->model.params = 6.74e9;
-  job->model.active_params = 6.74e9;
-  job->model.layers = 32;
-  job->model.hidden = 4096;
-  job->model.heads = 32;
-  job->model.kv_heads = 32;
-  job->model.ffn = 11008;
-  job->model.vocab = 32000;
-  job->model.gated_mlp = TRUE;
-  job->duration_days = 30;
+  job_init_served (job);
+  cp_test_model_init (&job->model, 6.74e9, 32, 4096, 32, 32, 11008, 32000);
 }
 
-/* @gpus H100 SXM per node (G4: 80 GB, 989 TFLOPS dense BF16, 1,979 FP8,
- * 3.35 TB/s), NVLink4 at 450 GB/s per direction (N1), at @price per
- * GPU-hour. */
+/* @gpus of @gpu per node (its id, name, memory, peaks and bandwidth
+ * copied), at @price per GPU-hour, NVLink4 between them at 450 GB/s per
+ * direction (N1). */
 static void
-quote_init_h100 (CpQuote *q,
-                 guint    gpus,
-                 double   price)
+quote_init_gpu (CpQuote         *q,
+                const CpGpuSpec *gpu,
+                guint            gpus,
+                double           price)
 {
   cp_quote_init (q);
-  q->id = g_strdup ("h100");
+  q->id = g_strdup (gpu->id);
   g_free (q->gpu.id);
-  q->gpu.id = g_strdup ("h100-sxm");
-  q->gpu.name = g_strdup ("H100 SXM");
-  q->gpu.memory_nominal_gb = 80;
-  q->gpu.dense_bf16_flops = 989e12;
-  q->gpu.dense_fp8_flops = 1979e12;
-  q->gpu.memory_bandwidth_gbytes_per_s = 3350;
+  q->gpu.id = g_strdup (gpu->id);
+  q->gpu.name = g_strdup (gpu->name);
+  q->gpu.memory_nominal_gb = gpu->memory_nominal_gb;
+  q->gpu.dense_bf16_flops = gpu->dense_bf16_flops;
+  q->gpu.dense_fp8_flops = gpu->dense_fp8_flops;
+  q->gpu.memory_bandwidth_gbytes_per_s = gpu->memory_bandwidth_gbytes_per_s;
   q->gpus_per_node = gpus;
   q->nodes_available = 1;
   g_free (q->intra_link.id);
@@ -75,6 +74,22 @@ quote_init_h100 (CpQuote *q,
   q->intra_link.per_direction_gbytes_per_s = 450;
   q->price_unit = CP_PRICE_PER_GPU_HOUR;
   q->price = price;
+}
+
+/* @gpus H100 SXM per node (G4: 80 GB, 989 TFLOPS dense BF16, 1,979 FP8,
+ * 3.35 TB/s) at @price per GPU-hour. */
+static void
+quote_init_h100 (CpQuote *q,
+                 guint    gpus,
+                 double   price)
+{
+  const CpGpuSpec h100 = { .id = (char *) "h100-sxm", .name = (char *) "H100 SXM", .memory_nominal_gb = 80,
+                           .dense_bf16_flops = 989e12, .dense_fp8_flops = 1979e12,
+                           .memory_bandwidth_gbytes_per_s = 3350 };
+
+  quote_init_gpu (q, &h100, gpus, price);
+  g_free (q->id);
+  q->id = g_strdup ("h100");
 }
 
 /* The default settings, one H100 at 20 CNY a GPU-hour and Llama-2-7B
@@ -275,20 +290,103 @@ test_v0_prefills_apart (void)
   assert_close (32 * 1.40169e10 / 5.4395e14, est.decode_prefill_compute_s, 1e-5);
   assert_close (1 / decode_s, est.requests_per_s, 1e-4);
   assert_close (5.3135, est.requests_per_s, 1e-4);
+  /* Each user waits for the 128 steps of his output: 128 × 5.8813 ms =
+   * 0.75280 s an answer (the 4 at once over 5.3135 a second), 170.03
+   * output tokens a second. */
+  assert_close (128 * step_s, est.answer_s, 1e-9);
+  assert_close (0.75280, est.answer_s, 1e-4);
+  assert_close (170.03, est.user_output_tokens_per_s, 1e-4);
 
+  /* V0 also spends its own 2.60 ms a step between the GPUs' steps
+   * (serving-engine): 8.4813 ms a step, 32 × 8.4813 = 271.40 ms of
+   * decode for the four, plus 1,024 / 38,807 = 26.39 ms of prefill:
+   * 1 / 0.29779 = 3.3581 requests a second. */
   settings.vllm_profile = CP_VLLM_PROFILE_V0;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_false (est.serving_mixed_batches);
   g_assert_cmpfloat (est.decode_prefill_compute_s, ==, 0);
-  assert_close (step_s, est.decode_step_s, 1e-9);
-  assert_close (1 / (decode_s + 1024 / 38807.0), est.requests_per_s, 1e-4);
-  assert_close (4.6601, est.requests_per_s, 1e-4);
-  assert_close (4.6601 * 128, est.output_tokens_per_s, 1e-4);
+  assert_close (2.60e-3, est.decode_engine_s, 1e-12);
+  assert_close (step_s + 2.60e-3, est.decode_step_s, 1e-9);
+  assert_close (1 / (32 * (step_s + 2.60e-3) + 1024 / 38807.0), est.requests_per_s, 1e-4);
+  assert_close (3.3581, est.requests_per_s, 1e-4);
+  assert_close (3.3581 * 128, est.output_tokens_per_s, 1e-4);
+  /* Apart, each user also waits while the four prompts are prefilled:
+   * 128 × 8.4813 ms + 4 × 1,024 / 38,807 s = 1.0856 + 0.1055 = 1.1912 s,
+   * 4 / 3.3581, and 128 / 1.1912 = 107.46 output tokens a second. */
+  assert_close (128 * (step_s + 2.60e-3) + 4 * 1024 / 38807.0, est.answer_s, 1e-4);
+  assert_close (1.1912, est.answer_s, 1e-4);
+  assert_close (4 / est.requests_per_s, est.answer_s, 1e-9);
+  assert_close (107.46, est.user_output_tokens_per_s, 1e-3);
 
+  /* Folded again above 32,768 tokens of context: 1 / 0.27140. */
   job.context_len = 40000;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_true (est.serving_mixed_batches);
-  assert_close (5.3135, est.requests_per_s, 1e-4);
+  assert_close (3.6846, est.requests_per_s, 1e-4);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* The serving engine's own time a decode step (serving-engine,
+ * cp_serving_engine_step_s()). vLLM V1, the default, is charged none:
+ * Llama-2-7B's single stream on an H100 stays at its weights' 5.030 ms
+ * (test_decode_batch_one). vLLM V0 adds 2.60 ms after it: 7.630 ms,
+ * 131.06 tokens/s. SGLang's 2.42 ms run while the GPUs do, so a step
+ * that takes the GPUs longer pays nothing. Qwen3-0.6B
+ * (Qwen/Qwen3-0.6B config.json: 28 layers, hidden 1,024, 16 heads and
+ * 8 KV heads of 128, SwiGLU 3,072, vocabulary 151,936, tied embeddings,
+ * 0.596e9 parameters) on one H20 (4,000 GB/s) takes the GPUs
+ * (1.192e9 + 1,025 × 114,688) / 3.2e12 = 0.4092 ms a step, so it pays
+ * 2.42 − 0.4092 = 2.0108 ms of SGLang's: (1 + 2,048) tokens over 2,048
+ * steps of 2.42 ms and its one-token prompt's prefill is the 414.17
+ * tokens/s the Qwen3 speed benchmark publishes for it under SGLang
+ * 0.4.6.post1 (the figure the constant is read from, round trip). */
+static void
+test_serving_engine_step (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double gpu_step_s = (1.192e9 + 1025 * 114688.0) / 3.2e12;
+  const CpGpuSpec h20 = { .id = (char *) "h20", .name = (char *) "H20", .memory_nominal_gb = 96,
+                          .dense_bf16_flops = 148e12, .memory_bandwidth_gbytes_per_s = 4000 };
+
+  serving_fixture_init (&settings, &quote, &job, 1, 1, 2);
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpfloat (est.decode_engine_s, ==, 0);
+  assert_close (5.030e-3, est.decode_step_s, 1e-3);
+
+  settings.vllm_profile = CP_VLLM_PROFILE_V0;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (2.60e-3, est.decode_engine_s, 1e-12);
+  assert_close (7.630e-3, est.decode_step_s, 1e-3);
+  assert_close (131.06, est.decode_tokens_per_s, 1e-3);
+
+  settings.vllm_profile = CP_VLLM_PROFILE_V1;
+  settings.serving_engine = CP_SERVING_ENGINE_SGLANG;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpfloat (est.decode_engine_s, ==, 0);
+  assert_close (5.030e-3, est.decode_step_s, 1e-3);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+
+  cp_settings_init (&settings);
+  settings.serving_engine = CP_SERVING_ENGINE_SGLANG;
+  quote_init_gpu (&quote, &h20, 1, 10);
+  job_init_served (&job);
+  cp_test_model_init (&job.model, 0.596e9, 28, 1024, 16, 8, 3072, 151936);
+  job.model.head_dim = 128;
+  job.concurrency = 1;
+  job.prompt_tokens = 1;
+  job.output_tokens = 2048;
+  job.context_len = 2049;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (0.4092e-3, gpu_step_s, 1e-3);
+  assert_close (gpu_step_s, est.decode_memory_s, 1e-9);
+  assert_close (2.42e-3 - gpu_step_s, est.decode_engine_s, 1e-9);
+  assert_close (2.42e-3, est.decode_step_s, 1e-12);
+  assert_close (414.17, 2049 * est.requests_per_s, 2e-3);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -535,20 +633,8 @@ test_fp8_layout_llama3 (void)
   cp_settings_init (&settings);
   g_assert_cmpint (settings.fp8_layout, ==, CP_FP8_LAYOUT_ALL_LINEAR);
   quote_init_h100 (&quote, 8, 20);
-  cp_job_init (&job, CP_TASK_INFERENCE);
-  cp_model_spec_clear (&job.model);
-  job.model = (CpModelSpec) { 0 };
-  job.model.id = g_strdup ("llama-3.1-405b");
-  job.model.params = 405e9;
-  job.model.active_params = 405e9;
-  job.model.layers = 126;
-  job.model.hidden = 16384;
-  job.model.heads = 128;
-  job.model.kv_heads = 8;
-  job.model.ffn = 53248;
-  job.model.vocab = 128256;
-  job.model.gated_mlp = TRUE;
-  job.duration_days = 30;
+  job_init_served (&job);
+  cp_test_model_init (&job.model, 405e9, 126, 16384, 128, 8, 53248, 128256);
   job.weight_bits = 8;
   job.tensor_parallel = 8;
   job.context_len = 8192;
@@ -972,14 +1058,8 @@ test_replica_tensor_parallel_search (void)
   g_free (quote.gpu.name);
   quote.gpu.name = g_strdup ("H800 SXM");
   quote.intra_link.per_direction_gbytes_per_s = 200;
-  job_init_llama2_7b (&job);
-  job.model.params = job.model.active_params = 70e9;
-  job.model.layers = 80;
-  job.model.hidden = 8192;
-  job.model.heads = 64;
-  job.model.kv_heads = 8;
-  job.model.ffn = 28672;
-  job.model.vocab = 128256;
+  job_init_served (&job);
+  cp_test_model_init (&job.model, 70e9, 80, 8192, 64, 8, 28672, 128256);
   job.context_len = 4096;
   job.prompt_tokens = 1024;
   job.output_tokens = 256;
@@ -1148,6 +1228,7 @@ main (int argc, char **argv)
   g_test_add_func ("/serving/decode/mixture-of-experts", test_mixture_of_experts_reads);
   g_test_add_func ("/serving/prefill", test_prefill);
   g_test_add_func ("/serving/vllm-v0-prefills-apart", test_v0_prefills_apart);
+  g_test_add_func ("/serving/engine-step", test_serving_engine_step);
   g_test_add_func ("/serving/cost-per-million-tokens", test_cost_per_million_tokens);
   g_test_add_func ("/serving/replicas-share-the-target", test_replicas_share_the_target);
   g_test_add_func ("/serving/published/trtllm-h100-fp8", test_published_trtllm_h100_fp8);
