@@ -63,6 +63,7 @@ struct _CpImportDialog
   GtkSpinner          *spinner;
   AdwPreferencesGroup *columns_group;
   GtkListView         *rows_view;
+  GtkLabel            *row_details; /* the selected row's whole text, wrapped */
 
   CpProject           *project;     /* a copy: the rows are read with its catalogue and settings */
   char                *path;        /* the file shown */
@@ -935,8 +936,10 @@ cp_import_dialog_get_rows (CpImportDialog *self)
 
 /* A label at the end of @box, each of its lines cut short with "…" rather
  * than wrapped: GTK 4.8's list view keeps 200 rows, and measuring that
- * many wrapping labels took about 2 s (bench-window --import); the row's
- * tooltip has the whole text. */
+ * many wrapping labels took about 2 s (bench-window --import; wrapped
+ * still, a 10,000-row sheet's longest main-loop turn went from 24 to
+ * 96 ms). The row's tooltip and the label under the list (row_selected())
+ * have the whole text. */
 static GtkWidget *
 append_label (GtkWidget *box)
 {
@@ -991,6 +994,23 @@ bind_row (GtkSignalListItemFactory *factory,
   gtk_label_set_text (GTK_LABEL (subtitle), cp_import_row_get_subtitle (row));
   gtk_widget_set_visible (subtitle, *cp_import_row_get_subtitle (row) != '\0');
   gtk_widget_set_tooltip_text (gtk_list_item_get_child (item), g_strchomp (tooltip));
+}
+
+/* The selected row's title and lines in full, wrapped under the list:
+ * cut with "…", the assumptions that say which of a row's two prices is
+ * the quote's and how its VAT was read could not be read at 1024 px
+ * (walk41b F6). The first row is selected as the rows arrive. */
+static void
+row_selected (GtkSingleSelection *selection,
+              GParamSpec         *pspec,
+              CpImportDialog     *self)
+{
+  CpImportRow *row = gtk_single_selection_get_selected_item (selection);
+  g_autofree char *text = row != NULL ? g_strjoin ("\n", cp_import_row_get_title (row),
+                                                   cp_import_row_get_subtitle (row), NULL) : NULL;
+
+  gtk_label_set_text (self->row_details, text != NULL ? g_strchomp (text) : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->row_details), row != NULL);
 }
 
 static void
@@ -1124,6 +1144,7 @@ cp_import_dialog_class_init (CpImportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, spinner);
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, columns_group);
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, rows_view);
+  gtk_widget_class_bind_template_child (widget_class, CpImportDialog, row_details);
   gtk_widget_class_install_action (widget_class, "import.accept", NULL, accept_action);
   gtk_widget_class_install_action (widget_class, "import.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "import.choose-file", NULL, choose_file_action);
@@ -1134,7 +1155,7 @@ static void
 cp_import_dialog_init (CpImportDialog *self)
 {
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
-  g_autoptr(GtkNoSelection) selection = NULL;
+  g_autoptr(GtkSingleSelection) selection = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows_per_frame = ROWS_PER_FRAME;
@@ -1144,7 +1165,8 @@ cp_import_dialog_init (CpImportDialog *self)
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
   gtk_list_view_set_factory (self->rows_view, factory);
   self->shown_rows = gtk_slice_list_model_new (g_object_ref (G_LIST_MODEL (self->rows)), 0, ROWS_PER_FRAME);
-  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->shown_rows)));
+  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->shown_rows)));
+  g_signal_connect_object (selection, "notify::selected-item", G_CALLBACK (row_selected), self, 0);
   gtk_list_view_set_model (self->rows_view, GTK_SELECTION_MODEL (selection));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "import.accept", FALSE);
 }

@@ -70,17 +70,30 @@ write_large_sheet (guint n_rows)
   return write_sheet (name, csv->str, (gssize) csv->len);
 }
 
+/* The widget of @type in @dialog named @name, or (@name NULL) whose
+ * action is @action. */
+static GtkWidget *
+find_widget (CpImportDialog *dialog, GType type, const char *name, const char *action)
+{
+  g_autoptr(GPtrArray) widgets = g_ptr_array_new ();
+
+  cp_test_gui_collect (GTK_WIDGET (dialog), type, widgets);
+  for (guint i = 0; i < widgets->len; i++)
+    {
+      GtkWidget *widget = g_ptr_array_index (widgets, i);
+
+      if (name != NULL ? g_strcmp0 (gtk_widget_get_name (widget), name) == 0
+                       : g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+        return widget;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
 static GtkButton *
 accept_button (CpImportDialog *dialog)
 {
-  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
-
-  cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
-  for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)), "import.accept") == 0)
-      return g_ptr_array_index (buttons, i);
-  g_assert_not_reached ();
-  return NULL;
+  return GTK_BUTTON (find_widget (dialog, GTK_TYPE_BUTTON, NULL, "import.accept"));
 }
 
 /* The header bar's Import button: enabled only when a row can be imported. */
@@ -99,21 +112,20 @@ row_at (CpImportDialog *dialog, guint position)
   return row;   /* the model keeps it */
 }
 
+/* The rows list (the combo rows' popovers hold list views too). */
+static GtkWidget *
+rows_list (CpImportDialog *dialog)
+{
+  return find_widget (dialog, GTK_TYPE_LIST_VIEW, "import-rows", NULL);
+}
+
 /* The texts the rows list shows: some of its items' labels are on screen. */
 static gboolean
 rows_list_shows (CpImportDialog *dialog, const char *text)
 {
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-  GtkWidget *list = NULL;
 
-  /* The combo rows' popovers hold list views too. */
-  cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_LIST_VIEW, labels);
-  for (guint i = 0; i < labels->len; i++)
-    if (g_strcmp0 (gtk_widget_get_name (g_ptr_array_index (labels, i)), "import-rows") == 0)
-      list = g_ptr_array_index (labels, i);
-  g_assert_nonnull (list);
-  g_ptr_array_set_size (labels, 0);
-  cp_test_gui_collect (list, GTK_TYPE_LABEL, labels);
+  cp_test_gui_collect (rows_list (dialog), GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     if (gtk_widget_get_mapped (g_ptr_array_index (labels, i)) &&
         strstr (gtk_label_get_text (g_ptr_array_index (labels, i)), text) != NULL)
@@ -201,6 +213,68 @@ test_rows_shown (void)
   g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 1))->vendor, ==, "乙");
   g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (project->quotes, 1),
                                                                &project->settings), 2400.0 / 24 / 8, 1e-9);
+}
+
+/* The label under the rows list with the selected row's whole text. */
+static GtkLabel *
+row_details (CpImportDialog *dialog)
+{
+  return GTK_LABEL (find_widget (dialog, GTK_TYPE_LABEL, "import-row-details", NULL));
+}
+
+/* Whether @label shows all of @text on screen, wrapped over more lines
+ * than @text has, within the dialog's 1024 px. */
+static gboolean
+shows_wrapped (GtkLabel *label, const char *text)
+{
+  PangoLayout *layout = gtk_label_get_layout (label);
+  int text_lines = 1;
+
+  for (const char *c = text; *c != '\0'; c++)
+    text_lines += *c == '\n';
+  return gtk_widget_get_mapped (GTK_WIDGET (label)) && strstr (gtk_label_get_text (label), text) != NULL &&
+         gtk_widget_get_width (GTK_WIDGET (label)) <= 1024 && !pango_layout_is_ellipsized (layout) &&
+         pango_layout_get_line_count (layout) > text_lines;
+}
+
+/* The walker's Shenzhen rows at 1024 px (walk41b F6): the assumption
+ * saying which of two prices is the quote's was cut with "…" in the list.
+ * Over the month both allow, the H800 bills 14.50 × 8 GPUs × 730 h =
+ * 84,680 CNY at its card-hour price against 78,000 a month; the A800,
+ * over its three months, 8.80 × 8 × 2,190 = 154,176 against 3 × 46,000 =
+ * 138,000. The selected row's sentences are shown whole, wrapped, under
+ * the list: the first row's, then the second's once it is selected. */
+static void
+test_assumptions_wrapped (void)
+{
+  static const char csv[] =
+    "GPU型号,配置,可租台数,单价（元/卡/时，含税）,月租（元/台/月，含税）,备注\n"
+    "NVIDIA H800 80G SXM,8卡/台,4,14.50,\"78,000\",起租1个月\n"
+    "NVIDIA A800 80G SXM,8卡/台,8,8.80,\"46,000\",起租3个月\n";
+  g_autofree char *path = write_sheet ("two-prices.csv", csv, -1);
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpImportDialog *dialog = cp_import_dialog_new (NULL, project);
+  const char *h800, *a800;
+  GtkSelectionModel *selection;
+
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 1024, 700);
+  gtk_window_present (GTK_WINDOW (dialog));
+  cp_import_dialog_open_file (dialog, path);
+  wait_until_idle (dialog);
+  h800 = cp_import_row_get_subtitle (row_at (dialog, 0));
+  a800 = cp_import_row_get_subtitle (row_at (dialog, 1));
+  g_assert_nonnull (strstr (h800, "月租（元/台/月，含税） “78,000” is the quote’s price"));
+  g_assert_nonnull (strstr (h800, "one machine costs 78000 CNY at the first and 84680 CNY at the second"));
+  g_assert_nonnull (strstr (a800, "one machine costs 138000 CNY at the first and 154176 CNY at the second"));
+
+  g_assert_true (shows_wrapped (row_details (dialog), h800));
+  selection = gtk_list_view_get_model (GTK_LIST_VIEW (rows_list (dialog)));
+  g_assert_true (gtk_selection_model_select_item (selection, 1, TRUE));
+  spin ();
+  g_assert_true (shows_wrapped (row_details (dialog), a800));
+  g_assert_null (strstr (gtk_label_get_text (row_details (dialog)), h800));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  spin ();
 }
 
 /* A cluster whose sheet names RoCE but no NICs lacks only its network:
@@ -886,6 +960,7 @@ main (int argc, char *argv[])
   adw_init ();
   app = cp_test_gui_application_new ();
   g_test_add_func ("/gui/import-dialog/rows-shown", test_rows_shown);
+  g_test_add_func ("/gui/import-dialog/assumptions-wrapped", test_assumptions_wrapped);
   g_test_add_func ("/gui/import-dialog/guess-then-remap", test_guess_then_remap);
   g_test_add_func ("/gui/import-dialog/workbook-sheets", test_workbook_sheets);
   g_test_add_func ("/gui/import-dialog/vendor-workbook", test_vendor_workbook);
