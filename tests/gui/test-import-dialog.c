@@ -70,17 +70,30 @@ write_large_sheet (guint n_rows)
   return write_sheet (name, csv->str, (gssize) csv->len);
 }
 
+/* The widget of @type in @dialog named @name, or (@name NULL) whose
+ * action is @action. */
+static GtkWidget *
+find_widget (CpImportDialog *dialog, GType type, const char *name, const char *action)
+{
+  g_autoptr(GPtrArray) widgets = g_ptr_array_new ();
+
+  cp_test_gui_collect (GTK_WIDGET (dialog), type, widgets);
+  for (guint i = 0; i < widgets->len; i++)
+    {
+      GtkWidget *widget = g_ptr_array_index (widgets, i);
+
+      if (name != NULL ? g_strcmp0 (gtk_widget_get_name (widget), name) == 0
+                       : g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+        return widget;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
 static GtkButton *
 accept_button (CpImportDialog *dialog)
 {
-  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
-
-  cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
-  for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)), "import.accept") == 0)
-      return g_ptr_array_index (buttons, i);
-  g_assert_not_reached ();
-  return NULL;
+  return GTK_BUTTON (find_widget (dialog, GTK_TYPE_BUTTON, NULL, "import.accept"));
 }
 
 /* The header bar's Import button: enabled only when a row can be imported. */
@@ -103,14 +116,7 @@ row_at (CpImportDialog *dialog, guint position)
 static GtkWidget *
 rows_list (CpImportDialog *dialog)
 {
-  g_autoptr(GPtrArray) lists = g_ptr_array_new ();
-
-  cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_LIST_VIEW, lists);
-  for (guint i = 0; i < lists->len; i++)
-    if (g_strcmp0 (gtk_widget_get_name (g_ptr_array_index (lists, i)), "import-rows") == 0)
-      return g_ptr_array_index (lists, i);
-  g_assert_not_reached ();
-  return NULL;
+  return find_widget (dialog, GTK_TYPE_LIST_VIEW, "import-rows", NULL);
 }
 
 /* The texts the rows list shows: some of its items' labels are on screen. */
@@ -213,14 +219,7 @@ test_rows_shown (void)
 static GtkLabel *
 row_details (CpImportDialog *dialog)
 {
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-
-  cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_LABEL, labels);
-  for (guint i = 0; i < labels->len; i++)
-    if (g_strcmp0 (gtk_widget_get_name (g_ptr_array_index (labels, i)), "import-row-details") == 0)
-      return g_ptr_array_index (labels, i);
-  g_assert_not_reached ();
-  return NULL;
+  return GTK_LABEL (find_widget (dialog, GTK_TYPE_LABEL, "import-row-details", NULL));
 }
 
 /* Whether @label shows all of @text on screen, wrapped over more lines
