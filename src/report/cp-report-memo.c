@@ -362,7 +362,7 @@ switch_amount_text (const CpProject  *project,
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   /* Each top rounded as the answers show it (cp_report_schedule_shown_range()). */
   high = round (MAX (hosted->range.total_cost_high, hosted->estimate.total_cost));
-  top = approval.top_of_range - round (MAX (entry->cost_high, cp_schedule_job_cost (entry))) + high;
+  top = approval.top_of_range - round (cp_schedule_job_cost_high (entry)) + high;
   amount = cp_i18n_format_money_whole (cp_settings_amount_to_approve (settings, top, 0, 0, NULL, NULL),
                                        settings->currency, lang);
   top_text = cp_i18n_format_money_whole (top, settings->currency, lang);
@@ -559,6 +559,40 @@ answer_cost (const CpProject *project,
                           /* TRANSLATORS: the third answer line: total cost, days, deadline */
                           : _("For: %s in total; done in %s, later than the %s deadline."),
                           cost, days, deadline);
+}
+
+/* @answer (taken), and when job @job_index goes on in months the job
+ * before it rented (cp-schedule.h, rents_on), what of its cost those
+ * months already pay: the job's total is its cost alone, the project's
+ * budget counts it once (walk42 F28: (c) "For: 78,000 CNY" inside the
+ * H800 month (a) had paid). */
+static char *
+with_months_paid_before (char             *answer,
+                         const CpProject  *project,
+                         const CpSchedule *schedule,
+                         guint             job_index,
+                         const char       *lang)
+{
+  const CpScheduleJob *entry;
+  const CpJob *before;
+  g_autofree char *paid = NULL, *more = NULL, *sentence = NULL;
+  char *joined;
+
+  if (schedule == NULL || job_index >= schedule->jobs->len)
+    return answer;
+  entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
+  if (entry->paid_before_cost < 0.5 || entry->after < 0 || (guint) entry->after >= project->jobs->len)
+    return answer;
+  before = g_ptr_array_index (project->jobs, entry->after);
+  paid = cp_i18n_format_money_whole (entry->paid_before_cost, project->settings.currency, lang);
+  more = cp_i18n_format_money_whole (cp_schedule_job_cost (entry), project->settings.currency, lang);
+  /* TRANSLATORS: the job it starts after, what of this job's cost the
+   * months rented for that one already pay, what the project pays more for it */
+  sentence = g_strdup_printf (_("It runs within the months already rented for %s: %s of it is paid there, so the project pays %s more for it."),
+                              before->name, paid, more);
+  joined = g_strjoin (" ", answer, sentence, NULL);
+  g_free (answer);
+  return joined;
 }
 
 /* Whether a job's answer lists open answers under it
@@ -1289,7 +1323,8 @@ cp_report_section_question (Doc              *doc,
           /* When it runs, from the project's calendar: the dates an
            * approver books the money and the team for. */
           g_autofree char *span = cp_report_job_span (schedule, j, doc->lang);
-          g_autofree char *answer = answer_cost (project, job, plan, option, span, doc->lang);
+          g_autofree char *answer = with_months_paid_before (answer_cost (project, job, plan, option, span, doc->lang),
+                                                              project, schedule, j, doc->lang);
           /* Without a price to compare, there is no cost band to give. */
           g_autoptr(GPtrArray) answers = cp_report_open_answers (project, results, schedule, j, doc->lang);
           /* A firm choice's one answer, said in its range's sentence. */
