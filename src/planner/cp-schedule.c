@@ -59,6 +59,45 @@ cp_project_job_may_follow (const CpProject *project,
   return at < 0;
 }
 
+int
+cp_project_cluster_learned_from (const CpProject *project,
+                                 CpPlan * const  *plans,
+                                 guint            job_index,
+                                 int             *waiting_job)
+{
+  int at;
+
+  g_return_val_if_fail (job_index < project->jobs->len, -1);
+
+  if (waiting_job != NULL)
+    *waiting_job = -1;
+  at = cp_project_find_job (project, ((const CpJob *) g_ptr_array_index (project->jobs, job_index))->after_job_id);
+  /* At most every job once: an order that loops is refused elsewhere. */
+  for (guint steps = 0; at >= 0 && (guint) at != job_index && steps < project->jobs->len; steps++)
+    {
+      const CpJob *before = g_ptr_array_index (project->jobs, at);
+      const CpPlan *plan = plans[at];
+
+      if (plan == NULL)
+        {
+          if (waiting_job != NULL)
+            *waiting_job = at;
+          return -1;
+        }
+      if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
+        {
+          const CpEstimate *est = &g_array_index (plan->options, CpOption, plan->recommended).estimate;
+
+          /* Training across machines, or a service whose replica spans
+           * them (it migrates: cp-estimate-cost.c). */
+          if (est->nodes > 1 && (cp_task_kind_is_training (before->kind) || est->migration_days > 0))
+            return at;
+        }
+      at = cp_project_find_job (project, before->after_job_id);
+    }
+  return -1;
+}
+
 /* How the budget by month bills a job's costs (issue 22): as the vendor
  * invoices them, not spread evenly over the days. A rental priced per
  * node-month and billed by the month (no shorter step stated:
@@ -239,6 +278,8 @@ cp_schedule_new (const CpProject *project,
       const CpJob *job = g_ptr_array_index (project->jobs, i);
       CpScheduleJob entry = { 0 };
 
+      entry.cluster_learned_from = -1;
+
       /* A job it starts after that is no longer in the project: with the
        * project's start, as the job form shows it. */
       entry.after = cp_project_find_job (project, job->after_job_id);
@@ -267,6 +308,8 @@ cp_schedule_new (const CpProject *project,
       g_array_append_val (jobs, entry);
     }
   goes_on_renting (jobs, project);
+  for (guint i = 0; i < jobs->len; i++)
+    g_array_index (jobs, CpScheduleJob, i).cluster_learned_from = cp_project_cluster_learned_from (project, plans, i, NULL);
 
   schedule = cp_schedule_place (jobs, &start, error);
   if (schedule == NULL)

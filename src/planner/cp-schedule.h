@@ -66,6 +66,10 @@ typedef struct {
    * the H800 month rented for the job before it was billed a second
    * month, 78,000 CNY). 0 when the job rents afresh. */
   double   paid_before_cost;
+  /* Set by cp_schedule_new(): the job before it whose cluster run taught
+   * the team the move to a cluster (cp_project_cluster_learned_from()),
+   * so its plan counts no migration; -1: none. */
+  int      cluster_learned_from;
 } CpScheduleJob;
 
 typedef struct {
@@ -206,6 +210,18 @@ void                cp_schedule_fallback_free (CpScheduleFallback       *fallbac
 gboolean            cp_schedule_fallback_misses (const CpScheduleFallback *fallback,
                                                  const CpSchedule         *schedule,
                                                  guint                     job_index);
+
+/* The job before job @job_index, through the jobs it starts after, whose
+ * recommended option in @plans trains on a cluster: the team moves to a
+ * cluster there, and job @job_index, after it, does not pay that move
+ * again (R8 is the team's learning, not the job's: walk41 F7, a 79-minute
+ * LoRA after the SFT paid 30,000 CNY of migration). -1 when none does.
+ * @waiting_job (may be NULL) is set to the first of those jobs whose plan
+ * @plans does not have yet (NULL), when the answer waits for it; else -1. */
+int         cp_project_cluster_learned_from (const CpProject *project,
+                                             CpPlan * const  *plans,
+                                             guint            job_index,
+                                             int             *waiting_job);
 
 /* Reads YYYY-MM-DD (a real day); FALSE for anything else. */
 gboolean    cp_schedule_parse_date (const char *iso_date,

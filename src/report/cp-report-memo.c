@@ -561,9 +561,10 @@ answer_cost (const CpProject *project,
                           cost, days, deadline);
 }
 
-/* @answer (taken), and when job @job_index goes on in months the job
- * before it rented (cp-schedule.h, rents_on), what of its cost those
- * months already pay: the job's total is its cost alone, the project's
+/* @answer (taken), and what the jobs before job @job_index leave it: the
+ * move to a cluster the team made in one (cluster_learned_from), and
+ * when it goes on in months the job before it rented (cp-schedule.h,
+ * rents_on), what of its cost those months already pay: the job's total is its cost alone, the project's
  * budget counts it once (walk42 F28: (c) "For: 78,000 CNY" inside the
  * H800 month (a) had paid). */
 static char *
@@ -581,6 +582,22 @@ with_months_paid_before (char             *answer,
   if (schedule == NULL || job_index >= schedule->jobs->len)
     return answer;
   entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
+  /* R8 once per team (walk41 F7): a cluster job after the team's first
+   * cluster run counts no migration, and says where it was learnt. */
+  if (entry->planned && entry->nodes > 1 && entry->cluster_learned_from >= 0 &&
+      (guint) entry->cluster_learned_from < project->jobs->len &&
+      !((const CpJob *) g_ptr_array_index (project->jobs, job_index))->team_has_distributed_experience)
+    {
+      const CpJob *teacher = g_ptr_array_index (project->jobs, entry->cluster_learned_from);
+
+      /* TRANSLATORS: R8; the earlier job in which the team first runs on a cluster */
+      sentence = g_strdup_printf (_("No move to a cluster is counted: the team makes it in %s, before this job."),
+                                  teacher->name);
+      joined = g_strjoin (" ", answer, sentence, NULL);
+      g_free (answer);
+      answer = joined;
+      g_clear_pointer (&sentence, g_free);
+    }
   if (entry->paid_before_cost < 0.5 || entry->after < 0 || (guint) entry->after >= project->jobs->len)
     return answer;
   before = g_ptr_array_index (project->jobs, entry->after);
