@@ -576,14 +576,12 @@ add_sentence (char *answer,
   return joined;
 }
 
-/* @answer (taken), and what the jobs before job @job_index leave it (the
- * job's own plan and total are its alone; the project's budget counts what
- * they share once): the move to a cluster the team made in one
- * (cluster_learned_from, walk41 F7); the debugging it still counts after
- * one on the same quote, and why (walk42 F22); what of its cost the months
- * the job before it rented already pay, when it goes on in them
- * (paid_before_cost, walk42 F28: (c) "For: 78,000 CNY" inside the H800
- * month (a) had paid). */
+/* @answer (taken), and what the jobs before job @job_index leave it;
+ * its own total is its cost alone, the budget counts what they share once:
+ * - the move to a cluster the team made in one (walk41 F7);
+ * - the debugging it still counts after one on its quote, and why (walk42 F22);
+ * - what of its cost the months the job before it rented already pay
+ *   (walk42 F28: (c) "For: 78,000 CNY" inside the H800 month (a) paid). */
 static char *
 with_what_came_before (char             *answer,
                        const CpProject  *project,
