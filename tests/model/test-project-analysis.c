@@ -432,7 +432,7 @@ test_migration_once_per_team (void)
   g_autoptr(CpProject) project = cp_test_demo_project ();
   g_autoptr(CpProjectAnalysis) analysis = NULL;
   CpJob *first = g_ptr_array_index (project->jobs, 3);
-  CpJob *again = cp_job_new (first->kind);
+  CpJob *again = NULL;
   guint again_index;
   const CpPlan *first_plan, *again_plan;
   const CpOption *chosen;
@@ -445,9 +445,10 @@ test_migration_once_per_team (void)
   first->team_has_distributed_experience = FALSE;
   first->engineers = 2;
   first->engineer_day_cost = 2000;
-  cp_job_copy (again, first);
+  again = cp_job_dup (first);
   g_free (again->id);
   g_free (again->name);
+  g_free (again->after_job_id);
   again->id = g_strdup ("again");
   again->name = g_strdup ("again");
   again->after_job_id = g_strdup (first->id);
