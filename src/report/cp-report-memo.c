@@ -576,12 +576,12 @@ add_sentence (char *answer,
   return joined;
 }
 
-/* @answer (taken), and what the jobs before job @job_index leave it;
- * its own total is its cost alone, the budget counts what they share once:
- * - the move to a cluster the team made in one (walk41 F7);
- * - the debugging it still counts after one on its quote, and why (walk42 F22);
- * - what of its cost the months the job before it rented already pay
- *   (walk42 F28: (c) "For: 78,000 CNY" inside the H800 month (a) paid). */
+/* @answer (taken), and what the jobs before job @job_index leave it (its
+ * total is its own, the budget counts what they share once): the move to a
+ * cluster the team made in one (walk41 F7); the debugging it still counts
+ * after one on its quote, and why (walk42 F22); what of its cost the months
+ * the job before it rented already pay (walk42 F28: (c) "For: 78,000 CNY"
+ * inside the H800 month (a) paid). */
 static char *
 with_what_came_before (char             *answer,
                        const CpProject  *project,
@@ -589,13 +589,11 @@ with_what_came_before (char             *answer,
                        guint             job_index,
                        const char       *lang)
 {
-  const CpScheduleJob *entry;
+  const CpScheduleJob *entry = schedule != NULL && job_index < schedule->jobs->len
+                               ? &g_array_index (schedule->jobs, CpScheduleJob, job_index) : NULL;
   const CpJob *before;
 
-  if (schedule == NULL || job_index >= schedule->jobs->len)
-    return answer;
-  entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
-  if (!entry->planned)
+  if (entry == NULL || !entry->planned)
     return answer;
   if (entry->nodes > 1 && entry->cluster_learned_from >= 0 &&
       (guint) entry->cluster_learned_from < project->jobs->len &&
