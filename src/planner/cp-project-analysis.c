@@ -41,6 +41,10 @@ typedef struct {
    * (keep_partial_plan()); else NULL. */
   CpPlan  *earlier_plan;
   GArray  *unchanged_quotes;
+  /* The job before it whose cluster run the plan counts the team's move
+   * to a cluster from (cp_project_cluster_learned_from()), or -1: none;
+   * decided when the job is planned, and kept with the plan before it. */
+  int      learned_from;
 } JobEntry;
 
 typedef struct {
@@ -159,6 +163,7 @@ job_entry_clear (gpointer data)
   g_clear_pointer (&entry->earlier_plan, cp_plan_free);
   g_clear_pointer (&entry->unchanged_quotes, g_array_unref);
   entry->has_robustness = FALSE;
+  entry->learned_from = -1;
 }
 
 /* Per quote, whether @project's is the one kept from the last plans, or
@@ -196,6 +201,7 @@ keep_earlier_plan (JobEntry     *entry,
   CpPlan *earlier = g_steal_pointer (&entry->plan);
   g_autoptr(GArray) unchanged_before = g_steal_pointer (&entry->unchanged_quotes);
   gint64 cost_us = entry->plan_cost_us;
+  int learned_from = entry->learned_from;
 
   if (earlier == NULL)
     {
@@ -215,6 +221,7 @@ keep_earlier_plan (JobEntry     *entry,
   /* Still compared with the job at the next change. */
   entry->planned = planned;
   entry->earlier_plan = earlier;
+  entry->learned_from = learned_from;
   entry->unchanged_quotes = unchanged_before != NULL ? g_steal_pointer (&unchanged_before)
                                                      : g_array_copy ((GArray *) unchanged);
 }
@@ -316,6 +323,7 @@ job_entry_copy (const JobEntry *entry,
   copy->plan_cost_us = entry->plan_cost_us;
   copy->earlier_plan = entry->earlier_plan != NULL ? cp_plan_copy (entry->earlier_plan) : NULL;
   copy->unchanged_quotes = entry->unchanged_quotes != NULL ? g_array_copy (entry->unchanged_quotes) : NULL;
+  copy->learned_from = entry->learned_from;
 }
 
 CpProjectAnalysis *
@@ -346,6 +354,24 @@ cp_project_analysis_copy (CpProjectAnalysis *analysis,
   return copy;
 }
 
+/* Whether job @job_index starts after a job marked in @dropped, through
+ * the jobs it starts after. */
+static gboolean
+follows_dropped (const CpProject *project,
+                 guint            job_index,
+                 const gboolean  *dropped)
+{
+  int at = cp_project_find_job (project, ((const CpJob *) g_ptr_array_index (project->jobs, job_index))->after_job_id);
+
+  for (guint steps = 0; at >= 0 && steps < project->jobs->len; steps++)
+    {
+      if (dropped[at])
+        return TRUE;
+      at = cp_project_find_job (project, ((const CpJob *) g_ptr_array_index (project->jobs, at))->after_job_id);
+    }
+  return FALSE;
+}
+
 guint
 cp_project_analysis_update (CpProjectAnalysis *analysis,
                             const CpProject   *project)
@@ -354,6 +380,7 @@ cp_project_analysis_update (CpProjectAnalysis *analysis,
   gboolean changed;
   guint dropped = 0;
   g_autoptr(GArray) unchanged_quotes = NULL;
+  g_autofree gboolean *dropped_job = g_new0 (gboolean, MAX (project->jobs->len, 1));
 
   g_return_val_if_fail (analysis != NULL && project != NULL, 0);
 
@@ -375,7 +402,10 @@ cp_project_analysis_update (CpProjectAnalysis *analysis,
 
     g_array_set_size (analysis->jobs, project->jobs->len);
     for (guint j = old_len; j < project->jobs->len; j++)
-      g_array_index (analysis->jobs, JobEntry, j).plan_cost_us = -1;
+      {
+        g_array_index (analysis->jobs, JobEntry, j).plan_cost_us = -1;
+        g_array_index (analysis->jobs, JobEntry, j).learned_from = -1;
+      }
   }
   for (guint j = 0; j < project->jobs->len; j++)
     {
@@ -397,7 +427,25 @@ cp_project_analysis_update (CpProjectAnalysis *analysis,
           job_entry_clear (entry);
           entry->plan_cost_us = cost_us;
         }
+      dropped_job[j] = TRUE;
       dropped++;
+    }
+  /* A job after one a change touched is planned again: the move to a
+   * cluster it counts from that one may have changed with it
+   * (cp_project_cluster_learned_from()). */
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      JobEntry *entry = &g_array_index (analysis->jobs, JobEntry, j);
+
+      if (entry->planned != NULL && !dropped_job[j] && follows_dropped (project, j, dropped_job))
+        {
+          gint64 cost_us = entry->plan_cost_us;
+
+          job_entry_clear (entry);
+          entry->plan_cost_us = cost_us;
+          dropped_job[j] = TRUE;
+          dropped++;
+        }
     }
   /* Quotes or settings changed start a new generation even when no plan
    * was kept: a plan still being made from the old ones must not be kept
@@ -445,6 +493,69 @@ cp_project_analysis_peek_plan (CpProjectAnalysis *analysis,
   return g_array_index (analysis->jobs, JobEntry, job_index).plan;
 }
 
+/* The job before job @job_index whose cluster run its plan counts the
+ * team's move to a cluster from (cp_project_cluster_learned_from()), from
+ * the plans the analysis has; @waiting_job: the first of those jobs
+ * without a plan yet, whose plan the answer waits for, or -1. */
+static int
+learned_from (CpProjectAnalysis *analysis,
+              guint              job_index,
+              int               *waiting_job)
+{
+  const CpProject *project = analysis->project;
+  g_autofree CpPlan **plans = g_new0 (CpPlan *, MAX (project->jobs->len, 1));
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    plans[j] = g_array_index (analysis->jobs, JobEntry, j).plan;
+  return cp_project_cluster_learned_from (project, plans, job_index, waiting_job);
+}
+
+/* On @project, a copy of the analysis's: job @job_index's team has moved
+ * to a cluster in job @learned_from_job (-1: nowhere), so that the plan,
+ * its robustness, what would change it and its sweep count no migration
+ * for it (R8, once per team: walk41 F7). */
+static void
+apply_learned (CpProject *project,
+               guint      job_index,
+               int        learned_from_job)
+{
+  if (learned_from_job >= 0)
+    ((CpJob *) g_ptr_array_index (project->jobs, job_index))->team_has_distributed_experience = TRUE;
+}
+
+/* The project job @job_index is planned in: the analysis's, or, when the
+ * team learnt the move to a cluster in an earlier job, a copy that says
+ * so (apply_learned()), set in @copy for the caller to free. */
+static const CpProject *
+project_as_planned (CpProjectAnalysis *analysis,
+                    guint              job_index,
+                    int                learned_from_job,
+                    CpProject        **copy)
+{
+  *copy = NULL;
+  if (learned_from_job < 0)
+    return analysis->project;
+  *copy = cp_project_copy (analysis->project);
+  apply_learned (*copy, job_index, learned_from_job);
+  return *copy;
+}
+
+/* Decides for job @job_index what the team learnt before it, from the
+ * plans of the jobs it starts after (which must be there): a plan before
+ * it made with another answer is not planned again from. */
+static void
+decide_learned (CpProjectAnalysis *analysis,
+                JobEntry          *entry,
+                int                learned)
+{
+  if (entry->earlier_plan != NULL && entry->learned_from != learned)
+    {
+      g_clear_pointer (&entry->earlier_plan, cp_plan_free);
+      g_clear_pointer (&entry->unchanged_quotes, g_array_unref);
+    }
+  entry->learned_from = learned;
+}
+
 static gboolean
 past_cpu_time (gpointer user_data)
 {
@@ -461,15 +572,28 @@ make_plan (CpProjectAnalysis *analysis,
            guint              job_index,
            gint64             budget_us)
 {
-  const CpProject *project = analysis->project;
+  const CpProject *project;
+  g_autoptr(CpProject) learned_copy = NULL;
   JobEntry *entry = job_entry (analysis, job_index);
   g_autofree CpQuote *quotes = NULL;
-  gint64 start_us = thread_cpu_us ();
-  gint64 stop_us = start_us + budget_us;
+  gint64 start_us;
+  gint64 stop_us;
   CpPlan *partial = NULL;
+  int learned, waiting_job;
 
   if (entry == NULL || entry->plan != NULL)
     return entry != NULL ? entry->plan : NULL;
+  /* The jobs it starts after first: what the team learnt there is an
+   * input of its plan. Their plans are made within the same budget. */
+  while ((learned = learned_from (analysis, job_index, &waiting_job)) < 0 && waiting_job >= 0)
+    if (make_plan (analysis, (guint) waiting_job, budget_us) == NULL)
+      return NULL;
+  /* Planning them may have grown nothing here, but read it again. */
+  entry = &g_array_index (analysis->jobs, JobEntry, job_index);
+  decide_learned (analysis, entry, learned);
+  project = project_as_planned (analysis, job_index, learned, &learned_copy);
+  start_us = thread_cpu_us ();
+  stop_us = start_us + budget_us;
   /* A job known to be heavy goes to the worker at once, unless what is
    * kept plans it from the plan before (a quote's price edited). */
   if (budget_us >= 0 && entry->earlier_plan == NULL && entry->plan_cost_us > budget_us)
@@ -526,8 +650,11 @@ cp_project_analysis_get_full_plan (CpProjectAnalysis *analysis,
     return NULL;
   if (!entry->has_robustness)
     {
+      g_autoptr(CpProject) learned_copy = NULL;
+
       cp_project_analysis_get_plan (analysis, job_index);
-      cp_project_plan_add_robustness (analysis->project, job_index, entry->plan);
+      cp_project_plan_add_robustness (project_as_planned (analysis, job_index, entry->learned_from, &learned_copy),
+                                      job_index, entry->plan);
       entry->has_robustness = TRUE;
     }
   return entry->plan;
@@ -546,7 +673,12 @@ cp_project_analysis_get_what_if (CpProjectAnalysis *analysis,
    * might change the answer, and the PDF and the XML of one export both
    * read it. */
   if (entry->what_if == NULL && (plan = cp_project_analysis_get_full_plan (analysis, job_index)) != NULL)
-    entry->what_if = cp_what_if_new (analysis->project, job_index, plan);
+    {
+      g_autoptr(CpProject) learned_copy = NULL;
+
+      entry->what_if = cp_what_if_new (project_as_planned (analysis, job_index, entry->learned_from, &learned_copy),
+                                       job_index, plan);
+    }
   return entry->what_if;
 }
 
@@ -675,7 +807,14 @@ cp_project_analysis_get_sweep (CpProjectAnalysis *analysis,
   JobEntry *entry = job_entry (analysis, job_index);
 
   if (entry != NULL && entry->sweep == NULL)
-    entry->sweep = cp_project_sweep_job (analysis->project, job_index, analysis->sweep_max_points);
+    {
+      g_autoptr(CpProject) learned_copy = NULL;
+
+      /* Its node counts migrate as its plan does. */
+      cp_project_analysis_get_plan (analysis, job_index);
+      entry->sweep = cp_project_sweep_job (project_as_planned (analysis, job_index, entry->learned_from, &learned_copy),
+                                           job_index, analysis->sweep_max_points);
+    }
   return entry != NULL ? entry->sweep : NULL;
 }
 
@@ -704,10 +843,16 @@ cp_project_analysis_order_sweep (CpProjectAnalysis *analysis,
 
   /* The job's inputs are kept from here on, so that a change to them
    * before the sweep comes back starts a new generation. */
-  if (job_entry (analysis, job_index) == NULL)
+  JobEntry *entry = job_entry (analysis, job_index);
+
+  if (entry == NULL)
     return NULL;
   order = g_new0 (CpSweepOrder, 1);
   order->project = cp_project_copy (analysis->project);
+  /* As the job's plan counts migration; before that plan is made, from
+   * the plans there are (a job it waits for counts as no cluster run). */
+  apply_learned (order->project, job_index,
+                 entry->plan != NULL ? entry->learned_from : learned_from (analysis, job_index, NULL));
   order->job_index = job_index;
   order->generation = analysis->generation;
   order->max_points = analysis->sweep_max_points;
@@ -779,6 +924,7 @@ cp_project_analysis_order_details (CpProjectAnalysis *analysis,
   cp_project_analysis_get_plan (analysis, job_index);
   order = g_new0 (CpDetailsOrder, 1);
   order->project = cp_project_copy (analysis->project);
+  apply_learned (order->project, job_index, entry->learned_from);
   order->plan = cp_plan_copy (entry->plan);
   order->job_index = job_index;
   order->generation = analysis->generation;
@@ -859,11 +1005,19 @@ cp_project_analysis_order_plan (CpProjectAnalysis *analysis,
    * before the plan comes back starts a new generation. */
   JobEntry *entry = job_entry (analysis, job_index);
   CpPlanOrder *order;
+  int learned, waiting_job;
 
   if (entry == NULL || entry->plan != NULL)
     return NULL;
+  /* A job it starts after without a plan is planned first: what the team
+   * learnt there is an input of this one (the order is that job's). */
+  learned = learned_from (analysis, job_index, &waiting_job);
+  if (waiting_job >= 0)
+    return cp_project_analysis_order_plan (analysis, (guint) waiting_job);
+  decide_learned (analysis, entry, learned);
   order = g_new0 (CpPlanOrder, 1);
   order->project = cp_project_copy (analysis->project);
+  apply_learned (order->project, job_index, learned);
   order->job_index = job_index;
   order->generation = analysis->generation;
   if (entry->earlier_plan != NULL)

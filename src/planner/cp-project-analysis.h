@@ -11,8 +11,10 @@
  * Each part is computed when first asked for and kept until the inputs it
  * was computed from change: cp_project_analysis_update() compares each job,
  * the quotes and the settings with the copies it planned them from, and
- * drops only what a change touched (an edit of one job: that job; a quote
- * or a setting: every job). The project is borrowed and must stay alive
+ * drops only what a change touched (an edit of one job: that job and the
+ * jobs after it, whose plans count the team's move to a cluster in it,
+ * cp_project_cluster_learned_from(); a quote or a setting: every job).
+ * A job's plan is made after those of the jobs it starts after. The project is borrowed and must stay alive
  * and unchanged from one update to the next; an analysis is used from one
  * thread at a time.
  */
@@ -146,7 +148,10 @@ typedef struct {
   GArray    *unchanged_quotes;
 } CpPlanOrder;
 
-/* NULL when the plan is there already. */
+/* NULL when the plan is there already. A job planned after another
+ * counts what the team learnt there (cp_project_cluster_learned_from()):
+ * while a job it starts after has no plan, the order is that job's
+ * (order->job_index). */
 CpPlanOrder       *cp_project_analysis_order_plan     (CpProjectAnalysis *analysis,
                                                        guint              job_index);
 /* Runs on any thread: it reads and writes only the order's copy. */

@@ -59,6 +59,45 @@ cp_project_job_may_follow (const CpProject *project,
   return at < 0;
 }
 
+int
+cp_project_cluster_learned_from (const CpProject *project,
+                                 CpPlan * const  *plans,
+                                 guint            job_index,
+                                 int             *waiting_job)
+{
+  int at;
+
+  g_return_val_if_fail (job_index < project->jobs->len, -1);
+
+  if (waiting_job != NULL)
+    *waiting_job = -1;
+  at = cp_project_find_job (project, ((const CpJob *) g_ptr_array_index (project->jobs, job_index))->after_job_id);
+  /* At most every job once: an order that loops is refused elsewhere. */
+  for (guint steps = 0; at >= 0 && (guint) at != job_index && steps < project->jobs->len; steps++)
+    {
+      const CpJob *before = g_ptr_array_index (project->jobs, at);
+      const CpPlan *plan = plans[at];
+
+      if (plan == NULL)
+        {
+          if (waiting_job != NULL)
+            *waiting_job = at;
+          return -1;
+        }
+      if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
+        {
+          const CpEstimate *est = &g_array_index (plan->options, CpOption, plan->recommended).estimate;
+
+          /* Training across machines, or a service whose replica spans
+           * them (it migrates: cp-estimate-cost.c). */
+          if (est->nodes > 1 && (cp_task_kind_is_training (before->kind) || est->migration_days > 0))
+            return at;
+        }
+      at = cp_project_find_job (project, before->after_job_id);
+    }
+  return -1;
+}
+
 /* How the budget by month bills a job's costs (issue 22): as the vendor
  * invoices them, not spread evenly over the days. A rental priced per
  * node-month and billed by the month (no shorter step stated:
@@ -189,6 +228,38 @@ fill_from_plan (CpScheduleJob    *entry,
   entry->days_high = option->range.calendar_days_high;
 }
 
+/* A job that starts after another on the same machines goes on with
+ * their rental (rents_on): the same quote, billed by the month, on no
+ * more nodes than that one rented, so its machines are already there and
+ * their months paid (walk42 F28: (c) after (a), both on one Shenzhen H800
+ * machine at 78,000 CNY a month, was billed a month of its own although
+ * its 9.7 days fell inside the month (a) paid). The first such job after
+ * another takes its machines; a second one beside it rents its own. */
+static void
+goes_on_renting (GArray          *jobs,
+                 const CpProject *project)
+{
+  g_autofree gboolean *taken = g_new0 (gboolean, MAX (jobs->len, 1));
+
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      CpScheduleJob *entry = &g_array_index (jobs, CpScheduleJob, i);
+      const CpScheduleJob *before;
+
+      if (entry->after < 0 || (guint) entry->after >= jobs->len || !entry->planned || taken[entry->after])
+        continue;
+      before = &g_array_index (jobs, CpScheduleJob, entry->after);
+      if (before->planned && before->n_rentals > 0 && entry->n_rentals > 0 &&
+          entry->quote_index >= 0 && entry->quote_index == before->quote_index &&
+          (guint) entry->quote_index < project->quotes->len && entry->nodes <= before->nodes &&
+          billed_by_month (g_ptr_array_index (project->quotes, entry->quote_index), &project->settings))
+        {
+          entry->rents_on = TRUE;
+          taken[entry->after] = TRUE;
+        }
+    }
+}
+
 CpSchedule *
 cp_schedule_new (const CpProject *project,
                  CpPlan * const  *plans,
@@ -206,6 +277,8 @@ cp_schedule_new (const CpProject *project,
     {
       const CpJob *job = g_ptr_array_index (project->jobs, i);
       CpScheduleJob entry = { 0 };
+
+      entry.cluster_learned_from = -1;
 
       /* A job it starts after that is no longer in the project: with the
        * project's start, as the job form shows it. */
@@ -234,6 +307,9 @@ cp_schedule_new (const CpProject *project,
       }
       g_array_append_val (jobs, entry);
     }
+  goes_on_renting (jobs, project);
+  for (guint i = 0; i < jobs->len; i++)
+    g_array_index (jobs, CpScheduleJob, i).cluster_learned_from = cp_project_cluster_learned_from (project, plans, i, NULL);
 
   schedule = cp_schedule_place (jobs, &start, error);
   if (schedule == NULL)
@@ -377,6 +453,7 @@ invoice_day (const CpSchedule *schedule,
 }
 
 static double paid_until (const CpSchedule *schedule, guint i);
+static guint rental_months (const CpSchedule *schedule, guint i, guint r);
 
 /* The day rental @r of job @i is first billed. One that goes on from the
  * job before it on the same machines starts when that one's paid months
@@ -409,7 +486,64 @@ paid_until (const CpSchedule *schedule,
   if (!entry->planned || last == 0)
     return entry->rents_on && entry->after >= 0 && (guint) entry->after < schedule->jobs->len
            ? paid_until (schedule, (guint) entry->after) : 0;
-  return invoice_day (schedule, rental_begins (schedule, i, last - 1), entry->rentals[last - 1].months);
+  return invoice_day (schedule, rental_begins (schedule, i, last - 1), rental_months (schedule, i, last - 1));
+}
+
+/* Whether rental @r of job @i goes on in months the job before it paid
+ * for (they end after the day it would begin on its own). */
+static gboolean
+rental_goes_on (const CpSchedule *schedule,
+                guint             i,
+                guint             r)
+{
+  const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+
+  return entry->rents_on &&
+         rental_begins (schedule, i, r) > entry->start_day + entry->rentals[r].start_day + NOISE_DAYS;
+}
+
+/* The months rental @r of job @i bills: those the job alone would or,
+ * going on in months already paid, those it still needs from where they
+ * end to the day it is used until (none when they hold it: a job's last
+ * rental is used to its end, the machine it debugs on beside a cluster
+ * until debugging ends), never more than alone. */
+static guint
+rental_months (const CpSchedule *schedule,
+               guint             i,
+               guint             r)
+{
+  const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+  guint n_rentals = MIN (entry->n_rentals, G_N_ELEMENTS (entry->rentals));
+  double used_until = r + 1 < n_rentals ? entry->start_day + entry->phase_days[CP_PHASE_DEBUG] : entry->end_day;
+  double begins;
+  guint months = 0;
+
+  if (!rental_goes_on (schedule, i, r))
+    return entry->rentals[r].months;
+  begins = rental_begins (schedule, i, r);
+  while (months < entry->rentals[r].months && invoice_day (schedule, begins, months) < used_until - NOISE_DAYS)
+    months++;
+  return months;
+}
+
+/* What job @i's rentals would bill alone that the months already paid
+ * hold: the months it no longer needs, and the setup fee of machines
+ * already set up. */
+static double
+paid_before (const CpSchedule *schedule,
+             guint             i)
+{
+  const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+  double paid = 0;
+
+  for (guint r = 0; entry->planned && r < MIN (entry->n_rentals, G_N_ELEMENTS (entry->rentals)); r++)
+    if (rental_goes_on (schedule, i, r))
+      {
+        double each = (entry->rentals[r].cost - entry->rentals[r].first_extra) / entry->rentals[r].months;
+
+        paid += entry->rentals[r].first_extra + each * (entry->rentals[r].months - rental_months (schedule, i, r));
+      }
+  return paid;
 }
 
 /* Each rental's invoices, one a calendar month from the day it is first
@@ -425,11 +559,12 @@ add_invoices (CpSchedule *schedule)
         {
           double begins = rental_begins (schedule, i, r);
           double each = (entry->rentals[r].cost - entry->rentals[r].first_extra) / entry->rentals[r].months;
+          double first_extra = rental_goes_on (schedule, i, r) ? 0 : entry->rentals[r].first_extra;
+          guint months = rental_months (schedule, i, r);
 
-          for (guint k = 0; k < entry->rentals[r].months; k++)
+          for (guint k = 0; k < months; k++)
             {
-              CpScheduleInvoice invoice = { invoice_day (schedule, begins, k),
-                                            each + (k == 0 ? entry->rentals[r].first_extra : 0), i };
+              CpScheduleInvoice invoice = { invoice_day (schedule, begins, k), each + (k == 0 ? first_extra : 0), i };
 
               g_array_append_val (schedule->invoices, invoice);
             }
@@ -496,6 +631,9 @@ cp_schedule_place (GArray       *jobs,
   for (guint i = 0; i < jobs->len; i++)
     if (!place_job (jobs, i, state, error))
       return NULL;
+  /* From the days placed: the months a job goes on renting in. */
+  for (guint i = 0; i < jobs->len; i++)
+    g_array_index (jobs, CpScheduleJob, i).paid_before_cost = paid_before (schedule, i);
 
   for (guint i = 0; i < jobs->len; i++)
     {
@@ -505,8 +643,8 @@ cp_schedule_place (GArray       *jobs,
       if (!entry->planned)
         continue;
       schedule->total_cost += cost;
-      schedule->total_cost_low += entry->cost_low > 0 ? MIN (entry->cost_low, cost) : cost;
-      schedule->total_cost_high += MAX (entry->cost_high, cost);
+      schedule->total_cost_low += cp_schedule_job_cost_low (entry);
+      schedule->total_cost_high += cp_schedule_job_cost_high (entry);
       schedule->end_day = MAX (schedule->end_day, entry->end_day);
       schedule->end_day_low = MAX (schedule->end_day_low, entry->end_day_low);
       schedule->end_day_high = MAX (schedule->end_day_high, entry->end_day_high);
@@ -760,7 +898,22 @@ cp_schedule_job_cost (const CpScheduleJob *entry)
 
   for (int phase = 0; phase < CP_N_PHASES; phase++)
     cost += entry->phase_cost[phase];
-  return cost;
+  return cost - entry->paid_before_cost;
+}
+
+double
+cp_schedule_job_cost_low (const CpScheduleJob *entry)
+{
+  double cost = cp_schedule_job_cost (entry);
+
+  /* A band missing from the inputs is the cost itself. */
+  return entry->cost_low > 0 ? MIN (MAX (entry->cost_low - entry->paid_before_cost, 0.0), cost) : cost;
+}
+
+double
+cp_schedule_job_cost_high (const CpScheduleJob *entry)
+{
+  return MAX (entry->cost_high - entry->paid_before_cost, cp_schedule_job_cost (entry));
 }
 
 void

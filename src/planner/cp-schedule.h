@@ -50,15 +50,26 @@ typedef struct {
   double   days_low;
   double   days_high;
   double   deadline_days;            /* from the job's own start; 0: none */
-  gboolean rents_on;                 /* runs on the machines of the job it starts after
-                                      * (cp_schedule_one_after_another()): its month-billed
-                                      * rental goes on from where that one's paid months end */
+  gboolean rents_on;                 /* runs on the machines of the job it starts after: its
+                                      * month-billed rental goes on from where that one's paid
+                                      * months end, and bills only the months it needs past
+                                      * them (cp_schedule_new(): the same quote, billed by the
+                                      * month, on no more nodes; cp_schedule_one_after_another()) */
 
   /* Placed by cp_schedule_place(), in days from the project's start */
   double   start_day;
   double   end_day;
   double   end_day_low;              /* every job at its band's short end */
   double   end_day_high;
+  /* Of the job's cost, what the months its rental goes on in (rents_on)
+   * had already paid: not billed again (walk42 F28: a 9.7-day job inside
+   * the H800 month rented for the job before it was billed a second
+   * month, 78,000 CNY). 0 when the job rents afresh. */
+  double   paid_before_cost;
+  /* Set by cp_schedule_new(): the job before it whose cluster run taught
+   * the team the move to a cluster (cp_project_cluster_learned_from()),
+   * so its plan counts no migration; -1: none. */
+  int      cluster_learned_from;
 } CpScheduleJob;
 
 typedef struct {
@@ -105,8 +116,13 @@ CpSchedule *cp_schedule_place (GArray          *jobs,
                                GError         **error);
 void        cp_schedule_free  (CpSchedule *schedule);
 
-/* A job's cost: its phases' costs added up. */
+/* A job's cost: its phases' costs added up, less what months already
+ * paid for by the job before it hold (paid_before_cost). */
 double      cp_schedule_job_cost (const CpScheduleJob *entry);
+/* The ends of the job's band (cost_low and cost_high, less the same),
+ * around its cost. */
+double      cp_schedule_job_cost_low  (const CpScheduleJob *entry);
+double      cp_schedule_job_cost_high (const CpScheduleJob *entry);
 
 /* The first and the last calendar day of a job (or of any span from
  * @start_day to @end_day, in days from the project's start), counted in
@@ -194,6 +210,18 @@ void                cp_schedule_fallback_free (CpScheduleFallback       *fallbac
 gboolean            cp_schedule_fallback_misses (const CpScheduleFallback *fallback,
                                                  const CpSchedule         *schedule,
                                                  guint                     job_index);
+
+/* The job before job @job_index, through the jobs it starts after, whose
+ * recommended option in @plans trains on a cluster: the team moves to a
+ * cluster there, and job @job_index, after it, does not pay that move
+ * again (R8 is the team's learning, not the job's: walk41 F7, a 79-minute
+ * LoRA after the SFT paid 30,000 CNY of migration). -1 when none does.
+ * @waiting_job (may be NULL) is set to the first of those jobs whose plan
+ * @plans does not have yet (NULL), when the answer waits for it; else -1. */
+int         cp_project_cluster_learned_from (const CpProject *project,
+                                             CpPlan * const  *plans,
+                                             guint            job_index,
+                                             int             *waiting_job);
 
 /* Reads YYYY-MM-DD (a real day); FALSE for anything else. */
 gboolean    cp_schedule_parse_date (const char *iso_date,

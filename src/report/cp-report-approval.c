@@ -836,7 +836,7 @@ shown_job_top (const CpSchedule *schedule,
 {
   const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
 
-  return round (MAX (entry->cost_high, cp_schedule_job_cost (entry)));
+  return round (cp_schedule_job_cost_high (entry));
 }
 
 double

@@ -682,8 +682,19 @@ cp_report_section_budget_tables (Doc              *doc,
 
           any_after = TRUE;
 
-          /* TRANSLATORS: a job's calendar, then the job it starts after */
-          with_order = g_strdup_printf (_("%s, after %s"), when, before->name);
+          if (entry->paid_before_cost >= 0.5)
+            {
+              g_autofree char *paid = cp_i18n_format_money_whole (entry->paid_before_cost, currency, doc->lang);
+
+              /* TRANSLATORS: a job's calendar, the job it starts after, and
+               * what of its rent the months that job rented already pay
+               * (walk42 F28) */
+              with_order = g_strdup_printf (_("%1$s, after %2$s, within the months already rented for %2$s "
+                                              "(%3$s not billed again)"), when, before->name, paid);
+            }
+          else
+            /* TRANSLATORS: a job's calendar, then the job it starts after */
+            with_order = g_strdup_printf (_("%s, after %s"), when, before->name);
           g_free (when);
           when = with_order;
         }

@@ -362,7 +362,7 @@ switch_amount_text (const CpProject  *project,
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   /* Each top rounded as the answers show it (cp_report_schedule_shown_range()). */
   high = round (MAX (hosted->range.total_cost_high, hosted->estimate.total_cost));
-  top = approval.top_of_range - round (MAX (entry->cost_high, cp_schedule_job_cost (entry))) + high;
+  top = approval.top_of_range - round (cp_schedule_job_cost_high (entry)) + high;
   amount = cp_i18n_format_money_whole (cp_settings_amount_to_approve (settings, top, 0, 0, NULL, NULL),
                                        settings->currency, lang);
   top_text = cp_i18n_format_money_whole (top, settings->currency, lang);
@@ -559,6 +559,77 @@ answer_cost (const CpProject *project,
                           /* TRANSLATORS: the third answer line: total cost, days, deadline */
                           : _("For: %s in total; done in %s, later than the %s deadline."),
                           cost, days, deadline);
+}
+
+/* @answer and @sentence (both taken) joined; @answer alone without one. */
+static char *
+add_sentence (char *answer,
+              char *sentence)
+{
+  char *joined;
+
+  if (sentence == NULL)
+    return answer;
+  joined = g_strjoin (" ", answer, sentence, NULL);
+  g_free (answer);
+  g_free (sentence);
+  return joined;
+}
+
+/* @answer (taken), and what the jobs before job @job_index leave it (its
+ * total is its own, the budget counts what they share once): the move to a
+ * cluster the team made in one (walk41 F7); the debugging it still counts
+ * after one on its quote, and why (walk42 F22); what of its cost the months
+ * the job before it rented already pay (walk42 F28: (c) "For: 78,000 CNY"
+ * inside the H800 month (a) paid). */
+static char *
+with_what_came_before (char             *answer,
+                       const CpProject  *project,
+                       const CpSchedule *schedule,
+                       guint             job_index,
+                       const char       *lang)
+{
+  const CpScheduleJob *entry = schedule != NULL && job_index < schedule->jobs->len
+                               ? &g_array_index (schedule->jobs, CpScheduleJob, job_index) : NULL;
+  const CpJob *before;
+
+  if (entry == NULL || !entry->planned)
+    return answer;
+  if (entry->nodes > 1 && entry->cluster_learned_from >= 0 &&
+      (guint) entry->cluster_learned_from < project->jobs->len &&
+      !((const CpJob *) g_ptr_array_index (project->jobs, job_index))->team_has_distributed_experience)
+    {
+      const CpJob *teacher = g_ptr_array_index (project->jobs, entry->cluster_learned_from);
+
+      /* TRANSLATORS: R8; the earlier job in which the team first runs on a cluster */
+      answer = add_sentence (answer, g_strdup_printf (_("No move to a cluster is counted: the team makes it in %s, before this job."),
+                                                      teacher->name));
+    }
+  if (entry->after < 0 || (guint) entry->after >= project->jobs->len)
+    return answer;
+  before = g_ptr_array_index (project->jobs, entry->after);
+  /* R4 is the job's: the source article's debugging is the job's code,
+   * small runs and data until "the code logic works and the experiment
+   * plan is set"; what the team keeps from the job before it on the same
+   * quote is the machine's environment, which the article puts under a
+   * day on one machine (一天内就能开始干活). Counted, and said why, with no
+   * share of it taken off by a figure the article does not give. */
+  if (entry->phase_days[CP_PHASE_DEBUG] > 0 && entry->quote_index >= 0 &&
+      entry->quote_index == g_array_index (schedule->jobs, CpScheduleJob, entry->after).quote_index)
+    /* TRANSLATORS: R4; the job it starts after, on the same quote */
+    answer = add_sentence (answer, g_strdup_printf (_("Its debugging is counted (R4): its code, trial runs and data are its own; the set-up it keeps from %s, under a day’s work in the source article, is not taken off."),
+                                                    before->name));
+  if (entry->paid_before_cost >= 0.5)
+    {
+      g_autofree char *paid = cp_i18n_format_money_whole (entry->paid_before_cost, project->settings.currency, lang);
+      g_autofree char *more = cp_i18n_format_money_whole (cp_schedule_job_cost (entry), project->settings.currency, lang);
+
+      /* TRANSLATORS: the job it starts after, what of this job's cost the
+       * months rented for that one already pay, what the project pays more for it */
+      answer = add_sentence (answer, g_strdup_printf (_("It runs within the months already rented for %s: %s of it is paid there, so the project pays %s more for it."),
+                                                      before->name, paid, more));
+    }
+  return answer;
 }
 
 /* Whether a job's answer lists open answers under it
@@ -1289,7 +1360,8 @@ cp_report_section_question (Doc              *doc,
           /* When it runs, from the project's calendar: the dates an
            * approver books the money and the team for. */
           g_autofree char *span = cp_report_job_span (schedule, j, doc->lang);
-          g_autofree char *answer = answer_cost (project, job, plan, option, span, doc->lang);
+          g_autofree char *answer = with_what_came_before (answer_cost (project, job, plan, option, span, doc->lang),
+                                                            project, schedule, j, doc->lang);
           /* Without a price to compare, there is no cost band to give. */
           g_autoptr(GPtrArray) answers = cp_report_open_answers (project, results, schedule, j, doc->lang);
           /* A firm choice's one answer, said in its range's sentence. */

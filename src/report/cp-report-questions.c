@@ -718,7 +718,9 @@ static gboolean
 pays_a_month (const CpScheduleJob *entry,
               const CpPlan        *plan)
 {
-  return entry->n_rentals > 0 || (plan != NULL && plan->month_minimum_cost > 0);
+  /* One that goes on in the months the job before it rented shares them
+   * already, and the memo counts it (cp-schedule.h, walk42 F28). */
+  return (entry->n_rentals > 0 || (plan != NULL && plan->month_minimum_cost > 0)) && entry->paid_before_cost < 0.5;
 }
 
 /* Jobs on one quote that each pay a month of it, one of them renting by

@@ -54,14 +54,13 @@ cp_report_schedule_shown_range (const CpSchedule *schedule,
   for (guint i = 0; i < schedule->jobs->len; i++)
     {
       const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
-      double cost = cp_schedule_job_cost (entry);
 
       if (!entry->planned)
         continue;
       /* Each end as cp_schedule_new() bands the job, rounded as the
        * job's answer shows it. */
-      *low += round (entry->cost_low > 0 ? MIN (entry->cost_low, cost) : cost);
-      *high += round (MAX (entry->cost_high, cost));
+      *low += round (cp_schedule_job_cost_low (entry));
+      *high += round (cp_schedule_job_cost_high (entry));
     }
 }
 
@@ -83,8 +82,7 @@ cp_report_job_top_charges (const CpScheduleJob *entry,
                            const CpOption      *option)
 {
   const CpEstimate *e = &option->estimate;
-  double cost = cp_schedule_job_cost (entry);
-  double top = round (MAX (entry->cost_high, cost));
+  double top = round (cp_schedule_job_cost_high (entry));
 
   return e->total_cost > 0 ? top * (e->total_cost - e->engineering_cost) / e->total_cost : 0;
 }
@@ -108,7 +106,7 @@ cp_report_schedule_months_approved (const CpSchedule *schedule,
     {
       CpScheduleJob *entry = &g_array_index (jobs, CpScheduleJob, i);
       double cost = cp_schedule_job_cost (entry);
-      double scale = entry->planned && cost > 0 ? round (MAX (entry->cost_high, cost)) / cost : 1;
+      double scale = entry->planned && cost > 0 ? round (cp_schedule_job_cost_high (entry)) / cost : 1;
 
       for (guint p = 0; p < CP_N_PHASES; p++)
         {

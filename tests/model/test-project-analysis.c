@@ -385,7 +385,9 @@ test_fallback_made_once (void)
 }
 
 /* A job's days from the plans the analysis has, nothing planned: B after
- * A waits for A's plan, then starts on A's end, day 5. */
+ * A waits for A's plan. B's plan is made after A's, whose cluster run
+ * (or not) is an input of it (cp_project_cluster_learned_from()): then
+ * B starts on A's end, day 5. */
 static void
 test_job_schedule_plans_nothing (void)
 {
@@ -399,17 +401,101 @@ test_job_schedule_plans_nothing (void)
   analysis = cp_project_analysis_new (project, 16);
   g_date_clear (&report_day, 1);
   g_date_set_dmy (&report_day, 3, G_DATE_DECEMBER, 2026);
-  cp_project_analysis_get_plan (analysis, 1);
   g_assert_null (cp_project_analysis_peek_job_schedule (analysis, 1, &report_day, &waiting));
-  g_assert_cmpint (waiting, ==, 0);
+  g_assert_cmpint (waiting, ==, 1);
   g_assert_null (cp_project_analysis_peek_plan (analysis, 0));
+  g_assert_null (cp_project_analysis_peek_plan (analysis, 1));
 
-  cp_project_analysis_get_plan (analysis, 0);
+  cp_project_analysis_get_plan (analysis, 1);
+  g_assert_nonnull (cp_project_analysis_peek_plan (analysis, 0));
   schedule = cp_project_analysis_peek_job_schedule (analysis, 1, &report_day, &waiting);
   g_assert_nonnull (schedule);
   g_assert_cmpint (waiting, ==, -1);
   g_assert_cmpfloat (fabs (g_array_index (schedule->jobs, CpScheduleJob, 1).start_day - 5), <, 1e-9);
   g_assert_cmpfloat (fabs (g_array_index (schedule->jobs, CpScheduleJob, 1).end_day - 8), <, 1e-9);
+}
+
+/* Migration is the team's (R8, walk41 F7): the demo's cluster job (its
+ * 4th: pre-training on an H800 cluster) by a team without distributed
+ * experience, and a second run of it after it, "again". The first pays
+ * the move to a cluster, 14 days with these settings, 14 × 5/7 × 2
+ * engineers × 2,000 CNY = 40,000 CNY of the team's days; "again" starts
+ * after the team has run on that cluster and pays none of it: on every
+ * cluster option it takes 14 days less than the same job on the same
+ * nodes before any cluster run (cp_estimate()), and costs 40,000 CNY less
+ * and the storage of those 14 days (the demo's H800 cluster: 282,676 →
+ * 215,060 CNY, 27,616 of it storage). Changing the
+ * first job plans the second again. */
+static void
+test_migration_once_per_team (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(CpProjectAnalysis) analysis = NULL;
+  CpJob *first = g_ptr_array_index (project->jobs, 3);
+  CpJob *again = NULL;
+  guint again_index;
+  const CpPlan *first_plan, *again_plan;
+  const CpOption *chosen;
+  guint n_clusters = 0;
+  GDate report_day;
+  const CpSchedule *schedule;
+
+  project->settings.migration_days_no_experience = 14;
+  project->settings.working_days_per_week = 5;
+  first->team_has_distributed_experience = FALSE;
+  first->engineers = 2;
+  first->engineer_day_cost = 2000;
+  again = cp_job_dup (first);
+  g_free (again->id);
+  g_free (again->name);
+  g_free (again->after_job_id);
+  again->id = g_strdup ("again");
+  again->name = g_strdup ("again");
+  again->after_job_id = g_strdup (first->id);
+  cp_project_add_job (project, again);
+  again_index = project->jobs->len - 1;
+  analysis = cp_project_analysis_new (project, 16);
+
+  first_plan = cp_project_analysis_get_plan (analysis, 3);
+  g_assert_cmpint (first_plan->recommended, >=, 0);
+  chosen = &g_array_index (first_plan->options, CpOption, first_plan->recommended);
+  g_assert_cmpuint (chosen->estimate.nodes, >, 1);
+  g_assert_cmpfloat (chosen->estimate.migration_days, ==, 14);
+  g_assert_cmpfloat (fabs (chosen->estimate.engineering_cost - 40000), <, 1e-6);
+
+  again_plan = cp_project_analysis_get_plan (analysis, again_index);
+  for (guint i = 0; i < again_plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (again_plan->options, CpOption, i);
+      CpEstimate before_any_cluster;
+
+      if (option->estimate.nodes <= 1)
+        continue;
+      n_clusters++;
+      g_assert_cmpfloat (option->estimate.migration_days, ==, 0);
+      g_assert_cmpfloat (option->estimate.engineering_cost, ==, 0);
+      g_assert_true (cp_estimate (first, g_ptr_array_index (project->quotes, option->quote_index),
+                                  option->estimate.nodes, &project->settings, &before_any_cluster, NULL));
+      /* Storage is kept over the calendar: 14 days of it fewer too. */
+      g_assert_cmpfloat (fabs (before_any_cluster.total_cost - option->estimate.total_cost -
+                               (40000 + 14 * before_any_cluster.storage_cost / before_any_cluster.calendar_days)), <,
+                         1e-9 * before_any_cluster.total_cost);
+      g_assert_cmpfloat (fabs (before_any_cluster.calendar_days - option->estimate.calendar_days - 14), <, 1e-9);
+    }
+  g_assert_cmpuint (n_clusters, >, 0);
+
+  /* The calendar says where the team learnt it. */
+  g_date_clear (&report_day, 1);
+  g_date_set_dmy (&report_day, 3, G_DATE_DECEMBER, 2026);
+  schedule = cp_project_analysis_get_schedule (analysis, &report_day, NULL);
+  g_assert_nonnull (schedule);
+  g_assert_cmpint (g_array_index (schedule->jobs, CpScheduleJob, again_index).cluster_learned_from, ==, 3);
+  g_assert_cmpint (g_array_index (schedule->jobs, CpScheduleJob, 3).cluster_learned_from, ==, -1);
+
+  /* An edit of the first job plans "again" too: 2 plans dropped. */
+  first->engineers = 3;
+  g_assert_cmpuint (cp_project_analysis_update (analysis, project), ==, 2);
+  g_assert_null (cp_project_analysis_peek_plan (analysis, again_index));
 }
 
 /* The analysis a worker gets: what the first had made, in copies of its
@@ -470,5 +556,6 @@ main (int   argc,
   g_test_add_func ("/project-analysis/fallback-made-once", test_fallback_made_once);
   g_test_add_func ("/project-analysis/job-schedule-plans-nothing", test_job_schedule_plans_nothing);
   g_test_add_func ("/project-analysis/copy-for-worker", test_copy_for_worker);
+  g_test_add_func ("/project-analysis/migration-once-per-team", test_migration_once_per_team);
   return g_test_run ();
 }

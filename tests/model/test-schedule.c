@@ -725,11 +725,12 @@ test_job_after_starts_next_day (void)
  * (walk37b V1): a 0.5-day LoRA due first and a 30-day service, both from
  * 4 January 2027. One after another, the LoRA on 4 January and the
  * service from the next day to 3 February (days 1–31), the machine's
- * first month is the LoRA's rental, billed on 4 January, and the
- * service's month goes on from where it ends, billed on 4 February
- * (each plan is billed its own month's minimum). So January
- * 60,000 and February 60,000, where two rentals of the one machine from 4
- * January billed January 120,000 and February nothing. */
+ * first month is the LoRA's rental, billed on 4 January, paid to 4
+ * February (day 31): the service goes on in it and ends by then, so it
+ * bills nothing more (walk42 F28). So January 60,000 and February
+ * nothing, where two rentals of the one machine from 4 January billed
+ * January 120,000, and the service's month billed again from 4 February
+ * another 60,000. */
 static void
 test_fallback_rents_on (void)
 {
@@ -743,7 +744,7 @@ test_fallback_rents_on (void)
                           .n_rentals = 1, .rentals = { { 0, 1, 60000, 0 } } };
   g_autoptr(CpSchedule) schedule = NULL;
   g_autoptr(CpScheduleFallback) fallback = NULL;
-  const CpScheduleInvoice *second;
+  const CpScheduleInvoice *first;
   GDate start, day;
 
   g_date_clear (&start, 1);
@@ -761,15 +762,76 @@ test_fallback_rents_on (void)
   g_assert_cmpuint (g_array_index (fallback->order, guint, 0), ==, 0);
   /* The service starts the day after the LoRA, 5 January (day 1). */
   assert_close (31, fallback->schedule->end_day, 0);
-  g_assert_cmpuint (fallback->schedule->invoices->len, ==, 2);
-  second = &g_array_index (fallback->schedule->invoices, CpScheduleInvoice, 1);
-  g_assert_cmpuint (second->job, ==, 1);
-  cp_schedule_span_dates (fallback->schedule, second->day, second->day, &day, NULL);
-  assert_date (&day, 2027, 2, 4);
+  g_assert_cmpuint (fallback->schedule->invoices->len, ==, 1);
+  first = &g_array_index (fallback->schedule->invoices, CpScheduleInvoice, 0);
+  g_assert_cmpuint (first->job, ==, 0);
+  cp_schedule_span_dates (fallback->schedule, first->day, first->day, &day, NULL);
+  assert_date (&day, 2027, 1, 4);
+  assert_close (60000, g_array_index (fallback->schedule->jobs, CpScheduleJob, 1).paid_before_cost, 1e-12);
+  assert_close (0, cp_schedule_job_cost (&g_array_index (fallback->schedule->jobs, CpScheduleJob, 1)), 0);
   g_assert_cmpuint (fallback->schedule->months->len, ==, 2);
   assert_month (fallback->schedule, 0, 2027, 1, 60000);
-  assert_month (fallback->schedule, 1, 2027, 2, 60000);
-  assert_close (120000, fallback->schedule->total_cost, 1e-12);
+  assert_month (fallback->schedule, 1, 2027, 2, 0);
+  assert_close (60000, fallback->schedule->total_cost, 1e-12);
+}
+
+/* Two jobs on one machine at 30,000 CNY a node-month with a 2,000 CNY
+ * setup fee, from 1 March 2027 (1 April is day 31, 1 May day 61): A, 5
+ * days (120 h, one month: 30,000 + 2,000 on 1 March, paid to 1 April),
+ * then B after it from day 5 (walk42 F28). B of 10 days (days 5–15) goes
+ * on in A's month: it bills nothing, the 30,000 + 2,000 it would pay
+ * alone were paid by A; the project costs 32,000, not 64,000. B of 40
+ * days (days 5–45; 960 h, two months alone, 62,000) needs the machine
+ * past 1 April: one more month, 30,000 billed on 1 April, and 32,000 of
+ * its own two months and fee were paid by A; the project costs 62,000,
+ * March 32,000 and April 30,000. Side by side each job rents its own. */
+static void
+test_goes_on_in_paid_month (void)
+{
+  static const struct {
+    double b_days;
+    gboolean after;
+    double total_cny;
+    double b_paid_before_cny;
+    guint n_invoices;
+    double april_cny;
+  } cases[] = {
+    { 10, TRUE, 32000, 32000, 1, 0 },
+    { 40, TRUE, 62000, 32000, 2, 30000 },
+    { 40, FALSE, 32000 + 62000, 0, 3, 30000 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(CpProject) project = trial_project ("2027-03-01", CP_PRICE_PER_NODE_MONTH, 30000, 2000, 0);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpSchedule) schedule = NULL;
+      CpJob *a = g_ptr_array_index (project->jobs, 0);
+      CpJob *b = cp_job_new (CP_TASK_DEBUG);
+      const CpScheduleJob *b_entry;
+
+      a->duration_days = 5;
+      b->id = g_strdup ("b");
+      b->name = g_strdup ("b");
+      b->duration_days = cases[c].b_days;
+      b->storage_tb = 0;
+      b->after_job_id = cases[c].after ? g_strdup ("trial") : NULL;
+      cp_project_add_job (project, b);
+      schedule = schedule_of (project, &error);
+      g_assert_no_error (error);
+      b_entry = &g_array_index (schedule->jobs, CpScheduleJob, 1);
+      g_assert_true (b_entry->rents_on == cases[c].after);
+      assert_close (cases[c].after ? 5 : 0, b_entry->start_day, 0);
+      assert_close (cases[c].b_paid_before_cny, b_entry->paid_before_cost, 1e-12);
+      assert_close (cases[c].total_cny - 32000, cp_schedule_job_cost (b_entry), 1e-12);
+      assert_close (cases[c].total_cny, schedule->total_cost, 1e-12);
+      g_assert_cmpuint (schedule->invoices->len, ==, cases[c].n_invoices);
+      assert_close (cases[c].after ? 32000 : 64000, g_array_index (schedule->months, CpScheduleMonth, 0).cost, 1e-12);
+      if (cases[c].april_cny > 0)
+        assert_month (schedule, 1, 2027, 4, cases[c].april_cny);
+      else
+        g_assert_cmpuint (schedule->months->len, ==, 1);
+    }
 }
 
 /* walk40 F3: two jobs on a quote of 4 nodes from 4 January 2027, a
@@ -823,6 +885,7 @@ main (int argc, char **argv)
   g_test_add_func ("/schedule/fallback-keeps-set-order", test_fallback_keeps_set_order);
   g_test_add_func ("/schedule/job-after-starts-next-day", test_job_after_starts_next_day);
   g_test_add_func ("/schedule/fallback-rents-on", test_fallback_rents_on);
+  g_test_add_func ("/schedule/goes-on-in-paid-month", test_goes_on_in_paid_month);
   g_test_add_func ("/schedule/nodes-needed-by-job", test_nodes_needed_by_job);
   return g_test_run ();
 }
