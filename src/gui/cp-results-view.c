@@ -1444,37 +1444,28 @@ cp_results_view_scroll_to_top (CpResultsView *self)
 /* Issue 26: at 1024 x 700 in present mode the verdict, the summary and
  * what would change it at 16 pt filled the first screen and the chart
  * began below it (its top at about 726 px). Presenting, the figures (the
- * charts and the table, one box in cp-results-view.ui) come right under
- * the recommendation's sentence (which vendor, how much, by when), what
- * is left out of it and whether it is firm ("Not firm: …", walk34 V6),
- * the other words after them for whoever reads on, and the chart leaves the table's first rows room on the first
- * screen; the window's own order comes back after. Under the verdict
- * alone, the first screen said "Single machine" and the answer came
- * after the table (walk33 W5). */
+ * charts and the table, one box in cp-results-view.ui) come right after
+ * the answer: the recommendation's sentence (which vendor, how much, by
+ * when), what the last edit changed, what is left out of it, whether it
+ * is firm ("Not firm: …", walk34 V6) and what would change it; the other
+ * words after them for whoever reads on. The window's own order comes
+ * back after. */
 void
 cp_results_view_set_presenting (CpResultsView *self,
                                 gboolean       presenting)
 {
-  GtkWidget *root;
-  gboolean words_first;
-
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
   self->presenting = presenting;
   _cp_results_view_set_visible (GTK_WIDGET (self->job_label),
                                 presenting && *gtk_label_get_label (self->job_label) != '\0');
   /* What would change the verdict stays under it, before the figures,
-   * on a projector's screen (cp-present-wide, cp-window.c): after them,
-   * the one line naming the cheaper option if the team had run
-   * distributed training was off the screen at 2,560 px (walk41 F12).
-   * A smaller screen keeps the chart and the table's first rows there
-   * (test_present_first_screen()). */
-  root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
-  words_first = presenting && root != NULL && gtk_widget_has_css_class (root, "cp-present-wide");
+   * at every width: after them, the one line naming the cheaper option
+   * if the team had run distributed training was off the first screen at
+   * 2,560 px (walk41 F12), and below the charts and the whole table at
+   * 1,920 px (walk41b F9). */
   gtk_box_reorder_child_after (self->results_box, GTK_WIDGET (self->changes_heading),
-                               words_first ? GTK_WIDGET (self->robustness_label) : GTK_WIDGET (self->layout_label));
+                               presenting ? GTK_WIDGET (self->robustness_label) : GTK_WIDGET (self->layout_label));
   gtk_box_reorder_child_after (self->results_box, GTK_WIDGET (self->changes_label), GTK_WIDGET (self->changes_heading));
-  gtk_box_reorder_child_after (self->results_box, self->figures_box,
-                               presenting && !words_first ? GTK_WIDGET (self->robustness_label)
-                                                          : GTK_WIDGET (self->changes_label));
+  gtk_box_reorder_child_after (self->results_box, self->figures_box, GTK_WIDGET (self->changes_label));
 }
