@@ -817,15 +817,12 @@ test_verdict_dates (void)
   CpResultsView *results = cp_window_get_results_view (window);
   GtkWidget *summary = cp_test_gui_find_named (GTK_WIDGET (results), "summary");
   CpProject *project = cp_window_get_project (window);
-  GtkWidget *preferences;
+  CpPreferencesWindow *preferences;
   CpFieldRow *row;
 
   /* The project's first day, as the team lead sets it: Report Sign-Off. */
-  g_action_group_activate_action (G_ACTION_GROUP (app), "report-sign-off", NULL);
-  cp_test_gui_spin ();
-  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
-  g_assert_nonnull (preferences);
-  row = cp_preferences_window_get_report_row (CP_PREFERENCES_WINDOW (preferences), "start-date");
+  preferences = cp_test_gui_open_sign_off (app);
+  row = cp_preferences_window_get_report_row (preferences, "start-date");
   cp_test_gui_type_text (row, "2027-01-04");
   gtk_window_close (GTK_WINDOW (preferences));
   cp_test_gui_spin ();
