@@ -794,6 +794,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/project-sign-off-from-sidebar", test_project_sign_off_from_sidebar);
   g_test_add_func ("/gui/window-room/import-chooser-header", test_import_chooser_header);
   g_test_add_func ("/gui/window-room/calendar-sign-off", test_calendar_sign_off);
+  g_test_add_func ("/gui/window-room/sign-off-shows-more-below", test_sign_off_shows_more_below);
   g_test_add_func ("/gui/window-room/add-then-tab-in-form", test_add_then_tab_in_form);
   g_test_add_func ("/gui/window-room/table-wide", test_table_wide);
   g_test_add_func ("/gui/window-room/service-columns", test_service_columns);

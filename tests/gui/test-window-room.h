@@ -59,6 +59,7 @@ void test_verdict_dates (void);
 void test_tab_focus_follows_key (void);
 void test_present_walks_jobs (void);
 void test_edit_says_what_changed (void);
+void test_sign_off_shows_more_below (void);
 void test_capacity_after_edit (void);
 void test_readout_beside_pointer (void);
 void test_network_fee_question (void);
