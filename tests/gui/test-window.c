@@ -1668,6 +1668,8 @@ test_window_amount_to_approve (void)
     g_assert_true (gtk_widget_compute_point (heading, GTK_WIDGET (results), &heading_top, &heading_top));
     g_assert_true (gtk_widget_compute_point (label, GTK_WIDGET (results), &top, &top));
     g_assert_cmpfloat (heading_top.y + gtk_widget_get_height (heading), <=, top.y);
+    /* walk42 F12: drawn grey, it read as a disabled label. */
+    g_assert_false (gtk_widget_has_css_class (heading, "dim-label"));
   }
 
   /* Page 1 of the report, in the window's language, says the same. */
