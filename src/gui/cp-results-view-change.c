@@ -107,18 +107,20 @@ _cp_results_view_describe_change (const CpResultsAnswer *before,
   return g_strdup_printf (_("Changed: %s; the recommendation did not change."), moved->str);
 }
 
-/* The verdict's lines read as the answer before an edit, not as its
- * answer: dimmed, and the line of the edit before goes. */
+/* The verdict's lines, and the line of the edit before, read as the
+ * answer before an edit, not as its answer: dimmed (style.css,
+ * .cp-old), in their places (a line hidden moved the table a user had
+ * scrolled to, gui-plan-calls /table-rows-follow-edit). Not libadwaita's
+ * dim-label, which marks a label waiting for its words: such a label
+ * keeps no room while its plan is made (keep_room(), cp-results-view.c). */
 static void
 mark_answer_old (CpResultsView *self,
                  gboolean       old)
 {
-  GtkLabel *lines[] = { self->verdict_label, self->summary_label, self->layout_label };
+  GtkLabel *lines[] = { self->verdict_label, self->summary_label, self->layout_label, self->change_label };
 
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
-    _cp_results_view_set_css_class (GTK_WIDGET (lines[i]), "dim-label", old);
-  if (old)
-    _cp_results_view_set_visible (GTK_WIDGET (self->change_label), FALSE);
+    _cp_results_view_set_css_class (GTK_WIDGET (lines[i]), "cp-old", old);
 }
 
 void
