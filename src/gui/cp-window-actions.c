@@ -1195,10 +1195,7 @@ present_step_job_cb (GtkWidget *widget,
                      GVariant  *args,
                      gpointer   user_data)
 {
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (widget), "present");
-  g_autoptr(GVariant) state = g_action_get_state (action);
-
-  if (!g_variant_get_boolean (state))
+  if (!gtk_widget_has_css_class (widget, "cp-present"))
     return FALSE;
   return gtk_widget_activate_action (widget, g_variant_get_string (args, NULL), NULL);
 }
