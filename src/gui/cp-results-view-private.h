@@ -49,6 +49,18 @@ char *_cp_results_view_describe_robustness       (const CpProject *project,
                                                   const char      *lang,
                                                   gboolean        *warning);
 
+/* The answer the verdict gave a job, as the line saying what an edit
+ * changed names it (cp-results-view-change.c): which option (NULL for
+ * none), its total and days as worded, of which job and generation of
+ * the analysis. */
+typedef struct {
+  char  *job_id;
+  guint  generation;
+  char  *choice;  /* "<vendor — offer>, 1 node" */
+  char  *total;   /* "38,656 CNY" */
+  char  *days;    /* "12.6 days" */
+} CpResultsAnswer;
+
 /* The view's struct: its widgets from the template, the table's model
  * (cp-results-view-table.c), the charts' workers (-charts.c) and the
  * updates (cp-results-view.c). */
@@ -70,6 +82,8 @@ struct _CpResultsView
   GtkLabel           *robustness_label;
   GtkLabel           *sequence_label;
   GtkLabel           *summary_label;
+  GtkLabel           *change_label;   /* under it: what the last edit changed */
+  CpResultsAnswer     answer;         /* what the verdict says, compared after an edit */
   GtkLabel           *layout_label;
   GtkLabel           *cluster_heading;
   GtkLabel           *cluster_label;
@@ -209,6 +223,23 @@ void  _cp_results_view_set_calculating           (CpResultsView *self,
                                                   gboolean       headline);
 /* A selectable label that is no Tab stop (see its definition). */
 void  _cp_results_view_keep_selectable_unfocused (GtkLabel   *label);
+
+/* cp-results-view-change.c: what an edit changed. The answer the plan
+ * shown gives @job is noted, and compared with the one noted before
+ * when the analysis changed since (an edit): the line under the
+ * recommendation says what moved, until the next edit. Outdated, the
+ * answer shown reads as old (dimmed) until the new one is noted;
+ * forgotten, there is nothing to compare the next with. */
+void  _cp_results_view_note_answer               (CpResultsView   *self,
+                                                  const CpProject *project,
+                                                  const CpJob     *job,
+                                                  const char      *lang);
+void  _cp_results_view_answer_outdated           (CpResultsView   *self);
+void  _cp_results_view_forget_answer             (CpResultsView   *self);
+void  _cp_results_view_answer_clear              (CpResultsAnswer *answer);
+/* "" never: what moved between @before and @after, in words. */
+char *_cp_results_view_describe_change           (const CpResultsAnswer *before,
+                                                  const CpResultsAnswer *after);
 
 /* cp-results-view-table.c */
 void  _cp_results_view_table_init                (CpResultsView   *self);

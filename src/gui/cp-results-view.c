@@ -253,6 +253,7 @@ set_replanning (CpResultsView *self)
 {
   GtkLabel *blanked[] = { self->summary_label, self->layout_label, self->capacity_label };
 
+  _cp_results_view_answer_outdated (self);
   keep_room (self->verdict_label);
   set_label_calculating (self->verdict_label);
   _cp_results_view_set_css_class (GTK_WIDGET (self->verdict_label), "error", FALSE);
@@ -292,6 +293,7 @@ _cp_results_view_set_calculating (CpResultsView *self,
       self->headline_job = -1;
       g_clear_pointer (&self->headline_job_id, g_free);
       self->plan = NULL;
+      _cp_results_view_forget_answer (self);
       _cp_results_view_show_capacity (self);
       set_label_calculating (self->verdict_label);
       _cp_results_view_set_css_class (GTK_WIDGET (self->verdict_label), "error", FALSE);
@@ -738,6 +740,7 @@ cp_results_view_update (CpResultsView   *self,
       /* Nothing shown: the next job's parts are calculated afresh. */
       self->headline_job = -1;
       g_clear_pointer (&self->headline_job_id, g_free);
+      _cp_results_view_forget_answer (self);
       self->details_shown_job = -1;
       release_page_height (self);
       _cp_results_view_update_timeline (self, project);
@@ -762,6 +765,8 @@ cp_results_view_update (CpResultsView   *self,
   shown = headline_is_of (self, project, job_index);
   if (!shown)
     _cp_results_view_set_calculating (self, TRUE);
+  else
+    _cp_results_view_answer_outdated (self);
   if (self->details_shown_job != job_index ||
       self->details_shown_generation != cp_project_analysis_get_generation (self->analysis))
     _cp_results_view_set_calculating (self, FALSE);
@@ -817,6 +822,7 @@ cp_results_view_update (CpResultsView   *self,
   layout = _cp_results_view_describe_layout (project, job, self->plan, lang);
   _cp_results_view_set_label (self->layout_label, layout);
   _cp_results_view_set_visible (GTK_WIDGET (self->layout_label), *layout != '\0');
+  _cp_results_view_note_answer (self, project, job, lang);
 
 
   _cp_results_view_queue_table_fill (self, project, job);
@@ -945,9 +951,16 @@ cp_results_view_queue_update (CpResultsView   *self,
         cp_project_analysis_update (self->analysis, project);
       if (!headline_is_of (self, project, job_index))
         _cp_results_view_set_calculating (self, TRUE);
-      else if (self->analysis == NULL || self->details_shown_job != job_index ||
-               self->details_shown_generation != cp_project_analysis_get_generation (self->analysis))
-        _cp_results_view_set_calculating (self, FALSE);
+      else
+        {
+          /* Edited: the answer shown is of the project before, read as
+           * such until the new one comes, not as the new total beside
+           * "Calculating…" (walk41b F12). */
+          _cp_results_view_answer_outdated (self);
+          if (self->analysis == NULL || self->details_shown_job != job_index ||
+              self->details_shown_generation != cp_project_analysis_get_generation (self->analysis))
+            _cp_results_view_set_calculating (self, FALSE);
+        }
     }
   if (self->update_id == 0)
     self->update_id = g_idle_add_full (UPDATE_PRIORITY, update_cb, self, NULL);
@@ -1307,6 +1320,7 @@ cp_results_view_finalize (GObject *object)
   self->plan = NULL;
   g_clear_pointer (&self->analysis, cp_project_analysis_free);
   g_free (self->headline_job_id);
+  _cp_results_view_answer_clear (&self->answer);
   g_free (self->cluster_text);
   g_free (self->incomplete_text);
   g_free (self->sequence_job_id);
@@ -1348,6 +1362,7 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, reasons_heading);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, capacity_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, change_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, layout_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_heading);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_label);
@@ -1387,7 +1402,8 @@ cp_results_view_init (CpResultsView *self)
 
   {
     GtkLabel *paragraphs[] = {
-      self->notice_label, self->verdict_label, self->robustness_label, self->summary_label, self->layout_label,
+      self->notice_label, self->verdict_label, self->robustness_label, self->summary_label, self->change_label,
+      self->layout_label,
       self->cluster_label,
       self->changes_label, self->incomplete_label, self->capacity_label, self->risks_label, self->other_risks_label,
       self->questions_label,
@@ -1428,37 +1444,28 @@ cp_results_view_scroll_to_top (CpResultsView *self)
 /* Issue 26: at 1024 x 700 in present mode the verdict, the summary and
  * what would change it at 16 pt filled the first screen and the chart
  * began below it (its top at about 726 px). Presenting, the figures (the
- * charts and the table, one box in cp-results-view.ui) come right under
- * the recommendation's sentence (which vendor, how much, by when), what
- * is left out of it and whether it is firm ("Not firm: …", walk34 V6),
- * the other words after them for whoever reads on, and the chart leaves the table's first rows room on the first
- * screen; the window's own order comes back after. Under the verdict
- * alone, the first screen said "Single machine" and the answer came
- * after the table (walk33 W5). */
+ * charts and the table, one box in cp-results-view.ui) come right after
+ * the answer: the recommendation's sentence (which vendor, how much, by
+ * when), what the last edit changed, what is left out of it, whether it
+ * is firm ("Not firm: …", walk34 V6) and what would change it; the other
+ * words after them for whoever reads on. The window's own order comes
+ * back after. */
 void
 cp_results_view_set_presenting (CpResultsView *self,
                                 gboolean       presenting)
 {
-  GtkWidget *root;
-  gboolean words_first;
-
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
   self->presenting = presenting;
   _cp_results_view_set_visible (GTK_WIDGET (self->job_label),
                                 presenting && *gtk_label_get_label (self->job_label) != '\0');
   /* What would change the verdict stays under it, before the figures,
-   * on a projector's screen (cp-present-wide, cp-window.c): after them,
-   * the one line naming the cheaper option if the team had run
-   * distributed training was off the screen at 2,560 px (walk41 F12).
-   * A smaller screen keeps the chart and the table's first rows there
-   * (test_present_first_screen()). */
-  root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
-  words_first = presenting && root != NULL && gtk_widget_has_css_class (root, "cp-present-wide");
+   * at every width: after them, the one line naming the cheaper option
+   * if the team had run distributed training was off the first screen at
+   * 2,560 px (walk41 F12), and below the charts and the whole table at
+   * 1,920 px (walk41b F9). */
   gtk_box_reorder_child_after (self->results_box, GTK_WIDGET (self->changes_heading),
-                               words_first ? GTK_WIDGET (self->robustness_label) : GTK_WIDGET (self->layout_label));
+                               presenting ? GTK_WIDGET (self->robustness_label) : GTK_WIDGET (self->layout_label));
   gtk_box_reorder_child_after (self->results_box, GTK_WIDGET (self->changes_label), GTK_WIDGET (self->changes_heading));
-  gtk_box_reorder_child_after (self->results_box, self->figures_box,
-                               presenting && !words_first ? GTK_WIDGET (self->robustness_label)
-                                                          : GTK_WIDGET (self->changes_label));
+  gtk_box_reorder_child_after (self->results_box, self->figures_box, GTK_WIDGET (self->changes_label));
 }

@@ -1147,7 +1147,12 @@ present_change_state (GSimpleAction *action,
        * over the projected figures (walk34 V4). */
       _cp_window_dismiss_lasting_toast (self);
       /* As long as a toast stays: read, then out of the way. */
-      gtk_label_set_text (self->present_hint_label, _("Press Esc or F11 to leave present mode"));
+      /* And how to go job to job: Alt+Right was found only in the
+       * source; a presenter's clicker sends Page Down and Page Up
+       * (walk41b F21). One line over the job's name (cp-window.ui). */
+      gtk_label_set_text (self->present_hint_label,
+                          self->project->jobs->len > 1 ? _("Page Up/Down for jobs, Esc to leave")
+                                                       : _("Press Esc or F11 to leave present mode"));
       gtk_revealer_set_reveal_child (self->present_hint, TRUE);
       g_clear_handle_id (&self->present_hint_id, g_source_remove);
       self->present_hint_id = g_timeout_add (5000, present_hint_timeout_cb, self);
@@ -1179,6 +1184,20 @@ leave_present_cb (GtkWidget *widget,
     return FALSE;
   g_action_change_state (action, g_variant_new_boolean (FALSE));
   return TRUE;
+}
+
+/* Page Down and Page Up in present mode: the next and the previous job,
+ * as a presenter's clicker sends them (walk41b F21: they scrolled the
+ * page or moved the focus to the chart tabs, and only Alt+Right went
+ * on). Outside present mode they go on to the focused widget. */
+static gboolean
+present_step_job_cb (GtkWidget *widget,
+                     GVariant  *args,
+                     gpointer   user_data)
+{
+  if (!gtk_widget_has_css_class (widget, "cp-present"))
+    return FALSE;
+  return gtk_widget_activate_action (widget, g_variant_get_string (args, NULL), NULL);
 }
 
 /* F9, as GNOME's applications with a sidebar: the jobs and quotes behind
@@ -1271,10 +1290,20 @@ _cp_window_actions_init (CpWindow *self)
     gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
                                           gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
                                                             gtk_callback_action_new (leave_present_cb, NULL, NULL)));
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                          gtk_shortcut_new_with_arguments (gtk_keyval_trigger_new (GDK_KEY_Page_Down, 0),
+                                                                           gtk_callback_action_new (present_step_job_cb,
+                                                                                                    NULL, NULL),
+                                                                           "s", "win.next-job"));
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                          gtk_shortcut_new_with_arguments (gtk_keyval_trigger_new (GDK_KEY_Page_Up, 0),
+                                                                           gtk_callback_action_new (present_step_job_cb,
+                                                                                                    NULL, NULL),
+                                                                           "s", "win.previous-job"));
     /* Before the focused widget: a jobs list hidden by present mode kept
      * the focus and took Escape (walkthrough 10). Popovers are roots of
      * their own and still get it first; outside present mode the
-     * callback passes Escape on. */
+     * callbacks pass Escape, Page Down and Page Up on. */
     gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
     gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   }

@@ -142,6 +142,32 @@ cp_test_gui_find_toplevel (GType type)
   return NULL;
 }
 
+CpPreferencesWindow *
+cp_test_gui_open_sign_off (CpApplication *app)
+{
+  GtkWidget *preferences;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "report-sign-off", NULL);
+  cp_test_gui_spin ();
+  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  g_assert_true (gtk_widget_get_visible (preferences));
+  return CP_PREFERENCES_WINDOW (preferences);
+}
+
+/* cp_test_gui_find_toplevel() finds the visible only. */
+static gboolean
+no_sign_off_shown (gpointer user_data)
+{
+  return cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW) == NULL;
+}
+
+void
+cp_test_gui_wait_sign_off_closed (void)
+{
+  cp_test_gui_wait_until (no_sign_off_shown, NULL, "Report Sign-Off closed");
+}
+
 void
 cp_test_gui_collect (GtkWidget *root,
                      GType      type,

@@ -4,6 +4,7 @@
 #include "gui/cp-application.h"
 #include "gui/cp-field-row.h"
 #include "gui/cp-picker-row.h"
+#include "gui/cp-preferences-window.h"
 #include "gui/cp-results-view.h"
 #include "gui/cp-window.h"
 
@@ -28,6 +29,10 @@ CpApplication *cp_test_gui_init            (int         *argc,
 
 /* The visible toplevel of @type (a dialog shown over the window), or NULL. */
 GtkWidget     *cp_test_gui_find_toplevel   (GType type);
+/* Report Sign-Off opened by @app's action, shown; and a wait until no
+ * sign-off is shown (closed by its button, Escape or Enter). */
+CpPreferencesWindow *cp_test_gui_open_sign_off (CpApplication *app);
+void           cp_test_gui_wait_sign_off_closed (void);
 /* Export Report opened as the window's action opens it: its dialog,
  * whose "builder" data holds the widgets by id. */
 GtkWidget     *cp_test_gui_open_export    (CpWindow   *window);

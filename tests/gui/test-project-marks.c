@@ -22,33 +22,12 @@
 
 static CpApplication *app;
 
-static gboolean
-no_preferences_window (gpointer user_data)
-{
-  GtkWidget *preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
-
-  return preferences == NULL || !gtk_widget_get_visible (preferences);
-}
-
-/* Report Sign-Off, opened by its action. */
-static CpPreferencesWindow *
-open_sign_off (void)
-{
-  GtkWidget *preferences;
-
-  g_action_group_activate_action (G_ACTION_GROUP (app), "report-sign-off", NULL);
-  cp_test_gui_spin ();
-  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
-  g_assert_nonnull (preferences);
-  return CP_PREFERENCES_WINDOW (preferences);
-}
-
 /* Types @typed into the Budget row of Report Sign-Off, Enter, and closes
  * the dialog. */
 static void
 type_budget (const char *typed)
 {
-  CpPreferencesWindow *preferences = open_sign_off ();
+  CpPreferencesWindow *preferences = cp_test_gui_open_sign_off (app);
   CpFieldRow *row;
 
   row = cp_preferences_window_get_setting_row (preferences, "budget");
@@ -59,7 +38,7 @@ type_budget (const char *typed)
   cp_test_gui_type_text (row, typed);
   g_assert_null (cp_field_row_get_error (row));
   gtk_window_close (GTK_WINDOW (preferences));
-  cp_test_gui_wait_until (no_preferences_window, NULL, "Report Sign-Off closed");
+  cp_test_gui_wait_sign_off_closed ();
 }
 
 typedef struct {
@@ -166,7 +145,7 @@ test_name_in_properties (void)
 {
   CpWindow *window = cp_test_gui_demo_window (app);
   CpProject *project = cp_window_get_project (window);
-  CpPreferencesWindow *preferences = open_sign_off ();
+  CpPreferencesWindow *preferences = cp_test_gui_open_sign_off (app);
   CpFieldRow *row = cp_preferences_window_get_report_row (preferences, "project-name");
 
   g_assert_nonnull (row);
@@ -178,7 +157,7 @@ test_name_in_properties (void)
   g_assert_cmpstr (project->name, ==, "Q1 大算力采购");
   /* Refused already, with its reason shown: closing leaves the name. */
   gtk_window_close (GTK_WINDOW (preferences));
-  cp_test_gui_wait_until (no_preferences_window, NULL, "Report Sign-Off closed");
+  cp_test_gui_wait_sign_off_closed ();
   g_assert_cmpstr (project->name, ==, "Q1 大算力采购");
 
   cp_test_gui_close_window (window);

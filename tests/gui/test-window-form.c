@@ -77,27 +77,6 @@ demo_new_quote (CpWindow      **window,
   return cp_test_gui_add_quote (*window);
 }
 
-static CpPreferencesWindow *
-open_sign_off (void)
-{
-  GtkWidget *preferences;
-
-  g_action_group_activate_action (G_ACTION_GROUP (app), "report-sign-off", NULL);
-  cp_test_gui_spin ();
-  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
-  g_assert_nonnull (preferences);
-  g_assert_true (gtk_widget_get_visible (preferences));
-  return CP_PREFERENCES_WINDOW (preferences);
-}
-
-static gboolean
-no_preferences_window (gpointer user_data)
-{
-  GtkWidget *preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
-
-  return preferences == NULL || !gtk_widget_get_visible (preferences);
-}
-
 /* Walkthrough 21: "Zhang San" typed under Reviewed by was lost when the
  * dialog closed by its close button or Escape; only Enter kept it. Every
  * field of the sign-off, each closed in both ways. A date the project
@@ -125,7 +104,7 @@ test_sign_off_kept_on_close (void)
   for (guint by_escape = 0; by_escape < 2; by_escape++)
     for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
       {
-        preferences = open_sign_off ();
+        preferences = cp_test_gui_open_sign_off (app);
         row = cp_preferences_window_get_report_row (preferences, fields[i].key);
         g_assert_nonnull (row);
         type_into (row, fields[i].typed[by_escape]);
@@ -133,13 +112,13 @@ test_sign_off_kept_on_close (void)
           press_escape (cp_field_row_get_input (row));
         else
           gtk_window_close (GTK_WINDOW (preferences));
-        cp_test_gui_wait_until (no_preferences_window, NULL, "the sign-off closed");
+        cp_test_gui_wait_sign_off_closed ();
         g_assert_cmpstr (G_STRUCT_MEMBER (char *, project, fields[i].offset), ==, fields[i].typed[by_escape]);
       }
 
   /* Not a day: the dialog stays, saying why; closed again, the last
    * valid date stays the project's. */
-  preferences = open_sign_off ();
+  preferences = cp_test_gui_open_sign_off (app);
   row = cp_preferences_window_get_report_row (preferences, "signed-on");
   type_into (row, "2027-13-45");
   gtk_window_close (GTK_WINDOW (preferences));
@@ -148,15 +127,15 @@ test_sign_off_kept_on_close (void)
   g_assert_nonnull (cp_field_row_get_error (row));
   g_assert_nonnull (strstr (cp_field_row_get_error (row), "2027-13-45"));
   gtk_window_close (GTK_WINDOW (preferences));
-  cp_test_gui_wait_until (no_preferences_window, NULL, "the sign-off closed the second time");
+  cp_test_gui_wait_sign_off_closed ();
   g_assert_cmpstr (project->signed_on, ==, "2027-03-02");
 
   /* Escape in a planning assumption keeps it too (10 % to 15 %). */
-  preferences = open_sign_off ();
+  preferences = cp_test_gui_open_sign_off (app);
   row = cp_preferences_window_get_setting_row (preferences, "contingency");
   type_into (row, "15");
   press_escape (cp_field_row_get_input (row));
-  cp_test_gui_wait_until (no_preferences_window, NULL, "the sign-off closed");
+  cp_test_gui_wait_sign_off_closed ();
   g_assert_cmpfloat_with_epsilon (project->settings.contingency_fraction, 0.15, 1e-12);
 
   cp_test_gui_close_window (window);
@@ -605,7 +584,7 @@ static void
 test_sign_off_focus_on_report_page (void)
 {
   CpWindow *window = cp_test_gui_demo_window (app);
-  CpPreferencesWindow *preferences = open_sign_off ();
+  CpPreferencesWindow *preferences = cp_test_gui_open_sign_off (app);
   AdwPreferencesPage *page = adw_preferences_window_get_visible_page (ADW_PREFERENCES_WINDOW (preferences));
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (preferences));
 
@@ -614,7 +593,7 @@ test_sign_off_focus_on_report_page (void)
   g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (page)));
 
   gtk_window_close (GTK_WINDOW (preferences));
-  cp_test_gui_wait_until (no_preferences_window, NULL, "the sign-off closed");
+  cp_test_gui_wait_sign_off_closed ();
   cp_test_gui_close_window (window);
 }
 
@@ -686,7 +665,7 @@ test_gpu_memory_unit_follows_plan (void)
   g_assert_cmpstr (cp_test_gui_row_subtitle (memory), ==, "As the datasheet states it");
 
   gtk_window_close (GTK_WINDOW (preferences));
-  cp_test_gui_wait_until (no_preferences_window, NULL, "the preferences closed");
+  cp_test_gui_wait_sign_off_closed ();
   cp_test_gui_close_window (window);
 }
 

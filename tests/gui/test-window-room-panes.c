@@ -1376,3 +1376,71 @@ test_team_experience_link (void)
   g_ptr_array_unref (rows.words);
   cp_test_gui_close_window (window);
 }
+
+/* The brightness of @widget's pixel (@x, @y) as its window's renderer
+ * draws the window: the sum of its red, green and blue. */
+static guint
+drawn_brightness (GtkWidget *widget,
+                  double     x,
+                  double     y)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_native (widget));
+  int width = gtk_widget_get_width (window);
+  int height = gtk_widget_get_height (window);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guchar *pixels = g_malloc ((gsize) width * height * 4);
+  graphene_point_t point;
+  const guchar *pixel;
+
+  g_assert_true (gtk_widget_compute_point (widget, window, &GRAPHENE_POINT_INIT (x, y), &point));
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  /* GDK_MEMORY_DEFAULT: B, G, R, A premultiplied. */
+  gdk_texture_download (texture, pixels, (gsize) width * 4);
+  pixel = pixels + ((gsize) point.y * width + (gsize) point.x) * 4;
+  return pixel[0] + pixel[1] + pixel[2];
+}
+
+/* Left of the page's groups, on its background. */
+#define PAGE_MARGIN_X 20
+
+/* walk41b F8: at 1024 × 700 Report Sign-Off ended at the Budget row's
+ * hint, cut at the dialog's edge; Contingency and VAT were below with
+ * nothing saying so. While more of the page is below, its bottom edge
+ * is drawn shaded (darker than the same page margin halfway up); once
+ * scrolled to the end, it is not. */
+void
+test_sign_off_shows_more_below (void)
+{
+  CpWindow *window = demo_window_sized (1024, 700);
+  CpPreferencesWindow *preferences = cp_test_gui_open_sign_off (app);
+  CpFieldRow *budget = cp_preferences_window_get_setting_row (preferences, "budget");
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (budget), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *vertical = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  int bottom, middle;
+  guint middle_margin, bottom_margin;
+
+  cp_test_gui_wait_frames (scroller, 3);
+  /* Inside the 40-px undershoot GTK draws, above its 1-px edge. */
+  bottom = gtk_widget_get_height (scroller) - 6;
+  middle = gtk_widget_get_height (scroller) / 2;
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vertical) - gtk_adjustment_get_page_size (vertical), >, 0);
+  middle_margin = drawn_brightness (scroller, PAGE_MARGIN_X, middle);
+  bottom_margin = drawn_brightness (scroller, PAGE_MARGIN_X, bottom);
+  g_test_message ("page margin halfway down %u, at the bottom edge %u (of 765)", middle_margin, bottom_margin);
+  g_assert_cmpuint (bottom_margin + 30, <=, middle_margin);
+
+  gtk_adjustment_set_value (vertical, gtk_adjustment_get_upper (vertical) - gtk_adjustment_get_page_size (vertical));
+  cp_test_gui_wait_frames (scroller, 3);
+  g_assert_cmpuint (drawn_brightness (scroller, PAGE_MARGIN_X, bottom), ==, drawn_brightness (scroller, PAGE_MARGIN_X, middle));
+
+  gtk_window_close (GTK_WINDOW (preferences));
+  cp_test_gui_wait_sign_off_closed ();
+  cp_test_gui_close_window (window);
+}

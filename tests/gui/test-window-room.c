@@ -794,6 +794,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/project-sign-off-from-sidebar", test_project_sign_off_from_sidebar);
   g_test_add_func ("/gui/window-room/import-chooser-header", test_import_chooser_header);
   g_test_add_func ("/gui/window-room/calendar-sign-off", test_calendar_sign_off);
+  g_test_add_func ("/gui/window-room/sign-off-shows-more-below", test_sign_off_shows_more_below);
   g_test_add_func ("/gui/window-room/add-then-tab-in-form", test_add_then_tab_in_form);
   g_test_add_func ("/gui/window-room/table-wide", test_table_wide);
   g_test_add_func ("/gui/window-room/service-columns", test_service_columns);
@@ -804,6 +805,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/nodes-whole-present", test_nodes_whole_present);
   g_test_add_func ("/gui/window-room/present-first-screen", test_present_first_screen);
   g_test_add_func ("/gui/window-room/present-walks-jobs", test_present_walks_jobs);
+  g_test_add_func ("/gui/window-room/edit-says-what-changed", test_edit_says_what_changed);
   g_test_add_func ("/gui/window-room/verdict-dates", test_verdict_dates);
   g_test_add_func ("/gui/window-room/tab-focus-follows-key", test_tab_focus_follows_key);
   g_test_add_func ("/gui/window-room/readout-beside-pointer", test_readout_beside_pointer);

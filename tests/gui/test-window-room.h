@@ -1,7 +1,8 @@
 /* test-window-room.h: what the files of the test-window-room program
  * share: the application and scratch folder main() makes, the helpers
  * that find the table and wait for the window's fold and present mode,
- * and the tests main() registers from test-window-room-present.c and
+ * and the tests main() registers from test-window-room-present.c,
+ * test-window-room-change.c and
  * test-window-room-panes.c. */
 
 #pragma once
@@ -57,6 +58,8 @@ void test_project_name_two_lines (void);
 void test_verdict_dates (void);
 void test_tab_focus_follows_key (void);
 void test_present_walks_jobs (void);
+void test_edit_says_what_changed (void);
+void test_sign_off_shows_more_below (void);
 void test_capacity_after_edit (void);
 void test_readout_beside_pointer (void);
 void test_network_fee_question (void);
