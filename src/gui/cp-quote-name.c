@@ -5,10 +5,8 @@
  * of one Shenzhen vendor read "深圳某某算力科…00 SXM服务器" alike at
  * 1024 px, the "8卡H100" that told them apart gone (walk40 F8); cut at
  * the end, "华东智算 — 8×H800 80G SX…" lost the 整机 and 单机 that told
- * two apart (walk38b G14); cut at the start of what follows the vendor,
- * "深圳鹏城…scend 910B2 64GB" lost the GPU's first letter (walk41b
- * F11). Here the vendor and what follows are two labels, the vendor
- * given only the width the rest leaves, down to its head. */
+ * two apart (walk38b G14). Here the vendor and what follows are two
+ * labels, the vendor given only the width the rest leaves. */
 #include "config.h"
 
 #include <string.h>
@@ -21,11 +19,12 @@ struct _CpQuoteName
 
   char      *text;
   GtkWidget *vendor;        /* "深圳某某算力科技有限公司", cut at its end */
-  GtkWidget *rest;          /* " — 8卡H100 SXM服务器", never cut */
-  /* The vendor's head that it is never cut shorter than, with the
-   * ellipsis, "深圳某某…"; NULL for a name without " — " or a vendor no
-   * longer than its head. */
-  char      *vendor_head;
+  /* The vendor shown instead while the rest is cut too: its first
+   * characters with no ellipsis of their own, the rest's starting it,
+   * "深圳某某…卡H100 SXM服务器" (two read "深圳某某……卡H100"); empty
+   * for a name without " — " or a vendor no longer than that. */
+  GtkWidget *vendor_start;
+  GtkWidget *rest;          /* " — 8卡H100 SXM服务器" */
 };
 
 G_DEFINE_FINAL_TYPE (CpQuoteName, cp_quote_name, GTK_TYPE_WIDGET)
@@ -41,29 +40,10 @@ static GParamSpec *properties[N_PROPS];
 /* Where cp_quote_display_name() and cp_words_quote_name() put what tells
  * a vendor's quotes apart. */
 #define QUOTE_NAME_SEPARATOR " — "
-/* The characters of the vendor kept however narrow the row: cut to its
- * ellipsis, "… — 8×H800 80G SXM 整机" named no vendor; four are a
- * Chinese vendor's name ("华东智算") or its start ("深圳鹏城"). */
+/* The characters of the vendor kept before the rest is cut too: cut to
+ * its ellipsis, "… — 8×H800 80G SXM 整机" named no vendor; four are a
+ * Chinese vendor's name ("华东智算") or its start ("深圳某某"). */
 #define VENDOR_START_CHARS 4
-
-/* The width the vendor is never cut below: all of it, or its head and
- * the ellipsis. */
-static int
-vendor_least_width (CpQuoteName *self)
-{
-  g_autoptr(PangoLayout) head = NULL;
-  int width;
-
-  if (self->vendor_head == NULL)
-    {
-      gtk_widget_measure (self->vendor, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
-      return width;
-    }
-  /* The label's own font and margins: its natural width for its head. */
-  head = gtk_widget_create_pango_layout (self->vendor, self->vendor_head);
-  pango_layout_get_pixel_size (head, &width, NULL);
-  return width;
-}
 
 static void
 cp_quote_name_measure (GtkWidget      *widget,
@@ -90,9 +70,11 @@ cp_quote_name_measure (GtkWidget      *widget,
                           &part_minimum_baseline, &part_natural_baseline);
       if (orientation == GTK_ORIENTATION_HORIZONTAL)
         {
-          /* Before what follows it, the vendor keeps its head. */
-          if (parts[i] == self->vendor && gtk_widget_should_layout (self->rest))
-            part_minimum = MIN (vendor_least_width (self), part_natural);
+          /* A vendor no longer than its start is not cut before the rest
+           * (cp_quote_name_size_allocate()). */
+          if (parts[i] == self->vendor && gtk_widget_should_layout (self->rest) &&
+              *gtk_label_get_label (GTK_LABEL (self->vendor_start)) == '\0')
+            part_minimum = part_natural;
           *minimum += part_minimum;
           *natural += part_natural;
           continue;
@@ -112,36 +94,63 @@ cp_quote_name_size_allocate (GtkWidget *widget,
 {
   CpQuoteName *self = CP_QUOTE_NAME (widget);
   gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
-  int vendor_minimum, vendor_natural, rest_width = 0;
-  int vendor_width;
+  gboolean has_start = *gtk_label_get_label (GTK_LABEL (self->vendor_start)) != '\0';
+  int vendor_minimum, vendor_natural, start_width, rest_minimum, rest_natural;
+  int vendor_width, rest_width = 0;
+  GtkWidget *vendor = self->vendor, *hidden = self->vendor_start;
 
   gtk_widget_measure (self->vendor, GTK_ORIENTATION_HORIZONTAL, -1, &vendor_minimum, &vendor_natural, NULL, NULL);
+  gtk_widget_measure (self->vendor_start, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &start_width, NULL, NULL);
   if (gtk_widget_should_layout (self->rest))
     {
-      /* What follows the vendor whole: the GPU or the offer that tells
-       * one vendor's quotes apart; the vendor cut at its end. */
-      gtk_widget_measure (self->rest, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &rest_width, NULL, NULL);
-      vendor_minimum = MIN (vendor_least_width (self), vendor_natural);
+      gtk_widget_measure (self->rest, GTK_ORIENTATION_HORIZONTAL, -1, &rest_minimum, &rest_natural, NULL, NULL);
+      /* The rest whole while the vendor can still shrink to its start
+       * and an ellipsis; then its start alone, and the rest cut at its
+       * start, where one vendor's offers are alike ("8卡"), its GPU and
+       * its end in sight ("…H100 SXM服务器", "…SXM 整机"). A vendor no
+       * longer than its start stays whole. */
+      if (!has_start)
+        vendor_minimum = vendor_natural;
+      else if (vendor_natural > width - rest_natural && width - rest_natural < start_width + vendor_minimum)
+        {
+          /* The rest's ellipsis says the vendor was cut: "深圳某某 — 8卡
+           * H100…" read as a vendor called 深圳某某. The vendor label's
+           * least width is its ellipsis's. */
+          rest_natural = MAX (rest_natural - vendor_minimum, rest_minimum);
+          vendor = self->vendor_start;
+          hidden = self->vendor;
+          vendor_minimum = vendor_natural = start_width;
+        }
+      else
+        vendor_minimum = MIN (start_width + vendor_minimum, vendor_natural);
+      rest_width = CLAMP (width - vendor_minimum, rest_minimum, rest_natural);
     }
+  /* Child visibility, which asks no new size of the row. */
+  gtk_widget_set_child_visible (vendor, TRUE);
+  gtk_widget_set_child_visible (hidden, FALSE);
   vendor_width = CLAMP (width - rest_width, vendor_minimum, vendor_natural);
-  gtk_widget_size_allocate (self->vendor,
+  gtk_widget_size_allocate (vendor,
                             &(GtkAllocation) { rtl ? width - vendor_width : 0, 0, vendor_width, height },
                             baseline);
-  if (!gtk_widget_should_layout (self->rest))
-    return;
   {
     PangoRectangle shown;
 
     /* The rest right after the vendor's text, which an ellipsis cuts by
      * whole characters, short of its room: "深圳某某算…  — 8卡…". */
-    pango_layout_get_pixel_extents (gtk_label_get_layout (GTK_LABEL (self->vendor)), NULL, &shown);
-    if (shown.width < vendor_width)
-      vendor_width = shown.width;
+    pango_layout_get_pixel_extents (gtk_label_get_layout (GTK_LABEL (vendor)), NULL, &shown);
+    if (shown.width < vendor_width && gtk_widget_should_layout (self->rest))
+      {
+        rest_width = MIN (rest_width + vendor_width - shown.width, rest_natural);
+        vendor_width = shown.width;
+      }
   }
-  gtk_widget_size_allocate (self->rest,
-                            &(GtkAllocation) { rtl ? width - vendor_width - rest_width : vendor_width, 0,
-                                               rest_width, height },
-                            baseline);
+  gtk_widget_measure (hidden, GTK_ORIENTATION_HORIZONTAL, -1, &vendor_minimum, NULL, NULL, NULL);
+  gtk_widget_size_allocate (hidden, &(GtkAllocation) { 0, 0, vendor_minimum, height }, baseline);
+  if (gtk_widget_should_layout (self->rest))
+    gtk_widget_size_allocate (self->rest,
+                              &(GtkAllocation) { rtl ? width - vendor_width - rest_width : vendor_width, 0,
+                                                 rest_width, height },
+                              baseline);
 }
 
 static GtkWidget *
@@ -177,7 +186,7 @@ cp_quote_name_set_text (CpQuoteName *self,
   g_free (self->text);
   self->text = g_strdup (text);
   separator = text != NULL ? strstr (text, QUOTE_NAME_SEPARATOR) : NULL;
-  g_clear_pointer (&self->vendor_head, g_free);
+  gtk_label_set_text (GTK_LABEL (self->vendor_start), "");
   if (separator != NULL && separator > text)
     {
       g_autofree char *vendor = g_strndup (text, (gsize) (separator - text));
@@ -187,7 +196,7 @@ cp_quote_name_set_text (CpQuoteName *self,
         {
           g_autofree char *start = g_utf8_substring (vendor, 0, VENDOR_START_CHARS);
 
-          self->vendor_head = g_strconcat (start, "…", NULL);
+          gtk_label_set_text (GTK_LABEL (self->vendor_start), start);
         }
       gtk_label_set_text (GTK_LABEL (self->rest), separator);
     }
@@ -212,7 +221,7 @@ cp_quote_name_get_vendor (CpQuoteName *self)
 {
   g_return_val_if_fail (CP_IS_QUOTE_NAME (self), NULL);
 
-  return GTK_LABEL (self->vendor);
+  return GTK_LABEL (gtk_widget_get_child_visible (self->vendor_start) ? self->vendor_start : self->vendor);
 }
 
 GtkLabel *
@@ -230,9 +239,9 @@ cp_quote_name_dispose (GObject *object)
   CpQuoteName *self = CP_QUOTE_NAME (object);
 
   g_clear_pointer (&self->vendor, gtk_widget_unparent);
+  g_clear_pointer (&self->vendor_start, gtk_widget_unparent);
   g_clear_pointer (&self->rest, gtk_widget_unparent);
   g_clear_pointer (&self->text, g_free);
-  g_clear_pointer (&self->vendor_head, g_free);
 
   G_OBJECT_CLASS (cp_quote_name_parent_class)->dispose (object);
 }
@@ -278,6 +287,8 @@ static void
 cp_quote_name_init (CpQuoteName *self)
 {
   self->vendor = part_new (self, PANGO_ELLIPSIZE_END);
-  self->rest = part_new (self, PANGO_ELLIPSIZE_NONE);
+  self->vendor_start = part_new (self, PANGO_ELLIPSIZE_NONE);
+  gtk_widget_set_child_visible (self->vendor_start, FALSE);
+  self->rest = part_new (self, PANGO_ELLIPSIZE_START);
   gtk_widget_set_visible (self->rest, FALSE);
 }
