@@ -432,6 +432,32 @@ fi
 run 0 estimate --model llama-2-7b --task lora --gpu a100-80g --gpus-per-node 1 --price-per-gpu-hour 10 &&
   contains "$OUT" "Total cost range"
 
+# ---- walk41b TOP 3: the team R8 assumes (the job does not describe it)
+# adds 10.5 days of moving to every cluster, so Shenzhen's H800 cluster
+# misses a 14-day deadline that one Cloud H800 machine meets, 12.6 days,
+# but misses at the slow end of its range, 16.2. `plan` says what an
+# experienced team would take and what the assumption weighs: 10.5 days
+# and 7.5 working days × 2 engineers × 2,000 CNY = 30,000 CNY; Shenzhen's
+# 2 nodes billed a month each (its minimum term): 2 × 78,000 = 156,000 CNY.
+if run 0 new "$TMP/team.cplan" &&
+   run 0 add-job "$TMP/team.cplan" --id cpt --model qwen2.5-14b --task pretrain --tokens 30B --deadline-days 14 \
+     --storage-tb 20 &&
+   run 0 add-quote "$TMP/team.cplan" --id cloud --vendor "Cloud H800" --gpu h800 --offering container \
+     --price-per-gpu-hour 16 &&
+   run 0 add-quote "$TMP/team.cplan" --id shenzhen --vendor "Shenzhen" --gpu h800 --nodes 4 --offering bare-metal-cluster \
+     --network infiniband --nics 8 --nic-gbps 400 --price-per-node-month 78000 --minimum-term-hours 730; then
+  if run 0 plan "$TMP/team.cplan"; then
+    contains "$OUT" "Recommended: Cloud H800"
+    contains "$OUT" "What would change it:"
+    contains "$OUT" "  • If the team has run distributed training before: Shenzhen — NVIDIA H800 SXM 80GB on 2 nodes (16 GPUs) meets the deadline of 14.0 days even at the slow end of the range"
+    contains "$OUT" ", for 156,000 CNY. The 10.5 days and 30,000 CNY of migration counted now are assumed: the job does not describe the team"
+  fi
+  # A team that says it is new to distributed training has answered.
+  if run 0 edit-job "$TMP/team.cplan" cpt --team-stated && run 0 plan "$TMP/team.cplan"; then
+    lacks "$OUT" "If the team has run distributed training before"
+  fi
+fi
+
 # ---- walkthrough finding 1: nothing meets a 30-day deadline. A 32B
 # pretraining on 200B tokens takes months on either quote; the plan names
 # the best available (the soonest finish, ranked first) with its vendor
