@@ -2375,6 +2375,52 @@ test_limit_messages (void)
   cp_quote_clear (&quote);
 }
 
+/* Each assumption enters the kinds of job its figures are used for, key
+ * by key (the appendix lists only what some job depends on): a key once
+ * added without its kinds gave every later key its neighbour's
+ * (c78f4449). Hand-read from the model: ZeRO-3 under DeepSpeed and the
+ * debugging share are training's, KV admission and the KV block
+ * serving's, QLoRA's bits QLoRA's alone, the batch rule pretraining's,
+ * the VAT of a lease every project's. Only the figures every job uses
+ * enter every kind: an assumption the table forgot would too. */
+static void
+test_assumption_task_kinds (void)
+{
+  const guint training = 1u << CP_TASK_PRETRAIN | 1u << CP_TASK_FULL_FINETUNE | 1u << CP_TASK_LORA | 1u << CP_TASK_QLORA;
+  const guint every = (1u << CP_N_TASKS) - 1;
+  static const char * const every_kind[] = {
+    "memory-unit", "hours-per-month", "contingency", "vat-rate", "vat-rate-lease",
+  };
+  CpSettings settings;
+  CpAssumption assumptions[128];
+  guint n;
+
+  g_assert_cmpuint (cp_assumption_task_kinds ("zero3-deepspeed"), ==, training);
+  g_assert_cmpuint (cp_assumption_task_kinds ("debug-share"), ==, training);
+  g_assert_cmpuint (cp_assumption_task_kinds ("kv-admission"), ==, 1u << CP_TASK_INFERENCE);
+  g_assert_cmpuint (cp_assumption_task_kinds ("kv-block"), ==, 1u << CP_TASK_INFERENCE);
+  g_assert_cmpuint (cp_assumption_task_kinds ("qlora-bits"), ==, 1u << CP_TASK_QLORA);
+  g_assert_cmpuint (cp_assumption_task_kinds ("global-batch"), ==, 1u << CP_TASK_PRETRAIN);
+  g_assert_cmpuint (cp_assumption_task_kinds ("vat-rate-lease"), ==, every);
+  g_assert_cmpuint (cp_assumption_task_kinds ("checkpoint-write-nas"), ==, training);
+
+  cp_settings_init (&settings);
+  n = cp_settings_get_assumptions (&settings, assumptions, G_N_ELEMENTS (assumptions));
+  g_assert_cmpuint (n, <, G_N_ELEMENTS (assumptions));
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean listed = FALSE;
+
+      if (cp_assumption_task_kinds (assumptions[i].key) != every)
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (every_kind); k++)
+        listed |= g_strcmp0 (assumptions[i].key, every_kind[k]) == 0;
+      if (!listed)
+        g_error ("assumption “%s” enters every kind of job: it is missing from cp_assumption_task_kinds()",
+                 assumptions[i].key);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2426,6 +2472,7 @@ main (int   argc,
   g_test_add_func ("/model/host-memory-short-named", test_host_memory_short_named);
   ESTIMATE_TEST ("/model/invalid-inputs", test_invalid_inputs, CP_TASK_PRETRAIN, 8, 1);
   g_test_add_func ("/model/series-same-as-single", test_series_same_as_single);
+  g_test_add_func ("/model/assumption-task-kinds", test_assumption_task_kinds);
 
   return g_test_run ();
 }
