@@ -2421,6 +2421,49 @@ test_assumption_task_kinds (void)
     }
 }
 
+/* walk42 F18: with no quote in time, options rank by the soonest finish,
+ * and a difference of days the tables cannot show is none: the cheaper
+ * ranks first. Two machines of one GPU, one 0.1% faster and a quarter
+ * dearer (price 1.25 against 1 per GPU-hour), both finish in the same
+ * tenth of a day: the cheaper is the best available, where it was ranked
+ * second on a quarter of an hour. */
+static void
+test_equal_days_rank_by_cost (void)
+{
+  CpSettings settings;
+  CpQuote quotes[2];
+  CpJob job, scratch;
+  g_autoptr(CpPlan) plan = NULL;
+  const CpOption *first, *second;
+
+  toy_setup (&job, &quotes[0], &settings, 1.0);
+  job.tokens = 1e9;
+  job.deadline_days = 1;
+  quotes[0].gpu.dense_bf16_flops *= 1.001;
+  quotes[0].price = 1.25;
+  toy_setup (&scratch, &quotes[1], &settings, 1.0);
+  cp_job_clear (&scratch);
+  g_free (quotes[1].id);
+  quotes[1].id = g_strdup ("toy-cheaper");
+
+  plan = cp_plan_new (&job, quotes, 2, &settings);
+  g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_DEADLINE);
+  g_assert_cmpint (plan->best_available, ==, 0);
+  first = &g_array_index (plan->options, CpOption, 0);
+  second = &g_array_index (plan->options, CpOption, 1);
+  /* The premise: the faster one is faster, but not by a tenth of a day. */
+  g_assert_cmpint (second->quote_index, ==, 0);
+  g_assert_cmpfloat (second->estimate.calendar_days, <, first->estimate.calendar_days);
+  g_assert_cmpfloat (round (second->estimate.calendar_days * 10), ==, round (first->estimate.calendar_days * 10));
+  /* The same hours billed at 1 and 1.25 per GPU-hour. */
+  g_assert_cmpint (first->quote_index, ==, 1);
+  g_assert_cmpfloat (first->estimate.billed_hours, ==, second->estimate.billed_hours);
+  g_assert_cmpfloat (fabs (second->estimate.total_cost - 1.25 * first->estimate.total_cost), <, 1e-6 * second->estimate.total_cost);
+  cp_quote_clear (&quotes[0]);
+  cp_quote_clear (&quotes[1]);
+  cp_job_clear (&job);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2473,6 +2516,7 @@ main (int   argc,
   ESTIMATE_TEST ("/model/invalid-inputs", test_invalid_inputs, CP_TASK_PRETRAIN, 8, 1);
   g_test_add_func ("/model/series-same-as-single", test_series_same_as_single);
   g_test_add_func ("/model/assumption-task-kinds", test_assumption_task_kinds);
+  g_test_add_func ("/model/equal-days-rank-by-cost", test_equal_days_rank_by_cost);
 
   return g_test_run ();
 }
