@@ -269,14 +269,24 @@ cp_words_team_weight (const CpProject *project,
       name = cp_words_quote_name (project, item->quote_index);
       finish = cp_i18n_format_days (item->estimate.calendar_days, lang);
       cost = cp_i18n_format_money_whole (item->estimate.total_cost, quote->currency, lang);
-      /* TRANSLATORS: page 1, after the question to the team (R8): the job, the days and money the
-       * assumption adds to each of its clusters ("10.5 days and 30,000 CNY"), then what the job
-       * would take with that experience: the quote, its node count, calendar days and total cost */
-      text = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
-                                         "For %s, the assumption adds %s to every cluster; with that experience: %s on %u node, %s, %s.",
-                                         "For %s, the assumption adds %s to every cluster; with that experience: %s on %u nodes, %s, %s.",
-                                         item->estimate.nodes),
-                              cp_job_title (job), weight, name, item->estimate.nodes, finish, cost);
+      if (project->jobs->len == 1)
+        /* TRANSLATORS: page 1, after the question to the team (R8) of a one-job project: the days and
+         * money the assumption adds to each cluster ("10.5 days and 30,000 CNY"), then what the job
+         * would take with that experience: the quote, its node count, calendar days and total cost */
+        text = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                           "It adds %s to every cluster; with that experience: %s on %u node, %s, %s.",
+                                           "It adds %s to every cluster; with that experience: %s on %u nodes, %s, %s.",
+                                           item->estimate.nodes),
+                                weight, name, item->estimate.nodes, finish, cost);
+      else
+        /* TRANSLATORS: page 1, after the question to the team (R8): the job, the days and money the
+         * assumption adds to each of its clusters ("10.5 days and 30,000 CNY"), then what the job
+         * would take with that experience: the quote, its node count, calendar days and total cost */
+        text = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                           "For %s, the assumption adds %s to every cluster; with that experience: %s on %u node, %s, %s.",
+                                           "For %s, the assumption adds %s to every cluster; with that experience: %s on %u nodes, %s, %s.",
+                                           item->estimate.nodes),
+                                cp_job_title (job), weight, name, item->estimate.nodes, finish, cost);
     }
   cp_i18n_pop_language ();
   return text;
