@@ -92,7 +92,8 @@ print_serving_text (const CpProject *project, const CpPlan *plan)
 }
 
 static void
-print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, gboolean debug_share_given)
+print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, const GArray *what_if,
+                 gboolean debug_share_given)
 {
   const CpJob *job = g_ptr_array_index (project->jobs, job_index);
   g_autoptr(CpCliTable) table = cp_cli_table_new (10);
@@ -213,6 +214,17 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
     }
   if (job->kind == CP_TASK_INFERENCE)
     print_serving_text (project, plan);
+  /* The window's "What would change it", from the same list: the team
+   * assumption that decides a deadline was said in the window and the
+   * report but not here (walk41b F5). */
+  if (what_if != NULL && what_if->len > 0)
+    {
+      g_autoptr(GPtrArray) changes = cp_words_what_if (project, plan, what_if, C_("language code", "en"));
+
+      printf ("%s\n", _("What would change it:"));
+      for (guint i = 0; i < changes->len; i++)
+        printf ("  • %s\n", (const char *) g_ptr_array_index (changes, i));
+    }
 
   /* The reasons rule by rule as the report and the window list them (R1,
    * R2–3, R4 … each once with its name: walk33 W11 read R6 five times and
@@ -446,7 +458,8 @@ cp_cli_plan (int argc, char **argv)
   printf ("%s\n\n", project->name ? project->name : "");
   for (guint i = first; i <= last; i++)
     {
-      print_plan_text (project, i, cp_project_analysis_get_full_plan (analysis, i), debug_share != NULL);
+      print_plan_text (project, i, cp_project_analysis_get_full_plan (analysis, i),
+                       cp_project_analysis_get_what_if (analysis, i), debug_share != NULL);
     }
   cp_cli_print_spreads (project);
   return CP_CLI_EXIT_OK;

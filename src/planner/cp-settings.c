@@ -735,26 +735,8 @@ cp_assumption_task_kinds (const char *key)
   const guint serving = K (CP_TASK_INFERENCE);
   const guint modelled = training | serving;   /* what the model's memory and time cover */
   const guint every = (1u << CP_N_TASKS) - 1;
-  static const char * const keys[] = {
-    "bytes-convention", "memory-unit", "compute-utilisation",
-    "link-efficiency", "shared-network-factor", "dp-overlap",
-    "overlap-compute-slowdown", "framework-overhead", "fragmentation",
-    "serving-memory-fraction", "debug-share", "migration-days",
-    "hours-per-month", "selective-recompute-overhead", "full-recompute-flops",
-    "training-flops", "swiglu-activation-bytes", "lora-flops", "qlora-bits", "judgement-gap",
-    "longest-acceptable-run", "debug-time", "debug-cap", "global-batch",
-    "global-batch-cluster", "dp-bucket", "kv-block", "cuda-graphs",
-    "memory-bandwidth-fraction", "gpu-failure-rate", "restart-time",
-    "checkpoint-interval", "failure-rate", "moe-dispatch-dedup",
-    "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout", "int4-constant-bits",
-    "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded", "fsdp1-adapter-gradients",
-    "zero3-deepspeed",
-    "contingency", "vat-rate", "moe-expert-tp", "selective-recompute", "cross-entropy",
-    "vat-rate-lease", "tp-comm-overlap", "layout-headroom-time", "moe-fp8-expert-speedup",
-    "kv-admission", "serving-engine",
-  };
-  /* In the order of keys[]: mixed-precision Adam's bytes cover every
-   * parameter only in a full run (adapters train a few); serving has its
+  /* Mixed-precision Adam's bytes cover every parameter only in a full
+   * run (adapters train a few); serving has its
    * own memory, batch and bandwidth figures; the batch rule is
    * pretraining's; 6 (and 8 with full recompute) FLOPs per parameter and
    * token are a full run's, adapters count lora-flops (cp-estimate.c);
@@ -762,36 +744,79 @@ cp_assumption_task_kinds (const char *key)
    * services and debugging rent their period whole (cp-goodput.c); the
    * calendar's debugging share is a training project's (R4), migration
    * anyone's who moves to a cluster (R8); months convert every price; the
-   * contingency and VAT make every project's amount to approve. */
-  const guint kinds[G_N_ELEMENTS (keys)] = {
-    full, every, modelled,
-    modelled, modelled, training,
-    training, modelled, modelled,
-    serving, training, modelled,
-    every, training, full,
-    full, training, adapters, K (CP_TASK_QLORA), modelled,
-    training, training, training, K (CP_TASK_PRETRAIN),
-    K (CP_TASK_PRETRAIN), training, serving, serving,
-    serving, training, training,
-    training, training, training,
-    training, training, serving, serving,
-    training, training, serving, training, adapters,
-    training,
-    every, every, training, training, training,
-    every, training, training, training,
-    serving, serving,
+   * contingency and VAT make every project's amount to approve. Each key
+   * beside its kinds: in two parallel arrays a key added without its kind
+   * gave every later key its neighbour's (c78f4449). */
+  const struct {
+    const char *key;
+    guint       kinds;
+  } assumptions[] = {
+    { "bytes-convention", full },
+    { "memory-unit", every },
+    { "compute-utilisation", modelled },
+    { "link-efficiency", modelled },
+    { "shared-network-factor", modelled },
+    { "dp-overlap", training },
+    { "overlap-compute-slowdown", training },
+    { "framework-overhead", modelled },
+    { "fragmentation", modelled },
+    { "serving-memory-fraction", serving },
+    { "debug-share", training },
+    { "migration-days", modelled },
+    { "hours-per-month", every },
+    { "selective-recompute-overhead", training },
+    { "full-recompute-flops", full },
+    { "training-flops", full },
+    { "swiglu-activation-bytes", training },
+    { "lora-flops", adapters },
+    { "qlora-bits", K (CP_TASK_QLORA) },
+    { "judgement-gap", modelled },
+    { "longest-acceptable-run", training },
+    { "debug-time", training },
+    { "debug-cap", training },
+    { "global-batch", K (CP_TASK_PRETRAIN) },
+    { "global-batch-cluster", K (CP_TASK_PRETRAIN) },
+    { "dp-bucket", training },
+    { "kv-block", serving },
+    { "cuda-graphs", serving },
+    { "memory-bandwidth-fraction", serving },
+    { "gpu-failure-rate", training },
+    { "restart-time", training },
+    { "checkpoint-interval", training },
+    { "failure-rate", training },
+    { "moe-dispatch-dedup", training },
+    { "expert-gemm-half-size", training },
+    { "moe-a2a-overlap", training },
+    { "fp8-layout", serving },
+    { "int4-constant-bits", serving },
+    { "moe-fp8-dispatch", training },
+    { "moe-max-nodes-per-token", training },
+    { "vllm-profile", serving },
+    { "fsdp-pp-unsharded", training },
+    { "fsdp1-adapter-gradients", adapters },
+    { "zero3-deepspeed", training },
+    { "contingency", every },
+    { "vat-rate", every },
+    { "moe-expert-tp", training },
+    { "selective-recompute", training },
+    { "cross-entropy", training },
+    { "vat-rate-lease", every },
+    { "tp-comm-overlap", training },
+    { "layout-headroom-time", training },
+    { "moe-fp8-expert-speedup", training },
+    { "kv-admission", serving },
+    { "serving-engine", serving },
   };
 #undef K
 
-  G_STATIC_ASSERT (G_N_ELEMENTS (keys) == G_N_ELEMENTS (kinds));
   if (key == NULL)
     return every;
   /* The storage speeds at which checkpoints are written. */
   if (g_str_has_prefix (key, "checkpoint-write-"))
     return training;
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    if (strcmp (key, keys[i]) == 0)
-      return kinds[i];
+  for (guint i = 0; i < G_N_ELEMENTS (assumptions); i++)
+    if (strcmp (key, assumptions[i].key) == 0)
+      return assumptions[i].kinds;
   return every;
 }
 

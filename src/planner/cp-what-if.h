@@ -33,9 +33,17 @@ typedef enum {
    * planner recommends at that deadline (the job planned again there). */
   CP_WHAT_IF_SHORTER_DEADLINE,
   /* A team with experience of distributed training (the job says it has
-   * none): quote_index at @estimate would be recommended instead, without
-   * the days of moving to a cluster (value) counted now. */
+   * none, or does not say): quote_index at @estimate would be recommended
+   * instead, without the days of moving to a cluster (value) and their
+   * engineering (migration_cost) counted now. */
   CP_WHAT_IF_TEAM_EXPERIENCE,
+  /* The same team, when the job does not describe it and the verdict
+   * misses the deadline (value: its days) at the slow end of the range:
+   * quote_index at @estimate, a cluster the plan for an experienced team
+   * makes, meets it even there (@estimate_slow_days, at most the
+   * deadline), without the migration (migration_days, migration_cost)
+   * the assumption adds to every cluster. */
+  CP_WHAT_IF_TEAM_MEETS_DEADLINE,
 } CpWhatIfKind;
 
 typedef struct {
@@ -45,12 +53,23 @@ typedef struct {
   guint        reason_index;    /* CP_WHAT_IF_PLAN_REASON */
   double       value;           /* a deadline in days, a total cost or migration days, as the kind says */
   CpEstimate   estimate;        /* the option as it would then run */
+  /* The team's items: the days and the engineering of moving to a
+   * cluster the plan counts for each cluster option (R8), and whether
+   * the job leaves the team to R8's assumption. */
+  double       migration_days;
+  double       migration_cost;
+  gboolean     team_assumed;
+  double       estimate_slow_days; /* CP_WHAT_IF_TEAM_MEETS_DEADLINE: @estimate's calendar at the range's slow end */
 } CpWhatIf;
 
 /* Whether the team's experience of distributed training might change the
  * answer of job @job_index, planned as @plan: its team has none, and a
  * cluster option of the plan, less the migration it is charged (R8),
- * would cost less than the pick. Only then does cp_what_if_new() plan the
+ * would cost less than the pick; or, the team assumed (the job does not
+ * describe it), the verdict misses the job's deadline at the range's slow
+ * end (or nothing meets it) and a cluster, less its migration, finishes
+ * within it (walk41b TOP 3: the assumed 10.5 days made every cluster miss
+ * a 14-day deadline and nothing said so). Only then does cp_what_if_new() plan the
  * job again for an experienced team: otherwise the answer stands, and
  * each edit of the job would cost a second plan (issue 25). */
 gboolean cp_what_if_team_may_change (const CpProject *project,

@@ -514,35 +514,41 @@ unit_price_rank (const CpProject *project,
   return g_string_free (text, FALSE);
 }
 
-/* The deadline (or longest acceptable run) an option of @days meets, as
- * words: a limit said is one the option meets, so @days rounded up, at
- * the precision the run itself is shown in wherever that reads as the
- * same figure (58.46 days: "58.5 days" both), else with as many more
- * decimals as it takes to read as it (58.51 days, shown "58.5 days" in
- * the headline: "a deadline of 58.51 days"). Rounded up to the tenth
- * alone, the same screen read "takes 58.5 days" and "would meet a
- * deadline of 58.6 days" for one option (walk40 F5). */
-static char *
-deadline_needed_days (double      days,
-                      const char *lang)
+/* The decimals a limit (a deadline, the longest acceptable run) is said
+ * in: as days are shown (cp_days_decimals()), or as many more as the
+ * figure typed has (7.25 days), up to a thousandth. */
+static int
+limit_decimals (double limit_days)
 {
-  int shown_decimals = cp_days_decimals (days);
-  g_autofree char *shown = cp_i18n_format_number (days, shown_decimals, lang);
-  g_autofree char *number = NULL;
+  int decimals = cp_days_decimals (limit_days);
 
-  for (int decimals = shown_decimals; decimals <= shown_decimals + 3; decimals++)
-    {
-      double scale = pow (10.0, decimals);
-      double limit = ceil (days * scale - 1e-9) / scale;
-      g_autofree char *limit_shown = cp_i18n_format_number (limit, shown_decimals, lang);
+  while (decimals < 3 && fabs (limit_days * pow (10.0, decimals) - round (limit_days * pow (10.0, decimals))) > 1e-6)
+    decimals++;
+  return decimals;
+}
 
-      g_free (number);
-      number = cp_i18n_format_number (limit, decimals, lang);
-      if (g_strcmp0 (limit_shown, shown) == 0)
-        break;
-    }
+/* The deadline (or longest acceptable run) an option of @days meets, and
+ * the one @limit_days it has now, as words at one precision, the limit's
+ * own: @days rounded up there, as a limit said is one the option meets.
+ * "Would meet a deadline of 19.342 days instead of 14.0 days" set a
+ * figure of three decimals against one of one, and read as machine output
+ * (walk41b F3); the 19.4 days said is what the user would type. */
+static void
+deadline_needed_days (double      days,
+                      double      limit_days,
+                      const char *lang,
+                      char      **needed_out,
+                      char      **limit_out)
+{
+  int decimals = limit_decimals (limit_days);
+  double scale = pow (10.0, decimals);
+  g_autofree char *needed = cp_i18n_format_number (ceil (days * scale - 1e-9) / scale, decimals, lang);
+  g_autofree char *limit = cp_i18n_format_number (limit_days, decimals, lang);
+
   /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
-  return g_strdup_printf (_("%s days"), number);
+  *needed_out = g_strdup_printf (_("%s days"), needed);
+  /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
+  *limit_out = g_strdup_printf (_("%s days"), limit);
 }
 
 char *
@@ -842,11 +848,11 @@ cp_reason_text_cost (const CpReason  *reason,
     case CP_OUTCOME_DEADLINE_NEEDED:
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
-        g_autofree char *limit = deadline_needed_days (v[0], lang);
+        g_autofree char *limit = NULL;
 
+        deadline_needed_days (v[0], v[3], lang, &limit, &c);
         a = cp_i18n_format_days (v[0], lang);
         b = cp_words_plan_money_whole (plan, v[2], currency, lang);
-        c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
           /* TRANSLATORS: R6; quote name, node count, total cost, its run, the longest acceptable run now, the run rounded up to a limit */
           return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,

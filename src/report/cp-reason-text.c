@@ -25,11 +25,58 @@ cp_words_verdict (CpVerdict verdict)
   return "?";
 }
 
+/* Whether the option @plan puts first (recommended, else the best
+ * available) is of a quote whose price R6 found no GPU rents at
+ * (CP_OUTCOME_IMPLAUSIBLE_PRICE): most likely typed in the wrong unit. */
+static gboolean
+first_price_implausible (const CpPlan *plan)
+{
+  int shown = plan->recommended >= 0 ? plan->recommended : plan->best_available;
+  int quote_index;
+
+  if (shown < 0 || (guint) shown >= plan->options->len)
+    return FALSE;
+  quote_index = g_array_index (plan->options, CpOption, shown).quote_index;
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == CP_OUTCOME_IMPLAUSIBLE_PRICE && (int) reason->values[0] == quote_index)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 const char *
 cp_words_plan_verdict (const CpPlan *plan)
 {
+  /* A price no GPU rents at is a unit typed wrong, not an answer: 95,000
+   * per GPU-hour meant per node-month headlined "Single machine" over
+   * 176,320,000 CNY against a budget of 900,000, the warning a line
+   * below (walk42 F3). The line under it names the quote and its price
+   * (cp_words_price_check()). */
+  if (first_price_implausible (plan))
+    return _("Check a price unit first: the quote ranked first has a price no GPU rents at");
+
   /* Without a price the verdict is about the hardware alone, and says so
-   * where it is read. */
+   * where it is read. A cluster of more nodes than offered, where nothing
+   * offered does the job, is no "Cluster" to rent: said first that
+   * nothing does it ("Cluster; the cost needs a price" stood over "none
+   * finishes in time", walk42 F4). */
+  if (plan->cost_unknown && plan->verdict == CP_VERDICT_CLUSTER && plan->shortfall != CP_SHORTFALL_NONE)
+    switch (plan->shortfall)
+      {
+      case CP_SHORTFALL_DEADLINE: return _("No quote finishes by the deadline: more nodes than offered would; the cost needs a price");
+      case CP_SHORTFALL_LONGEST_RUN: return _("No quote finishes within the longest acceptable run: more nodes than offered would; the cost needs a price");
+      case CP_SHORTFALL_CONCURRENCY: return _("No quote carries the target concurrency: more nodes than offered would; the cost needs a price");
+      case CP_SHORTFALL_NONE:
+      case CP_SHORTFALL_NO_QUOTE:
+      case CP_SHORTFALL_MEMORY:
+      case CP_SHORTFALL_LAYOUT:
+      case CP_N_SHORTFALLS:
+      default:
+        break;
+      }
   if (plan->cost_unknown)
     switch (plan->verdict)
       {
@@ -1388,6 +1435,20 @@ cp_words_offer (const CpProject  *project,
                                            estimate->nodes),
                               estimate->nodes, days, cost, run);
   }
+  /* A service is no run to split: "communication 0.0 s against 90.0
+   * days of computing" was training's words on one (walk42 F9). What it
+   * serves is its figure. */
+  if (job->kind == CP_TASK_INFERENCE)
+    {
+      g_autofree char *served = cp_i18n_format_number (estimate->concurrency_served, 0, lang);
+
+      /* TRANSLATORS: a service's offer at a node count: calendar time, total cost, the requests it serves at once */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%u node: %s, %s, serving %s requests at once",
+                                           "%u nodes: %s, %s, serving %s requests at once",
+                                           estimate->nodes),
+                              estimate->nodes, days, cost, served);
+    }
   /* TRANSLATORS: node count, calendar time, total cost, communication time, computing time (as in R5) */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        "%u node: %s, %s, communication %s against %s of computing",

@@ -390,6 +390,13 @@ GPtrArray  *cp_words_what_if        (const CpProject *project,
                                      const CpPlan    *plan,
                                      const GArray    *what_if,
                                      const char      *lang);
+/* Page 1's weight of the team R8 assumed for job @job_index: what the
+ * assumption adds to each cluster and what an experienced team would
+ * take, from the job's team item of @what_if; NULL without one. */
+char       *cp_words_team_weight    (const CpProject *project,
+                                     guint            job_index,
+                                     const GArray    *what_if,
+                                     const char      *lang);
 /* The XML's id of an item's kind: "longer-deadline". */
 const char *cp_what_if_kind_to_string (CpWhatIfKind kind);
 /* The parts of an option's total cost, as the breakdown table prints

@@ -37,6 +37,27 @@ margin_words (double      best_total,
   return ratio;
 }
 
+/* What the team assumed new to distributed training weighs (R8): the
+ * days of moving to a cluster and their engineering, which the plan adds
+ * to every cluster option ("10.5 days and 30,000 CNY"). Page 1 asked the
+ * team "Not stated, so assumed not (R8)" without its weight (walk41b
+ * F20). */
+static char *
+team_weight (const CpWhatIf *item,
+             const char     *currency,
+             const char     *lang)
+{
+  g_autofree char *migration = cp_i18n_format_days (item->migration_days, lang);
+  g_autofree char *engineering = NULL;
+
+  if (!(item->migration_cost > 0))
+    return g_steal_pointer (&migration);
+  engineering = cp_i18n_format_money_whole (item->migration_cost, currency, lang);
+  /* TRANSLATORS: the weight of the team assumed new to distributed training (R8): the days of
+   * moving to a cluster and the engineering cost of those days, "10.5 days and 30,000 CNY" */
+  return g_strdup_printf (C_("days and money", "%s and %s"), migration, engineering);
+}
+
 static char *
 what_if_text (const CpProject *project,
               const CpPlan    *plan,
@@ -137,24 +158,63 @@ what_if_text (const CpProject *project,
       }
 
     case CP_WHAT_IF_TEAM_EXPERIENCE:
+    case CP_WHAT_IF_TEAM_MEETS_DEADLINE:
       {
-        g_autofree char *migration = cp_i18n_format_days (item->value, lang);
+        g_autofree char *migration = cp_i18n_format_days (item->migration_days, lang);
         g_autofree char *cost = cp_i18n_format_money_whole (item->estimate.total_cost, currency, lang);
         g_autofree char *finish = cp_i18n_format_days (item->estimate.calendar_days, lang);
+        g_autofree char *weight = NULL;
 
-        /* TRANSLATORS: the days of moving to a cluster counted for a team new to distributed training
-         * (R8); the quote that would be recommended for a team with that experience, its node count,
-         * GPUs, total cost and calendar days. "Distributed training experience" is the job form's
-         * switch: use its translation. */
-        return g_strdup_printf (dngettext (GETTEXT_PACKAGE,
-                                           "The plan counts %s of moving to a cluster, for a team new to distributed training (R8). "
-                                           "If the team has run distributed training before (Distributed training experience, in the job), "
-                                           "%s would be recommended instead: %u node (%u GPUs), %s, %s.",
-                                           "The plan counts %s of moving to a cluster, for a team new to distributed training (R8). "
-                                           "If the team has run distributed training before (Distributed training experience, in the job), "
-                                           "%s would be recommended instead: %u nodes (%u GPUs), %s, %s.",
-                                           item->estimate.nodes),
-                                migration, name, item->estimate.nodes, item->estimate.gpus, cost, finish);
+        if (item->kind == CP_WHAT_IF_TEAM_EXPERIENCE && !item->team_assumed)
+          /* TRANSLATORS: the days of moving to a cluster counted for a team new to distributed training
+           * (R8); the quote that would be recommended for a team with that experience, its node count,
+           * GPUs, total cost and calendar days. "Distributed training experience" is the job form's
+           * switch: use its translation. */
+          return g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                             "The plan counts %s of moving to a cluster, for a team new to distributed training (R8). "
+                                             "If the team has run distributed training before (Distributed training experience, in the job), "
+                                             "%s would be recommended instead: %u node (%u GPUs), %s, %s.",
+                                             "The plan counts %s of moving to a cluster, for a team new to distributed training (R8). "
+                                             "If the team has run distributed training before (Distributed training experience, in the job), "
+                                             "%s would be recommended instead: %u nodes (%u GPUs), %s, %s.",
+                                             item->estimate.nodes),
+                                  migration, name, item->estimate.nodes, item->estimate.gpus, cost, finish);
+        weight = team_weight (item, currency, lang);
+        if (item->kind == CP_WHAT_IF_TEAM_EXPERIENCE)
+          /* TRANSLATORS: the team is assumed new to distributed training (R8): the quote that would be
+           * recommended for a team with that experience, its node count, GPUs, total cost and calendar
+           * days; then the migration's days and cost ("10.5 days and 30,000 CNY"). "Distributed training
+           * experience" is the job form's switch: use its translation. */
+          return g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                             "If the team has run distributed training before: %s on %u node (%u GPUs) would be recommended instead, "
+                                             "%s, %s. The %s of migration counted now are assumed: the job does not describe the team "
+                                             "(R8; Distributed training experience, in the job).",
+                                             "If the team has run distributed training before: %s on %u nodes (%u GPUs) would be recommended instead, "
+                                             "%s, %s. The %s of migration counted now are assumed: the job does not describe the team "
+                                             "(R8; Distributed training experience, in the job).",
+                                             item->estimate.nodes),
+                                  name, item->estimate.nodes, item->estimate.gpus, cost, finish, weight);
+        {
+          g_autofree char *deadline = cp_i18n_format_days (item->value, lang);
+          g_autofree char *slow = cp_i18n_format_days (item->estimate_slow_days, lang);
+
+          /* TRANSLATORS: the team is assumed new to distributed training (R8) and the recommendation misses
+           * the deadline at the slow end of the range: a cluster quote, its node count and GPUs, the
+           * deadline, its calendar days, its days at the slow end, its total cost; then the migration's
+           * days and cost ("10.5 days and 30,000 CNY"). "Distributed training experience" is the job
+           * form's switch: use its translation. */
+          return g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                             "If the team has run distributed training before: %s on %u node (%u GPUs) meets the deadline of %s "
+                                             "even at the slow end of the range, in %s (%s at the slow end), for %s. The %s of migration "
+                                             "counted now are assumed: the job does not describe the team (R8; Distributed training "
+                                             "experience, in the job).",
+                                             "If the team has run distributed training before: %s on %u nodes (%u GPUs) meets the deadline of %s "
+                                             "even at the slow end of the range, in %s (%s at the slow end), for %s. The %s of migration "
+                                             "counted now are assumed: the job does not describe the team (R8; Distributed training "
+                                             "experience, in the job).",
+                                             item->estimate.nodes),
+                                  name, item->estimate.nodes, item->estimate.gpus, deadline, finish, slow, cost, weight);
+        }
       }
     }
   g_return_val_if_reached (NULL);
@@ -182,6 +242,56 @@ cp_words_what_if (const CpProject *project,
   return lines;
 }
 
+char *
+cp_words_team_weight (const CpProject *project,
+                      guint            job_index,
+                      const GArray    *what_if,
+                      const char      *lang)
+{
+  const CpJob *job;
+  char *text = NULL;
+
+  g_return_val_if_fail (project != NULL && job_index < project->jobs->len, NULL);
+
+  job = g_ptr_array_index (project->jobs, job_index);
+  cp_i18n_push_language (lang);
+  for (guint i = 0; what_if != NULL && i < what_if->len && text == NULL; i++)
+    {
+      const CpWhatIf *item = &g_array_index (what_if, CpWhatIf, i);
+      const CpQuote *quote;
+      g_autofree char *weight = NULL, *name = NULL, *finish = NULL, *cost = NULL;
+
+      if ((item->kind != CP_WHAT_IF_TEAM_EXPERIENCE && item->kind != CP_WHAT_IF_TEAM_MEETS_DEADLINE) ||
+          !item->team_assumed || item->quote_index < 0 || (guint) item->quote_index >= project->quotes->len)
+        continue;
+      quote = g_ptr_array_index (project->quotes, item->quote_index);
+      weight = team_weight (item, quote->currency, lang);
+      name = cp_words_quote_name (project, item->quote_index);
+      finish = cp_i18n_format_days (item->estimate.calendar_days, lang);
+      cost = cp_i18n_format_money_whole (item->estimate.total_cost, quote->currency, lang);
+      if (project->jobs->len == 1)
+        /* TRANSLATORS: page 1, after the question to the team (R8) of a one-job project: the days and
+         * money the assumption adds to each cluster ("10.5 days and 30,000 CNY"), then what the job
+         * would take with that experience: the quote, its node count, calendar days and total cost */
+        text = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                           "It adds %s to every cluster; with that experience: %s on %u node, %s, %s.",
+                                           "It adds %s to every cluster; with that experience: %s on %u nodes, %s, %s.",
+                                           item->estimate.nodes),
+                                weight, name, item->estimate.nodes, finish, cost);
+      else
+        /* TRANSLATORS: page 1, after the question to the team (R8): the job, the days and money the
+         * assumption adds to each of its clusters ("10.5 days and 30,000 CNY"), then what the job
+         * would take with that experience: the quote, its node count, calendar days and total cost */
+        text = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                           "For %s, the assumption adds %s to every cluster; with that experience: %s on %u node, %s, %s.",
+                                           "For %s, the assumption adds %s to every cluster; with that experience: %s on %u nodes, %s, %s.",
+                                           item->estimate.nodes),
+                                cp_job_title (job), weight, name, item->estimate.nodes, finish, cost);
+    }
+  cp_i18n_pop_language ();
+  return text;
+}
+
 const char *
 cp_what_if_kind_to_string (CpWhatIfKind kind)
 {
@@ -193,6 +303,7 @@ cp_what_if_kind_to_string (CpWhatIfKind kind)
     case CP_WHAT_IF_LONGER_DEADLINE: return "longer-deadline";
     case CP_WHAT_IF_SHORTER_DEADLINE: return "shorter-deadline";
     case CP_WHAT_IF_TEAM_EXPERIENCE: return "team-experience";
+    case CP_WHAT_IF_TEAM_MEETS_DEADLINE: return "team-meets-deadline";
     }
   return "unknown";
 }

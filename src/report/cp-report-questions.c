@@ -534,7 +534,8 @@ rental_question (const CpProject  *project,
 static CpReportQuestion *
 team_question (const CpProject *project,
                JobResult       *results,
-               guint            n_results)
+               guint            n_results,
+               const char      *lang)
 {
   g_autoptr(GString) jobs = NULL;
   CpReportQuestion *question = NULL;
@@ -579,6 +580,21 @@ team_question (const CpProject *project,
                    /* TRANSLATORS: the question to the team (rule R8), then the jobs whose plans assumed the answer */
                    : g_strdup_printf (_("Has the team run distributed training before, and does it have an operations engineer? Not stated, so assumed not (R8). Ask: the team, for %s."),
                                       jobs->str);
+  /* With its weight, where the answer changes a job's option (walk41b
+   * F20: the 10.5 days and 30,000 CNY each cluster was charged, and the
+   * cluster an experienced team would finish in time on, were not said). */
+  for (guint a = 0; a < question->jobs->len; a++)
+    {
+      guint j = g_array_index (question->jobs, guint, a);
+      g_autofree char *weight = cp_words_team_weight (project, j, results[j].what_if, lang);
+
+      if (weight != NULL)
+        {
+          g_autofree char *asked = question->text;
+
+          question->text = g_strdup_printf ("%s %s", asked, weight);
+        }
+    }
   /* Another job of the project may already answer it: asking the team
    * about the 7B job when the 70B job says it has run distributed
    * training read as the report forgetting its own page (approver 21). */
@@ -895,7 +911,7 @@ cp_report_questions (const CpProject  *project,
   add_shared_month_questions (project, results, n_results, schedule, asked, lang);
   /* What the team was never asked is an open question like the vendors'
    * (R8): the figures above assume its answer. */
-  if ((question = team_question (project, results, n_results)) != NULL)
+  if ((question = team_question (project, results, n_results, lang)) != NULL)
     g_ptr_array_add (asked, question);
   cp_i18n_pop_language ();
   return asked;

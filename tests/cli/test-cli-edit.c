@@ -859,7 +859,8 @@ test_what_if_team_experience (void)
 
           g_assert_nonnull (line);
           said = g_strndup (line, strstr (line, "</what-if>") - line);
-          g_assert_nonnull (strstr (said, "The plan counts 10.5 days of moving to a cluster"));
+          /* With its weight: 10.5 days, 7.5 working days × 2 engineers × 2,000 CNY. */
+          g_assert_nonnull (strstr (said, "The 10.5 days and 30,000 CNY of migration counted now are assumed"));
         }
       else
         {
@@ -878,7 +879,7 @@ test_what_if_team_experience (void)
           figure = g_strndup (total, end - total);
           cost = g_ascii_strtod (figure, NULL);
           g_assert_cmpfloat (cost, >, 1000);
-          promised = g_strdup_printf ("would be recommended instead: 2 nodes (16 GPUs), %d,%03d CNY",
+          promised = g_strdup_printf ("on 2 nodes (16 GPUs) would be recommended instead, %d,%03d CNY",
                                       (int) cost / 1000, (int) cost % 1000);
           if (strstr (said, promised) == NULL)
             g_error ("“%s” does not say “%s”", said, promised);

@@ -432,6 +432,77 @@ fi
 run 0 estimate --model llama-2-7b --task lora --gpu a100-80g --gpus-per-node 1 --price-per-gpu-hour 10 &&
   contains "$OUT" "Total cost range"
 
+# ---- walk41b TOP 3: the team R8 assumes (the job does not describe it)
+# adds 10.5 days of moving to every cluster, so Shenzhen's H800 cluster
+# misses a 14-day deadline that one Cloud H800 machine meets, 12.6 days,
+# but misses at the slow end of its range, 16.2. `plan` says what an
+# experienced team would take and what the assumption weighs: 10.5 days
+# and 7.5 working days × 2 engineers × 2,000 CNY = 30,000 CNY; Shenzhen's
+# 2 nodes billed a month each (its minimum term): 2 × 78,000 = 156,000 CNY.
+if run 0 new "$TMP/team.cplan" &&
+   run 0 add-job "$TMP/team.cplan" --id cpt --model qwen2.5-14b --task pretrain --tokens 30B --deadline-days 14 \
+     --storage-tb 20 &&
+   run 0 add-quote "$TMP/team.cplan" --id cloud --vendor "Cloud H800" --gpu h800 --offering container \
+     --price-per-gpu-hour 16 &&
+   run 0 add-quote "$TMP/team.cplan" --id shenzhen --vendor "Shenzhen" --gpu h800 --nodes 4 --offering bare-metal-cluster \
+     --network infiniband --nics 8 --nic-gbps 400 --price-per-node-month 78000 --minimum-term-hours 730; then
+  if run 0 plan "$TMP/team.cplan"; then
+    contains "$OUT" "Recommended: Cloud H800"
+    contains "$OUT" "What would change it:"
+    contains "$OUT" "  • If the team has run distributed training before: Shenzhen — NVIDIA H800 SXM 80GB on 2 nodes (16 GPUs) meets the deadline of 14.0 days even at the slow end of the range"
+    contains "$OUT" ", for 156,000 CNY. The 10.5 days and 30,000 CNY of migration counted now are assumed: the job does not describe the team"
+  fi
+  # A team that says it is new to distributed training has answered.
+  if run 0 edit-job "$TMP/team.cplan" cpt --team-stated && run 0 plan "$TMP/team.cplan"; then
+    lacks "$OUT" "If the team has run distributed training before"
+  fi
+fi
+
+# ---- walk42 F3: 95,000 typed as a price per GPU-hour (meant per
+# node-month) is no answer to headline: 95,000 × 8 GPUs × 1 h billed =
+# 760,000 CNY for a LoRA run of minutes. The verdict says to check the
+# unit first; at 12 per GPU-hour it is the single machine again.
+if run 0 new "$TMP/unit.cplan" &&
+   run 0 add-job "$TMP/unit.cplan" --id lora --model llama-2-7b --task lora --tokens 100M &&
+   run 0 add-quote "$TMP/unit.cplan" --id idc --vendor "Local IDC" --gpu h800 --price-per-gpu-hour 95000; then
+  if run 0 plan "$TMP/unit.cplan"; then
+    contains "$OUT" "Verdict: Check a price unit first: the quote ranked first has a price no GPU rents at"
+    contains "$OUT" "760,000 CNY"
+  fi
+  if run 0 edit-quote "$TMP/unit.cplan" idc --price-per-gpu-hour 12 && run 0 plan "$TMP/unit.cplan"; then
+    contains "$OUT" "Verdict: Single machine"
+  fi
+fi
+
+# ---- walk42 F4: without a price, a job no offer finishes in time but
+# more nodes than offered would is headlined as that, not "Cluster": 8
+# Ascend nodes take 12.1 days of an 11-day deadline (an experienced team:
+# no migration), 18 nodes would take 11.0.
+if run 0 new "$TMP/noprice.cplan" &&
+   run 0 add-job "$TMP/noprice.cplan" --id cpt --model llama-2-7b --task pretrain --tokens 50B --deadline-days 11 \
+     --distributed-experience --team-stated &&
+   run 0 add-quote "$TMP/noprice.cplan" --id huawei --vendor "Huawei Cloud" --gpu ascend-910b --nodes 8 --network roce \
+     --nics 8 --nic-gbps 200 &&
+   run 0 plan "$TMP/noprice.cplan"; then
+  contains "$OUT" "Verdict: No quote finishes by the deadline: more nodes than offered would; the cost needs a price"
+  contains "$OUT" "but it offers only 8 nodes"
+  lacks "$OUT" "Verdict: Cluster"
+fi
+
+# ---- walk42 F9: a service's whole offer is said in what it serves, not
+# in a training run's communication against computing: 2 H800 nodes of
+# which the plan takes one for 100 requests at once; the whole offer is
+# 16 GPUs × 720 h × 12 CNY = 138,240 CNY.
+if run 0 new "$TMP/serve.cplan" &&
+   run 0 add-job "$TMP/serve.cplan" --id serve --model llama-2-7b --task inference --concurrency 100 --duration-days 30 &&
+   run 0 add-quote "$TMP/serve.cplan" --id two --vendor "Two" --gpu h800 --nodes 2 --network infiniband --nics 8 \
+     --nic-gbps 400 --price-per-gpu-hour 12 &&
+   run 0 report "$TMP/serve.cplan" --xml "$TMP/serve.xml"; then
+  OUT=$TMP/serve.xml
+  contains "$OUT" "2 nodes: 30.0 days, 138,240 CNY, serving 100 requests at once"
+  lacks "$OUT" "of computing"
+fi
+
 # ---- walkthrough finding 1: nothing meets a 30-day deadline. A 32B
 # pretraining on 200B tokens takes months on either quote; the plan names
 # the best available (the soonest finish, ranked first) with its vendor

@@ -2375,6 +2375,95 @@ test_limit_messages (void)
   cp_quote_clear (&quote);
 }
 
+/* Each assumption enters the kinds of job its figures are used for, key
+ * by key (the appendix lists only what some job depends on): a key once
+ * added without its kinds gave every later key its neighbour's
+ * (c78f4449). Hand-read from the model: ZeRO-3 under DeepSpeed and the
+ * debugging share are training's, KV admission and the KV block
+ * serving's, QLoRA's bits QLoRA's alone, the batch rule pretraining's,
+ * the VAT of a lease every project's. Only the figures every job uses
+ * enter every kind: an assumption the table forgot would too. */
+static void
+test_assumption_task_kinds (void)
+{
+  const guint training = 1u << CP_TASK_PRETRAIN | 1u << CP_TASK_FULL_FINETUNE | 1u << CP_TASK_LORA | 1u << CP_TASK_QLORA;
+  const guint every = (1u << CP_N_TASKS) - 1;
+  static const char * const every_kind[] = {
+    "memory-unit", "hours-per-month", "contingency", "vat-rate", "vat-rate-lease",
+  };
+  CpSettings settings;
+  CpAssumption assumptions[128];
+  guint n;
+
+  g_assert_cmpuint (cp_assumption_task_kinds ("zero3-deepspeed"), ==, training);
+  g_assert_cmpuint (cp_assumption_task_kinds ("debug-share"), ==, training);
+  g_assert_cmpuint (cp_assumption_task_kinds ("kv-admission"), ==, 1u << CP_TASK_INFERENCE);
+  g_assert_cmpuint (cp_assumption_task_kinds ("kv-block"), ==, 1u << CP_TASK_INFERENCE);
+  g_assert_cmpuint (cp_assumption_task_kinds ("qlora-bits"), ==, 1u << CP_TASK_QLORA);
+  g_assert_cmpuint (cp_assumption_task_kinds ("global-batch"), ==, 1u << CP_TASK_PRETRAIN);
+  g_assert_cmpuint (cp_assumption_task_kinds ("vat-rate-lease"), ==, every);
+  g_assert_cmpuint (cp_assumption_task_kinds ("checkpoint-write-nas"), ==, training);
+
+  cp_settings_init (&settings);
+  n = cp_settings_get_assumptions (&settings, assumptions, G_N_ELEMENTS (assumptions));
+  g_assert_cmpuint (n, <, G_N_ELEMENTS (assumptions));
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean listed = FALSE;
+
+      if (cp_assumption_task_kinds (assumptions[i].key) != every)
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (every_kind); k++)
+        listed |= g_strcmp0 (assumptions[i].key, every_kind[k]) == 0;
+      if (!listed)
+        g_error ("assumption “%s” enters every kind of job: it is missing from cp_assumption_task_kinds()",
+                 assumptions[i].key);
+    }
+}
+
+/* walk42 F18: with no quote in time, options rank by the soonest finish,
+ * and a difference of days the tables cannot show is none: the cheaper
+ * ranks first. Two machines of one GPU, one 0.1% faster and a quarter
+ * dearer (price 1.25 against 1 per GPU-hour), both finish in the same
+ * tenth of a day: the cheaper is the best available, where it was ranked
+ * second on a quarter of an hour. */
+static void
+test_equal_days_rank_by_cost (void)
+{
+  CpSettings settings;
+  CpQuote quotes[2];
+  CpJob job, scratch;
+  g_autoptr(CpPlan) plan = NULL;
+  const CpOption *first, *second;
+
+  toy_setup (&job, &quotes[0], &settings, 1.0);
+  job.tokens = 1e9;
+  job.deadline_days = 1;
+  quotes[0].gpu.dense_bf16_flops *= 1.001;
+  quotes[0].price = 1.25;
+  toy_setup (&scratch, &quotes[1], &settings, 1.0);
+  cp_job_clear (&scratch);
+  g_free (quotes[1].id);
+  quotes[1].id = g_strdup ("toy-cheaper");
+
+  plan = cp_plan_new (&job, quotes, 2, &settings);
+  g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_DEADLINE);
+  g_assert_cmpint (plan->best_available, ==, 0);
+  first = &g_array_index (plan->options, CpOption, 0);
+  second = &g_array_index (plan->options, CpOption, 1);
+  /* The premise: the faster one is faster, but not by a tenth of a day. */
+  g_assert_cmpint (second->quote_index, ==, 0);
+  g_assert_cmpfloat (second->estimate.calendar_days, <, first->estimate.calendar_days);
+  g_assert_cmpfloat (round (second->estimate.calendar_days * 10), ==, round (first->estimate.calendar_days * 10));
+  /* The same hours billed at 1 and 1.25 per GPU-hour. */
+  g_assert_cmpint (first->quote_index, ==, 1);
+  g_assert_cmpfloat (first->estimate.billed_hours, ==, second->estimate.billed_hours);
+  g_assert_cmpfloat (fabs (second->estimate.total_cost - 1.25 * first->estimate.total_cost), <, 1e-6 * second->estimate.total_cost);
+  cp_quote_clear (&quotes[0]);
+  cp_quote_clear (&quotes[1]);
+  cp_job_clear (&job);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2426,6 +2515,8 @@ main (int   argc,
   g_test_add_func ("/model/host-memory-short-named", test_host_memory_short_named);
   ESTIMATE_TEST ("/model/invalid-inputs", test_invalid_inputs, CP_TASK_PRETRAIN, 8, 1);
   g_test_add_func ("/model/series-same-as-single", test_series_same_as_single);
+  g_test_add_func ("/model/assumption-task-kinds", test_assumption_task_kinds);
+  g_test_add_func ("/model/equal-days-rank-by-cost", test_equal_days_rank_by_cost);
 
   return g_test_run ();
 }

@@ -59,6 +59,44 @@ static const char approver_project[] =
   "team-stated=true\n"
   "team-has-distributed-experience=true\n";
 
+/* walk41b's 14B continued pre-training (30B tokens, 14 days): one
+ * rented H800 machine by the hour, and Shenzhen's H800 InfiniBand
+ * cluster of 4 nodes at 78,000 CNY a node-month, one month at least. The
+ * job does not describe the team (the form's default). */
+static const char walker_project[] =
+  "[project]\n"
+  "name=Walker 41b\n"
+  "currency=CNY\n"
+  "[quote cloud]\n"
+  "vendor=Cloud H800\n"
+  "offer-name=8xH800 per hour\n"
+  "offering=container-cluster\n"
+  "gpu=h800\n"
+  "gpus-per-node=8\n"
+  "nodes-available=1\n"
+  "network=none\n"
+  "price-unit=gpu-hour\n"
+  "price=16\n"
+  "[quote shenzhen]\n"
+  "vendor=Shenzhen\n"
+  "offering=bare-metal-cluster\n"
+  "gpu=h800\n"
+  "gpus-per-node=8\n"
+  "nodes-available=4\n"
+  "network=infiniband\n"
+  "nics-per-node=8\n"
+  "nic-gbps=400\n"
+  "price-unit=node-month\n"
+  "price=78000\n"
+  "minimum-term-h=730\n"
+  "[job cpt]\n"
+  "name=CPT 14B 30B tokens\n"
+  "kind=pretrain\n"
+  "model=qwen2.5-14b\n"
+  "tokens=30B\n"
+  "deadline-days=14\n"
+  "storage-tb=20\n";
+
 static const CpWhatIf *
 find_item (GArray       *items,
            CpWhatIfKind  kind)
@@ -150,11 +188,100 @@ test_shorter_deadline_over_demo (void)
     assert_shorter_deadline_names_cheapest_cluster (demo, j, FALSE);
 }
 
+/* walk41b TOP 3: the assumed team (no distributed training, R8) adds
+ * 10.5 days of moving to every cluster, so every cluster misses the
+ * 14-day deadline, while the single machine recommended misses it at the
+ * slow end of its range. What would change it says so, with the
+ * assumption's weight, and names the cluster an experienced team would
+ * finish in time on, as the planner plans it for that team. */
+static void
+test_assumed_team_meets_deadline (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_from_data (walker_project, sizeof walker_project - 1, &error);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(GArray) items = NULL;
+  const CpOption *best, *shenzhen = NULL;
+  const CpWhatIf *item;
+  const CpQuote *named;
+  double run_days, debug_days;
+
+  g_assert_no_error (error);
+  plan = cp_project_plan_job (project, 0);
+  items = cp_what_if_new (project, 0, plan);
+  g_assert_cmpint (plan->recommended, >=, 0);
+  best = &g_array_index (plan->options, CpOption, plan->recommended);
+  /* The walker's verdict: one Cloud H800 machine, 12.6 days of 14,
+   * 16.2 at the slow end. */
+  g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (project->quotes, best->quote_index))->vendor, ==, "Cloud H800");
+  g_assert_cmpuint (best->estimate.nodes, ==, 1);
+  g_assert_true (best->estimate.meets_deadline);
+  g_assert_cmpfloat (best->range.calendar_days_high, >, 14.0);
+
+  item = find_item (items, CP_WHAT_IF_TEAM_MEETS_DEADLINE);
+  g_assert_nonnull (item);
+  g_assert_null (find_item (items, CP_WHAT_IF_TEAM_EXPERIENCE));
+  named = g_ptr_array_index (project->quotes, item->quote_index);
+  g_assert_cmpstr (named->vendor, ==, "Shenzhen");
+  g_assert_true (item->team_assumed);
+  g_assert_cmpfloat (item->value, ==, 14.0);
+  /* The assumption's weight: R8's 10.5 days, and their engineering, 2
+   * engineers at 2,000 CNY a working day for 10.5 × 5/7 = 7.5 working
+   * days: 7.5 × 2 × 2,000 = 30,000 CNY. */
+  g_assert_cmpfloat (item->migration_days, ==, 10.5);
+  g_assert_cmpfloat (fabs (item->migration_cost - 30000), <, 1e-6);
+  /* The cheapest count of Shenzhen's that holds at the slow end for a
+   * team with experience: 2 of its 4 nodes, billed a month each (the
+   * minimum term): 2 × 78,000 = 156,000 CNY. */
+  g_assert_cmpuint (item->estimate.nodes, ==, 2);
+  g_assert_cmpuint (item->estimate.gpus, ==, 16);
+  g_assert_cmpfloat (item->estimate.total_cost, ==, 2 * 78000.0);
+  /* No migration counted for that team: the calendar is the run and
+   * debugging on one machine of it, 35/65 of the run's 2 node-runs. */
+  run_days = item->estimate.run_days;
+  debug_days = run_days * 2 * 0.35 / 0.65;
+  g_assert_cmpfloat (item->estimate.migration_days, ==, 0);
+  g_assert_cmpfloat (fabs (item->estimate.debug_days - debug_days), <, 1e-9);
+  g_assert_cmpfloat (fabs (item->estimate.calendar_days - (run_days + debug_days)), <, 1e-9);
+  g_assert_cmpfloat (item->estimate_slow_days, <=, 14.0);
+  g_assert_cmpfloat (item->estimate_slow_days, >=, item->estimate.calendar_days);
+
+  /* And it is the assumption alone that keeps every cluster out: the
+   * same 2 nodes for a team new to it take those 10.5 days more, past
+   * the deadline; so does Shenzhen's whole offer, which the plan shows
+   * beside its one machine, and which would meet it without them. */
+  g_assert_cmpfloat (item->estimate.calendar_days + 10.5, >, 14.0);
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).quote_index == item->quote_index)
+      shenzhen = &g_array_index (plan->options, CpOption, i);
+  g_assert_nonnull (shenzhen);
+  g_assert_cmpuint (shenzhen->estimate.nodes, ==, 1);
+  g_assert_true (shenzhen->has_full_offer);
+  g_assert_cmpuint (shenzhen->full_offer.nodes, ==, 4);
+  g_assert_cmpfloat (shenzhen->full_offer.migration_days, ==, 10.5);
+  g_assert_false (shenzhen->full_offer.meets_deadline);
+  g_assert_cmpfloat (shenzhen->full_offer.calendar_days - 10.5, <=, 14.0);
+
+  /* A team the job says is new to distributed training has answered:
+   * nothing is said of what it would be. */
+  {
+    CpJob *job = g_ptr_array_index (project->jobs, 0);
+    g_autoptr(CpPlan) stated_plan = NULL;
+    g_autoptr(GArray) stated_items = NULL;
+
+    job->team_stated = TRUE;
+    stated_plan = cp_project_plan_job (project, 0);
+    stated_items = cp_what_if_new (project, 0, stated_plan);
+    g_assert_null (find_item (stated_items, CP_WHAT_IF_TEAM_MEETS_DEADLINE));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/what-if/shorter-deadline-names-planners-cluster", test_shorter_deadline_names_planners_cluster);
   g_test_add_func ("/what-if/shorter-deadline-over-demo", test_shorter_deadline_over_demo);
+  g_test_add_func ("/what-if/assumed-team-meets-deadline", test_assumed_team_meets_deadline);
   return g_test_run ();
 }

@@ -280,26 +280,28 @@ test_words_calendar_and_counts (void)
     }
 }
 
-/* walk40 F5: one option read "takes 58.5 days" in the headline and
- * "would meet a deadline of 58.6 days" below it, its 58.51 days rounded
- * to the nearest tenth in one and up in the other. The deadline it needs
- * is said at the precision that reads as the figure shown: 58.51 days
- * needs a deadline of 58.51 (58.5 would miss it by 15 min, and reads as
- * the headline's 58.5), 58.46 days one of 58.5 (rounded up, the same
- * tenth as shown), 7 days one of 7.0. */
+/* walk41b F3: "would meet a deadline of 19.342 days instead of 14.0
+ * days" set three decimals against one. The deadline an option needs is
+ * said at the precision of the deadline it has, rounded up (a limit said
+ * is one the option meets): 19.342 days against 14 needs 19.4; 58.51
+ * and 58.46 days against 30 need 58.6 and 58.5; 7 days 7.0; against a
+ * deadline typed as 7.25 days, 9.301 days need 9.31. */
 static void
 test_deadline_needed_one_figure (void)
 {
-  static const struct { double days; const char *needed, *needed_zh; } cases[] = {
-    { 58.51, "would meet a deadline of 58.51 days instead of 30.0 days", "58.51 天" },
-    { 58.46, "would meet a deadline of 58.5 days instead of 30.0 days", "58.5 天" },
-    { 7.0, "would meet a deadline of 7.0 days instead of 30.0 days", "7.0 天" },
+  static const struct { double days, limit; const char *needed, *needed_zh; } cases[] = {
+    { 19.342, 14, "would meet a deadline of 19.4 days instead of 14.0 days", "19.4 天" },
+    { 58.51, 30, "would meet a deadline of 58.6 days instead of 30.0 days", "58.6 天" },
+    { 58.46, 30, "would meet a deadline of 58.5 days instead of 30.0 days", "58.5 天" },
+    { 7.0, 30, "would meet a deadline of 7.0 days instead of 30.0 days", "7.0 天" },
+    { 9.301, 7.25, "would meet a deadline of 9.31 days instead of 7.25 days", "9.31 天" },
   };
   g_autoptr(CpProject) project = report_fixture_small ();
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
-      CpReason needed = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_DEADLINE_NEEDED, 0, { cases[c].days, 1, 20000, 30 } };
+      CpReason needed = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_DEADLINE_NEEDED, 0,
+                          { cases[c].days, 1, 20000, cases[c].limit } };
       g_autofree char *en = cp_reason_text (&needed, project, NULL, "en");
       g_autofree char *zh = cp_reason_text (&needed, project, NULL, "zh_CN");
 
