@@ -871,7 +871,9 @@ cp_report_top_with_answer (const CpProject          *project,
 /* The open answers of @results that would pass @approval's amount (each
  * one's outcome into @passing, its proviso, when it has one, into
  * @provisos), the top of the project's range the dearest of them would
- * make in @cover_top; returns how many answers there are in all. */
+ * make in @cover_top and, with @dearest_condition, that answer's
+ * condition ("Cloud H800 bills at least a month"); returns how many
+ * answers there are in all. */
 static guint
 answers_passing (const CpProject        *project,
                  JobResult              *results,
@@ -880,11 +882,14 @@ answers_passing (const CpProject        *project,
                  const char             *lang,
                  GPtrArray              *passing,
                  GPtrArray              *provisos,
-                 double                 *cover_top)
+                 double                 *cover_top,
+                 char                  **dearest_condition)
 {
   guint n_answers = 0;
 
   *cover_top = 0;
+  if (dearest_condition != NULL)
+    *dearest_condition = NULL;
   for (guint j = 0; j < project->jobs->len && j < schedule->jobs->len; j++)
     {
       const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, j);
@@ -908,10 +913,33 @@ answers_passing (const CpProject        *project,
             g_ptr_array_add (passing, g_strdup (open->outcome));
           if (open->proviso != NULL && !g_ptr_array_find_with_equal_func (provisos, open->proviso, g_str_equal, NULL))
             g_ptr_array_add (provisos, g_strdup (open->proviso));
+          if (top > *cover_top && dearest_condition != NULL)
+            {
+              g_free (*dearest_condition);
+              *dearest_condition = g_strdup (open->condition);
+            }
           *cover_top = MAX (*cover_top, top);
         }
     }
   return n_answers;
+}
+
+double
+cp_report_amount_covering_answers (const CpProject        *project,
+                                   JobResult              *results,
+                                   const CpSchedule       *schedule,
+                                   const CpApprovalAmount *approval,
+                                   const char             *lang,
+                                   char                  **condition)
+{
+  g_autoptr(GPtrArray) passing = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) provisos = g_ptr_array_new_with_free_func (g_free);
+  double cover_top;
+
+  answers_passing (project, results, schedule, approval, lang, passing, provisos, &cover_top, condition);
+  if (passing->len == 0)
+    return 0;
+  return round (cp_settings_amount_to_approve (&project->settings, cover_top, 0, 0, NULL, NULL));
 }
 
 /* What signing commits to when a job's choice waits on answers still to
@@ -934,7 +962,7 @@ commitment_text (Doc                    *doc,
   g_autofree char *cover = NULL;
   g_autoptr(GString) list = g_string_new (NULL);
   double cover_top;
-  guint n_answers = answers_passing (project, results, schedule, approval, doc->lang, passing, provisos, &cover_top);
+  guint n_answers = answers_passing (project, results, schedule, approval, doc->lang, passing, provisos, &cover_top, NULL);
 
   /* Answers that all stay within it are said so where they are listed
    * (cp_report_section_question()). */
@@ -946,6 +974,15 @@ commitment_text (Doc                    *doc,
         g_string_append (list, _("; "));
       g_string_append (list, g_ptr_array_index (passing, i));
     }
+  /* With a budget, the line under this one names the dearest answer's
+   * condition and the amount that covers it, against the budget
+   * (cp_report_budget_text()): said once, where it is judged. */
+  if (cp_project_has_budget (project))
+    return g_strdup (passing->len == 1
+                     /* TRANSLATORS: page 1, after "Amount to approve: …", when a budget is set: the next line names the answer and the amount that covers it against the budget */
+                     ? _("One answer above would exceed it: have it answered before signing.")
+                     /* TRANSLATORS: page 1, after "Amount to approve: …", when a budget is set: the next line names the dearest answer and the amount that covers them against the budget */
+                     : _("Answers above would exceed it: have them answered before signing."));
   cover = cp_i18n_format_money_whole (cp_settings_amount_to_approve (&project->settings, cover_top, 0, 0, NULL, NULL),
                                       currency, doc->lang);
   return g_strdup_printf (passing->len == 1
@@ -1020,12 +1057,7 @@ cp_report_section_amount_to_approve (Doc              *doc,
       }
     /* The budget the team has, against the amount, straight under it
      * (walk40 F6: a lead could not enter "we have 200,000 CNY"). */
-    g_autofree const GArray **what_ifs = g_new0 (const GArray *, MAX (1, project->jobs->len));
-
-    for (guint j = 0; j < project->jobs->len; j++)
-      what_ifs[j] = results[j].what_if;
-    g_autofree char *within = cp_report_budget_text (project, (CpPlan * const *) plans->pdata, what_ifs,
-                                                     schedule, &approval, doc->lang);
+    g_autofree char *within = cp_report_budget_text (project, results, schedule, &approval, doc->lang);
     double within_height = within != NULL ? cp_doc_paragraph_height (doc, doc->body, within, 0) + 1 : 0;
 
     cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1 + within_height + left_out_height);
@@ -1057,7 +1089,7 @@ cp_report_signed_proviso_text (Doc              *doc,
     return NULL;
   plans = result_plans (project, results);
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
-  answers_passing (project, results, schedule, &approval, doc->lang, passing, provisos, &cover_top);
+  answers_passing (project, results, schedule, &approval, doc->lang, passing, provisos, &cover_top, NULL);
   if (provisos->len == 0)
     return NULL;
   amount = cp_i18n_format_money_whole (round (approval.amount), project->settings.currency, doc->lang);

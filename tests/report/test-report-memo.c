@@ -1060,6 +1060,86 @@ test_budget (void)
   }
 }
 
+/* Every amount page 1 asks for, against the budget (walk41b F18: "or
+ * approve 118,580 CNY" beside "Within the budget of 60,000 CNY by 4,666
+ * CNY" said nothing of the 58,580 over). The 70B LoRA's one H800
+ * machine at 15 CNY per GPU-hour states no minimum term; billed a month
+ * at least (15 × 8 × 730 = 87,600 CNY) the choice goes to the A800
+ * cluster's month at 45,000 CNY, a fixed figure: page 1's "or approve"
+ * is 45,000 × 1.10 = 49,500 CNY. Against 10,000 CNY that is over by
+ * 39,500; against 60,000 still within by 10,500. With a budget the
+ * amount's line leaves the 49,500 to that sentence, said once. The same
+ * sentence in the XML's budget-text and in the window's calendar tab
+ * (the timeline chart's approval), and without a budget the tab names
+ * the 49,500 CNY too, which it left out. */
+typedef struct {
+  const char *lang;
+  const char *commits;  /* the amount's line: the 49,500 is said under it, against the budget */
+  const char *over;     /* budget 10,000 */
+  const char *within;   /* budget 60,000 */
+  const char *alone;    /* no budget: the window's tab */
+} CoverWords;
+
+static void
+test_budget_covers_answers (void)
+{
+  static const CoverWords words[] = {
+    { "en",
+      "One answer above would exceed it: have it answered before signing.",
+      "If 云厂商甲 bills at least a month: 49,500 CNY to approve, over the budget by 39,500 CNY.",
+      "If 云厂商甲 bills at least a month: 49,500 CNY to approve, still within the budget by 10,500 CNY.",
+      "If 云厂商甲 bills at least a month: 49,500 CNY to approve." },
+    { "zh_CN",
+      "上述答复中有一种会超出此金额：请在签字前先得到答复。",
+      "若云厂商甲至少按一个月计费：申请批准金额将为 ¥49,500，超出预算 ¥39,500。",
+      "若云厂商甲至少按一个月计费：申请批准金额将为 ¥49,500，仍在预算之内，尚余 ¥10,500。",
+      "若云厂商甲至少按一个月计费：申请批准金额将为 ¥49,500。" },
+  };
+  g_autofree char *project_path = g_build_filename (tmp_dir, "cover.cplan", NULL);
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  report_cli_make_70b_lora (tmp_dir, "cover.cplan");
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *over_pdf = g_strdup_printf ("cover-over-%s.pdf", words[i].lang);
+      g_autofree char *within_xml = g_strdup_printf ("cover-within-%s.xml", words[i].lang);
+      g_autofree char *xml_path = g_build_filename (tmp_dir, within_xml, NULL);
+      g_autofree char *over = NULL, *xml = NULL, *xml_squeezed = NULL, *needle = NULL;
+
+      RUN_OK ("report", "cover.cplan", "--budget", "10000", "--lang", words[i].lang, "--pdf", over_pdf);
+      over = report_pdf_unbulleted (tmp_dir, over_pdf, 1);
+      cp_test_assert_has (over, words[i].commits);
+      cp_test_assert_has (over, words[i].over);
+      RUN_OK ("report", "cover.cplan", "--budget", "60000", "--lang", words[i].lang, "--xml", within_xml);
+      g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
+      xml_squeezed = cp_test_squeeze (xml);
+      needle = cp_test_squeeze (words[i].within);
+      g_assert_nonnull (strstr (xml_squeezed, needle));
+    }
+
+  /* The window's calendar tab: the chart's approval, from the plans the
+   * window makes. */
+  for (guint budgeted = 0; budgeted < 2; budgeted++)
+    for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(CpProject) project = cp_project_load_file (project_path, &error);
+        g_autoptr(CpProjectAnalysis) analysis = NULL;
+        g_autoptr(CpChartData) chart = NULL;
+        g_autofree char *shown = NULL, *needle = NULL;
+
+        g_assert_no_error (error);
+        project->budget = budgeted ? 10000 : 0;
+        analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+        chart = cp_report_timeline_chart_new (analysis, words[i].lang, &error);
+        g_assert_no_error (error);
+        shown = cp_test_squeeze (chart->approval);
+        needle = cp_test_squeeze (budgeted ? words[i].over : words[i].alone);
+        g_assert_nonnull (strstr (shown, needle));
+      }
+}
+
 /* An offer that names its fabric alone, "H800 4台 IB集群", imported from a
  * vendor's sheet, is given the H800's common build, 8 NICs (one per GPU)
  * at 400 Gb/s (the DGX H100/H800 guide): the quote keeps the mark, and
@@ -1295,6 +1375,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/13b-lora", test_13b_lora);
   g_test_add_func ("/report-memo/machines-needed-parts", test_machines_needed_parts);
   g_test_add_func ("/report-memo/budget", test_budget);
+  g_test_add_func ("/report-memo/budget-covers-answers", test_budget_covers_answers);
   g_test_add_func ("/report-memo/fabric-assumed", test_fabric_assumed);
   g_test_add_func ("/report-memo/typed-default", test_typed_default);
   g_test_add_func ("/report-memo/shared-month", test_shared_month);
