@@ -80,11 +80,74 @@ storage_estimate_text (const CpProject *project,
                           name, money, rate_name, rate);
 }
 
+/* The best option of @plan, in the table's order, that runs @job
+ * without porting it: on a quote whose GPUs take the job's CUDA tools
+ * as they are (cp_words_porting_gpus()). NULL when every option needs
+ * porting. */
+static const CpOption *
+best_without_porting (const CpProject *project,
+                      const CpPlan    *plan,
+                      const CpJob     *job)
+{
+  const CpOption *best = NULL;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+
+      if (option->feasible && !option->ruled_out && option->estimate.fits &&
+          cp_words_porting_gpus (job, cp_gpu_maker (&quote->gpu)) == NULL &&
+          (best == NULL || option->rank < best->rank))
+        best = option;
+    }
+  return best;
+}
+
+/* How much porting job @job to @gpus may cost before the recommended
+ * option (@plan's) stops being the cheaper choice: the best option
+ * that needs no porting less the recommended one, with the engineer-days
+ * it buys at the job's day rate: "41,294 CNY for LoRA (20.6
+ * engineer-days at 2,000 CNY a day)" (walk41 F10: "porting to Ascend,
+ * not costed" beside a costed migration, Ascend winning by 41–47k). NULL
+ * when no option runs the job without porting. */
+static char *
+porting_break_even (const CpProject *project,
+                    const CpPlan    *plan,
+                    const CpJob     *job,
+                    const char      *lang)
+{
+  const char *currency = project->settings.currency;
+  const CpOption *recommended = &g_array_index (plan->options, CpOption, plan->recommended);
+  const CpOption *other = best_without_porting (project, plan, job);
+  g_autofree char *margin = NULL, *days = NULL, *rate = NULL;
+  double margin_cny;
+
+  if (other == NULL)
+    return NULL;
+  margin_cny = round (other->estimate.total_cost) - round (recommended->estimate.total_cost);
+  /* Dearer only by missing what the job asks (its deadline): porting's
+   * cost does not decide it. */
+  if (!(margin_cny > 0))
+    return NULL;
+  margin = cp_i18n_format_money_whole (margin_cny, currency, lang);
+  if (!(job->engineer_day_cost > 0))
+    /* TRANSLATORS: what porting a job may cost before another GPU's option costs less: the money, the job */
+    return g_strdup_printf (C_("porting break-even", "%s for %s"), margin, job->name);
+  days = cp_i18n_format_value (margin_cny / job->engineer_day_cost, lang);
+  rate = cp_i18n_format_money_whole (job->engineer_day_cost, currency, lang);
+  /* TRANSLATORS: what porting a job may cost before another GPU's option costs less: the money, the job, the
+   * engineer-days it buys, the job's cost of one engineer-day */
+  return g_strdup_printf (_("%s for %s (%s engineer-days at %s a day)"), margin, job->name, days, rate);
+}
+
 /* What the amount to approve does not hold, said under it rather than
  * in the risks or the small print (lead and approver, 3 December: "I
  * would not sign 1,509 CNY for a CUDA team going to Ascend"):
  * - porting a job's CUDA tools to the recommended GPUs of another maker
- *   (cp_words_porting_gpus()), which no figure costs;
+ *   (cp_words_porting_gpus()), which no figure costs: said with what it
+ *   may cost before the best option needing no porting is the cheaper
+ *   one (porting_break_even());
  * - the costs R6 names beside compute that a recommended quote does not
  *   state, taken as 0: its storage price when a job on it keeps data
  *   (estimated at another quote's price, or said left out with the
@@ -113,6 +176,9 @@ not_in_amount_text (Doc       *doc,
   g_autoptr(GPtrArray) cost_lists = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) cost_vendors = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   gboolean team_days = FALSE;
+  /* The team's cost of a working day, when every job states the same
+   * team: its engineers times their day cost; else 0. */
+  double team_day_cost = -1;
   /* The TB-months of storage each quote's recommended jobs keep, as
    * cp_estimate_storage_cost() bills them. */
   g_autofree double *tb_months = g_new0 (double, MAX (project->quotes->len, 1));
@@ -124,6 +190,8 @@ not_in_amount_text (Doc       *doc,
   for (guint m = 0; m < G_N_ELEMENTS (porting_makers); m++)
     {
       g_autoptr(GString) jobs = NULL;
+      /* Each job's break-even, where another GPU runs it unported. */
+      g_autoptr(GPtrArray) break_evens = g_ptr_array_new_with_free_func (g_free);
       const char *gpus = NULL;
 
       for (guint j = 0; j < project->jobs->len; j++)
@@ -131,6 +199,7 @@ not_in_amount_text (Doc       *doc,
           const CpPlan *plan = results[j].plan;
           const CpJob *job = g_ptr_array_index (project->jobs, j);
           const CpQuote *quote;
+          char *break_even;
 
           if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
             continue;
@@ -138,7 +207,10 @@ not_in_amount_text (Doc       *doc,
           if (cp_gpu_maker (&quote->gpu) != porting_makers[m] ||
               (gpus = cp_words_porting_gpus (job, porting_makers[m])) == NULL)
             continue;
-          if (jobs == NULL)
+          break_even = plan->cost_unknown ? NULL : porting_break_even (project, plan, job, doc->lang);
+          if (break_even != NULL)
+            g_ptr_array_add (break_evens, break_even);
+          else if (jobs == NULL)
             jobs = g_string_new (job->name);
           else
             /* TRANSLATORS: between the names of the jobs a clause concerns */
@@ -147,6 +219,14 @@ not_in_amount_text (Doc       *doc,
       if (jobs != NULL)
         /* TRANSLATORS: what the amount to approve leaves out: the GPUs the jobs' CUDA tools are ported to ("Ascend"), then the jobs */
         g_ptr_array_add (items, g_strdup_printf (_("porting to %s, not costed (%s)"), gpus, jobs->str));
+      if (break_evens->len > 0)
+        {
+          g_autofree char *each = cp_words_join_names (break_evens);
+
+          /* TRANSLATORS: what the amount to approve leaves out: the GPUs the jobs are ported to ("Ascend"), the GPUs again, then what porting each job may cost before another GPU's option costs less ("41,294 CNY for LoRA (20.6 engineer-days at 2,000 CNY a day) and …") */
+          g_ptr_array_add (items, g_strdup_printf (_("porting to %s, not costed: %s stays the cheaper choice unless porting costs more than %s"),
+                                                   gpus, gpus, each));
+        }
     }
 
   for (guint j = 0; j < project->jobs->len; j++)
@@ -157,7 +237,13 @@ not_in_amount_text (Doc       *doc,
 
       if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
         continue;
-      team_days |= job->engineers > 0 && job->engineer_day_cost > 0;
+      if (job->engineers > 0 && job->engineer_day_cost > 0)
+        {
+          double day_cost = job->engineers * job->engineer_day_cost;
+
+          team_day_cost = !team_days || team_day_cost == day_cost ? day_cost : 0;
+          team_days = TRUE;
+        }
       option = &g_array_index (plan->options, CpOption, plan->recommended);
       if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
         continue;
@@ -215,8 +301,10 @@ not_in_amount_text (Doc       *doc,
   for (guint c = 0; c < cost_lists->len; c++)
     {
       g_autofree char *names = cp_words_join_names (g_ptr_array_index (cost_vendors, c));
-      /* TRANSLATORS: the costs recommended quotes do not state (“storage price, network fee”), then the quotes' vendors (“A and B”) */
-      g_autofree char *line = g_strdup_printf (_("%s (%s)"), (const char *) g_ptr_array_index (cost_lists, c), names);
+      /* Whom to ask for the figure: "network fee (Huawei Cloud)" gave
+       * the approver no order of magnitude nor who would (walk41 F17). */
+      /* TRANSLATORS: the costs recommended quotes do not state (“storage price, network fee”), then the quotes' vendors to ask for them (“A and B”) */
+      g_autofree char *line = g_strdup_printf (_("%s (ask %s)"), (const char *) g_ptr_array_index (cost_lists, c), names);
 
       if (clauses == NULL)
         clauses = g_string_new (line);
@@ -266,7 +354,17 @@ not_in_amount_text (Doc       *doc,
                                                        names));
       }
   }
-  if (team_days)
+  if (team_days && team_day_cost > 0)
+    {
+      /* With what a day of it costs, where the jobs state one team: the
+       * days themselves depend on how the work goes (walk41 F17). */
+      g_autofree char *day = cp_i18n_format_money_whole (team_day_cost, project->settings.currency, doc->lang);
+
+      /* TRANSLATORS: what the amount to approve leaves out: the engineers' working days, which only a move to a cluster (rule R8) counts, then what one working day of the whole team costs */
+      g_ptr_array_add (items, g_strdup_printf (_("the team's working days, except in moving to a cluster (R8): %s a working day"),
+                                               day));
+    }
+  else if (team_days)
     /* TRANSLATORS: what the amount to approve leaves out: the engineers' working days, which only a move to a cluster (rule R8) counts */
     g_ptr_array_add (items, g_strdup (_("the team's working days, except in moving to a cluster (R8)")));
   if (items->len == 0)

@@ -578,6 +578,7 @@ range_words (const CpProject *project,
               const CpOption  *option,
               gboolean         overbooked,
               AnswersListed    answers_listed,
+              gboolean         doubt_listed,
               const char      *firm_outcome,
               const char      *lang)
 {
@@ -597,6 +598,12 @@ range_words (const CpProject *project,
                                  /* TRANSLATORS: page 1, after the answer's range, before the list of open answers that change the choice */
                                  ? g_strdup (_("Not firm; it turns on:"))
                                  : cp_words_unconfirmed (project, plan, lang, NULL);
+  /* What makes the choice not firm, when no answer listed is the answer
+   * to it: named before them, or "Not firm; it turns on:" introduced a
+   * list that did not hold the question (walk41 F15: host memory of
+   * 1,083 GiB asked only on page 2). */
+  g_autofree char *doubt = firm_outcome == NULL && answers_listed != ANSWERS_NONE && !doubt_listed
+                           ? cp_words_unconfirmed (project, plan, lang, NULL) : NULL;
   g_autofree char *money_band = NULL, *days_band = NULL;
   /* The recommended vendor, whose hourly billing a firm choice rests on,
    * named in @lang. */
@@ -605,6 +612,16 @@ range_words (const CpProject *project,
   cp_i18n_push_language (lang);
   vendor = g_strdup (cp_report_vendor_name (project, option->quote_index));
   cp_i18n_pop_language ();
+  if (doubt != NULL)
+    {
+      g_free (unconfirmed);
+      unconfirmed = g_strdup_printf (C_("two sentences", "%s %s"), doubt,
+                                     answers_listed == ANSWERS_WITHIN
+                                     /* TRANSLATORS: page 1, after why the choice is not firm (a sentence), before the list of other open answers that change it, each keeping the project within the amount to approve */
+                                     ? _("It also turns on (each within the amount):")
+                                     /* TRANSLATORS: page 1, after why the choice is not firm (a sentence), before the list of other open answers that change it */
+                                     : _("It also turns on:"));
+    }
 
   /* A service or a fixed term at a fixed price has no spread: "12,968 CNY
    * to 12,968 CNY, 30.0 days to 30.0 days" read as a fault (walkthrough
@@ -616,6 +633,9 @@ range_words (const CpProject *project,
        * as a contradiction (walk38 F4): the price is fixed, the choice
        * is not. One sentence before the open answers it introduces;
        * after the sentence saying why when none is listed. */
+      if (doubt != NULL)
+        /* TRANSLATORS: page 1, why the choice is not firm and the list that follows (sentences), then the answer's range when cost and days do not vary */
+        return g_strdup_printf (_("Fixed term and price, no range. %s"), unconfirmed);
       if (unconfirmed != NULL && answers_listed == ANSWERS_WITHIN)
         /* TRANSLATORS: page 1, the answer's range when cost and days do not vary, before the list of open answers that change the choice, each keeping the project within the amount to approve */
         return g_strdup (_("Fixed term and price, no range; the choice is not firm, and turns on (each within the amount):"));
@@ -688,6 +708,16 @@ range_words (const CpProject *project,
                           money_band, days_band);
 }
 
+/* Whether one of @answers answers what makes the choice not firm. */
+static gboolean
+doubt_answered (GPtrArray *answers)
+{
+  for (guint a = 0; a < answers->len; a++)
+    if (((const CpReportOpenAnswer *) g_ptr_array_index (answers, a))->answers_doubt)
+      return TRUE;
+  return FALSE;
+}
+
 /* The answer's range, then, when a quote that misses the deadline would
  * cost less, what it would save and by how much it is late: the choice
  * then rests on that margin, which page 1 must show (approver 19: 14,339
@@ -699,10 +729,12 @@ answer_range (const CpProject *project,
               const CpJob     *job,
               gboolean         overbooked,
               AnswersListed    answers_listed,
+              gboolean         doubt_listed,
               const char      *firm_outcome,
               const char      *lang)
 {
-  g_autofree char *range = range_words (project, plan, option, overbooked, answers_listed, firm_outcome, lang);
+  g_autofree char *range = range_words (project, plan, option, overbooked, answers_listed, doubt_listed, firm_outcome,
+                                        lang);
   const CpOption *late = plan->cost_unknown ? NULL
                          : cp_words_cheapest_late_option (plan, option->estimate.total_cost);
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -717,6 +749,11 @@ answer_range (const CpProject *project,
   miss = cp_words_duration ((late->estimate.calendar_days - cp_job_deadline_days (job)) * 86400.0, lang);
   /* TRANSLATORS: after the answer's range: a cheaper quote, its total cost, how much less, how late it finishes */
   sentence = g_strdup_printf (_("%s would cost %s, %s less, but misses the deadline by %s."), name, cost, saving, miss);
+  /* The range ends on the colon that introduces the open answers listed
+   * under it, when there are: the cheaper quote's sentence comes first,
+   * where it stood between the colon and the list (walk41 F15). */
+  if (answers_listed != ANSWERS_NONE && firm_outcome == NULL)
+    return g_strdup_printf (C_("two sentences", "%s %s"), sentence, range);
   /* TRANSLATORS: the answer's range, then the sentence on a cheaper quote that misses the deadline */
   return g_strdup_printf (C_("two sentences", "%s %s"), range, sentence);
 }
@@ -840,6 +877,18 @@ add_open_answer (GPtrArray  *answers,
   g_ptr_array_add (answers, answer);
 }
 
+/* Marks the last of @answers as answering what makes the choice not
+ * firm when that is @field (cp_words_unconfirmed()'s, @doubt). */
+static void
+mark_doubt (GPtrArray  *answers,
+            const char *doubt,
+            const char *field)
+{
+  CpReportOpenAnswer *answer = g_ptr_array_index (answers, answers->len - 1);
+
+  answer->answers_doubt = g_strcmp0 (doubt, field) == 0;
+}
+
 /* The top of the band of the option the last of @answers leads to, on
  * @quote_index: its cost at the spread of @plan's best option on that
  * quote, as the amount to approve takes each job at the top of its band
@@ -953,6 +1002,7 @@ join_same_outcomes (GPtrArray *answers,
           *text = both;
           /* Either answer may come: the dearer reading stays. */
           first->cost_high = MAX (first->cost_high, other->cost_high);
+          first->answers_doubt |= other->answers_doubt;
           if (first->month_minimum_quote < 0)
             first->month_minimum_quote = other->month_minimum_quote;
           g_ptr_array_remove_index (answers, k);
@@ -993,6 +1043,9 @@ open_answers (const CpProject *project,
   const CpOption *option;
   const CpQuote *quote;
   g_autofree char *unconfirmed = NULL;
+  /* What makes the choice not firm, which the answer to it is marked as
+   * answering (cp_words_unconfirmed()'s field). */
+  const char *doubt = NULL;
   const char *vendor;
 
   if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
@@ -1000,7 +1053,7 @@ open_answers (const CpProject *project,
   option = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, option->quote_index);
   vendor = cp_report_vendor_name (project, option->quote_index);
-  unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
+  unconfirmed = cp_words_unconfirmed (project, plan, lang, &doubt);
   /* A firm verdict has one answer that may change it: its own hourly
    * price billed a month at least, when another quote then wins (approver
    * 34, B1: "the choice holds" at 2,585 CNY, Shanghai Suanli's 45,000 CNY
@@ -1067,6 +1120,7 @@ open_answers (const CpProject *project,
                        option_at (project, plan->unstated_costs_winner, plan->unstated_costs_winner_cost, lang),
                        plan->unstated_costs_winner_cost);
       set_band_top (answers, plan, plan->unstated_costs_winner);
+      mark_doubt (answers, doubt, "unstated-costs");
     }
   /* Host memory the quote does not state: without it, the job goes to
    * another quote. */
@@ -1083,6 +1137,7 @@ open_answers (const CpProject *project,
                            option_at (project, other->quote_index, other->estimate.total_cost, lang),
                            other->estimate.total_cost);
           set_band_top (answers, plan, other->quote_index);
+          mark_doubt (answers, doubt, "host-memory");
         }
     }
   /* Part of an offer rented alone, every quote then counted whole
@@ -1100,6 +1155,7 @@ open_answers (const CpProject *project,
                          vendor, g_strdup_printf (_("rents only the whole offer of %s machines"), offered),
                          option_at (project, whole_winner->quote_index, whole_cost, lang), whole_cost);
         set_band_top (answers, plan, whole_winner->quote_index);
+        mark_doubt (answers, doubt, "part-of-offer");
       }
   }
   /* The team assumed without an operations engineer, for whom R8 offers a
@@ -1123,6 +1179,7 @@ open_answers (const CpProject *project,
                        g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s, on %s machine", "%s, on %s machines",
                                                    MAX (item->estimate.nodes, 1)), at, machines),
                        item->estimate.total_cost);
+      mark_doubt (answers, doubt, "team");
     }
   merge_same_outcomes (answers);
   {
@@ -1299,6 +1356,7 @@ cp_report_section_question (Doc              *doc,
           g_autofree char *range = plan->cost_unknown ? g_strdup ("")
                                    : answer_range (project, plan, option, job, job_overbooked (overbookings, j),
                                                    open_answers_listing (project, results, schedule, j, answers),
+                                                   doubt_answered (answers),
                                                    firm_answer != NULL ? firm_answer->outcome : NULL, doc->lang);
           /* A total the minimum term sets, not the job's use, says so
            * beside it: the approver pays for the term, not the days. */

@@ -21,6 +21,7 @@ typedef struct {
   char   *subject;     /* whom the condition is of: "Beijing Yunsuan", "the team" */
   char   *predicate;   /* what it says of them: "bills by the hour with no minimum term" */
   gboolean of_firm_choice;  /* the answer of a choice otherwise firm: said in its range's sentence */
+  gboolean answers_doubt;   /* answers what makes the choice not firm (cp_words_unconfirmed()) */
   char   *proviso;     /* what a signature within the amount rests on, the answer's contrary ("Beijing Yunsuan bills by
                         * the hour with no minimum term"), or NULL */
 } CpReportOpenAnswer;

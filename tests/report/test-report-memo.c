@@ -1140,6 +1140,107 @@ test_budget_covers_answers (void)
       }
 }
 
+/* "Not firm; it turns on:" must be followed by what it turns on (walk41
+ * F15). walk41's 70B full SFT (Qwen2.5 72B, 2B tokens of 4,096, within
+ * 10 days): one 8 × H800 machine of Beijing IDC's cluster at 72,000 CNY a
+ * node-month runs it in 5.3 days with CPU offload, which keeps fp32
+ * master weights, gradients and Adam's two moments in host memory, 16
+ * bytes a parameter: 16 × 72.7e9 = 1.163e12 bytes = 1,083 GiB a machine,
+ * which the quote does not state. Huawei Cloud's Ascend machine is
+ * cheaper (72,000 − 47,853 = 24,147 CNY) but late, and an experienced
+ * team would take Huawei Cloud's cluster. The paragraph named the team
+ * only, with the late quote's sentence between its colon and the list:
+ * the host memory question it rests on was on page 2. Now it says the
+ * question, asks it of Beijing IDC, and its colon leads to the list. */
+typedef struct {
+  const char *lang;
+  const char *late_then_range;
+  const char *question_then_list;
+} DoubtWords;
+
+static void
+test_not_firm_names_question (void)
+{
+  static const DoubtWords words[] = {
+    { "en",
+      "but misses the deadline by 2.8 days. Range: 72,000 CNY, 4.4–7.1 days. Not firm:",
+      "Not firm: it rests on host memory the quote does not state. Ask Beijing IDC whether each machine has 1,083 GiB "
+      "of host memory. It also turns on (each within the amount): If the team has run distributed training before: "
+      "Huawei Cloud at" },
+    { "zh_CN",
+      "但会比截止期限晚 2.8 天完成。范围：¥72,000，4.4–7.1 天。结论待定：",
+      "结论待定：取决于报价未写明的主机内存。请向 Beijing IDC 确认每台机器是否有 1,083 GiB 主机内存。"
+      "结论还取决于以下答复（每种结果都在申请金额之内）：若团队此前做过分布式训练：改为 Huawei Cloud" },
+  };
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  RUN_OK ("new", "sft.cplan", "--start", "2027-01-04");
+  RUN_OK ("add-job", "sft.cplan", "--name", "70B full SFT", "--task", "full-finetune", "--model", "qwen2.5-72b",
+          "--tokens", "2B", "--seq-len", "4096", "--deadline-days", "10");
+  RUN_OK ("add-quote", "sft.cplan", "--vendor", "Huawei Cloud", "--offer", "Ascend 910B x8 bare metal", "--offering",
+          "bare-metal-cluster", "--gpu", "ascend-910b", "--gpus-per-node", "8", "--nodes", "4",
+          "--price-per-gpu-hour", "9.8", "--network", "roce", "--nics", "8", "--nic-gbps", "200");
+  RUN_OK ("add-quote", "sft.cplan", "--vendor", "Beijing IDC", "--offer", "H800 8-node IB cluster", "--offering",
+          "bare-metal-cluster", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "8", "--price-per-node-month",
+          "72000", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400");
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("sft-%s.pdf", words[i].lang);
+      g_autofree char *first = NULL;
+
+      RUN_OK ("report", "sft.cplan", "--lang", words[i].lang, "--pdf", pdf);
+      first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+      cp_test_assert_has (first, words[i].late_then_range);
+      cp_test_assert_has (first, words[i].question_then_list);
+    }
+}
+
+/* Porting to Ascend, left out of the amount, with what it may cost
+ * before the H800 is the cheaper choice (walk41 F10/F17: "porting to
+ * Ascend, not costed" beside a costed migration, Ascend winning by
+ * 46,656 CNY). A 72B service for 90 days, 2 engineers at 2,500 CNY a day:
+ * Huawei Cloud's Ascend machine bills 9.80 × 8 GPUs × 2,160 h = 169,344
+ * CNY; Beijing IDC's H800 machine, 3 node-months × 72,000 = 216,000 CNY.
+ * Porting may cost up to 216,000 − 169,344 = 46,656 CNY, 46,656 / 2,500 =
+ * 18.7 engineer-days; the team's working day costs 2 × 2,500 = 5,000 CNY.
+ * The storage left out says whom to ask. */
+static void
+test_porting_break_even (void)
+{
+  static const char *const expected[][2] = {
+    { "en",
+      "Not in the amount: porting to Ascend, not costed: Ascend stays the cheaper choice unless porting costs more than "
+      "46,656 CNY for Serve 72B (18.7 engineer-days at 2,500 CNY a day); storage (Huawei Cloud, 3.0 TB-months), not "
+      "counted as no quote states a storage price to estimate it by (ask Huawei Cloud for one); the team's working days, "
+      "except in moving to a cluster (R8): 5,000 CNY a working day." },
+    { "zh_CN",
+      "申请金额不含：移植到昇腾的工作，未估算：移植费用不超过以下金额时，昇腾仍是更便宜的选择——Serve 72B：¥46,656（按每人天 ¥2,500 计，"
+      "合 18.7 人天）；" },
+  };
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  RUN_OK ("new", "serve.cplan", "--start", "2027-01-10");
+  RUN_OK ("add-job", "serve.cplan", "--name", "Serve 72B", "--task", "inference", "--model", "qwen2.5-72b",
+          "--duration-days", "90", "--concurrency", "100", "--engineer-day-cost", "2500");
+  RUN_OK ("add-quote", "serve.cplan", "--vendor", "Huawei Cloud", "--offer", "Ascend 910B x8 bare metal", "--offering",
+          "bare-metal-cluster", "--gpu", "ascend-910b", "--gpus-per-node", "8", "--nodes", "4",
+          "--price-per-gpu-hour", "9.8", "--network", "roce", "--nics", "8", "--nic-gbps", "200");
+  RUN_OK ("add-quote", "serve.cplan", "--vendor", "Beijing IDC", "--offer", "H800 8-node IB cluster", "--offering",
+          "bare-metal-cluster", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "8", "--price-per-node-month",
+          "72000", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400");
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("serve-%s.pdf", expected[i][0]);
+      g_autofree char *first = NULL;
+
+      RUN_OK ("report", "serve.cplan", "--lang", expected[i][0], "--pdf", pdf);
+      first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+      cp_test_assert_has (first, expected[i][1]);
+    }
+}
+
 /* An offer that names its fabric alone, "H800 4台 IB集群", imported from a
  * vendor's sheet, is given the H800's common build, 8 NICs (one per GPU)
  * at 400 Gb/s (the DGX H100/H800 guide): the quote keeps the mark, and
@@ -1376,6 +1477,8 @@ main (int    argc,
   g_test_add_func ("/report-memo/machines-needed-parts", test_machines_needed_parts);
   g_test_add_func ("/report-memo/budget", test_budget);
   g_test_add_func ("/report-memo/budget-covers-answers", test_budget_covers_answers);
+  g_test_add_func ("/report-memo/not-firm-names-question", test_not_firm_names_question);
+  g_test_add_func ("/report-memo/porting-break-even", test_porting_break_even);
   g_test_add_func ("/report-memo/fabric-assumed", test_fabric_assumed);
   g_test_add_func ("/report-memo/typed-default", test_typed_default);
   g_test_add_func ("/report-memo/shared-month", test_shared_month);
