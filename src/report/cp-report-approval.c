@@ -679,6 +679,7 @@ cp_report_vat_parts (const CpProject        *project,
         g_array_append_val (parts, part);
       /* As cp_report_approval_amount() weighs each vendor's charges. */
       g_array_index (parts, CpReportVatPart, r).vat += cp_report_job_top_charges (entry, option) * part.rate / (1 + part.rate);
+      g_array_index (parts, CpReportVatPart, r).charges += cp_report_job_top_charges (entry, option);
     }
   if (parts->len == 0)
     return parts;
@@ -727,6 +728,92 @@ vat_by_rate (const CpProject        *project,
       g_string_append_printf (line, _("%s: %s"), rate, money);
     }
   return g_string_free (g_steal_pointer (&line), FALSE);
+}
+
+/* "6/106": the share of a price with VAT at @rate that is the VAT. */
+static char *
+vat_fraction_text (double      rate,
+                   const char *lang)
+{
+  g_autofree char *tax = cp_i18n_format_value (rate * 100, lang);
+  g_autofree char *whole = cp_i18n_format_value (100 + rate * 100, lang);
+
+  /* TRANSLATORS: the share of a price with VAT that is the VAT: the rate in percent over 100 plus it ("6/106") */
+  return g_strdup_printf (_("%s/%s"), tax, whole);
+}
+
+/* The VAT of @approval with what it is computed on, checkable from the
+ * page (walk41 F18: "VAT: 31,746 CNY in the amount" beside no base and
+ * no engineering share): the vendors' part of the amount, the amount less
+ * the team's own days (which carry no VAT) with their contingency, times
+ * each rate's share, "3,132 CNY (55,334 CNY × 6/106)"; by rate when the
+ * quotes' rates differ, each on its part of the vendors' charges,
+ * "34,623 CNY (13% on 282,917 CNY; 6% on 36,661 CNY)"; then the team's
+ * part, which carries none. */
+static char *
+vat_with_basis (const CpProject        *project,
+                JobResult              *results,
+                const CpSchedule       *schedule,
+                const CpApprovalAmount *approval,
+                const char             *lang)
+{
+  const char *currency = project->settings.currency;
+  g_autoptr(GPtrArray) plans = result_plans (project, results);
+  g_autoptr(GArray) parts = cp_report_vat_parts (project, (CpPlan * const *) plans->pdata, schedule, approval);
+  g_autofree char *vat = cp_i18n_format_money_whole (approval->vat, currency, lang);
+  g_autofree char *vendors_text = NULL;
+  g_autoptr(GString) basis = g_string_new (NULL);
+  double amount = round (approval->amount);
+  double vendors = approval->top_of_range > 0
+                   ? round (amount * CLAMP ((approval->top_of_range - approval->engineering) / approval->top_of_range, 0, 1))
+                   : 0;
+
+  if (parts->len == 0 || !(approval->vat > 0))
+    return g_steal_pointer (&vat);
+  vendors_text = cp_i18n_format_money_whole (vendors, currency, lang);
+  if (parts->len == 1)
+    {
+      g_autofree char *fraction = vat_fraction_text (g_array_index (parts, CpReportVatPart, 0).rate, lang);
+
+      /* TRANSLATORS: what the amount's VAT is computed on: the vendors' part of the amount, times the VAT's share of a price with it ("55,334 CNY × 6/106") */
+      g_string_append_printf (basis, _("%s × %s"), vendors_text, fraction);
+    }
+  else
+    {
+      /* The vendors' part shared out by each rate's charges, whole units
+       * adding up to it; each rate's VAT is its base × rate / (1 + rate),
+       * which the sign-off block gives. */
+      g_autofree double *charges = g_new0 (double, parts->len);
+      g_autofree double *shown = g_new0 (double, parts->len);
+
+      double sum = 0;
+
+      for (guint r = 0; r < parts->len; r++)
+        sum += g_array_index (parts, CpReportVatPart, r).charges;
+      for (guint r = 0; r < parts->len; r++)
+        charges[r] = sum > 0 ? vendors * g_array_index (parts, CpReportVatPart, r).charges / sum : 0;
+      cp_i18n_apportion (charges, parts->len, vendors, shown);
+      for (guint r = 0; r < parts->len; r++)
+        {
+          g_autofree char *rate = cp_report_rate_text (g_array_index (parts, CpReportVatPart, r).rate, lang);
+          g_autofree char *on = cp_i18n_format_money_whole (shown[r], currency, lang);
+
+          if (r > 0)
+            g_string_append (basis, _("; "));
+          /* TRANSLATORS: one VAT rate's part of what the amount's VAT is computed on: the rate, the vendors' charges it is on ("13% on 282,917 CNY") */
+          g_string_append_printf (basis, _("%s on %s"), rate, on);
+        }
+    }
+  if (amount - vendors > 0)
+    {
+      g_autofree char *team = cp_i18n_format_money_whole (amount - vendors, currency, lang);
+
+      g_string_append (basis, _("; "));
+      /* TRANSLATORS: after what the amount's VAT is computed on: the team's own days in the amount (their cost with its contingency), which carry no VAT */
+      g_string_append_printf (basis, _("the team's %s carries none"), team);
+    }
+  /* TRANSLATORS: the amount's VAT, then what it is computed on ("3,132 CNY (55,334 CNY × 6/106)") */
+  return g_strdup_printf (_("%s (%s)"), vat, basis->str);
 }
 
 /* VAT said once (approver 20: it was said in the amount, and again
@@ -1099,22 +1186,19 @@ cp_report_section_amount_to_approve (Doc              *doc,
                                      const CpSchedule *schedule)
 {
   const CpProject *project = doc->project;
-  const CpSettings *settings = &project->settings;
-  const char *currency = settings->currency;
   g_autoptr(GPtrArray) plans = result_plans (project, results);
   CpApprovalAmount approval;
-  g_autofree char *vat = NULL, *line = NULL, *tax = NULL;
+  g_autofree char *line = NULL, *tax = NULL;
 
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
-  vat = cp_i18n_format_money_whole (approval.vat, currency, doc->lang);
   line = cp_report_approval_text (project, &approval, doc->lang);
 
   /* One basis for every figure: with VAT, at each quote's rate (the
    * quotes table says which rate applied to which quote, and why). */
   {
-    g_autofree char *split = vat_by_rate (project, results, schedule, &approval, doc->lang);
+    g_autofree char *with_basis = vat_with_basis (project, results, schedule, &approval, doc->lang);
 
-    tax = vat_text (doc, results, vat, split);
+    tax = vat_text (doc, results, with_basis, NULL);
   }
   {
     /* What the amount leaves out first, under it, then its VAT and which

@@ -75,6 +75,7 @@ void         cp_report_approval_amount (const CpProject  *project,
 typedef struct {
   double rate;
   double vat;
+  double charges;   /* the vendors' charges at this rate (the jobs' tops, as the amount takes them), before contingency */
 } CpReportVatPart;
 
 /* The VAT of @approval split by the rates of the recommended options of
