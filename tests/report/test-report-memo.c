@@ -1253,7 +1253,8 @@ test_porting_break_even (void)
  * with its cluster recommended (a 13B LoRA on 31B tokens within 10 days,
  * which the A800 machine at 36.8 days misses) the quotes table, the
  * assumed figures and the vendors' questions say so in both languages,
- * the XML carries it, and the vendor's figures typed clear it. */
+ * the XML carries it, export-quotes and import-quotes keep it, and the
+ * vendor's figures typed clear it. */
 typedef struct {
   const char *lang;
   const char *cell;
@@ -1305,6 +1306,29 @@ test_fabric_assumed (void)
       /* The sheet's quote, after the one typed. */
       g_assert_nonnull (strstr (report_xml, "<nic-rate unit=\"Gb/s\">400</nic-rate>\n        <fabric-assumed>true</fabric-assumed>"));
     }
+
+  /* Exported and imported again, the figures come back marked assumed,
+   * 8 × 400 Gb/s InfiniBand: written out, they read as the vendor's. */
+  RUN_OK ("export-quotes", "fabric.cplan", "fabric-out.csv");
+  RUN_OK ("new", "fabric-back.cplan");
+  RUN_OK ("import-quotes", "fabric-back.cplan", "fabric-out.csv");
+  {
+    g_autofree char *back_path = g_build_filename (tmp_dir, "fabric-back.cplan", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpProject) back = cp_project_load_file (back_path, &error);
+    const CpQuote *typed, *imported;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (back->quotes->len, ==, 2);
+    typed = g_ptr_array_index (back->quotes, 0);
+    imported = g_ptr_array_index (back->quotes, 1);
+    g_assert_false (typed->fabric_assumed);
+    g_assert_true (imported->fabric_assumed);
+    g_assert_cmpint (imported->network, ==, CP_NETWORK_INFINIBAND);
+    g_assert_cmpuint (imported->nics_per_node, ==, 8);
+    g_assert_cmpfloat (imported->nic_gbps, ==, 400);
+    g_assert_cmpuint (imported->nodes_available, ==, 4);
+  }
 
   /* The vendor's figures typed: stated, nothing assumed or asked. */
   RUN_OK ("edit-quote", "fabric.cplan", "quote-2", "--network", "infiniband", "--nics", "4");
