@@ -37,6 +37,27 @@ char      *cp_report_fabric_assumed_text (const CpQuote *quote,
 
 void       cp_report_open_answer_free (CpReportOpenAnswer *answer);
 
+/* "Beijing Yunsuan at 989 CNY": the option an open answer leads to, the
+ * quote @quote_index at @cost, in @lang. */
+char      *cp_report_option_at        (const CpProject *project,
+                                       int              quote_index,
+                                       double           cost,
+                                       const char      *lang);
+
+/* The option page 1's R8 line (cp_words_operations()) offers to take
+ * instead of the bare metal recommended of @plan, "or take X (28,416 CNY
+ * more)"; NULL when it offers none. */
+const CpOption *cp_report_operations_switch (const CpProject *project,
+                                             const CpPlan    *plan);
+
+/* The open answers of @result's job (cp_report_open_answers()) whatever
+ * the amount to approve, in @lang: each answer that would change its
+ * choice, or its cost billed a month at least, with the option it leads
+ * to. */
+GPtrArray *cp_report_open_answers_all (const CpProject *project,
+                                       const JobResult *result,
+                                       const char      *lang);
+
 /* The open answers that change the choice of job @job_index of @results
  * (planned in @schedule), or its cost (a month's minimum on its hourly
  * price), as CpReportOpenAnswer in the order page 1 lists them, in @lang:
