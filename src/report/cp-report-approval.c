@@ -273,7 +273,9 @@ not_in_amount_text (Doc       *doc,
             g_ptr_array_add (items, g_steal_pointer (&estimate));
           else
             {
-              g_ptr_array_add (unpriced_storage_vendors, g_strdup (vendor));
+              /* A vendor of two offers is named once (walk42 F23). */
+              if (!g_ptr_array_find_with_equal_func (unpriced_storage_vendors, vendor, g_str_equal, NULL))
+                g_ptr_array_add (unpriced_storage_vendors, g_strdup (vendor));
               unpriced_tb_months += tb_months[q];
             }
         }
@@ -296,7 +298,8 @@ not_in_amount_text (Doc       *doc,
         }
       else
         g_string_free (g_steal_pointer (&list), TRUE);
-      g_ptr_array_add (g_ptr_array_index (cost_vendors, same), g_steal_pointer (&vendor));
+      if (!g_ptr_array_find_with_equal_func (g_ptr_array_index (cost_vendors, same), vendor, g_str_equal, NULL))
+        g_ptr_array_add (g_ptr_array_index (cost_vendors, same), g_steal_pointer (&vendor));
     }
   for (guint c = 0; c < cost_lists->len; c++)
     {

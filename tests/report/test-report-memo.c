@@ -1247,6 +1247,45 @@ test_porting_break_even (void)
     }
 }
 
+/* A vendor of two offers is named once where the amount leaves out its
+ * storage (walk42 F23: "storage (GPU cloud, 深圳鹏城 and 深圳鹏城, …) …
+ * ask … 深圳鹏城 and 深圳鹏城"). Two 13B LoRA runs of 100M tokens: the
+ * one due within 0.05 days (1.2 h) takes 深圳鹏城's H800 machine, which
+ * runs it in 0.6 h, at 15 × 8 × 1 h = 120 CNY; the other its A800
+ * machine, 1.9 h billed as 2, at 5 × 8 × 2 h = 80 CNY. Neither quote
+ * prices storage. */
+static void
+test_vendor_named_once (void)
+{
+  static const char *const expected[][2] = {
+    { "en", "Not in the amount: storage (深圳鹏城, 0.0035 TB-months), not counted as no quote states a storage price to "
+            "estimate it by (ask 深圳鹏城 for one);" },
+    { "zh_CN", "申请金额不含：存储（深圳鹏城，0.0035 TB·月），因没有报价写明可据以估算的存储价格而未计入（请向深圳鹏城询价）；" },
+  };
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  RUN_OK ("new", "two-offers.cplan", "--start", "2027-01-04");
+  RUN_OK ("add-job", "two-offers.cplan", "--name", "LoRA A", "--task", "lora", "--model", "llama-2-13b", "--tokens", "100M",
+          "--deadline-days", "0.05");
+  RUN_OK ("add-job", "two-offers.cplan", "--name", "LoRA B", "--task", "lora", "--model", "llama-2-13b", "--tokens", "100M");
+  RUN_OK ("add-quote", "two-offers.cplan", "--vendor", "深圳鹏城", "--offer", "H800 单机", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("add-quote", "two-offers.cplan", "--vendor", "深圳鹏城", "--offer", "A800 单机", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "5");
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("two-offers-%s.pdf", expected[i][0]);
+      g_autofree char *first = NULL;
+
+      RUN_OK ("report", "two-offers.cplan", "--lang", expected[i][0], "--pdf", pdf);
+      first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+      cp_test_assert_has (first, g_str_has_prefix (expected[i][0], "zh") ? "¥120" : "120 CNY in total");
+      cp_test_assert_has (first, g_str_has_prefix (expected[i][0], "zh") ? "¥80" : "80 CNY in total");
+      cp_test_assert_has (first, expected[i][1]);
+    }
+}
+
 /* An offer that names its fabric alone, "H800 4台 IB集群", imported from a
  * vendor's sheet, is given the H800's common build, 8 NICs (one per GPU)
  * at 400 Gb/s (the DGX H100/H800 guide): the quote keeps the mark, and
@@ -1509,6 +1548,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/budget-covers-answers", test_budget_covers_answers);
   g_test_add_func ("/report-memo/not-firm-names-question", test_not_firm_names_question);
   g_test_add_func ("/report-memo/porting-break-even", test_porting_break_even);
+  g_test_add_func ("/report-memo/vendor-named-once", test_vendor_named_once);
   g_test_add_func ("/report-memo/fabric-assumed", test_fabric_assumed);
   g_test_add_func ("/report-memo/typed-default", test_typed_default);
   g_test_add_func ("/report-memo/shared-month", test_shared_month);
