@@ -832,11 +832,34 @@ vat_text (Doc        *doc,
   /* TRANSLATORS: the amount's VAT, then its split by rate ("30,658 CNY (13%: 29,000 CNY; 6%: 1,658 CNY)") */
   g_autofree char *vat = split != NULL ? g_strdup_printf (_("%s (%s)"), vat_total, split) : g_strdup (vat_total);
 
+  const CpProject *project = doc->project;
+  g_autoptr(GPtrArray) stating = g_ptr_array_new ();
+  g_autofree char *stated = NULL;
+
   if (unstated == NULL)
     /* TRANSLATORS: the memo's budget; the VAT the amount holds */
     return g_strdup_printf (_("VAT: %s in the amount, at the rates the quotes state (the quotes table)."), vat);
-  /* TRANSLATORS: the memo's budget; the VAT the amount holds, the rate taken where a quote states none, for whom ("13%, included (every quote)") */
-  return g_strdup_printf (_("VAT: %s in the amount; not stated in the quotes, taken as %s."), vat, unstated);
+  /* The vendors in the amount whose quotes state their VAT, named: "not
+   * stated in the quotes" read as if none did, beside a sheet that said
+   * 含税 6% (walk42 F24). */
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+      const char *vendor = cp_report_vendor_name (project, (int) q);
+      gboolean in_amount = FALSE;
+
+      for (guint j = 0; j < project->jobs->len && !in_amount; j++)
+        in_amount = recommends_quote (results[j].plan, (int) q);
+      if (in_amount && quote->vat_rate > 0 && !g_ptr_array_find_with_equal_func (stating, vendor, g_str_equal, NULL))
+        g_ptr_array_add (stating, (gpointer) vendor);
+    }
+  if (stating->len == 0)
+    /* TRANSLATORS: the memo's budget; the VAT the amount holds, the rate taken where a quote states none, for whom ("13%, included (every quote)") */
+    return g_strdup_printf (_("VAT: %s in the amount; not stated in the quotes, taken as %s."), vat, unstated);
+  stated = cp_words_join_names (stating);
+  /* TRANSLATORS: the memo's budget; the VAT the amount holds, the vendors whose quotes state their rate, then the rate taken where a quote states none, for whom ("13%, included (GPU cloud)") */
+  return g_strdup_printf (_("VAT: %s in the amount; as %s’s quotes state it, and where a quote does not, taken as %s."),
+                          vat, stated, unstated);
 }
 
 /* The day the first rented job starts on @schedule. A calendar counted
