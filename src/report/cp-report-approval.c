@@ -702,6 +702,35 @@ cp_report_vat_parts (const CpProject        *project,
   return parts;
 }
 
+/* Each rate of @parts with its figure of @amounts (whole, in @currency),
+ * "; " between: its VAT, "13%: 29,000 CNY; 6%: 1,658 CNY", or, with
+ * @on_base, the charges its VAT is on, "13% on 282,917 CNY; 6% on 36,661
+ * CNY". */
+static char *
+rates_text (const GArray *parts,
+            const double *amounts,
+            gboolean      on_base,
+            const char   *currency,
+            const char   *lang)
+{
+  GString *line = g_string_new (NULL);
+
+  for (guint r = 0; r < parts->len; r++)
+    {
+      g_autofree char *rate = cp_report_rate_text (g_array_index (parts, CpReportVatPart, r).rate, lang);
+      g_autofree char *money = cp_i18n_format_money_whole (amounts[r], currency, lang);
+
+      if (r > 0)
+        g_string_append (line, _("; "));
+      g_string_append_printf (line, on_base
+                              /* TRANSLATORS: one VAT rate's part of what the amount's VAT is computed on: the rate, the vendors' charges it is on ("13% on 282,917 CNY") */
+                              ? _("%s on %s")
+                              /* TRANSLATORS: one VAT rate's part of the amount's VAT: the rate, the money */
+                              : _("%s: %s"), rate, money);
+    }
+  return g_string_free (line, FALSE);
+}
+
 /* "13%: 29,000 CNY; 6%: 1,658 CNY": the VAT of @approval split by the
  * rates of the recommended quotes (cp_report_vat_parts()). NULL when one
  * rate applies. The approver could not rebuild "VAT: 30,658 CNY" from
@@ -715,22 +744,14 @@ vat_by_rate (const CpProject        *project,
 {
   g_autoptr(GPtrArray) plans = result_plans (project, results);
   g_autoptr(GArray) parts = cp_report_vat_parts (project, (CpPlan * const *) plans->pdata, schedule, approval);
-  g_autoptr(GString) line = g_string_new (NULL);
+  g_autofree double *vats = NULL;
 
   if (parts->len < 2)
     return NULL;
+  vats = g_new0 (double, parts->len);
   for (guint r = 0; r < parts->len; r++)
-    {
-      const CpReportVatPart *part = &g_array_index (parts, CpReportVatPart, r);
-      g_autofree char *rate = cp_report_rate_text (part->rate, lang);
-      g_autofree char *money = cp_i18n_format_money_whole (part->vat, project->settings.currency, lang);
-
-      if (r > 0)
-        g_string_append (line, _("; "));
-      /* TRANSLATORS: one VAT rate's part of the amount's VAT: the rate, the money */
-      g_string_append_printf (line, _("%s: %s"), rate, money);
-    }
-  return g_string_free (g_steal_pointer (&line), FALSE);
+    vats[r] = g_array_index (parts, CpReportVatPart, r).vat;
+  return rates_text (parts, vats, FALSE, project->settings.currency, lang);
 }
 
 /* "6/106": the share of a price with VAT at @rate that is the VAT. */
@@ -796,16 +817,11 @@ vat_with_basis (const CpProject        *project,
       for (guint r = 0; r < parts->len; r++)
         charges[r] = sum > 0 ? vendors * g_array_index (parts, CpReportVatPart, r).charges / sum : 0;
       cp_i18n_apportion (charges, parts->len, vendors, shown);
-      for (guint r = 0; r < parts->len; r++)
-        {
-          g_autofree char *rate = cp_report_rate_text (g_array_index (parts, CpReportVatPart, r).rate, lang);
-          g_autofree char *on = cp_i18n_format_money_whole (shown[r], currency, lang);
+      {
+        g_autofree char *bases = rates_text (parts, shown, TRUE, currency, lang);
 
-          if (r > 0)
-            g_string_append (basis, _("; "));
-          /* TRANSLATORS: one VAT rate's part of what the amount's VAT is computed on: the rate, the vendors' charges it is on ("13% on 282,917 CNY") */
-          g_string_append_printf (basis, _("%s on %s"), rate, on);
-        }
+        g_string_append (basis, bases);
+      }
     }
   if (amount - vendors > 0)
     {

@@ -1140,6 +1140,20 @@ test_budget_covers_answers (void)
       }
 }
 
+/* walk41's two quotes, in @file: Huawei Cloud's 4 machines of 8 Ascend
+ * 910B over RoCE at 9.80 CNY per GPU-hour, Beijing IDC's 8 machines of 8
+ * H800 over InfiniBand at 72,000 CNY per node-month. */
+static void
+add_walk41_quotes (const char *file)
+{
+  RUN_OK ("add-quote", file, "--vendor", "Huawei Cloud", "--offer", "Ascend 910B x8 bare metal", "--offering",
+          "bare-metal-cluster", "--gpu", "ascend-910b", "--gpus-per-node", "8", "--nodes", "4",
+          "--price-per-gpu-hour", "9.8", "--network", "roce", "--nics", "8", "--nic-gbps", "200");
+  RUN_OK ("add-quote", file, "--vendor", "Beijing IDC", "--offer", "H800 8-node IB cluster", "--offering",
+          "bare-metal-cluster", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "8", "--price-per-node-month",
+          "72000", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400");
+}
+
 /* "Not firm; it turns on:" must be followed by what it turns on (walk41
  * F15). walk41's 70B full SFT (Qwen2.5 72B, 2B tokens of 4,096, within
  * 10 days): one 8 × H800 machine of Beijing IDC's cluster at 72,000 CNY a
@@ -1178,12 +1192,7 @@ test_not_firm_names_question (void)
   RUN_OK ("new", "sft.cplan", "--start", "2027-01-04");
   RUN_OK ("add-job", "sft.cplan", "--name", "70B full SFT", "--task", "full-finetune", "--model", "qwen2.5-72b",
           "--tokens", "2B", "--seq-len", "4096", "--deadline-days", "10");
-  RUN_OK ("add-quote", "sft.cplan", "--vendor", "Huawei Cloud", "--offer", "Ascend 910B x8 bare metal", "--offering",
-          "bare-metal-cluster", "--gpu", "ascend-910b", "--gpus-per-node", "8", "--nodes", "4",
-          "--price-per-gpu-hour", "9.8", "--network", "roce", "--nics", "8", "--nic-gbps", "200");
-  RUN_OK ("add-quote", "sft.cplan", "--vendor", "Beijing IDC", "--offer", "H800 8-node IB cluster", "--offering",
-          "bare-metal-cluster", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "8", "--price-per-node-month",
-          "72000", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400");
+  add_walk41_quotes ("sft.cplan");
   for (guint i = 0; i < G_N_ELEMENTS (words); i++)
     {
       g_autofree char *pdf = g_strdup_printf ("sft-%s.pdf", words[i].lang);
@@ -1229,12 +1238,7 @@ test_porting_break_even (void)
   RUN_OK ("new", "serve.cplan", "--start", "2027-01-10");
   RUN_OK ("add-job", "serve.cplan", "--name", "Serve 72B", "--task", "inference", "--model", "qwen2.5-72b",
           "--duration-days", "90", "--concurrency", "100", "--engineer-day-cost", "2500");
-  RUN_OK ("add-quote", "serve.cplan", "--vendor", "Huawei Cloud", "--offer", "Ascend 910B x8 bare metal", "--offering",
-          "bare-metal-cluster", "--gpu", "ascend-910b", "--gpus-per-node", "8", "--nodes", "4",
-          "--price-per-gpu-hour", "9.8", "--network", "roce", "--nics", "8", "--nic-gbps", "200");
-  RUN_OK ("add-quote", "serve.cplan", "--vendor", "Beijing IDC", "--offer", "H800 8-node IB cluster", "--offering",
-          "bare-metal-cluster", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "8", "--price-per-node-month",
-          "72000", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400");
+  add_walk41_quotes ("serve.cplan");
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       g_autofree char *pdf = g_strdup_printf ("serve-%s.pdf", expected[i][0]);
