@@ -1140,6 +1140,43 @@ test_budget_covers_answers (void)
       }
 }
 
+/* Page 1 of @project's report in @lang, without bullets, written as
+ * "<project>-<lang>.pdf". */
+static char *
+page_one_in (const char *project,
+             const char *lang)
+{
+  g_autofree char *stem = g_strndup (project, strlen (project) - strlen (".cplan"));
+  g_autofree char *pdf = g_strdup_printf ("%s-%s.pdf", stem, lang);
+
+  RUN_OK ("report", project, "--lang", lang, "--pdf", pdf);
+  return report_pdf_unbulleted (tmp_dir, pdf, 1);
+}
+
+/* In @file, two 13B LoRA runs of 100M tokens: "LoRA A" due within 0.05
+ * days (1.2 h), which only 深圳鹏城's H800 machine at 15 CNY per GPU-hour
+ * meets (0.6 h), its VAT stated as 6% included when @h800_vat; "LoRA B",
+ * without a deadline, on @a800_vendor's A800 machine at 5 CNY per
+ * GPU-hour (1.9 h). Neither prices storage. */
+static void
+make_two_loras (const char *file,
+                gboolean    h800_vat,
+                const char *a800_vendor)
+{
+  RUN_OK ("new", file, "--start", "2027-01-04");
+  RUN_OK ("add-job", file, "--name", "LoRA A", "--task", "lora", "--model", "llama-2-13b", "--tokens", "100M",
+          "--deadline-days", "0.05");
+  RUN_OK ("add-job", file, "--name", "LoRA B", "--task", "lora", "--model", "llama-2-13b", "--tokens", "100M");
+  if (h800_vat)
+    RUN_OK ("add-quote", file, "--vendor", "深圳鹏城", "--offer", "H800 单机", "--gpu", "h800", "--gpus-per-node", "8",
+            "--nodes", "1", "--price-per-gpu-hour", "15", "--vat-rate", "6%", "--prices-include-vat", "yes");
+  else
+    RUN_OK ("add-quote", file, "--vendor", "深圳鹏城", "--offer", "H800 单机", "--gpu", "h800", "--gpus-per-node", "8",
+            "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("add-quote", file, "--vendor", a800_vendor, "--offer", "A800 单机", "--gpu", "a800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "5");
+}
+
 /* walk41's two quotes, in @file: Huawei Cloud's 4 machines of 8 Ascend
  * 910B over RoCE at 9.80 CNY per GPU-hour, Beijing IDC's 8 machines of 8
  * H800 over InfiniBand at 72,000 CNY per node-month. */
@@ -1195,11 +1232,8 @@ test_not_firm_names_question (void)
   add_walk41_quotes ("sft.cplan");
   for (guint i = 0; i < G_N_ELEMENTS (words); i++)
     {
-      g_autofree char *pdf = g_strdup_printf ("sft-%s.pdf", words[i].lang);
-      g_autofree char *first = NULL;
+      g_autofree char *first = page_one_in ("sft.cplan", words[i].lang);
 
-      RUN_OK ("report", "sft.cplan", "--lang", words[i].lang, "--pdf", pdf);
-      first = report_pdf_unbulleted (tmp_dir, pdf, 1);
       cp_test_assert_has (first, words[i].late_then_range);
       cp_test_assert_has (first, words[i].question_then_list);
     }
@@ -1241,11 +1275,8 @@ test_porting_break_even (void)
   add_walk41_quotes ("serve.cplan");
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
-      g_autofree char *pdf = g_strdup_printf ("serve-%s.pdf", expected[i][0]);
-      g_autofree char *first = NULL;
+      g_autofree char *first = page_one_in ("serve.cplan", expected[i][0]);
 
-      RUN_OK ("report", "serve.cplan", "--lang", expected[i][0], "--pdf", pdf);
-      first = report_pdf_unbulleted (tmp_dir, pdf, 1);
       cp_test_assert_has (first, expected[i][1]);
       cp_test_assert_has (first, expected[i][2]);
     }
@@ -1256,8 +1287,8 @@ test_porting_break_even (void)
  * ask … 深圳鹏城 and 深圳鹏城"). Two 13B LoRA runs of 100M tokens: the
  * one due within 0.05 days (1.2 h) takes 深圳鹏城's H800 machine, which
  * runs it in 0.6 h, at 15 × 8 × 1 h = 120 CNY; the other its A800
- * machine, 1.9 h billed as 2, at 5 × 8 × 2 h = 80 CNY. Neither quote
- * prices storage. */
+ * machine, 1.9 h billed as 2, at 5 × 8 × 2 h = 80 CNY (make_two_loras()).
+ * Neither quote prices storage. */
 static void
 test_vendor_named_once (void)
 {
@@ -1269,24 +1300,47 @@ test_vendor_named_once (void)
 
   if (cp_test_skip_without_poppler ())
     return;
-  RUN_OK ("new", "two-offers.cplan", "--start", "2027-01-04");
-  RUN_OK ("add-job", "two-offers.cplan", "--name", "LoRA A", "--task", "lora", "--model", "llama-2-13b", "--tokens", "100M",
-          "--deadline-days", "0.05");
-  RUN_OK ("add-job", "two-offers.cplan", "--name", "LoRA B", "--task", "lora", "--model", "llama-2-13b", "--tokens", "100M");
-  RUN_OK ("add-quote", "two-offers.cplan", "--vendor", "深圳鹏城", "--offer", "H800 单机", "--gpu", "h800",
-          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
-  RUN_OK ("add-quote", "two-offers.cplan", "--vendor", "深圳鹏城", "--offer", "A800 单机", "--gpu", "a800",
-          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "5");
+  make_two_loras ("two-offers.cplan", FALSE, "深圳鹏城");
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
-      g_autofree char *pdf = g_strdup_printf ("two-offers-%s.pdf", expected[i][0]);
-      g_autofree char *first = NULL;
+      g_autofree char *first = page_one_in ("two-offers.cplan", expected[i][0]);
 
-      RUN_OK ("report", "two-offers.cplan", "--lang", expected[i][0], "--pdf", pdf);
-      first = report_pdf_unbulleted (tmp_dir, pdf, 1);
       cp_test_assert_has (first, g_str_has_prefix (expected[i][0], "zh") ? "¥120" : "120 CNY in total");
       cp_test_assert_has (first, g_str_has_prefix (expected[i][0], "zh") ? "¥80" : "80 CNY in total");
       cp_test_assert_has (first, expected[i][1]);
+    }
+}
+
+/* A quote that states its VAT is named as stating it, beside the one
+ * taken at the project's rate (walk42 F24: "not stated in the quotes"
+ * read as if no quote did, beside a sheet that said 含税 6%). Two 13B
+ * LoRA runs of 100M tokens: the one due within 0.05 days on 深圳鹏城's
+ * H800 machine (6%, included, stated), 15 × 8 × 1 h = 120 CNY, its band
+ * 120; the other on GPU cloud's A800 machine (no VAT stated: a bare
+ * machine's 13%, included), its band to 3 billed hours, 5 × 8 × 3 = 120.
+ * The amount: (120 + 120) × 1.1 = 264 CNY, whose VAT is 132 × 6/106 +
+ * 132 × 13/113 = 7.5 + 15.2 = 23 CNY. */
+static void
+test_vat_stated_named (void)
+{
+  static const char *const expected[][3] = {
+    { "en", "Amount to approve: 264 CNY",
+      "VAT: 23 CNY (6% on 132 CNY; 13% on 132 CNY) in the amount; as 深圳鹏城’s quotes state it, and where a quote does "
+      "not, taken as 13%, included (GPU cloud)." },
+    { "zh_CN", "申请批准金额：¥264",
+      "增值税：申请金额中含 ¥23（6%：基数 ¥132；13%：基数 ¥132）；深圳鹏城的报价写明了税率，按其计算；未写明的报价，按 13%，"
+      "已含在报价中（GPU cloud）。" },
+  };
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  make_two_loras ("vat-stated.cplan", TRUE, "GPU cloud");
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *first = page_one_in ("vat-stated.cplan", expected[i][0]);
+
+      cp_test_assert_has (first, expected[i][1]);
+      cp_test_assert_has (first, expected[i][2]);
     }
 }
 
@@ -1553,6 +1607,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/not-firm-names-question", test_not_firm_names_question);
   g_test_add_func ("/report-memo/porting-break-even", test_porting_break_even);
   g_test_add_func ("/report-memo/vendor-named-once", test_vendor_named_once);
+  g_test_add_func ("/report-memo/vat-stated-named", test_vat_stated_named);
   g_test_add_func ("/report-memo/fabric-assumed", test_fabric_assumed);
   g_test_add_func ("/report-memo/typed-default", test_typed_default);
   g_test_add_func ("/report-memo/shared-month", test_shared_month);
