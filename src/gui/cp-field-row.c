@@ -8,6 +8,7 @@
 #include "planner/cp-settings.h"
 #include "planner/cp-text-limit.h"
 #include "planner/cp-units.h"
+#include "report/cp-i18n.h"
 
 #include "cp-field-row.h"
 
@@ -622,7 +623,15 @@ format_value (const CpField *field,
     case CP_FIELD_CURRENCY:
       return g_strndup (FIELD_PTR (record, field, const char), 3);
     case CP_FIELD_COUNT:
-      return cp_format_count (*FIELD_PTR (record, field, const double));
+      {
+        double number = *FIELD_PTR (record, field, const double);
+
+        /* An amount of money reads as one, "50,000", which the parser
+         * takes back: "50k CNY" was a count's shorthand (walk41b). */
+        if (field->money)
+          return cp_i18n_format_number (number, number == floor (number) ? 0 : 2, NULL);
+        return cp_format_count (number);
+      }
     case CP_FIELD_BYTES:
       {
         double bytes = *FIELD_PTR (record, field, const double);

@@ -308,7 +308,13 @@ _cp_job_editor_adopt_kind_defaults (CpJob      *job,
       if ((!typed && cp_field_same_value (field, job, &old_defaults)) ||
           (!_cp_job_editor_field_shown_for (field, old_kind) &&
            (all || (!typed && (value_is_zero (field, job) || holds_some_kind_default (field, job))))))
-        copy_value (field, job, &new_defaults);
+        {
+          copy_value (field, job, &new_defaults);
+          /* The kind's figure, not the one typed: the report lists it as
+           * assumed again (a LoRA's typed 100M became pre-training's 100B,
+           * still marked typed). */
+          job->stated_fields &= ~cp_job_stated_by_key (field->key);
+        }
     }
 
   /* A deadline the user gave bounds the run: a development or data job

@@ -80,11 +80,74 @@ storage_estimate_text (const CpProject *project,
                           name, money, rate_name, rate);
 }
 
+/* The best option of @plan, in the table's order, that runs @job
+ * without porting it: on a quote whose GPUs take the job's CUDA tools
+ * as they are (cp_words_porting_gpus()). NULL when every option needs
+ * porting. */
+static const CpOption *
+best_without_porting (const CpProject *project,
+                      const CpPlan    *plan,
+                      const CpJob     *job)
+{
+  const CpOption *best = NULL;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+
+      if (option->feasible && !option->ruled_out && option->estimate.fits &&
+          cp_words_porting_gpus (job, cp_gpu_maker (&quote->gpu)) == NULL &&
+          (best == NULL || option->rank < best->rank))
+        best = option;
+    }
+  return best;
+}
+
+/* How much porting job @job to @gpus may cost before the recommended
+ * option (@plan's) stops being the cheaper choice: the best option
+ * that needs no porting less the recommended one, with the engineer-days
+ * it buys at the job's day rate: "41,294 CNY for LoRA (20.6
+ * engineer-days at 2,000 CNY a day)" (walk41 F10: "porting to Ascend,
+ * not costed" beside a costed migration, Ascend winning by 41–47k). NULL
+ * when no option runs the job without porting. */
+static char *
+porting_break_even (const CpProject *project,
+                    const CpPlan    *plan,
+                    const CpJob     *job,
+                    const char      *lang)
+{
+  const char *currency = project->settings.currency;
+  const CpOption *recommended = &g_array_index (plan->options, CpOption, plan->recommended);
+  const CpOption *other = best_without_porting (project, plan, job);
+  g_autofree char *margin = NULL, *days = NULL, *rate = NULL;
+  double margin_cny;
+
+  if (other == NULL)
+    return NULL;
+  margin_cny = round (other->estimate.total_cost) - round (recommended->estimate.total_cost);
+  /* Dearer only by missing what the job asks (its deadline): porting's
+   * cost does not decide it. */
+  if (!(margin_cny > 0))
+    return NULL;
+  margin = cp_i18n_format_money_whole (margin_cny, currency, lang);
+  if (!(job->engineer_day_cost > 0))
+    /* TRANSLATORS: what porting a job may cost before another GPU's option costs less: the money, the job */
+    return g_strdup_printf (C_("porting break-even", "%s for %s"), margin, job->name);
+  days = cp_i18n_format_value (margin_cny / job->engineer_day_cost, lang);
+  rate = cp_i18n_format_money_whole (job->engineer_day_cost, currency, lang);
+  /* TRANSLATORS: what porting a job may cost before another GPU's option costs less: the money, the job, the
+   * engineer-days it buys, the job's cost of one engineer-day */
+  return g_strdup_printf (_("%s for %s (%s engineer-days at %s a day)"), margin, job->name, days, rate);
+}
+
 /* What the amount to approve does not hold, said under it rather than
  * in the risks or the small print (lead and approver, 3 December: "I
  * would not sign 1,509 CNY for a CUDA team going to Ascend"):
  * - porting a job's CUDA tools to the recommended GPUs of another maker
- *   (cp_words_porting_gpus()), which no figure costs;
+ *   (cp_words_porting_gpus()), which no figure costs: said with what it
+ *   may cost before the best option needing no porting is the cheaper
+ *   one (porting_break_even());
  * - the costs R6 names beside compute that a recommended quote does not
  *   state, taken as 0: its storage price when a job on it keeps data
  *   (estimated at another quote's price, or said left out with the
@@ -113,6 +176,9 @@ not_in_amount_text (Doc       *doc,
   g_autoptr(GPtrArray) cost_lists = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) cost_vendors = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   gboolean team_days = FALSE;
+  /* The team's cost of a working day, when every job states the same
+   * team: its engineers times their day cost; else 0. */
+  double team_day_cost = -1;
   /* The TB-months of storage each quote's recommended jobs keep, as
    * cp_estimate_storage_cost() bills them. */
   g_autofree double *tb_months = g_new0 (double, MAX (project->quotes->len, 1));
@@ -124,6 +190,8 @@ not_in_amount_text (Doc       *doc,
   for (guint m = 0; m < G_N_ELEMENTS (porting_makers); m++)
     {
       g_autoptr(GString) jobs = NULL;
+      /* Each job's break-even, where another GPU runs it unported. */
+      g_autoptr(GPtrArray) break_evens = g_ptr_array_new_with_free_func (g_free);
       const char *gpus = NULL;
 
       for (guint j = 0; j < project->jobs->len; j++)
@@ -131,6 +199,7 @@ not_in_amount_text (Doc       *doc,
           const CpPlan *plan = results[j].plan;
           const CpJob *job = g_ptr_array_index (project->jobs, j);
           const CpQuote *quote;
+          char *break_even;
 
           if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
             continue;
@@ -138,7 +207,10 @@ not_in_amount_text (Doc       *doc,
           if (cp_gpu_maker (&quote->gpu) != porting_makers[m] ||
               (gpus = cp_words_porting_gpus (job, porting_makers[m])) == NULL)
             continue;
-          if (jobs == NULL)
+          break_even = plan->cost_unknown ? NULL : porting_break_even (project, plan, job, doc->lang);
+          if (break_even != NULL)
+            g_ptr_array_add (break_evens, break_even);
+          else if (jobs == NULL)
             jobs = g_string_new (job->name);
           else
             /* TRANSLATORS: between the names of the jobs a clause concerns */
@@ -147,6 +219,14 @@ not_in_amount_text (Doc       *doc,
       if (jobs != NULL)
         /* TRANSLATORS: what the amount to approve leaves out: the GPUs the jobs' CUDA tools are ported to ("Ascend"), then the jobs */
         g_ptr_array_add (items, g_strdup_printf (_("porting to %s, not costed (%s)"), gpus, jobs->str));
+      if (break_evens->len > 0)
+        {
+          g_autofree char *each = cp_words_join_names (break_evens);
+
+          /* TRANSLATORS: what the amount to approve leaves out: the GPUs the jobs are ported to ("Ascend"), the GPUs again, then what porting each job may cost before another GPU's option costs less ("41,294 CNY for LoRA (20.6 engineer-days at 2,000 CNY a day) and …") */
+          g_ptr_array_add (items, g_strdup_printf (_("porting to %s, not costed: %s stays the cheaper choice unless porting costs more than %s"),
+                                                   gpus, gpus, each));
+        }
     }
 
   for (guint j = 0; j < project->jobs->len; j++)
@@ -157,7 +237,13 @@ not_in_amount_text (Doc       *doc,
 
       if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
         continue;
-      team_days |= job->engineers > 0 && job->engineer_day_cost > 0;
+      if (job->engineers > 0 && job->engineer_day_cost > 0)
+        {
+          double day_cost = job->engineers * job->engineer_day_cost;
+
+          team_day_cost = !team_days || team_day_cost == day_cost ? day_cost : 0;
+          team_days = TRUE;
+        }
       option = &g_array_index (plan->options, CpOption, plan->recommended);
       if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
         continue;
@@ -187,7 +273,9 @@ not_in_amount_text (Doc       *doc,
             g_ptr_array_add (items, g_steal_pointer (&estimate));
           else
             {
-              g_ptr_array_add (unpriced_storage_vendors, g_strdup (vendor));
+              /* A vendor of two offers is named once (walk42 F23). */
+              if (!g_ptr_array_find_with_equal_func (unpriced_storage_vendors, vendor, g_str_equal, NULL))
+                g_ptr_array_add (unpriced_storage_vendors, g_strdup (vendor));
               unpriced_tb_months += tb_months[q];
             }
         }
@@ -210,13 +298,16 @@ not_in_amount_text (Doc       *doc,
         }
       else
         g_string_free (g_steal_pointer (&list), TRUE);
-      g_ptr_array_add (g_ptr_array_index (cost_vendors, same), g_steal_pointer (&vendor));
+      if (!g_ptr_array_find_with_equal_func (g_ptr_array_index (cost_vendors, same), vendor, g_str_equal, NULL))
+        g_ptr_array_add (g_ptr_array_index (cost_vendors, same), g_steal_pointer (&vendor));
     }
   for (guint c = 0; c < cost_lists->len; c++)
     {
       g_autofree char *names = cp_words_join_names (g_ptr_array_index (cost_vendors, c));
-      /* TRANSLATORS: the costs recommended quotes do not state (“storage price, network fee”), then the quotes' vendors (“A and B”) */
-      g_autofree char *line = g_strdup_printf (_("%s (%s)"), (const char *) g_ptr_array_index (cost_lists, c), names);
+      /* Whom to ask for the figure: "network fee (Huawei Cloud)" gave
+       * the approver no order of magnitude nor who would (walk41 F17). */
+      /* TRANSLATORS: the costs recommended quotes do not state (“storage price, network fee”), then the quotes' vendors to ask for them (“A and B”) */
+      g_autofree char *line = g_strdup_printf (_("%s (ask %s)"), (const char *) g_ptr_array_index (cost_lists, c), names);
 
       if (clauses == NULL)
         clauses = g_string_new (line);
@@ -266,7 +357,17 @@ not_in_amount_text (Doc       *doc,
                                                        names));
       }
   }
-  if (team_days)
+  if (team_days && team_day_cost > 0)
+    {
+      /* With what a day of it costs, where the jobs state one team: the
+       * days themselves depend on how the work goes (walk41 F17). */
+      g_autofree char *day = cp_i18n_format_money_whole (team_day_cost, project->settings.currency, doc->lang);
+
+      /* TRANSLATORS: what the amount to approve leaves out: the engineers' working days, which only a move to a cluster (rule R8) counts, then what one working day of the whole team costs */
+      g_ptr_array_add (items, g_strdup_printf (_("the team's working days, except in moving to a cluster (R8): %s a working day"),
+                                               day));
+    }
+  else if (team_days)
     /* TRANSLATORS: what the amount to approve leaves out: the engineers' working days, which only a move to a cluster (rule R8) counts */
     g_ptr_array_add (items, g_strdup (_("the team's working days, except in moving to a cluster (R8)")));
   if (items->len == 0)
@@ -581,6 +682,7 @@ cp_report_vat_parts (const CpProject        *project,
         g_array_append_val (parts, part);
       /* As cp_report_approval_amount() weighs each vendor's charges. */
       g_array_index (parts, CpReportVatPart, r).vat += cp_report_job_top_charges (entry, option) * part.rate / (1 + part.rate);
+      g_array_index (parts, CpReportVatPart, r).charges += cp_report_job_top_charges (entry, option);
     }
   if (parts->len == 0)
     return parts;
@@ -600,6 +702,35 @@ cp_report_vat_parts (const CpProject        *project,
   return parts;
 }
 
+/* Each rate of @parts with its figure of @amounts (whole, in @currency),
+ * "; " between: its VAT, "13%: 29,000 CNY; 6%: 1,658 CNY", or, with
+ * @on_base, the charges its VAT is on, "13% on 282,917 CNY; 6% on 36,661
+ * CNY". */
+static char *
+rates_text (const GArray *parts,
+            const double *amounts,
+            gboolean      on_base,
+            const char   *currency,
+            const char   *lang)
+{
+  GString *line = g_string_new (NULL);
+
+  for (guint r = 0; r < parts->len; r++)
+    {
+      g_autofree char *rate = cp_report_rate_text (g_array_index (parts, CpReportVatPart, r).rate, lang);
+      g_autofree char *money = cp_i18n_format_money_whole (amounts[r], currency, lang);
+
+      if (r > 0)
+        g_string_append (line, _("; "));
+      g_string_append_printf (line, on_base
+                              /* TRANSLATORS: one VAT rate's part of what the amount's VAT is computed on: the rate, the vendors' charges it is on ("13% on 282,917 CNY") */
+                              ? _("%s on %s")
+                              /* TRANSLATORS: one VAT rate's part of the amount's VAT: the rate, the money */
+                              : _("%s: %s"), rate, money);
+    }
+  return g_string_free (line, FALSE);
+}
+
 /* "13%: 29,000 CNY; 6%: 1,658 CNY": the VAT of @approval split by the
  * rates of the recommended quotes (cp_report_vat_parts()). NULL when one
  * rate applies. The approver could not rebuild "VAT: 30,658 CNY" from
@@ -613,22 +744,95 @@ vat_by_rate (const CpProject        *project,
 {
   g_autoptr(GPtrArray) plans = result_plans (project, results);
   g_autoptr(GArray) parts = cp_report_vat_parts (project, (CpPlan * const *) plans->pdata, schedule, approval);
-  g_autoptr(GString) line = g_string_new (NULL);
+  g_autofree double *vats = NULL;
 
   if (parts->len < 2)
     return NULL;
+  vats = g_new0 (double, parts->len);
   for (guint r = 0; r < parts->len; r++)
-    {
-      const CpReportVatPart *part = &g_array_index (parts, CpReportVatPart, r);
-      g_autofree char *rate = cp_report_rate_text (part->rate, lang);
-      g_autofree char *money = cp_i18n_format_money_whole (part->vat, project->settings.currency, lang);
+    vats[r] = g_array_index (parts, CpReportVatPart, r).vat;
+  return rates_text (parts, vats, FALSE, project->settings.currency, lang);
+}
 
-      if (r > 0)
-        g_string_append (line, _("; "));
-      /* TRANSLATORS: one VAT rate's part of the amount's VAT: the rate, the money */
-      g_string_append_printf (line, _("%s: %s"), rate, money);
+/* "6/106": the share of a price with VAT at @rate that is the VAT. */
+static char *
+vat_fraction_text (double      rate,
+                   const char *lang)
+{
+  g_autofree char *tax = cp_i18n_format_value (rate * 100, lang);
+  g_autofree char *whole = cp_i18n_format_value (100 + rate * 100, lang);
+
+  /* TRANSLATORS: the share of a price with VAT that is the VAT: the rate in percent over 100 plus it ("6/106") */
+  return g_strdup_printf (_("%s/%s"), tax, whole);
+}
+
+/* The VAT of @approval with what it is computed on, checkable from the
+ * page (walk41 F18: "VAT: 31,746 CNY in the amount" beside no base and
+ * no engineering share): the vendors' part of the amount, the amount less
+ * the team's own days (which carry no VAT) with their contingency, times
+ * each rate's share, "3,132 CNY (55,334 CNY × 6/106)"; by rate when the
+ * quotes' rates differ, each on its part of the vendors' charges,
+ * "34,623 CNY (13% on 282,917 CNY; 6% on 36,661 CNY)"; then the team's
+ * part, which carries none. */
+static char *
+vat_with_basis (const CpProject        *project,
+                JobResult              *results,
+                const CpSchedule       *schedule,
+                const CpApprovalAmount *approval,
+                const char             *lang)
+{
+  const char *currency = project->settings.currency;
+  g_autoptr(GPtrArray) plans = result_plans (project, results);
+  g_autoptr(GArray) parts = cp_report_vat_parts (project, (CpPlan * const *) plans->pdata, schedule, approval);
+  g_autofree char *vat = cp_i18n_format_money_whole (approval->vat, currency, lang);
+  g_autofree char *vendors_text = NULL;
+  g_autoptr(GString) basis = g_string_new (NULL);
+  double amount = round (approval->amount);
+  double vendors = approval->top_of_range > 0
+                   ? round (amount * CLAMP ((approval->top_of_range - approval->engineering) / approval->top_of_range, 0, 1))
+                   : 0;
+
+  if (parts->len == 0 || !(approval->vat > 0))
+    return g_steal_pointer (&vat);
+  vendors_text = cp_i18n_format_money_whole (vendors, currency, lang);
+  if (parts->len == 1)
+    {
+      g_autofree char *fraction = vat_fraction_text (g_array_index (parts, CpReportVatPart, 0).rate, lang);
+
+      /* TRANSLATORS: what the amount's VAT is computed on: the vendors' part of the amount, times the VAT's share of a price with it ("55,334 CNY × 6/106") */
+      g_string_append_printf (basis, _("%s × %s"), vendors_text, fraction);
     }
-  return g_string_free (g_steal_pointer (&line), FALSE);
+  else
+    {
+      /* The vendors' part shared out by each rate's charges, whole units
+       * adding up to it; each rate's VAT is its base × rate / (1 + rate),
+       * which the sign-off block gives. */
+      g_autofree double *charges = g_new0 (double, parts->len);
+      g_autofree double *shown = g_new0 (double, parts->len);
+
+      double sum = 0;
+
+      for (guint r = 0; r < parts->len; r++)
+        sum += g_array_index (parts, CpReportVatPart, r).charges;
+      for (guint r = 0; r < parts->len; r++)
+        charges[r] = sum > 0 ? vendors * g_array_index (parts, CpReportVatPart, r).charges / sum : 0;
+      cp_i18n_apportion (charges, parts->len, vendors, shown);
+      {
+        g_autofree char *bases = rates_text (parts, shown, TRUE, currency, lang);
+
+        g_string_append (basis, bases);
+      }
+    }
+  if (amount - vendors > 0)
+    {
+      g_autofree char *team = cp_i18n_format_money_whole (amount - vendors, currency, lang);
+
+      g_string_append (basis, _("; "));
+      /* TRANSLATORS: after what the amount's VAT is computed on: the team's own days in the amount (their cost with its contingency), which carry no VAT */
+      g_string_append_printf (basis, _("the team's %s carries none"), team);
+    }
+  /* TRANSLATORS: the amount's VAT, then what it is computed on ("3,132 CNY (55,334 CNY × 6/106)") */
+  return g_strdup_printf (_("%s (%s)"), vat, basis->str);
 }
 
 /* VAT said once (approver 20: it was said in the amount, and again
@@ -644,11 +848,34 @@ vat_text (Doc        *doc,
   /* TRANSLATORS: the amount's VAT, then its split by rate ("30,658 CNY (13%: 29,000 CNY; 6%: 1,658 CNY)") */
   g_autofree char *vat = split != NULL ? g_strdup_printf (_("%s (%s)"), vat_total, split) : g_strdup (vat_total);
 
+  const CpProject *project = doc->project;
+  g_autoptr(GPtrArray) stating = g_ptr_array_new ();
+  g_autofree char *stated = NULL;
+
   if (unstated == NULL)
     /* TRANSLATORS: the memo's budget; the VAT the amount holds */
     return g_strdup_printf (_("VAT: %s in the amount, at the rates the quotes state (the quotes table)."), vat);
-  /* TRANSLATORS: the memo's budget; the VAT the amount holds, the rate taken where a quote states none, for whom ("13%, included (every quote)") */
-  return g_strdup_printf (_("VAT: %s in the amount; not stated in the quotes, taken as %s."), vat, unstated);
+  /* The vendors in the amount whose quotes state their VAT, named: "not
+   * stated in the quotes" read as if none did, beside a sheet that said
+   * 含税 6% (walk42 F24). */
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+      const char *vendor = cp_report_vendor_name (project, (int) q);
+      gboolean in_amount = FALSE;
+
+      for (guint j = 0; j < project->jobs->len && !in_amount; j++)
+        in_amount = recommends_quote (results[j].plan, (int) q);
+      if (in_amount && quote->vat_rate > 0 && !g_ptr_array_find_with_equal_func (stating, vendor, g_str_equal, NULL))
+        g_ptr_array_add (stating, (gpointer) vendor);
+    }
+  if (stating->len == 0)
+    /* TRANSLATORS: the memo's budget; the VAT the amount holds, the rate taken where a quote states none, for whom ("13%, included (every quote)") */
+    return g_strdup_printf (_("VAT: %s in the amount; not stated in the quotes, taken as %s."), vat, unstated);
+  stated = cp_words_join_names (stating);
+  /* TRANSLATORS: the memo's budget; the VAT the amount holds, the vendors whose quotes state their rate, then the rate taken where a quote states none, for whom ("13%, included (GPU cloud)") */
+  return g_strdup_printf (_("VAT: %s in the amount; as %s’s quotes state it, and where a quote does not, taken as %s."),
+                          vat, stated, unstated);
 }
 
 /* The day the first rented job starts on @schedule. A calendar counted
@@ -871,7 +1098,9 @@ cp_report_top_with_answer (const CpProject          *project,
 /* The open answers of @results that would pass @approval's amount (each
  * one's outcome into @passing, its proviso, when it has one, into
  * @provisos), the top of the project's range the dearest of them would
- * make in @cover_top; returns how many answers there are in all. */
+ * make in @cover_top and, with @dearest_condition, that answer's
+ * condition ("Cloud H800 bills at least a month"); returns how many
+ * answers there are in all. */
 static guint
 answers_passing (const CpProject        *project,
                  JobResult              *results,
@@ -880,11 +1109,14 @@ answers_passing (const CpProject        *project,
                  const char             *lang,
                  GPtrArray              *passing,
                  GPtrArray              *provisos,
-                 double                 *cover_top)
+                 double                 *cover_top,
+                 char                  **dearest_condition)
 {
   guint n_answers = 0;
 
   *cover_top = 0;
+  if (dearest_condition != NULL)
+    *dearest_condition = NULL;
   for (guint j = 0; j < project->jobs->len && j < schedule->jobs->len; j++)
     {
       const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, j);
@@ -908,10 +1140,33 @@ answers_passing (const CpProject        *project,
             g_ptr_array_add (passing, g_strdup (open->outcome));
           if (open->proviso != NULL && !g_ptr_array_find_with_equal_func (provisos, open->proviso, g_str_equal, NULL))
             g_ptr_array_add (provisos, g_strdup (open->proviso));
+          if (top > *cover_top && dearest_condition != NULL)
+            {
+              g_free (*dearest_condition);
+              *dearest_condition = g_strdup (open->condition);
+            }
           *cover_top = MAX (*cover_top, top);
         }
     }
   return n_answers;
+}
+
+double
+cp_report_amount_covering_answers (const CpProject        *project,
+                                   JobResult              *results,
+                                   const CpSchedule       *schedule,
+                                   const CpApprovalAmount *approval,
+                                   const char             *lang,
+                                   char                  **condition)
+{
+  g_autoptr(GPtrArray) passing = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) provisos = g_ptr_array_new_with_free_func (g_free);
+  double cover_top;
+
+  answers_passing (project, results, schedule, approval, lang, passing, provisos, &cover_top, condition);
+  if (passing->len == 0)
+    return 0;
+  return round (cp_settings_amount_to_approve (&project->settings, cover_top, 0, 0, NULL, NULL));
 }
 
 /* What signing commits to when a job's choice waits on answers still to
@@ -934,7 +1189,7 @@ commitment_text (Doc                    *doc,
   g_autofree char *cover = NULL;
   g_autoptr(GString) list = g_string_new (NULL);
   double cover_top;
-  guint n_answers = answers_passing (project, results, schedule, approval, doc->lang, passing, provisos, &cover_top);
+  guint n_answers = answers_passing (project, results, schedule, approval, doc->lang, passing, provisos, &cover_top, NULL);
 
   /* Answers that all stay within it are said so where they are listed
    * (cp_report_section_question()). */
@@ -946,6 +1201,15 @@ commitment_text (Doc                    *doc,
         g_string_append (list, _("; "));
       g_string_append (list, g_ptr_array_index (passing, i));
     }
+  /* With a budget, the line under this one names the dearest answer's
+   * condition and the amount that covers it, against the budget
+   * (cp_report_budget_text()): said once, where it is judged. */
+  if (cp_project_has_budget (project))
+    return g_strdup (passing->len == 1
+                     /* TRANSLATORS: page 1, after "Amount to approve: …", when a budget is set: the next line names the answer and the amount that covers it against the budget */
+                     ? _("One answer above would exceed it: have it answered before signing.")
+                     /* TRANSLATORS: page 1, after "Amount to approve: …", when a budget is set: the next line names the dearest answer and the amount that covers them against the budget */
+                     : _("Answers above would exceed it: have them answered before signing."));
   cover = cp_i18n_format_money_whole (cp_settings_amount_to_approve (&project->settings, cover_top, 0, 0, NULL, NULL),
                                       currency, doc->lang);
   return g_strdup_printf (passing->len == 1
@@ -964,22 +1228,19 @@ cp_report_section_amount_to_approve (Doc              *doc,
                                      const CpSchedule *schedule)
 {
   const CpProject *project = doc->project;
-  const CpSettings *settings = &project->settings;
-  const char *currency = settings->currency;
   g_autoptr(GPtrArray) plans = result_plans (project, results);
   CpApprovalAmount approval;
-  g_autofree char *vat = NULL, *line = NULL, *tax = NULL;
+  g_autofree char *line = NULL, *tax = NULL;
 
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
-  vat = cp_i18n_format_money_whole (approval.vat, currency, doc->lang);
   line = cp_report_approval_text (project, &approval, doc->lang);
 
   /* One basis for every figure: with VAT, at each quote's rate (the
    * quotes table says which rate applied to which quote, and why). */
   {
-    g_autofree char *split = vat_by_rate (project, results, schedule, &approval, doc->lang);
+    g_autofree char *with_basis = vat_with_basis (project, results, schedule, &approval, doc->lang);
 
-    tax = vat_text (doc, results, vat, split);
+    tax = vat_text (doc, results, with_basis, NULL);
   }
   {
     /* What the amount leaves out first, under it, then its VAT and which
@@ -1020,12 +1281,7 @@ cp_report_section_amount_to_approve (Doc              *doc,
       }
     /* The budget the team has, against the amount, straight under it
      * (walk40 F6: a lead could not enter "we have 200,000 CNY"). */
-    g_autofree const GArray **what_ifs = g_new0 (const GArray *, MAX (1, project->jobs->len));
-
-    for (guint j = 0; j < project->jobs->len; j++)
-      what_ifs[j] = results[j].what_if;
-    g_autofree char *within = cp_report_budget_text (project, (CpPlan * const *) plans->pdata, what_ifs,
-                                                     schedule, &approval, doc->lang);
+    g_autofree char *within = cp_report_budget_text (project, results, schedule, &approval, doc->lang);
     double within_height = within != NULL ? cp_doc_paragraph_height (doc, doc->body, within, 0) + 1 : 0;
 
     cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1 + within_height + left_out_height);
@@ -1057,7 +1313,7 @@ cp_report_signed_proviso_text (Doc              *doc,
     return NULL;
   plans = result_plans (project, results);
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
-  answers_passing (project, results, schedule, &approval, doc->lang, passing, provisos, &cover_top);
+  answers_passing (project, results, schedule, &approval, doc->lang, passing, provisos, &cover_top, NULL);
   if (provisos->len == 0)
     return NULL;
   amount = cp_i18n_format_money_whole (round (approval.amount), project->settings.currency, doc->lang);

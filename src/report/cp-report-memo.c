@@ -294,9 +294,9 @@ answer_from (const CpProject *project,
  * R8's "prefer hosted" having fired; NULL when it offers none. The amount
  * to approve holds the bare metal's cost, not that one's (approver 22,
  * finding 4). */
-static const CpOption *
-operations_switch (const CpProject *project,
-                   const CpPlan    *plan)
+const CpOption *
+cp_report_operations_switch (const CpProject *project,
+                             const CpPlan    *plan)
 {
   int fired_quote = -1;
   const CpOption *hosted = NULL;
@@ -649,6 +649,7 @@ range_words (const CpProject *project,
               const CpOption  *option,
               gboolean         overbooked,
               AnswersListed    answers_listed,
+              gboolean         doubt_listed,
               const char      *firm_outcome,
               const char      *lang)
 {
@@ -668,6 +669,12 @@ range_words (const CpProject *project,
                                  /* TRANSLATORS: page 1, after the answer's range, before the list of open answers that change the choice */
                                  ? g_strdup (_("Not firm; it turns on:"))
                                  : cp_words_unconfirmed (project, plan, lang, NULL);
+  /* What makes the choice not firm, when no answer listed is the answer
+   * to it: named before them, or "Not firm; it turns on:" introduced a
+   * list that did not hold the question (walk41 F15: host memory of
+   * 1,083 GiB asked only on page 2). */
+  g_autofree char *doubt = firm_outcome == NULL && answers_listed != ANSWERS_NONE && !doubt_listed
+                           ? cp_words_unconfirmed (project, plan, lang, NULL) : NULL;
   g_autofree char *money_band = NULL, *days_band = NULL;
   /* The recommended vendor, whose hourly billing a firm choice rests on,
    * named in @lang. */
@@ -676,6 +683,16 @@ range_words (const CpProject *project,
   cp_i18n_push_language (lang);
   vendor = g_strdup (cp_report_vendor_name (project, option->quote_index));
   cp_i18n_pop_language ();
+  if (doubt != NULL)
+    {
+      g_free (unconfirmed);
+      unconfirmed = g_strdup_printf (C_("two sentences", "%s %s"), doubt,
+                                     answers_listed == ANSWERS_WITHIN
+                                     /* TRANSLATORS: page 1, after why the choice is not firm (a sentence), before the list of other open answers that change it, each keeping the project within the amount to approve */
+                                     ? _("It also turns on (each within the amount):")
+                                     /* TRANSLATORS: page 1, after why the choice is not firm (a sentence), before the list of other open answers that change it */
+                                     : _("It also turns on:"));
+    }
 
   /* A service or a fixed term at a fixed price has no spread: "12,968 CNY
    * to 12,968 CNY, 30.0 days to 30.0 days" read as a fault (walkthrough
@@ -687,6 +704,9 @@ range_words (const CpProject *project,
        * as a contradiction (walk38 F4): the price is fixed, the choice
        * is not. One sentence before the open answers it introduces;
        * after the sentence saying why when none is listed. */
+      if (doubt != NULL)
+        /* TRANSLATORS: page 1, why the choice is not firm and the list that follows (sentences), then the answer's range when cost and days do not vary */
+        return g_strdup_printf (_("Fixed term and price, no range. %s"), unconfirmed);
       if (unconfirmed != NULL && answers_listed == ANSWERS_WITHIN)
         /* TRANSLATORS: page 1, the answer's range when cost and days do not vary, before the list of open answers that change the choice, each keeping the project within the amount to approve */
         return g_strdup (_("Fixed term and price, no range; the choice is not firm, and turns on (each within the amount):"));
@@ -759,6 +779,16 @@ range_words (const CpProject *project,
                           money_band, days_band);
 }
 
+/* Whether one of @answers answers what makes the choice not firm. */
+static gboolean
+doubt_answered (GPtrArray *answers)
+{
+  for (guint a = 0; a < answers->len; a++)
+    if (((const CpReportOpenAnswer *) g_ptr_array_index (answers, a))->answers_doubt)
+      return TRUE;
+  return FALSE;
+}
+
 /* The answer's range, then, when a quote that misses the deadline would
  * cost less, what it would save and by how much it is late: the choice
  * then rests on that margin, which page 1 must show (approver 19: 14,339
@@ -770,10 +800,12 @@ answer_range (const CpProject *project,
               const CpJob     *job,
               gboolean         overbooked,
               AnswersListed    answers_listed,
+              gboolean         doubt_listed,
               const char      *firm_outcome,
               const char      *lang)
 {
-  g_autofree char *range = range_words (project, plan, option, overbooked, answers_listed, firm_outcome, lang);
+  g_autofree char *range = range_words (project, plan, option, overbooked, answers_listed, doubt_listed, firm_outcome,
+                                        lang);
   const CpOption *late = plan->cost_unknown ? NULL
                          : cp_words_cheapest_late_option (plan, option->estimate.total_cost);
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -788,6 +820,11 @@ answer_range (const CpProject *project,
   miss = cp_words_duration ((late->estimate.calendar_days - cp_job_deadline_days (job)) * 86400.0, lang);
   /* TRANSLATORS: after the answer's range: a cheaper quote, its total cost, how much less, how late it finishes */
   sentence = g_strdup_printf (_("%s would cost %s, %s less, but misses the deadline by %s."), name, cost, saving, miss);
+  /* The range ends on the colon that introduces the open answers listed
+   * under it, when there are: the cheaper quote's sentence comes first,
+   * where it stood between the colon and the list (walk41 F15). */
+  if (answers_listed != ANSWERS_NONE && firm_outcome == NULL)
+    return g_strdup_printf (C_("two sentences", "%s %s"), sentence, range);
   /* TRANSLATORS: the answer's range, then the sentence on a cheaper quote that misses the deadline */
   return g_strdup_printf (C_("two sentences", "%s %s"), range, sentence);
 }
@@ -882,337 +919,6 @@ job_overbooked (GPtrArray *overbookings,
   return FALSE;
 }
 
-void
-cp_report_open_answer_free (CpReportOpenAnswer *answer)
-{
-  g_free (answer->condition);
-  g_free (answer->outcome);
-  g_free (answer->subject);
-  g_free (answer->predicate);
-  g_free (answer->proviso);
-  g_free (answer);
-}
-
-static void
-add_open_answer (GPtrArray  *answers,
-                 const char *subject,
-                 char       *predicate,
-                 char       *outcome,
-                 double      cost)
-{
-  CpReportOpenAnswer *answer = g_new0 (CpReportOpenAnswer, 1);
-
-  answer->subject = g_strdup (subject);
-  answer->predicate = predicate;
-  answer->outcome = outcome;
-  answer->cost = cost;
-  answer->cost_high = cost;
-  answer->month_minimum_quote = -1;
-  g_ptr_array_add (answers, answer);
-}
-
-/* The top of the band of the option the last of @answers leads to, on
- * @quote_index: its cost at the spread of @plan's best option on that
- * quote, as the amount to approve takes each job at the top of its band
- * (walk36 X11: "or approve 99,035 CNY" added 18,032 CNY where that
- * option's band reached 22,736). */
-static void
-set_band_top (GPtrArray    *answers,
-              const CpPlan *plan,
-              int           quote_index)
-{
-  CpReportOpenAnswer *answer = g_ptr_array_index (answers, answers->len - 1);
-  const CpOption *best = NULL;
-
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-
-      if (option->quote_index == quote_index && option->feasible && !option->ruled_out &&
-          (best == NULL || option->rank < best->rank))
-        best = option;
-    }
-  if (best != NULL && best->estimate.total_cost > 0)
-    answer->cost_high = MAX (answer->cost, answer->cost * best->range.total_cost_high / best->estimate.total_cost);
-}
-
-/* "Beijing Yunsuan at 989 CNY": the option an answer leads to. */
-static char *
-option_at (const CpProject *project,
-           int              quote_index,
-           double           cost,
-           const char      *lang)
-{
-  const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
-  g_autofree char *name = cp_words_quote_short_name (project, quote_index);
-  g_autofree char *money = cp_i18n_format_money_whole (cost, quote->currency, lang);
-
-  /* TRANSLATORS: page 1, an open answer's outcome: the quote then chosen, its total cost */
-  return g_strdup_printf (_("%s at %s"), name, money);
-}
-
-/* The best ranked option that runs the job on another quote than
- * @quote_index: what the job takes if that quote's answer rules it out. */
-static const CpOption *
-best_elsewhere (const CpPlan *plan,
-                int           quote_index)
-{
-  const CpOption *best = NULL;
-
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-
-      if (option->quote_index != quote_index && option->feasible && !option->ruled_out && option->estimate.fits &&
-          (best == NULL || option->rank < best->rank))
-        best = option;
-    }
-  return best;
-}
-
-/* The vendors whose @plan reasons of @outcome ask them, "A and B". */
-static char *
-vendors_of_outcome (const CpProject *project,
-                    const CpPlan    *plan,
-                    CpOutcome        outcome)
-{
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-      const char *vendor;
-
-      if (reason->outcome != outcome || reason->quote_index < 0 || (guint) reason->quote_index >= project->quotes->len)
-        continue;
-      vendor = cp_report_vendor_name (project, reason->quote_index);
-      /* A vendor with two quotes is asked once. */
-      if (!g_ptr_array_find_with_equal_func (names, vendor, g_str_equal, NULL))
-        g_ptr_array_add (names, (gpointer) vendor);
-    }
-  return cp_words_join_names (names);
-}
-
-/* Joins into each answer of @answers the later ones that lead to the same
- * option (and, with @same_subject, are of the same vendor), their text
- * (CpReportOpenAnswer.predicate, or .condition) after its own, and drops
- * them. */
-static void
-join_same_outcomes (GPtrArray *answers,
-                    gboolean   same_subject)
-{
-  for (guint i = 0; i < answers->len; i++)
-    {
-      CpReportOpenAnswer *first = g_ptr_array_index (answers, i);
-      char **text = same_subject ? &first->predicate : &first->condition;
-
-      for (guint k = i + 1; k < answers->len;)
-        {
-          CpReportOpenAnswer *other = g_ptr_array_index (answers, k);
-          char *both;
-
-          if (g_strcmp0 (first->outcome, other->outcome) != 0 ||
-              (same_subject && g_strcmp0 (first->subject, other->subject) != 0))
-            {
-              k++;
-              continue;
-            }
-          /* TRANSLATORS: page 1, two open answers that lead to the same option: "bills a month at least, or has less than …" */
-          both = g_strdup_printf (C_("open answers", "%s, or %s"), *text,
-                                  same_subject ? other->predicate : other->condition);
-          g_free (*text);
-          *text = both;
-          /* Either answer may come: the dearer reading stays. */
-          first->cost_high = MAX (first->cost_high, other->cost_high);
-          if (first->month_minimum_quote < 0)
-            first->month_minimum_quote = other->month_minimum_quote;
-          g_ptr_array_remove_index (answers, k);
-        }
-    }
-}
-
-/* @answers that lead to the same option said once, their answers joined,
- * one vendor's under its name once: "If G bills at least a month, or has
- * less than 1,043 GiB of host memory a machine: E at 10,669 CNY." (the demo's 70B
- * job had four lines ending in the same option, and its memo passed its
- * second page). */
-static void
-merge_same_outcomes (GPtrArray *answers)
-{
-  /* One vendor's answers under its name once. */
-  join_same_outcomes (answers, TRUE);
-  /* Each answer's words: whom it is of, then what. */
-  for (guint i = 0; i < answers->len; i++)
-    {
-      CpReportOpenAnswer *answer = g_ptr_array_index (answers, i);
-
-      /* TRANSLATORS: page 1, an open answer: whom it is of ("Beijing Yunsuan", "the team"), what it says of them ("bills by the hour with no minimum term") */
-      answer->condition = g_strdup_printf (C_("open answer", "%s %s"), answer->subject, answer->predicate);
-    }
-  /* Then those of others that lead to the same option, said once too. */
-  join_same_outcomes (answers, FALSE);
-}
-
-/* cp_report_open_answers() of @result, whatever the amount to approve. */
-static GPtrArray *
-open_answers (const CpProject *project,
-              const JobResult *result,
-              const char      *lang)
-{
-  GPtrArray *answers = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_report_open_answer_free);
-  const CpPlan *plan = result->plan;
-  const CpOption *option;
-  const CpQuote *quote;
-  g_autofree char *unconfirmed = NULL;
-  const char *vendor;
-
-  if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
-    return answers;
-  option = &g_array_index (plan->options, CpOption, plan->recommended);
-  quote = g_ptr_array_index (project->quotes, option->quote_index);
-  vendor = cp_report_vendor_name (project, option->quote_index);
-  unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
-  /* A firm verdict has one answer that may change it: its own hourly
-   * price billed a month at least, when another quote then wins (approver
-   * 34, B1: "the choice holds" at 2,585 CNY, Shanghai Suanli's 45,000 CNY
-   * with a month's minimum at Beijing Yunsuan, which page 1 asked), or
-   * when the month takes the project past the amount, with the vendor's
-   * other jobs billed so too (walk36b Z4: a 720-h service on the quote
-   * whose 4-h job's month passed the amount said "the choice holds").
-   * cp_report_open_answers() keeps it only then. */
-  if (unconfirmed == NULL && plan->month_minimum_winner < 0 && !(plan->month_minimum_cost > 0))
-    return answers;
-  cp_i18n_push_language (lang);
-  /* The other way too: the recommended total reads its own hourly price
-   * as billed by the hour (approver 33, A27). The next option if it is
-   * then cheaper, else the same one dearer: either may pass the amount to
-   * approve (the planner's figures, as the window's and the CLI's). */
-  if (plan->month_minimum_cost > 0)
-    {
-      gboolean switches = plan->month_minimum_winner >= 0 && (guint) plan->month_minimum_winner < project->quotes->len;
-      int then_quote = switches ? plan->month_minimum_winner : option->quote_index;
-      double then_cost = switches ? plan->month_minimum_winner_cost : plan->month_minimum_cost;
-      g_autofree char *name = cp_words_quote_short_name (project, then_quote);
-      g_autofree char *money = cp_i18n_format_money_whole (then_cost, quote->currency, lang);
-      CpReportOpenAnswer *answer;
-
-      add_open_answer (answers,
-                       /* TRANSLATORS: page 1, an open answer that changes the choice: the recommended quote's vendor */
-                       vendor, g_strdup (_("bills at least a month")),
-                       switches ? option_at (project, then_quote, then_cost, lang)
-                       /* TRANSLATORS: page 1, an open answer's outcome when the choice stays: the recommended quote, its total cost then */
-                       : g_strdup_printf (_("%s then costs %s"), name, money),
-                       then_cost);
-      /* Billed a month, the recommended option's cost is the month's
-       * whatever its run takes; another quote's keeps its band. */
-      if (switches)
-        set_band_top (answers, plan, then_quote);
-      answer = g_ptr_array_index (answers, answers->len - 1);
-      answer->month_minimum_quote = option->quote_index;
-      /* TRANSLATORS: the condition a signature carries when an answer to come would pass the amount: the recommended vendor, then "bills by the hour with no minimum term" */
-      answer->proviso = g_strdup_printf (C_("open answer", "%s %s"), vendor, _("bills by the hour with no minimum term"));
-    }
-  if (unconfirmed == NULL)
-    {
-      merge_same_outcomes (answers);
-      for (guint a = 0; a < answers->len; a++)
-        ((CpReportOpenAnswer *) g_ptr_array_index (answers, a))->of_firm_choice = TRUE;
-      cp_i18n_pop_language ();
-      return answers;
-    }
-  if (plan->unstated_costs_winner >= 0 && (guint) plan->unstated_costs_winner < project->quotes->len)
-    {
-      CpUnstatedCost costs = cp_words_unstated_of_quote (plan, option->quote_index);
-      g_autofree char *asked = costs != 0 ? g_strdup (vendor)
-                               : vendors_of_outcome (project, plan, CP_OUTCOME_ASK_UNSTATED_COSTS);
-      const char *what = (costs & CP_UNSTATED_STORAGE_PRICE) && !(costs & CP_UNSTATED_NETWORK_FEE)
-                         /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor whose quote leaves its storage price out */
-                         ? _("prices storage as dearly as another quote")
-                         : (costs & CP_UNSTATED_NETWORK_FEE) && !(costs & CP_UNSTATED_STORAGE_PRICE)
-                         /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor whose quote leaves its network fee out */
-                         ? _("prices the network as dearly as another quote")
-                         /* TRANSLATORS: page 1, an open answer that changes the choice: the vendors whose quotes leave storage or network prices out */
-                         : _("price storage and the network as dearly as another quote");
-
-      add_open_answer (answers, *asked != '\0' ? asked : vendor, g_strdup (what),
-                       option_at (project, plan->unstated_costs_winner, plan->unstated_costs_winner_cost, lang),
-                       plan->unstated_costs_winner_cost);
-      set_band_top (answers, plan, plan->unstated_costs_winner);
-    }
-  /* Host memory the quote does not state: without it, the job goes to
-   * another quote. */
-  if (option->estimate.host_memory_per_node_bytes > 0 && !(quote->host_memory_per_node_bytes > 0))
-    {
-      const CpOption *other = best_elsewhere (plan, option->quote_index);
-      g_autofree char *need = cp_reason_host_memory_text (project, option->estimate.host_memory_per_node_bytes, lang);
-
-      if (other != NULL)
-        {
-          add_open_answer (answers,
-                           /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor, the host memory a machine needs */
-                           vendor, g_strdup_printf (_("has under %s of host memory a machine"), need),
-                           option_at (project, other->quote_index, other->estimate.total_cost, lang),
-                           other->estimate.total_cost);
-          set_band_top (answers, plan, other->quote_index);
-        }
-    }
-  /* Part of an offer rented alone, every quote then counted whole
-   * (cp_plan_whole_offer_winner()). */
-  {
-    double whole_cost = 0;
-    const CpOption *whole_winner = cp_plan_whole_offer_winner (project, plan, &whole_cost);
-
-    if (whole_winner != NULL)
-      {
-        g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
-
-        add_open_answer (answers,
-                         /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor, the machines it offers */
-                         vendor, g_strdup_printf (_("rents only the whole offer of %s machines"), offered),
-                         option_at (project, whole_winner->quote_index, whole_cost, lang), whole_cost);
-        set_band_top (answers, plan, whole_winner->quote_index);
-      }
-  }
-  /* The team assumed without an operations engineer, for whom R8 offers a
-   * hosted option instead of the bare metal recommended, is page 1's R8
-   * line, with what to approve for it (switch_amount_text()). */
-  for (guint i = 0; result->what_if != NULL && i < result->what_if->len; i++)
-    {
-      const CpWhatIf *item = &g_array_index (result->what_if, CpWhatIf, i);
-      g_autofree char *at = NULL, *machines = NULL;
-
-      if (item->kind != CP_WHAT_IF_TEAM_EXPERIENCE || item->quote_index < 0 ||
-          (guint) item->quote_index >= project->quotes->len)
-        continue;
-      at = option_at (project, item->quote_index, item->estimate.total_cost, lang);
-      machines = cp_i18n_format_number (MAX (item->estimate.nodes, 1), 0, lang);
-      add_open_answer (answers,
-                       /* TRANSLATORS: page 1, an open answer that changes the choice (rule R8) */
-                       /* TRANSLATORS: page 1, whom an open answer is of, as "the team has run distributed training before" */
-                       _("the team"), g_strdup (_("has run distributed training before")),
-                       /* TRANSLATORS: page 1, an open answer's outcome: the quote then chosen and its cost ("Shanghai Suanli at 8,146 CNY"), the machines it rents */
-                       g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s, on %s machine", "%s, on %s machines",
-                                                   MAX (item->estimate.nodes, 1)), at, machines),
-                       item->estimate.total_cost);
-    }
-  merge_same_outcomes (answers);
-  {
-    /* R8's line says what to approve for its option (switch_amount_text()). */
-    const CpOption *hosted = operations_switch (project, plan);
-    g_autofree char *hosted_at = hosted != NULL ? option_at (project, hosted->quote_index, hosted->estimate.total_cost, lang)
-                                 : NULL;
-
-    for (guint a = 0; a < answers->len; a++)
-      {
-        CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
-
-        open->offered_by_r8 = g_strcmp0 (open->outcome, hosted_at) == 0;
-      }
-  }
-  cp_i18n_pop_language ();
-  return answers;
-}
-
 /* How job @job_index's @answers are listed: each within the amount to
  * approve, or one passing it (said under the amount), or none. */
 static AnswersListed
@@ -1253,7 +959,7 @@ cp_report_open_answers (const CpProject  *project,
 
   if (answers != NULL)
     return g_ptr_array_ref (answers);
-  answers = open_answers (project, &results[job_index], lang);
+  answers = cp_report_open_answers_all (project, &results[job_index], lang);
   /* A firm choice names its own billing's answer only when it would pass
    * the amount to approve: "If 示例供应商 A bills at least a month: 示例供应商
    * E at 200 CNY" under a job of 108 CNY, well within the demo's 287,922
@@ -1281,7 +987,7 @@ answers_lead_to_next (const CpProject *project,
   if (next == NULL)
     return FALSE;
   cp_i18n_push_language (lang);
-  at = option_at (project, next->quote_index, next->estimate.total_cost, lang);
+  at = cp_report_option_at (project, next->quote_index, next->estimate.total_cost, lang);
   cp_i18n_pop_language ();
   for (guint a = 0; a < answers->len; a++)
     if (g_strcmp0 (((const CpReportOpenAnswer *) g_ptr_array_index (answers, a))->outcome, at) == 0)
@@ -1371,6 +1077,7 @@ cp_report_section_question (Doc              *doc,
           g_autofree char *range = plan->cost_unknown ? g_strdup ("")
                                    : answer_range (project, plan, option, job, job_overbooked (overbookings, j),
                                                    open_answers_listing (project, results, schedule, j, answers),
+                                                   doubt_answered (answers),
                                                    firm_answer != NULL ? firm_answer->outcome : NULL, doc->lang);
           /* A total the minimum term sets, not the job's use, says so
            * beside it: the approver pays for the term, not the days. */
@@ -1449,7 +1156,7 @@ cp_report_section_question (Doc              *doc,
            * is the job chapter's: the memo answers in three lines. */
           if (price_check != NULL)
             cp_doc_paragraph_full (doc, doc->bold, price_check, 0, 1, NULL);
-          if (operations != NULL && (hosted = operations_switch (project, plan)) != NULL)
+          if (operations != NULL && (hosted = cp_report_operations_switch (project, plan)) != NULL)
             {
               /* Said once, where the switch is offered, with what to
                * approve for it. */

@@ -21,6 +21,7 @@ typedef struct {
   char   *subject;     /* whom the condition is of: "Beijing Yunsuan", "the team" */
   char   *predicate;   /* what it says of them: "bills by the hour with no minimum term" */
   gboolean of_firm_choice;  /* the answer of a choice otherwise firm: said in its range's sentence */
+  gboolean answers_doubt;   /* answers what makes the choice not firm (cp_words_unconfirmed()) */
   char   *proviso;     /* what a signature within the amount rests on, the answer's contrary ("Beijing Yunsuan bills by
                         * the hour with no minimum term"), or NULL */
 } CpReportOpenAnswer;
@@ -35,6 +36,27 @@ char      *cp_report_fabric_assumed_text (const CpQuote *quote,
                                           const char    *lang);
 
 void       cp_report_open_answer_free (CpReportOpenAnswer *answer);
+
+/* "Beijing Yunsuan at 989 CNY": the option an open answer leads to, the
+ * quote @quote_index at @cost, in @lang. */
+char      *cp_report_option_at        (const CpProject *project,
+                                       int              quote_index,
+                                       double           cost,
+                                       const char      *lang);
+
+/* The option page 1's R8 line (cp_words_operations()) offers to take
+ * instead of the bare metal recommended of @plan, "or take X (28,416 CNY
+ * more)"; NULL when it offers none. */
+const CpOption *cp_report_operations_switch (const CpProject *project,
+                                             const CpPlan    *plan);
+
+/* The open answers of @result's job (cp_report_open_answers()) whatever
+ * the amount to approve, in @lang: each answer that would change its
+ * choice, or its cost billed a month at least, with the option it leads
+ * to. */
+GPtrArray *cp_report_open_answers_all (const CpProject *project,
+                                       const JobResult *result,
+                                       const char      *lang);
 
 /* The open answers that change the choice of job @job_index of @results
  * (planned in @schedule), or its cost (a month's minimum on its hourly
@@ -61,5 +83,45 @@ double     cp_report_top_with_answer   (const CpProject          *project,
                                         const CpApprovalAmount   *approval,
                                         guint                     job_index,
                                         const CpReportOpenAnswer *open);
+
+/* The amount to approve that covers the open answers of @results which
+ * would pass @approval's amount, as page 1's "or approve …" gives it
+ * (the dearest of them, with its contingency, whole), and with
+ * @condition (may be NULL) that answer's condition, "Cloud H800 bills at
+ * least a month", to free; 0 (and NULL) when no answer passes it. */
+double     cp_report_amount_covering_answers (const CpProject        *project,
+                                              JobResult              *results,
+                                              const CpSchedule       *schedule,
+                                              const CpApprovalAmount *approval,
+                                              const char             *lang,
+                                              char                  **condition);
+
+/* The project's budget (CpProject.budget) against every amount page 1
+ * may ask the approver for, in @lang: @approval's ("Within the budget of
+ * 200,000 CNY by 47,318 CNY: …", or over it by how much at the total and
+ * at the amount, with the cheapest option the jobs' what-if lists know
+ * that costs less than a job's recommended one and what it saves), then
+ * the amount that covers the open answers passing it
+ * (cp_report_amount_covering_answers()), within the budget or over it by
+ * how much (walk41b F18: "or approve 118,580 CNY" beside "Within the
+ * budget of 60,000 CNY" said nothing of its 58,580 over). Page 1's line
+ * under the amount, the window's calendar tab and the XML's budget-text.
+ * NULL when no budget is set. */
+char      *cp_report_budget_text      (const CpProject        *project,
+                                       JobResult              *results,
+                                       const CpSchedule       *schedule,
+                                       const CpApprovalAmount *approval,
+                                       const char             *lang);
+
+/* "If Cloud H800 bills at least a month, the amount to approve becomes
+ * 118,580 CNY." in @lang: the amount covering the open answers of
+ * @results (cp_report_amount_covering_answers()) with its condition, for
+ * the window's calendar tab of a project without a budget, where page 1
+ * says it after the answers it lists; NULL when no answer passes. */
+char      *cp_report_cover_text       (const CpProject        *project,
+                                       JobResult              *results,
+                                       const CpSchedule       *schedule,
+                                       const CpApprovalAmount *approval,
+                                       const char             *lang);
 
 G_END_DECLS

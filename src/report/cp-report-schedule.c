@@ -3,6 +3,7 @@
 
 #include "cp-report-schedule.h"
 #include "cp-i18n.h"
+#include "cp-report-memo.h"
 
 #include <math.h>
 #include <string.h>
@@ -210,20 +211,31 @@ cp_report_timeline_chart_new (CpProjectAnalysis *analysis,
    * (issue 26, a lead in a meeting). */
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   chart->approval = cp_report_approval_text (project, &approval, lang);
-  if (cp_project_has_budget (project))
-    {
-      /* And the budget the team has, as page 1 says it under the amount. */
-      g_autofree const GArray **what_ifs = g_new0 (const GArray *, MAX (1, project->jobs->len));
-      g_autofree char *within = NULL;
-      char *both;
+  {
+    /* And the budget the team has, as page 1 says it under the amount,
+     * with the amount the open answers may ask for: the tab said "fits"
+     * of 55,334 CNY where page 1 also asked for 118,580 (walk41b F18).
+     * Without a budget, that amount alone. The jobs' plans as page 1
+     * reads them, for the answers still to come. */
+    g_autofree JobResult *results = g_new0 (JobResult, MAX (1, project->jobs->len));
+    g_autofree char *within = NULL;
 
-      for (guint j = 0; j < project->jobs->len; j++)
-        what_ifs[j] = cp_project_analysis_get_what_if (analysis, j);
-      within = cp_report_budget_text (project, (CpPlan * const *) plans->pdata, what_ifs, schedule, &approval, lang);
-      both = g_strdup_printf ("%s\n%s", chart->approval, within);
-      g_free (chart->approval);
-      chart->approval = both;
-    }
+    for (guint j = 0; j < project->jobs->len; j++)
+      {
+        results[j].plan = g_ptr_array_index (plans, j);
+        results[j].what_if = cp_project_analysis_get_what_if (analysis, j);
+      }
+    within = cp_project_has_budget (project)
+             ? cp_report_budget_text (project, results, schedule, &approval, lang)
+             : cp_report_cover_text (project, results, schedule, &approval, lang);
+    if (within != NULL)
+      {
+        char *both = g_strdup_printf ("%s\n%s", chart->approval, within);
+
+        g_free (chart->approval);
+        chart->approval = both;
+      }
+  }
   chart->overbooking = cp_report_overbooking_text (project, schedule, lang);
   return chart;
 }

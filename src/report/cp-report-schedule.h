@@ -69,26 +69,13 @@ void         cp_report_approval_amount (const CpProject  *project,
                                         const CpSchedule *schedule,
                                         CpApprovalAmount *out);
 
-/* The project's budget (CpProject.budget) against @approval and the
- * total of @schedule, in @lang: "Within the budget of 200,000 CNY by
- * 47,318 CNY: …", or over it by how much at the total and at the amount,
- * with the cheapest option the jobs' what-if lists (@what_ifs, one per
- * job, each may be NULL) know that costs less than a job's recommended
- * one and what it saves. Page 1's line under the amount, the window's
- * calendar tab and the XML's budget-text. NULL when no budget is set. */
-char        *cp_report_budget_text      (const CpProject        *project,
-                                         CpPlan * const         *plans,
-                                         const GArray * const   *what_ifs,
-                                         const CpSchedule       *schedule,
-                                         const CpApprovalAmount *approval,
-                                         const char             *lang);
-
 /* One VAT rate's part of the amount to approve's VAT: the rate of the
  * recommended quotes that charge it, and its share of @approval's VAT in
  * whole units, the parts adding up to the VAT shown. */
 typedef struct {
   double rate;
   double vat;
+  double charges;   /* the vendors' charges at this rate (the jobs' tops, as the amount takes them), before contingency */
 } CpReportVatPart;
 
 /* The VAT of @approval split by the rates of the recommended options of

@@ -409,12 +409,7 @@ write_schedule (xmlNode           *results_node,
       {
         /* The amount against the team's budget as page 1 says it: what is
          * left of the budget (below 0: how far over it the amount is). */
-        g_autofree const GArray **what_ifs = g_new0 (const GArray *, MAX (1, project->jobs->len));
-        g_autofree char *within = NULL;
-
-        for (guint j = 0; j < project->jobs->len; j++)
-          what_ifs[j] = results[j].what_if;
-        within = cp_report_budget_text (project, (CpPlan * const *) plans->pdata, what_ifs, schedule, &approval, lang);
+        g_autofree char *within = cp_report_budget_text (project, results, schedule, &approval, lang);
         add_money_whole (amount, "budget-left", round (project->budget) - round (approval.amount), currency);
         add_text (amount, "budget-text", within);
       }

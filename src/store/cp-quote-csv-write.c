@@ -113,9 +113,15 @@ cp_quote_csv_write (GPtrArray *quotes,
             case CP_QUOTE_COLUMN_GPUS_PER_NODE: v = g_strdup_printf ("%u", q->gpus_per_node); break;
             case CP_QUOTE_COLUMN_NODES: v = g_strdup_printf ("%u", q->nodes_available); break;
             case CP_QUOTE_COLUMN_INTRA_LINK: v = g_strdup (q->intra_link.id); break;
-            case CP_QUOTE_COLUMN_NETWORK: v = g_strdup (cp_network_kind_to_string (q->network)); break;
-            case CP_QUOTE_COLUMN_NICS: v = g_strdup_printf ("%u", q->nics_per_node); break;
-            case CP_QUOTE_COLUMN_BANDWIDTH: v = format_number (q->nic_gbps); break;
+            /* A network the offer's name gave with its GPU's common
+             * cards (CpQuote.fabric_assumed) is left to the name: the
+             * importer gives it again, marked assumed, where written
+             * figures read back as the vendor's (the mark was lost). */
+            case CP_QUOTE_COLUMN_NETWORK:
+              v = q->fabric_assumed ? NULL : g_strdup (cp_network_kind_to_string (q->network));
+              break;
+            case CP_QUOTE_COLUMN_NICS: v = q->fabric_assumed ? NULL : g_strdup_printf ("%u", q->nics_per_node); break;
+            case CP_QUOTE_COLUMN_BANDWIDTH: v = q->fabric_assumed ? NULL : format_number (q->nic_gbps); break;
             case CP_QUOTE_COLUMN_SHARING: v = g_strdup (cp_sharing_to_string (q->sharing)); break;
             case CP_QUOTE_COLUMN_SHARE_FACTOR: v = format_number (q->share_factor); break;
             case CP_QUOTE_COLUMN_PRICE: v = format_number (q->price); break;

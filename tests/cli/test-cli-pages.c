@@ -563,7 +563,7 @@ static const WalkWords walk_chinese = {
   "和 Pengcheng Cloud。",
   "报价备注（原文照录，手填或取自供应商报价表；费用只计入报价各字段填写的内容）："
   "Nanshan Compute — NVIDIA A800 80GB SXM：20,000 CNY monthly minimum",
-  "团队 — 假定（任务未说明团队情况）",
+  "团队 — 假设（任务未说明团队情况）",
   "迁移成本",
   "在供应商说明共享比例之前，按本报告所述假设计算",
   "未报价",

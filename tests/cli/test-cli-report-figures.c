@@ -208,7 +208,7 @@ test_walk (void)
   cp_test_assert_has (en, "InfiniBand 8 × 400 Gb/s, shared (assumed)");
   cp_test_assert_has (en, "Share of a shared network's rated speed a job gets");
   cp_test_assert_lacks (en, "as a fabric no one set aside for you is shared");
-  cp_test_assert_has (zh, "InfiniBand 8 × 400 Gb/s，共享（假定）");
+  cp_test_assert_has (zh, "InfiniBand 8 × 400 Gb/s，共享（假设）");
   /* The interval is left at 0, each option's optimum: 21.9 h here. */
   cp_test_assert_has (en, "Training time between checkpoints; each interruption redoes half an interval on average, "
                   "plus the restart: The optimum for each option (see “Interruptions and goodput”)");

@@ -108,6 +108,16 @@ test_budget_on_calendar (void)
   g_assert_cmpfloat (project->budget, ==, 0);
   type_budget ("1000万");
   g_assert_cmpfloat (project->budget, ==, 1e7);
+  {
+    /* Opened again, the row shows an amount, not a count's "10M"
+     * (walk41b: "50k CNY"). */
+    CpPreferencesWindow *preferences = open_sign_off ();
+    CpFieldRow *row = cp_preferences_window_get_setting_row (preferences, "budget");
+
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "10,000,000");
+    gtk_window_close (GTK_WINDOW (preferences));
+    cp_test_gui_wait_until (no_preferences_window, NULL, "Report Sign-Off closed");
+  }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-calendar-chart", NULL));
   wait.needle = "Within the budget of 10,000,000 CNY by ";
@@ -172,6 +182,7 @@ test_typed_default (void)
   CpWindow *window = cp_test_gui_demo_window (app);
   CpJob *job = cp_test_gui_add_job_of_kind (window, CP_TASK_LORA);
   CpFieldRow *tokens = cp_job_editor_get_row (cp_window_get_job_editor (window), "tokens");
+  guint job_index;
 
   g_assert_cmpfloat (job->tokens, ==, 100e6);
   g_assert_true (cp_job_figure_assumed (job, CP_JOB_STATED_TOKENS));
@@ -181,6 +192,17 @@ test_typed_default (void)
   g_assert_cmpfloat (job->tokens, ==, 100e6);
   g_assert_false (cp_job_figure_assumed (job, CP_JOB_STATED_TOKENS));
   g_assert_true (cp_job_figure_assumed (job, CP_JOB_STATED_STORAGE));
+
+  /* Shown again (the form forgets what was typed in it, the file keeps
+   * the mark) and made a pre-training job: its 100M were the LoRA's
+   * default, so it takes pre-training's 100B, which nobody typed. */
+  job_index = cp_window_get_project (window)->jobs->len - 1;
+  cp_test_gui_select_job (window, 0);
+  job = cp_test_gui_show_job (window, job_index);
+  g_assert_false (cp_job_figure_assumed (job, CP_JOB_STATED_TOKENS));
+  cp_test_gui_pick_kind (window, CP_TASK_PRETRAIN);
+  g_assert_cmpfloat (job->tokens, ==, 100e9);
+  g_assert_true (cp_job_figure_assumed (job, CP_JOB_STATED_TOKENS));
 
   cp_test_gui_close_window (window);
 }

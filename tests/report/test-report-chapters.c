@@ -304,7 +304,7 @@ test_billing_marks (void)
     const char *lang, *header, *end, *hour_month, *month_month, *hour_none;
   } langs[] = {
     { "en", "Step·min.VAT", "Notes", "1h(assumed)·1mo", "1mo·1mo(bothassumed)", "1h·none" },
-    { "zh_CN", "计费单位·起租期增值税", "报价备注", "1小时（假定）·1个月", "1个月·1个月（均为假定）", "1小时·无" },
+    { "zh_CN", "计费单位·起租期增值税", "报价备注", "1小时（假设）·1个月", "1个月·1个月（均为假设）", "1小时·无" },
   };
 
   if (cp_test_skip_without_poppler ())

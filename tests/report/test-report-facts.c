@@ -379,8 +379,8 @@ test_assumed_vat_marked (void)
   cp_test_assert_has (english, "shared (assumed)");
   g_assert_cmpuint (cp_test_count (english, "13% incl. (assumed)"), ==, 1);
   g_assert_cmpuint (cp_test_count (english, "6% incl. (assumed)"), ==, 1);
-  g_assert_cmpuint (cp_test_count (chinese, "13% 含税（假定）"), ==, 1);
-  g_assert_cmpuint (cp_test_count (chinese, "6% 含税（假定）"), ==, 1);
+  g_assert_cmpuint (cp_test_count (chinese, "13% 含税（假设）"), ==, 1);
+  g_assert_cmpuint (cp_test_count (chinese, "6% 含税（假设）"), ==, 1);
 }
 
 /* The appendix of a project whose training job's layout was searched

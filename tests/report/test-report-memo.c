@@ -1060,13 +1060,298 @@ test_budget (void)
   }
 }
 
+/* Every amount page 1 asks for, against the budget (walk41b F18: "or
+ * approve 118,580 CNY" beside "Within the budget of 60,000 CNY by 4,666
+ * CNY" said nothing of the 58,580 over). The 70B LoRA's one H800
+ * machine at 15 CNY per GPU-hour states no minimum term; billed a month
+ * at least (15 × 8 × 730 = 87,600 CNY) the choice goes to the A800
+ * cluster's month at 45,000 CNY, a fixed figure: page 1's "or approve"
+ * is 45,000 × 1.10 = 49,500 CNY. Against 10,000 CNY that is over by
+ * 39,500; against 60,000 still within by 10,500. With a budget the
+ * amount's line leaves the 49,500 to that sentence, said once. The same
+ * sentence in the XML's budget-text and in the window's calendar tab
+ * (the timeline chart's approval), and without a budget the tab names
+ * the 49,500 CNY too, which it left out. */
+typedef struct {
+  const char *lang;
+  const char *commits;  /* the amount's line: the 49,500 is said under it, against the budget */
+  const char *over;     /* budget 10,000 */
+  const char *within;   /* budget 60,000 */
+  const char *alone;    /* no budget: the window's tab */
+} CoverWords;
+
+static void
+test_budget_covers_answers (void)
+{
+  static const CoverWords words[] = {
+    { "en",
+      "One answer above would exceed it: have it answered before signing.",
+      "If 云厂商甲 bills at least a month: 49,500 CNY to approve, over the budget by 39,500 CNY.",
+      "If 云厂商甲 bills at least a month: 49,500 CNY to approve, still within the budget by 10,500 CNY.",
+      "If 云厂商甲 bills at least a month: 49,500 CNY to approve." },
+    { "zh_CN",
+      "上述答复中有一种会超出此金额：请在签字前先得到答复。",
+      "若云厂商甲至少按一个月计费：申请批准金额将为 ¥49,500，超出预算 ¥39,500。",
+      "若云厂商甲至少按一个月计费：申请批准金额将为 ¥49,500，仍在预算之内，尚余 ¥10,500。",
+      "若云厂商甲至少按一个月计费：申请批准金额将为 ¥49,500。" },
+  };
+  g_autofree char *project_path = g_build_filename (tmp_dir, "cover.cplan", NULL);
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  report_cli_make_70b_lora (tmp_dir, "cover.cplan");
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *over_pdf = g_strdup_printf ("cover-over-%s.pdf", words[i].lang);
+      g_autofree char *within_xml = g_strdup_printf ("cover-within-%s.xml", words[i].lang);
+      g_autofree char *xml_path = g_build_filename (tmp_dir, within_xml, NULL);
+      g_autofree char *over = NULL, *xml = NULL, *xml_squeezed = NULL, *needle = NULL;
+
+      RUN_OK ("report", "cover.cplan", "--budget", "10000", "--lang", words[i].lang, "--pdf", over_pdf);
+      over = report_pdf_unbulleted (tmp_dir, over_pdf, 1);
+      cp_test_assert_has (over, words[i].commits);
+      cp_test_assert_has (over, words[i].over);
+      RUN_OK ("report", "cover.cplan", "--budget", "60000", "--lang", words[i].lang, "--xml", within_xml);
+      g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
+      xml_squeezed = cp_test_squeeze (xml);
+      needle = cp_test_squeeze (words[i].within);
+      g_assert_nonnull (strstr (xml_squeezed, needle));
+    }
+
+  /* The window's calendar tab: the chart's approval, from the plans the
+   * window makes. */
+  for (guint budgeted = 0; budgeted < 2; budgeted++)
+    for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(CpProject) project = cp_project_load_file (project_path, &error);
+        g_autoptr(CpProjectAnalysis) analysis = NULL;
+        g_autoptr(CpChartData) chart = NULL;
+        g_autofree char *shown = NULL, *needle = NULL;
+
+        g_assert_no_error (error);
+        project->budget = budgeted ? 10000 : 0;
+        analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+        chart = cp_report_timeline_chart_new (analysis, words[i].lang, &error);
+        g_assert_no_error (error);
+        shown = cp_test_squeeze (chart->approval);
+        needle = cp_test_squeeze (budgeted ? words[i].over : words[i].alone);
+        g_assert_nonnull (strstr (shown, needle));
+      }
+}
+
+/* Page 1 of @project's report in @lang, without bullets, written as
+ * "<project>-<lang>.pdf". */
+static char *
+page_one_in (const char *project,
+             const char *lang)
+{
+  g_autofree char *stem = g_strndup (project, strlen (project) - strlen (".cplan"));
+  g_autofree char *pdf = g_strdup_printf ("%s-%s.pdf", stem, lang);
+
+  RUN_OK ("report", project, "--lang", lang, "--pdf", pdf);
+  return report_pdf_unbulleted (tmp_dir, pdf, 1);
+}
+
+/* In @file, two 13B LoRA runs of 100M tokens: "LoRA A" due within 0.05
+ * days (1.2 h), which only 深圳鹏城's H800 machine at 15 CNY per GPU-hour
+ * meets (0.6 h), its VAT stated as 6% included when @h800_vat; "LoRA B",
+ * without a deadline, on @a800_vendor's A800 machine at 5 CNY per
+ * GPU-hour (1.9 h). Neither prices storage. */
+static void
+make_two_loras (const char *file,
+                gboolean    h800_vat,
+                const char *a800_vendor)
+{
+  RUN_OK ("new", file, "--start", "2027-01-04");
+  RUN_OK ("add-job", file, "--name", "LoRA A", "--task", "lora", "--model", "llama-2-13b", "--tokens", "100M",
+          "--deadline-days", "0.05");
+  RUN_OK ("add-job", file, "--name", "LoRA B", "--task", "lora", "--model", "llama-2-13b", "--tokens", "100M");
+  if (h800_vat)
+    RUN_OK ("add-quote", file, "--vendor", "深圳鹏城", "--offer", "H800 单机", "--gpu", "h800", "--gpus-per-node", "8",
+            "--nodes", "1", "--price-per-gpu-hour", "15", "--vat-rate", "6%", "--prices-include-vat", "yes");
+  else
+    RUN_OK ("add-quote", file, "--vendor", "深圳鹏城", "--offer", "H800 单机", "--gpu", "h800", "--gpus-per-node", "8",
+            "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("add-quote", file, "--vendor", a800_vendor, "--offer", "A800 单机", "--gpu", "a800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "5");
+}
+
+/* walk41's two quotes, in @file: Huawei Cloud's 4 machines of 8 Ascend
+ * 910B over RoCE at 9.80 CNY per GPU-hour, Beijing IDC's 8 machines of 8
+ * H800 over InfiniBand at 72,000 CNY per node-month. */
+static void
+add_walk41_quotes (const char *file)
+{
+  RUN_OK ("add-quote", file, "--vendor", "Huawei Cloud", "--offer", "Ascend 910B x8 bare metal", "--offering",
+          "bare-metal-cluster", "--gpu", "ascend-910b", "--gpus-per-node", "8", "--nodes", "4",
+          "--price-per-gpu-hour", "9.8", "--network", "roce", "--nics", "8", "--nic-gbps", "200");
+  RUN_OK ("add-quote", file, "--vendor", "Beijing IDC", "--offer", "H800 8-node IB cluster", "--offering",
+          "bare-metal-cluster", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "8", "--price-per-node-month",
+          "72000", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400");
+}
+
+/* "Not firm; it turns on:" must be followed by what it turns on (walk41
+ * F15). walk41's 70B full SFT (Qwen2.5 72B, 2B tokens of 4,096, within
+ * 10 days): one 8 × H800 machine of Beijing IDC's cluster at 72,000 CNY a
+ * node-month runs it in 5.3 days with CPU offload, which keeps fp32
+ * master weights, gradients and Adam's two moments in host memory, 16
+ * bytes a parameter: 16 × 72.7e9 = 1.163e12 bytes = 1,083 GiB a machine,
+ * which the quote does not state. Huawei Cloud's Ascend machine is
+ * cheaper (72,000 − 47,853 = 24,147 CNY) but late, and an experienced
+ * team would take Huawei Cloud's cluster. The paragraph named the team
+ * only, with the late quote's sentence between its colon and the list:
+ * the host memory question it rests on was on page 2. Now it says the
+ * question, asks it of Beijing IDC, and its colon leads to the list. */
+typedef struct {
+  const char *lang;
+  const char *late_then_range;
+  const char *question_then_list;
+} DoubtWords;
+
+static void
+test_not_firm_names_question (void)
+{
+  static const DoubtWords words[] = {
+    { "en",
+      "but misses the deadline by 2.8 days. Range: 72,000 CNY, 4.4–7.1 days. Not firm:",
+      "Not firm: it rests on host memory the quote does not state. Ask Beijing IDC whether each machine has 1,083 GiB "
+      "of host memory. It also turns on (each within the amount): If the team has run distributed training before: "
+      "Huawei Cloud at" },
+    { "zh_CN",
+      "但会比截止期限晚 2.8 天完成。范围：¥72,000，4.4–7.1 天。结论待定：",
+      "结论待定：取决于报价未写明的主机内存。请向 Beijing IDC 确认每台机器是否有 1,083 GiB 主机内存。"
+      "结论还取决于以下答复（每种结果都在申请金额之内）：若团队此前做过分布式训练：改为 Huawei Cloud" },
+  };
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  RUN_OK ("new", "sft.cplan", "--start", "2027-01-04");
+  RUN_OK ("add-job", "sft.cplan", "--name", "70B full SFT", "--task", "full-finetune", "--model", "qwen2.5-72b",
+          "--tokens", "2B", "--seq-len", "4096", "--deadline-days", "10");
+  add_walk41_quotes ("sft.cplan");
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *first = page_one_in ("sft.cplan", words[i].lang);
+
+      cp_test_assert_has (first, words[i].late_then_range);
+      cp_test_assert_has (first, words[i].question_then_list);
+    }
+}
+
+/* Porting to Ascend, left out of the amount, with what it may cost
+ * before the H800 is the cheaper choice (walk41 F10/F17: "porting to
+ * Ascend, not costed" beside a costed migration, Ascend winning by
+ * 46,656 CNY). A 72B service for 90 days, 2 engineers at 2,500 CNY a day:
+ * Huawei Cloud's Ascend machine bills 9.80 × 8 GPUs × 2,160 h = 169,344
+ * CNY; Beijing IDC's H800 machine, 3 node-months × 72,000 = 216,000 CNY.
+ * Porting may cost up to 216,000 − 169,344 = 46,656 CNY, 46,656 / 2,500 =
+ * 18.7 engineer-days; the team's working day costs 2 × 2,500 = 5,000 CNY.
+ * The storage left out says whom to ask. The VAT is said on what it is
+ * computed on (walk41 F18): the amount, 169,344 × 1.10 = 186,278 CNY,
+ * all the vendor's (no team days in it), at a lease's 13% included,
+ * 186,278 × 13/113 = 21,430 CNY. */
+static void
+test_porting_break_even (void)
+{
+  static const char *const expected[][3] = {
+    { "en",
+      "Not in the amount: porting to Ascend, not costed: Ascend stays the cheaper choice unless porting costs more than "
+      "46,656 CNY for Serve 72B (18.7 engineer-days at 2,500 CNY a day); storage (Huawei Cloud, 3.0 TB-months), not "
+      "counted as no quote states a storage price to estimate it by (ask Huawei Cloud for one); the team's working days, "
+      "except in moving to a cluster (R8): 5,000 CNY a working day.",
+      "VAT: 21,430 CNY (186,278 CNY × 13/113) in the amount;" },
+    { "zh_CN",
+      "申请金额不含：移植到昇腾的工作，未估算：移植费用不超过以下金额时，昇腾仍是更便宜的选择——Serve 72B：¥46,656（按每人天 ¥2,500 计，"
+      "合 18.7 人天）；",
+      "增值税：申请金额中含 ¥21,430（¥186,278 × 13/113）" },
+  };
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  RUN_OK ("new", "serve.cplan", "--start", "2027-01-10");
+  RUN_OK ("add-job", "serve.cplan", "--name", "Serve 72B", "--task", "inference", "--model", "qwen2.5-72b",
+          "--duration-days", "90", "--concurrency", "100", "--engineer-day-cost", "2500");
+  add_walk41_quotes ("serve.cplan");
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *first = page_one_in ("serve.cplan", expected[i][0]);
+
+      cp_test_assert_has (first, expected[i][1]);
+      cp_test_assert_has (first, expected[i][2]);
+    }
+}
+
+/* A vendor of two offers is named once where the amount leaves out its
+ * storage (walk42 F23: "storage (GPU cloud, 深圳鹏城 and 深圳鹏城, …) …
+ * ask … 深圳鹏城 and 深圳鹏城"). Two 13B LoRA runs of 100M tokens: the
+ * one due within 0.05 days (1.2 h) takes 深圳鹏城's H800 machine, which
+ * runs it in 0.6 h, at 15 × 8 × 1 h = 120 CNY; the other its A800
+ * machine, 1.9 h billed as 2, at 5 × 8 × 2 h = 80 CNY (make_two_loras()).
+ * Neither quote prices storage. */
+static void
+test_vendor_named_once (void)
+{
+  static const char *const expected[][2] = {
+    { "en", "Not in the amount: storage (深圳鹏城, 0.0035 TB-months), not counted as no quote states a storage price to "
+            "estimate it by (ask 深圳鹏城 for one);" },
+    { "zh_CN", "申请金额不含：存储（深圳鹏城，0.0035 TB·月），因没有报价写明可据以估算的存储价格而未计入（请向深圳鹏城询价）；" },
+  };
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  make_two_loras ("two-offers.cplan", FALSE, "深圳鹏城");
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *first = page_one_in ("two-offers.cplan", expected[i][0]);
+
+      cp_test_assert_has (first, g_str_has_prefix (expected[i][0], "zh") ? "¥120" : "120 CNY in total");
+      cp_test_assert_has (first, g_str_has_prefix (expected[i][0], "zh") ? "¥80" : "80 CNY in total");
+      cp_test_assert_has (first, expected[i][1]);
+    }
+}
+
+/* A quote that states its VAT is named as stating it, beside the one
+ * taken at the project's rate (walk42 F24: "not stated in the quotes"
+ * read as if no quote did, beside a sheet that said 含税 6%). Two 13B
+ * LoRA runs of 100M tokens: the one due within 0.05 days on 深圳鹏城's
+ * H800 machine (6%, included, stated), 15 × 8 × 1 h = 120 CNY, its band
+ * 120; the other on GPU cloud's A800 machine (no VAT stated: a bare
+ * machine's 13%, included), its band to 3 billed hours, 5 × 8 × 3 = 120.
+ * The amount: (120 + 120) × 1.1 = 264 CNY, whose VAT is 132 × 6/106 +
+ * 132 × 13/113 = 7.5 + 15.2 = 23 CNY. */
+static void
+test_vat_stated_named (void)
+{
+  static const char *const expected[][3] = {
+    { "en", "Amount to approve: 264 CNY",
+      "VAT: 23 CNY (6% on 132 CNY; 13% on 132 CNY) in the amount; as 深圳鹏城’s quotes state it, and where a quote does "
+      "not, taken as 13%, included (GPU cloud)." },
+    { "zh_CN", "申请批准金额：¥264",
+      "增值税：申请金额中含 ¥23（6%：基数 ¥132；13%：基数 ¥132）；深圳鹏城的报价写明了税率，按其计算；未写明的报价，按 13%，"
+      "已含在报价中（GPU cloud）。" },
+  };
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  make_two_loras ("vat-stated.cplan", TRUE, "GPU cloud");
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *first = page_one_in ("vat-stated.cplan", expected[i][0]);
+
+      cp_test_assert_has (first, expected[i][1]);
+      cp_test_assert_has (first, expected[i][2]);
+    }
+}
+
 /* An offer that names its fabric alone, "H800 4台 IB集群", imported from a
  * vendor's sheet, is given the H800's common build, 8 NICs (one per GPU)
  * at 400 Gb/s (the DGX H100/H800 guide): the quote keeps the mark, and
  * with its cluster recommended (a 13B LoRA on 31B tokens within 10 days,
  * which the A800 machine at 36.8 days misses) the quotes table, the
  * assumed figures and the vendors' questions say so in both languages,
- * the XML carries it, and the vendor's figures typed clear it. */
+ * the XML carries it, export-quotes and import-quotes keep it, and the
+ * vendor's figures typed clear it. */
 typedef struct {
   const char *lang;
   const char *cell;
@@ -1118,6 +1403,29 @@ test_fabric_assumed (void)
       /* The sheet's quote, after the one typed. */
       g_assert_nonnull (strstr (report_xml, "<nic-rate unit=\"Gb/s\">400</nic-rate>\n        <fabric-assumed>true</fabric-assumed>"));
     }
+
+  /* Exported and imported again, the figures come back marked assumed,
+   * 8 × 400 Gb/s InfiniBand: written out, they read as the vendor's. */
+  RUN_OK ("export-quotes", "fabric.cplan", "fabric-out.csv");
+  RUN_OK ("new", "fabric-back.cplan");
+  RUN_OK ("import-quotes", "fabric-back.cplan", "fabric-out.csv");
+  {
+    g_autofree char *back_path = g_build_filename (tmp_dir, "fabric-back.cplan", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpProject) back = cp_project_load_file (back_path, &error);
+    const CpQuote *typed, *imported;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (back->quotes->len, ==, 2);
+    typed = g_ptr_array_index (back->quotes, 0);
+    imported = g_ptr_array_index (back->quotes, 1);
+    g_assert_false (typed->fabric_assumed);
+    g_assert_true (imported->fabric_assumed);
+    g_assert_cmpint (imported->network, ==, CP_NETWORK_INFINIBAND);
+    g_assert_cmpuint (imported->nics_per_node, ==, 8);
+    g_assert_cmpfloat (imported->nic_gbps, ==, 400);
+    g_assert_cmpuint (imported->nodes_available, ==, 4);
+  }
 
   /* The vendor's figures typed: stated, nothing assumed or asked. */
   RUN_OK ("edit-quote", "fabric.cplan", "quote-2", "--network", "infiniband", "--nics", "4");
@@ -1295,6 +1603,11 @@ main (int    argc,
   g_test_add_func ("/report-memo/13b-lora", test_13b_lora);
   g_test_add_func ("/report-memo/machines-needed-parts", test_machines_needed_parts);
   g_test_add_func ("/report-memo/budget", test_budget);
+  g_test_add_func ("/report-memo/budget-covers-answers", test_budget_covers_answers);
+  g_test_add_func ("/report-memo/not-firm-names-question", test_not_firm_names_question);
+  g_test_add_func ("/report-memo/porting-break-even", test_porting_break_even);
+  g_test_add_func ("/report-memo/vendor-named-once", test_vendor_named_once);
+  g_test_add_func ("/report-memo/vat-stated-named", test_vat_stated_named);
   g_test_add_func ("/report-memo/fabric-assumed", test_fabric_assumed);
   g_test_add_func ("/report-memo/typed-default", test_typed_default);
   g_test_add_func ("/report-memo/shared-month", test_shared_month);

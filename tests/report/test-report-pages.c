@@ -294,7 +294,7 @@ test_walk (void)
   } words[] = {
     { "en", "Amount to approve: 792 CNY (the top of the range + 10% contingency, 72 CNY).",
       "Assumed (the job does not describe the team):", "Inputs:", "use." },
-    { "zh_CN", "申请批准金额：¥792（区间上限 + 10% 不可预见费 ¥72）。", "假定（任务未说明团队情况）：",
+    { "zh_CN", "申请批准金额：¥792（区间上限 + 10% 不可预见费 ¥72）。", "假设（任务未说明团队情况）：",
       "输入：", "10.8 小时。" },
   };
 

@@ -440,8 +440,11 @@ test_xml_budget_as_printed (void)
        * costs it read 30,663). By hand: the jobs on 13% quotes, at their
        * tops (示例供应商 G's 13,208, D's 243,989), 257,197 × 1.1 × 13 / 113
        * = 32,548.1; those on A's 6% quote (144 + 12,968 + 13,264 + 6,197
-       * + 755 = 33,328) × 1.1 × 6 / 106 = 2,075.1: 34,623 in all. */
-      cp_test_assert_has (demo_pdf, "VAT:34,623CNY(13%:32,548CNY;6%:2,075CNY)");
+       * + 755 = 33,328) × 1.1 × 6 / 106 = 2,075.1: 34,623 in all. Page 1
+       * says each rate on its base, 257,197 × 1.1 = 282,917 and 33,328 ×
+       * 1.1 = 36,661 CNY (walk41 F18), the sign-off block each rate's VAT. */
+      cp_test_assert_has (demo_pdf, "VAT:34,623CNY(13%on282,917CNY;6%on36,661CNY)");
+      cp_test_assert_has (demo_pdf, "VATinit:34,623CNY(13%:32,548CNY;6%:2,075CNY)");
       cp_test_assert_has (demo, "<vendorquote=\"q-4090\"jobs=\"5\">");
       cp_test_assert_has (demo_pdf, "示例供应商A(ExamplevendorA),5jobs,");
       /* The over-booking: the 4090 machine's five jobs, 5 nodes of 1. */
@@ -545,15 +548,18 @@ test_memo_names_assumptions (void)
  * machine: 13%), D (the 13B pre-training, a bare-metal cluster: 13%) and
  * A (five jobs on a container machine: 6%). The note named "4 vendors" at
  * 6% and "3 vendors" at 13%, all seven compared, and F's 910B, which no
- * recommended option rents (approver 22). */
+ * recommended option rents (approver 22). Each rate's VAT is said with
+ * the vendors' charges it is on. */
 static void
 test_vat_vendors_in_amount (void)
 {
-  static const struct { const char *lang, *six, *thirteen; } cases[] = {
+  static const struct { const char *lang, *six, *thirteen, *basis; } cases[] = {
     { "en", "taken as 6%, included (示例供应商 A (Example vendor A)); 13%, included (",
-      "included (示例供应商 D (Example vendor D), 示例供应商 G (Example vendor G))" },
+      "included (示例供应商 D (Example vendor D), 示例供应商 G (Example vendor G))",
+      "VAT: 34,623 CNY (13% on 282,917 CNY; 6% on 36,661 CNY) in the amount;" },
     { "zh_CN", "按 6%，已含在报价中（示例供应商 A (Example vendor A)）；13%，已含在报价中（",
-      "已含在报价中（示例供应商 D (Example vendor D)，示例供应商 G (Example vendor G)）" },
+      "已含在报价中（示例供应商 D (Example vendor D)，示例供应商 G (Example vendor G)）",
+      "增值税：申请金额中含 ¥34,623（13%：基数 ¥282,917；6%：基数 ¥36,661）" },
   };
 
   if (cp_test_skip_without_poppler ())
@@ -574,6 +580,12 @@ test_vat_vendors_in_amount (void)
       cp_test_assert_lacks (memo, "vendors)");
       cp_test_assert_lacks (memo, "家供应商）");
       cp_test_assert_lacks (memo, "910B2");
+      /* Each rate on what it is computed on, checkable by hand (walk41
+       * F18): 282,917 × 13/113 = 32,548 and 36,661 × 6/106 = 2,075 CNY,
+       * 34,623 in all; the two bases are the 319,578 CNY to approve (no
+       * team days in it). */
+      cp_test_assert_has (memo, cases[i].basis);
+      cp_test_assert_has (memo, g_str_has_prefix (cases[i].lang, "zh") ? "申请批准金额：¥319,578" : "Amount to approve: 319,578 CNY");
     }
 }
 
