@@ -111,12 +111,12 @@ test_budget_on_calendar (void)
   {
     /* Opened again, the row shows an amount, not a count's "10M"
      * (walk41b: "50k CNY"). */
-    CpPreferencesWindow *preferences = open_sign_off ();
+    CpPreferencesWindow *preferences = cp_test_gui_open_sign_off (app);
     CpFieldRow *row = cp_preferences_window_get_setting_row (preferences, "budget");
 
     g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "10,000,000");
     gtk_window_close (GTK_WINDOW (preferences));
-    cp_test_gui_wait_until (no_preferences_window, NULL, "Report Sign-Off closed");
+    cp_test_gui_wait_sign_off_closed ();
   }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-calendar-chart", NULL));
