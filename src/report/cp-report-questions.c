@@ -98,6 +98,17 @@ question_add_vendor (const CpProject  *project,
   g_array_append_val (question->quotes, index);
 }
 
+/* Adds quote @index to those @question is put to, once. */
+static void
+question_add_quote (CpReportQuestion *question,
+                    int               index)
+{
+  for (guint i = 0; i < question->quotes->len; i++)
+    if (g_array_index (question->quotes, int, i) == index)
+      return;
+  g_array_append_val (question->quotes, index);
+}
+
 /* "What …? Ask: A, B.": @question's text with its vendors' names. */
 static void
 question_set_text (const CpProject  *project,
@@ -447,7 +458,11 @@ rental_question (const CpProject  *project,
             continue;
           any_part |= partial;
           any_terms |= unstated;
-          question_add_vendor (project, question, option->quote_index);
+          /* Each offer, not each vendor: a vendor's second offer rented
+           * in part is its own question (walk42 F20: 深圳鹏城's H800, 1
+           * of 4 nodes, which page 1 said to have answered before
+           * signing, left out for its H20). */
+          question_add_quote (question, option->quote_index);
         }
     }
   if (question->quotes->len == 0)

@@ -1,0 +1,87 @@
+/* test-report-memo-ask.c: the vendor question an approver relies on to
+ * sign (walk42 F20, 6 December): "can part of the offer be rented
+ * alone?" must name every offer rented in part whose answer page 1
+ * depends on, a vendor's two offers each, and the report read back
+ * from its XML in both languages.
+ *
+ * One vendor, 华南智算, offers two clusters priced per node-month (their
+ * billing stated, so only the partial rental is open): 2 nodes of
+ * 8 × A800 at 60,000 CNY and 4 nodes of 8 × H800 at 70,000 CNY. A 7B
+ * LoRA on 100M tokens runs on one machine of either: 1 of 2 nodes for
+ * 60,000 CNY, recommended, and 1 of 4 for 70,000, the next best. Both
+ * rest on renting part of an offer; before, the vendor was asked once,
+ * of its first offer, and the H800's 1 of 4 left out. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+#include "report-cli-projects.h"
+
+static char *tmp_dir;
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+static void
+make_one_vendor_two_offers (const char *file)
+{
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "7B LoRA", "--model", "llama-2-7b", "--task", "lora",
+          "--tokens", "100M", "--deadline-days", "14");
+  RUN_OK ("add-quote", file, "--vendor", "华南智算", "--offer", "A800 cluster", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "2", "--price-per-node-month", "60000", "--network", "infiniband",
+          "--nics", "8", "--nic-gbps", "200");
+  RUN_OK ("add-quote", file, "--vendor", "华南智算", "--offer", "H800 cluster", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "70000", "--network", "infiniband",
+          "--nics", "8", "--nic-gbps", "400");
+}
+
+static void
+test_both_offers_asked (void)
+{
+  static const struct {
+    const char *lang, *ask;
+  } words[] = {
+    { "en", "Can part of the offer be rented alone, on the same terms? Ask: "
+            "华南智算 about its offer “A800 cluster” (1 of 2 nodes) and 华南智算 about its offer “H800 cluster” (1 of 4 nodes)." },
+    { "zh_CN", "能否按同样条件只租报价中的一部分节点？询问：华南智算，就其报价“A800 cluster”（共 2 个节点中的 1 个）和"
+               "华南智算，就其报价“H800 cluster”（共 4 个节点中的 1 个）。" },
+  };
+
+  make_one_vendor_two_offers ("ask.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *name = g_strdup_printf ("ask-%s.xml", words[l].lang);
+      g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+      g_autofree char *xml = NULL;
+
+      RUN_OK ("report", "ask.cplan", "--lang", words[l].lang, "--xml", name);
+      g_assert_true (g_file_get_contents (path, &xml, NULL, NULL));
+      /* The recommendation at 1 node × 60,000 and the next best at
+       * 1 node × 70,000, each billed its month as its price states. */
+      g_assert_nonnull (strstr (xml, "rank=\"1\" feasible=\"true\">"));
+      g_assert_cmpfloat (report_xml_number_after (xml, "rank=\"1\" feasible", "<total-cost"), ==, 1 * 60000);
+      g_assert_cmpfloat (report_xml_number_after (xml, "rank=\"2\" feasible", "<total-cost"), ==, 1 * 70000);
+      g_assert_nonnull (strstr (xml, words[l].ask));
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("cp-memo-ask-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  g_test_add_func ("/report-memo-ask/both-offers", test_both_offers_asked);
+
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
