@@ -10,7 +10,8 @@
  * LoRA on 100M tokens runs on one machine of either: 1 of 2 nodes for
  * 60,000 CNY, recommended, and 1 of 4 for 70,000, the next best. Both
  * rest on renting part of an offer; before, the vendor was asked once,
- * of its first offer, and the H800's 1 of 4 left out. */
+ * of its first offer, and the H800's 1 of 4 left out. A one-machine
+ * offer, rented whole, is asked only how it bills. */
 
 #include "config.h"
 
@@ -68,6 +69,44 @@ test_both_offers_asked (void)
     }
 }
 
+/* A one-machine offer cannot be rented in part: GPU cloud, 8 × A100 at
+ * 9.8 CNY per GPU-hour with no term stated, is recommended (its few
+ * hours cost far below a month of either cluster) and asked only how it
+ * bills; the A800 cluster, next best at 1 of its 2 nodes, is asked
+ * whether that part rents alone (walk42 F20: "… Local IDC (1 of 2
+ * nodes) and GPU cloud" asked the one machine of a partial rental). */
+static void
+test_whole_offer_asked_billing_only (void)
+{
+  static const struct {
+    const char *lang, *ask;
+  } words[] = {
+    { "en", "Can part of the offer be rented alone, on the same terms? Ask: 华南智算 about its offer “A800 cluster” (1 of 2 nodes). "
+            "How is it billed, and is there a minimum term? Ask: GPU cloud." },
+    { "zh_CN", "能否按同样条件只租报价中的一部分节点？询问：华南智算，就其报价“A800 cluster”（共 2 个节点中的 1 个）。"
+               "如何计费？是否有最短租期？询问：GPU cloud。" },
+  };
+
+  make_one_vendor_two_offers ("mixed.cplan");
+  RUN_OK ("add-quote", "mixed.cplan", "--vendor", "GPU cloud", "--offer", "8x A100", "--gpu", "a100-80g",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "9.8");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *name = g_strdup_printf ("mixed-%s.xml", words[l].lang);
+      g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+      g_autofree char *xml = NULL;
+
+      RUN_OK ("report", "mixed.cplan", "--lang", words[l].lang, "--xml", name);
+      g_assert_true (g_file_get_contents (path, &xml, NULL, NULL));
+      g_assert_cmpfloat (report_xml_number_after (xml, "rank=\"1\" feasible", "<total-cost"), <, 60000);
+      g_assert_cmpfloat (report_xml_number_after (xml, "rank=\"2\" feasible", "<total-cost"), ==, 1 * 60000);
+      g_assert_nonnull (strstr (xml, words[l].ask));
+      /* The one machine is never asked about part of its offer. */
+      g_assert_null (strstr (xml, "nodes) and GPU cloud"));
+      g_assert_null (strstr (xml, "个）和 GPU cloud"));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -79,6 +118,7 @@ main (int    argc,
   g_assert_nonnull (tmp_dir);
 
   g_test_add_func ("/report-memo-ask/both-offers", test_both_offers_asked);
+  g_test_add_func ("/report-memo-ask/whole-offer-billing-only", test_whole_offer_asked_billing_only);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
