@@ -39,6 +39,21 @@ make_one_vendor_two_offers (const char *file)
           "--nics", "8", "--nic-gbps", "400");
 }
 
+/* The XML report of project @stem (“@stem.cplan”) in @lang, read back. */
+static char *
+report_xml (const char *stem,
+            const char *lang)
+{
+  g_autofree char *cplan = g_strdup_printf ("%s.cplan", stem);
+  g_autofree char *name = g_strdup_printf ("%s-%s.xml", stem, lang);
+  char *xml = NULL;
+
+  RUN_OK ("report", cplan, "--lang", lang, "--xml", name);
+  xml = cp_test_read_in (tmp_dir, name);
+  g_assert_nonnull (xml);
+  return xml;
+}
+
 static void
 test_both_offers_asked (void)
 {
@@ -54,12 +69,8 @@ test_both_offers_asked (void)
   make_one_vendor_two_offers ("ask.cplan");
   for (guint l = 0; l < G_N_ELEMENTS (words); l++)
     {
-      g_autofree char *name = g_strdup_printf ("ask-%s.xml", words[l].lang);
-      g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-      g_autofree char *xml = NULL;
+      g_autofree char *xml = report_xml ("ask", words[l].lang);
 
-      RUN_OK ("report", "ask.cplan", "--lang", words[l].lang, "--xml", name);
-      g_assert_true (g_file_get_contents (path, &xml, NULL, NULL));
       /* The recommendation at 1 node × 60,000 and the next best at
        * 1 node × 70,000, each billed its month as its price states. */
       g_assert_nonnull (strstr (xml, "rank=\"1\" feasible=\"true\">"));
@@ -92,12 +103,8 @@ test_whole_offer_asked_billing_only (void)
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "9.8");
   for (guint l = 0; l < G_N_ELEMENTS (words); l++)
     {
-      g_autofree char *name = g_strdup_printf ("mixed-%s.xml", words[l].lang);
-      g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-      g_autofree char *xml = NULL;
+      g_autofree char *xml = report_xml ("mixed", words[l].lang);
 
-      RUN_OK ("report", "mixed.cplan", "--lang", words[l].lang, "--xml", name);
-      g_assert_true (g_file_get_contents (path, &xml, NULL, NULL));
       g_assert_cmpfloat (report_xml_number_after (xml, "rank=\"1\" feasible", "<total-cost"), <, 60000);
       g_assert_cmpfloat (report_xml_number_after (xml, "rank=\"2\" feasible", "<total-cost"), ==, 1 * 60000);
       g_assert_nonnull (strstr (xml, words[l].ask));
