@@ -548,6 +548,8 @@ rental_question (const CpProject  *project,
     {
       g_ptr_array_extend_and_steal (whole_names, g_steal_pointer (&whole_bare_names));
       whole_line = cp_words_join_names (whole_names);
+      /* Without "The quote does not say": page 1 keeps the lines the
+       * one list had. */
       /* TRANSLATORS: a question, then the vendors to put it to, one or more with the note its quote has on its terms */
       billing = g_strdup_printf (_("How is it billed, and is there a minimum term? Ask: %s."), whole_line);
       /* The first question asks the terms only of those rented in part. */
@@ -580,8 +582,6 @@ rental_question (const CpProject  *project,
     /* TRANSLATORS: a question, then the vendors to put it to */
     question->text = g_strdup_printf (_("How is it billed, and is there a minimum term? The quote does not say. Ask: %s."),
                                       line);
-  /* Shorter than "The quote does not say": page 1 keeps the lines the
-   * one list had (the R8 risk stays on it). */
   if (billing != NULL)
     {
       g_autofree char *part = g_steal_pointer (&question->text);
