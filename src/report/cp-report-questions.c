@@ -98,6 +98,17 @@ question_add_vendor (const CpProject  *project,
   g_array_append_val (question->quotes, index);
 }
 
+/* Adds quote @index to those @question is put to, once. */
+static void
+question_add_quote (CpReportQuestion *question,
+                    int               index)
+{
+  for (guint i = 0; i < question->quotes->len; i++)
+    if (g_array_index (question->quotes, int, i) == index)
+      return;
+  g_array_append_val (question->quotes, index);
+}
+
 /* "What …? Ask: A, B.": @question's text with its vendors' names. */
 static void
 question_set_text (const CpProject  *project,
@@ -378,6 +389,31 @@ vendor_question (const CpProject *project,
   return question;
 }
 
+/* The most nodes of quote @index that the options the memo names in
+ * @results rent (the recommendation, the next best, the one that wins
+ * within the range), when they rent part of its offer; 0 otherwise. */
+static guint
+quote_rented_in_part (const CpProject *project,
+                      JobResult       *results,
+                      guint            n_results,
+                      int              index)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, index);
+  guint rented = 0;
+
+  for (guint j = 0; j < n_results; j++)
+    for (guint o = 0; results[j].plan != NULL && o < results[j].plan->options->len; o++)
+      {
+        const CpOption *option = &g_array_index (results[j].plan->options, CpOption, o);
+
+        if (option->quote_index == index && option->estimate.nodes < quote->nodes_available &&
+            (o == (guint) results[j].plan->recommended || option == cp_plan_next_best (results[j].plan) ||
+             option == flip_winner (results[j].plan)))
+          rented = MAX (rented, option->estimate.nodes);
+      }
+  return rented;
+}
+
 /* Whom a question about quote @index is put to: its vendor, then the
  * offer when the vendor made several ("华东智算 about its offer “8×H800
  * 80G SXM 整机”"). "Ask: 华东智算 — 8×H800 80G SXM 整机" read as asking
@@ -412,7 +448,10 @@ rental_question (const CpProject  *project,
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) bare_names = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *line = NULL;
+  /* Those asked only how they bill: an offer whose whole is rented. */
+  g_autoptr(GPtrArray) whole_names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) whole_bare_names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *line = NULL, *whole_line = NULL, *billing = NULL;
   gboolean any_note = FALSE;
   CpReportQuestion *question = question_new ("billing-unstated");
   gboolean any_part = FALSE, any_terms = FALSE;
@@ -447,7 +486,11 @@ rental_question (const CpProject  *project,
             continue;
           any_part |= partial;
           any_terms |= unstated;
-          question_add_vendor (project, question, option->quote_index);
+          /* Each offer, not each vendor: a vendor's second offer rented
+           * in part is its own question (walk42 F20: 深圳鹏城's H800, 1
+           * of 4 nodes, which page 1 said to have answered before
+           * signing, left out for its H20). */
+          question_add_quote (question, option->quote_index);
         }
     }
   if (question->quotes->len == 0)
@@ -464,19 +507,7 @@ rental_question (const CpProject  *project,
        * states its billing, and its note "包月" quoted as "not counted"
        * beside a month it is billed read as ignored (walk38 F2). */
       g_autofree char *note = cp_quote_billing_terms_open (quote) ? quote_note (quote) : NULL;
-      guint rented = 0;
-
-      /* The nodes rented of those offered, when a plan rents part. */
-      for (guint j = 0; j < n_results; j++)
-        for (guint o = 0; results[j].plan != NULL && o < results[j].plan->options->len; o++)
-          {
-            const CpOption *option = &g_array_index (results[j].plan->options, CpOption, o);
-
-            if (option->quote_index == index && option->estimate.nodes < quote->nodes_available &&
-                (o == (guint) results[j].plan->recommended || option == cp_plan_next_best (results[j].plan) ||
-                 option == flip_winner (results[j].plan)))
-              rented = MAX (rented, option->estimate.nodes);
-          }
+      guint rented = quote_rented_in_part (project, results, n_results, index);
       if (rented > 0)
         {
           g_autofree char *part = cp_i18n_format_number (rented, 0, lang);
@@ -502,10 +533,35 @@ rental_question (const CpProject  *project,
       /* A name with its nodes or its note goes before those without:
        * last in the list, "A and D (10 of 16 nodes)" read as A's and
        * D's nodes together, A's one machine among them (walk38b G12). */
-      g_ptr_array_add (rented > 0 || note != NULL ? names : bare_names, g_steal_pointer (&name));
+      if (rented == 0 && any_part)
+        g_ptr_array_add (note != NULL ? whole_names : whole_bare_names, g_steal_pointer (&name));
+      else
+        g_ptr_array_add (rented > 0 || note != NULL ? names : bare_names, g_steal_pointer (&name));
     }
   g_ptr_array_extend_and_steal (names, g_steal_pointer (&bare_names));
   line = cp_words_join_names (names);
+  /* An offer rented whole is asked only how it bills, in a question of
+   * its own: in one list with those rented in part, a one-machine offer
+   * was asked whether part of it rents alone (walk42 F20: "… Local IDC
+   * (1 of 2 nodes) and GPU cloud"). */
+  if (whole_names->len > 0 || whole_bare_names->len > 0)
+    {
+      g_ptr_array_extend_and_steal (whole_names, g_steal_pointer (&whole_bare_names));
+      whole_line = cp_words_join_names (whole_names);
+      /* Without "The quote does not say": page 1 keeps the lines the
+       * one list had. */
+      /* TRANSLATORS: a question, then the vendors to put it to, one or more with the note its quote has on its terms */
+      billing = g_strdup_printf (_("How is it billed, and is there a minimum term? Ask: %s."), whole_line);
+      /* The first question asks the terms only of those rented in part. */
+      any_terms = FALSE;
+      for (guint i = 0; i < question->quotes->len; i++)
+        {
+          int index = g_array_index (question->quotes, int, i);
+
+          any_terms |= quote_rented_in_part (project, results, n_results, index) > 0 &&
+                       cp_quote_billing_terms_open (g_ptr_array_index (project->quotes, index));
+        }
+    }
   if (any_part && any_terms)
     {
       question->kind = "part-of-offer";
@@ -526,6 +582,13 @@ rental_question (const CpProject  *project,
     /* TRANSLATORS: a question, then the vendors to put it to */
     question->text = g_strdup_printf (_("How is it billed, and is there a minimum term? The quote does not say. Ask: %s."),
                                       line);
+  if (billing != NULL)
+    {
+      g_autofree char *part = g_steal_pointer (&question->text);
+
+      /* TRANSLATORS: two questions for the vendors, one after the other: renting part of an offer, then how the others bill */
+      question->text = g_strdup_printf (C_("two questions", "%s %s"), part, billing);
+    }
   return question;
 }
 

@@ -80,8 +80,8 @@ static const Words english = {
   "Budget and calendar", "The job at its recommended option: ", " (",
   "Budget and calendar of the project",
   "Questions for the vendors", "Ask: 云厂商甲 and 智算中心乙.",
-  "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: "
-  "智算中心乙 (1 of 4 nodes) and 云厂商甲.",
+  "Can part of the offer be rented alone, on the same terms? Ask: 智算中心乙 (1 of 4 nodes). "
+  "How is it billed, and is there a minimum term? Ask: 云厂商甲.",
   { "Approval", "Prepared by", "Reviewed by", "Approved by" },
   "Assumptions and conventions",
 };
@@ -91,7 +91,7 @@ static const Words chinese = {
   "预算与日程", "该任务按推荐方案：", "（",
   "项目的预算与日程",
   "需向供应商和团队确认的问题", "询问：云厂商甲和智算中心乙。",
-  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：智算中心乙（共 4 个节点中的 1 个）和云厂商甲。",
+  "能否按同样条件只租报价中的一部分节点？询问：智算中心乙（共 4 个节点中的 1 个）。如何计费？是否有最短租期？询问：云厂商甲。",
   { "审批", "编制", "审核", "批准" },
   "假设与约定",
 };

@@ -180,7 +180,7 @@ static const Firm firm_english = {
   "%s CNY. Ask 华为云 whether part can be rented alone.",
   "the choice holds across it",
   "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: 华为云 "
-  "(1 of 2 nodes) and 深圳算力云.",
+  "(1 of 2 nodes). How is it billed, and is there a minimum term? Ask: 深圳算力云.",
   "If 华为云 bills at least a month, or rents only the whole offer of 2 machines: 深圳算力云 at %s CNY.",
 };
 
@@ -188,7 +188,8 @@ static const Firm firm_chinese = {
   "zh_CN",
   "结论待定：取决于只租用报价中 1 个节点（共 2 个）；若整套租用，费用为 ¥%s，深圳算力云 将以 ¥%s 胜出。请向 华为云 确认能否只租一部分。",
   "在此范围内结论不变",
-  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：华为云（共 2 个节点中的 1 个）和深圳算力云。",
+  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：华为云（共 2 个节点中的 1 个）。"
+  "如何计费？是否有最短租期？询问：深圳算力云。",
   "若华为云至少按一个月计费，或只整体出租全部 2 台机器：改为深圳算力云，费用 ¥%s。",
 };
 

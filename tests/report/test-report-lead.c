@@ -42,8 +42,9 @@ make_lead_project (const char *file)
 typedef struct {
   const char *lang;
   const char *not_firm;        /* the not-firm sentence on billing terms, never said */
-  const char *ask;             /* the rental's question, whole: both vendors leave their billing
-                                * unstated, and the cluster is costed at 1 of its 4 nodes */
+  const char *ask;             /* the rental's questions, whole: the cluster is costed at 1 of its
+                                * 4 nodes; the one machine, rented whole, is asked only how it
+                                * bills (walk42 F20) */
   const char *next;            /* printf: the ratio */
   const char *lower;           /* printf: "What would change it" with the margin */
   const char *chance;          /* the single machine's interruption */
@@ -52,7 +53,8 @@ typedef struct {
 static const Words english = {
   "en",
   "Not firm: it rests on billing terms",
-  "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: Qianhai Compute (1 of 4 nodes) and Nanshan Cloud.",
+  "Can part of the offer be rented alone, on the same terms? Ask: Qianhai Compute (1 of 4 nodes). "
+  "How is it billed, and is there a minimum term? Ask: Nanshan Cloud.",
   "more (%s times the recommended cost).",
   "fell by more than %2$s CNY, to below %1$s CNY.",
   "a 0.03% chance of at least one",
@@ -61,7 +63,8 @@ static const Words english = {
 static const Words chinese = {
   "zh_CN",
   "结论待定：取决于报价未写明的计费条款",
-  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：Qianhai Compute（共 4 个节点中的 1 个）和 Nanshan Cloud。",
+  "能否按同样条件只租报价中的一部分节点？询问：Qianhai Compute（共 4 个节点中的 1 个）。"
+  "如何计费？是否有最短租期？询问：Nanshan Cloud。",
   "（为推荐方案的 %s 倍）。",
   "以下（降低 ¥%s），它将成为推荐方案。",
   "至少中断一次的概率为 0.03%",

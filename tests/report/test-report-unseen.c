@@ -176,9 +176,10 @@ test_xml_questions (void)
   } words[] = {
     { "en", "What storage comes with the machines: a parallel file system or a network disk, and at what price? Ask: Vendor A.",
       "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? "
-      "Ask: Vendor A (2 of 8 nodes) and Vendor B." },
+      "Ask: Vendor A (2 of 8 nodes). How is it billed, and is there a minimum term? Ask: Vendor B." },
     { "zh_CN", "机器配的是什么存储：并行文件系统还是网络磁盘？价格多少？ 询问：Vendor A。",
-      "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：Vendor A（共 8 个节点中的 2 个）和 Vendor B。" },
+      "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：Vendor A（共 8 个节点中的 2 个）。"
+      "如何计费？是否有最短租期？询问：Vendor B。" },
   };
 
   if (cp_test_skip_without_poppler ())
