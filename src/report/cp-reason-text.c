@@ -27,9 +27,10 @@ cp_words_verdict (CpVerdict verdict)
 
 /* Whether the option @plan puts first (recommended, else the best
  * available) is of a quote whose price R6 found no GPU rents at
- * (CP_OUTCOME_IMPLAUSIBLE_PRICE): most likely typed in the wrong unit. */
-static gboolean
-first_price_implausible (const CpPlan *plan)
+ * (CP_OUTCOME_IMPLAUSIBLE_PRICE): most likely typed in the wrong unit.
+ * Under that headline the option is ranked first, not recommended. */
+gboolean
+cp_words_first_price_implausible (const CpPlan *plan)
 {
   int shown = plan->recommended >= 0 ? plan->recommended : plan->best_available;
   int quote_index;
@@ -55,7 +56,7 @@ cp_words_plan_verdict (const CpPlan *plan)
    * 176,320,000 CNY against a budget of 900,000, the warning a line
    * below (walk42 F3). The line under it names the quote and its price
    * (cp_words_price_check()). */
-  if (first_price_implausible (plan))
+  if (cp_words_first_price_implausible (plan))
     return _("Check a price unit first: the quote ranked first has a price no GPU rents at");
 
   /* Without a price the verdict is about the hardware alone, and says so

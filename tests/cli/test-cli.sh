@@ -468,7 +468,32 @@ if run 0 new "$TMP/unit.cplan" &&
   if run 0 plan "$TMP/unit.cplan"; then
     contains "$OUT" "Verdict: Check a price unit first: the quote ranked first has a price no GPU rents at"
     contains "$OUT" "760,000 CNY"
+    # Under that headline the quote is ranked first, not recommended.
+    contains "$OUT" "Ranked first if its price is right: Local IDC"
+    lacks "$OUT" "Recommended:"
   fi
+  export LANGUAGE=zh_CN
+  if run 0 plan "$TMP/unit.cplan"; then
+    contains "$OUT" "若价格无误则排名第一：Local IDC"
+    lacks "$OUT" "推荐："
+  fi
+  unset LANGUAGE
+  # The report's page 1 says the same under its heading, in both
+  # languages: no "Rent:" (租用：) for a total of 760,000 CNY.
+  for lang in en zh_CN; do
+    if command -v pdftotext >/dev/null 2>&1 &&
+       run 0 report "$TMP/unit.cplan" --lang $lang --pdf "$TMP/unit-$lang.pdf"; then
+      pdftotext -l 1 "$TMP/unit-$lang.pdf" "$TMP/unit-$lang.txt"
+      tr '\n' ' ' < "$TMP/unit-$lang.txt" > "$TMP/unit-$lang.line"
+      if [ $lang = en ]; then
+        contains "$TMP/unit-$lang.line" "Ranked first if its price is right: 1 machine of 8 × "
+        lacks "$TMP/unit-$lang.line" "Rent: 1 machine"
+      else
+        contains "$TMP/unit-$lang.line" "若价格无误则排名第一：1 台"
+        lacks "$TMP/unit-$lang.line" "租用：1 台"
+      fi
+    fi
+  done
   if run 0 edit-quote "$TMP/unit.cplan" idc --price-per-gpu-hour 12 && run 0 plan "$TMP/unit.cplan"; then
     contains "$OUT" "Verdict: Single machine"
   fi
