@@ -499,6 +499,29 @@ if run 0 new "$TMP/unit.cplan" &&
   fi
 fi
 
+# ---- seq42 left: a job after one whose cluster run teaches the team
+# is planned with the team experienced, but the user never said so: R8
+# says where the experience comes from. The demo's 13B pretraining, its
+# team stated new to distributed training, runs on a cluster; "again",
+# the same run after it, counts no migration because of it.
+if run 0 demo "$TMP/learnt.cplan" &&
+   run 0 edit-job "$TMP/learnt.cplan" job-pretrain13b --team-stated --ops-engineer &&
+   run 0 add-job "$TMP/learnt.cplan" --id again --name again --model llama-2-13b --task pretrain --tokens 300B \
+     --deadline-days 90 --after job-pretrain13b --team-stated --ops-engineer; then
+  if run 0 plan "$TMP/learnt.cplan" --job again; then
+    contains "$OUT" "The team moves to a cluster in 13B 预训练，300B tokens (13B pretraining on 300B tokens), before this one: no migration time is counted."
+    lacks "$OUT" "The team has distributed-training experience"
+  fi
+  if run 0 plan "$TMP/learnt.cplan" --job job-pretrain13b; then
+    contains "$OUT" "The team has no distributed-training experience: moving to a cluster costs about"
+  fi
+  export LANGUAGE=zh_CN
+  if run 0 plan "$TMP/learnt.cplan" --job again; then
+    contains "$OUT" "团队会先在本任务之前的“13B 预训练，300B tokens (13B pretraining on 300B tokens)”中迁移到集群：不计迁移时间。"
+  fi
+  unset LANGUAGE
+fi
+
 # ---- walk42 F4: without a price, a job no offer finishes in time but
 # more nodes than offered would is headlined as that, not "Cluster": 8
 # Ascend nodes take 12.1 days of an 11-day deadline (an experienced team:
