@@ -123,7 +123,12 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
        * quote does not state (host memory for CPU offload). */
       g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, C_("language code", "en"), NULL);
 
-      printf (_("Recommended: %s\n"), recommended ? recommended : cp_words_none ());
+      /* Under "Check a price unit first" the first-ranked quote is no
+       * recommendation: its total rests on a price no GPU rents at
+       * (walk42 F3). */
+      printf (recommended != NULL && cp_words_first_price_implausible (plan)
+              ? _("Ranked first if its price is right: %s\n") : _("Recommended: %s\n"),
+              recommended ? recommended : cp_words_none ());
       if (unconfirmed != NULL)
         printf ("%s\n", unconfirmed);
       else

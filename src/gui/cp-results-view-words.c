@@ -48,6 +48,7 @@ _cp_results_view_describe_recommendation (const CpProject *project,
   g_autofree char *cost = NULL;
   g_autofree char *length = NULL;
   g_autofree char *days = NULL;
+  gboolean doubtful_price = cp_words_first_price_implausible (plan);
 
   if (plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
     return plan->options->len == 0
@@ -75,16 +76,27 @@ _cp_results_view_describe_recommendation (const CpProject *project,
 
   /* The single machine recommended may be one node of a cluster offer:
    * said so, or the quote's name ("… 4-node H800 cluster") read as the
-   * cluster being chosen under a single-machine verdict. */
+   * cluster being chosen under a single-machine verdict. Under "Check a
+   * price unit first" the option is ranked first on a price no GPU rents
+   * at, not recommended (walk42 F3). */
   if (best->estimate.nodes == 1 && cp_quote_is_cluster (quote))
-    /* TRANSLATORS: "Recommended: one machine (8 GPUs) of <quote>, 1 of the 4 nodes offered: ¥1,234 in total, 12.5 days." */
-    return g_strdup_printf (_("Recommended: one machine (%u GPUs) of %s, 1 of the %u nodes offered: %s in total, %s."),
+    return g_strdup_printf (doubtful_price
+                            /* TRANSLATORS: "Ranked first if its price is right: one machine (8 GPUs) of <quote>, 1 of the 4 nodes offered: ¥1,234 in total, 12.5 days." */
+                            ? _("Ranked first if its price is right: one machine (%u GPUs) of %s, 1 of the %u nodes offered: %s in total, %s.")
+                            /* TRANSLATORS: "Recommended: one machine (8 GPUs) of <quote>, 1 of the 4 nodes offered: ¥1,234 in total, 12.5 days." */
+                            : _("Recommended: one machine (%u GPUs) of %s, 1 of the %u nodes offered: %s in total, %s."),
                             best->estimate.gpus, name, quote->nodes_available, cost, days);
-  /* TRANSLATORS: "Recommended: <quote> with 4 nodes (32 GPUs): ¥1,234 in total, 12.5 days." */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "Recommended: %s with %u node (%u GPUs): %s in total, %s.",
-                                       "Recommended: %s with %u nodes (%u GPUs): %s in total, %s.",
-                                       best->estimate.nodes),
+  return g_strdup_printf (doubtful_price
+                          /* TRANSLATORS: "Ranked first if its price is right: <quote> with 4 nodes (32 GPUs): ¥1,234 in total, 12.5 days." */
+                          ? g_dngettext (GETTEXT_PACKAGE,
+                                         "Ranked first if its price is right: %s with %u node (%u GPUs): %s in total, %s.",
+                                         "Ranked first if its price is right: %s with %u nodes (%u GPUs): %s in total, %s.",
+                                         best->estimate.nodes)
+                          /* TRANSLATORS: "Recommended: <quote> with 4 nodes (32 GPUs): ¥1,234 in total, 12.5 days." */
+                          : g_dngettext (GETTEXT_PACKAGE,
+                                         "Recommended: %s with %u node (%u GPUs): %s in total, %s.",
+                                         "Recommended: %s with %u nodes (%u GPUs): %s in total, %s.",
+                                         best->estimate.nodes),
                           name, best->estimate.nodes, best->estimate.gpus, cost, days);
 }
 

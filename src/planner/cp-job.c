@@ -57,6 +57,7 @@ cp_job_init (CpJob      *job,
   job->team_has_ops_engineer = FALSE;
   /* Nobody has said yet: both are the assumption above. */
   job->team_stated = FALSE;
+  job->team_experience_from_job = -1;
   job->storage_tb = 1.0;
 
   switch (kind)

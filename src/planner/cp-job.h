@@ -82,6 +82,11 @@ typedef struct {
    * --team-stated), not cp_job_init()'s assumption: the report says
    * "assumed" and asks the team while this is FALSE. */
   gboolean      team_stated;
+  /* The earlier job whose cluster run gives this one's team its
+   * distributed-training experience (the project's analysis sets it with
+   * team_has_distributed_experience), or -1: the experience, if any, is
+   * what the user said. R8's words name that job. */
+  int           team_experience_from_job;
   guint         engineers;
   double        engineer_day_cost;   /* in the project's currency */
 

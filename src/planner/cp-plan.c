@@ -637,9 +637,11 @@ cluster_beside (const CpPlan      *plan,
   return FALSE;
 }
 
-/* R8 on one cluster estimate: its migration and the rest of its calendar. */
+/* R8 on one cluster estimate: its migration and the rest of its calendar;
+ * none counted: the earlier job the team's experience comes from, or -1. */
 static void
 reason_migration (CpPlan           *plan,
+                  const CpJob      *job,
                   int               quote_index,
                   const CpEstimate *est)
 {
@@ -647,7 +649,8 @@ reason_migration (CpPlan           *plan,
     _cp_plan_add_reason (plan, CP_RULE_R8_MIGRATION, CP_OUTCOME_MIGRATION_COUNTED, quote_index,
                          est->migration_days, est->engineering_cost, est->run_days, est->debug_days);
   else
-    _cp_plan_add_reason (plan, CP_RULE_R8_MIGRATION, CP_OUTCOME_MIGRATION_NONE, quote_index, 0, 0, 0, 0);
+    _cp_plan_add_reason (plan, CP_RULE_R8_MIGRATION, CP_OUTCOME_MIGRATION_NONE, quote_index,
+                         job->team_experience_from_job, 0, 0, 0);
 }
 
 static void
@@ -1137,14 +1140,14 @@ plan_new (const CpJob      *job,
    * results set beside the recommendation (R5's): its calendar in full, so
    * that the words can say where a cluster's days go. */
   if (cluster)
-    reason_migration (plan, subject->quote_index, &subject->estimate);
+    reason_migration (plan, job, subject->quote_index, &subject->estimate);
   else if (cp_task_kind_is_training (job->kind))
     {
       const CpEstimate *whole = NULL;
       int whole_quote = -1;
 
       if (cluster_beside (plan, &whole_quote, &whole) && whole->migration_days > 0)
-        reason_migration (plan, whole_quote, whole);
+        reason_migration (plan, job, whole_quote, whole);
     }
   /* Who runs a quote's machines matters only if the job can run on
    * them: the no-fit project's 70B job was told to arrange operations

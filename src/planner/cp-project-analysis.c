@@ -520,7 +520,12 @@ apply_learned (CpProject *project,
                int        learned_from_job)
 {
   if (learned_from_job >= 0)
-    ((CpJob *) g_ptr_array_index (project->jobs, job_index))->team_has_distributed_experience = TRUE;
+    {
+      CpJob *job = g_ptr_array_index (project->jobs, job_index);
+
+      job->team_has_distributed_experience = TRUE;
+      job->team_experience_from_job = learned_from_job;
+    }
 }
 
 /* The project job @job_index is planned in: the analysis's, or, when the

@@ -258,6 +258,13 @@ cp_reason_text_signals (const CpReason  *reason,
       }
 
     case CP_OUTCOME_MIGRATION_NONE:
+      /* Experience the team gains on an earlier job's cluster is not
+       * the user's word: said where it comes from (seq42: "the team has
+       * distributed-training experience" for a team never said to). */
+      if (v[0] >= 0 && v[0] < project->jobs->len)
+        /* TRANSLATORS: R8; the earlier job in which the team first runs on a cluster */
+        return g_strdup_printf (_("The team moves to a cluster in %s, before this one: no migration time is counted."),
+                                ((const CpJob *) g_ptr_array_index (project->jobs, (guint) v[0]))->name);
       return team_assumed_text (plan, g_strdup (_("The team has distributed-training experience: no migration time is counted.")));
 
     case CP_OUTCOME_PREFER_HOSTED:

@@ -27,9 +27,10 @@ cp_words_verdict (CpVerdict verdict)
 
 /* Whether the option @plan puts first (recommended, else the best
  * available) is of a quote whose price R6 found no GPU rents at
- * (CP_OUTCOME_IMPLAUSIBLE_PRICE): most likely typed in the wrong unit. */
-static gboolean
-first_price_implausible (const CpPlan *plan)
+ * (CP_OUTCOME_IMPLAUSIBLE_PRICE): most likely typed in the wrong unit.
+ * Under that headline the option is ranked first, not recommended. */
+gboolean
+cp_words_first_price_implausible (const CpPlan *plan)
 {
   int shown = plan->recommended >= 0 ? plan->recommended : plan->best_available;
   int quote_index;
@@ -55,7 +56,7 @@ cp_words_plan_verdict (const CpPlan *plan)
    * 176,320,000 CNY against a budget of 900,000, the warning a line
    * below (walk42 F3). The line under it names the quote and its price
    * (cp_words_price_check()). */
-  if (first_price_implausible (plan))
+  if (cp_words_first_price_implausible (plan))
     return _("Check a price unit first: the quote ranked first has a price no GPU rents at");
 
   /* Without a price the verdict is about the hardware alone, and says so
@@ -1301,11 +1302,13 @@ cp_words_layout_choice (const CpProject  *project,
       g_autofree char *share = cp_i18n_format_percent (est->layout_fastest_memory_per_gpu_bytes / est->available_per_gpu_bytes, lang);
       g_autofree char *limit = cp_i18n_format_percent (CP_TIGHT_MEMORY_SHARE, lang);
 
-      /* The search kept out of Tight at a small cost in time. */
+      /* The search kept out of Tight at a small cost in time; "because
+       * the fastest uses" says which layout is at that share, and why it
+       * was not chosen ("which uses" read as the chosen one, walk42 F7). */
       g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
                                                  /* TRANSLATORS: %s are the number of layouts timed, how much slower the chosen layout is than the fastest, the share of each GPU's memory the fastest uses, the 90% limit, and the runner-up with its reason */
-                                                 "Chosen by the search among %s layout timed: %s slower than the fastest that fits, which uses %s of each GPU's memory, above %s (Tight). Runner-up: %s.",
-                                                 "Chosen by the search among %s layouts timed: %s slower than the fastest that fits, which uses %s of each GPU's memory, above %s (Tight). Runner-up: %s.",
+                                                 "Chosen by the search among %s layout timed: %s slower than the fastest that fits, because the fastest uses %s of each GPU's memory, above %s (Tight). Runner-up: %s.",
+                                                 "Chosen by the search among %s layouts timed: %s slower than the fastest that fits, because the fastest uses %s of each GPU's memory, above %s (Tight). Runner-up: %s.",
                                                  est->layouts_timed),
                               count, slower, share, limit, runner_up);
     }

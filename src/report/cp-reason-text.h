@@ -27,6 +27,7 @@ const char *cp_words_verdict        (CpVerdict verdict);
 /* The verdict of @plan, saying why when nothing is feasible: "cannot
  * run" (nothing fits in memory) apart from "none finishes in time". */
 const char *cp_words_plan_verdict   (const CpPlan *plan);
+gboolean    cp_words_first_price_implausible (const CpPlan *plan);
 /* A cost of one of @plan's options, or, when no quote has a price to
  * compare (plan->cost_unknown), words saying it is unknown in its place:
  * never the price-less figure. _whole() rounds to whole units, as totals are

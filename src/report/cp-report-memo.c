@@ -226,6 +226,7 @@ job_size (const CpJob *job,
  * the machine and the GPUs were two things to rent (issue 22). */
 static char *
 answer_what (const CpProject *project,
+             const CpPlan    *plan,
              const CpOption  *option)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -258,6 +259,14 @@ answer_what (const CpProject *project,
       g_free (machines);
       machines = part;
     }
+  /* Under "Check a price unit first", no "Rent:": the total rests on a
+   * price no GPU rents at (walk42 F3). */
+  if (cp_words_first_price_implausible (plan))
+    return e->technique != CP_TECHNIQUE_AS_CONFIGURED
+           /* TRANSLATORS: the first answer line under "Check a price unit first": the machines, then the memory technique */
+           ? g_strdup_printf (_("Ranked first if its price is right: %s, using %s."), machines, cp_words_technique (e->technique))
+           /* TRANSLATORS: the first answer line under "Check a price unit first": the machines */
+           : g_strdup_printf (_("Ranked first if its price is right: %s."), machines);
   if (e->technique != CP_TECHNIQUE_AS_CONFIGURED)
     /* TRANSLATORS: the first answer line: the machines, then the memory technique */
     return g_strdup_printf (_("Rent: %s, using %s."), machines, cp_words_technique (e->technique));
@@ -1061,7 +1070,7 @@ cp_report_section_question (Doc              *doc,
       if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
         {
           const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
-          g_autofree char *what = answer_what (project, option);
+          g_autofree char *what = answer_what (project, plan, option);
           g_autofree char *from = answer_from (project, option, doc->brief >= CP_REPORT_MEMO_BRIEF_RENT_FROM_JOINED);
           /* When it runs, from the project's calendar: the dates an
            * approver books the money and the team for. */

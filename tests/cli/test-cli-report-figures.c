@@ -230,7 +230,7 @@ test_walk (void)
    * (layout-headroom-time, 5%), and says what it gave up. */
   cp_test_assert_has (en_rows, "1 Yes LoRA, full 3.2");
   cp_test_assert_lacks (en, "Uses 96% of each GPU's memory, above 90%");
-  cp_test_assert_has (en, "3.2% slower than the fastest that fits, which uses 96% of each GPU's memory, above 90% (Tight)");
+  cp_test_assert_has (en, "3.2% slower than the fastest that fits, because the fastest uses 96% of each GPU's memory, above 90% (Tight)");
   cp_test_assert_has (en, "Full activation recompute");
   /* The technique cell names it ("Full activation recompute"), where it
    * read "As configured"; the memory chart may say "LoRA fine-tuning as

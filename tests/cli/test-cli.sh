@@ -468,10 +468,58 @@ if run 0 new "$TMP/unit.cplan" &&
   if run 0 plan "$TMP/unit.cplan"; then
     contains "$OUT" "Verdict: Check a price unit first: the quote ranked first has a price no GPU rents at"
     contains "$OUT" "760,000 CNY"
+    # Under that headline the quote is ranked first, not recommended.
+    contains "$OUT" "Ranked first if its price is right: Local IDC"
+    lacks "$OUT" "Recommended:"
   fi
+  export LANGUAGE=zh_CN
+  if run 0 plan "$TMP/unit.cplan"; then
+    contains "$OUT" "若价格无误则排名第一：Local IDC"
+    lacks "$OUT" "推荐："
+  fi
+  unset LANGUAGE
+  # The report's page 1 says the same under its heading, in both
+  # languages: no "Rent:" (租用：) for a total of 760,000 CNY.
+  for lang in en zh_CN; do
+    if command -v pdftotext >/dev/null 2>&1 &&
+       run 0 report "$TMP/unit.cplan" --lang $lang --pdf "$TMP/unit-$lang.pdf"; then
+      pdftotext -l 1 "$TMP/unit-$lang.pdf" "$TMP/unit-$lang.txt"
+      tr '\n' ' ' < "$TMP/unit-$lang.txt" > "$TMP/unit-$lang.line"
+      if [ $lang = en ]; then
+        contains "$TMP/unit-$lang.line" "Ranked first if its price is right: 1 machine of 8 × "
+        lacks "$TMP/unit-$lang.line" "Rent: 1 machine"
+      else
+        contains "$TMP/unit-$lang.line" "若价格无误则排名第一：1 台"
+        lacks "$TMP/unit-$lang.line" "租用：1 台"
+      fi
+    fi
+  done
   if run 0 edit-quote "$TMP/unit.cplan" idc --price-per-gpu-hour 12 && run 0 plan "$TMP/unit.cplan"; then
     contains "$OUT" "Verdict: Single machine"
   fi
+fi
+
+# ---- seq42 left: a job after one whose cluster run teaches the team
+# is planned with the team experienced, but the user never said so: R8
+# says where the experience comes from. The demo's 13B pretraining, its
+# team stated new to distributed training, runs on a cluster; "again",
+# the same run after it, counts no migration because of it.
+if run 0 demo "$TMP/learnt.cplan" &&
+   run 0 edit-job "$TMP/learnt.cplan" job-pretrain13b --team-stated --ops-engineer &&
+   run 0 add-job "$TMP/learnt.cplan" --id again --name again --model llama-2-13b --task pretrain --tokens 300B \
+     --deadline-days 90 --after job-pretrain13b --team-stated --ops-engineer; then
+  if run 0 plan "$TMP/learnt.cplan" --job again; then
+    contains "$OUT" "The team moves to a cluster in 13B 预训练，300B tokens (13B pretraining on 300B tokens), before this one: no migration time is counted."
+    lacks "$OUT" "The team has distributed-training experience"
+  fi
+  if run 0 plan "$TMP/learnt.cplan" --job job-pretrain13b; then
+    contains "$OUT" "The team has no distributed-training experience: moving to a cluster costs about"
+  fi
+  export LANGUAGE=zh_CN
+  if run 0 plan "$TMP/learnt.cplan" --job again; then
+    contains "$OUT" "团队会先在本任务之前的“13B 预训练，300B tokens (13B pretraining on 300B tokens)”中迁移到集群：不计迁移时间。"
+  fi
+  unset LANGUAGE
 fi
 
 # ---- walk42 F4: without a price, a job no offer finishes in time but
