@@ -384,10 +384,10 @@ add_unstated_costs_row (Doc       *doc,
                         g_strdup (_("This report's convention: a total leaves it out. The verdict is checked with it at the dearest price another compared quote states (nothing when none states one); if another quote would then win, the verdict is not firm and that vendor is asked.")));
 }
 
-/* The assumptions list: a source's indent under its name, and the
- * height of one of its lines in the small font (8 pt). */
-#define ASSUMPTION_SOURCE_INDENT 10.0
+/* The assumptions list: the height of one of its lines in the small
+ * font (8 pt), and the space between two entries. */
 #define ASSUMPTION_LINE_HEIGHT 10.0
+#define ASSUMPTION_SPACE_AFTER 2.0
 
 /* What the training jobs that keep their optimizer states other than in
  * fp32 (the default the convention above counts) keep, in plain words
@@ -611,22 +611,22 @@ cp_report_section_assumptions (Doc       *doc,
                                            : g_strdup (cp_words_assumption_source (a->key, a->source)));
     }
   add_unstated_costs_row (doc, &table, results);
-  /* Each assumption as its name and value in bold, its source under it
-   * across the page: in three columns the names and sources wrapped to
-   * four lines beside values of one, and the one-job walkthrough's
-   * report ran to a sixth page of them (issue 22). */
+  /* Each assumption as its name and value in bold, its source after it
+   * in the same paragraph: in three columns the names and sources
+   * wrapped to four lines beside values of one, and the one-job
+   * walkthrough's report ran to a sixth page of them (issue 22); a
+   * source on a line of its own under its name left most names' lines
+   * half empty, and a sixth page again once What would change it named
+   * the team's option. */
   for (guint r = 0; r < table.rows->len; r++)
     {
       char **cells = g_ptr_array_index (table.rows, r);
-      /* TRANSLATORS: an assumption's name, then its value (the assumptions list) */
-      g_autofree char *lead = g_strdup_printf (_("%s: %s"), cells[0], cells[1]);
-      double indent = ASSUMPTION_SOURCE_INDENT;
+      /* TRANSLATORS: an assumption's name, then its value, before its source (the assumptions list) */
+      g_autofree char *lead = g_strdup_printf (_("%s: %s."), cells[0], cells[1]);
 
-      /* The name keeps its source's first lines with it. */
-      cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->small_bold, lead, 0) +
-                          MIN (cp_doc_paragraph_height (doc, doc->small, cells[2], indent), 2 * ASSUMPTION_LINE_HEIGHT));
-      cp_doc_paragraph_full (doc, doc->small_bold, lead, 0, 0, NULL);
-      cp_doc_paragraph_full (doc, doc->small, cells[2], indent, 2, NULL);
+      /* An entry starts a page rather than leave one line at its foot. */
+      cp_doc_ensure (doc, 2 * ASSUMPTION_LINE_HEIGHT);
+      cp_doc_paragraph_run_in (doc, doc->small, lead, cells[2], ASSUMPTION_SPACE_AFTER);
     }
   g_ptr_array_unref (table.rows);
 }

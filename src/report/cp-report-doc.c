@@ -469,28 +469,19 @@ cp_doc_spaced (Doc        *doc,
   return cp_i18n_space_chinese_keeping (text, doc->lang, (const char * const *) doc->typed_names);
 }
 
-void
-cp_doc_paragraph_full (Doc                        *doc,
-                       const PangoFontDescription *font,
-                       const char                 *text,
-                       double                      indent,
-                       double                      space_after,
-                       const char                 *hanging_label)
+/* @layout drawn from the cursor, @indent in, broken across pages
+ * between lines; @label, if any, at the left of its first line. */
+static void
+draw_paragraph (Doc         *doc,
+                PangoLayout *layout,
+                PangoLayout *label,
+                double       indent,
+                double       space_after)
 {
-  g_autoptr(PangoLayout) layout = NULL;
-  g_autoptr(PangoLayout) label = NULL;
   PangoLayoutIter *iter;
-  double width = doc->right - doc->left - indent;
   double layout_top = doc->y;
   g_autofree double *line_bottom = NULL;
   int n_lines, next_page;
-
-  /* One spacing rule for every paragraph, where its parts were joined
-   * with a space ("%s %s", g_strjoin (" ", …)): the Chinese report had
-   * "。 " 27 times (issue 22). */
-  layout = text_layout (doc, font, text, width, TRUE);
-  if (hanging_label != NULL)
-    label = doc_layout (doc, doc->bold, hanging_label, indent);
 
   /* Where each line ends, to place the break before drawing. */
   n_lines = pango_layout_get_line_count (layout);
@@ -533,6 +524,49 @@ cp_doc_paragraph_full (Doc                        *doc,
   pango_layout_iter_free (iter);
 
   doc->y += space_after;
+}
+
+void
+cp_doc_paragraph_full (Doc                        *doc,
+                       const PangoFontDescription *font,
+                       const char                 *text,
+                       double                      indent,
+                       double                      space_after,
+                       const char                 *hanging_label)
+{
+  /* One spacing rule for every paragraph, where its parts were joined
+   * with a space ("%s %s", g_strjoin (" ", …)): the Chinese report had
+   * "。 " 27 times (issue 22). */
+  g_autoptr(PangoLayout) layout = text_layout (doc, font, text, doc->right - doc->left - indent, TRUE);
+  g_autoptr(PangoLayout) label = NULL;
+
+  if (hanging_label != NULL)
+    label = doc_layout (doc, doc->bold, hanging_label, indent);
+  draw_paragraph (doc, layout, label, indent, space_after);
+}
+
+void
+cp_doc_paragraph_run_in (Doc                        *doc,
+                         const PangoFontDescription *font,
+                         const char                 *lead,
+                         const char                 *text,
+                         double                      space_after)
+{
+  g_autofree char *spaced_lead = cp_doc_spaced (doc, lead);
+  g_autofree char *whole = g_strdup_printf ("%s %s", lead, text);
+  g_autofree char *spaced_whole = cp_doc_spaced (doc, whole);
+  g_autoptr(PangoLayout) run_in = doc_layout (doc, font, spaced_whole, doc->right - doc->left);
+  PangoAttrList *attrs = pango_attr_list_new ();
+  PangoAttribute *bold = pango_attr_weight_new (PANGO_WEIGHT_BOLD);
+
+  /* Spacing a Chinese paragraph leaves its lead's words as they were, so
+   * the lead is where the spaced whole starts. */
+  bold->start_index = 0;
+  bold->end_index = g_str_has_prefix (spaced_whole, spaced_lead) ? strlen (spaced_lead) : 0;
+  pango_attr_list_insert (attrs, bold);
+  pango_layout_set_attributes (run_in, attrs);
+  pango_attr_list_unref (attrs);
+  draw_paragraph (doc, run_in, NULL, 0, space_after);
 }
 
 /* Between a title's last line and a note set at its right. */

@@ -95,6 +95,10 @@ char *cp_doc_spaced (Doc *doc, const char *text);
 
 void cp_doc_paragraph_full (Doc *doc, const PangoFontDescription *font, const char *text,
                             double indent, double space_after, const char *hanging_label);
+/* @lead in bold, then @text, in @font as one paragraph: a list of
+ * named entries without a line of its own for each name. */
+void cp_doc_paragraph_run_in (Doc *doc, const PangoFontDescription *font, const char *lead, const char *text,
+                              double space_after);
 
 /* A title, starting a page, with @note (one line) in @note_font at the
  * right of its last line, or under it when the line leaves no room: the

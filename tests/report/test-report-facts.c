@@ -433,7 +433,7 @@ spaced_text (const char *pdf)
  * hours a month with its space kept ("一年8,760" lost it to the date rule
  * for 年), the checkpoint speed per node said once, EBS gp3's 1,000 MiB/s
  * = 1.05 GB/s; a reasoned rule not called 推理 (inference). English says
- * "per node" once too. */
+ * "per node" once too: the value ends its entry's lead (its full stop). */
 static void
 test_zh_appendix_wording (void)
 {
@@ -448,11 +448,11 @@ test_zh_appendix_wording (void)
   g_assert_nonnull (strstr (chinese, "一年的 8,760 小时除以 12"));
   g_assert_nonnull (strstr (chinese, "第 3 级（批准预算）：精度上限为 +10% 至 +30%"));
   g_assert_null (strstr (chinese, "实际超出"));
-  g_assert_nonnull (strstr (chinese, "写入云盘（或未说明的存储）的检查点速度（每节点）：1.05 GB/s\n"));
+  g_assert_nonnull (strstr (chinese, "写入云盘（或未说明的存储）的检查点速度（每节点）：1.05 GB/s。"));
   g_assert_null (strstr (chinese, "GB/s（每节点）"));
   g_assert_nonnull (strstr (chinese, "推算得出，无公开规则"));
   g_assert_null (strstr (chinese, "推理得出"));
-  g_assert_nonnull (strstr (english, "per node: 1.05 GB/s\n"));
+  g_assert_nonnull (strstr (english, "per node: 1.05 GB/s."));
   g_assert_null (strstr (english, "GB/s per node"));
 }
 
