@@ -466,7 +466,7 @@ cell_text (CpResultsView   *self,
     case CP_OPTION_TEXT_SERVED:
       if (!(estimate->output_tokens_per_s > 0))
         return g_strdup ("—");
-      return cp_words_served (estimate, lang);
+      return cp_words_served (estimate, TRUE, lang);
     case CP_N_OPTION_TEXTS:
     default:
       g_assert_not_reached ();

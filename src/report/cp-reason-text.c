@@ -507,6 +507,7 @@ cp_words_kv_source (const CpEstimate *estimate)
 
 char *
 cp_words_served (const CpEstimate *estimate,
+                 gboolean          two_lines,
                  const char       *lang)
 {
   double per_s = estimate->requests_per_s;
@@ -519,9 +520,16 @@ cp_words_served (const CpEstimate *estimate,
   const char *kv_source = cp_words_kv_source (estimate);
   g_autofree char *text = NULL;
 
-  /* TRANSLATORS: requests carried at once and completed a second, then the seconds a user waits for an answer and the output tokens a second he receives */
-  text = g_strdup_printf (_("%s at once, %s/s; %s s an answer, %s output tokens/s a user"),
-                          at_once, completed, answer_s, user_per_s);
+  /* On two lines for the window's table, which on one outgrew its pane
+   * at 1880 px; a PDF table wraps its cells. */
+  if (two_lines)
+    /* TRANSLATORS: requests carried at once and completed a second; on a second line, the seconds a user waits for an answer and the output tokens a second he receives */
+    text = g_strdup_printf (_("%s at once, %s/s;\n%s s an answer, %s output tokens/s a user"),
+                            at_once, completed, answer_s, user_per_s);
+  else
+    /* TRANSLATORS: requests carried at once and completed a second, then the seconds a user waits for an answer and the output tokens a second he receives */
+    text = g_strdup_printf (_("%s at once, %s/s; %s s an answer, %s output tokens/s a user"),
+                            at_once, completed, answer_s, user_per_s);
   if (kv_source == NULL)
     return g_steal_pointer (&text);
   /* TRANSLATORS: the requests served, then where the KV cache figure came from */

@@ -96,6 +96,7 @@ const char *cp_words_kv_source      (const CpEstimate *estimate);
  * an answer, 5.1 output tokens/s a user"), and where its KV cache figure
  * came from when a trial gave it. */
 char       *cp_words_served         (const CpEstimate *estimate,
+                                     gboolean          two_lines,
                                      const char       *lang);
 const char *cp_words_rule           (CpRule rule);
 /* The name of an assumption (cp_settings_get_assumptions()); the key

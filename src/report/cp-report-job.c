@@ -416,7 +416,7 @@ section_job_serving (Doc          *doc,
                             cp_i18n_format_number (e->decode_batch, 0, doc->lang),
                             cp_i18n_format_number (e->decode_tokens_per_s, 0, doc->lang),
                             cp_i18n_format_number (e->prefill_tokens_per_s, 0, doc->lang),
-                            cp_words_served (e, doc->lang),
+                            cp_words_served (e, FALSE, doc->lang),
                             e->output_tokens_per_s > 0
                             ? cp_i18n_format_money (e->cost_per_million_output_tokens, quote->currency, doc->lang)
                             : g_strdup ("—"));
