@@ -3933,8 +3933,9 @@ test_window_implausible_price (void)
 }
 
 /* Walk 3 #9: the quote recommended for the job, its price then typed as
- * 18.5 a node-month, stays recommended (only cheaper), and the heading's
- * figure carries the doubt next to it. */
+ * 18.5 a node-month, stays first (only cheaper), and the heading's figure
+ * carries the doubt next to it; it is not called recommended while its
+ * price fails the unit check (walk42 F3). */
 static void
 test_window_implausible_recommended (void)
 {
@@ -3972,7 +3973,8 @@ test_window_implausible_recommended (void)
   price = cp_i18n_format_value (18.5 / 730 / quote->gpus_per_node, "en");
   expected = g_strdup_printf ("⚠ check the price unit of %s: %s CNY per GPU-hour", name, price);
   summary = gtk_label_get_label (GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (results), "summary")));
-  g_assert_nonnull (strstr (summary, "Recommended: "));
+  g_assert_nonnull (strstr (summary, "Ranked first if its price is right: "));
+  g_assert_null (strstr (summary, "Recommended: "));
   g_assert_nonnull (strstr (summary, expected));
 
   type_text (cp_quote_editor_get_row (quote_editor, "price"), "18.5/GPU/h");
