@@ -576,6 +576,23 @@ cp_report_section_assumptions (Doc       *doc,
         /* The engine's own name, "V1" or "V0": "1 vLLM engine" read as a
          * count, untranslated (walkthrough 13). */
         number = g_strdup (a->value > 0 ? "V1" : "V0");
+      /* "0 s" under vLLM V1 read as a figure nobody measured (issue 21,
+       * item 3): the engine is named and its step's own time said in
+       * words, with where it falls beside the GPUs' step. */
+      else if (strcmp (a->key, "serving-engine") == 0)
+        {
+          g_autofree char *step_ms = cp_i18n_format_number (a->value * 1e3, 2, doc->lang);
+
+          if (settings->serving_engine == CP_SERVING_ENGINE_SGLANG)
+            /* TRANSLATORS: the assumptions table: %s is milliseconds such as "2.42" */
+            number = g_strdup_printf (_("SGLang: %s ms a decode step while the GPUs run, so only what exceeds their step"), step_ms);
+          else if (settings->vllm_profile == CP_VLLM_PROFILE_V0)
+            /* TRANSLATORS: the assumptions table: %s is milliseconds such as "2.60" */
+            number = g_strdup_printf (_("vLLM V0: %s ms after each of the GPUs' decode steps"), step_ms);
+          else
+            /* TRANSLATORS: the assumptions table: the serving engine's own time a decode step */
+            number = g_strdup (_("vLLM V1: none, its engine core runs in a process of its own"));
+        }
       else
         {
           g_autofree char *value = cp_i18n_format_value (a->value, doc->lang);

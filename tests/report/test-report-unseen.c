@@ -427,6 +427,38 @@ test_appendix_unstated (void)
     }
 }
 
+/* Issue 21, item 3: a serving job's appendix gave the engine's own time
+ * a decode step as "0 s" under vLLM V1, a figure nobody measured. It
+ * names the engine and says in words that V1 adds none (its engine core
+ * runs in a process of its own: vLLM blog, 2025-01-27). */
+static void
+test_appendix_serving_engine (void)
+{
+  static const struct {
+    const char *lang, *value;
+  } words[] = {
+    { "en", "vLLM V1: none, its engine core runs in a process of its own" },
+    { "zh_CN", "vLLM V1：不计，其引擎核心在单独的进程中运行" },
+  };
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  RUN_OK ("new", "serve.cplan");
+  RUN_OK ("add-job", "serve.cplan", "--name", "70B chat service", "--model", "llama-3.1-70b", "--task", "inference",
+          "--duration-days", "30", "--concurrency", "32");
+  RUN_OK ("add-quote", "serve.cplan", "--vendor", "Vendor A", "--offer", "H100 machine", "--gpu", "h100-sxm",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "20");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("serve-%s.pdf", words[l].lang);
+      g_autofree char *text = NULL;
+
+      RUN_OK ("report", "serve.cplan", "--lang", words[l].lang, "--pdf", pdf);
+      text = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      cp_test_assert_has (text, words[l].value);
+    }
+}
+
 /* Approver 35, C8: the appendix listed "Longest acceptable run when
  * there is no deadline" for a project whose one job has a deadline (30
  * days, a run of days, far under the 120-day limit). The row is there
@@ -909,6 +941,7 @@ main (int    argc,
   g_test_add_func ("/report-unseen/xml-team-question", test_xml_team_question);
   g_test_add_func ("/report-unseen/appendix-unstated", test_appendix_unstated);
   g_test_add_func ("/report-unseen/appendix-deadline", test_appendix_deadline);
+  g_test_add_func ("/report-unseen/appendix-serving-engine", test_appendix_serving_engine);
   g_test_add_func ("/report-unseen/validity-asked", test_validity_asked);
   g_test_add_func ("/report-unseen/xml-page-one", test_xml_page_one);
   g_test_add_func ("/report-unseen/unrunnable-job-left-out", test_unrunnable_job_left_out);
