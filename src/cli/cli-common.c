@@ -12,14 +12,28 @@
 
 #include "planner/cp-units.h"
 
+/* The program name carries the usage line's placeholders ("PROJECT
+ * QUOTE") for --help; an error names the command alone. */
+static char *
+command_name (void)
+{
+  g_auto(GStrv) words = g_strsplit (g_get_prgname (), " ", -1);
+  GString *command = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL && !g_ascii_isupper (words[i][0]); i++)
+    g_string_append_printf (command, "%s%s", i > 0 ? " " : "", words[i]);
+  return g_string_free (command, FALSE);
+}
+
 static int
 print_error (int         status,
              const char *format,
              va_list     args)
 {
   g_autofree char *message = g_strdup_vprintf (format, args);
+  g_autofree char *command = command_name ();
 
-  g_printerr ("%s: %s\n", g_get_prgname (), message);
+  g_printerr ("%s: %s\n", command, message);
   return status;
 }
 
@@ -233,7 +247,9 @@ static gboolean
 option_message (const char *option,
                 const char *message)
 {
-  g_printerr ("%s: %s\n", option, message);
+  g_autofree char *command = command_name ();
+
+  g_printerr ("%s: %s: %s\n", command, option, message);
   return FALSE;
 }
 

@@ -849,6 +849,48 @@ storage_label (CpStorageKind kind)
   return "?";
 }
 
+/* @value as the lists print prices: digits grouped by thousands
+ * ("75,000"), the shortest decimals that read it back ("12.5"). */
+static char *
+format_grouped (double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  const char *digits = cp_format_double_shortest (fabs (value), buf);
+  const char *point = strchr (digits, '.');
+  gsize n_int = point ? (gsize) (point - digits) : strlen (digits);
+  GString *out = g_string_new (value < 0 ? "-" : "");
+
+  for (gsize i = 0; i < n_int; i++)
+    {
+      if (i > 0 && (n_int - i) % 3 == 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, digits[i]);
+    }
+  g_string_append (out, digits + n_int);
+  return g_string_free (out, FALSE);
+}
+
+/* How a price per machine became the price per GPU-hour, so the figure
+ * can be checked against the vendor's sheet by hand: " (75,000 CNY per
+ * node-month ÷ 730 h ÷ 8)"; empty for a price per GPU-hour. */
+static void
+append_price_derivation (GString          *s,
+                         const CpQuote    *quote,
+                         const CpSettings *settings)
+{
+  g_autofree char *price = format_grouped (quote->price);
+  char hours[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (quote->price_unit == CP_PRICE_PER_NODE_HOUR)
+    /* Translators: how a price per machine-hour was divided: the price, its currency, the GPUs per node */
+    g_string_append_printf (s, _(" (%s %s per node-hour ÷ %u)"), price, quote->currency, quote->gpus_per_node);
+  else if (quote->price_unit == CP_PRICE_PER_NODE_MONTH)
+    /* Translators: how a price per machine-month was divided: the price, its currency, the hours
+     * in a month, the GPUs per node */
+    g_string_append_printf (s, _(" (%s %s per node-month ÷ %s h ÷ %u)"), price, quote->currency,
+                            cp_format_double_shortest (settings->hours_per_month, hours), quote->gpus_per_node);
+}
+
 char *
 cp_quote_describe (const CpQuote    *quote,
                    const CpSettings *settings)
@@ -866,7 +908,10 @@ cp_quote_describe (const CpQuote    *quote,
                           quote->gpus_per_node, quote->nodes_available);
   if (quote->price > 0)
     /* Translators: price and currency code */
-    g_string_append_printf (s, _("; %s %s per GPU-hour"), per_gpu_hour, quote->currency);
+    {
+      g_string_append_printf (s, _("; %s %s per GPU-hour"), per_gpu_hour, quote->currency);
+      append_price_derivation (s, quote, settings);
+    }
   else
     g_string_append (s, _("; no price"));
   if (quote->intra_link.name)
