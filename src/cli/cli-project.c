@@ -561,10 +561,8 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
       g_autofree char *header = g_strdup_printf ("  %s", cp_quote_sheet_get_header (sheet, i));
       /* Translators: a column's field guessed from its cells, and why ("5 of 6 cells are GPU names") */
       g_autofree char *field = evidence ? g_strdup_printf (_("→ %s (guessed: %s; --map changes it)"),
-                                                           cp_quote_column_get_label (cp_quote_sheet_get_field (sheet, i)),
-                                                           evidence)
-                                        : g_strdup_printf ("→ %s",
-                                                           cp_quote_column_get_label (cp_quote_sheet_get_field (sheet, i)));
+                                                           cp_quote_sheet_get_column_label (sheet, i), evidence)
+                                        : g_strdup_printf ("→ %s", cp_quote_sheet_get_column_label (sheet, i));
       cp_cli_table_add_row (columns, header, field, NULL);
     }
   cp_cli_table_print (columns, stdout);

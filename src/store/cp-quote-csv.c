@@ -298,20 +298,25 @@ read_remarks (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, C
     return FALSE;
   cell->header = h->header[CP_QUOTE_COLUMN_NOTES];
   cell->hint = NULL;
-  term = cp_quote_regex_once (&term_regex, "(?:最低租期|最短租期|最低租用|最短租用|起租期|租期至少|至少租|最少租|起租|minimum term|minimum)"
+  /* "按月起租" (rented from a month up) is one unit of the period it names:
+   * group 3, read as "1月". */
+  term = cp_quote_regex_once (&term_regex, "(?:最低租期|最短租期|最低租用|最短租用|起租期|租期至少|至少租|最少租|起租|minimum term|minimum|min\\.?)"
                       "\\s*(?:[:：为是]\\s*)?((?:\\d+(?:\\.\\d+)?|[一二两三四五六七八九十半]+)\\s*"
                       "(?:个月|月|周|星期|天|日|小时|年|months?|weeks?|days?|hours?))"
-                      "|((?:\\d+(?:\\.\\d+)?|[一二两三四五六七八九十]+)\\s*(?:个月|月|周|星期|天|日|小时|年))\\s*起",
+                      "|((?:\\d+(?:\\.\\d+)?|[一二两三四五六七八九十]+)\\s*(?:个月|月|周|星期|天|日|小时|年))\\s*起"
+                      "|按\\s*(月|周|天|日|年)\\s*起租",
                               G_REGEX_CASELESS);
   if (cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_MINIMUM_TERM))
       && g_regex_match (term, text, 0, &match))
     {
       g_autofree char *first = g_match_info_fetch (match, 1);
       g_autofree char *second = g_match_info_fetch (match, 2);
+      g_autofree char *period = g_match_info_fetch (match, 3);
+      g_autofree char *one_period = period && *period ? g_strconcat ("1", period, NULL) : NULL;
       g_autofree char *said = g_match_info_fetch (match, 0);
       double hours;
 
-      if (cp_parse_duration_h (first && *first ? first : second,
+      if (cp_parse_duration_h (first && *first ? first : second && *second ? second : one_period,
                                cell->project ? cell->project->settings.hours_per_month : 730, &hours, NULL, NULL))
         {
           char buf[G_ASCII_DTOSTR_BUF_SIZE];
