@@ -406,6 +406,22 @@ read_tax (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const
       g_autofree char *stripped = g_strstrip (g_strdup (said));
       cp_quote_tax_apply (cell, &tax, stripped, quote);
     }
+  else if (h->index[CP_QUOTE_COLUMN_TAX] >= 0)
+    {
+      /* A blank in a tax column the other rows fill: the price may be
+       * 不含税 as well as 含税, a difference of 6 or 13 % in the ranking. */
+      gboolean included = cell->project == NULL || cell->project->settings.prices_include_vat;
+
+      cell->header = h->header[CP_QUOTE_COLUMN_TAX];
+      cp_quote_cell_assume (cell, included
+                            /* Translators: the tax column's header (税率) */
+                            ? _("%s is empty on this row: its price is taken as including VAT, as the project "
+                                "takes prices that do not say; ask the vendor")
+                            /* Translators: the tax column's header (税率) */
+                            : _("%s is empty on this row: its price is taken as excluding VAT, as the project "
+                                "takes prices that do not say; ask the vendor"),
+                            cell->header);
+    }
 }
 
 /* One data record into @quote, its problems and assumptions in @cell. */
@@ -758,7 +774,13 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
        * implies is the bare-metal cluster, the default of a machine. */
       if (h.index[CP_QUOTE_COLUMN_OFFERING] < 0 && cp_quote_is_cluster (quote)
           && quote->offering == CP_OFFERING_BARE_METAL)
-        quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+        {
+          quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+          /* Said: R8 weighs who runs the machines by it, and the VAT rate follows it. */
+          cp_quote_cell_assume (&cell, _("the kind of offer is not stated: a bare-metal cluster, the machines "
+                                         "the team runs itself (R8); ask the vendor whether they are hosted or "
+                                         "a container platform"));
+        }
 
       if (row->problems->len == 0)
         {
