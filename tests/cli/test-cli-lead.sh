@@ -65,6 +65,27 @@ lacks "$OUT" "Not feasible"
 contains "$OUT" "needs a price"
 contains "$OUT" "1 node × 8 GPUs, as configured (of the 4 nodes asked for)"
 
+# plan's Deadline cell says "Met" only when the calendar range's slow end
+# keeps the deadline too: a 70B full fine-tune on one 8-GPU H800 machine
+# takes about five days; with a deadline of 5.3 days the row's calendar
+# cell (expected, then low–high) decides which words are right.
+run 0 new d.cplan
+run 0 add-quote d.cplan --id h --gpu h800 --price-per-gpu-hour 10
+run 0 add-job d.cplan --id j --model llama-2-70b --task full-finetune --tokens 2B --deadline-days 5.3
+run 0 plan d.cplan --job j
+row=$(grep -E '^ +1  ' "$OUT")
+calendar=$(printf '%s\n' "$row" | grep -oE '[0-9.]+ \([0-9.]+–[0-9.]+\)' | sed -n 2p)
+expected=$(printf '%s\n' "$calendar" | sed 's/ .*//')
+high=$(printf '%s\n' "$calendar" | sed 's/.*–//; s/)//')
+checks=$((checks + 1))
+[ -n "$high" ] || fail "no calendar range in the plan's row: $row"
+if awk -v e="$expected" -v h="$high" 'BEGIN { exit !(e <= 5.3 && h > 5.3) }'; then
+  contains "$OUT" "Met at the expected time; misses at the slow end"
+elif awk -v h="$high" 'BEGIN { exit !(h <= 5.3) }'; then
+  lacks "$OUT" "misses at the slow end"
+fi
+printf '%s\n' "$row" | grep -q -E ' Met {2,}' && fail "“Met” alone beside a calendar range ending past 5.3 days: $row"
+
 # The vendor's sheet: 月租 prices one row of three and reads "Second price".
 # Row 2 takes the 月租 75,000 per node-month over 单价 80,000: over the
 # month both allow one machine costs 75,000 < 80,000; 75000 / 730 / 8 = 12.84.
