@@ -236,14 +236,6 @@ cp_cli_parse_project_options (GOptionContext     *context,
 }
 
 static gboolean
-option_error (const char   *option,
-              const GError *error)
-{
-  g_printerr ("%s: %s\n", option, error->message);
-  return FALSE;
-}
-
-static gboolean
 option_message (const char *option,
                 const char *message)
 {
@@ -251,6 +243,13 @@ option_message (const char *option,
 
   g_printerr ("%s: %s: %s\n", command, option, message);
   return FALSE;
+}
+
+static gboolean
+option_error (const char   *option,
+              const GError *error)
+{
+  return option_message (option, error->message);
 }
 
 static gboolean
@@ -458,6 +457,27 @@ cp_cli_parse_duration_option (const char *option,
     return FALSE;
   *out_h = value;
   return TRUE;
+}
+
+gboolean
+cp_cli_check_network_given (const CpQuote *quote)
+{
+  const char *options;
+
+  if ((cp_quote_get_missing (quote) & CP_QUOTE_MISSING_NETWORK) == 0)
+    return TRUE;
+  options = quote->nics_per_node == 0 && quote->nic_gbps <= 0 ? "--nics, --nic-gbps"
+            : quote->nics_per_node == 0                        ? "--nics"
+                                                               : "--nic-gbps";
+  /* TRANSLATORS: the options missing ("--nics, --nic-gbps"), then the nodes of the quote */
+  cp_cli_usage_error (g_dngettext (GETTEXT_PACKAGE,
+                                   "%s: %u node joined by a network needs its network cards per node (--nics) "
+                                   "and the line rate of one in Gb/s (--nic-gbps), as the vendor states them",
+                                   "%s: %u nodes joined by a network need their network cards per node (--nics) "
+                                   "and the line rate of one in Gb/s (--nic-gbps), as the vendor states them",
+                                   quote->nodes_available),
+                      options, quote->nodes_available);
+  return FALSE;
 }
 
 gboolean

@@ -472,31 +472,6 @@ say_offer_disagreements (const CpProject *project,
     }
 }
 
-/* A quote whose nodes are joined by a network (--network) that lacks its
- * cards or their rate: the options to give, named, rather than the
- * form's "Inter-node network" (walk: a lead at the terminal has no such
- * field). FALSE, said, when one is missing. */
-static gboolean
-check_network_given (const CpQuote *quote)
-{
-  const char *options;
-
-  if ((cp_quote_get_missing (quote) & CP_QUOTE_MISSING_NETWORK) == 0)
-    return TRUE;
-  options = quote->nics_per_node == 0 && quote->nic_gbps <= 0 ? "--nics, --nic-gbps"
-            : quote->nics_per_node == 0                        ? "--nics"
-                                                               : "--nic-gbps";
-  /* TRANSLATORS: the options missing ("--nics, --nic-gbps"), then the nodes of the quote */
-  cp_cli_usage_error (g_dngettext (GETTEXT_PACKAGE,
-                                   "%s: %u node joined by a network needs its network cards per node (--nics) "
-                                   "and the line rate of one in Gb/s (--nic-gbps), as the vendor states them",
-                                   "%s: %u nodes joined by a network need their network cards per node (--nics) "
-                                   "and the line rate of one in Gb/s (--nic-gbps), as the vendor states them",
-                                   quote->nodes_available),
-                      options, quote->nodes_available);
-  return FALSE;
-}
-
 /* What add-quote and edit-quote read, on one line, as the importer's
  * preview says each row: the GPU, nodes, the price per GPU-hour and how
  * it was worked out, so a unit misread shows before a plan uses it. */
@@ -591,7 +566,7 @@ cp_cli_add_quote (int argc, char **argv)
       g_clear_pointer (&offer_price, g_free);
   }
 
-  if (!check_network_given (quote))
+  if (!cp_cli_check_network_given (quote))
     return CP_CLI_EXIT_USAGE;
   if (!cp_quote_validate (quote, &error))
     return cp_cli_usage_error ("%s", error->message);
@@ -673,7 +648,7 @@ cp_cli_edit_quote (int argc, char **argv)
     else
       cp_quote_offer_refit_fabric (project, edited, before);
   }
-  if (!check_network_given (edited))
+  if (!cp_cli_check_network_given (edited))
     return CP_CLI_EXIT_USAGE;
   if (!cp_quote_validate (edited, &error))
     return cp_cli_usage_error ("%s", error->message);

@@ -1045,6 +1045,8 @@ run (Estimate *e,
       !apply_settings_options (e))
     return CP_CLI_EXIT_USAGE;
 
+  if (!cp_cli_check_network_given (&e->quote))
+    return CP_CLI_EXIT_USAGE;
   if (!cp_job_validate (&e->job, &error) ||
       !cp_quote_validate (&e->quote, &error) ||
       !cp_settings_validate (&e->settings, &error))

@@ -57,6 +57,10 @@ run 2 add-quote l.cplan --gpu h800 --nodes 4 --network roce --nics 4
 contains "$ERR" "compute-planner-cli add-quote: --nic-gbps: 4 nodes joined by a network need their network cards per node (--nics) and the line rate of one in Gb/s (--nic-gbps)"
 LANGUAGE=zh_CN run 2 add-quote l.cplan --gpu h800 --nodes 4 --network roce
 contains "$ERR" "--nics, --nic-gbps：4 台机器由网络互联"
+run 2 estimate --model llama-2-13b --task lora --tokens 100M --gpu h800 --nodes 2 --network roce
+contains "$ERR" "compute-planner-cli estimate: --nics, --nic-gbps: 2 nodes joined by a network need"
+run 2 add-quote l.cplan --gpu h800 --nodes x
+contains "$ERR" "compute-planner-cli add-quote: --nodes: “x” is not a number"
 
 # estimate without a price: cost unknown, not infeasible; the figures say
 # which of the 4 nodes asked for they are of (a 13B LoRA fits one machine).
