@@ -12,14 +12,28 @@
 
 #include "planner/cp-units.h"
 
+/* The program name carries the usage line's placeholders ("PROJECT
+ * QUOTE") for --help; an error names the command alone. */
+static char *
+command_name (void)
+{
+  g_auto(GStrv) words = g_strsplit (g_get_prgname (), " ", -1);
+  GString *command = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL && !g_ascii_isupper (words[i][0]); i++)
+    g_string_append_printf (command, "%s%s", i > 0 ? " " : "", words[i]);
+  return g_string_free (command, FALSE);
+}
+
 static int
 print_error (int         status,
              const char *format,
              va_list     args)
 {
   g_autofree char *message = g_strdup_vprintf (format, args);
+  g_autofree char *command = command_name ();
 
-  g_printerr ("%s: %s\n", g_get_prgname (), message);
+  g_printerr ("%s: %s\n", command, message);
   return status;
 }
 
@@ -222,19 +236,20 @@ cp_cli_parse_project_options (GOptionContext     *context,
 }
 
 static gboolean
-option_error (const char   *option,
-              const GError *error)
+option_message (const char *option,
+                const char *message)
 {
-  g_printerr ("%s: %s\n", option, error->message);
+  g_autofree char *command = command_name ();
+
+  g_printerr ("%s: %s: %s\n", command, option, message);
   return FALSE;
 }
 
 static gboolean
-option_message (const char *option,
-                const char *message)
+option_error (const char   *option,
+              const GError *error)
 {
-  g_printerr ("%s: %s\n", option, message);
-  return FALSE;
+  return option_message (option, error->message);
 }
 
 static gboolean
@@ -442,6 +457,27 @@ cp_cli_parse_duration_option (const char *option,
     return FALSE;
   *out_h = value;
   return TRUE;
+}
+
+gboolean
+cp_cli_check_network_given (const CpQuote *quote)
+{
+  const char *options;
+
+  if ((cp_quote_get_missing (quote) & CP_QUOTE_MISSING_NETWORK) == 0)
+    return TRUE;
+  options = quote->nics_per_node == 0 && quote->nic_gbps <= 0 ? "--nics, --nic-gbps"
+            : quote->nics_per_node == 0                        ? "--nics"
+                                                               : "--nic-gbps";
+  /* TRANSLATORS: the options missing ("--nics, --nic-gbps"), then the nodes of the quote */
+  cp_cli_usage_error (g_dngettext (GETTEXT_PACKAGE,
+                                   "%s: %u node joined by a network needs its network cards per node (--nics) "
+                                   "and the line rate of one in Gb/s (--nic-gbps), as the vendor states them",
+                                   "%s: %u nodes joined by a network need their network cards per node (--nics) "
+                                   "and the line rate of one in Gb/s (--nic-gbps), as the vendor states them",
+                                   quote->nodes_available),
+                      options, quote->nodes_available);
+  return FALSE;
 }
 
 gboolean

@@ -58,6 +58,12 @@ gboolean        cp_cli_parse_project_options (GOptionContext     *context,
                                               int                *argc,
                                               char             ***argv);
 
+/* A quote whose nodes are joined by a network (--network) that lacks its
+ * cards or their rate: refused naming the options to give (--nics,
+ * --nic-gbps), not the window's "Inter-node network" field. FALSE, said,
+ * when one is missing. */
+gboolean cp_cli_check_network_given (const CpQuote *quote);
+
 /* Counts with SI or Chinese suffixes: "7B", "2T", "1.5k", "700亿". */
 gboolean cp_cli_parse_count_option    (const char *option, const char *text,
                                        double min, double max, double *out);

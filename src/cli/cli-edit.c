@@ -222,20 +222,29 @@ find_job_index (const CpProject *project, const char *id)
 }
 
 /* read_for_edit()'s and save_edit()'s refusals: the file's entries do
- * not hold the id, or the file could not be read or saved (said). */
-enum { EDIT_UNKNOWN_ID = -1, EDIT_FAILED = -2 };
+ * not hold the id or position, the file could not be read or saved
+ * (said), or the text is one entry's id and another's position (said). */
+enum { EDIT_UNKNOWN_ID = -1, EDIT_FAILED = -2, EDIT_AMBIGUOUS = -3 };
 
 /* The exit status of a refused edit of entry @id, a quote when @quote,
- * else a job; an unknown id is said here. */
+ * else a job, in a project of @n_entries of them; an unknown id is said
+ * here. */
 static int
 edit_refusal (int         refusal,
               gboolean    quote,
-              const char *id)
+              const char *id,
+              guint       n_entries)
 {
   if (refusal == EDIT_FAILED)
     return CP_CLI_EXIT_FAILED;
-  return quote ? cp_cli_usage_error (_("the project has no quote “%s” (list names them)"), id)
-               : cp_cli_usage_error (_("the project has no job “%s” (list names them)"), id);
+  if (refusal == EDIT_AMBIGUOUS)
+    return CP_CLI_EXIT_USAGE;
+  /* TRANSLATORS: what was given, then how many quotes the project has */
+  return quote ? cp_cli_usage_error (_("the project has no quote “%s”: give a quote’s id or its position "
+                                       "from 1 to %u, as list prints them"), id, n_entries)
+               /* TRANSLATORS: what was given, then how many jobs the project has */
+               : cp_cli_usage_error (_("the project has no job “%s”: give a job’s id or its position "
+                                       "from 1 to %u, as list prints them"), id, n_entries);
 }
 
 /* An edit command's options; FALSE, said (@usage), unless a project file
@@ -257,20 +266,23 @@ parse_edit_options (GOptionContext *context,
 }
 
 /* Reads @path into *@project, without writing it, to check an edit of
- * its entry @id (a quote when @quote, else a job) against; returns the
- * entry's index. */
+ * its entry @text (a quote when @quote, else a job), named by its id or
+ * by its position in list's table, against; returns the entry's index. */
 static int
 read_for_edit (const char  *path,
                CpProject  **project,
                gboolean     quote,
-               const char  *id)
+               const char  *text)
 {
   int index;
 
   *project = read_project (path);
   if (*project == NULL)
     return EDIT_FAILED;
-  index = quote ? find_quote_index (*project, id) : find_job_index (*project, id);
+  /* TRANSLATORS: what names the entry edited, in "quote: “2” is both the id of quote 1 and …" */
+  index = quote ? cp_cli_find_quote (*project, _("quote"), text) : cp_cli_find_job (*project, _("job"), text);
+  if (index == CP_CLI_AMBIGUOUS)
+    return EDIT_AMBIGUOUS;
   return index >= 0 ? index : EDIT_UNKNOWN_ID;
 }
 
@@ -314,6 +326,7 @@ cp_cli_edit_job (int argc, char **argv)
   g_autofree char *name = NULL;
   g_autofree char *trial_quote = NULL;
   g_autoptr(CpJob) edited = NULL;
+  g_autofree char *id = NULL;
   int index;
   GOptionEntry entries[] = {
     { "name", 0, 0, G_OPTION_ARG_STRING, &name, N_("The job’s new name"), N_("NAME") },
@@ -332,8 +345,9 @@ cp_cli_edit_job (int argc, char **argv)
 
   index = read_for_edit (argv[1], &project, FALSE, argv[2]);
   if (index < 0)
-    return edit_refusal (index, FALSE, argv[2]);
+    return edit_refusal (index, FALSE, argv[2], project ? project->jobs->len : 0);
   edited = cp_job_dup (g_ptr_array_index (project->jobs, index));
+  id = g_strdup (edited->id);
   if (!cp_cli_job_options_apply_edits (options, project, edited))
     return CP_CLI_EXIT_USAGE;
   if (trial_quote)
@@ -352,11 +366,11 @@ cp_cli_edit_job (int argc, char **argv)
   if (!cp_job_validate (edited, &error))
     return cp_cli_usage_error ("%s", error->message);
 
-  index = save_edit (argv[1], &store, &project, FALSE, argv[2], (gpointer *) &edited);
+  index = save_edit (argv[1], &store, &project, FALSE, id, (gpointer *) &edited);
   if (index < 0)
-    return edit_refusal (index, FALSE, argv[2]);
+    return edit_refusal (index, FALSE, id, project ? project->jobs->len : 0);
   /* Translators: a job id */
-  printf (_("Changed job “%s”\n"), argv[2]);
+  printf (_("Changed job “%s”\n"), id);
   return CP_CLI_EXIT_OK;
 }
 
@@ -458,6 +472,19 @@ say_offer_disagreements (const CpProject *project,
     }
 }
 
+/* What add-quote and edit-quote read, on one line, as the importer's
+ * preview says each row: the GPU, nodes, the price per GPU-hour and how
+ * it was worked out, so a unit misread shows before a plan uses it. */
+static void
+say_quote_read (const CpProject *project,
+                const CpQuote   *quote)
+{
+  g_autofree char *account = cp_quote_describe (quote, &project->settings);
+
+  /* TRANSLATORS: after add-quote or edit-quote: the quote as read ("NVIDIA H800 SXM 80GB × 8, 4 nodes; …") */
+  printf (_("Read: %s\n"), account);
+}
+
 /* As the quote form says under Network between nodes: the network a
  * quote of several nodes was given where none was (its GPU's common
  * fabric, cp_quote_offer_assume_network()), or that its machines are
@@ -539,6 +566,8 @@ cp_cli_add_quote (int argc, char **argv)
       g_clear_pointer (&offer_price, g_free);
   }
 
+  if (!cp_cli_check_network_given (quote))
+    return CP_CLI_EXIT_USAGE;
   if (!cp_quote_validate (quote, &error))
     return cp_cli_usage_error ("%s", error->message);
 
@@ -556,6 +585,7 @@ cp_cli_add_quote (int argc, char **argv)
     const CpQuote *added = g_ptr_array_index (project->quotes, project->quotes->len - 1);
 
     printf (_("Added quote “%s”\n"), added->id);
+    say_quote_read (project, added);
     if (offer_price != NULL)
       {
         g_autofree char *price = cp_words_unit_price (added->price, added->currency, added->price_unit,
@@ -581,6 +611,7 @@ cp_cli_edit_quote (int argc, char **argv)
   g_autoptr(CpQuote) edited = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(QuoteWords) words = { NULL };
+  g_autofree char *id = NULL;
   gboolean hardware_changed;
   int index;
 
@@ -595,8 +626,9 @@ cp_cli_edit_quote (int argc, char **argv)
 
   index = read_for_edit (argv[1], &project, TRUE, argv[2]);
   if (index < 0)
-    return edit_refusal (index, TRUE, argv[2]);
+    return edit_refusal (index, TRUE, argv[2], project ? project->quotes->len : 0);
   edited = cp_quote_dup (g_ptr_array_index (project->quotes, index));
+  id = g_strdup (edited->id);
   if (!cp_cli_job_options_apply_quote_edits (options, project, edited) ||
       !quote_words_apply (&words, edited))
     return CP_CLI_EXIT_USAGE;
@@ -616,14 +648,17 @@ cp_cli_edit_quote (int argc, char **argv)
     else
       cp_quote_offer_refit_fabric (project, edited, before);
   }
+  if (!cp_cli_check_network_given (edited))
+    return CP_CLI_EXIT_USAGE;
   if (!cp_quote_validate (edited, &error))
     return cp_cli_usage_error ("%s", error->message);
 
-  index = save_edit (argv[1], &store, &project, TRUE, argv[2], (gpointer *) &edited);
+  index = save_edit (argv[1], &store, &project, TRUE, id, (gpointer *) &edited);
   if (index < 0)
-    return edit_refusal (index, TRUE, argv[2]);
+    return edit_refusal (index, TRUE, id, project ? project->quotes->len : 0);
   /* Translators: a quote id */
-  printf (_("Changed quote “%s”\n"), argv[2]);
+  printf (_("Changed quote “%s”\n"), id);
+  say_quote_read (project, g_ptr_array_index (project->quotes, index));
   say_offer_disagreements (project, g_ptr_array_index (project->quotes, index));
   if (hardware_changed)
     say_network (project, g_ptr_array_index (project->quotes, index));

@@ -12,6 +12,7 @@
 #include "cli-job-options.h"
 #include "report/cp-chart.h"
 #include "planner/cp-catalog.h"
+#include "store/cp-gpu-match.h"
 #include "store/cp-quote-offer.h"
 
 static void
@@ -109,6 +110,85 @@ unknown_id (const char *option,
   g_autofree char *list = known;
 
   return cp_cli_bad_choice (option, id, list);
+}
+
+/* Single-character edits from @a to @b (Levenshtein), byte by byte: the
+ * keys compared are the Latin letters and digits of GPU names. */
+static guint
+edit_distance (const char *a,
+               const char *b)
+{
+  gsize n_b = strlen (b);
+  g_autofree guint *row = g_new (guint, n_b + 1);
+
+  for (gsize j = 0; j <= n_b; j++)
+    row[j] = (guint) j;
+  for (gsize i = 1; a[i - 1] != '\0'; i++)
+    {
+      guint diagonal = row[0];
+
+      row[0] = (guint) i;
+      for (gsize j = 1; j <= n_b; j++)
+        {
+          guint above = row[j];
+          guint best = MIN (row[j] + 1, row[j - 1] + 1);
+
+          row[j] = MIN (best, diagonal + (a[i - 1] != b[j - 1]));
+          diagonal = above;
+        }
+    }
+  return row[n_b];
+}
+
+/* The catalogue GPUs an unknown --gpu most likely meant, by name
+ * ("NVIDIA H800 SXM 80GB (h800)"): the one the importer would read the
+ * text as ("H800 SXM"), else those whose id or name is fewest edits away
+ * ("h80": h800 and h20), if that is at most half the text; NULL if none. */
+static char *
+nearest_gpus (const CpProject *project,
+              const char      *text)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  const CpGpuSpec *read = cp_gpu_match_find (project, text, NULL, NULL, NULL);
+  g_autofree char *key = cp_gpu_match_key (text);
+  g_autoptr(GString) names = g_string_new (NULL);
+  guint fewest = G_MAXUINT;
+
+  if (read != NULL)
+    return g_strdup_printf ("%s (%s)", read->name, read->id);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < cp_catalog_n_gpus (catalog); i++)
+      {
+        const CpGpuSpec *gpu = cp_catalog_get_gpu (catalog, i);
+        g_autofree char *id_key = cp_gpu_match_key (gpu->id);
+        g_autofree char *name_key = cp_gpu_match_key (gpu->name);
+        guint edits = MIN (edit_distance (key, id_key), edit_distance (key, name_key));
+
+        if (pass == 0)
+          fewest = MIN (fewest, edits);
+        else if (edits == fewest && fewest <= MAX (1, strlen (key) / 2))
+          /* TRANSLATORS: between the catalogue GPUs an unknown --gpu may have meant */
+          g_string_append_printf (names, "%s%s (%s)", names->len > 0 ? _(" or ") : "", gpu->name, gpu->id);
+      }
+  return names->len > 0 ? g_string_free (g_steal_pointer (&names), FALSE) : NULL;
+}
+
+/* --gpu names no catalogue entry: the ids it could be, and the nearest
+ * by name first, as the window's list would show them. */
+static gboolean
+unknown_gpu (const CpProject *project,
+             const char      *text)
+{
+  g_autofree char *ids = known_ids (cp_catalog_get_builtin (), n_gpus, gpu_id);
+  g_autofree char *nearest = nearest_gpus (project, text);
+  g_autofree char *choices = NULL;
+
+  if (nearest == NULL)
+    return cp_cli_bad_choice ("--gpu", text, ids);
+  /* TRANSLATORS: the catalogue's GPU ids, then the GPUs --gpu may have meant:
+   * "NVIDIA H800 SXM 80GB (h800)" */
+  choices = g_strdup_printf (_("%s; did you mean %s?"), ids, nearest);
+  return cp_cli_bad_choice ("--gpu", text, choices);
 }
 
 /* The model: a catalogue entry, a hand-entered architecture, or an entry
@@ -462,7 +542,7 @@ apply_quote_options (Options         *o,
     {
       gpu = find_named_gpu (project, o->gpu);
       if (gpu == NULL)
-        return unknown_id ("--gpu", o->gpu, known_ids (catalog, n_gpus, gpu_id));
+        return unknown_gpu (project, o->gpu);
       cp_quote_set_gpu (quote, gpu);
     }
 
@@ -965,6 +1045,8 @@ run (Estimate *e,
       !apply_settings_options (e))
     return CP_CLI_EXIT_USAGE;
 
+  if (!cp_cli_check_network_given (&e->quote))
+    return CP_CLI_EXIT_USAGE;
   if (!cp_job_validate (&e->job, &error) ||
       !cp_quote_validate (&e->quote, &error) ||
       !cp_settings_validate (&e->settings, &error))

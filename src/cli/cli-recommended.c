@@ -75,7 +75,20 @@ cp_cli_table_add_recommended (CpCliTable      *table,
 
   cp_cli_table_add_heading (table, plan->recommended >= 0 ? _("Recommended configuration")
                                                           : _("Best available configuration (not recommended)"));
-  cp_cli_table_add_label_value (table, _("Configuration"), cp_cli_describe_configuration (job, quote, est));
+  {
+    g_autofree char *configuration = cp_cli_describe_configuration (job, quote, est);
+
+    /* estimate's --nodes are the quote's: the verdict may use fewer, and
+     * "1 node × 8 GPUs" alone read as if the 4 asked for were ignored. */
+    if (est->nodes != quote->nodes_available)
+      cp_cli_table_add_label_value (table, _("Configuration"),
+                                    /* TRANSLATORS: the configuration the figures are of, then the nodes --nodes asked for */
+                                    g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (of the %u node asked for)",
+                                                                  "%s (of the %u nodes asked for)", quote->nodes_available),
+                                                     configuration, quote->nodes_available));
+    else
+      cp_cli_table_add_label_value (table, _("Configuration"), g_steal_pointer (&configuration));
+  }
   if (cp_task_kind_is_training (job->kind))
     cp_cli_table_add_label_value (table, _("Layout"), cp_words_estimate_layout (project, est, C_("language code", "en")));
   /* TRANSLATORS: memory per GPU the configuration needs, of the memory available */

@@ -636,8 +636,15 @@ show_evidence (CpImportDialog *self,
                AdwComboRow    *combo)
 {
   const char *evidence = cp_quote_sheet_get_evidence (self->sheet, column);
+  const char *label = cp_quote_sheet_get_column_label (self->sheet, column);
+  /* A second price ("月租" beside "单价") has no field of its own: the combo
+   * shows "Not used" while the rows are priced from it too. */
+  gboolean read_beside = g_strcmp0 (label, cp_quote_column_get_label (cp_quote_sheet_get_field (self->sheet, column))) != 0;
   /* Translators: a column's field was guessed from its cells: "5 of 6 cells are GPU names" */
-  g_autofree char *text = evidence ? g_strdup_printf (_("Guessed: %s"), evidence) : NULL;
+  g_autofree char *text = evidence == NULL ? NULL
+                          /* Translators: what a column is read as ("Second price"), and why */
+                          : read_beside    ? g_strdup_printf (_("%s: %s"), label, evidence)
+                                           : g_strdup_printf (_("Guessed: %s"), evidence);
 
   adw_action_row_set_subtitle (ADW_ACTION_ROW (combo), text);
 }

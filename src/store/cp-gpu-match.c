@@ -356,11 +356,10 @@ match_gpu_words (const CpCatalog *catalog, const char *text, const CpGpuWords *q
   }
 }
 
-/* cp_quote_csv_find_gpu() that also says what was assumed (@assumption,
- * may be NULL) and whether the text names a PCIe card (@pcie). */
-const CpGpuSpec *
-cp_gpu_match_find (const CpProject *project, const char *text, char **assumption, gboolean *pcie,
-                   GError **error)
+/* cp_gpu_match_find() without the note on a part the text leaves open. */
+static const CpGpuSpec *
+find_gpu_text (const CpProject *project, const char *text, char **assumption, gboolean *pcie,
+               GError **error)
 {
   const CpCatalog *catalogs[2] = { project ? project->custom : NULL, cp_catalog_get_builtin () };
   g_autofree char *query_key = cp_gpu_match_key (text);
@@ -408,6 +407,31 @@ cp_gpu_match_find (const CpProject *project, const char *text, char **assumption
   g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
                _("GPU “%s” is not in the catalogue; add it to the project first"), text);
   return NULL;
+}
+
+/* cp_quote_csv_find_gpu() that also says what was assumed (@assumption,
+ * may be NULL) and whether the text names a PCIe card (@pcie). A name the
+ * catalogue's part only begins ("昇腾910B" of the Ascend 910B2, the 910B
+ * being sold as 910B1 to 910B4 with different speeds) is said as an
+ * assumption to check with the vendor. */
+const CpGpuSpec *
+cp_gpu_match_find (const CpProject *project, const char *text, char **assumption, gboolean *pcie,
+                   GError **error)
+{
+  const CpGpuSpec *gpu = find_gpu_text (project, text, assumption, pcie, error);
+  CpGpuWords query, name, id;
+
+  if (gpu == NULL || assumption == NULL || *assumption != NULL)
+    return gpu;
+  cp_gpu_match_read_words (text, &query);
+  cp_gpu_match_read_entry_words (gpu, &name, &id);
+  if (*query.model && g_str_has_prefix (name.model, query.model) && strlen (name.model) > strlen (query.model))
+    /* Translators: the GPU as the sheet names it ("昇腾910B"), the catalogue's part ("Huawei Ascend 910B2 64GB") */
+    *assumption = g_strdup_printf (_("GPU “%s” names no exact part: taken as %s — ask the vendor"), text, gpu->name);
+  g_free (query.model);
+  g_free (name.model);
+  g_free (id.model);
+  return gpu;
 }
 
 const CpGpuSpec *

@@ -298,20 +298,25 @@ read_remarks (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, C
     return FALSE;
   cell->header = h->header[CP_QUOTE_COLUMN_NOTES];
   cell->hint = NULL;
-  term = cp_quote_regex_once (&term_regex, "(?:最低租期|最短租期|最低租用|最短租用|起租期|租期至少|至少租|最少租|起租|minimum term|minimum)"
+  /* "按月起租" (rented from a month up) is one unit of the period it names:
+   * group 3, read as "1月". */
+  term = cp_quote_regex_once (&term_regex, "(?:最低租期|最短租期|最低租用|最短租用|起租期|租期至少|至少租|最少租|起租|minimum term|minimum|min\\.?)"
                       "\\s*(?:[:：为是]\\s*)?((?:\\d+(?:\\.\\d+)?|[一二两三四五六七八九十半]+)\\s*"
                       "(?:个月|月|周|星期|天|日|小时|年|months?|weeks?|days?|hours?))"
-                      "|((?:\\d+(?:\\.\\d+)?|[一二两三四五六七八九十]+)\\s*(?:个月|月|周|星期|天|日|小时|年))\\s*起",
+                      "|((?:\\d+(?:\\.\\d+)?|[一二两三四五六七八九十]+)\\s*(?:个月|月|周|星期|天|日|小时|年))\\s*起"
+                      "|按\\s*(月|周|天|日|年)\\s*起租",
                               G_REGEX_CASELESS);
   if (cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_MINIMUM_TERM))
       && g_regex_match (term, text, 0, &match))
     {
       g_autofree char *first = g_match_info_fetch (match, 1);
       g_autofree char *second = g_match_info_fetch (match, 2);
+      g_autofree char *period = g_match_info_fetch (match, 3);
+      g_autofree char *one_period = period && *period ? g_strconcat ("1", period, NULL) : NULL;
       g_autofree char *said = g_match_info_fetch (match, 0);
       double hours;
 
-      if (cp_parse_duration_h (first && *first ? first : second,
+      if (cp_parse_duration_h (first && *first ? first : second && *second ? second : one_period,
                                cell->project ? cell->project->settings.hours_per_month : 730, &hours, NULL, NULL))
         {
           char buf[G_ASCII_DTOSTR_BUF_SIZE];
@@ -400,6 +405,22 @@ read_tax (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const
     {
       g_autofree char *stripped = g_strstrip (g_strdup (said));
       cp_quote_tax_apply (cell, &tax, stripped, quote);
+    }
+  else if (h->index[CP_QUOTE_COLUMN_TAX] >= 0)
+    {
+      /* A blank in a tax column the other rows fill: the price may be
+       * 不含税 as well as 含税, a difference of 6 or 13 % in the ranking. */
+      gboolean included = cell->project == NULL || cell->project->settings.prices_include_vat;
+
+      cell->header = h->header[CP_QUOTE_COLUMN_TAX];
+      cp_quote_cell_assume (cell, included
+                            /* Translators: the tax column's header (税率) */
+                            ? _("%s is empty on this row: its price is taken as including VAT, as the project "
+                                "takes prices that do not say; ask the vendor")
+                            /* Translators: the tax column's header (税率) */
+                            : _("%s is empty on this row: its price is taken as excluding VAT, as the project "
+                                "takes prices that do not say; ask the vendor"),
+                            cell->header);
     }
 }
 
@@ -753,7 +774,13 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
        * implies is the bare-metal cluster, the default of a machine. */
       if (h.index[CP_QUOTE_COLUMN_OFFERING] < 0 && cp_quote_is_cluster (quote)
           && quote->offering == CP_OFFERING_BARE_METAL)
-        quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+        {
+          quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+          /* Said: R8 weighs who runs the machines by it, and the VAT rate follows it. */
+          cp_quote_cell_assume (&cell, _("the kind of offer is not stated: a bare-metal cluster, the machines "
+                                         "the team runs itself (R8); ask the vendor whether they are hosted or "
+                                         "a container platform"));
+        }
 
       if (row->problems->len == 0)
         {
@@ -849,6 +876,48 @@ storage_label (CpStorageKind kind)
   return "?";
 }
 
+/* @value as the lists print prices: digits grouped by thousands
+ * ("75,000"), the shortest decimals that read it back ("12.5"). */
+static char *
+format_grouped (double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  const char *digits = cp_format_double_shortest (fabs (value), buf);
+  const char *point = strchr (digits, '.');
+  gsize n_int = point ? (gsize) (point - digits) : strlen (digits);
+  GString *out = g_string_new (value < 0 ? "-" : "");
+
+  for (gsize i = 0; i < n_int; i++)
+    {
+      if (i > 0 && (n_int - i) % 3 == 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, digits[i]);
+    }
+  g_string_append (out, digits + n_int);
+  return g_string_free (out, FALSE);
+}
+
+/* How a price per machine became the price per GPU-hour, so the figure
+ * can be checked against the vendor's sheet by hand: " (75,000 CNY per
+ * node-month ÷ 730 h ÷ 8)"; empty for a price per GPU-hour. */
+static void
+append_price_derivation (GString          *s,
+                         const CpQuote    *quote,
+                         const CpSettings *settings)
+{
+  g_autofree char *price = format_grouped (quote->price);
+  char hours[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (quote->price_unit == CP_PRICE_PER_NODE_HOUR)
+    /* Translators: how a price per machine-hour was divided: the price, its currency, the GPUs per node */
+    g_string_append_printf (s, _(" (%s %s per node-hour ÷ %u)"), price, quote->currency, quote->gpus_per_node);
+  else if (quote->price_unit == CP_PRICE_PER_NODE_MONTH)
+    /* Translators: how a price per machine-month was divided: the price, its currency, the hours
+     * in a month, the GPUs per node */
+    g_string_append_printf (s, _(" (%s %s per node-month ÷ %s h ÷ %u)"), price, quote->currency,
+                            cp_format_double_shortest (settings->hours_per_month, hours), quote->gpus_per_node);
+}
+
 char *
 cp_quote_describe (const CpQuote    *quote,
                    const CpSettings *settings)
@@ -866,7 +935,10 @@ cp_quote_describe (const CpQuote    *quote,
                           quote->gpus_per_node, quote->nodes_available);
   if (quote->price > 0)
     /* Translators: price and currency code */
-    g_string_append_printf (s, _("; %s %s per GPU-hour"), per_gpu_hour, quote->currency);
+    {
+      g_string_append_printf (s, _("; %s %s per GPU-hour"), per_gpu_hour, quote->currency);
+      append_price_derivation (s, quote, settings);
+    }
   else
     g_string_append (s, _("; no price"));
   if (quote->intra_link.name)

@@ -182,6 +182,11 @@ void              cp_quote_sheet_set_field  (CpQuoteSheet *sheet,
 const char       *cp_quote_sheet_get_evidence (const CpQuoteSheet *sheet,
                                                guint               column);
 /* Columns the guess left unused because an earlier one means the same. */
+/* What the column is read as, for the dry run and the Columns tab: its
+ * field's label, or "Second price" for a price column read beside the
+ * price ("月租" beside "单价"). */
+const char       *cp_quote_sheet_get_column_label (const CpQuoteSheet *sheet,
+                                                   guint               column);
 gboolean          cp_quote_sheet_has_duplicates (const CpQuoteSheet *sheet);
 /* The rows as the current mapping reads them; NULL with @error when the
  * mapping has no GPU or no price column. */

@@ -558,6 +558,18 @@ cp_quote_sheet_set_field (CpQuoteSheet *sheet,
   sheet->other_price_column = find_other_price_column (sheet);
 }
 
+const char *
+cp_quote_sheet_get_column_label (const CpQuoteSheet *sheet,
+                                 guint               column)
+{
+  g_return_val_if_fail (column < sheet->n_columns, NULL);
+  /* Read beside the price, though no field is its own: "Not used" said
+   * the vendor's 月租 was left out while rows were priced from it. */
+  if ((int) column == sheet->other_price_column && sheet->fields[column] == CP_QUOTE_COLUMN_UNUSED)
+    return _("Second price");
+  return cp_quote_column_get_label (sheet->fields[column]);
+}
+
 gboolean
 cp_quote_sheet_has_duplicates (const CpQuoteSheet *sheet)
 {

@@ -136,9 +136,9 @@ lacks "$OUT" "23,040 CNY"
 # user's language.
 run 2 edit-quote q.cplan cheap --valid-until tomorrow
 run 2 edit-quote q.cplan nosuch --price-per-gpu-hour 9
-contains "$ERR" "the project has no quote “nosuch” (list names them)"
+contains "$ERR" "compute-planner-cli edit-quote: the project has no quote “nosuch”: give a quote’s id or its position from 1 to 1, as list prints them"
 LANGUAGE=zh_CN run 2 edit-quote q.cplan nosuch --price-per-gpu-hour 9
-contains "$ERR" "项目中没有报价“nosuch”"
+contains "$ERR" "项目中没有报价“nosuch”：请给出报价的 ID 或其序号（1 至 1），即 list 所列"
 run 0 list q.cplan
 contains "$OUT" "10.00 CNY gpu-hour"
 
