@@ -1138,8 +1138,9 @@ answers_passing (const CpProject        *project,
            * two jobs on one vendor billing a month say it once. */
           if (!g_ptr_array_find_with_equal_func (passing, open->outcome, g_str_equal, NULL))
             g_ptr_array_add (passing, g_strdup (open->outcome));
-          if (open->proviso != NULL && !g_ptr_array_find_with_equal_func (provisos, open->proviso, g_str_equal, NULL))
-            g_ptr_array_add (provisos, g_strdup (open->proviso));
+          for (guint p = 0; p < open->provisos->len; p++)
+            if (!g_ptr_array_find_with_equal_func (provisos, g_ptr_array_index (open->provisos, p), g_str_equal, NULL))
+              g_ptr_array_add (provisos, g_strdup (g_ptr_array_index (open->provisos, p)));
           if (top > *cover_top && dearest_condition != NULL)
             {
               g_free (*dearest_condition);
