@@ -626,7 +626,7 @@ with_what_came_before (char             *answer,
   if (entry->phase_days[CP_PHASE_DEBUG] > 0 && entry->quote_index >= 0 &&
       entry->quote_index == g_array_index (schedule->jobs, CpScheduleJob, entry->after).quote_index)
     /* TRANSLATORS: R4; the job it starts after, on the same quote */
-    answer = add_sentence (answer, g_strdup_printf (_("Its debugging is counted (R4): its code, trial runs and data are its own; the set-up it keeps from %s, under a day’s work in the source article, is not taken off."),
+    answer = add_sentence (answer, g_strdup_printf (_("Its debugging is counted (R4): its code, trial runs and data are its own; the set-up it keeps from %s, usually under a day on a single machine, is not taken off."),
                                                     before->name));
   if (entry->paid_before_cost >= 0.5)
     {
