@@ -738,7 +738,7 @@ range_words (const CpProject *project,
         return g_strdup (_("Fixed term and price, no range; holds only if the vendor rents enough machines."));
       if (not_robust != NULL && firm_outcome != NULL)
         /* TRANSLATORS: the answer's range when cost and days do not vary: why another quote or none wins within the assumptions' range (a sentence), the recommended vendor, then the option its billing a month at least leads to and its cost */
-        return g_strdup_printf (_("Fixed term and price, no range. %s It also rests on %s billing by the hour with no minimum term (if it bills at least a month: %s)."),
+        return g_strdup_printf (_("Fixed term and price, no range. %s If %s bills at least a month: %s."),
                                 not_robust, vendor, firm_outcome);
       if (not_robust != NULL)
         return g_strdup_printf (_("Fixed term and price, no range. %s"), not_robust);
@@ -790,7 +790,7 @@ range_words (const CpProject *project,
    * minimum at Beijing Yunsuan, which page 1 asked about). */
   if (not_robust != NULL && firm_outcome != NULL)
     /* TRANSLATORS: the answer's range: the band of costs, the band of days, why another quote or none wins within it (a sentence), the recommended vendor, then the option its billing a month at least leads to and its cost */
-    return g_strdup_printf (_("Range: %s, %s. %s It also rests on %s billing by the hour with no minimum term (if it bills at least a month: %s)."),
+    return g_strdup_printf (_("Range: %s, %s. %s If %s bills at least a month: %s."),
                             money_band, days_band, not_robust, vendor, firm_outcome);
   if (not_robust != NULL)
     return g_strdup_printf (_("Range: %s, %s. %s"), money_band, days_band, not_robust);
