@@ -594,24 +594,19 @@ _cp_results_view_describe_robustness (const CpProject *project,
   *warning = unconfirmed != NULL || !plan->verdict_robust;
   if (unconfirmed != NULL)
     return unconfirmed;
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+  {
+    g_autofree char *band = cp_words_robustness (project, plan, lang);
+    g_autofree char *month_minimum = NULL;
 
-      if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
-        {
-          g_autofree char *band = cp_reason_text (reason, project, plan, lang);
-          g_autofree char *month_minimum = plan->month_minimum_cost > 0 ? cp_words_month_minimum (project, plan, lang)
-                                                                        : NULL;
-
-          /* The firm choice's one condition, which page 1 puts on the
-           * signature: the recommended hourly price billed a month at
-           * least (CpPlan.month_minimum_*). */
-          if (month_minimum == NULL)
-            return g_steal_pointer (&band);
-          return g_strdup_printf (cp_i18n_is_chinese (lang) ? "%s%s" : "%s %s", band, month_minimum);
-        }
-    }
-  return g_strdup ("");
+    if (band == NULL)
+      return g_strdup ("");
+    month_minimum = plan->month_minimum_cost > 0 ? cp_words_month_minimum (project, plan, lang) : NULL;
+    /* The firm choice's one condition, which page 1 puts on the
+     * signature: the recommended hourly price billed a month at least
+     * (CpPlan.month_minimum_*). */
+    if (month_minimum == NULL)
+      return g_steal_pointer (&band);
+    return g_strdup_printf (cp_i18n_is_chinese (lang) ? "%s%s" : "%s %s", band, month_minimum);
+  }
 }
 

@@ -233,13 +233,24 @@ cp_option_cost_with_month_minimum (const CpOption   *option,
   double run_h = e->total_s / 3600.0, debug_h = e->debug_days * 24.0;
   double billed_h, count;
 
-  if (quote->price_unit == CP_PRICE_PER_NODE_MONTH || quote->minimum_term_h > 0 || !(quote->price > 0) ||
-      (e->nodes > 1 && debug_h > 0))
+  if (quote->price_unit == CP_PRICE_PER_NODE_MONTH || quote->minimum_term_h > 0 || !(quote->price > 0))
     return 0;
+  count = quote->price_unit == CP_PRICE_PER_GPU_HOUR ? e->gpus : MAX (e->nodes, 1);
+  /* A cluster billed a month holds its debugging on one of its nodes,
+   * the migration and the run (the estimate's debug_on_cluster_node):
+   * its machines cost a month each, debugging nothing more. Left at 0, a
+   * cluster's approval read as unconditional where a month of 2 nodes of
+   * 8 GPUs at 15 CNY is 2 × 8 × 15 × 730 = 175,200 CNY (issue 22). */
+  if (e->nodes > 1 && debug_h > 0)
+    {
+      if (debug_h + e->migration_days * 24.0 + run_h > settings->hours_per_month)
+        return 0;
+      return e->total_cost - e->compute_cost - e->debug_cost +
+             quote->price * count * settings->hours_per_month * cp_quote_vat_factor (quote, settings);
+    }
   billed_h = e->nodes <= 1 && debug_h > 0 ? cp_quote_billed_hours (quote, settings, run_h + debug_h) : e->billed_hours;
   if (!(billed_h > 0) || billed_h >= settings->hours_per_month)
     return 0;
-  count = quote->price_unit == CP_PRICE_PER_GPU_HOUR ? e->gpus : MAX (e->nodes, 1);
   return e->total_cost + quote->price * count * (settings->hours_per_month - billed_h) * cp_quote_vat_factor (quote, settings);
 }
 

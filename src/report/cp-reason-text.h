@@ -242,6 +242,11 @@ char       *cp_words_team_assumed_prefix (void);
  * when the choice is firm. */
 char       *cp_words_unconfirmed    (const CpProject *project, const CpPlan *plan, const char *lang,
                                      const char **field);
+/* Whether the verdict holds across the assumptions' range, in words: the
+ * text of @plan's CP_OUTCOME_VERDICT_HOLDS or _FLIPS reason, the one
+ * judgement the window, page 1 and the XML give; NULL when the plan has
+ * none (no robustness yet, or dropped beside an unconfirmed choice). */
+char       *cp_words_robustness     (const CpProject *project, const CpPlan *plan, const char *lang);
 /* "The recommended total, 2,856 CNY, takes Beijing Yunsuan’s hourly
  * price as billed by the hour with no minimum term; a one-month minimum
  * term would make it 98,146 CNY, and Shanghai Suanli would be

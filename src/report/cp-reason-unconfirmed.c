@@ -355,6 +355,26 @@ cp_words_unconfirmed (const CpProject *project,
 }
 
 char *
+cp_words_robustness (const CpProject *project,
+                     const CpPlan    *plan,
+                     const char      *lang)
+{
+  /* The plan's one reason on the range (cp_plan_add_robustness()): the
+   * window's line, page 1's range and the XML's reason all read it, where
+   * page 1 once said "the choice holds" beside the window's "does not
+   * hold: with every assumption at its pessimistic end no quote is
+   * feasible" (issue 22). */
+  for (guint i = 0; plan != NULL && i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
+        return cp_reason_text (reason, project, plan, lang);
+    }
+  return NULL;
+}
+
+char *
 cp_words_price_check (const CpProject *project,
                       const CpPlan    *plan,
                       const char      *lang)

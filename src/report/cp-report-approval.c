@@ -580,7 +580,14 @@ assumed_list (Doc       *doc,
           else
             /* TRANSLATORS: a quote's VAT it does not state: the rate, added to its prices */
             taken = g_strdup_printf (_("%s, added"), rate);
-          add_assumed (figures, whoms, counts, taken, vendor);
+          /* By quote where its vendor has more than one: "13%, included
+           * (CloudA)" beside CloudA's two quotes did not say which
+           * (issue 22). */
+          {
+            g_autofree char *quote_named = cp_words_quote_short_name (project, (int) q);
+
+            add_assumed (figures, whoms, counts, taken, quote_named);
+          }
         }
       if (!vat && cp_gpu_spec_variant (&quote->gpu, &family, &variant))
         {
@@ -736,14 +743,10 @@ rates_text (const GArray *parts,
  * rate applies. The approver could not rebuild "VAT: 30,658 CNY" from
  * two rates (approver 21). */
 static char *
-vat_by_rate (const CpProject        *project,
-             JobResult              *results,
-             const CpSchedule       *schedule,
-             const CpApprovalAmount *approval,
-             const char             *lang)
+vat_by_rate (const CpProject *project,
+             const GArray    *parts,
+             const char      *lang)
 {
-  g_autoptr(GPtrArray) plans = result_plans (project, results);
-  g_autoptr(GArray) parts = cp_report_vat_parts (project, (CpPlan * const *) plans->pdata, schedule, approval);
   g_autofree double *vats = NULL;
 
   if (parts->len < 2)
@@ -776,14 +779,11 @@ vat_fraction_text (double      rate,
  * part, which carries none. */
 static char *
 vat_with_basis (const CpProject        *project,
-                JobResult              *results,
-                const CpSchedule       *schedule,
+                const GArray           *parts,
                 const CpApprovalAmount *approval,
                 const char             *lang)
 {
   const char *currency = project->settings.currency;
-  g_autoptr(GPtrArray) plans = result_plans (project, results);
-  g_autoptr(GArray) parts = cp_report_vat_parts (project, (CpPlan * const *) plans->pdata, schedule, approval);
   g_autofree char *vat = cp_i18n_format_money_whole (approval->vat, currency, lang);
   g_autofree char *vendors_text = NULL;
   g_autoptr(GString) basis = g_string_new (NULL);
@@ -849,7 +849,7 @@ vat_text (Doc        *doc,
   g_autofree char *vat = split != NULL ? g_strdup_printf (_("%s (%s)"), vat_total, split) : g_strdup (vat_total);
 
   const CpProject *project = doc->project;
-  g_autoptr(GPtrArray) stating = g_ptr_array_new ();
+  g_autoptr(GPtrArray) stating = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *stated = NULL;
 
   if (unstated == NULL)
@@ -861,13 +861,14 @@ vat_text (Doc        *doc,
   for (guint q = 0; q < project->quotes->len; q++)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, q);
-      const char *vendor = cp_report_vendor_name (project, (int) q);
+      /* By quote where its vendor has more than one, as the rate taken. */
+      g_autofree char *quote_named = cp_words_quote_short_name (project, (int) q);
       gboolean in_amount = FALSE;
 
       for (guint j = 0; j < project->jobs->len && !in_amount; j++)
         in_amount = recommends_quote (results[j].plan, (int) q);
-      if (in_amount && quote->vat_rate > 0 && !g_ptr_array_find_with_equal_func (stating, vendor, g_str_equal, NULL))
-        g_ptr_array_add (stating, (gpointer) vendor);
+      if (in_amount && quote->vat_rate > 0 && !g_ptr_array_find_with_equal_func (stating, quote_named, g_str_equal, NULL))
+        g_ptr_array_add (stating, g_steal_pointer (&quote_named));
     }
   if (stating->len == 0)
     /* TRANSLATORS: the memo's budget; the VAT the amount holds, the rate taken where a quote states none, for whom ("13%, included (every quote)") */
@@ -1138,8 +1139,9 @@ answers_passing (const CpProject        *project,
            * two jobs on one vendor billing a month say it once. */
           if (!g_ptr_array_find_with_equal_func (passing, open->outcome, g_str_equal, NULL))
             g_ptr_array_add (passing, g_strdup (open->outcome));
-          if (open->proviso != NULL && !g_ptr_array_find_with_equal_func (provisos, open->proviso, g_str_equal, NULL))
-            g_ptr_array_add (provisos, g_strdup (open->proviso));
+          for (guint p = 0; p < open->provisos->len; p++)
+            if (!g_ptr_array_find_with_equal_func (provisos, g_ptr_array_index (open->provisos, p), g_str_equal, NULL))
+              g_ptr_array_add (provisos, g_strdup (g_ptr_array_index (open->provisos, p)));
           if (top > *cover_top && dearest_condition != NULL)
             {
               g_free (*dearest_condition);
@@ -1207,16 +1209,16 @@ commitment_text (Doc                    *doc,
   if (cp_project_has_budget (project))
     return g_strdup (passing->len == 1
                      /* TRANSLATORS: page 1, after "Amount to approve: …", when a budget is set: the next line names the answer and the amount that covers it against the budget */
-                     ? _("One answer above would exceed it: have it answered before signing.")
+                     ? _("One answer above would exceed it: have its question (below) answered before signing.")
                      /* TRANSLATORS: page 1, after "Amount to approve: …", when a budget is set: the next line names the dearest answer and the amount that covers them against the budget */
-                     : _("Answers above would exceed it: have them answered before signing."));
+                     : _("Answers above would exceed it: have their questions (below) answered before signing."));
   cover = cp_i18n_format_money_whole (cp_settings_amount_to_approve (&project->settings, cover_top, 0, 0, NULL, NULL),
                                       currency, doc->lang);
   return g_strdup_printf (passing->len == 1
                           /* TRANSLATORS: page 1, after "Amount to approve: …": the option an open answer listed above would lead to, past that amount ("Beijing Yunsuan at 38,000 CNY"); the amount that would cover it */
-                          ? _("One answer above would exceed it (%s): have it answered before signing, or approve %s.")
+                          ? _("One answer above would exceed it (%s): have its question (below) answered before signing, or approve %s.")
                           /* TRANSLATORS: page 1, after "Amount to approve: …": the options open answers listed above would lead to, past that amount; the amount that would cover them */
-                          : _("Answers above would exceed it (%s): have them answered before signing, or approve %s."),
+                          : _("Answers above would exceed it (%s): have their questions (below) answered before signing, or approve %s."),
                           list->str, cover);
 }
 
@@ -1236,9 +1238,12 @@ cp_report_section_amount_to_approve (Doc              *doc,
   line = cp_report_approval_text (project, &approval, doc->lang);
 
   /* One basis for every figure: with VAT, at each quote's rate (the
-   * quotes table says which rate applied to which quote, and why). */
+   * quotes table says which rate applied to which quote, and why). The
+   * parts by rate are worked out once for the approval and read by each
+   * sentence that gives them. */
   {
-    g_autofree char *with_basis = vat_with_basis (project, results, schedule, &approval, doc->lang);
+    g_autoptr(GArray) parts = cp_report_vat_parts (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+    g_autofree char *with_basis = vat_with_basis (project, parts, &approval, doc->lang);
 
     tax = vat_text (doc, results, with_basis, NULL);
   }
@@ -1332,6 +1337,7 @@ cp_report_signed_amount_text (Doc              *doc,
   g_autofree char *line = NULL, *vat = NULL, *split = NULL, *with_split = NULL, *blocked = NULL, *nothing = NULL;
   g_autofree char *proviso = NULL;
   g_autoptr(GString) text = NULL;
+  g_autoptr(GArray) parts = NULL;
   CpApprovalAmount approval;
 
   if (results == NULL || schedule == NULL || project->quotes->len == 0)
@@ -1343,7 +1349,8 @@ cp_report_signed_amount_text (Doc              *doc,
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   line = cp_report_approval_text (project, &approval, doc->lang);
   vat = cp_i18n_format_money_whole (approval.vat, project->settings.currency, doc->lang);
-  split = vat_by_rate (project, results, schedule, &approval, doc->lang);
+  parts = cp_report_vat_parts (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  split = vat_by_rate (project, parts, doc->lang);
   /* TRANSLATORS: the amount's VAT, then its split by rate ("30,658 CNY (13%: 29,000 CNY; 6%: 1,658 CNY)") */
   with_split = split != NULL ? g_strdup_printf (_("%s (%s)"), vat, split) : g_strdup (vat);
   text = g_string_new (line);

@@ -24,7 +24,7 @@ cp_report_open_answer_free (CpReportOpenAnswer *answer)
   g_free (answer->outcome);
   g_free (answer->subject);
   g_free (answer->predicate);
-  g_free (answer->proviso);
+  g_ptr_array_unref (answer->provisos);
   g_free (answer);
 }
 
@@ -43,6 +43,7 @@ add_open_answer (GPtrArray  *answers,
   answer->cost = cost;
   answer->cost_high = cost;
   answer->month_minimum_quote = -1;
+  answer->provisos = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (answers, answer);
 }
 
@@ -173,6 +174,13 @@ join_same_outcomes (GPtrArray *answers,
           first->answers_doubt |= other->answers_doubt;
           if (first->month_minimum_quote < 0)
             first->month_minimum_quote = other->month_minimum_quote;
+          /* Either answer may come, so a signature rests on the
+           * contrary of both: the part of an offer rented alone was lost
+           * beside the hourly billing it was joined to (issue 22). */
+          for (guint p = 0; p < other->provisos->len; p++)
+            if (!g_ptr_array_find_with_equal_func (first->provisos, g_ptr_array_index (other->provisos, p),
+                                                   g_str_equal, NULL))
+              g_ptr_array_add (first->provisos, g_strdup (g_ptr_array_index (other->provisos, p)));
           g_ptr_array_remove_index (answers, k);
         }
     }
@@ -214,12 +222,16 @@ cp_report_open_answers_all (const CpProject *project,
    * answering (cp_words_unconfirmed()'s field). */
   const char *doubt = NULL;
   const char *vendor;
+  /* A signature's condition names the quote where its vendor has more
+   * than one: "Cloud bills by the hour" would bind both. */
+  g_autofree char *quote_named = NULL;
 
   if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
     return answers;
   option = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, option->quote_index);
   vendor = cp_report_vendor_name (project, option->quote_index);
+  quote_named = cp_words_quote_short_name (project, option->quote_index);
   unconfirmed = cp_words_unconfirmed (project, plan, lang, &doubt);
   /* A firm verdict has one answer that may change it: its own hourly
    * price billed a month at least, when another quote then wins (approver
@@ -259,7 +271,8 @@ cp_report_open_answers_all (const CpProject *project,
       answer = g_ptr_array_index (answers, answers->len - 1);
       answer->month_minimum_quote = option->quote_index;
       /* TRANSLATORS: the condition a signature carries when an answer to come would pass the amount: the recommended vendor, then "bills by the hour with no minimum term" */
-      answer->proviso = g_strdup_printf (C_("open answer", "%s %s"), vendor, _("bills by the hour with no minimum term"));
+      g_ptr_array_add (answer->provisos,
+                       g_strdup_printf (C_("open answer", "%s %s"), quote_named, _("bills by the hour with no minimum term")));
     }
   if (unconfirmed == NULL)
     {
@@ -316,12 +329,23 @@ cp_report_open_answers_all (const CpProject *project,
     if (whole_winner != NULL)
       {
         g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
+        g_autofree char *rented = cp_i18n_format_number (MAX (option->estimate.nodes, 1), 0, lang);
+        CpReportOpenAnswer *answer;
 
         add_open_answer (answers,
                          /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor, the machines it offers */
                          vendor, g_strdup_printf (_("rents only the whole offer of %s machines"), offered),
                          cp_report_option_at (project, whole_winner->quote_index, whole_cost, lang), whole_cost);
         set_band_top (answers, plan, whole_winner->quote_index);
+        /* The signature rests on it as on the billing: "provided CloudA
+         * bills by the hour with no minimum term" alone signed a part of
+         * an offer the vendor may not rent (issue 22). */
+        answer = g_ptr_array_index (answers, answers->len - 1);
+        g_ptr_array_add (answer->provisos,
+                         /* TRANSLATORS: the condition a signature carries when an answer to come would pass the amount: the recommended vendor, the machines the choice rents, the machines it offers ("CloudA rents 1 of its 4 machines alone") */
+                         g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s rents %s of its %s machine alone",
+                                                     "%s rents %s of its %s machines alone", quote->nodes_available),
+                                          quote_named, rented, offered));
         mark_doubt (answers, doubt, "part-of-offer");
       }
   }

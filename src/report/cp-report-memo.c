@@ -626,7 +626,7 @@ with_what_came_before (char             *answer,
   if (entry->phase_days[CP_PHASE_DEBUG] > 0 && entry->quote_index >= 0 &&
       entry->quote_index == g_array_index (schedule->jobs, CpScheduleJob, entry->after).quote_index)
     /* TRANSLATORS: R4; the job it starts after, on the same quote */
-    answer = add_sentence (answer, g_strdup_printf (_("Its debugging is counted (R4): its code, trial runs and data are its own; the set-up it keeps from %s, under a day’s work in the source article, is not taken off."),
+    answer = add_sentence (answer, g_strdup_printf (_("Its debugging is counted (R4): its code, trial runs and data are its own; the set-up it keeps from %s, usually under a day on a single machine, is not taken off."),
                                                     before->name));
   if (entry->paid_before_cost >= 0.5)
     {
@@ -688,6 +688,12 @@ range_words (const CpProject *project,
   /* The recommended vendor, whose hourly billing a firm choice rests on,
    * named in @lang. */
   g_autofree char *vendor = NULL;
+  /* A firm choice the range overturns says how in the plan's own
+   * sentence, the window's (cp_words_robustness()): "another quote wins
+   * within it" and "the choice holds across it" were said where no quote
+   * is feasible at the pessimistic end (issue 22). */
+  g_autofree char *not_robust = unconfirmed == NULL && !plan->verdict_robust ? cp_words_robustness (project, plan, lang)
+                                : NULL;
 
   cp_i18n_push_language (lang);
   vendor = g_strdup (cp_report_vendor_name (project, option->quote_index));
@@ -730,6 +736,12 @@ range_words (const CpProject *project,
       if (overbooked)
         /* TRANSLATORS: the answer's range when cost and days do not vary, for a job that shares a vendor's machines it does not offer enough of */
         return g_strdup (_("Fixed term and price, no range; holds only if the vendor rents enough machines."));
+      if (not_robust != NULL && firm_outcome != NULL)
+        /* TRANSLATORS: the answer's range when cost and days do not vary: why another quote or none wins within the assumptions' range (a sentence), the recommended vendor, then the option its billing a month at least leads to and its cost */
+        return g_strdup_printf (_("Fixed term and price, no range. %s If %s bills at least a month: %s."),
+                                not_robust, vendor, firm_outcome);
+      if (not_robust != NULL)
+        return g_strdup_printf (_("Fixed term and price, no range. %s"), not_robust);
       /* A term billed by the hour a month may bill whole (walk36b Z4:
        * a 720-h service said "the choice holds" where its month made the
        * project pass the amount). */
@@ -776,6 +788,12 @@ range_words (const CpProject *project,
    * option a month's minimum leads to, past the amount to approve
    * (approver 34, B1: "the choice holds", and 45,000 CNY with a month's
    * minimum at Beijing Yunsuan, which page 1 asked about). */
+  if (not_robust != NULL && firm_outcome != NULL)
+    /* TRANSLATORS: the answer's range: the band of costs, the band of days, why another quote or none wins within it (a sentence), the recommended vendor, then the option its billing a month at least leads to and its cost */
+    return g_strdup_printf (_("Range: %s, %s. %s If %s bills at least a month: %s."),
+                            money_band, days_band, not_robust, vendor, firm_outcome);
+  if (not_robust != NULL)
+    return g_strdup_printf (_("Range: %s, %s. %s"), money_band, days_band, not_robust);
   if (firm_outcome != NULL)
     /* TRANSLATORS: the answer's range: the band of costs, the band of days, the recommended vendor, then the option its billing a month at least leads to and its cost ("Shanghai Suanli at 45,000 CNY") */
     return g_strdup_printf (_("Range: %s, %s; the choice holds across it while %s bills by the hour with no minimum term (if it bills at least a month: %s)."),

@@ -22,8 +22,9 @@ typedef struct {
   char   *predicate;   /* what it says of them: "bills by the hour with no minimum term" */
   gboolean of_firm_choice;  /* the answer of a choice otherwise firm: said in its range's sentence */
   gboolean answers_doubt;   /* answers what makes the choice not firm (cp_words_unconfirmed()) */
-  char   *proviso;     /* what a signature within the amount rests on, the answer's contrary ("Beijing Yunsuan bills by
-                        * the hour with no minimum term"), or NULL */
+  GPtrArray *provisos; /* what a signature within the amount rests on, each answer's contrary ("Beijing Yunsuan bills
+                        * by the hour with no minimum term", "CloudA rents 1 of its 4 machines alone"): one per
+                        * answer joined into this one, none dropped */
 } CpReportOpenAnswer;
 
 /* The GPU a quote's servers are built around, as the report names it:
