@@ -16,12 +16,14 @@
 #include "cp-reason-text.h"
 
 /* A scale that keeps tick labels short: thousands or millions in
- * English, 万 (10^4) or 亿 (10^8) in Chinese. */
+ * English, 万 (10^4) or 亿 (10^8) in Chinese. *@unit: the scale's unit
+ * ("万元", "thousand CNY"), in which a figure off the scale is said. */
 static double
 money_scale (double       max_value,
              const char  *lang,
              const char  *currency,
-             char       **label)
+             char       **label,
+             char       **unit)
 {
   if (cp_i18n_is_chinese (lang))
     {
@@ -29,12 +31,16 @@ money_scale (double       max_value,
         {
           /* TRANSLATORS: cost axis in units of 10^8; %s is a currency code */
           *label = g_strdup_printf (_("Total cost (100 million %s)"), currency);
+          /* TRANSLATORS: the cost axis' unit of 10^8, after a figure ("1.9 亿元"); %s is a currency */
+          *unit = g_strdup_printf (_("100 million %s"), currency);
           return 1e8;
         }
       if (max_value >= 1e5)
         {
           /* TRANSLATORS: cost axis in units of 10^4; %s is a currency code */
           *label = g_strdup_printf (_("Total cost (10 thousand %s)"), currency);
+          /* TRANSLATORS: the cost axis' unit of 10^4, after a figure ("192 万元"); %s is a currency */
+          *unit = g_strdup_printf (_("10 thousand %s"), currency);
           return 1e4;
         }
     }
@@ -43,16 +49,21 @@ money_scale (double       max_value,
       if (max_value >= 1e7)
         {
           *label = g_strdup_printf (_("Total cost (million %s)"), currency);
+          /* TRANSLATORS: the cost axis' unit of 10^6, after a figure ("1.6 million CNY"); %s is a currency */
+          *unit = g_strdup_printf (_("million %s"), currency);
           return 1e6;
         }
       if (max_value >= 1e5)
         {
           *label = g_strdup_printf (_("Total cost (thousand %s)"), currency);
+          /* TRANSLATORS: the cost axis' unit of 10^3, after a figure ("1,642 thousand CNY"); %s is a currency */
+          *unit = g_strdup_printf (_("thousand %s"), currency);
           return 1e3;
         }
     }
   /* TRANSLATORS: cost axis; %s is a currency code */
   *label = g_strdup_printf (_("Total cost (%s)"), currency);
+  *unit = g_strdup (currency);
   return 1;
 }
 
@@ -104,6 +115,21 @@ best_other_single (const CpChartData   *data,
   return best;
 }
 
+/* @value as the chart writes it (@second: days, else cost): a cost in
+ * whole units, as its readout and the memo give it, days to the
+ * decimals cp_i18n_format_days() shows. Two options equal as written are
+ * a tie, neither cheaper nor faster: 0.4 CNY under 2,304 CNY made a
+ * cluster "cheaper than every other quote on one machine" beside a
+ * single machine that read the same (issue 22). */
+static double
+as_written (double   value,
+            gboolean second)
+{
+  double unit = second ? pow (10, -cp_days_decimals (value)) : 1;
+
+  return round (value / unit) * unit;
+}
+
 /* The break-even of one panel (@second: days, else cost), read from the
  * series as drawn, so the note says what the chart shows: the fewest GPUs
  * at which a cluster quote's line goes below every other single
@@ -150,7 +176,7 @@ find_break_even (CpChartData *data,
             continue;
           n_usable++;
           smallest_x = MIN (smallest_x, x);
-          if (y < best_single)
+          if (as_written (y, second) < as_written (best_single, second))
             {
               n_below++;
               if (run_open)
@@ -313,7 +339,8 @@ weighed_cost_top (const CpPlan *plan)
 static void
 say_off_scale (CpChartData     *data,
                const CpProject *project,
-               const GArray    *quotes)
+               const GArray    *quotes,
+               const char      *unit)
 {
   if (!isfinite (data->y_top))
     return;
@@ -333,7 +360,17 @@ say_off_scale (CpChartData     *data,
           }
       if (highest > data->y_top)
         {
-          g_autofree char *money = cp_i18n_format_money_whole (highest, data->currency, data->lang);
+          /* In the axis' unit, to three figures: "最高 ¥1,641,840" under an
+           * axis in 万元 was a figure in another unit (issue 22). */
+          double shown = highest / data->y_scale;
+          int decimals = shown >= 100 ? 0 : shown >= 10 ? 1 : 2;
+          g_autofree char *number = NULL;
+
+          /* Without the zeros rounding leaves: "17 万元", not "17.0 万元". */
+          while (decimals > 0 && round (shown * pow (10, decimals)) == round (shown * pow (10, decimals - 1)) * 10)
+            decimals--;
+          number = cp_i18n_format_number (shown, decimals, data->lang);
+          g_autofree char *money = g_strdup_printf ("%s %s", number, unit);
           g_autofree char *machines = cp_chart_line_machines (quote, (guint) round (highest_gpus /
                                                                                    MAX (1, quote->gpus_per_node)),
                                                               data->lang);
@@ -389,6 +426,7 @@ cp_chart_data_new_cost (const CpProject *project,
   int recommended = cp_chart_recommended_quote (plan);
   double max_cost = 0;
   g_autofree char *note = NULL;
+  g_autofree char *unit = NULL;
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) quotes = g_array_new (FALSE, FALSE, sizeof (int));
   guint n_incomplete = 0;
@@ -469,10 +507,11 @@ cp_chart_data_new_cost (const CpProject *project,
   data->y_top = weighed_cost_top (plan);
   if (isfinite (data->y_top) && data->y_top >= max_cost * WEIGHED_SHARE_MIN)
     data->y_top = NAN;
-  say_off_scale (data, project, quotes);
   if (isfinite (data->y_top))
     max_cost = data->y_top;
-  data->y_scale = money_scale (max_cost, data->lang, cp_i18n_currency_name (currency, data->lang), &data->y_label);
+  data->y_scale = money_scale (max_cost, data->lang, cp_i18n_currency_name (currency, data->lang), &data->y_label,
+                               &unit);
+  say_off_scale (data, project, quotes, unit);
   cp_chart_data_say_log_axes (data);
   note = cp_chart_note_with (_("Lines: a cluster quote at each node count; markers: single machines. The same quote is at the same GPU count in both panels. Shaded bands and whiskers: low to high, with every assumption at its optimistic or its pessimistic end."), plan);
   if (n_incomplete > 0)

@@ -365,13 +365,13 @@ fit_label (Geometry                   *geometry,
  * read "示例供应商…" once cut within their names, so such a label loses
  * the vendor's middle instead, its last character or last word kept
  * ("示例供应…乙", "Example…D)"). */
-char *
-cp_chart_fit_quote_label (Geometry                   *geometry,
-                          const PangoFontDescription *font,
-                          const CpChartSeries        *series,
-                          double                      max_w,
-                          int                         max_lines,
-                          guint                      *shown_bytes)
+static char *
+fit_quote_label (Geometry                   *geometry,
+                 const PangoFontDescription *font,
+                 const CpChartSeries        *series,
+                 double                      max_w,
+                 int                         max_lines,
+                 guint                      *shown_bytes)
 {
   const char *label = series->label;
   char *text = fit_label (geometry, font, series, max_w, max_lines, shown_bytes);
@@ -467,6 +467,41 @@ cp_chart_fit_quote_label (Geometry                   *geometry,
     *shown_bytes = g_array_index (cuts, guint, lo);
     return candidate;
   }
+}
+
+/* fit_quote_label(), its second line starting at the vendor where the
+ * label takes more than one: "Recommended: 8 × A800 80GB SXM · 示例供应商
+ * G (Example" over "vendor G)" broke inside the vendor's name (issue
+ * 22). The space before the GPUs' separator becomes the line's end, so
+ * the text keeps its bytes (*@shown_bytes), where that takes no more
+ * lines. */
+char *
+cp_chart_fit_quote_label (Geometry                   *geometry,
+                          const PangoFontDescription *font,
+                          const CpChartSeries        *series,
+                          double                      max_w,
+                          int                         max_lines,
+                          guint                      *shown_bytes)
+{
+  char *text = fit_quote_label (geometry, font, series, max_w, max_lines, shown_bytes);
+  int lines;
+
+  if (max_lines < 2 || series->shorten_from <= 0 || (gsize) series->shorten_from >= strlen (text) ||
+      !g_str_has_prefix (text + series->shorten_from, " · "))
+    return text;
+  lines = cp_chart_text_lines (geometry, font, text, max_w);
+  if (lines > 1)
+    {
+      g_autofree char *broken = g_strdup (text);
+
+      broken[series->shorten_from] = '\n';
+      if (cp_chart_text_lines (geometry, font, broken, max_w) <= lines)
+        {
+          g_free (text);
+          return g_steal_pointer (&broken);
+        }
+    }
+  return text;
 }
 
 const CpChartPlacement *

@@ -1122,6 +1122,18 @@ cp_chart_draw_line_labels (Painter           *painter,
            * vendor too, and on a narrow chart may reach into the plot. */
           if (highlight)
             max_w = MAX (max_w, MIN (geometry->width * 0.45, geometry->font_px * 18));
+          /* Its first line holds its GPUs whole where the plot has that
+           * width, the vendor on the second (cp_chart_fit_quote_label()):
+           * "Recommended: 10 × 8 × H800 SXM" over "80GB (80 GPUs) · …"
+           * broke inside the GPU's name at 1,024 px (issue 22). */
+          if (highlight && series->shorten_from > 0 && (gsize) series->shorten_from < strlen (series->label))
+            {
+              g_autofree char *gpus = g_strndup (series->label, series->shorten_from);
+              double gpus_w;
+
+              cp_chart_text_size (geometry, font, gpus, 0, &gpus_w, NULL);
+              max_w = MAX (max_w, MIN (gpus_w + 1, (geometry->right - geometry->left) * 0.6));
+            }
           text = cp_chart_fit_quote_label (geometry, font, series, max_w, highlight ? 2 : 1, &box.shown_bytes);
           /* Cut to its GPUs alone in the label's room, a quote's name
            * tries its GPUs and its vendor on one line first, where the

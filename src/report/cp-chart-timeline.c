@@ -29,6 +29,12 @@ static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
 /* At most this share of the width goes to the job names; a longer name
  * ends in an ellipsis there. */
 #define NAME_COLUMN_SHARE 0.28
+/* The most the column grows to for the names in the form shown: a name
+ * whole is worth a narrower plot, whose bars and dates are read by their
+ * labels. At 0.28 of the memo's 511 pt, "7B inference service, 200
+ * concurr…" and "A month of development and deb…" were cut (issue 22);
+ * 0.4 leaves the plot more than half the width. */
+#define NAME_COLUMN_SHARE_MAX 0.4
 
 /* The cost band's share of the plot's height, above the rows: the line
  * drawn across the bars read as a strike-through of the jobs, with no
@@ -41,6 +47,21 @@ static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
  * spare, and the room kept for each row, in lines of its pitch. */
 #define COST_BAND_SHARE_MAX 0.5
 #define ROWS_ROOM 1.5
+/* The lowest the cost band is drawn, in lines of text: its top amount,
+ * one between and its 0, each a line high and centred on its gridline,
+ * a quarter line apart. At a line and a half the memo's band held
+ * "300,000" over "0" with the line's rise squeezed flat between them
+ * (issue 22). */
+#define COST_BAND_LINES_MIN 2.5
+
+/* The room between the cost band and the rows: half a line at least, so
+ * that the 0 centred on the band's bottom clears the first job's name. */
+static double
+band_gap (double pad,
+          double line_h)
+{
+  return MAX (pad * 0.6, line_h / 2);
+}
 
 /* A step of the cost scale: 1, 2 or 5 × 10^k, the largest that gives at
  * least two steps up to @total. */
@@ -824,7 +845,7 @@ band_fits (Ink               *ink,
   set_text (ink, ink->bold, data->title, text_right - pad, NULL, &title_h);
   top = pad + title_h + pad * 0.6 + (rows - 1) * line_h * 1.2 + line_h + pad;
   bottom = height - pad - line_h * 2.6;
-  return bottom - top >= 1.5 * line_h + 0.6 * pad + n_bars * line_h * PRINT_ROW_PITCH;
+  return bottom - top >= COST_BAND_LINES_MIN * line_h + band_gap (pad, line_h) + n_bars * line_h * PRINT_ROW_PITCH;
 }
 
 /* Lines of text the timeline needs besides its rows: the title, the
@@ -988,7 +1009,20 @@ cp_chart_draw_timeline (cairo_t           *cr,
   /* One form for every row's name: its first form on every row once one
    * name does not fit whole on a line. */
   first_forms = name_width > width * NAME_COLUMN_SHARE;
-  name_width = MIN (name_width, width * NAME_COLUMN_SHARE);
+  if (first_forms)
+    {
+      name_width = 0;
+      for (guint i = 0; i < n_bars; i++)
+        {
+          const char *label = g_array_index (data->bars, CpChartBar, i).label;
+          g_autofree char *short_name = short_form (label, data->lang);
+          double w;
+
+          set_text (&ink, ink.font, short_name != NULL && *short_name != '\0' ? short_name : label, 0, &w, NULL);
+          name_width = MAX (name_width, w);
+        }
+    }
+  name_width = MIN (name_width, width * (first_forms ? NAME_COLUMN_SHARE_MAX : NAME_COLUMN_SHARE));
   /* The cost scale in the names' column, beside the cost band: the
    * plot keeps its width for the weeks' dates. */
   if (total > 0 && cumulative != NULL)
@@ -1095,7 +1129,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
   /* A plot too low for the second line (its rows lower than a name, the
    * cost band less than a line and a half) keeps to one. */
   two_lines = two_lines && height - pad - line_h * 2.6 - top >= MAX (20, n_bars * line_h * row_pitch) +
-                                                               (step > 0 ? line_h * 1.5 + pad * 0.6 : 0);
+                                                               (step > 0 ? line_h * COST_BAND_LINES_MIN + band_gap (pad, line_h) : 0);
   bottom = height - pad - line_h * (two_lines ? 2.6 : 1.4);
   if (bottom - top < 20)
     goto done;
@@ -1104,13 +1138,14 @@ cp_chart_draw_timeline (cairo_t           *cr,
   if (step > 0)
     {
       double rows_need = n_bars * line_h * row_pitch;
+      double gap = band_gap (pad, line_h);
       /* Rows that need less than their share leave the rest to the band's
        * amounts, up to half the plot: two jobs kept 65 px of rows and a
        * 40-px band with two amounts (walk37b V9). */
       double band_h = MAX ((bottom - top) * COST_BAND_SHARE,
-                           MIN (bottom - top - pad * 0.6 - rows_need * ROWS_ROOM, (bottom - top) * COST_BAND_SHARE_MAX));
+                           MIN (bottom - top - gap - rows_need * ROWS_ROOM, (bottom - top) * COST_BAND_SHARE_MAX));
 
-      band_h = MAX (band_h, line_h * 2);
+      band_h = MAX (band_h, line_h * COST_BAND_LINES_MIN);
       /* And up to the height its amounts take a line apart, from the
        * rows' room past their need: the memo's band was 15 pt high,
        * with "200,000" and "0" for a total of 136,000 that the window
@@ -1119,19 +1154,19 @@ cp_chart_draw_timeline (cairo_t           *cr,
         double window_step, window_top = cost_scale_top (total, G_MAXDOUBLE, &window_step);
 
         band_h = MAX (band_h, MIN ((window_top / window_step + 0.5) * line_h,
-                                   bottom - top - pad * 0.6 - rows_need));
+                                   bottom - top - gap - rows_need));
       }
 
       /* The rows keep room for their names first (the memo's chart is
-       * 110–134 pt tall): the band takes what is left, down to a line
-       * and a half; with less, the line is drawn over the rows as it was,
+       * 110–134 pt tall): the band takes what is left, down to
+       * COST_BAND_LINES_MIN; with less, the line is drawn over the rows as it was,
        * with its total above and no scale beside a row. */
-      if (bottom - top - band_h - pad * 0.6 < rows_need)
-        band_h = bottom - top - pad * 0.6 - rows_need;
-      if (band_h >= line_h * 1.5)
+      if (bottom - top - band_h - gap < rows_need)
+        band_h = bottom - top - gap - rows_need;
+      if (band_h >= line_h * COST_BAND_LINES_MIN)
         {
           band_bottom = top + band_h;
-          rows_top = band_bottom + pad * 0.6;
+          rows_top = band_bottom + gap;
           /* The scale's gridlines at least half a line apart, its
            * amounts a line apart where they fit: at the memo's size the
            * window's 0–150,000 in steps of 50,000, labelled at its top
@@ -1194,13 +1229,17 @@ cp_chart_draw_timeline (cairo_t           *cr,
    * left out. */
   if (step > 0)
     {
+      /* The 0 centred on the band's bottom, as every chart's tick
+       * amounts are on their gridlines: drawn above it, it read as the
+       * amount of a gridline 9 px higher (issue 22). */
+      double zero_top = band_bottom - line_h / 2;
       double last_bottom = -G_MAXDOUBLE, total_top = G_MAXDOUBLE;
 
       /* The total level with the line's end, the amounts clear of it. */
       if (total_place == TOTAL_ON_SCALE)
         {
           total_top = CLAMP (band_bottom - (band_bottom - top) * total / scale_top - line_h / 2, top - line_h / 2,
-                             band_bottom - line_h);
+                             zero_top - line_h);
           cp_chart_set_rgb (cr, &theme.text);
           show_text (&ink, ink.font, data->total_label, left - pad * 0.4, total_top, 1, 0);
         }
@@ -1209,7 +1248,6 @@ cp_chart_draw_timeline (cairo_t           *cr,
        * and the one above: "Total 162,926 CNY" over "50,000" read with
        * no 0 (walk38 F10); the top and 0 give the band its scale. */
       int n_steps = (int) round (scale_top / step);
-      double zero_top = band_bottom - line_h;
 
       cp_chart_set_rgb (cr, &theme.grid);
       for (int k = 1; k <= n_steps; k++)

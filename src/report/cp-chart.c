@@ -1377,9 +1377,43 @@ cp_chart_readout (const CpChartData *data,
       cost_text = cp_i18n_format_money_whole (cost, data->currency, data->lang);
       days_text = cp_i18n_format_days (best_y2, data->lang);
       /* The point's machines and their GPUs are in its name ("10 × 8 ×
-       * H800 (80 GPUs) · …"). */
-      /* TRANSLATORS: cost chart readout: the option (machines and quote), total cost, days */
-      text = g_strdup_printf (_("%s: %s, %s"), point_name (best, at), cost_text, days_text);
+       * H800 (80 GPUs) · …"); other quotes at the same GPUs that read the
+       * same cost and days are named with it, a tie: the readout named
+       * whichever came first, as if the other were not there (issue 22). */
+      {
+        g_autofree char *names = g_strdup (point_name (best, at));
+        double best_gpus = g_array_index (best->x, double, at);
+
+        for (guint s = 0; s < data->series->len; s++)
+          {
+            const CpChartSeries *other = g_ptr_array_index (data->series, s);
+
+            if (other == best || other->y2 == NULL)
+              continue;
+            for (guint p = 0; p < other->x->len; p++)
+              {
+                g_autofree char *other_cost = NULL;
+                g_autofree char *other_days = NULL;
+
+                if (g_array_index (other->x, double, p) != best_gpus)
+                  continue;
+                other_cost = cp_i18n_format_money_whole (g_array_index (other->y, double, p), data->currency,
+                                                         data->lang);
+                other_days = cp_i18n_format_days (g_array_index (other->y2, double, p), data->lang);
+                if (g_strcmp0 (other_cost, cost_text) == 0 && g_strcmp0 (other_days, days_text) == 0)
+                  {
+                    /* TRANSLATORS: two options named together in the cost chart's readout, where they read the
+                     * same */
+                    char *joined = g_strdup_printf (_("%s; %s"), names, point_name (other, p));
+
+                    g_free (names);
+                    names = joined;
+                  }
+              }
+          }
+        /* TRANSLATORS: cost chart readout: the option (machines and quote), total cost, days */
+        text = g_strdup_printf (_("%s: %s, %s"), names, cost_text, days_text);
+      }
     }
   else if (data->kind == CP_CHART_SERVING)
     {

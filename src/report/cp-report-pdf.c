@@ -35,15 +35,18 @@ struct _CpReportLayout
 };
 
 /* The timeline chart's height: its title, legend and dates, and a row per
- * job; at its smallest each bar keeps a line of text's height, and the
- * plot the height of three axis labels for the cost line. At its smallest
- * the rows of several jobs take the plot whole: what the memo's page
- * leaves gives the cost band the height of its two amounts a line apart
- * (TIMELINE_BAND_ROOM_HEIGHT, fit_memo()). */
+ * job; at its smallest each bar keeps a line of the chart's smallest text
+ * (8 pt on 10-pt lines, cp-chart-timeline.c), the cost band above them
+ * two and a half such lines, and the plot the height of three axis
+ * labels for the cost line. Measured, the chart of n jobs at 511 pt
+ * wide needs 93 + 10 n pt for that band (issue 22: the rows took the
+ * plot whole and left the band a line and a half); what the memo's page
+ * leaves gives the band more (TIMELINE_BAND_ROOM_HEIGHT, fit_memo()). */
 #define TIMELINE_HEAD_HEIGHT 74.0
 #define TIMELINE_ROW_HEIGHT 24.0
 #define TIMELINE_PLOT_HEIGHT 60.0
-#define TIMELINE_SMALLEST_ROW_HEIGHT 13.0
+#define TIMELINE_SMALLEST_ROW_HEIGHT 10.0
+#define TIMELINE_SMALLEST_BAND_HEIGHT 25.0
 #define TIMELINE_SMALLEST_PLOT_HEIGHT 36.0
 #define TIMELINE_BAND_ROOM_HEIGHT 24.0
 #define TIMELINE_MAX_HEIGHT 300.0
@@ -184,7 +187,8 @@ timeline_heights (const CpSchedule *schedule,
   guint n_jobs = schedule != NULL ? schedule->jobs->len : 0;
 
   *full = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_PLOT_HEIGHT, TIMELINE_ROW_HEIGHT * n_jobs), TIMELINE_MAX_HEIGHT);
-  *smallest = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_SMALLEST_PLOT_HEIGHT, TIMELINE_SMALLEST_ROW_HEIGHT * n_jobs),
+  *smallest = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_SMALLEST_PLOT_HEIGHT,
+                                              TIMELINE_SMALLEST_BAND_HEIGHT + TIMELINE_SMALLEST_ROW_HEIGHT * n_jobs),
                    *full);
 }
 

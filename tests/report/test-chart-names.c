@@ -375,6 +375,46 @@ test_placement_kept (void)
   g_assert_cmpuint (kept, >=, 5);
 }
 
+/* Issue 22: the recommended option's label on two lines broke inside
+ * its vendor's name, "Recommended: 8 × A800 80GB SXM · 示例供应商 G
+ * (Example" over "vendor G)". Fitted on two lines in the room of its
+ * GPUs and half its vendor, the Shenzhen H800 line's label breaks where
+ * its vendor starts: its first line is its GPUs whole, its second the
+ * vendor from the separator on, and it shows as many bytes as the label
+ * fitted on two lines without the break. */
+static void
+test_breaks_before_vendor (void)
+{
+  g_autoptr(CpProject) project = shenzhen_project ("break.cplan");
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+
+  for (guint l = 0; l < 2; l++)
+    {
+      g_autoptr(CpChartData) data = cp_chart_data_new_cost (project, 0, plan, sweep, l == 0 ? "en" : "zh_CN");
+      const CpChartSeries *h800 = series_with (data, "H800 SXM 80GB · " SHENZHEN);
+      g_autofree char *gpus = g_strndup (h800->label, h800->shorten_from);
+      g_autofree char *room = g_strconcat (gpus, " · 深圳鹏城", NULL);
+      g_auto(GStrv) lines = NULL;
+      Geometry geometry;
+      double width;
+      guint shown;
+      g_autofree char *text = NULL;
+
+      cp_chart_geometry_init_detached (&geometry, data, CP_CHART_STYLE_LIGHT, 918, 516);
+      cp_chart_text_size (&geometry, geometry.bold, room, 0, &width, NULL);
+      text = cp_chart_fit_quote_label (&geometry, geometry.bold, h800, width + 0.5, 2, &shown);
+      g_test_message ("%s", text);
+      lines = g_strsplit (text, "\n", -1);
+      g_assert_cmpuint (g_strv_length (lines), ==, 2);
+      g_assert_cmpstr (lines[0], ==, gpus);
+      g_assert_true (g_str_has_prefix (lines[1], "· 深圳鹏城"));
+      g_assert_cmpint (cp_chart_text_lines (&geometry, geometry.bold, text, width + 0.5), ==, 2);
+      g_assert_cmpuint (shown, ==, strlen (text) - (g_str_has_suffix (text, "…") ? strlen ("…") : 0));
+      cp_chart_geometry_clear (&geometry);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -389,6 +429,7 @@ main (int    argc,
   g_test_add_func ("/chart-names/drawn-with-head", test_drawn_with_head);
   g_test_add_func ("/chart-names/plot-room", test_plot_room);
   g_test_add_func ("/chart-names/placement-kept", test_placement_kept);
+  g_test_add_func ("/chart-names/breaks-before-vendor", test_breaks_before_vendor);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

@@ -196,7 +196,7 @@ test_timeline_labels_apart (void)
       assert_labels_apart (data, 400, 460, CP_CHART_STYLE_DARK);
       /* On the page: full and smallest heights of the memo's chart. */
       assert_labels_apart (data, 511, 134, CP_CHART_STYLE_PRINT);
-      assert_labels_apart (data, 511, 110, CP_CHART_STYLE_PRINT);
+      assert_labels_apart (data, 511, 119, CP_CHART_STYLE_PRINT);
     }
   cp_schedule_free (schedule);
 }
@@ -719,7 +719,7 @@ test_timeline_fallback (void)
  * 68,000 CNY each from 25 January 2027, drew its cost band with
  * "200,000" and "0" where the window's read 0–150,000: the largest 1-2-5
  * step with two steps within the 136,000 total is 50,000, and the first
- * gridline above the total 150,000. The page (511 × 110 pt, the memo's
+ * gridline above the total 150,000. The page (511 × 119 pt, the memo's
  * chart at its smallest) and the window (1024 × 576) draw that scale,
  * the page with its top and 0 at least, the window with every step. */
 static void
@@ -736,7 +736,7 @@ test_timeline_memo_scale (void)
     CpChartStyle style;
     const char *amounts[4];
   } sizes[] = {
-    { 511, 110, CP_CHART_STYLE_PRINT, { "150,000", NULL } },
+    { 511, 119, CP_CHART_STYLE_PRINT, { "150,000", NULL } },
     { 1024, 576, CP_CHART_STYLE_LIGHT, { "150,000", "100,000", "50,000", NULL } },
   };
   g_autofree char *dir = g_dir_make_tmp ("cp-timeline-XXXXXX", NULL);
@@ -828,6 +828,175 @@ test_timeline_short_bar_seen (void)
   cp_schedule_free (schedule);
 }
 
+/* Whether row @y of @surface is a rule from @x on: 90 of the 100 pixels
+ * after @x darker than a gridline (the frame is drawn in 25% grey, the
+ * grid in 78% or lighter). */
+static gboolean
+rule_at (cairo_surface_t *surface,
+         int              x,
+         int              y)
+{
+  const guint32 *pixels = (const guint32 *) cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface) / 4;
+  guint dark = 0;
+
+  if (y < 0 || y >= cairo_image_surface_get_height (surface))
+    return FALSE;
+  for (int i = 0; i < 100 && x + i < cairo_image_surface_get_width (surface); i++)
+    dark += ((pixels[y * stride + x + i] >> 8) & 0xff) < 170;
+  return dark >= 90;
+}
+
+/* Issue 22: the memo's timeline squeezed its cost band to a line and a
+ * half, "300,000" over "0", cut the English names to "7B inference
+ * service, 200 concurr…", and drew its "0" above the band's bottom,
+ * where it read as the amount of a gridline 9 px higher. The demo's
+ * seven jobs, one after another (each 1 day of debugging at 1,000 CNY
+ * and 3 days' run at 30,000, so the cost rises on every day: 7 × 31,000
+ * = 217,000 CNY), drawn in the window's sizes and the memo's (511 pt
+ * wide; 74 + 25 + 10 × 7 = 169 pt at its smallest, 74 + 24 × 7 = 242 in
+ * full, cp-report-pdf.c): the band is at least 2.5 lines high, the "0"
+ * centred on its bottom within a pixel, every name whole in the form the
+ * chart's language gives it, and no two labels overlap. Read from the
+ * rendered pixels: the band's bottom is the frame's rule nearest the
+ * "0", its top the next rule above. */
+static void
+test_timeline_cost_band_room (void)
+{
+  static const char *const names[][3] = {
+    { "70B 全参数微调 (70B full fine-tune)", "70B 全参数微调", "70B full fine-tune" },
+    { "7B QLoRA 微调 (7B QLoRA fine-tune)", "7B QLoRA 微调", "7B QLoRA fine-tune" },
+    { "7B 推理服务，200 并发 (7B inference service, 200 concurrent users)", "7B 推理服务，200 并发",
+      "7B inference service, 200 concurrent users" },
+    { "13B 预训练，300B tokens (13B pretraining on 300B tokens)", "13B 预训练，300B tokens",
+      "13B pretraining on 300B tokens" },
+    { "开发与调试一个月 (A month of development and debugging)", "开发与调试一个月",
+      "A month of development and debugging" },
+    { "数据清洗与分词 (Data cleaning and tokenisation)", "数据清洗与分词", "Data cleaning and tokenisation" },
+    { "14B LoRA 微调 (14B LoRA fine-tune)", "14B LoRA 微调", "14B LoRA fine-tune" },
+  };
+  static const struct {
+    double width, height;
+    CpChartStyle style;
+  } sizes[] = {
+    { 1024, 576, CP_CHART_STYLE_LIGHT }, { 1600, 900, CP_CHART_STYLE_LIGHT },
+    { 1920, 1080, CP_CHART_STYLE_LIGHT }, { 511, 169, CP_CHART_STYLE_PRINT }, { 511, 242, CP_CHART_STYLE_PRINT },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  g_autoptr(GError) error = NULL;
+  CpSchedule *schedule;
+  GDate start;
+
+  for (guint j = 0; j < G_N_ELEMENTS (names); j++)
+    {
+      CpJob *job = cp_job_new (CP_TASK_DEBUG);
+      CpScheduleJob placed = { .after = (int) j - 1, .planned = TRUE, .quote_index = 0,
+                               .phase_days = { 1, 0, 3 }, .phase_cost = { 1000, 0, 30000 } };
+
+      g_free (job->name);
+      job->name = g_strdup (names[j][0]);
+      cp_project_add_job (project, job);
+      g_array_append_val (jobs, placed);
+    }
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
+  schedule = cp_schedule_place (jobs, &start, &error);
+  g_assert_no_error (error);
+
+  for (guint l = 0; l < 2; l++)
+    {
+      g_autoptr(CpChartData) data = cp_chart_data_new_timeline (project, schedule, l == 0 ? "en" : "zh_CN");
+
+      g_assert_cmpfloat (data->total_cost, ==, 217000);
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        {
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) sizes[z].width,
+                                                                 (int) sizes[z].height);
+          cairo_t *cr = cairo_create (surface);
+          g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+          const CpChartLabelBox *zero = NULL;
+          double rule_sum = 0, band_bottom, band_top = -1;
+          int x_left = -1, y_zero, rules = 0;
+
+          cairo_set_source_rgb (cr, 1, 1, 1);
+          cairo_paint (cr);
+          cp_chart_draw_full (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, boxes);
+          cairo_surface_flush (surface);
+
+          for (guint i = 0; i < boxes->len; i++)
+            {
+              const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+              /* "0", the only label of one character. */
+              if (box->shown_bytes == 1)
+                {
+                  g_assert_null (zero);
+                  zero = box;
+                }
+              for (guint j = i + 1; j < boxes->len; j++)
+                g_assert_false (boxes_overlap (box, &g_array_index (boxes, CpChartLabelBox, j)));
+            }
+          for (guint j = 0; j < G_N_ELEMENTS (names); j++)
+            {
+              gboolean whole = FALSE;
+
+              for (guint i = 0; i < boxes->len; i++)
+                {
+                  guint shown = g_array_index (boxes, CpChartLabelBox, i).shown_bytes;
+
+                  whole = whole || shown == strlen (names[j][0]) || shown == strlen (names[j][l == 0 ? 2 : 1]);
+                }
+              if (!whole)
+                g_error ("%s: \"%s\" cut at %g × %g", l == 0 ? "en" : "zh_CN", names[j][l == 0 ? 2 : 1],
+                         sizes[z].width, sizes[z].height);
+            }
+
+          g_assert_nonnull (zero);
+          /* The plot's left edge: the first dark pixel right of the "0",
+           * a line above its centre, inside the band. */
+          {
+            const guint32 *pixels = (const guint32 *) cairo_image_surface_get_data (surface);
+            int stride = cairo_image_surface_get_stride (surface) / 4;
+            int y = (int) (zero->y - zero->height / 2);
+
+            for (int x = (int) ceil (zero->x + zero->width); x < sizes[z].width && x_left < 0; x++)
+              if (((pixels[y * stride + x] >> 8) & 0xff) < 170)
+                x_left = x;
+          }
+          g_assert_cmpint (x_left, >, 0);
+          /* The rule nearest the "0"'s centre, with the rows it blurs into. */
+          y_zero = (int) (zero->y + zero->height / 2);
+          for (int d = 0; d <= 4 && rules == 0; d++)
+            for (int sign = -1; sign <= 1 && rules == 0; sign += 2)
+              if (rule_at (surface, x_left + 2, y_zero + sign * d))
+                {
+                  int first = y_zero + sign * d, last = first;
+
+                  while (rule_at (surface, x_left + 2, first - 1))
+                    first--;
+                  while (rule_at (surface, x_left + 2, last + 1))
+                    last++;
+                  rules = last - first + 1;
+                  rule_sum = (first + last + 1) / 2.0 * rules;
+                }
+          g_assert_cmpint (rules, >, 0);
+          band_bottom = rule_sum / rules;
+          g_assert_cmpfloat (fabs (zero->y + zero->height / 2 - band_bottom), <=, 1.0);
+          for (int y = (int) band_bottom - 2; y >= 0 && band_top < 0; y--)
+            if (rule_at (surface, x_left + 2, y))
+              band_top = y + 0.5;
+          g_assert_cmpfloat (band_top, >=, 0);
+          if (band_bottom - band_top < 2.5 * zero->height - 1)
+            g_error ("%s at %g × %g: a cost band of %g px for lines of %g px", l == 0 ? "en" : "zh_CN",
+                     sizes[z].width, sizes[z].height, band_bottom - band_top, zero->height);
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+        }
+    }
+  cp_schedule_free (schedule);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -848,5 +1017,6 @@ main (int    argc,
   g_test_add_func ("/chart-timeline/fallback", test_timeline_fallback);
   g_test_add_func ("/chart-timeline/memo-scale", test_timeline_memo_scale);
   g_test_add_func ("/chart-timeline/short-bar-seen", test_timeline_short_bar_seen);
+  g_test_add_func ("/chart-timeline/cost-band-room", test_timeline_cost_band_room);
   return g_test_run ();
 }
