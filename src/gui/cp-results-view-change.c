@@ -7,27 +7,117 @@
  * a deadline 10 → 14 days flipped the recommended vendor with no "was"
  * either, and the room had to remember the old figures. Meanwhile the
  * old total stayed in full colour above "Calculating…" as if it were
- * the new one. Now the answer shown is kept (which option, its total,
- * its days, as worded), an edit of the job shown dims it until its new
- * plan comes, and the new answer is compared with it in one line:
- * "Changed: total 38,656 CNY → 43,488 CNY; the recommendation did not
- * change." */
+ * the new one. Now the answer the room last saw is kept (which option,
+ * by quote id and node count, its total, its days, which quotes met the
+ * job, the project it came from), an edit of the job shown dims it until
+ * its new plan comes, and the new answer is compared with it in one
+ * line naming the inputs that moved (issue 26): "LoRA's Deadline
+ * 5 days → 1 day: the answer did not change; still …; VMC A100 now
+ * misses the deadline." Quick edits add up: an answer is compared with
+ * only once it has been seen. */
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
+#include "planner/cp-units.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 
+#include "cp-job-editor-private.h"
 #include "cp-results-view-private.h"
+
+/* An answer counts as seen once it has been on screen whole this long:
+ * AdwToast's default timeout (libadwaita 1.2, adw-toast.c), the time the
+ * toolkit itself gives a line to be read. An edit sooner than that is
+ * compared with the answer before, so that quick edits add up instead
+ * of each hiding the one before. */
+#define CP_ANSWER_SEEN_MS 5000
+
+/* At most this many inputs are named in the line; the others are
+ * counted ("and 2 more"): a change of job kind moves a dozen fields and
+ * the line would fill the screen. */
+#define MAX_NAMED_INPUTS 3
 
 void
 _cp_results_view_answer_clear (CpResultsAnswer *answer)
 {
   g_clear_pointer (&answer->job_id, g_free);
+  g_clear_pointer (&answer->quote_id, g_free);
   g_clear_pointer (&answer->choice, g_free);
   g_clear_pointer (&answer->total, g_free);
   g_clear_pointer (&answer->days, g_free);
+  g_clear_pointer (&answer->feasible_quote_ids, g_ptr_array_unref);
+  g_clear_pointer (&answer->project, cp_project_free);
+  answer->nodes = 0;
+  answer->generation = 0;
+  answer->robustness_known = FALSE;
+  answer->robust = FALSE;
+}
+
+/* "1 day", "2 days", "12.6 days", to @decimals; under a day, in hours
+ * or minutes. */
+static char *
+words_days (double      days,
+            int         decimals,
+            const char *lang)
+{
+  g_autofree char *number = NULL;
+
+  if (days > 0 && days < 1)
+    return cp_words_duration (days * 86400, lang);
+  number = cp_i18n_format_number (days, decimals, lang);
+  /* TRANSLATORS: a number of days in the change line; %s is a number such
+   * as "1", "5" or "12.6" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s day", "%s days",
+                                       decimals == 0 ? (gulong) round (days) : 2),
+                          number);
+}
+
+static int
+find_quote (const CpProject *project,
+            const char      *quote_id)
+{
+  for (guint i = 0; quote_id != NULL && i < project->quotes->len; i++)
+    if (g_strcmp0 (((CpQuote *) g_ptr_array_index (project->quotes, i))->id, quote_id) == 0)
+      return (int) i;
+  return -1;
+}
+
+static const CpJob *
+find_job (const CpProject *project,
+          const char      *job_id)
+{
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_strcmp0 (((CpJob *) g_ptr_array_index (project->jobs, i))->id, job_id) == 0)
+      return g_ptr_array_index (project->jobs, i);
+  return NULL;
+}
+
+/* A price as it was typed reads: "6.5", "16", "0.125", with no decimal
+ * it does not need (a fixed two read "6.50" beside the "6.8" typed after
+ * it); at most 4, which keeps a hundredth of a cent whole. */
+static char *
+words_price (double      price,
+             const char *lang)
+{
+  int decimals = 0;
+
+  while (decimals < 4 && fabs (price * pow (10, decimals) - round (price * pow (10, decimals))) > 1e-9)
+    decimals++;
+  return cp_i18n_format_number (price, decimals, lang);
+}
+
+/* "<vendor — offer>, 2 nodes", by the quote's name in @project now. */
+static char *
+words_choice (const CpProject *project,
+              int              quote_index,
+              guint            nodes)
+{
+  g_autofree char *name = cp_words_quote_name (project, quote_index);
+
+  /* TRANSLATORS: the option the change line names: "<vendor — offer>, 2 nodes" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u node", "%s, %u nodes", nodes), name, nodes);
 }
 
 /* The answer @plan gives job @job, as the change line names it. */
@@ -41,70 +131,302 @@ answer_init (CpResultsAnswer *answer,
 {
   const CpOption *best;
   const CpQuote *quote;
-  g_autofree char *name = NULL;
 
   answer->job_id = g_strdup (job->id);
   answer->generation = generation;
+  answer->project = cp_project_copy (project);
+  answer->feasible_quote_ids = g_ptr_array_new_with_free_func (g_free);
+  /* Known once the paragraphs are worded (_cp_results_view_note_robustness()). */
+  answer->robustness_known = FALSE;
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->feasible)
+        g_ptr_array_add (answer->feasible_quote_ids,
+                         g_strdup (((CpQuote *) g_ptr_array_index (project->quotes, option->quote_index))->id));
+    }
   if (plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
     return;
   best = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, best->quote_index);
-  name = cp_words_quote_name (project, best->quote_index);
-  /* TRANSLATORS: the option the change line names: "<vendor — offer>, 2 nodes" */
-  answer->choice = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u node", "%s, %u nodes", best->estimate.nodes),
-                                    name, best->estimate.nodes);
-  answer->total = plan->cost_unknown ? g_strdup (_("no price"))
+  answer->quote_id = g_strdup (quote->id);
+  answer->nodes = best->estimate.nodes;
+  answer->choice = words_choice (project, best->quote_index, best->estimate.nodes);
+  answer->total = plan->cost_unknown ? g_strdup (_("total cost unknown (no price)"))
                                      : cp_i18n_format_money_whole (best->estimate.total_cost, quote->currency, lang);
-  answer->days = cp_words_calendar_length (best->estimate.calendar_days, lang);
+  /* As the summary words an estimate's days ("8.0 days"). */
+  answer->days = words_days (best->estimate.calendar_days, cp_days_decimals (best->estimate.calendar_days), lang);
 }
 
-/* One figure before and after: "38,656 CNY → 43,488 CNY". */
-static void
-append_moved (GString    *parts,
-              const char *what,
-              const char *before,
-              const char *after)
+/* Field @field of job record @job in words: "5 days", "Automatic", "QLoRA". */
+static char *
+words_field_value (const CpField *field,
+                   const CpJob   *job,
+                   const char    *lang)
 {
-  if (g_strcmp0 (before, after) == 0)
-    return;
-  if (parts->len > 0)
-    /* TRANSLATORS: between two figures of the change line */
-    g_string_append (parts, _(", "));
-  /* TRANSLATORS: a figure of the change line: "total 38,656 CNY → 43,488 CNY" */
-  g_string_append_printf (parts, _("%s %s → %s"), what, before, after);
+  gconstpointer at = (const guint8 *) job + field->offset;
+  double number;
+
+  switch (field->kind)
+    {
+    case CP_FIELD_BOOL:
+      /* TRANSLATORS: a switch of the job's form, named in the change line */
+      return g_strdup (*(const gboolean *) at ? C_("switch", "on") : C_("switch", "off"));
+    case CP_FIELD_ENUM:
+      return g_strdup (field->choice != NULL ? field->choice (*(const int *) at) : "");
+    case CP_FIELD_UINT:
+      number = *(const guint *) at;
+      break;
+    case CP_FIELD_COUNT:
+    case CP_FIELD_DOUBLE:
+    case CP_FIELD_BYTES:
+    case CP_FIELD_PRICE:
+      number = *(const double *) at;
+      break;
+    case CP_FIELD_TEXT:
+    case CP_FIELD_CURRENCY:
+    default:
+      g_return_val_if_reached (g_strdup (""));
+    }
+  if (field->automatic != NULL && number == 0)
+    return g_strdup (_(field->automatic));
+  if (field->kind == CP_FIELD_COUNT)
+    return cp_format_count (number);
+  if (field->kind == CP_FIELD_BYTES)
+    return cp_format_bytes (number, CP_MEMORY_UNIT_GIB);
+  if (field->percent)
+    return cp_i18n_format_percent (number, lang);
+  if (field->shown_per_stored > 0)
+    number *= field->shown_per_stored;
+  if (g_strcmp0 (field->unit, "days") == 0)
+    /* As typed: a deadline of 10 days, not "10.0 days". */
+    return words_days (number, number == floor (number) ? 0 : 1, lang);
+  {
+    g_autofree char *figure = cp_i18n_format_number (number, number == floor (number) ? 0 : 2, lang);
+
+    if (field->unit == NULL)
+      return g_steal_pointer (&figure);
+    /* TRANSLATORS: a value and its unit in the change line: "8 GPUs" */
+    return g_strdup_printf (C_("change line", "%s %s"), figure, _(field->unit));
+  }
 }
 
-char *
-_cp_results_view_describe_change (const CpResultsAnswer *before,
-                                  const CpResultsAnswer *after)
+static void
+append_part (GString    *parts,
+             const char *part)
+{
+  if (parts->len > 0)
+    /* TRANSLATORS: between two inputs, or two figures, of the change line */
+    g_string_append (parts, _(", "));
+  g_string_append (parts, part);
+}
+
+/* The inputs of job @job_id and of the quotes that moved from @before to
+ * @after: "LoRA's Deadline 5 days → 1 day, <quote>'s price 16 → 18"; ""
+ * for none (a rename, a quote added). Names are not inputs of the
+ * answer, and the form's own words name the fields. */
+static char *
+describe_inputs (const CpProject *before,
+                 const CpProject *after,
+                 const char      *job_id,
+                 const char      *lang)
+{
+  const CpJob *old_job = find_job (before, job_id);
+  const CpJob *job = find_job (after, job_id);
+  g_autoptr(GString) parts = g_string_new (NULL);
+  guint named = 0, more = 0;
+
+  if (old_job == NULL || job == NULL)
+    return g_strdup ("");
+  for (guint i = 0; i < _cp_job_editor_n_fields; i++)
+    {
+      const CpField *field = &_cp_job_editor_fields[i];
+      g_autofree char *was = NULL;
+      g_autofree char *now = NULL;
+      g_autofree char *part = NULL;
+
+      if (field->kind == CP_FIELD_TEXT || field->kind == CP_FIELD_CURRENCY ||
+          !_cp_job_editor_field_shown_for (field, job->kind) ||
+          cp_field_same_value (field, old_job, job))
+        continue;
+      if (named == MAX_NAMED_INPUTS)
+        {
+          more++;
+          continue;
+        }
+      was = words_field_value (field, old_job, lang);
+      now = words_field_value (field, job, lang);
+      if (g_strcmp0 (was, now) == 0)
+        continue;
+      /* TRANSLATORS: an input the change line names: "<job>'s Deadline 5 days → 1 day" */
+      part = g_strdup_printf (_("%s’s %s %s → %s"), job->name != NULL ? job->name : "", _(field->title), was, now);
+      append_part (parts, part);
+      named++;
+    }
+  for (guint i = 0; i < after->quotes->len; i++)
+    {
+      const CpQuote *quote = g_ptr_array_index (after->quotes, i);
+      int old_index = find_quote (before, quote->id);
+      const CpQuote *old_quote = old_index >= 0 ? g_ptr_array_index (before->quotes, old_index) : NULL;
+      g_autofree char *name = NULL;
+      g_autofree char *was = NULL;
+      g_autofree char *now = NULL;
+      g_autofree char *part = NULL;
+
+      if (old_quote == NULL || old_quote->price == quote->price)
+        continue;
+      if (named == MAX_NAMED_INPUTS)
+        {
+          more++;
+          continue;
+        }
+      name = cp_words_quote_name (after, (int) i);
+      was = words_price (old_quote->price, lang);
+      now = words_price (quote->price, lang);
+      /* TRANSLATORS: an input the change line names: "<quote>'s price 16 → 18" */
+      part = g_strdup_printf (_("%s’s price %s → %s"), name, was, now);
+      append_part (parts, part);
+      named++;
+    }
+  if (more > 0)
+    {
+      /* TRANSLATORS: after the inputs the change line names: "and 2 more" */
+      g_autofree char *rest = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %u more", "and %u more", more), more);
+
+      g_string_append_printf (parts, " %s", rest);
+    }
+  return g_strdup (parts->str);
+}
+
+/* The quotes that met the job in @before and now run too late:
+ * "VMC A100 and RackB A800 now miss the deadline", the first
+ * MAX_NAMED_INPUTS by rank named and the others counted; "" for none. */
+static char *
+describe_missed_deadline (const CpResultsAnswer *before,
+                          const CpProject       *project,
+                          const CpJob           *job,
+                          const CpPlan          *plan)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  guint others = 0;
+
+  if (cp_job_deadline_days (job) <= 0)
+    return g_strdup ("");
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+
+      if (option->feasible || !option->estimate.fits || option->ruled_out ||
+          !g_ptr_array_find_with_equal_func (before->feasible_quote_ids, quote->id, g_str_equal, NULL))
+        continue;
+      if (names->len < MAX_NAMED_INPUTS)
+        g_ptr_array_add (names, cp_words_quote_name (project, option->quote_index));
+      else
+        others++;
+    }
+  if (names->len == 0)
+    return g_strdup ("");
+  if (others > 0)
+    /* TRANSLATORS: the last of the quotes that now miss the deadline: "A, B, C and 3 other quotes" */
+    g_ptr_array_add (names, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u other quote", "%u other quotes", others),
+                                             others));
+  {
+    g_autofree char *list = cp_words_join_names (names);
+
+    /* TRANSLATORS: "<quote> and <quote> now miss the deadline" */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s now misses the deadline", "%s now miss the deadline",
+                                         names->len + others),
+                            list);
+  }
+}
+
+/* What the answer did between @before (seen) and @after (now). */
+static char *
+describe_answer (const CpResultsAnswer *before,
+                 const CpResultsAnswer *after,
+                 const CpProject       *project)
 {
   g_autoptr(GString) moved = NULL;
+  g_autofree char *was = NULL;
+  int was_index;
 
-  if (before->choice == NULL && after->choice == NULL)
-    return g_strdup (_("Changed: nothing in the answer; still no quote meets the job."));
-  if (before->choice == NULL)
-    /* TRANSLATORS: "Changed: <option> is now recommended (¥512, 3.3 h); no quote met the job before." */
-    return g_strdup_printf (_("Changed: %s is now recommended (%s, %s); no quote met the job before."),
+  if (before->quote_id == NULL && after->quote_id == NULL)
+    return g_strdup (_("still no quote meets the job"));
+  if (before->quote_id == NULL)
+    /* TRANSLATORS: "<option> is now recommended (¥512, 3.3 h); no quote met the job before" */
+    return g_strdup_printf (_("%s is now recommended (%s, %s); no quote met the job before"),
                             after->choice, after->total, after->days);
-  if (after->choice == NULL)
-    /* TRANSLATORS: "Changed: no quote meets the job now; <option> was recommended (¥512, 3.3 h)." */
-    return g_strdup_printf (_("Changed: no quote meets the job now; %s was recommended (%s, %s)."),
-                            before->choice, before->total, before->days);
-  if (g_strcmp0 (before->choice, after->choice) != 0)
-    /* TRANSLATORS: "Changed: the recommendation, from <option> (¥72,000, 5.3 days) to <option> (¥24,147, 12.8 days)." */
-    return g_strdup_printf (_("Changed: the recommendation, from %s (%s, %s) to %s (%s, %s)."),
-                            before->choice, before->total, before->days, after->choice, after->total, after->days);
+  /* The option seen, named as its quote is named now (renamed since, it
+   * is the same option). */
+  was_index = find_quote (project, before->quote_id);
+  was = was_index >= 0 ? words_choice (project, was_index, before->nodes) : g_strdup (before->choice);
+  if (after->quote_id == NULL)
+    /* TRANSLATORS: "no quote meets the job now; <option> was recommended (¥512, 3.3 h)" */
+    return g_strdup_printf (_("no quote meets the job now; %s was recommended (%s, %s)"),
+                            was, before->total, before->days);
+  if (g_strcmp0 (before->quote_id, after->quote_id) != 0 || before->nodes != after->nodes)
+    /* TRANSLATORS: "the recommendation changed from <option> (¥72,000, 5.3 days) to <option> (¥24,147, 12.8 days)" */
+    return g_strdup_printf (_("the recommendation changed from %s (%s, %s) to %s (%s, %s)"),
+                            was, before->total, before->days, after->choice, after->total, after->days);
   moved = g_string_new (NULL);
-  /* TRANSLATORS: the total's name in "Changed: total 38,656 CNY → 43,488 CNY" */
-  append_moved (moved, C_("change line", "total"), before->total, after->total);
-  /* TRANSLATORS: the days' name in "Changed: time 12.6 days → 10.1 days" */
-  append_moved (moved, C_("change line", "time"), before->days, after->days);
+  if (g_strcmp0 (before->total, after->total) != 0)
+    {
+      /* TRANSLATORS: a figure of the change line: "total 38,656 CNY → 43,488 CNY" */
+      g_autofree char *part = g_strdup_printf (_("total %s → %s"), before->total, after->total);
+
+      append_part (moved, part);
+    }
+  if (g_strcmp0 (before->days, after->days) != 0)
+    {
+      /* TRANSLATORS: a figure of the change line: "time 12.6 days → 10.1 days" */
+      g_autofree char *part = g_strdup_printf (_("time %s → %s"), before->days, after->days);
+
+      append_part (moved, part);
+    }
   if (moved->len == 0)
-    /* TRANSLATORS: "Changed: nothing in the answer; still <option>, ¥38,656 in total, 12.6 days." */
-    return g_strdup_printf (_("Changed: nothing in the answer; still %s, %s in total, %s."),
+    /* TRANSLATORS: "the answer did not change; still <option>, ¥38,656 in total, 12.6 days" */
+    return g_strdup_printf (_("the answer did not change; still %s, %s in total, %s"),
                             after->choice, after->total, after->days);
-  /* TRANSLATORS: "Changed: total ¥38,656 → ¥43,488; the recommendation did not change." */
-  return g_strdup_printf (_("Changed: %s; the recommendation did not change."), moved->str);
+  /* TRANSLATORS: "still <option>; total ¥38,656 → ¥43,488" */
+  return g_strdup_printf (_("the recommendation did not change; still %s; %s"), after->choice, moved->str);
+}
+
+/* The line: the inputs that moved, what the answer did, which options
+ * now miss the deadline; NULL when nothing the line would name moved (a
+ * rename, or its Undo). */
+static char *
+describe_change (const CpResultsAnswer *before,
+                 const CpResultsAnswer *after,
+                 const CpProject       *project,
+                 const CpJob           *job,
+                 const CpPlan          *plan,
+                 const char            *lang)
+{
+  g_autofree char *inputs = describe_inputs (before->project, project, job->id, lang);
+  g_autofree char *answer = describe_answer (before, after, project);
+  /* With none left meeting the job, the answer says so: which ones now
+   * miss the deadline would be the whole table. */
+  g_autofree char *missed = after->quote_id != NULL ? describe_missed_deadline (before, project, job, plan)
+                                                    : g_strdup ("");
+  g_autofree char *said = NULL;
+  gboolean same = g_strcmp0 (before->quote_id, after->quote_id) == 0 && before->nodes == after->nodes &&
+                  g_strcmp0 (before->total, after->total) == 0 && g_strcmp0 (before->days, after->days) == 0;
+
+  if (*inputs == '\0' && *missed == '\0' && same)
+    return NULL;
+  if (*missed != '\0')
+    /* TRANSLATORS: what the answer did, then which options now miss the deadline */
+    said = g_strdup_printf (_("%s; %s"), answer, missed);
+  else
+    said = g_steal_pointer (&answer);
+  if (*inputs == '\0')
+    /* TRANSLATORS: the change line when no input of the job or price moved (a quote added, a setting):
+     * "Changed: the recommendation changed from … to …." */
+    return g_strdup_printf (_("Changed: %s."), said);
+  /* TRANSLATORS: the change line: "<job>'s Deadline 5 days → 1 day: the answer did not change; still …." */
+  return g_strdup_printf (C_("change line", "%s: %s."), inputs, said);
 }
 
 /* The verdict's lines, and the line of the edit before, read as the
@@ -128,15 +450,40 @@ _cp_results_view_answer_outdated (CpResultsView *self)
 {
   guint generation = self->analysis != NULL ? cp_project_analysis_get_generation (self->analysis) : 0;
 
-  if (self->answer.job_id != NULL && self->answer.generation != generation)
+  /* Not on screen whole: not seen. */
+  g_clear_handle_id (&self->answer_seen_id, g_source_remove);
+  if (self->shown_answer.job_id != NULL && self->shown_answer.generation != generation)
     mark_answer_old (self, TRUE);
 }
 
 void
 _cp_results_view_forget_answer (CpResultsView *self)
 {
+  g_clear_handle_id (&self->answer_seen_id, g_source_remove);
   _cp_results_view_set_visible (GTK_WIDGET (self->change_label), FALSE);
+  g_clear_pointer (&self->change_text, g_free);
+  self->change_generation = 0;
   _cp_results_view_answer_clear (&self->answer);
+  _cp_results_view_answer_clear (&self->shown_answer);
+}
+
+/* The answer shown has been on screen whole for CP_ANSWER_SEEN_MS: the
+ * next edit is compared with it. Off screen (another page, the window
+ * minimised), it waits to be seen. */
+static gboolean
+answer_seen_cb (gpointer user_data)
+{
+  CpResultsView *self = user_data;
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self->summary_label)))
+    return G_SOURCE_CONTINUE;
+  self->answer_seen_id = 0;
+  _cp_results_view_answer_clear (&self->answer);
+  self->answer = self->shown_answer;
+  self->shown_answer = (CpResultsAnswer) { 0 };
+  self->shown_answer.job_id = g_strdup (self->answer.job_id);
+  self->shown_answer.generation = self->answer.generation;
+  return G_SOURCE_REMOVE;
 }
 
 void
@@ -151,17 +498,87 @@ _cp_results_view_note_answer (CpResultsView   *self,
   mark_answer_old (self, FALSE);
   answer_init (&now, project, job, self->plan, generation, lang);
   if (g_strcmp0 (self->answer.job_id, job->id) != 0)
-    /* Another job: nothing of it was shown to compare with. */
-    _cp_results_view_set_visible (GTK_WIDGET (self->change_label), FALSE);
-  else if (self->answer.generation != generation)
     {
-      g_autofree char *line = _cp_results_view_describe_change (&self->answer, &now);
-
-      _cp_results_view_set_label (self->change_label, line);
-      _cp_results_view_set_visible (GTK_WIDGET (self->change_label), TRUE);
+      /* Another job: nothing of it was shown to compare with; its first
+       * answer is what the room sees of it, and the first edit is
+       * compared with that. */
+      _cp_results_view_set_visible (GTK_WIDGET (self->change_label), FALSE);
+      g_clear_pointer (&self->change_text, g_free);
+      self->change_generation = 0;
+      _cp_results_view_answer_clear (&self->answer);
+      _cp_results_view_answer_clear (&self->shown_answer);
+      self->shown_answer.job_id = g_strdup (now.job_id);
+      self->shown_answer.generation = generation;
+      self->answer = now;
+      return;
     }
-  /* The same generation again (its dates came, a worker's plan): the
-   * line of its edit stays, until the next. */
-  _cp_results_view_answer_clear (&self->answer);
-  self->answer = now;
+  /* An edit's answer, not described yet (the same generation again is
+   * its dates come, or a worker's plan: the line of its edit stays until
+   * the next), compared with the answer seen. */
+  if (self->answer.generation != generation && self->shown_answer.generation != generation)
+    {
+      g_free (self->change_text);
+      self->change_text = describe_change (&self->answer, &now, project, job, self->plan, lang);
+      self->change_generation = generation;
+      if (self->change_text != NULL)
+        _cp_results_view_set_label (self->change_label, self->change_text);
+      _cp_results_view_set_visible (GTK_WIDGET (self->change_label), self->change_text != NULL);
+    }
+  if (self->shown_answer.generation == generation)
+    {
+      /* Its robustness, worded already, is the same plan's. */
+      now.robustness_known = self->shown_answer.robustness_known;
+      now.robust = self->shown_answer.robust;
+    }
+  _cp_results_view_answer_clear (&self->shown_answer);
+  self->shown_answer = now;
+  g_clear_handle_id (&self->answer_seen_id, g_source_remove);
+  self->answer_seen_id = g_timeout_add (CP_ANSWER_SEEN_MS, answer_seen_cb, self);
+}
+
+void
+_cp_results_view_note_robustness (CpResultsView *self,
+                                  gboolean       doubt)
+{
+  guint generation = cp_project_analysis_get_generation (self->analysis);
+  const char *turn;
+  g_autofree char *line = NULL;
+
+  if (self->plan == NULL || !self->plan->has_robustness || self->shown_answer.generation != generation)
+    return;
+  self->shown_answer.robustness_known = TRUE;
+  self->shown_answer.robust = !doubt;
+  /* A job's first answer is the one compared with at once. */
+  if (self->answer.generation == generation)
+    {
+      self->answer.robustness_known = TRUE;
+      self->answer.robust = !doubt;
+    }
+  /* The plan's own checks, as the line under the verdict words them
+   * (_cp_results_view_describe_robustness(): another quote wins within
+   * the assumptions' band, or the choice rests on what a quote does not
+   * state): no threshold of its own. */
+  if (self->change_text == NULL || self->change_generation != generation ||
+      !self->answer.robustness_known || self->answer.robust == !doubt ||
+      self->shown_answer.quote_id == NULL)
+    return;
+  turn = !doubt
+         /* TRANSLATORS: ends the change line when the answer is firm now and was not when last seen */
+         ? _("The answer is now firm.")
+         /* TRANSLATORS: ends the change line when the answer is not firm now and was when last seen
+          * (a near tie, or a price a quote does not state: the line under the verdict says which) */
+         : _("The answer is no longer firm: the line under the verdict says why.");
+  /* TRANSLATORS: the change line's sentence, then whether the answer is firm; a space between the two in English */
+  line = g_strdup_printf (C_("change line sentences", "%s %s"), self->change_text, turn);
+  _cp_results_view_set_label (self->change_label, line);
+}
+
+char *
+_cp_results_view_describe_job_place (const CpProject *project,
+                                     guint            job_index)
+{
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+
+  /* TRANSLATORS: over the verdict: the job's place in the project and its name, "Job 1 of 7: 70B full fine-tune" */
+  return g_strdup_printf (_("Job %u of %u: %s"), job_index + 1, project->jobs->len, job->name != NULL ? job->name : "");
 }

@@ -50,15 +50,25 @@ char *_cp_results_view_describe_robustness       (const CpProject *project,
                                                   gboolean        *warning);
 
 /* The answer the verdict gave a job, as the line saying what an edit
- * changed names it (cp-results-view-change.c): which option (NULL for
- * none), its total and days as worded, of which job and generation of
- * the analysis. */
+ * changed names it (cp-results-view-change.c): which option, by its
+ * quote's id and node count (NULL quote_id for none: a rename is no
+ * change of it), its words, its total and days as worded, which quotes'
+ * options met the job, of which job and generation of the analysis, and
+ * the project it was planned from (to name the inputs an edit moved). */
 typedef struct {
-  char  *job_id;
-  guint  generation;
-  char  *choice;  /* "<vendor — offer>, 1 node" */
-  char  *total;   /* "38,656 CNY" */
-  char  *days;    /* "12.6 days" */
+  char      *job_id;
+  guint      generation;
+  char      *quote_id;
+  guint      nodes;
+  char      *choice;  /* "<vendor — offer>, 1 node" */
+  char      *total;   /* "38,656 CNY", or that it is unknown */
+  char      *days;    /* "12.6 days" */
+  GPtrArray *feasible_quote_ids;
+  CpProject *project;
+  /* Whether the robustness check had been worded (it comes after the
+   * verdict, with the paragraphs), and whether it raised no doubt. */
+  gboolean   robustness_known;
+  gboolean   robust;
 } CpResultsAnswer;
 
 /* The view's struct: its widgets from the template, the table's model
@@ -83,7 +93,16 @@ struct _CpResultsView
   GtkLabel           *sequence_label;
   GtkLabel           *summary_label;
   GtkLabel           *change_label;   /* under it: what the last edit changed */
-  CpResultsAnswer     answer;         /* what the verdict says, compared after an edit */
+  /* What the verdict said when the user last saw it (on screen whole
+   * for CP_ANSWER_SEEN_MS), which an edit's answer is compared with; and
+   * the answer on screen now, seen once that timeout runs out. */
+  CpResultsAnswer     answer;
+  CpResultsAnswer     shown_answer;
+  guint               answer_seen_id;
+  /* The change line's words before its robustness is known, and the
+   * generation they are of (0: no line). */
+  char               *change_text;
+  guint               change_generation;
   GtkLabel           *layout_label;
   GtkLabel           *cluster_heading;
   GtkLabel           *cluster_label;
@@ -225,11 +244,12 @@ void  _cp_results_view_set_calculating           (CpResultsView *self,
 void  _cp_results_view_keep_selectable_unfocused (GtkLabel   *label);
 
 /* cp-results-view-change.c: what an edit changed. The answer the plan
- * shown gives @job is noted, and compared with the one noted before
- * when the analysis changed since (an edit): the line under the
- * recommendation says what moved, until the next edit. Outdated, the
- * answer shown reads as old (dimmed) until the new one is noted;
- * forgotten, there is nothing to compare the next with. */
+ * shown gives @job is noted, and compared with the one the user last saw
+ * of that job when the analysis changed since (an edit): the line under
+ * the recommendation names the inputs that moved and what the answer
+ * did, until the next edit. Outdated, the answer shown reads as old
+ * (dimmed) until the new one is noted; forgotten, there is nothing to
+ * compare the next with. */
 void  _cp_results_view_note_answer               (CpResultsView   *self,
                                                   const CpProject *project,
                                                   const CpJob     *job,
@@ -237,9 +257,14 @@ void  _cp_results_view_note_answer               (CpResultsView   *self,
 void  _cp_results_view_answer_outdated           (CpResultsView   *self);
 void  _cp_results_view_forget_answer             (CpResultsView   *self);
 void  _cp_results_view_answer_clear              (CpResultsAnswer *answer);
-/* "" never: what moved between @before and @after, in words. */
-char *_cp_results_view_describe_change           (const CpResultsAnswer *before,
-                                                  const CpResultsAnswer *after);
+/* The plan shown has its robustness now, @doubt as worded under the
+ * verdict: the line says when the answer became firm, or stopped being
+ * firm, since it was seen. */
+void  _cp_results_view_note_robustness           (CpResultsView   *self,
+                                                  gboolean         doubt);
+/* "Job 1 of 7: <name>", the job's place and name over its verdict. */
+char *_cp_results_view_describe_job_place        (const CpProject *project,
+                                                  guint            job_index);
 
 /* cp-results-view-table.c */
 void  _cp_results_view_table_init                (CpResultsView   *self);

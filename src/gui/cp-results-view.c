@@ -363,6 +363,20 @@ show_page (CpResultsView *self,
     gtk_stack_set_visible_child_name (self->stack, name);
 }
 
+/* "Job 1 of 7: <name>" over the verdict, in the window and in present
+ * mode (issue 26), as soon as the job is chosen: over another job's
+ * "Calculating…" its name and place said the job before. */
+static void
+show_job_place (CpResultsView   *self,
+                const CpProject *project,
+                guint            job_index)
+{
+  g_autofree char *place = _cp_results_view_describe_job_place (project, job_index);
+
+  _cp_results_view_set_label (self->job_label, place);
+  _cp_results_view_set_visible (GTK_WIDGET (self->job_label), TRUE);
+}
+
 /* Whether the verdict holds across the assumptions' band (a search of
  * more estimates than the rest of the plan) and the long paragraphs (one
  * machine or the cluster, the reasons, the risks). Until then the line
@@ -389,6 +403,7 @@ details_cb (gpointer user_data)
   _cp_results_view_set_label (self->robustness_label, robustness);
   _cp_results_view_set_visible (GTK_WIDGET (self->robustness_label), *robustness != '\0');
   _cp_results_view_set_css_class (GTK_WIDGET (self->robustness_label), "warning", doubt);
+  _cp_results_view_note_robustness (self, doubt);
 
   cluster = _cp_results_view_describe_cluster_question (self->analysis, self->details_job_index, self->plan, lang);
   _cp_results_view_set_cluster_text (self, cluster);
@@ -751,8 +766,7 @@ cp_results_view_update (CpResultsView   *self,
     }
 
   job = g_ptr_array_index (project->jobs, job_index);
-  _cp_results_view_set_label (self->job_label, job->name != NULL ? job->name : "");
-  _cp_results_view_set_visible (GTK_WIDGET (self->job_label), self->presenting && job->name != NULL && *job->name != '\0');
+  show_job_place (self, project, (guint) job_index);
   /* From the project alone, shown while the plan is worked out. */
   show_sequence (self, project, (guint) job_index);
   self->memory_unit = project->settings.memory_unit;
@@ -939,6 +953,7 @@ cp_results_view_queue_update (CpResultsView   *self,
    * another job, nor old paragraphs under a new verdict. */
   if (project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len && project->quotes->len > 0)
     {
+      show_job_place (self, project, (guint) job_index);
       if (!self->painted_once)
         {
           /* The first frame shows the page of results, calculating. */
@@ -962,6 +977,10 @@ cp_results_view_queue_update (CpResultsView   *self,
             _cp_results_view_set_calculating (self, FALSE);
         }
     }
+  else if (project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len)
+    /* Nothing to plan: "No Quotes Yet" at once, not the last quote's
+     * verdict until the idle runs. */
+    show_page (self, "no-quotes");
   if (self->update_id == 0)
     self->update_id = g_idle_add_full (UPDATE_PRIORITY, update_cb, self, NULL);
 }
@@ -1303,6 +1322,7 @@ cp_results_view_dispose (GObject *object)
 
   /* AdwBin disposes its child, the template, itself. */
   cancel_pending (self);
+  g_clear_handle_id (&self->answer_seen_id, g_source_remove);
   _cp_results_view_table_dispose (self);
   g_clear_object (&self->sorted_options);
   g_clear_object (&self->options);
@@ -1321,6 +1341,8 @@ cp_results_view_finalize (GObject *object)
   g_clear_pointer (&self->analysis, cp_project_analysis_free);
   g_free (self->headline_job_id);
   _cp_results_view_answer_clear (&self->answer);
+  _cp_results_view_answer_clear (&self->shown_answer);
+  g_free (self->change_text);
   g_free (self->cluster_text);
   g_free (self->incomplete_text);
   g_free (self->sequence_job_id);
@@ -1457,8 +1479,6 @@ cp_results_view_set_presenting (CpResultsView *self,
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
   self->presenting = presenting;
-  _cp_results_view_set_visible (GTK_WIDGET (self->job_label),
-                                presenting && *gtk_label_get_label (self->job_label) != '\0');
   /* What would change the verdict stays under it, before the figures,
    * at every width: after them, the one line naming the cheaper option
    * if the team had run distributed training was off the first screen at

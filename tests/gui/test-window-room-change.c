@@ -10,10 +10,32 @@
 #include <string.h>
 
 #include "cp-test-gui.h"
+#include "gui/cp-job-editor.h"
+#include "gui/cp-labels.h"
 #include "gui/cp-quote-editor.h"
 #include "gui/cp-window-private.h"
 #include "report/cp-reason-text.h"
 #include "test-window-room.h"
+
+static void
+set_true (gpointer flag)
+{
+  *(gboolean *) flag = TRUE;
+}
+
+static gboolean
+is_true (gpointer flag)
+{
+  return *(gboolean *) flag;
+}
+
+/* Whether the summary @label reads as the answer now, not as the one
+ * before an edit (a CpTestGuiCondition). */
+static gboolean
+answer_current (gpointer label)
+{
+  return !gtk_widget_has_css_class (label, "cp-old") && cp_test_gui_label_not_empty (label);
+}
 
 /* The demo's quote of @vendor_prefix, by its index. */
 static guint
@@ -40,7 +62,9 @@ show_quote (CpWindow *window,
 
 /* The quote form's price, typed and committed (Enter), as a user does;
  * then, before the main loop runs the update, whether the answer shown
- * still reads as current. */
+ * still reads as current; then until the new answer is shown (not
+ * later: the answer shown is seen 5 s after, and the test reads the line
+ * it made before). */
 static void
 type_price_check_old (CpWindow   *window,
                       const char *price,
@@ -59,19 +83,42 @@ type_price_check_old (CpWindow   *window,
   if (strstr (gtk_label_get_label (GTK_LABEL (summary)), old_total) != NULL)
     g_assert_true (gtk_widget_has_css_class (summary, "cp-old"));
   g_assert_true (!gtk_widget_get_visible (change) || gtk_widget_has_css_class (change, "cp-old"));
-  cp_test_gui_wait_details (window);
-  g_assert_false (gtk_widget_has_css_class (summary, "cp-old"));
+  cp_test_gui_wait_until (answer_current, summary, "the new answer");
   g_assert_false (gtk_widget_has_css_class (change, "cp-old"));
 }
 
+/* The answer on screen, seen: on screen whole for AdwToast's default
+ * timeout, 5 s (cp-results-view-change.c), and a little more. */
+static void
+wait_seen (void)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add_once (5500, set_true, &done);
+  cp_test_gui_wait_until (is_true, &done, "the answer seen");
+}
+
+static void
+assert_line (GtkWidget  *change,
+             const char *expected)
+{
+  g_assert_true (gtk_widget_get_mapped (change));
+  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (change)), expected) != 0)
+    g_error ("the change line reads “%s”, not “%s”", gtk_label_get_label (GTK_LABEL (change)), expected);
+}
+
 /* The demo's 70B full fine-tune recommends 示例供应商 G at 9,984 CNY in
- * 8.0 days; its runner-up is E at 10,669 CNY (test-window-agree
- * /margin-as-memo). G bills its GPU-hours with no minimum term, so its
- * total follows its price: at 5 % more, 9,984 × 1.05 = 10,483.2, still
- * under E, the recommendation stays and the line says the total moved;
- * at twice G's price, 19,968 > 10,669, E is recommended and the line
- * says from which to which. The line stays until the next edit, in
- * present mode too, and goes with another job. */
+ * 8.0 days: G's 6.5 CNY per GPU-hour × 8 GPUs × 8 days × 24 h
+ * = 6.5 × 1,536 GPU-hours = 9,984; its runner-up is E at 10,669 CNY
+ * (test-window-agree /margin-as-memo). G bills its GPU-hours with no
+ * minimum term, so its total follows its price: at 6.8, 6.8 × 1,536 =
+ * 10,444.8 → 10,445 CNY, still under E, the recommendation stays and
+ * the line names the price and says the total moved; at 13,
+ * 13 × 1,536 = 19,968 > 10,669, E is recommended and the line says from
+ * which to which. The line stays until the next edit, in present mode
+ * too, and goes with another job. Quick edits add up: two Undos right
+ * after 13 are compared with the answer last seen (6.8), not with E's,
+ * which was on screen for less than 5 s. */
 void
 test_edit_says_what_changed (void)
 {
@@ -80,36 +127,38 @@ test_edit_says_what_changed (void)
   GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
   GtkWidget *change = cp_test_gui_find_named (results, "change");
   GtkWidget *summary = cp_test_gui_find_named (results, "summary");
+  GtkWidget *job_name = cp_test_gui_find_named (results, "job-name");
   guint g = quote_of_vendor (project, "示例供应商 G");
   guint e = quote_of_vendor (project, "示例供应商 E");
   g_autofree char *g_name = cp_words_quote_name (project, (int) g);
   g_autofree char *e_name = cp_words_quote_name (project, (int) e);
-  double g_price = ((CpQuote *) g_ptr_array_index (project->quotes, g))->price;
-  g_autofree char *price_up = g_strdup_printf ("%.6g", g_price * 1.05);
-  g_autofree char *price_double = g_strdup_printf ("%.6g", g_price * 2);
   g_autofree char *expected = NULL;
-  g_autofree char *flipped = NULL;
   g_autofree char *before_flip = NULL;
 
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, g))->price, ==, 6.5);
   cp_test_gui_select_job (window, 0);
   g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "9,984 CNY in total, 8.0 days"));
+  /* Issue 26: the job named over its verdict, with its place. */
+  g_assert_cmpuint (project->jobs->len, ==, 7);
+  g_assert_true (gtk_widget_get_mapped (job_name));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (job_name)), ==, "Job 1 of 7: 70B 全参数微调 (70B full fine-tune)");
   /* Nothing edited yet: nothing to say. */
   g_assert_false (gtk_widget_get_visible (change));
 
   show_quote (window, g);
-  type_price_check_old (window, price_up, "9,984 CNY");
-  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "10,483 CNY in total, 8.0 days"));
-  g_assert_true (gtk_widget_get_mapped (change));
-  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (change)), ==,
-                   "Changed: total 9,984 CNY → 10,483 CNY; the recommendation did not change.");
+  type_price_check_old (window, "6.8", "9,984 CNY");
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "10,445 CNY in total, 8.0 days"));
+  expected = g_strdup_printf ("%s’s price 6.5 → 6.8: the recommendation did not change; still %s, 1 node; "
+                              "total 9,984 CNY → 10,445 CNY.", g_name, g_name);
+  assert_line (change, expected);
+  wait_seen ();
 
   /* Present mode: the same line, under the recommendation, on the first
    * screen. */
   present_at_width (window, 1600);
   cp_test_gui_wait_frames (results, 3);
-  g_assert_true (gtk_widget_get_mapped (change));
-  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (change)), ==,
-                   "Changed: total 9,984 CNY → 10,483 CNY; the recommendation did not change.");
+  assert_line (change, expected);
+  g_assert_true (gtk_widget_get_mapped (job_name));
   {
     GtkWidget *page = gtk_widget_get_ancestor (change, GTK_TYPE_SCROLLED_WINDOW);
     graphene_rect_t change_bounds, summary_bounds;
@@ -122,32 +171,185 @@ test_edit_says_what_changed (void)
   g_action_group_change_action_state (G_ACTION_GROUP (window), "present", g_variant_new_boolean (FALSE));
   cp_test_gui_wait_frames (results, 3);
 
-  /* Twice G's price: E wins, the line names both, with the figures each
-   * had. */
+  /* 13: E wins, the line names both, with the figures each had. */
   show_quote (window, g);
-  type_price_check_old (window, price_double, "10,483 CNY");
-  before_flip = g_strdup_printf ("Changed: the recommendation, from %s, 1 node (10,483 CNY, 8.0 days) to %s, 1 node "
-                                 "(10,669 CNY, ", g_name, e_name);
-  flipped = g_strdup (gtk_label_get_label (GTK_LABEL (change)));
-  g_test_message ("%s", flipped);
-  if (!g_str_has_prefix (flipped, before_flip))
-    g_error ("the change line reads “%s”", flipped);
+  type_price_check_old (window, "13", "10,445 CNY");
+  before_flip = g_strdup_printf ("%s’s price 6.8 → 13: the recommendation changed from %s, 1 node (10,445 CNY, "
+                                 "8.0 days) to %s, 1 node (10,669 CNY, ", g_name, g_name, e_name);
+  if (!g_str_has_prefix (gtk_label_get_label (GTK_LABEL (change)), before_flip))
+    g_error ("the change line reads “%s”", gtk_label_get_label (GTK_LABEL (change)));
   g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (summary)), "Recommended: "));
   g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), e_name));
 
-  /* Back to G's own price by Undo, an edit too: G again, at 9,984. */
+  /* Back to G's own price by Undo at once, two edits: compared with the
+   * answer seen, 6.8's, not E's. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   cp_test_gui_wait_details (window);
-  expected = g_strdup_printf ("to %s, 1 node (9,984 CNY, 8.0 days).", g_name);
-  if (!g_str_has_suffix (gtk_label_get_label (GTK_LABEL (change)), expected))
-    g_error ("after Undo the change line reads “%s”", gtk_label_get_label (GTK_LABEL (change)));
+  g_free (expected);
+  expected = g_strdup_printf ("%s’s price 6.8 → 6.5: the recommendation did not change; still %s, 1 node; "
+                              "total 10,445 CNY → 9,984 CNY.", g_name, g_name);
+  assert_line (change, expected);
 
   /* Another job: nothing of its own changed. */
   cp_test_gui_select_job (window, 1);
   g_assert_false (gtk_widget_get_visible (change));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (job_name)), ==, "Job 2 of 7: 7B QLoRA 微调 (7B QLoRA fine-tune)");
   /* And back: its line went with it, as did the edit it spoke of. */
   cp_test_gui_select_job (window, 0);
   g_assert_false (gtk_widget_get_visible (change));
+  cp_test_gui_close_window (window);
+}
+
+/* Renames @row's item in the sidebar, as a user does: Rename, the name
+ * typed, Enter. */
+static void
+rename_selected (CpWindow   *window,
+                 GtkListBox *list,
+                 const char *name)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (list);
+  GtkWidget *entry;
+
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.rename", NULL));
+  cp_test_gui_spin ();
+  entry = g_object_get_data (G_OBJECT (gtk_list_box_row_get_child (row)), "entry");
+  g_assert_true (gtk_widget_get_mapped (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), name);
+  g_signal_emit_by_name (entry, "activate");
+  cp_test_gui_wait_details (window);
+}
+
+/* Issue 26: a rename is no change of recommendation, nor its Undo: the
+ * option is its quote and node count, not its words. After the edit
+ * of G's price was seen, renaming G says nothing changed (no line), and
+ * the summary names G by its new name; Undo neither. */
+void
+test_rename_is_no_change (void)
+{
+  CpWindow *window = demo_window_sized (1600, 1000);
+  CpProject *project = cp_window_get_project (window);
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  GtkWidget *change = cp_test_gui_find_named (results, "change");
+  GtkWidget *summary = cp_test_gui_find_named (results, "summary");
+  guint g = quote_of_vendor (project, "示例供应商 G");
+
+  cp_test_gui_select_job (window, 0);
+  show_quote (window, g);
+  type_price_check_old (window, "6.8", "9,984 CNY");
+  g_assert_true (gtk_widget_get_visible (change));
+  wait_seen ();
+
+  rename_selected (window, cp_window_get_quotes_list (window), "Vendor G renamed");
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, g))->vendor, ==, "Vendor G renamed");
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "Vendor G renamed"));
+  g_assert_false (gtk_widget_get_visible (change));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  cp_test_gui_wait_details (window);
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "示例供应商 G"));
+  g_assert_false (gtk_widget_get_visible (change));
+  cp_test_gui_close_window (window);
+}
+
+/* Issue 26: the line names the job's input, its days counted in words
+ * ("1 day", never "1 days"). The demo's 14B LoRA fine-tune (job 7) has a
+ * 10-day deadline; typed 1 in its form, the line begins with the job's
+ * name and "Deadline 10 days → 1 day:" (Chinese: "截止期限 10 天 → 1 天："). */
+void
+test_deadline_named_in_days (void)
+{
+  CpWindow *window = demo_window_sized (1600, 1000);
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  GtkWidget *change = cp_test_gui_find_named (results, "change");
+  gboolean chinese = g_str_has_prefix (cp_labels_ui_language (), "zh");
+  GtkWidget *job_name = cp_test_gui_find_named (results, "job-name");
+  CpJob *job = cp_test_gui_show_job (window, 6);
+  g_autofree char *expected = NULL;
+  g_autofree char *place = chinese ? g_strdup_printf ("第 7 个任务（共 7 个）：%s", job->name)
+                                   : g_strdup_printf ("Job 7 of 7: %s", job->name);
+
+  g_autofree char *a_name = cp_words_quote_name (cp_window_get_project (window),
+                                                 (int) quote_of_vendor (cp_window_get_project (window), "示例供应商 A"));
+  g_autofree char *missed = chinese ? g_strdup_printf ("%s 现在赶不上截止期限。", a_name)
+                                    : g_strdup_printf ("%s now misses the deadline.", a_name);
+  GtkWidget *summary = cp_test_gui_find_named (results, "summary");
+
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (job_name)), ==, place);
+  g_assert_cmpfloat (job->deadline_days, ==, 10);
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), a_name));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), chinese ? "1.2 天" : "1.2 days"));
+  cp_test_gui_type_text (cp_job_editor_get_row (cp_window_get_job_editor (window), "deadline-days"), "1");
+  cp_test_gui_wait_details (window);
+  g_assert_cmpfloat (job->deadline_days, ==, 1);
+  expected = chinese ? g_strdup_printf ("%s的截止期限 10 天 → 1 天：", job->name)
+                     : g_strdup_printf ("%s’s Deadline 10 days → 1 day: ", job->name);
+  g_test_message ("%s", gtk_label_get_label (GTK_LABEL (change)));
+  g_assert_true (gtk_widget_get_mapped (change));
+  if (!g_str_has_prefix (gtk_label_get_label (GTK_LABEL (change)), expected))
+    g_error ("the change line reads “%s”", gtk_label_get_label (GTK_LABEL (change)));
+  g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (change)), "1 days"));
+  /* A was recommended at 1.2 days, over the new deadline of 1: it met the
+   * job before and misses it now, and the line says so. */
+  if (strstr (gtk_label_get_label (GTK_LABEL (change)), missed) == NULL)
+    g_error ("the change line reads “%s”, without “%s”", gtk_label_get_label (GTK_LABEL (change)), missed);
+  cp_test_gui_close_window (window);
+}
+
+/* Issue 26: a project's job with no quote says "No Quotes Yet" at once,
+ * in the frame after Add Job, not once its update runs. */
+void
+test_no_quotes_at_once (void)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpResultsView *results = cp_window_get_results_view (window);
+
+  g_assert_true (cp_window_load_new (window, NULL, &error));
+  gtk_window_present (GTK_WINDOW (window));
+  cp_test_gui_spin ();
+  g_assert_cmpstr (cp_results_view_get_page (results), !=, "no-quotes");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  g_assert_cmpstr (cp_results_view_get_page (results), ==, "no-quotes");
+  cp_test_gui_close_window (window);
+}
+
+/* Issue 26: whether the answer is firm, by the plan's own check as the
+ * line under the verdict words it (no threshold of the change line's
+ * own). The demo's 70B fine-tune at a 1-day deadline: no quote finishes
+ * (its fastest, D, takes 3.2 days, as the summary says), and that holds
+ * over the assumptions' band: no doubt under the verdict. Seen, then
+ * 5 days: D is recommended, resting on host memory its quote does not
+ * state, a doubt under the verdict; the line says the answer is no
+ * longer firm. */
+void
+test_firmness_named (void)
+{
+  CpWindow *window = demo_window_sized (1600, 1000);
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  GtkWidget *change = cp_test_gui_find_named (results, "change");
+  GtkWidget *robustness = cp_test_gui_find_named (results, "robustness");
+  gboolean chinese = g_str_has_prefix (cp_labels_ui_language (), "zh");
+  CpFieldRow *deadline = NULL;
+
+  cp_test_gui_show_job (window, 0);
+  deadline = cp_job_editor_get_row (cp_window_get_job_editor (window), "deadline-days");
+  cp_test_gui_type_text (deadline, "1");
+  cp_test_gui_wait_details (window);
+  g_assert_true (gtk_widget_get_mapped (robustness));
+  g_assert_false (gtk_widget_has_css_class (robustness, "warning"));
+  wait_seen ();
+
+  cp_test_gui_type_text (deadline, "5");
+  cp_test_gui_wait_details (window);
+  g_test_message ("%s", gtk_label_get_label (GTK_LABEL (change)));
+  g_assert_true (gtk_widget_has_css_class (robustness, "warning"));
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (change)),
+                                   chinese ? "70B 全参数微调 (70B full fine-tune)的截止期限 1 天 → 5 天："
+                                           : "70B 全参数微调 (70B full fine-tune)’s Deadline 1 day → 5 days: "));
+  g_assert_true (g_str_has_suffix (gtk_label_get_label (GTK_LABEL (change)),
+                                   chinese ? "。结论转为待定：原因见结论下方的说明。"
+                                           : ". The answer is no longer firm: the line under the verdict says why."));
   cp_test_gui_close_window (window);
 }

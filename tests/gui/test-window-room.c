@@ -806,6 +806,10 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/present-first-screen", test_present_first_screen);
   g_test_add_func ("/gui/window-room/present-walks-jobs", test_present_walks_jobs);
   g_test_add_func ("/gui/window-room/edit-says-what-changed", test_edit_says_what_changed);
+  g_test_add_func ("/gui/window-room/rename-is-no-change", test_rename_is_no_change);
+  g_test_add_func ("/gui/window-room/deadline-named-in-days", test_deadline_named_in_days);
+  g_test_add_func ("/gui/window-room/no-quotes-at-once", test_no_quotes_at_once);
+  g_test_add_func ("/gui/window-room/firmness-named", test_firmness_named);
   g_test_add_func ("/gui/window-room/verdict-dates", test_verdict_dates);
   g_test_add_func ("/gui/window-room/tab-focus-follows-key", test_tab_focus_follows_key);
   g_test_add_func ("/gui/window-room/readout-beside-pointer", test_readout_beside_pointer);
