@@ -947,7 +947,7 @@ cp_words_answer_seconds (double      answer_s,
                          double      target_s,
                          const char *lang)
 {
-  gboolean tenths = answer_s < 10 || (target_s > 0 && fabs (answer_s - target_s) < 0.5);
+  gboolean tenths = answer_s < 10 || (target_s > 0 && fabs (answer_s - target_s) < 1);
 
   return cp_i18n_format_number (answer_s, tenths ? 1 : 0, lang);
 }

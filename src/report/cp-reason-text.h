@@ -267,7 +267,8 @@ char       *cp_words_deadline_status (const CpJob *job, const CpEstimate *est, c
 char       *cp_words_serves_target  (const CpEstimate *est, guint target, const char *lang);
 /* The seconds a user waits for an answer, @answer_s, as a sentence
  * beside the job's target @target_s puts them: a tenth under 10 s, or
- * where whole seconds would read as the target itself ("10.4" over 10). */
+ * within a second of the target, where whole seconds would blur the two
+ * ("10.3" over 10, or under 11). */
 char       *cp_words_answer_seconds (double answer_s, double target_s, const char *lang);
 /* An answer-time target in seconds: whole unless typed with a fraction. */
 char       *cp_words_target_seconds (double target_s, const char *lang);
