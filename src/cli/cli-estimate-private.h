@@ -75,6 +75,7 @@ struct _CpCliJobOptions {
   char     *concurrency;
   char     *weight_bits;
   char     *kv_bits;
+  char     *answer_within_s;
   char     *lora_rank;
   char     *lora_targets;
   char     *price_per_gpu_hour;

@@ -26,7 +26,7 @@ options_clear (Options *o)
     &o->gpu, &o->gpus_per_node, &o->nodes, &o->tokens, &o->seq_len,
     &o->micro_batch, &o->global_batch, &o->recompute, &o->zero, &o->tp, &o->pp, &o->ep, &o->virtual_stages,
     &o->precision, &o->optimizer, &o->bytes_convention, &o->memory_unit, &o->mfu,
-    &o->context, &o->prompt_tokens, &o->output_tokens, &o->concurrency, &o->weight_bits, &o->kv_bits, &o->lora_rank, &o->lora_targets,
+    &o->context, &o->prompt_tokens, &o->output_tokens, &o->concurrency, &o->weight_bits, &o->kv_bits, &o->answer_within_s, &o->lora_rank, &o->lora_targets,
     &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month, &o->price,
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
@@ -443,6 +443,13 @@ apply_job_options (Options *o,
       cp_cli_usage_error (_("--optimizer-states is for training: a service, debugging or data processing keeps no optimizer"));
       return FALSE;
     }
+  /* Only a service answers requests: the target would be echoed in the
+   * XML and not used. */
+  if (o->answer_within_s != NULL && job->kind != CP_TASK_INFERENCE)
+    {
+      cp_cli_usage_error (_("--answer-within-s is for an inference service: other jobs answer no requests"));
+      return FALSE;
+    }
   if (o->recompute != NULL && !cp_recompute_from_string (o->recompute, &job->recompute))
     return cp_cli_bad_choice ("--recompute", o->recompute, "none, selective, full, auto");
   if (o->zero != NULL && g_ascii_strcasecmp (o->zero, "auto") == 0)
@@ -486,6 +493,8 @@ apply_job_options (Options *o,
          cp_cli_parse_uint_option ("--concurrency", o->concurrency, 1, 1000000000, &job->concurrency) &&
          parse_bits ("--weight-bits", o->weight_bits, &job->weight_bits) &&
          parse_bits ("--kv-bits", o->kv_bits, &job->kv_bits) &&
+         cp_cli_parse_count_option ("--answer-within-s", o->answer_within_s, 0, CP_JOB_ANSWER_WITHIN_S_MAX,
+                                    &job->answer_within_s) &&
          /* An end-to-end MFU replaces the model's compute and communication time. */
          cp_cli_parse_fraction_option ("--mfu", o->mfu, &job->mfu) &&
          cp_cli_parse_count_option ("--deadline-days", o->deadline_days, 0, 36500, &job->deadline_days) &&
@@ -904,6 +913,8 @@ add_job_entries (GOptionContext *context,
     { "concurrency", 0, 0, G_OPTION_ARG_STRING, &o->concurrency, N_("Target concurrent requests"), N_("N") },
     { "weight-bits", 0, 0, G_OPTION_ARG_STRING, &o->weight_bits, N_("Bits per weight when serving: 16, 8 or 4"), N_("BITS") },
     { "kv-bits", 0, 0, G_OPTION_ARG_STRING, &o->kv_bits, N_("Bits per KV-cache element: 16, 8 or 4"), N_("BITS") },
+    { "answer-within-s", 0, 0, G_OPTION_ARG_STRING, &o->answer_within_s,
+      N_("Longest a user may wait for a whole answer at the target concurrency, seconds; a slower option is not feasible (default 0: no target)"), N_("SECONDS") },
     { "lora-rank", 0, 0, G_OPTION_ARG_STRING, &o->lora_rank, N_("LoRA rank"), N_("N") },
     { "lora-targets", 0, 0, G_OPTION_ARG_STRING, &o->lora_targets, N_("Projections LoRA adapts, comma-separated (default: all)"), N_("q,k,v,o,mlp") },
     { "deadline-days", 0, 0, G_OPTION_ARG_STRING, &o->deadline_days, N_("Calendar days available (0: none)"), N_("DAYS") },

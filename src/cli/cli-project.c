@@ -129,6 +129,14 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
       printf (recommended != NULL && cp_words_first_price_implausible (plan)
               ? _("Ranked first if its price is right: %s\n") : _("Recommended: %s\n"),
               recommended ? recommended : cp_words_none ());
+      if (recommended != NULL)
+        {
+          const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
+          g_autofree char *wait = cp_words_answer_wait (job, &best->estimate, C_("language code", "en"));
+
+          if (wait != NULL)
+            printf ("%s\n", wait);
+        }
       if (unconfirmed != NULL)
         printf ("%s\n", unconfirmed);
       else

@@ -156,6 +156,8 @@ const CpField _cp_job_editor_fields[] = {
     CP_FIELD_UINT, F (output_tokens), .group = GROUP_INFERENCE },
   { "concurrency", N_("Concurrent requests"), N_("Target for the whole service"), NULL, CP_FIELD_UINT, F (concurrency),
     .group = GROUP_INFERENCE },
+  { "answer-within-s", N_("Answer within"), N_("Longest a user waits for a whole answer at that concurrency; empty: no target"),
+    N_("s"), CP_FIELD_DOUBLE, F (answer_within_s), .group = GROUP_INFERENCE, .automatic = N_("No target") },
   { "weight-bits", N_("Weight precision"), N_("16, 8 or 4"), N_("bits"), CP_FIELD_UINT, F (weight_bits), .group = GROUP_INFERENCE },
   { "kv-bits", N_("KV cache precision"), N_("16, 8 or 4"), N_("bits"), CP_FIELD_UINT, F (kv_bits), .group = GROUP_INFERENCE },
 

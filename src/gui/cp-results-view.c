@@ -822,6 +822,21 @@ cp_results_view_update (CpResultsView   *self,
 
   span = job_span (self, project, (guint) job_index, lang);
   summary = _cp_results_view_describe_recommendation (project, self->plan, span, lang);
+  /* A service's answer time beside its target, above the fold with the
+   * verdict, as the CLI and page 1 say it (issue 26). */
+  if (self->plan->recommended >= 0)
+    {
+      const CpOption *best = &g_array_index (self->plan->options, CpOption, self->plan->recommended);
+      g_autofree char *wait = cp_words_answer_wait (job, &best->estimate, lang);
+
+      if (wait != NULL)
+        {
+          char *joined = g_strjoin (cp_i18n_is_chinese (lang) ? "" : " ", summary, wait, NULL);
+
+          g_free (summary);
+          summary = joined;
+        }
+    }
   price_check = cp_words_price_check (project, self->plan, lang);
   if (price_check != NULL)
     {

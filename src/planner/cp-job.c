@@ -49,6 +49,10 @@ cp_job_init (CpJob      *job,
   job->concurrency = 1;
   job->weight_bits = 16;
   job->kv_bits = 16;
+  /* No answer-time target unless the team states one: what a user may
+   * wait depends on the use (a chat, a batch of documents), and no
+   * default could stand for it. */
+  job->answer_within_s = 0;
   job->engineers = 2;
   /* A Shenzhen ML engineer at about 40,000 CNY a month with overheads is
    * about 2,000 CNY a working day: a stated example the team replaces. */
@@ -103,6 +107,15 @@ cp_job_deadline_days (const CpJob *job)
   if (job->kind == CP_TASK_INFERENCE || !(job->deadline_days > 0))
     return 0.0;
   return job->deadline_days;
+}
+
+gboolean
+cp_job_answer_target_met (const CpJob *job,
+                          double       answer_s)
+{
+  if (job->kind != CP_TASK_INFERENCE || !(job->answer_within_s > 0))
+    return TRUE;
+  return answer_s <= job->answer_within_s;
 }
 
 void
@@ -451,7 +464,8 @@ cp_job_validate (const CpJob  *job,
       if (!cp_check_positive (job->context_len, 1e7, N_("Context length"), error) ||
           !cp_check_positive (job->prompt_tokens, 1e7, N_("Prompt tokens"), error) ||
           !cp_check_positive (job->output_tokens, 1e7, N_("Output tokens"), error) ||
-          !cp_check_positive (job->concurrency, 1e8, N_("Concurrent requests"), error))
+          !cp_check_positive (job->concurrency, 1e8, N_("Concurrent requests"), error) ||
+          !cp_check_non_negative (job->answer_within_s, CP_JOB_ANSWER_WITHIN_S_MAX, N_("Answer within"), error))
         return FALSE;
       /* vLLM refuses a request longer than its max_model_len. */
       if ((double) job->prompt_tokens + job->output_tokens > job->context_len)

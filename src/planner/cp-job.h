@@ -70,6 +70,11 @@ typedef struct {
   guint         concurrency;     /* target concurrent requests */
   guint         weight_bits;     /* 16, 8 or 4 */
   guint         kv_bits;         /* 16, 8 or 4 */
+  /* The longest a user may wait for a whole answer (its prompt's prefill
+   * and every output token) at the job's concurrency, in seconds: an
+   * option answering slower is not feasible, like a missed deadline
+   * (cp_job_answer_target_met()). 0: no target. */
+  double        answer_within_s;
 
   /* Duration of a service, a debugging period or data processing; 0 = the deadline */
   double        duration_days;
@@ -171,6 +176,13 @@ gboolean  cp_job_validate_text (const CpJob *job, GError **error);
  * form shows no Deadline for a service). Meeting a deadline, the risk of
  * missing it and the chart's deadline line all read it here. */
 double    cp_job_deadline_days (const CpJob *job);
+/* Whether @answer_s, the time a user of the service @job waits for a
+ * whole answer (CpEstimate.answer_s), is within the job's target; TRUE
+ * for a job with no target and for every job that is not a service. */
+gboolean  cp_job_answer_target_met (const CpJob *job, double answer_s);
+/* The most seconds an answer target may be: a day, far beyond any chat
+ * or batch answer a service is asked for (cp_job_validate()). */
+#define CP_JOB_ANSWER_WITHIN_S_MAX 86400.0
 /* Sequences per optimizer step of a job of @kind that leaves its global
  * batch automatic (0): fine-tuning as published recipes run; 0 for
  * pretraining, whose batch follows the model's size. */

@@ -30,9 +30,10 @@ static const char * const outcome_names[] = {
   "cost-needs-price",
   "separate-machines",
   "ask-unstated-costs",
+  "answer-over-target",
 };
 static const char * const shortfall_names[] = {
-  "none", "no-quote", "memory", "deadline", "longest-run", "concurrency", "layout",
+  "none", "no-quote", "memory", "deadline", "longest-run", "concurrency", "layout", "answer-time",
 };
 static const char * const verdict_names[] = {
   "single-machine", "single-machine-with-technique", "cluster", "not-feasible",
@@ -145,6 +146,10 @@ _cp_plan_option_is_feasible (const CpJob      *job,
     return FALSE;
   /* A cost the model could not compute is no offer to recommend. */
   if (!isfinite (est->total_cost) || !isfinite (est->calendar_days))
+    return FALSE;
+  /* A service answering slower than its target fails the job as a
+   * missed deadline does. */
+  if (!cp_job_answer_target_met (job, est->answer_s))
     return FALSE;
   if (job->kind == CP_TASK_INFERENCE)
     return est->requests_per_replica * est->layout.data_parallel >= job->concurrency;
@@ -262,8 +267,12 @@ choose_nodes (const CpJob      *job,
         }
       if (feasible->len > 0)
         continue;
+      /* A service short of its answer-time target gets nearer it with
+       * more replicas, each running fewer requests at once. */
       if (est.fits && (!have_fitting || est.calendar_days < best.calendar_days ||
-                       served_requests (&est) > served_requests (&best)))
+                       served_requests (&est) > served_requests (&best) ||
+                       (served_requests (&est) == served_requests (&best) &&
+                        !cp_job_answer_target_met (job, best.answer_s) && est.answer_s < best.answer_s)))
         {
           best = est;
           have_fitting = TRUE;
@@ -384,15 +393,21 @@ days_as_shown (double days)
   return isfinite (days) ? round (days * scale) / scale : days;
 }
 
-/* @cost_unknown points to the plan's: feasible options without a price
- * rank by the fewest nodes, then the soonest finish. */
+typedef struct {
+  gboolean cost_unknown;     /* the plan's */
+  double   answer_within_s;  /* the job's answer-time target, 0: none */
+} RankContext;
+
+/* Feasible options without a price (@context's cost_unknown) rank by the
+ * fewest nodes, then the soonest finish. */
 static int
 compare_options (gconstpointer a,
                  gconstpointer b,
-                 gpointer      cost_unknown)
+                 gpointer      context)
 {
   const CpOption *x = a;
   const CpOption *y = b;
+  const RankContext *rank = context;
 
   if (x->feasible != y->feasible)
     return x->feasible ? -1 : 1;
@@ -400,7 +415,7 @@ compare_options (gconstpointer a,
     return option_runs (x) ? -1 : 1;
   if (x->estimate.fits != y->estimate.fits)
     return x->estimate.fits ? -1 : 1;
-  if (x->feasible && *(const gboolean *) cost_unknown)
+  if (x->feasible && rank->cost_unknown)
     {
       int by_days = compare_nan_last (x->estimate.calendar_days, y->estimate.calendar_days);
 
@@ -430,6 +445,10 @@ compare_options (gconstpointer a,
 
       if (by_served != 0)
         return by_served;
+      /* Serving alike, the one that answers sooner is nearer a target
+       * neither meets. */
+      if (rank->answer_within_s > 0 && x->estimate.answer_s != y->estimate.answer_s)
+        return compare_nan_last (x->estimate.answer_s, y->estimate.answer_s);
       if (by_days != 0)
         return by_days;
       if (by_cost != 0)
@@ -752,6 +771,7 @@ reason_best_available (CpPlan           *plan,
   limit_days = cp_job_deadline_days (job) > 0 ? cp_job_deadline_days (job) : best->estimate.longest_run_days;
   _cp_plan_add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_BEST_AVAILABLE, best->quote_index,
                        plan->shortfall == CP_SHORTFALL_CONCURRENCY ? served_requests (&best->estimate)
+                       : plan->shortfall == CP_SHORTFALL_ANSWER_TIME ? best->estimate.answer_s
                                                           : best->estimate.calendar_days,
               best->estimate.total_cost, best->estimate.nodes, limit_days);
   if (plan->shortfall != CP_SHORTFALL_DEADLINE && plan->shortfall != CP_SHORTFALL_LONGEST_RUN)
@@ -945,7 +965,11 @@ plan_new (const CpJob      *job,
         }
     }
 
-  g_array_sort_with_data (plan->options, compare_options, &plan->cost_unknown);
+  {
+    RankContext rank = { plan->cost_unknown, job->kind == CP_TASK_INFERENCE ? job->answer_within_s : 0 };
+
+    g_array_sort_with_data (plan->options, compare_options, &rank);
+  }
   for (guint i = 0; i < plan->options->len; i++)
     g_array_index (plan->options, CpOption, i).rank = i + 1;
 
@@ -965,7 +989,11 @@ plan_new (const CpJob      *job,
       else
         {
           plan->best_available = 0;
-          if (job->kind == CP_TASK_INFERENCE)
+          /* Carrying the concurrency, it falls short of the answer time. */
+          if (job->kind == CP_TASK_INFERENCE && served_requests (&first->estimate) >= job->concurrency &&
+              !cp_job_answer_target_met (job, first->estimate.answer_s))
+            plan->shortfall = CP_SHORTFALL_ANSWER_TIME;
+          else if (job->kind == CP_TASK_INFERENCE)
             plan->shortfall = CP_SHORTFALL_CONCURRENCY;
           else if (cp_job_deadline_days (job) > 0)
             plan->shortfall = CP_SHORTFALL_DEADLINE;
@@ -1035,6 +1063,19 @@ plan_new (const CpJob      *job,
       else
         _cp_plan_add_reason (plan, CP_RULE_R3_INFERENCE_CONCURRENCY, CP_OUTCOME_CONCURRENCY_CLUSTER, subject->quote_index,
                              job->concurrency, est->requests_per_replica, est->replicas_needed, est->nodes_needed);
+      /* Each quote that carries the requests but makes its users wait
+       * longer than the target, at its fastest node count when none
+       * meets it (choose_nodes()). */
+      for (guint i = 0; i < plan->options->len; i++)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+          if (option_runs (option) && served_requests (&option->estimate) >= job->concurrency &&
+              !cp_job_answer_target_met (job, option->estimate.answer_s))
+            _cp_plan_add_reason (plan, CP_RULE_R3_INFERENCE_CONCURRENCY, CP_OUTCOME_ANSWER_OVER_TARGET,
+                                 option->quote_index, option->quote_index, option->estimate.answer_s,
+                                 job->answer_within_s, 0);
+        }
     }
 
   /* R4 */

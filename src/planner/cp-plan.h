@@ -70,7 +70,7 @@ typedef enum {
   CP_OUTCOME_SIGNAL_TRAINING_TIME,    /* v0 single-machine run days, v1 longest acceptable run days */
   /* R6, when no option is feasible */
   CP_OUTCOME_NOTHING_FITS,            /* v0 options evaluated */
-  CP_OUTCOME_BEST_AVAILABLE,          /* v0 calendar days (a service: requests served), v1 total cost, v2 nodes, v3 deadline (or longest run) days */
+  CP_OUTCOME_BEST_AVAILABLE,          /* v0 calendar days (a service: requests served; short of its answer time: answer s), v1 total cost, v2 nodes, v3 deadline (or longest run) days */
   CP_OUTCOME_NODES_MEET_DEADLINE,     /* v0 nodes, v1 calendar (no deadline: run) days, v2 total cost, v3 deadline (or longest run) days */
   CP_OUTCOME_DEADLINE_NEEDED,         /* v0 deadline days needed, v1 nodes, v2 total cost, v3 deadline (or longest run) days */
   /* R5, under a single-machine recommendation */
@@ -95,6 +95,9 @@ typedef enum {
   /* R6, a storage price or network fee a quote leaves unstated decides
    * the verdict (CpPlan.unstated_costs_winner) */
   CP_OUTCOME_ASK_UNSTATED_COSTS,      /* v0 quote index, v1 CpUnstatedCost flags */
+  /* R3, a quote whose option serves the concurrency but answers slower
+   * than the job's target (CpJob.answer_within_s) */
+  CP_OUTCOME_ANSWER_OVER_TARGET,      /* v0 quote index, v1 answer s, v2 target s */
   CP_N_OUTCOMES
 } CpOutcome;
 
@@ -159,6 +162,7 @@ typedef enum {
   CP_SHORTFALL_LONGEST_RUN,   /* runs, but none within the longest acceptable run (no deadline) */
   CP_SHORTFALL_CONCURRENCY,   /* serves, but none carries the target concurrency */
   CP_SHORTFALL_LAYOUT,        /* cannot run: no quote takes the layout the job pins */
+  CP_SHORTFALL_ANSWER_TIME,   /* serves the concurrency, but none answers within the target */
   CP_N_SHORTFALLS
 } CpShortfall;
 

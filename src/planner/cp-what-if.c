@@ -149,6 +149,66 @@ add_longer_deadline (GArray          *items,
     }
 }
 
+/* The nearest looser answer-time target at which a cheaper option (any,
+ * with none feasible) is recommended, as the planner answers it: each
+ * option that serves the requests but answers too slowly would meet a
+ * target of its answer time, rounded up to the whole second a user types;
+ * the job is planned again there, from the tightest, until another
+ * quote wins. */
+static void
+add_looser_answer_target (GArray          *items,
+                          const CpProject *project,
+                          guint            job_index,
+                          const CpPlan    *plan,
+                          const CpOption  *best)
+{
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  g_autoptr(GArray) targets = NULL;
+  g_autoptr(CpProject) looser = NULL;
+
+  if (job->kind != CP_TASK_INFERENCE || !(job->answer_within_s > 0) || plan->cost_unknown)
+    return;
+
+  targets = g_array_new (FALSE, FALSE, sizeof (double));
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpEstimate *estimate = &option->estimate;
+
+      if (estimate->fits && !option->ruled_out && isfinite (estimate->total_cost) &&
+          !cp_job_answer_target_met (job, estimate->answer_s) &&
+          (best == NULL || estimate->total_cost < best->estimate.total_cost))
+        {
+          double shown = ceil (estimate->answer_s - 1e-9);
+
+          g_array_append_val (targets, shown);
+        }
+    }
+  if (targets->len == 0)
+    return;
+  g_array_sort (targets, compare_days);
+
+  looser = cp_project_copy (project);
+  for (guint t = 0; t < targets->len; t++)
+    {
+      double target_s = g_array_index (targets, double, t);
+      g_autoptr(CpPlan) replan = NULL;
+      const CpOption *winner;
+
+      if (t > 0 && target_s == g_array_index (targets, double, t - 1))
+        continue;
+      ((CpJob *) g_ptr_array_index (looser->jobs, job_index))->answer_within_s = target_s;
+      replan = cp_project_plan_job_without_robustness (looser, job_index);
+      winner = replan->recommended >= 0 ? &g_array_index (replan->options, CpOption, replan->recommended) : NULL;
+      if (winner != NULL &&
+          (best == NULL || winner->quote_index != best->quote_index || winner->estimate.nodes != best->estimate.nodes))
+        {
+          add_winner (items, CP_WHAT_IF_LOOSER_ANSWER_TARGET, plan, winner)->value = target_s;
+          return;
+        }
+    }
+}
+
 /* The cluster a deadline just shorter than the recommended single
  * machine's calendar would call for, as the planner itself answers it:
  * the plan is made again at the figure the user would type (a tenth of a
@@ -404,6 +464,8 @@ cp_what_if_new (const CpProject *project,
   add_longer_deadline (items, project, job_index, plan, best);
 
   add_shorter_deadline (items, project, job_index, plan, best);
+
+  add_looser_answer_target (items, project, job_index, plan, best);
 
   return items;
 }

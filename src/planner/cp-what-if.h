@@ -44,6 +44,10 @@ typedef enum {
    * deadline), without the migration (migration_days, migration_cost)
    * the assumption adds to every cluster. */
   CP_WHAT_IF_TEAM_MEETS_DEADLINE,
+  /* With a service's answer-time target of value seconds, the loosest
+   * whole-second relaxation at which another option wins, quote_index at
+   * @estimate would be recommended instead. */
+  CP_WHAT_IF_LOOSER_ANSWER_TARGET,
 } CpWhatIfKind;
 
 typedef struct {
@@ -51,7 +55,8 @@ typedef struct {
   int          option_index;    /* into the plan's options, or -1 */
   int          quote_index;     /* the quote spoken of, or -1 */
   guint        reason_index;    /* CP_WHAT_IF_PLAN_REASON */
-  double       value;           /* a deadline in days, a total cost or migration days, as the kind says */
+  double       value;           /* a deadline in days, a total cost, migration days or an answer
+                                 * target in seconds, as the kind says */
   CpEstimate   estimate;        /* the option as it would then run */
   /* The team's items: the days and the engineering of moving to a
    * cluster the plan counts for each cluster option (R8), and whether

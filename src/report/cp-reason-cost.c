@@ -795,6 +795,16 @@ cp_reason_text_cost (const CpReason  *reason,
         else
           b = cp_words_plan_money_whole (plan, v[1], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
+        if (plan != NULL && plan->shortfall == CP_SHORTFALL_ANSWER_TIME)
+          {
+            a = cp_words_answer_seconds (v[0], 0, lang);
+            /* TRANSLATORS: R6; quote name, node count, total cost, the seconds a user waits for an answer */
+            return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "No quote answers within the target time. Best available, the one that answers soonest: %1$s on %2$u node, %3$s, answering in %4$s s. It is shown, not recommended.",
+                                                 "No quote answers within the target time. Best available, the one that answers soonest: %1$s on %2$u nodes, %3$s, answering in %4$s s. It is shown, not recommended.",
+                                                 (gulong) v[2]),
+                                    name, (guint) v[2], b, a);
+          }
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_CONCURRENCY)
           {
             a = cp_i18n_format_number (v[0], 0, lang);

@@ -200,6 +200,17 @@ cp_reason_text_memory (const CpReason  *reason,
                                            (gulong) v[3]),
                               a, c, b, d);
 
+    case CP_OUTCOME_ANSWER_OVER_TARGET:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_words_answer_seconds (v[1], v[2], lang);
+        b = cp_words_target_seconds (v[2], lang);
+        /* TRANSLATORS: R3; the quote's name, the seconds a user waits for a whole answer, the job's target in seconds */
+        return g_strdup_printf (_("%s answers in %s s, over the %s s target: at the target concurrency each user waits that long for a whole answer (the prompt and every output token), so it is not feasible."),
+                                name, a, b);
+      }
+
     case CP_OUTCOME_MODEL_DOES_NOT_FIT:
       a = cp_reason_bytes_text (project, v[0]);
       b = cp_reason_bytes_text (project, v[1]);

@@ -70,6 +70,7 @@ cp_words_plan_verdict (const CpPlan *plan)
       case CP_SHORTFALL_DEADLINE: return _("No quote finishes by the deadline: more nodes than offered would; the cost needs a price");
       case CP_SHORTFALL_LONGEST_RUN: return _("No quote finishes within the longest acceptable run: more nodes than offered would; the cost needs a price");
       case CP_SHORTFALL_CONCURRENCY: return _("No quote carries the target concurrency: more nodes than offered would; the cost needs a price");
+      case CP_SHORTFALL_ANSWER_TIME: return _("No quote answers within the target time: more nodes than offered would; the cost needs a price");
       case CP_SHORTFALL_NONE:
       case CP_SHORTFALL_NO_QUOTE:
       case CP_SHORTFALL_MEMORY:
@@ -98,6 +99,7 @@ cp_words_plan_verdict (const CpPlan *plan)
     case CP_SHORTFALL_DEADLINE: return _("No quote finishes by the deadline");
     case CP_SHORTFALL_LONGEST_RUN: return _("No quote finishes within the longest acceptable run");
     case CP_SHORTFALL_CONCURRENCY: return _("No quote carries the target concurrency");
+    case CP_SHORTFALL_ANSWER_TIME: return _("No quote answers within the target time");
     case CP_SHORTFALL_LAYOUT: return _("Cannot run: no quote takes the layout asked for");
     case CP_SHORTFALL_NONE:
     case CP_N_SHORTFALLS:
@@ -139,7 +141,18 @@ cp_words_not_feasible (const CpProject *project,
   else
     cost = cp_i18n_format_money_whole (best->estimate.total_cost, quote->currency, lang);
   days = cp_i18n_format_days (best->estimate.calendar_days, lang);
-  if (plan->shortfall == CP_SHORTFALL_CONCURRENCY)
+  if (plan->shortfall == CP_SHORTFALL_ANSWER_TIME)
+    {
+      g_autofree char *answer = cp_words_answer_seconds (best->estimate.answer_s, 0, lang);
+
+      /* TRANSLATORS: the best available option: quote, node count, total cost, the seconds a user waits for an answer */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Quotes carry the target concurrency, but none answers within the target time. Best available, the one that answers soonest: %s on %u node, %s, answering in %s s; see the reasons below.",
+                                           "Quotes carry the target concurrency, but none answers within the target time. Best available, the one that answers soonest: %s on %u nodes, %s, answering in %s s; see the reasons below.",
+                                           best->estimate.nodes),
+                              name, best->estimate.nodes, cost, answer);
+    }
+  else if (plan->shortfall == CP_SHORTFALL_CONCURRENCY)
     /* TRANSLATORS: the best available option: quote, node count, total cost */
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                          "Quotes run this job, but none carries the target concurrency. Best available, the one that serves the most: %s on %u node, %s; see the reasons below.",
@@ -888,6 +901,16 @@ cp_words_deadline_status (const CpJob      *job,
       if (est->concurrency_served < job->concurrency)
         /* TRANSLATORS: a service option short of its target, e.g. "Serves 73 of 100 ✗" */
         return g_strdup_printf (_("%s ✗"), serves);
+      /* Carrying the requests, it makes each user wait too long: what
+       * fails it is the time, as the reasons say. */
+      if (!cp_job_answer_target_met (job, est->answer_s))
+        {
+          g_autofree char *answer = cp_words_answer_seconds (est->answer_s, job->answer_within_s, lang);
+          g_autofree char *target = cp_words_target_seconds (job->answer_within_s, lang);
+
+          /* TRANSLATORS: a service option whose users wait longer than the job's target, e.g. "Answers in 15 s, over 10 s ✗" */
+          return g_strdup_printf (_("Answers in %s s, over %s s ✗"), answer, target);
+        }
       return g_steal_pointer (&serves);
     }
   if (cp_job_deadline_days (job) <= 0)
@@ -917,6 +940,43 @@ cp_words_deadline_status (const CpJob      *job,
     /* TRANSLATORS: an option finishing after the job's deadline; %s is how late, e.g. "3.2 days" */
     return g_strdup_printf (_("Missed by %s"), late);
   }
+}
+
+char *
+cp_words_answer_seconds (double      answer_s,
+                         double      target_s,
+                         const char *lang)
+{
+  gboolean tenths = answer_s < 10 || (target_s > 0 && fabs (answer_s - target_s) < 1);
+
+  return cp_i18n_format_number (answer_s, tenths ? 1 : 0, lang);
+}
+
+char *
+cp_words_target_seconds (double      target_s,
+                         const char *lang)
+{
+  return cp_i18n_format_number (target_s, target_s == round (target_s) ? 0 : 1, lang);
+}
+
+char *
+cp_words_answer_wait (const CpJob      *job,
+                      const CpEstimate *est,
+                      const char       *lang)
+{
+  g_autofree char *answer = NULL;
+  g_autofree char *target = NULL;
+
+  if (job->kind != CP_TASK_INFERENCE || !(job->answer_within_s > 0) || !(est->answer_s > 0))
+    return NULL;
+  answer = cp_words_answer_seconds (est->answer_s, job->answer_within_s, lang);
+  target = cp_words_target_seconds (job->answer_within_s, lang);
+  return g_strdup_printf (cp_job_answer_target_met (job, est->answer_s)
+                          /* TRANSLATORS: the verdict of a service with an answer-time target: the seconds a user waits for a whole answer, the target */
+                          ? _("Each user waits %s s for an answer, within the %s s target.")
+                          /* TRANSLATORS: the verdict of a service with an answer-time target: the seconds a user waits for a whole answer, the target */
+                          : _("Each user waits %s s for an answer, over the %s s target."),
+                          answer, target);
 }
 
 char *

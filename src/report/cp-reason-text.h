@@ -270,6 +270,18 @@ gboolean    cp_words_reason_said    (const CpReason *reason, const char *unconfi
 char       *cp_words_deadline_status (const CpJob *job, const CpEstimate *est, const char *lang);
 /* Whether a service option carries its target: "Serves 73 of 100". */
 char       *cp_words_serves_target  (const CpEstimate *est, guint target, const char *lang);
+/* The seconds a user waits for an answer, @answer_s, as a sentence
+ * beside the job's target @target_s puts them: a tenth under 10 s, or
+ * within a second of the target, where whole seconds would blur the two
+ * ("10.3" over 10, or under 11). */
+char       *cp_words_answer_seconds (double answer_s, double target_s, const char *lang);
+/* An answer-time target in seconds: whole unless typed with a fraction. */
+char       *cp_words_target_seconds (double target_s, const char *lang);
+/* What a user of the service @job waits on option @est against the job's
+ * answer-time target, for the verdict: "Each user waits 6.9 s for an
+ * answer, within the 10 s target." NULL where the job sets no target or
+ * is no service. */
+char       *cp_words_answer_wait    (const CpJob *job, const CpEstimate *est, const char *lang);
 /* The runner-up layout and why the chosen one beat it: "TP 8 × PP 8 ×
  * DP 1, ZeRO-1, micro-batch 1: 3% slower, though 12 GiB more memory
  * headroom". */

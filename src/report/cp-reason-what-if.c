@@ -143,6 +143,21 @@ what_if_text (const CpProject *project,
                                 deadline, name, item->estimate.nodes, item->estimate.gpus, cost, finish);
       }
 
+    case CP_WHAT_IF_LOOSER_ANSWER_TARGET:
+      {
+        g_autofree char *target = cp_words_target_seconds (item->value, lang);
+        g_autofree char *cost = cp_i18n_format_money_whole (item->estimate.total_cost, currency, lang);
+        g_autofree char *answer = cp_words_answer_seconds (item->estimate.answer_s, item->value, lang);
+
+        /* TRANSLATORS: an answer-time target in seconds; the quote that would then be recommended, its node count,
+         * GPUs, total cost and the seconds a user would wait for an answer */
+        return g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                           "With an answer target of %s s, %s would be recommended instead: %u node (%u GPUs), %s, answering in %s s.",
+                                           "With an answer target of %s s, %s would be recommended instead: %u nodes (%u GPUs), %s, answering in %s s.",
+                                           item->estimate.nodes),
+                                target, name, item->estimate.nodes, item->estimate.gpus, cost, answer);
+      }
+
     case CP_WHAT_IF_SHORTER_DEADLINE:
       {
         g_autofree char *days = cp_i18n_format_days (item->value, lang);
@@ -302,6 +317,7 @@ cp_what_if_kind_to_string (CpWhatIfKind kind)
     case CP_WHAT_IF_SINGLE_MEMORY: return "single-machine-memory";
     case CP_WHAT_IF_LONGER_DEADLINE: return "longer-deadline";
     case CP_WHAT_IF_SHORTER_DEADLINE: return "shorter-deadline";
+    case CP_WHAT_IF_LOOSER_ANSWER_TARGET: return "looser-answer-target";
     case CP_WHAT_IF_TEAM_EXPERIENCE: return "team-experience";
     case CP_WHAT_IF_TEAM_MEETS_DEADLINE: return "team-meets-deadline";
     }

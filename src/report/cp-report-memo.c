@@ -512,6 +512,8 @@ billed_sentence (const CpProject *project,
   return g_strdup_printf (cp_i18n_is_chinese (lang) ? "%s%s" : "%s %s", billed, rest);
 }
 
+static char *add_sentence (char *answer, char *sentence);
+
 static char *
 answer_cost (const CpProject *project,
              const CpJob     *job,
@@ -545,8 +547,10 @@ answer_cost (const CpProject *project,
                             /* TRANSLATORS: the third answer line when no quote has a price to compare: calendar days */
                             : _("For: a cost unknown without a price to compare; done in %s."), days);
   if (term)
-    /* TRANSLATORS: the third answer line of a service or other rental for a term: total cost, the term's days */
-    return g_strdup_printf (_("For: %s in total; for %s."), cost, days);
+    /* A service's answer time beside its target (issue 26). */
+    return add_sentence (/* TRANSLATORS: the third answer line of a service or other rental for a term: total cost, the term's days */
+                         g_strdup_printf (_("For: %s in total; for %s."), cost, days),
+                         cp_words_answer_wait (job, e, lang));
   if (!(cp_job_deadline_days (job) > 0))
     /* TRANSLATORS: the third answer line: total cost, calendar days */
     return g_strdup_printf (_("For: %s in total; done in %s."), cost, days);

@@ -169,6 +169,7 @@ static const Field job_fields[] = {
   { "concurrency", FIELD_UINT, G_STRUCT_OFFSET (CpJob, concurrency), "requests", NULL, NULL },
   { "weight-bits", FIELD_UINT, G_STRUCT_OFFSET (CpJob, weight_bits), "bits", NULL, NULL },
   { "kv-bits", FIELD_UINT, G_STRUCT_OFFSET (CpJob, kv_bits), "bits", NULL, NULL },
+  { "answer-within", FIELD_DOUBLE, G_STRUCT_OFFSET (CpJob, answer_within_s), "s", NULL, NULL },
   { "duration", FIELD_DOUBLE, G_STRUCT_OFFSET (CpJob, duration_days), "days", NULL, NULL },
   { "deadline", FIELD_DOUBLE, G_STRUCT_OFFSET (CpJob, deadline_days), "days", NULL, NULL },
   { "team-has-distributed-experience", FIELD_BOOL, G_STRUCT_OFFSET (CpJob, team_has_distributed_experience), NULL, NULL, NULL },

@@ -181,6 +181,7 @@ reason_value_unit (CpOutcome outcome,
     [CP_OUTCOME_COST_NEEDS_PRICE] = { "quotes" },
     [CP_OUTCOME_SEPARATE_MACHINES] = { "nodes" },
     [CP_OUTCOME_ASK_UNSTATED_COSTS] = { "quote-index", "flags" },
+    [CP_OUTCOME_ANSWER_OVER_TARGET] = { "quote-index", "s", "s" },
   };
 
   if ((guint) outcome >= CP_N_OUTCOMES || index >= 4)

@@ -164,6 +164,7 @@ static const CpField job_fields[] = {
   F_UINT (CpJob, "concurrency", concurrency),
   F_UINT (CpJob, "weight_bits", weight_bits),
   F_UINT (CpJob, "kv_bits", kv_bits),
+  F_DBL  (CpJob, "answer_within_s", answer_within_s),
   F_DBL  (CpJob, "duration_days", duration_days),
   F_DBL  (CpJob, "deadline_days", deadline_days),
   F_BOOL (CpJob, "team_has_distributed_experience", team_has_distributed_experience),

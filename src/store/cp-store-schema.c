@@ -115,6 +115,7 @@ static const char schema_sql[] =
   "  concurrency INTEGER NOT NULL CHECK (concurrency >= 0),\n"
   "  weight_bits INTEGER NOT NULL CHECK (weight_bits >= 0),\n"
   "  kv_bits INTEGER NOT NULL CHECK (kv_bits >= 0),\n"
+  "  answer_within_s REAL DEFAULT 0,\n"
   "  duration_days REAL,\n"
   "  deadline_days REAL,\n"
   "  team_has_distributed_experience INTEGER NOT NULL CHECK (team_has_distributed_experience IN (0, 1)),\n"
@@ -429,6 +430,13 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
      * assumed (D15). A version-17 job kept no mark: none is typed, and a
      * figure that differs from its default reads as typed, as before. */
     "ALTER TABLE jobs ADD COLUMN stated_fields INTEGER NOT NULL DEFAULT 0 CHECK (stated_fields >= 0);\n",
+    NULL },
+  [18] = {
+    /* Version 19 keeps a service's answer-time target, the seconds a user
+     * may wait for a whole answer (issues 21 and 26: "answers under
+     * 10 s" could not be entered); 0 is what a version-18 job was: no
+     * target. */
+    "ALTER TABLE jobs ADD COLUMN answer_within_s REAL DEFAULT 0;\n",
     NULL },
 };
 

@@ -703,6 +703,101 @@ test_optimizer_states_kept (void)
   g_assert_cmpstr (before, ==, after);
 }
 
+/* A service's answer-time target (issues 21 and 26): Qwen2.5-72B serving
+ * 50 users 300 output tokens (1,024 prompt) for 30 days, on one 8-GPU
+ * node of H20, H800 or Ascend 910B2, answers under 10 s. The time a user
+ * waits is 300 decode steps of his replica's batch (vLLM V1 folds the
+ * prompts into the steps); a step is the longer of the reads and the
+ * compute (with the folded prefill), plus the tensor-parallel all-reduces
+ * (cp-serving.c). Weights 72.7e9 × 2 B = 145.4e9 B; KV 2 × 80 layers ×
+ * 8 heads × 128 × 2 B = 327,680 B a token, at a mean context of 1,024 +
+ * 150 = 1,174 tokens; a prompt token 2 × 72.7e9 + 4 × 80 × 64 × 128 ×
+ * 1,024 = 148.084e9 FLOPs; compute at 0.55 of the dense peak, memory at
+ * 0.80 of the bandwidth; all-reduce 80 × 2 × (2(t − 1) × 3.10 µs + 2(t −
+ * 1)/t × tokens × 8,192 × 2 B / (link × 0.80)).
+ * H800, 2 replicas of TP 4, 25 requests each:
+ *   reads (145.4e9/4 + 25 × 1,174 × 81,920) / 2.68e12 = 38.754e9 / 2.68e12 = 14.461 ms;
+ *   compute 25 × 145.4e9 / (4 × 989e12 × 0.55) = 1.671 ms, prefill 25 × 1,024/300 = 85.33
+ *   tokens × 148.084e9 / 2.1758e15 = 5.808 ms, together under the reads;
+ *   all-reduce 160 × (18.6 µs + 1.5 × 110.33 × 16,384 / 160e9) = 5.688 ms (NVLink 200 GB/s);
+ *   step 20.148 ms, answer 300 × 20.148 ms = 6.044 s: within 10 s.
+ * H20, 4 replicas of TP 2, 13 requests each (50 ÷ 4 rounded up):
+ *   reads (72.7e9 + 13 × 1,174 × 163,840) / 3.2e12 = 23.500 ms; compute 13 × 145.4e9 /
+ *   (2 × 148e12 × 0.55) = 11.611 ms + prefill 44.37 × 148.084e9 / 1.628e14 = 40.362 ms =
+ *   51.973 ms, over the reads; all-reduce 1.410 ms; step 53.383 ms, answer 16.01 s.
+ * 910B2, 1 replica of TP 8, 50 requests: reads (18.175e9 + 50 × 1,174 × 40,960) / 1.28e12 =
+ *   16.078 ms; compute 50 × 145.4e9 / (8 × 353.89e12 × 0.55) = 4.669 ms + prefill 170.67 ×
+ *   148.084e9 / 1.5571e15 = 16.231 ms = 20.900 ms, over the reads; all-reduce 13.400 ms;
+ *   step 34.300 ms, answer 10.29 s.
+ * So only the H800 (90,000 CNY) is feasible; with a target of 11 s, 10.29
+ * rounded up, the 910B2 at 60,000 CNY wins. */
+static void
+test_answer_within (void)
+{
+  g_autofree char *path = path_in_tmp ("answer.cplan");
+  g_autoptr(CpProject) added = NULL;
+  g_autoptr(CpProject) edited = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_auto(CpTestRun) plan = { 0 };
+  g_auto(CpTestRun) xml = { 0 };
+
+  RUN_OK ("new", "answer.cplan");
+  RUN_OK ("add-quote", "answer.cplan", "--id", "q-h20", "--vendor", "V20", "--gpu", "h20", "--price-per-node-month", "45000");
+  RUN_OK ("add-quote", "answer.cplan", "--id", "q-h800", "--vendor", "V800", "--gpu", "h800", "--price-per-node-month", "90000");
+  RUN_OK ("add-quote", "answer.cplan", "--id", "q-910b", "--vendor", "V910", "--gpu", "ascend-910b",
+          "--price-per-node-month", "60000");
+  RUN_OK ("add-job", "answer.cplan", "--id", "svc", "--task", "inference", "--model", "qwen2.5-72b",
+          "--concurrency", "50", "--output-tokens", "300", "--duration-days", "30", "--answer-within-s", "10");
+  added = cp_project_load_file (path, NULL);
+  g_assert_nonnull (added);
+  g_assert_cmpfloat (((CpJob *) g_ptr_array_index (added->jobs, 0))->answer_within_s, ==, 10);
+
+  RUN (&plan, "plan", "answer.cplan");
+  g_assert_cmpint (plan.status, ==, 0);
+  g_assert_nonnull (strstr (plan.out, "Recommended: V800"));
+  g_assert_nonnull (strstr (plan.out, "Each user waits 6.0 s for an answer, within the 10 s target."));
+  g_assert_nonnull (strstr (plan.out, "V20 — NVIDIA H20 96GB answers in 16 s, over the 10 s target"));
+  g_assert_nonnull (strstr (plan.out, "V910 — Huawei Ascend 910B2 64GB answers in 10.3 s, over the 10 s target"));
+  g_assert_nonnull (strstr (plan.out, "With an answer target of 11 s, V910 — Huawei Ascend 910B2 64GB would be recommended instead: 1 node (8 GPUs), 60,000 CNY, answering in 10.3 s."));
+  RUN (&xml, "plan", "answer.cplan", "--xml");
+  g_assert_cmpint (xml.status, ==, 0);
+  g_assert_nonnull (strstr (xml.out, "<answer-s>6.0444"));
+  g_assert_nonnull (strstr (xml.out, "<answer-s>16.01"));
+  g_assert_nonnull (strstr (xml.out, "<answer-s>10.289"));
+
+  /* No target: the H20, cheapest, is recommended again. */
+  RUN_OK ("edit-job", "answer.cplan", "svc", "--answer-within-s", "0");
+  edited = cp_project_load_file (path, NULL);
+  g_assert_cmpfloat (((CpJob *) g_ptr_array_index (edited->jobs, 0))->answer_within_s, ==, 0);
+  {
+    g_auto(CpTestRun) free_plan = { 0 };
+
+    RUN (&free_plan, "plan", "answer.cplan");
+    g_assert_nonnull (strstr (free_plan.out, "Recommended: V20"));
+    g_assert_null (strstr (free_plan.out, "Each user waits"));
+    g_assert_null (strstr (free_plan.out, "s target"));
+    g_assert_null (strstr (free_plan.out, "answer target"));
+  }
+
+  /* Refused, the file as it was: a negative target, one for training. */
+  before = file_text ("answer.cplan");
+  {
+    g_auto(CpTestRun) negative = { 0 };
+    g_auto(CpTestRun) training = { 0 };
+
+    RUN (&negative, "edit-job", "answer.cplan", "svc", "--answer-within-s", "-3");
+    g_assert_cmpint (negative.status, ==, 2);
+    g_assert_nonnull (strstr (negative.err, "--answer-within-s"));
+    RUN (&training, "add-job", "answer.cplan", "--task", "full-finetune", "--model", "llama-2-7b",
+         "--answer-within-s", "10");
+    g_assert_cmpint (training.status, ==, 2);
+    g_assert_nonnull (strstr (training.err, "--answer-within-s is for an inference service"));
+  }
+  after = file_text ("answer.cplan");
+  g_assert_cmpstr (before, ==, after);
+}
+
 /* Text past its limit through the options: refused naming the field,
  * the file byte for byte as it was; a stored figure out of range is
  * named on stderr, not silently left out (issue 24). */
@@ -951,6 +1046,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-edit/count-messages", test_count_messages);
   g_test_add_func ("/cli-edit/import-sheet-and-map", test_import_sheet_and_map);
   g_test_add_func ("/cli-edit/text-limits-and-problems", test_text_limits_and_problems);
+  g_test_add_func ("/cli-edit/answer-within", test_answer_within);
   g_test_add_func ("/cli-edit/what-if-team-experience", test_what_if_team_experience);
   g_test_add_func ("/cli-edit/add-job-takes-team", test_add_job_takes_team);
   g_test_add_func ("/cli-edit/offer-names-other-gpus", test_offer_names_other_gpus);

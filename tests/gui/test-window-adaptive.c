@@ -496,19 +496,19 @@ test_window_form_rows_each_kind (void)
 {
   static const char * const keys[] = {
     "deadline-days", "duration-days", "storage-tb", "params", "tokens", "lora-rank",
-    "allow-lora", "concurrency", "output-tokens", "trial-gpus", "trial-kv-cache-tokens",
+    "allow-lora", "concurrency", "output-tokens", "trial-gpus", "trial-kv-cache-tokens", "answer-within-s",
   };
   static const struct {
     CpTaskKind kind;
     const char *shown;   /* one letter per key above: y shown, n hidden */
   } expected[] = {
-    { CP_TASK_PRETRAIN,        "ynyyynynnyn" },
-    { CP_TASK_FULL_FINETUNE,   "ynyyynynnyn" },
-    { CP_TASK_LORA,            "ynyyyynnnyn" },
-    { CP_TASK_QLORA,           "ynyyyynnnyn" },
-    { CP_TASK_INFERENCE,       "nyyynnnyyyy" },
-    { CP_TASK_DEBUG,           "yyynnnnnnnn" },
-    { CP_TASK_DATA_PROCESSING, "yyynnnnnnnn" },
+    { CP_TASK_PRETRAIN,        "ynyyynynnynn" },
+    { CP_TASK_FULL_FINETUNE,   "ynyyynynnynn" },
+    { CP_TASK_LORA,            "ynyyyynnnynn" },
+    { CP_TASK_QLORA,           "ynyyyynnnynn" },
+    { CP_TASK_INFERENCE,       "nyyynnnyyyyy" },
+    { CP_TASK_DEBUG,           "yyynnnnnnnnn" },
+    { CP_TASK_DATA_PROCESSING, "yyynnnnnnnnn" },
   };
   CpWindow *window = open_demo_window ();
   CpJobEditor *editor = cp_window_get_job_editor (window);
@@ -535,6 +535,84 @@ test_window_form_rows_each_kind (void)
                          ==, row_shown (editor, "deadline-days") ? "0 uses the deadline" : "How long the service runs");
     }
 
+  close_window (window);
+}
+
+/* Whether @widget or a widget inside it shows a label holding @text. */
+static gboolean
+shows_text (GtkWidget  *widget,
+            const char *text)
+{
+  if (!gtk_widget_get_visible (widget))
+    return FALSE;
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (shows_text (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* Issues 21 and 26: a service's answer-time target through its row. Typed
+ * and applied it is the job's, and the verdict says what each user waits
+ * against it; a negative number is refused and the target kept; emptied,
+ * the service has none again. A training job has no such row. */
+void
+test_window_answer_within_row (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpFieldRow *row = cp_job_editor_get_row (editor, "answer-within-s");
+  guint service = project->jobs->len;
+  CpJob *job;
+
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_INFERENCE)
+      {
+        service = i;
+        break;
+      }
+  g_assert_cmpuint (service, <, project->jobs->len);
+  job = g_ptr_array_index (project->jobs, service);
+
+  select_row (cp_window_get_jobs_list (window), first_training_job (project));
+  spin ();
+  g_assert_false (row_shown (editor, "answer-within-s"));
+
+  select_row (cp_window_get_jobs_list (window), service);
+  spin ();
+  g_assert_true (row_shown (editor, "answer-within-s"));
+  g_assert_cmpfloat (job->answer_within_s, ==, 0);
+  g_assert_cmpstr (entry_text (editor, "answer-within-s"), ==, "");
+
+  /* Keystrokes alone commit nothing. */
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), "20");
+  spin ();
+  g_assert_cmpfloat (job->answer_within_s, ==, 0);
+
+  type_text (row, "1000");
+  g_assert_cmpfloat (job->answer_within_s, ==, 1000);
+  wait_results (results);
+  {
+    g_autoptr(CpPlan) plan = plan_for (project, service);
+    const CpOption *best;
+    g_autofree char *wait = NULL;
+
+    g_assert_cmpint (plan->recommended, >=, 0);
+    best = &g_array_index (plan->options, CpOption, plan->recommended);
+    g_assert_cmpfloat (best->estimate.answer_s, <=, 1000);
+    wait = cp_words_answer_wait (job, &best->estimate, "en");
+    g_assert_nonnull (strstr (wait, "within the 1,000 s target"));
+    g_assert_true (shows_text (GTK_WIDGET (results), wait));
+  }
+
+  type_text (row, "-5");
+  g_assert_cmpfloat (job->answer_within_s, ==, 1000);
+
+  type_text (row, "");
+  g_assert_cmpfloat (job->answer_within_s, ==, 0);
   close_window (window);
 }
 

@@ -4427,6 +4427,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/narrow-names-readable", test_window_narrow_names_readable);
   g_test_add_func ("/gui/window/form-rows-by-kind", test_window_form_rows_by_kind);
   g_test_add_func ("/gui/window/form-rows-each-kind", test_window_form_rows_each_kind);
+  g_test_add_func ("/gui/window/answer-within-row", test_window_answer_within_row);
   g_test_add_func ("/gui/window/adaptive-layout", test_window_adaptive_layout);
   g_test_add_func ("/gui/window/sidebar-follows-width", test_window_sidebar_follows_width);
   g_test_add_func ("/gui/window/quote-rows-by-nodes", test_window_quote_rows_by_nodes);

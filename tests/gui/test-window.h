@@ -59,6 +59,7 @@ void test_window_host_memory (void);
 void test_window_entry_reads_from_start (void);
 void test_window_form_rows_by_kind (void);
 void test_window_form_rows_each_kind (void);
+void test_window_answer_within_row (void);
 void test_window_sidebar_follows_width (void);
 void test_window_adaptive_layout (void);
 void test_window_narrow_names_readable (void);

@@ -163,6 +163,7 @@ make_job (guint n)
   j->concurrency = 257;
   j->weight_bits = 4;
   j->kv_bits = 8;
+  j->answer_within_s = 7.25;
   j->duration_days = 12.5;
   j->deadline_days = 45.25;
   j->team_has_distributed_experience = TRUE;
@@ -390,6 +391,7 @@ assert_job_equal (const CpJob *a, const CpJob *b)
   g_assert_cmpuint (a->concurrency, ==, b->concurrency);
   g_assert_cmpuint (a->weight_bits, ==, b->weight_bits);
   g_assert_cmpuint (a->kv_bits, ==, b->kv_bits);
+  g_assert_cmpfloat (a->answer_within_s, ==, b->answer_within_s);
   g_assert_cmpfloat (a->duration_days, ==, b->duration_days);
   g_assert_cmpfloat (a->deadline_days, ==, b->deadline_days);
   g_assert_cmpint (a->team_has_distributed_experience, ==, b->team_has_distributed_experience);
@@ -1486,6 +1488,24 @@ test_migration_v13_fee_terms (void)
   g_assert_cmpfloat (quote->ops_support_fee_per_month, ==, 0);
 }
 
+/* Version 19 keeps a service's answer-time target: a job of an older
+ * file has none (0), whatever its kind, and one set after the migration
+ * is kept by the migrated file. */
+static void
+test_migration_v18_answer_within (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(CpProject) loaded = open_fixture_migrated ("v8-fixture.sql", 8, check_v8_content, &path);
+  g_autoptr(CpProject) reloaded = NULL;
+
+  g_assert_cmpuint (loaded->jobs->len, >, 0);
+  for (guint i = 0; i < loaded->jobs->len; i++)
+    g_assert_cmpfloat (((CpJob *) g_ptr_array_index (loaded->jobs, i))->answer_within_s, ==, 0);
+  ((CpJob *) g_ptr_array_index (loaded->jobs, 0))->answer_within_s = 10;
+  reloaded = save_and_reload (loaded, path);
+  g_assert_cmpfloat (((CpJob *) g_ptr_array_index (reloaded->jobs, 0))->answer_within_s, ==, 10);
+}
+
 static void
 test_migration_v8 (void)
 {
@@ -1776,6 +1796,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/v9-granularity", test_migration_v9_granularity);
   g_test_add_func ("/store/migration/v11-team-stated", test_migration_v11_team_stated);
   g_test_add_func ("/store/migration/v13-fee-terms", test_migration_v13_fee_terms);
+  g_test_add_func ("/store/migration/v18-answer-within", test_migration_v18_answer_within);
   g_test_add_func ("/store/fee-terms-round-trip", test_fee_terms_round_trip);
   g_test_add_data_func ("/store/migration/v2-read-only", &v2_file, test_migration_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
