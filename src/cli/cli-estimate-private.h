@@ -93,6 +93,7 @@ struct _CpCliJobOptions {
   gboolean  fsdp_pp_unsharded;
   gboolean  fsdp1_adapter_gradients;
   gboolean  zero3_deepspeed;
+  gboolean  zero3_client_adamw;
   gboolean  moe_a2a_overlap;
   gboolean  moe_fp8_dispatch;
   gboolean  moe_experts_whole;

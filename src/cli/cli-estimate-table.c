@@ -469,7 +469,8 @@ cp_cli_estimate_print_table (const Estimate   *e,
   add_row (table, _("Framework overhead"),
            cp_words_spread_value (e->project, CP_SPREAD_FRAMEWORK_OVERHEAD,
                                   est->overhead_bytes - est->fragmentation_bytes - est->gathered_layers_bytes -
-                                    est->reduce_scatter_bytes - est->zero3_step_copy_bytes,
+                                    est->reduce_scatter_bytes - est->zero3_step_copy_bytes -
+                                    est->zero3_adamw_temp_bytes,
                                   C_("language code", "en")));
   if (est->fragmentation_bytes > 0)
     {
@@ -486,6 +487,9 @@ cp_cli_estimate_print_table (const Estimate   *e,
   if (est->zero3_step_copy_bytes > 0)
     add_bytes_row (table, _("Gradients copied flat and to fp32 for the step (DeepSpeed ZeRO-3)"),
                    est->zero3_step_copy_bytes, settings);
+  if (est->zero3_adamw_temp_bytes > 0)
+    add_bytes_row (table, _("AdamW’s sqrt(v) of a sub-group at the step (DeepSpeed ZeRO-3)"),
+                   est->zero3_adamw_temp_bytes, settings);
   add_bytes_row (table, _("Total"), est->memory_per_gpu_bytes, settings);
   add_bytes_row (table, _("Available"), est->available_per_gpu_bytes, settings);
   add_row (table, _("Fits"), g_strdup (cp_cli_yes_no (est->fits)));

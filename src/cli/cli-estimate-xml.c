@@ -249,6 +249,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_bool (w, "fsdp-pp-unsharded", settings->fsdp_pp_unsharded);
   cp_cli_xml_bool (w, "fsdp1-adapter-gradients", settings->fsdp1_adapter_gradients);
   cp_cli_xml_bool (w, "zero3-deepspeed", settings->zero3_deepspeed);
+  cp_cli_xml_bool (w, "zero3-client-adamw", settings->zero3_client_adamw);
   /* What selective recompute keeps of a layer: Megatron's attention core
    * or torchtitan's op-level policy (selective-activation-bytes-per-sbh,
    * selective-recompute-flops-overhead). */
@@ -325,13 +326,16 @@ cp_cli_estimate_write_xml (const Estimate    *e,
    * one layer it is reduce-scattering. */
   cp_cli_xml_double (w, "framework-overhead-bytes",
                      est->overhead_bytes - est->fragmentation_bytes - est->gathered_layers_bytes -
-                     est->reduce_scatter_bytes - est->zero3_step_copy_bytes);
+                     est->reduce_scatter_bytes - est->zero3_step_copy_bytes - est->zero3_adamw_temp_bytes);
   cp_cli_xml_double (w, "fragmentation-bytes", est->fragmentation_bytes);
   cp_cli_xml_double (w, "gathered-layers-bytes", est->gathered_layers_bytes);
   cp_cli_xml_double (w, "reduce-scatter-bytes", est->reduce_scatter_bytes);
   /* ZeRO-3 as DeepSpeed runs it (zero3-deepspeed): the step's flat and
    * fp32 copies of a sub-group's gradient partition. */
   cp_cli_xml_double (w, "zero3-step-copy-bytes", est->zero3_step_copy_bytes);
+  /* With PyTorch's foreach AdamW (zero3-client-adamw): its sqrt(v) of
+   * the sub-group it steps. */
+  cp_cli_xml_double (w, "zero3-adamw-temp-bytes", est->zero3_adamw_temp_bytes);
   cp_cli_xml_double (w, "memory-per-gpu-bytes", est->memory_per_gpu_bytes);
   cp_cli_xml_double (w, "available-per-gpu-bytes", est->available_per_gpu_bytes);
   cp_cli_xml_bool (w, "fits", est->fits);

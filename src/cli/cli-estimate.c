@@ -858,6 +858,8 @@ apply_settings_options (Estimate *e)
     settings->fsdp1_adapter_gradients = TRUE;
   if (o->zero3_deepspeed)
     settings->zero3_deepspeed = TRUE;
+  if (o->zero3_client_adamw)
+    settings->zero3_client_adamw = TRUE;
   if (o->moe_fp8_dispatch)
     settings->moe_fp8_dispatch = TRUE;
   /* One quote, one currency: costs come out in what the price was given in. */
@@ -991,6 +993,7 @@ add_settings_entries (GOptionContext *context,
   GOptionEntry entries[] = {
     { "fsdp-pp-unsharded", 0, 0, G_OPTION_ARG_NONE, &o->fsdp_pp_unsharded, N_("ZeRO-3 with pipeline stages: each stage's parameters stay gathered and its gradients unsharded for the whole step, gathered and reduce-scattered once a step, as torchtitan and NeMo AutoModel run FSDP with PP (default: resharded as without stages, every micro-batch)"), NULL },
     { "zero3-deepspeed", 0, 0, G_OPTION_ARG_NONE, &o->zero3_deepspeed, N_("ZeRO-3 as DeepSpeed runs it: up to 1e9 parameters kept gathered and the step's flat and fp32 copies of up to 1e9 gradients (default: FSDP2)"), NULL },
+    { "zero3-client-adamw", 0, 0, G_OPTION_ARG_NONE, &o->zero3_client_adamw, N_("With --zero3-deepspeed: the config names no optimizer, so DeepSpeed steps PyTorch's AdamW (the Hugging Face Trainer's), whose step holds sqrt(v) of up to 1e9 parameters in fp32 (default: DeepSpeed's FusedAdam)"), NULL },
     { "fsdp1-adapter-gradients", 0, 0, G_OPTION_ARG_NONE, &o->fsdp1_adapter_gradients, N_("LoRA with ZeRO-3 as FSDP1 runs it: accumulating micro-batches keeps the whole model's gradients on every GPU (default: FSDP2, adapters' gradients only)"), NULL },
     { "vllm-engine", 0, 0, G_OPTION_ARG_STRING, &o->vllm_profile, N_("vLLM engine whose memory profile sizes the KV cache and whose scheduler places the prompts: v1 (default, vLLM 0.8 and later: a pass of 8,192 or 2,048 batched tokens; prompts prefilled inside the decode steps) or v0 (before 0.8: a pass of the whole context, at least 2,048 tokens, and each prompt prefilled in a step of its own; above 32,768 tokens of context a pass of 2,048 and prompts folded as in v1)"), N_("v1|v0") },
     { "kv-admission", 0, 0, G_OPTION_ARG_STRING, &o->kv_admission, N_("What a served request counts against the KV cache: paged (default: the tokens it holds, its prompt and the output so far, as vLLM allocates blocks) or full-length (its prompt and whole output, as TensorRT-LLM sizes its batch)"), N_("paged|full-length") },

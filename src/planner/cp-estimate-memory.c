@@ -407,6 +407,8 @@ _cp_frozen_base_activation_saving (const CpJob          *job,
  * 1e9 as well. */
 #define DEEPSPEED_MAX_LIVE_PARAMETERS 1e9
 #define DEEPSPEED_SUB_GROUP_SIZE      1e9
+/* sqrt(v) of fp32 moments: 4 bytes an element. */
+#define DEEPSPEED_CLIENT_ADAMW_TEMP_BYTES 4.0
 
 /* What DeepSpeed's ZeRO-3 holds beyond FSDP2's two gathered layers, for a
  * GPU whose stage has @stage_params parameters (after tensor parallelism)
@@ -437,6 +439,18 @@ deepspeed_zero3_buffers (const Context *c,
 
   mem->gathered = MAX (mem->gathered, MIN (DEEPSPEED_MAX_LIVE_PARAMETERS, stage_params) * c->act_bytes);
   mem->step_copy = elements * (c->g + (c->g < 4.0 ? 4.0 : 0.0));
+  /* The step itself, where the optimizer is PyTorch's AdamW (the
+   * zero3-client-adamw setting, cp-settings.c says when): stage3.py's
+   * _optimizer_step hands it the sub-group's fp32 master partition
+   * alone, and its foreach implementation computes sqrt(v) into a new
+   * tensor of that size (exp_avg_sq_sqrt = torch._foreach_sqrt(...),
+   * torch/optim/adam.py _multi_tensor_adam), fp32 as the moments
+   * zeros_like() makes of the master are. It is allocated while the
+   * sub-group's fp32 gradient copy is alive, and larger than the blocks
+   * freed before it, so it comes from a segment of its own. */
+  mem->step_temp = c->settings->zero3_client_adamw && c->job->optimizer == CP_OPTIMIZER_ADAMW
+                     ? elements * DEEPSPEED_CLIENT_ADAMW_TEMP_BYTES
+                     : 0.0;
 }
 
 /* Parameters of one layer that ZeRO-3 gathers, times the tensor-parallel
@@ -673,6 +687,7 @@ _cp_layout_memory_states (const Context *c,
   mem->gathered = gathered;
   mem->reducing = reducing;
   mem->step_copy = 0.0;
+  mem->step_temp = 0.0;
   if (settings->zero3_deepspeed && k->zero_stage >= 3 && d > 1 && !k->offload && c->g > 0)
     deepspeed_zero3_buffers (c, (c->dense_layer_params * stage_share + (p > 1 ? c->embedding_stage : c->embedding_all)) / t +
                                 c->expert_params * stage_share / (_cp_expert_tp (c, k) * e),
@@ -729,7 +744,7 @@ _cp_layout_memory_activations (const Context *c,
   mem->fragmentation = settings->fragmentation_fraction *
                        (mem->weights + mem->gradients + mem->optimizer + mem->activations);
   mem->overhead = settings->framework_overhead_bytes + mem->gathered + mem->reducing + mem->step_copy +
-                  mem->fragmentation;
+                  mem->step_temp + mem->fragmentation;
   mem->total = mem->weights + mem->gradients + mem->optimizer + mem->activations + mem->overhead;
 }
 

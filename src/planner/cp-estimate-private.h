@@ -51,6 +51,7 @@ typedef struct {
   double gathered;      /* ZeRO-3 / FSDP: the layers gathered whole while they compute */
   double reducing;      /* ZeRO-3 / FSDP: one layer's gradients whole, on their way to the reduce-scatter */
   double step_copy;     /* ZeRO-3 as DeepSpeed runs it: the optimizer step's flat and fp32 copies of the gradients */
+  double step_temp;     /* ZeRO-3 as DeepSpeed runs it with PyTorch's AdamW: the step's sqrt(v) temporary */
   double total;
   double host;          /* CPU offload: what the GPUs of one node keep in its RAM */
 } Memory;

@@ -241,6 +241,7 @@ fill_memory (CpEstimate   *est,
   est->gathered_layers_bytes = mem->gathered;
   est->reduce_scatter_bytes = mem->reducing;
   est->zero3_step_copy_bytes = mem->step_copy;
+  est->zero3_adamw_temp_bytes = mem->step_temp;
   est->memory_per_gpu_bytes = mem->total;
 }
 

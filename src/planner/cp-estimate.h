@@ -152,6 +152,8 @@ typedef struct {
                                     * and copied into the reduce-scatter's input */
   double zero3_step_copy_bytes;    /* training under ZeRO-3 as DeepSpeed runs it (zero3-deepspeed): the
                                     * optimizer step's flat and fp32 copies of a sub-group's gradients */
+  double zero3_adamw_temp_bytes;   /* the same with PyTorch's foreach AdamW (zero3-client-adamw): the
+                                    * step's sqrt(v) of a sub-group, in fp32 */
   double memory_per_gpu_bytes;
   double available_per_gpu_bytes;
   gboolean fits;

@@ -174,6 +174,7 @@ copy_memory_states (Memory       *to,
   to->gathered = from->gathered;
   to->reducing = from->reducing;
   to->step_copy = from->step_copy;
+  to->step_temp = from->step_temp;
 }
 
 G_ALWAYS_INLINE static inline void

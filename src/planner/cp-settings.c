@@ -300,6 +300,18 @@ cp_settings_init (CpSettings *settings)
    * shards and accumulates per parameter, the trainable ones only. */
   settings->fsdp1_adapter_gradients = FALSE;
   settings->zero3_deepspeed = FALSE;
+  /* Which AdamW steps DeepSpeed's ZeRO-3 partitions. A DeepSpeed config
+   * that names one ("optimizer": {"type": "AdamW"}, FlagPerf's
+   * llama2_7b/deepspeed/ds_config.json) gets DeepSpeed's FusedAdam, one
+   * kernel with no temporary. One without (ms-swift's
+   * swift/llm/ds_config/zero3.json, accelerate's) steps the optimizer the
+   * Hugging Face Trainer builds: torch.optim.AdamW, which on CUDA runs
+   * its foreach implementation (torch/optim/optimizer.py
+   * _default_to_fused_or_foreach) and allocates exp_avg_sq_sqrt =
+   * torch._foreach_sqrt(exp_avg_sqs), a new tensor the size of what it
+   * steps (torch/optim/adamw.py, adam.py _multi_tensor_adam). Off by
+   * default, as zero3-deepspeed is. */
+  settings->zero3_client_adamw = FALSE;
   /* The layout search takes a layout that stays at or below
    * CP_TIGHT_MEMORY_SHARE (90%) of each GPU's memory over a faster Tight
    * one when it is at most this share slower. A reasoned default, no
@@ -504,6 +516,10 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "DeepSpeed deepspeed/runtime/zero/config.py: stage3_max_live_parameters and sub_group_size 1e9; "
       "stage3.py _prepare_fp32_grad_for_sub_group flattens a sub-group's gradient partition and copies it "
       "to fp32 for the step; 0: FSDP2, two layers gathered, gradients stepped in place" },
+    { "zero3-client-adamw", settings->zero3_client_adamw ? 1 : 0, NULL,
+      "DeepSpeed steps each sub-group with the client's torch.optim.AdamW when its config names no optimizer "
+      "(Hugging Face Trainer, ms-swift's zero3.json); its foreach step allocates torch._foreach_sqrt(exp_avg_sqs), "
+      "the sub-group's size in the moments' dtype (torch/optim/adam.py _multi_tensor_adam); 0: DeepSpeed's FusedAdam" },
     { "vllm-profile", settings->vllm_profile == CP_VLLM_PROFILE_V0 ? 0 : 1, "vLLM engine",
       "1 (V1, vLLM 0.8+): a profiling pass of max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100, "
       "else 2,048 (vllm/engine/arg_utils.py get_batch_defaults), then a dummy sampling step of max_num_seqs with "
@@ -795,6 +811,7 @@ cp_assumption_task_kinds (const char *key)
     { "fsdp-pp-unsharded", training },
     { "fsdp1-adapter-gradients", adapters },
     { "zero3-deepspeed", training },
+    { "zero3-client-adamw", training },
     { "contingency", every },
     { "vat-rate", every },
     { "moe-expert-tp", training },

@@ -169,6 +169,7 @@ typedef struct {
   gboolean fsdp_pp_unsharded;         /* FSDP + PP: the stage stays gathered, gradients unsharded, all step */
   gboolean fsdp1_adapter_gradients;  /* LoRA under FSDP1: whole-model gradients while accumulating */
   gboolean zero3_deepspeed;          /* ZeRO-3 as DeepSpeed runs it: live parameters, the step's gradient copies */
+  gboolean zero3_client_adamw;       /* ZeRO-3 as DeepSpeed runs it with PyTorch's foreach AdamW: its sqrt(v) temporary */
   CpVllmProfile vllm_profile;        /* serving: the engine generation whose profiling pass sizes the KV cache */
   CpKvAdmission kv_admission;        /* serving: what a running request counts against the KV cache */
   CpServingEngine serving_engine;    /* serving: the engine whose own time each decode step pays */

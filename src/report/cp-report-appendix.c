@@ -180,7 +180,7 @@ layout_uses (const CpLayout *layout,
 {
   if (strcmp (key, "fsdp-pp-unsharded") == 0)
     return layout->zero_stage >= 3 && layout->pipeline_parallel > 1 && layout->data_parallel > 1;
-  if (strcmp (key, "zero3-deepspeed") == 0)
+  if (strcmp (key, "zero3-deepspeed") == 0 || strcmp (key, "zero3-client-adamw") == 0)
     return layout->zero_stage >= 3 && layout->data_parallel > 1;
   if (strcmp (key, "fsdp1-adapter-gradients") == 0)
     return (kind == CP_TASK_LORA || kind == CP_TASK_QLORA) && layout->zero_stage >= 3 &&
@@ -237,7 +237,7 @@ plans_use (const CpProject *project,
            const char      *key)
 {
   static const char *const layout_keys[] = {
-    "fsdp-pp-unsharded", "fsdp1-adapter-gradients", "zero3-deepspeed", "selective-recompute-overhead", "full-recompute-flops",
+    "fsdp-pp-unsharded", "fsdp1-adapter-gradients", "zero3-deepspeed", "zero3-client-adamw", "selective-recompute-overhead", "full-recompute-flops",
     "layout-headroom-time", NULL,
   };
   /* The search gave up a faster, Tight layout for headroom. */
