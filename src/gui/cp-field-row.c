@@ -349,11 +349,16 @@ commit_value (CpFieldRow         *self,
     set_error (self, problem_of (self->field, error->message));
 }
 
+static void update_unit (CpFieldRow *self);
+
 static void
 on_entry_changed (CpFieldRow *self)
 {
   if (!self->loading)
     self->edited = TRUE;
+  /* "1 day", "2 days": the unit agrees with the number shown. */
+  if (counts_days (self->field) && self->unit == NULL)
+    update_unit (self);
 }
 
 /* The unit beside the value, with the currency for money ("CNY per
@@ -366,6 +371,21 @@ dup_unit_text (CpFieldRow *self)
 
   if (self->unit != NULL)
     return g_strdup (self->unit);
+  if (counts_days (field))
+    {
+      /* "1 days" read as a typo in a meeting (issue 26). A bare whole
+       * number is counted as gettext counts; a fraction or a time with
+       * its own unit ("36h") takes the plural, as English does
+       * ("1.5 days"). */
+      const char *text = gtk_editable_get_text (GTK_EDITABLE (self->input));
+      char *end = NULL;
+      double number = g_ascii_strtod (text, &end);
+      gulong count = end != text && *end == '\0' && number >= 0 && number < 1e9 && number == floor (number)
+                     ? (gulong) number : 2;
+
+      /* TRANSLATORS: the unit beside a number of days typed in a form ("1 day", "3 days") */
+      return g_strdup (g_dngettext (GETTEXT_PACKAGE, "day", "days", count));
+    }
   if (field->money && field->unit != NULL)
     return g_strdup_printf ("%s %s", currency, _(field->unit));
   if (field->money)
