@@ -224,7 +224,7 @@ assert_offers_shown_1024 (const char         *vendor,
   SlideWait open = { flap, 1.0 };
   NamesWait wait = { window, { NULL, NULL, NULL } };
   const char *whole[G_N_ELEMENTS (wait.names)] = { NULL, NULL, NULL };
-  g_autofree char *shown[G_N_ELEMENTS (wait.names)] = { NULL, NULL, NULL };
+  char *shown[G_N_ELEMENTS (wait.names)] = { NULL, NULL, NULL };
   guint n_offers = g_strv_length ((char **) offers), cut = 0;
 
   g_assert_cmpuint (n_offers, <=, G_N_ELEMENTS (wait.names));
@@ -279,6 +279,8 @@ assert_offers_shown_1024 (const char         *vendor,
    * now fit whole, which is what issue 26 asks. */
   if (g_str_equal (vendor, shown_vendor))
     g_assert_cmpuint (cut, >, 0);
+  for (guint q = 0; q < n_offers; q++)
+    g_free (shown[q]);
   cp_test_gui_close_window (window);
 }
 
