@@ -1064,13 +1064,18 @@ on_export_destination (GtkNativeDialog *native,
   cp_chart_view_export_async (self, path, svg, on_exported, self);
 }
 
-/* A file name from the chart's title: "Total cost and time against GPU
- * count - 70B fine-tune.png"; the colon, which Windows refuses, read
- * "count- 70B" when cut out. */
+/* A file name from the project's name and the chart's title: "GPU plan
+ * 2026 - Total cost and time against GPU count - 70B fine-tune.png",
+ * so that one project's charts stand apart from another's in the same
+ * folder (issue 26); the colon, which Windows refuses, read "count- 70B"
+ * when cut out. */
 static char *
-chart_file_name (const char *title)
+chart_file_name (const char *project_name,
+                 const char *title)
 {
-  g_auto(GStrv) parts = g_strsplit (title, ": ", -1);
+  g_autofree char *whole = project_name != NULL && *project_name != '\0'
+                          ? g_strconcat (project_name, ": ", title, NULL) : g_strdup (title);
+  g_auto(GStrv) parts = g_strsplit (whole, ": ", -1);
   g_autofree char *joined = g_strjoinv (" - ", parts);
   char *name = g_strconcat (joined, ".png", NULL);
 
@@ -1112,15 +1117,17 @@ export_action (GtkWidget  *widget,
     /* Named after what it shows (the chart's title names the job), so
      * that the charts of several jobs exported one after another do not
      * overwrite each other. */
-    g_autofree char *name = chart_file_name (self->data->title);
+    g_autofree char *name = NULL;
     GtkWidget *window = GTK_WIDGET (root);
 
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
-    /* Beside the project, as the report's export: it opened on the folder
-     * the app was started from. The presented chart's window is
-     * transient for the project's. */
+    /* The presented chart's window is transient for the project's. */
     if (GTK_IS_WINDOW (window) && !CP_IS_WINDOW (window))
       window = GTK_WIDGET (gtk_window_get_transient_for (GTK_WINDOW (window)));
+    name = chart_file_name (CP_IS_WINDOW (window) ? cp_window_get_project (CP_WINDOW (window))->name : NULL,
+                            self->data->title);
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+    /* Beside the project, as the report's export: it opened on the folder
+     * the app was started from. */
     if (CP_IS_WINDOW (window))
       _cp_window_set_chooser_folder (CP_WINDOW (window), GTK_FILE_CHOOSER (native));
   }

@@ -1178,12 +1178,26 @@ cp_import_dialog_init (CpImportDialog *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "import.accept", FALSE);
 }
 
+/* What the preview leaves of its window on each side: about a header
+ * bar's height, so that the window's title stays in sight above it and
+ * the preview reads as its dialog. */
+#define PARENT_MARGIN_PX 48
+
 CpImportDialog *
 cp_import_dialog_new (GtkWindow       *parent,
                       const CpProject *project)
 {
   CpImportDialog *self = g_object_new (CP_TYPE_IMPORT_DIALOG, "transient-for", parent, NULL);
+  int parent_width = parent != NULL ? gtk_widget_get_width (GTK_WIDGET (parent)) : 0;
+  int parent_height = parent != NULL ? gtk_widget_get_height (GTK_WIDGET (parent)) : 0;
 
+  /* As large as its window allows: a sheet's rows and columns are what
+   * the user checks before importing, and at 760 × 640 a 1920 × 1080
+   * window showed a dozen of them (issue 26). A window not yet shown
+   * keeps the .ui's size. */
+  if (parent_width > 2 * PARENT_MARGIN_PX && parent_height > 2 * PARENT_MARGIN_PX)
+    gtk_window_set_default_size (GTK_WINDOW (self), parent_width - 2 * PARENT_MARGIN_PX,
+                                 parent_height - 2 * PARENT_MARGIN_PX);
   self->project = cp_project_copy (project);
   return self;
 }

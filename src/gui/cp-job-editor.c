@@ -12,6 +12,7 @@
 
 #include "planner/cp-schedule.h"
 #include "report/cp-reason-text.h"
+#include "report/cp-vendor-name.h"
 
 #include "cp-job-editor.h"
 #include "cp-job-editor-private.h"
@@ -260,7 +261,10 @@ fill_trial_quote_row (CpJobEditor *self)
     {
       const CpQuote *quote = g_ptr_array_index (self->project->quotes, i);
 
-      g_autofree char *name = cp_words_quote_name (self->project, (int) i);
+      g_autofree char *whole = cp_words_quote_name (self->project, (int) i);
+      /* Its vendor without the legal form (cp-vendor-name.c), as the
+       * sidebar and the table name it. */
+      g_autofree char *name = cp_quote_name_shorten_vendor (quote, self->project->quotes, whole);
       /* A machine of the quote: led by its GPUs, as the charts and the
        * table name quotes ("8 × A800 80GB SXM · 示例供应商 G — …"): the
        * vendor first left "示例供应商 A (Example v…" in a narrow form,

@@ -63,6 +63,7 @@ static const char * const text_properties[CP_N_OPTION_TEXTS] = {
   [CP_OPTION_TEXT_TOKEN_COST_BASIS] = "token-cost-basis-text",
   [CP_OPTION_TEXT_GPUS] = "gpus-text",
   [CP_OPTION_TEXT_NODES_OFFERED] = "nodes-offered-text",
+  [CP_OPTION_TEXT_QUOTE_SHORT] = "quote-short-text",
 };
 
 const char *

@@ -30,6 +30,7 @@ typedef enum {
   CP_OPTION_TEXT_TOKEN_COST_BASIS, /* serving: the tooltip of the cost per token, what it counts and leaves out */
   CP_OPTION_TEXT_GPUS,       /* under the nodes: their GPUs ("8 GPUs") */
   CP_OPTION_TEXT_NODES_OFFERED, /* the nodes' tooltip: of the nodes offered ("1 of the 4 nodes offered, 8 GPUs") */
+  CP_OPTION_TEXT_QUOTE_SHORT, /* the Quote column's name, its vendor shortened (cp_quote_name_shorten_vendor()) */
   CP_N_OPTION_TEXTS
 } CpOptionText;
 

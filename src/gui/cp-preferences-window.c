@@ -391,6 +391,10 @@ cp_preferences_window_get_setting_row (CpPreferencesWindow *self,
   return NULL;
 }
 
+/* What the window leaves of its parent above and below: about a header
+ * bar's height, so that the project's title stays in sight. */
+#define PARENT_MARGIN_PX 48
+
 GtkWidget *
 cp_preferences_window_new (GSettings *settings,
                            CpWindow  *window)
@@ -400,6 +404,19 @@ cp_preferences_window_new (GSettings *settings,
                                             NULL);
 
   self->loading = TRUE;
+
+  /* As tall as its window allows, less about a header bar's height each
+   * side: the .ui's 640 px left most of the project's page below a
+   * scroll in a 1600 × 1000 window (issue 26). A window not yet shown
+   * keeps the .ui's height. */
+  if (window != NULL && gtk_widget_get_height (GTK_WIDGET (window)) > 2 * PARENT_MARGIN_PX)
+    {
+      int width, height;
+
+      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+      gtk_window_set_default_size (GTK_WINDOW (self), width,
+                                   gtk_widget_get_height (GTK_WIDGET (window)) - 2 * PARENT_MARGIN_PX);
+    }
 
   if (settings != NULL)
     {

@@ -144,7 +144,8 @@ static const struct {
   guint          nics;
   double         nic_gbps;
 } network_presets[] = {
-  { N_("Keep the values below"), CP_N_NETWORKS, 0, 0 },
+  /* The rows below match no preset: what the user typed, kept. */
+  { N_("Custom"), CP_N_NETWORKS, 0, 0 },
   { N_("8 × 400 Gb/s InfiniBand NDR"), CP_NETWORK_INFINIBAND, 8, 400 },
   { N_("4 × 400 Gb/s InfiniBand NDR"), CP_NETWORK_INFINIBAND, 4, 400 },
   { N_("2 × 400 Gb/s InfiniBand NDR"), CP_NETWORK_INFINIBAND, 2, 400 },
@@ -161,7 +162,7 @@ static const struct {
   { N_("2 × 25 Gb/s Ethernet"), CP_NETWORK_ETHERNET, 2, 25 },
 };
 
-/* The preset the quote's network is, or 0 ("Keep the values below"). */
+/* The preset the quote's network is, or 0 ("Custom"). */
 static guint
 network_preset_of (const CpQuote *quote)
 {
@@ -671,8 +672,10 @@ load_rows (CpQuoteEditor *self,
   update_gpu_variant (self);
   show_choice (self->link_row, self->quote->intra_link.id, self->quote->intra_link.name);
   /* A quote's fabric shows as the preset it is ("4 × 200 Gb/s RoCE"),
-   * so that the picker does not read as if none fitted. */
-  if (reset)
+   * so that the picker does not read as if none fitted; a network row
+   * edited away from it shows "Custom", not the preset it no longer is
+   * (issue 26). Set only when it differs: each set notifies "selected". */
+  if (adw_combo_row_get_selected (self->network_preset_row) != network_preset_of (self->quote))
     adw_combo_row_set_selected (self->network_preset_row, network_preset_of (self->quote));
 
   for (guint i = 0; i < self->rows->len; i++)
@@ -1108,7 +1111,7 @@ cp_quote_editor_dup_error_notice (CpQuoteEditor *self)
 /* The fabric list's own rows: libadwaita 1.2's check mark is set when a
  * row is bound inside the popup only, and a row recycled while scrolling
  * kept the mark of the item it showed before (walkthrough 22: "4 × 400
- * Gb/s RoCE" checked with "Keep the values below" chosen). Each row here
+ * Gb/s RoCE" checked with the first row chosen). Each row here
  * follows the combo row's selection while it is bound. */
 static void
 update_preset_check (GtkListItem *list_item,

@@ -3,6 +3,8 @@
 
 #include <glib/gi18n.h>
 
+#include "report/cp-vendor-name.h"
+
 #include "cp-labels.h"
 #include "cp-quote-object.h"
 
@@ -14,6 +16,7 @@ struct _CpQuoteObject
   const CpProject *project;     /* which holds the quote */
   /* What the sidebar shows, to notify only when it changes. */
   char      *title;
+  char      *short_title;
   char      *subtitle;
 };
 
@@ -22,6 +25,7 @@ G_DEFINE_FINAL_TYPE (CpQuoteObject, cp_quote_object, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_TITLE,
+  PROP_SHORT_TITLE,
   PROP_SUBTITLE,
   N_PROPS
 };
@@ -46,6 +50,7 @@ cp_quote_object_new (CpQuote         *quote,
    * GTK 4.8 asks the X server where the pointer is: 140 round trips on
    * the first edit of a 20 × 50 project. */
   self->title = g_strdup (cp_quote_object_get_title (self));
+  self->short_title = cp_quote_short_name (self->quote, self->project->quotes);
   self->subtitle = cp_quote_object_dup_subtitle (self);
 
   return self;
@@ -109,12 +114,19 @@ cp_quote_object_changed (CpQuoteObject *self)
   g_return_if_fail (CP_IS_QUOTE_OBJECT (self));
 
   g_autofree char *subtitle = cp_quote_object_dup_subtitle (self);
+  g_autofree char *short_title = cp_quote_short_name (self->quote, self->project->quotes);
 
   if (g_strcmp0 (self->title, cp_quote_object_get_title (self)) != 0)
     {
       g_free (self->title);
       self->title = g_strdup (cp_quote_object_get_title (self));
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+    }
+  if (g_strcmp0 (self->short_title, short_title) != 0)
+    {
+      g_free (self->short_title);
+      self->short_title = g_steal_pointer (&short_title);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHORT_TITLE]);
     }
   if (g_strcmp0 (self->subtitle, subtitle) != 0)
     {
@@ -130,6 +142,7 @@ cp_quote_object_finalize (GObject *object)
   CpQuoteObject *self = (CpQuoteObject *) object;
 
   g_clear_pointer (&self->title, g_free);
+  g_clear_pointer (&self->short_title, g_free);
   g_clear_pointer (&self->subtitle, g_free);
 
   G_OBJECT_CLASS (cp_quote_object_parent_class)->finalize (object);
@@ -147,6 +160,9 @@ cp_quote_object_get_property (GObject    *object,
     {
     case PROP_TITLE:
       g_value_set_string (value, cp_quote_object_get_title (self));
+      break;
+    case PROP_SHORT_TITLE:
+      g_value_set_string (value, self->short_title);
       break;
     case PROP_SUBTITLE:
       g_value_take_string (value, cp_quote_object_dup_subtitle (self));
@@ -166,6 +182,11 @@ cp_quote_object_class_init (CpQuoteObjectClass *klass)
 
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* The title with its vendor shortened and the GPU in sight
+   * (cp_quote_short_name()), where a row is narrower than the title. */
+  properties[PROP_SHORT_TITLE] =
+    g_param_spec_string ("short-title", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_SUBTITLE] =
     g_param_spec_string ("subtitle", NULL, NULL, NULL,

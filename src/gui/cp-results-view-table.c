@@ -15,6 +15,7 @@
 #include "planner/cp-units.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
+#include "report/cp-vendor-name.h"
 
 #include "cp-labels.h"
 #include "cp-option-object.h"
@@ -232,6 +233,12 @@ cell_text (CpResultsView   *self,
       return g_strdup_printf ("%u", option->rank);
     case CP_OPTION_TEXT_QUOTE:
       return g_strdup (name);
+    case CP_OPTION_TEXT_QUOTE_SHORT:
+      /* "深圳鹏城智算 — 8卡H100", not "深圳鹏城智算科技有限…": the legal
+       * form goes before what tells the quotes apart (issue 26); the
+       * tooltip has the whole name. */
+      return cp_quote_name_shorten_vendor (g_ptr_array_index (project->quotes, option->quote_index),
+                                           project->quotes, name);
     case CP_OPTION_TEXT_QUOTE_CELL:
       {
         const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -587,7 +594,7 @@ setup_cell (GtkSignalListItemFactory *factory,
       g_signal_connect (label, "notify::label", G_CALLBACK (label_is_tooltip), NULL);
       gtk_box_append (GTK_BOX (box), label);
       gtk_widget_set_name (vendor, "quote-vendor");
-      gtk_expression_bind (item_text_expression (column), vendor, "text", item);
+      gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_SHORT), vendor, "text", item);
       gtk_box_append (GTK_BOX (box), vendor);
       gtk_list_item_set_child (item, box);
       return;

@@ -4,6 +4,9 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "report/cp-reason-text.h"
+#include "report/cp-vendor-name.h"
+
 #include "cp-trial-log-dialog.h"
 
 struct _CpTrialLogDialog
@@ -314,16 +317,24 @@ cp_trial_log_dialog_new (GtkWindow       *parent,
   for (guint i = 0; i < project->quotes->len; i++)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, i);
-      /* The GPU first: a label cut short loses the vendor, not the GPU;
-       * the whole label is the row's tooltip. */
+      g_autofree char *name = cp_words_quote_name (project, (int) i);
+      g_autofree char *short_name = cp_quote_name_shorten_vendor (quote, project->quotes, name);
+      g_autofree char *hardware = g_strdup_printf (_("%u × %s"), quote->gpus_per_node,
+                                                   quote->gpu.name != NULL ? cp_quote_gpu_model (quote->gpu.name)
+                                                   : quote->gpu.id != NULL ? quote->gpu.id : "");
+      /* The machine as the job form's trial picker names it, the GPU
+       * first and the vendor without its legal form (cp-vendor-name.c):
+       * a label cut short loses the vendor's end, not the GPU. */
+      g_autofree char *label = g_strdup_printf (_("%s · %s"), hardware, short_name);
+      /* The whole name is the row's tooltip. */
       /* TRANSLATORS: GPUs per node, the GPU's name, the vendor, then the offer */
-      char *label = g_strdup_printf (_("%u × %s — %s — %s"), quote->gpus_per_node,
+      char *whole = g_strdup_printf (_("%u × %s — %s — %s"), quote->gpus_per_node,
                                      quote->gpu.name ? quote->gpu.name : quote->gpu.id,
                                      quote->vendor ? quote->vendor : "",
                                      quote->offer_name ? quote->offer_name : "");
 
       gtk_string_list_append (quotes, label);
-      g_object_set_data_full (G_OBJECT (self->quote_row), quote->id, label, g_free);
+      g_object_set_data_full (G_OBJECT (self->quote_row), quote->id, whole, g_free);
       if (g_strcmp0 (quote->id, job->trial.quote_id) == 0)
         {
           g_autofree char *mismatch = cp_trial_log_check_quote (log, quote);

@@ -330,11 +330,10 @@ _cp_window_toast_written (CpWindow   *self,
   adw_toast_set_button_label (toast, _("_Open"));
   adw_toast_set_action_name (toast, "win.open-written");
   adw_toast_set_action_target_value (toast, g_variant_new_string (path));
-  /* Until dismissed: Open and the folder's link are the only ways to the
-   * file from here, and in a meeting the toast went in its 5 s while the
-   * speaker was still talking (issue 26). The next toast dismisses it
-   * (_cp_window_add_toast()). */
-  adw_toast_set_timeout (toast, 0);
+  /* AdwToast's own timeout, as the HIG asks of a notice the user need
+   * not act on: one left until dismissed covered the results of the
+   * meeting's next change (issue 26); the file stays a click away in
+   * the folder the toast names. */
   _cp_window_add_toast (self, toast);
 }
 

@@ -148,7 +148,11 @@ _cp_window_create_sidebar_row (gpointer item,
    * G14, walk40 F8). A job's name keeps its start. The tooltip has
    * either whole. */
   if (CP_IS_QUOTE_OBJECT (item))
-    g_object_bind_property (item, "title", title, "text", G_BINDING_SYNC_CREATE);
+    /* Its vendor without the legal form, and its GPU: "深圳鹏城智算 —
+     * H800 SXM 80GB" where "示例供应商 A (Example v…" showed no GPU
+     * (cp_quote_short_name(), as the table, pickers and trial-log
+     * dialog name it; issue 26). */
+    g_object_bind_property (item, "short-title", title, "text", G_BINDING_SYNC_CREATE);
   else
     {
       gtk_label_set_xalign (GTK_LABEL (title), 0);

@@ -500,14 +500,21 @@ test_machine_preselection (void)
   quote_row = cp_trial_log_dialog_get_quote_row (dialog);
   g_assert_cmpuint (adw_combo_row_get_selected (quote_row), ==, a800);
   g_assert_null (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-warning"));
-  /* Each machine shows its GPU first. */
+  /* Each machine shows its GPU first, its maker's word left out, then
+   * its vendor without the gloss (demo-project.ini's vendor A, offer
+   * "8 × RTX 4090 容器实例"; issue 26). */
   item = g_list_model_get_item (adw_combo_row_get_model (quote_row), rtx4090);
-  g_assert_true (g_str_has_prefix (gtk_string_object_get_string (item), "8 × NVIDIA GeForce RTX 4090"));
+  g_assert_cmpstr (gtk_string_object_get_string (item), ==,
+                   "8 × GeForce RTX 4090 24GB · 示例供应商 A — 8 × RTX 4090 容器实例");
   g_object_unref (item);
 
   /* Choosing the 4090 says why it cannot be the machine. */
   adw_combo_row_set_selected (quote_row, rtx4090);
   spin ();
+  /* The whole name on hover: the GPU as the catalogue names it, the
+   * vendor as typed. */
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (quote_row)), ==,
+                   "8 × NVIDIA GeForce RTX 4090 24GB — 示例供应商 A (Example vendor A) — 8 × RTX 4090 容器实例");
   row = cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-warning");
   g_assert_nonnull (row);
   g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),

@@ -891,7 +891,7 @@ test_window_network_presets (void)
 
   adw_combo_row_set_selected (fabric, roce_4x200);
   spin ();
-  /* Shown again, the quote's fabric is named, not "Keep the values below". */
+  /* Shown again, the quote's fabric is named, not "Custom". */
   select_row (cp_window_get_quotes_list (window), 0);
   spin ();
   select_row (cp_window_get_quotes_list (window), quote_index);

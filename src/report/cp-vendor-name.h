@@ -1,0 +1,33 @@
+/* cp-vendor-name.h: a quote's name short enough to keep its GPU in
+ * sight, the same in the sidebar, the results table, the pickers and
+ * the trial-log dialog (issue 26). */
+#pragma once
+
+#include "planner/cp-project.h"
+
+G_BEGIN_DECLS
+
+/* @vendor without what every company's name ends with: its legal form
+ * ("有限公司", "Co., Ltd.", "Inc."), then the words of a kind of company
+ * before it ("科技", "Technology"), then a gloss in brackets at its end
+ * ("示例供应商 A (Example vendor A)" → "示例供应商 A"). A name that would
+ * be left empty, or one with none of these, comes back whole. */
+char *cp_vendor_short_name (const char *vendor);
+
+/* @name, a name of @quote that starts with its vendor ("Vendor — offer"
+ * of cp_words_quote_name()), with that vendor shortened
+ * (cp_vendor_short_name()) unless another vendor of @quotes shortens
+ * alike; any other name comes back whole. */
+char *cp_quote_name_shorten_vendor (const CpQuote   *quote,
+                                    const GPtrArray *quotes,
+                                    const char      *name);
+
+/* @quote's name as cp_quote_display_name() gives it ("Vendor — offer"),
+ * its vendor shortened (cp_vendor_short_name()) unless another vendor of
+ * @quotes shortens alike; where the name is the vendor alone, its GPU
+ * model follows: "深圳鹏城智算 — H800 SXM 80GB". A quote without a vendor
+ * keeps its display name ("Untitled quote"). */
+char *cp_quote_short_name (const CpQuote   *quote,
+                           const GPtrArray *quotes);
+
+G_END_DECLS

@@ -1,0 +1,197 @@
+/* test-window-names.c: the window in a meeting room (issue 26), through
+ * its widgets: a quote's name in the sidebar keeps its GPU in sight at
+ * 1024 px, its vendor shortened by the legal form and gloss, the whole
+ * name in the tooltip; the quote form's fabric preset follows the
+ * network rows; a deadline of one day reads "1 day". */
+#include "config.h"
+
+#include <adwaita.h>
+#include <locale.h>
+#include <string.h>
+
+#include "cp-test-gui.h"
+#include "gui/cp-field-row.h"
+#include "gui/cp-job-editor.h"
+#include "gui/cp-quote-editor.h"
+#include "gui/cp-quote-name.h"
+#include "gui/cp-window-private.h"
+
+static CpApplication *app;
+
+static void
+select_row (GtkListBox *list,
+            int         index)
+{
+  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, index));
+  cp_test_gui_spin ();
+}
+
+/* The sidebar's title of quote @index: a CpQuoteName for a quote. */
+static GtkWidget *
+quote_title (CpWindow *window,
+             int       index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), index);
+  GtkWidget *box = gtk_list_box_row_get_child (row);
+
+  return g_object_get_data (G_OBJECT (box), "title");
+}
+
+static gboolean
+flap_revealed (gpointer flap)
+{
+  return adw_flap_get_reveal_flap (flap);
+}
+
+/* The demo's first quote is vendor A's only one, a machine of 8 RTX 4090
+ * (data/demo/demo-project.ini; data/catalog/gpus.ini names the GPU
+ * "NVIDIA GeForce RTX 4090 24GB"). At 1024 px the sidebar showed
+ * "示例供应商 A (Example v…", no GPU; now the vendor without its gloss,
+ * then the GPU model without the maker's word. */
+static void
+test_sidebar_keeps_gpu (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkWidget *title;
+  GtkLabel *rest;
+
+  cp_test_gui_resize_window (window, 1024, 700);
+  /* Folded at 1024 px behind the header bar's button, F9's action. */
+  if (!adw_flap_get_reveal_flap (window->flap))
+    g_action_group_activate_action (G_ACTION_GROUP (window), "toggle-sidebar", NULL);
+  cp_test_gui_wait_until (flap_revealed, window->flap, "the sidebar shown");
+  title = quote_title (window, 0);
+  g_assert_true (CP_IS_QUOTE_NAME (title));
+  cp_test_gui_wait_frames (title, 3);
+  g_assert_cmpstr (cp_quote_name_get_text (CP_QUOTE_NAME (title)), ==, "示例供应商 A — GeForce RTX 4090 24GB");
+  /* The whole name on hover: the vendor as typed, gloss and all. */
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (title), ==, "示例供应商 A (Example vendor A)");
+  /* Vendor D's H800 cluster (gpus.ini: "NVIDIA H800 SXM 80GB"): its GPU
+   * shows whole in the 1024-px sidebar, the vendor's end cut first. */
+  title = quote_title (window, 3);
+  g_assert_cmpstr (cp_quote_name_get_text (CP_QUOTE_NAME (title)), ==, "示例供应商 D — H800 SXM 80GB");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (title), ==, "示例供应商 D (Example vendor D)");
+  rest = cp_quote_name_get_rest (CP_QUOTE_NAME (title));
+  g_assert_cmpstr (gtk_label_get_label (rest), ==, " — H800 SXM 80GB");
+  g_assert_true (gtk_widget_get_child_visible (GTK_WIDGET (rest)));
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (rest)));
+  /* Every quote's row: no gloss left ("(Example vendor …"). */
+  for (int i = 0; gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), i) != NULL; i++)
+    g_assert_null (strstr (cp_quote_name_get_text (CP_QUOTE_NAME (quote_title (window, i))), "(Example"));
+
+  cp_test_gui_close_window (window);
+}
+
+static guint
+preset_index (AdwComboRow *fabric,
+              const char  *label)
+{
+  GListModel *labels = adw_combo_row_get_model (fabric);
+
+  for (guint i = 0; i < g_list_model_get_n_items (labels); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (labels, i);
+
+      if (g_str_equal (gtk_string_object_get_string (item), label))
+        return i;
+    }
+  g_error ("no fabric preset “%s”", label);
+}
+
+static const char *
+preset_shown (AdwComboRow *fabric)
+{
+  return gtk_string_object_get_string (GTK_STRING_OBJECT (adw_combo_row_get_selected_item (fabric)));
+}
+
+static const char *
+row_text (CpQuoteEditor *editor,
+          const char    *key)
+{
+  return gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (cp_quote_editor_get_row (editor, key))));
+}
+
+/* A preset chosen fills the NICs and their rate; a NIC count typed
+ * shows the preset it makes, or "Custom" where none has it, and the
+ * quote shown again shows what matches its rows. */
+static void
+test_fabric_preset_follows_rows (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  AdwComboRow *fabric = cp_quote_editor_get_network_preset_row (editor);
+  int quote_index;
+  guint roce_4x200;
+
+  cp_test_gui_add_quote (window);
+  quote_index = (int) cp_window_get_project (window)->quotes->len - 1;
+  cp_test_gui_type_text (cp_quote_editor_get_row (editor, "nodes-available"), "4");
+  roce_4x200 = preset_index (fabric, "4 × 200 Gb/s RoCE");
+
+  adw_combo_row_set_selected (fabric, roce_4x200);
+  cp_test_gui_spin ();
+  g_assert_cmpstr (row_text (editor, "nics-per-node"), ==, "4");
+  g_assert_cmpstr (row_text (editor, "nic-gbps"), ==, "200");
+
+  /* 8 NICs at 200 Gb/s is a preset of its own, shown as such. */
+  cp_test_gui_type_text (cp_quote_editor_get_row (editor, "nics-per-node"), "8");
+  g_assert_cmpstr (preset_shown (fabric), ==, "8 × 200 Gb/s RoCE");
+  /* No preset has 6 NICs. */
+  cp_test_gui_type_text (cp_quote_editor_get_row (editor, "nics-per-node"), "6");
+  g_assert_cmpstr (preset_shown (fabric), ==, "Custom");
+  cp_test_gui_type_text (cp_quote_editor_get_row (editor, "nics-per-node"), "4");
+  g_assert_cmpuint (adw_combo_row_get_selected (fabric), ==, roce_4x200);
+
+  /* Shown again: 6 NICs match no preset, 4 the one they were. */
+  cp_test_gui_type_text (cp_quote_editor_get_row (editor, "nics-per-node"), "6");
+  select_row (cp_window_get_quotes_list (window), 0);
+  select_row (cp_window_get_quotes_list (window), quote_index);
+  g_assert_cmpstr (row_text (editor, "nics-per-node"), ==, "6");
+  g_assert_cmpstr (preset_shown (fabric), ==, "Custom");
+  cp_test_gui_type_text (cp_quote_editor_get_row (editor, "nics-per-node"), "4");
+  select_row (cp_window_get_quotes_list (window), 0);
+  select_row (cp_window_get_quotes_list (window), quote_index);
+  g_assert_cmpuint (adw_combo_row_get_selected (fabric), ==, roce_4x200);
+
+  cp_test_gui_close_window (window);
+}
+
+/* "1 days" beside a deadline of one day read as a typo (issue 26). */
+static void
+test_one_day (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpFieldRow *deadline;
+
+  cp_test_gui_show_job (window, 0);
+  deadline = cp_job_editor_get_row (cp_window_get_job_editor (window), "deadline-days");
+  cp_test_gui_type_text (deadline, "1");
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (deadline), "day", CP_TEST_GUI_TEXT_WHOLE));
+  g_assert_null (cp_test_gui_find_with_text (GTK_WIDGET (deadline), "days", CP_TEST_GUI_TEXT_WHOLE));
+  cp_test_gui_type_text (deadline, "2");
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (deadline), "days", CP_TEST_GUI_TEXT_WHOLE));
+  /* A fraction takes the plural, as in "1.5 days". */
+  cp_test_gui_type_text (deadline, "1.5");
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (deadline), "days", CP_TEST_GUI_TEXT_WHOLE));
+
+  cp_test_gui_close_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  /* As the application's main() does: LANGUAGE counts outside the C locale. */
+  setlocale (LC_ALL, "");
+  app = cp_test_gui_init (&argc, &argv, "gui-names");
+
+  g_test_add_func ("/gui/window-names/sidebar-keeps-gpu", test_sidebar_keeps_gpu);
+  g_test_add_func ("/gui/window-names/fabric-preset-follows-rows", test_fabric_preset_follows_rows);
+  g_test_add_func ("/gui/window-names/one-day", test_one_day);
+  status = g_test_run ();
+
+  g_object_unref (app);
+  return status;
+}
