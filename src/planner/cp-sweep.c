@@ -33,21 +33,30 @@ cp_project_sweep_job (const CpProject *project,
       guint max_nodes = cp_quote_largest_run_nodes (quote);
       guint step = MAX (1, (max_nodes + max_points - 1) / max_points);
       CpSweepCurve *curve = g_new0 (CpSweepCurve, 1);
+      g_autoptr(CpEstimateSeries) series = NULL;
 
       curve->quote_index = (int) i;
       curve->points = g_array_new (FALSE, FALSE, sizeof (CpSweepPoint));
       /* A quote still lacking its price would be drawn at no cost: like
        * the plan, the sweep leaves it out (a cluster lacking its network
-       * is drawn on one machine, as planned). */
-      if ((cp_quote_get_missing_in (quote, &project->settings) & ~CP_QUOTE_MISSING_NETWORK) != 0)
+       * is drawn on one machine, as planned). Inputs cp_estimate() would
+       * refuse at one node count it refuses at every count (its check
+       * does not read the count): none is drawn. */
+      if ((cp_quote_get_missing_in (quote, &project->settings) & ~CP_QUOTE_MISSING_NETWORK) != 0 ||
+          !cp_estimate_check_inputs (job, quote, &project->settings, NULL))
         max_nodes = 0;
+      else
+        /* cp_estimate() at each count, bit for bit, with the inputs
+         * checked and the job's constants worked out once, as the plan
+         * does, not again at every count. */
+        series = cp_estimate_series_new (job, quote, &project->settings);
       for (guint nodes = 1; nodes <= max_nodes;
            nodes = nodes == max_nodes ? nodes + 1 : MIN (nodes + step, max_nodes))
         {
           CpEstimate estimate;
           CpSweepPoint point;
 
-          if (!cp_estimate (job, quote, nodes, &project->settings, &estimate, NULL) || !estimate.fits)
+          if (!cp_estimate_series_at (series, nodes, &estimate, NULL) || !estimate.fits)
             continue;
           if (!(isfinite (estimate.total_cost) && estimate.total_cost >= 0 &&
                 isfinite (estimate.calendar_days) && estimate.calendar_days >= 0))

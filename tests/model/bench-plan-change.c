@@ -1,7 +1,7 @@
 /* bench-plan-change.c: what one change costs the planner, per job it
  * touches, split the way the window spends it.
  *
- *   bench-plan-change [RUNS]
+ *   bench-plan-change [RUNS] [PROJECT.cplan]
  *
  * For the demo project and a 20 jobs × 50 quotes one, and for each job:
  * the plan the first frame needs (cp_project_plan_job_without_robustness),
@@ -23,6 +23,8 @@
 #include "planner/cp-project.h"
 #include "planner/cp-project-analysis.h"
 #include "planner/cp-sweep.h"
+#include "planner/cp-what-if.h"
+#include "store/cp-store.h"
 #include "common/cp-test-bench.h"
 #include "common/cp-test-demo.h"
 
@@ -30,10 +32,10 @@
  * window and the report ask for (report/cp-chart.h, a floor above). */
 #define SWEEP_MAX_POINTS 64
 
-typedef enum { STEP_PLAN, STEP_SWEEP, STEP_ROBUSTNESS, N_STEPS } Step;
+typedef enum { STEP_PLAN, STEP_SWEEP, STEP_ROBUSTNESS, STEP_WHAT_IF, N_STEPS } Step;
 
 static const char * const step_names[N_STEPS] = {
-  "plan (first frame)", "cost chart sweep", "robustness (after the frame)",
+  "plan (first frame)", "cost chart sweep", "robustness (after the frame)", "what would change it (after)",
 };
 
 static void
@@ -62,8 +64,17 @@ bench_project (const char      *name,
               {
                 g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, j, SWEEP_MAX_POINTS);
               }
-            else
+            else if (step == STEP_ROBUSTNESS)
               cp_project_plan_add_robustness (project, j, plan);
+            else
+              {
+                g_autoptr(GArray) what_if = NULL;
+
+                /* As the window's details worker: on the checked plan. */
+                cp_project_plan_add_robustness (project, j, plan);
+                start = cp_test_thread_cpu_ms ();
+                what_if = cp_what_if_new (project, j, plan);
+              }
             samples[r] = cp_test_thread_cpu_ms () - start;
           }
         job_ms = cp_test_median (samples, runs);
@@ -139,6 +150,21 @@ main (int   argc,
   g_autoptr(CpProject) demo = cp_test_demo_project ();
   g_autoptr(CpProject) large = cp_test_project_of_size (demo, 20, 50);
 
+  /* A project file of one's own (a user's that was slow) instead. */
+  if (argc > 2)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpProject) project = cp_project_load_file (argv[2], &error);
+
+      if (project == NULL)
+        {
+          fprintf (stderr, "bench-plan-change: %s\n", error->message);
+          return 1;
+        }
+      bench_project (argv[2], project, runs);
+      bench_analysis (argv[2], project, runs);
+      return 0;
+    }
   bench_project ("demo", demo, runs);
   bench_project ("large", large, runs);
   bench_analysis ("demo", demo, runs);
