@@ -997,6 +997,8 @@ kept_bullets (Doc                        *doc,
   /* Each line's label: a bullet, or its number where page 1 refers to
    * a line by it ("question 1 below", walk36 F5). */
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  /* Room for a bullet, or for a number up to "99." in bold. */
+  double indent = numbered ? 16 : 10;
 
   guint kept_from = keep_height <= 0 ? lines->len : lines->len < 3 ? 0 : lines->len - 1;
   g_autoptr(GPtrArray) spaced = g_ptr_array_new_with_free_func (g_free);
@@ -1015,7 +1017,7 @@ kept_bullets (Doc                        *doc,
     {
       if (i == 0 && heading != NULL)
         cp_doc_heading (doc, doc->h1, heading, 40);
-      cp_doc_paragraph_full (doc, font, g_ptr_array_index (lines, i), 10, space_after, g_ptr_array_index (labels, i));
+      cp_doc_paragraph_full (doc, font, g_ptr_array_index (lines, i), indent, space_after, g_ptr_array_index (labels, i));
     }
   if (kept_from >= lines->len)
     return;
@@ -1030,7 +1032,7 @@ kept_bullets (Doc                        *doc,
     if (kept_from == 0 && heading != NULL)
       cp_doc_heading (&trial, trial.h1, heading, 40);
     for (guint i = kept_from; i < lines->len; i++)
-      cp_doc_paragraph_full (&trial, font, g_ptr_array_index (lines, i), 10, space_after, g_ptr_array_index (labels, i));
+      cp_doc_paragraph_full (&trial, font, g_ptr_array_index (lines, i), indent, space_after, g_ptr_array_index (labels, i));
     after_text = pages->len;
     cp_doc_ensure (&trial, keep_height);
     parted = after_text == 1 && pages->len > 1;
@@ -1042,7 +1044,7 @@ kept_bullets (Doc                        *doc,
     {
       if (i == 0 && heading != NULL)
         cp_doc_heading (doc, doc->h1, heading, 40);
-      cp_doc_paragraph_full (doc, font, g_ptr_array_index (lines, i), 10, space_after, g_ptr_array_index (labels, i));
+      cp_doc_paragraph_full (doc, font, g_ptr_array_index (lines, i), indent, space_after, g_ptr_array_index (labels, i));
     }
 }
 
