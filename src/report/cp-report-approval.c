@@ -1162,26 +1162,21 @@ cp_report_amount_covering_answers (const CpProject        *project,
 }
 
 /* What the answer to @condition's question would make of the jobs it
- * moves: the option each then takes, "Local Provider at 38,000 CNY",
- * each after its job's name when it moves several. */
+ * moves: the option the one job then takes, "Local Provider at 38,000
+ * CNY"; with several, how many of the jobs above it moves, each of
+ * which names its option in its answer (the demo's two jobs named with
+ * their options took page 1's sign-off to page 3). */
 static char *
-condition_outcomes_text (const CpProject               *project,
-                         const CpReportAnswerCondition *condition)
+condition_outcomes_text (const CpReportAnswerCondition *condition,
+                         const char                    *lang)
 {
-  g_autoptr(GString) list = g_string_new (NULL);
+  g_autofree char *count = NULL;
 
   if (condition->jobs->len == 1)
     return g_strdup (g_ptr_array_index (condition->outcomes, 0));
-  for (guint i = 0; i < condition->jobs->len; i++)
-    {
-      const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (condition->jobs, guint, i));
-
-      if (i > 0)
-        g_string_append (list, _("; "));
-      /* TRANSLATORS: page 1, a job an open answer moves, then the option it then takes ("Pretrain: Local Provider at 38,000 CNY") */
-      g_string_append_printf (list, C_("job outcome", "%s: %s"), job->name, (const char *) g_ptr_array_index (condition->outcomes, i));
-    }
-  return g_string_free (g_steal_pointer (&list), FALSE);
+  count = cp_i18n_format_number (condition->jobs->len, 0, lang);
+  /* TRANSLATORS: page 1, the jobs an open answer moves past the amount, each of which names its option in its answers above */
+  return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s job above", "%s jobs above", condition->jobs->len), count);
 }
 
 /* What signing commits to when a job's choice waits on answers still to
@@ -1215,7 +1210,7 @@ commitment_text (Doc                    *doc,
   for (guint i = 0; i < passing->len; i++)
     {
       const CpReportAnswerCondition *condition = g_ptr_array_index (passing, i);
-      g_autofree char *outcomes = condition_outcomes_text (project, condition);
+      g_autofree char *outcomes = NULL;
       g_autofree char *number = cp_i18n_format_number (condition->number, 0, doc->lang);
       g_autofree char *cover = NULL;
 
@@ -1223,24 +1218,27 @@ commitment_text (Doc                    *doc,
         g_string_append_c (text, ' ');
       /* With a budget, the line under this one names the dearest
        * question's amount against the budget (cp_report_budget_text()):
-       * said once, where it is judged. */
+       * said once, where it is judged, and the options are left to the
+       * answers above (the 1-job budget project's memo stays within 5
+       * pages). */
       if (cp_project_has_budget (project))
         {
           g_string_append_printf (text, condition->number > 0
-                                  /* TRANSLATORS: page 1, after "Amount to approve: …", when a budget is set: an open answer's condition ("GPU Cloud SZ bills at least a month"), the number of its question in the list below, the options it would lead to past the amount; the next line gives the amount that covers it against the budget */
-                                  ? _("If %1$s (question %2$s below): %3$s, past this amount. Have it answered before signing.")
-                                  /* TRANSLATORS: as “If %1$s (question %2$s below): %3$s, past this amount. Have it answered before signing.”, for an answer the list of questions does not ask; %2$s is empty */
-                                  : _("If %1$s%2$s: %3$s, past this amount. Have it answered before signing."),
-                                  condition->condition, condition->number > 0 ? number : "", outcomes);
+                                  /* TRANSLATORS: page 1, after "Amount to approve: …", when a budget is set: an open answer's condition ("GPU Cloud SZ bills at least a month"), the number of its question in the list below; the next line gives the amount that covers it against the budget */
+                                  ? _("If %1$s (question %2$s below), this is exceeded: ask first.")
+                                  /* TRANSLATORS: as “If %1$s (question %2$s below), this is exceeded: ask first.”, for an answer the list of questions does not ask; %2$s is empty */
+                                  : _("If %1$s%2$s, this is exceeded: ask first."),
+                                  condition->condition, condition->number > 0 ? number : "");
           continue;
         }
+      outcomes = condition_outcomes_text (condition, doc->lang);
       cover = cp_i18n_format_money_whole (cp_settings_amount_to_approve (&project->settings, condition->top, 0, 0, NULL, NULL),
                                           currency, doc->lang);
       g_string_append_printf (text, condition->number > 0
-                              /* TRANSLATORS: page 1, after "Amount to approve: …": an open answer's condition ("GPU Cloud SZ bills at least a month"), the number of its question in the list below, the options it would lead to past the amount ("Local Provider at 38,000 CNY"), the amount that would cover it */
-                              ? _("If %1$s (question %2$s below): %3$s, past this amount. Have it answered before signing, or approve %4$s.")
-                              /* TRANSLATORS: as “If %1$s (question %2$s below): %3$s, past this amount. Have it answered before signing, or approve %4$s.”, for an answer the list of questions does not ask; %2$s is empty */
-                              : _("If %1$s%2$s: %3$s, past this amount. Have it answered before signing, or approve %4$s."),
+                              /* TRANSLATORS: page 1, after "Amount to approve: …": an open answer's condition ("GPU Cloud SZ bills at least a month"), the number of its question in the list below, the option it would lead to past the amount ("Local Provider at 38,000 CNY"), or the jobs it would move ("3 jobs above"), the amount that would cover it */
+                              ? _("If %1$s (question %2$s below): %3$s, past this amount; ask first or approve %4$s.")
+                              /* TRANSLATORS: as “If %1$s (question %2$s below): %3$s, past this amount; ask first or approve %4$s.”, for an answer the list of questions does not ask; %2$s is empty */
+                              : _("If %1$s%2$s: %3$s, past this amount; ask first or approve %4$s."),
                               condition->condition, condition->number > 0 ? number : "", outcomes, cover);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);

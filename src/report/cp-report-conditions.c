@@ -92,7 +92,9 @@ question_number (const CpProject     *project,
 }
 
 /* The condition of @conditions for @asked: the same line of the memo's
- * list, or when the list does not ask it, the same question about the
+ * list about the same quote (the rental's line asks several vendors, each
+ * answering for its own offer: the demo's two vendors were summed as
+ * one), or when the list does not ask it, the same question about the
  * same quote; NULL when none is yet. */
 static CpReportAnswerCondition *
 find_condition (GPtrArray           *conditions,
@@ -103,9 +105,9 @@ find_condition (GPtrArray           *conditions,
     {
       CpReportAnswerCondition *condition = g_ptr_array_index (conditions, i);
 
-      if (number > 0 ? condition->number == number
-                     : condition->number == 0 && condition->asked.question == asked->question &&
-                       condition->asked.quote_index == asked->quote_index)
+      if (condition->asked.quote_index == asked->quote_index &&
+          (number > 0 ? condition->number == number
+                      : condition->number == 0 && condition->asked.question == asked->question))
         return condition;
     }
   return NULL;
