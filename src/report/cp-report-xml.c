@@ -300,7 +300,9 @@ write_answer_conditions (xmlNode                *amount,
       for (guint k = 0; k < condition->jobs->len; k++)
         {
           const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (condition->jobs, guint, k));
-          xmlNode *job_node = xmlNewChild (node, NULL, BAD_CAST "job", NULL);
+          /* Not "job": the schedule's own job elements follow, found by
+           * their ref. */
+          xmlNode *job_node = xmlNewChild (node, NULL, BAD_CAST "moved-job", NULL);
 
           xmlNewProp (job_node, BAD_CAST "ref", BAD_CAST (job->id != NULL ? job->id : ""));
           add_text (job_node, "then", g_ptr_array_index (condition->outcomes, k));

@@ -106,12 +106,12 @@ test_three_jobs_one_question (void)
       /* One condition of the project for the question, its three jobs
        * with their extra costs, one top and one amount. */
       cp_test_assert_has (xml, "<condition kind=\"billing\" question=\"3\" quote=\"quote-1\" within-amount=\"false\">");
-      cp_test_assert_has (xml, "<job ref=\"job-1\"> <then>");
-      cp_test_assert_has (xml, "<job ref=\"job-2\">");
-      cp_test_assert_has (xml, "<job ref=\"job-3\">");
+      cp_test_assert_has (xml, "<moved-job ref=\"job-1\"> <then>");
+      cp_test_assert_has (xml, "<moved-job ref=\"job-2\">");
+      cp_test_assert_has (xml, "<moved-job ref=\"job-3\">");
       cp_test_assert_has (xml, "<extra-cost currency=\"CNY\">1248</extra-cost>");
       cp_test_assert_has (xml, "<extra-cost currency=\"CNY\">624</extra-cost>");
-      cp_test_assert_has (xml, "<extra-cost currency=\"CNY\">1992</extra-cost> </job> "
+      cp_test_assert_has (xml, "<extra-cost currency=\"CNY\">1992</extra-cost> </moved-job> "
                                "<top-of-range currency=\"CNY\">8064</top-of-range> "
                                "<amount-to-approve currency=\"CNY\">8870</amount-to-approve> </condition>");
     }
