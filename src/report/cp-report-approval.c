@@ -1096,13 +1096,15 @@ cp_report_top_with_answer (const CpProject          *project,
   return top;
 }
 
-/* The open answers of @results that would pass @approval's amount (each
- * one's outcome into @passing, its proviso, when it has one, into
- * @provisos), the top of the project's range the dearest of them would
- * make in @cover_top and, with @dearest_condition, that answer's
- * condition ("Cloud H800 bills at least a month"); returns how many
- * answers there are in all. */
-static guint
+/* The open answers of @results gathered by question
+ * (cp_report_answer_conditions()) whose answers would pass @approval's
+ * amount, summed over every job each moves, into @passing (borrowed from
+ * the returned array, which owns them); each one's provisos, when it has
+ * any, into @provisos, the top of the project's range the dearest of
+ * them would make in @cover_top and, with @dearest_condition, that
+ * question's condition ("Cloud H800 bills at least a month"). Returns
+ * every question with an open answer (NULL when none). */
+static GPtrArray *
 answers_passing (const CpProject        *project,
                  JobResult              *results,
                  const CpSchedule       *schedule,
@@ -1113,44 +1115,31 @@ answers_passing (const CpProject        *project,
                  double                 *cover_top,
                  char                  **dearest_condition)
 {
-  guint n_answers = 0;
+  GPtrArray *conditions = cp_report_answer_conditions (project, results, schedule, approval, lang);
 
   *cover_top = 0;
   if (dearest_condition != NULL)
     *dearest_condition = NULL;
-  for (guint j = 0; j < project->jobs->len && j < schedule->jobs->len; j++)
+  for (guint i = 0; i < conditions->len; i++)
     {
-      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, j);
-      g_autoptr(GPtrArray) answers = NULL;
+      CpReportAnswerCondition *condition = g_ptr_array_index (conditions, i);
 
-      if (!entry->planned)
+      if (!condition->passes)
         continue;
-      answers = cp_report_open_answers (project, results, schedule, j, lang);
-      for (guint a = 0; a < answers->len; a++)
+      g_ptr_array_add (passing, condition);
+      for (guint p = 0; p < condition->provisos->len; p++)
+        if (!g_ptr_array_find_with_equal_func (provisos, g_ptr_array_index (condition->provisos, p), g_str_equal, NULL))
+          g_ptr_array_add (provisos, g_strdup (g_ptr_array_index (condition->provisos, p)));
+      if (condition->top > *cover_top && dearest_condition != NULL)
         {
-          const CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
-          double top = cp_report_top_with_answer (project, results, schedule, approval, j, open);
-
-          n_answers++;
-          /* Within the amount, or R8's line says what to approve for it. */
-          if (top <= round (approval->amount) || open->offered_by_r8)
-            continue;
-          /* The option it leads to: the answer is in the list above;
-           * two jobs on one vendor billing a month say it once. */
-          if (!g_ptr_array_find_with_equal_func (passing, open->outcome, g_str_equal, NULL))
-            g_ptr_array_add (passing, g_strdup (open->outcome));
-          for (guint p = 0; p < open->provisos->len; p++)
-            if (!g_ptr_array_find_with_equal_func (provisos, g_ptr_array_index (open->provisos, p), g_str_equal, NULL))
-              g_ptr_array_add (provisos, g_strdup (g_ptr_array_index (open->provisos, p)));
-          if (top > *cover_top && dearest_condition != NULL)
-            {
-              g_free (*dearest_condition);
-              *dearest_condition = g_strdup (open->condition);
-            }
-          *cover_top = MAX (*cover_top, top);
+          g_free (*dearest_condition);
+          *dearest_condition = g_strdup (condition->condition);
         }
+      *cover_top = MAX (*cover_top, condition->top);
     }
-  return n_answers;
+  if (conditions->len == 0)
+    g_clear_pointer (&conditions, g_ptr_array_unref);
+  return conditions;
 }
 
 double
@@ -1161,23 +1150,44 @@ cp_report_amount_covering_answers (const CpProject        *project,
                                    const char             *lang,
                                    char                  **condition)
 {
-  g_autoptr(GPtrArray) passing = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) passing = g_ptr_array_new ();
   g_autoptr(GPtrArray) provisos = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) conditions = NULL;
   double cover_top;
 
-  answers_passing (project, results, schedule, approval, lang, passing, provisos, &cover_top, condition);
+  conditions = answers_passing (project, results, schedule, approval, lang, passing, provisos, &cover_top, condition);
   if (passing->len == 0)
     return 0;
   return round (cp_settings_amount_to_approve (&project->settings, cover_top, 0, 0, NULL, NULL));
 }
 
+/* What the answer to @condition's question would make of the jobs it
+ * moves: the option the one job then takes, "Local Provider at 38,000
+ * CNY"; with several, how many of the jobs above it moves, each of
+ * which names its option in its answer (the demo's two jobs named with
+ * their options took page 1's sign-off to page 3). */
+static char *
+condition_outcomes_text (const CpReportAnswerCondition *condition,
+                         const char                    *lang)
+{
+  g_autofree char *count = NULL;
+
+  if (condition->jobs->len == 1)
+    return g_strdup (g_ptr_array_index (condition->outcomes, 0));
+  count = cp_i18n_format_number (condition->jobs->len, 0, lang);
+  /* TRANSLATORS: page 1, the jobs an open answer moves past the amount, each of which names its option in its answers above */
+  return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s job above", "%s jobs above", condition->jobs->len), count);
+}
+
 /* What signing commits to when a job's choice waits on answers still to
- * come (cp_report_open_answers()): the amount, and whether every answer
- * keeps the project within it or which would pass it, with what to
- * approve to cover them (approver 33, A1: "the approver cannot tell
- * whether the signature approves Shanghai Suanli now, or an envelope of
- * 11,520 CNY with the vendor chosen after the answer"). NULL when no
- * answer would pass it. */
+ * come (cp_report_open_answers()): the amount, and for each vendor or
+ * team question whose answer would pass it, summed over every job it
+ * moves (cp_report_answer_conditions()), which question of the list
+ * below it is, whom it is of, and what to approve to cover it (approver
+ * 33, A1: "the approver cannot tell whether the signature approves
+ * Shanghai Suanli now, or an envelope of 11,520 CNY with the vendor
+ * chosen after the answer"; walk36 F5: "one answer above would exceed
+ * it" did not say which question). NULL when no answer would pass it. */
 static char *
 commitment_text (Doc                    *doc,
                  JobResult              *results,
@@ -1186,40 +1196,52 @@ commitment_text (Doc                    *doc,
 {
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
-  g_autoptr(GPtrArray) passing = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) passing = g_ptr_array_new ();
   g_autoptr(GPtrArray) provisos = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *cover = NULL;
-  g_autoptr(GString) list = g_string_new (NULL);
+  g_autoptr(GPtrArray) conditions = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
   double cover_top;
-  guint n_answers = answers_passing (project, results, schedule, approval, doc->lang, passing, provisos, &cover_top, NULL);
 
+  conditions = answers_passing (project, results, schedule, approval, doc->lang, passing, provisos, &cover_top, NULL);
   /* Answers that all stay within it are said so where they are listed
    * (cp_report_section_question()). */
-  if (n_answers == 0 || passing->len == 0)
+  if (passing->len == 0)
     return NULL;
   for (guint i = 0; i < passing->len; i++)
     {
+      const CpReportAnswerCondition *condition = g_ptr_array_index (passing, i);
+      g_autofree char *outcomes = NULL;
+      g_autofree char *number = cp_i18n_format_number (condition->number, 0, doc->lang);
+      g_autofree char *cover = NULL;
+
       if (i > 0)
-        g_string_append (list, _("; "));
-      g_string_append (list, g_ptr_array_index (passing, i));
+        g_string_append_c (text, ' ');
+      /* With a budget, the line under this one names the dearest
+       * question's amount against the budget (cp_report_budget_text()):
+       * said once, where it is judged, and the options are left to the
+       * answers above (the 1-job budget project's memo stays within 5
+       * pages). */
+      if (cp_project_has_budget (project))
+        {
+          g_string_append_printf (text, condition->number > 0
+                                  /* TRANSLATORS: page 1, after "Amount to approve: …", when a budget is set: an open answer's condition ("GPU Cloud SZ bills at least a month"), the number of its question in the list below; the next line gives the amount that covers it against the budget */
+                                  ? _("If %1$s (question %2$s below), this is exceeded: ask first.")
+                                  /* TRANSLATORS: as “If %1$s (question %2$s below), this is exceeded: ask first.”, for an answer the list of questions does not ask; %2$s is empty */
+                                  : _("If %1$s%2$s, this is exceeded: ask first."),
+                                  condition->condition, condition->number > 0 ? number : "");
+          continue;
+        }
+      outcomes = condition_outcomes_text (condition, doc->lang);
+      cover = cp_i18n_format_money_whole (cp_settings_amount_to_approve (&project->settings, condition->top, 0, 0, NULL, NULL),
+                                          currency, doc->lang);
+      g_string_append_printf (text, condition->number > 0
+                              /* TRANSLATORS: page 1, after "Amount to approve: …": an open answer's condition ("GPU Cloud SZ bills at least a month"), the number of its question in the list below, the option it would lead to past the amount ("Local Provider at 38,000 CNY"), or the jobs it would move ("3 jobs above"), the amount that would cover it */
+                              ? _("If %1$s (question %2$s below): %3$s, past this amount; ask first or approve %4$s.")
+                              /* TRANSLATORS: as “If %1$s (question %2$s below): %3$s, past this amount; ask first or approve %4$s.”, for an answer the list of questions does not ask; %2$s is empty */
+                              : _("If %1$s%2$s: %3$s, past this amount; ask first or approve %4$s."),
+                              condition->condition, condition->number > 0 ? number : "", outcomes, cover);
     }
-  /* With a budget, the line under this one names the dearest answer's
-   * condition and the amount that covers it, against the budget
-   * (cp_report_budget_text()): said once, where it is judged. */
-  if (cp_project_has_budget (project))
-    return g_strdup (passing->len == 1
-                     /* TRANSLATORS: page 1, after "Amount to approve: …", when a budget is set: the next line names the answer and the amount that covers it against the budget */
-                     ? _("One answer above would exceed it: have its question (below) answered before signing.")
-                     /* TRANSLATORS: page 1, after "Amount to approve: …", when a budget is set: the next line names the dearest answer and the amount that covers them against the budget */
-                     : _("Answers above would exceed it: have their questions (below) answered before signing."));
-  cover = cp_i18n_format_money_whole (cp_settings_amount_to_approve (&project->settings, cover_top, 0, 0, NULL, NULL),
-                                      currency, doc->lang);
-  return g_strdup_printf (passing->len == 1
-                          /* TRANSLATORS: page 1, after "Amount to approve: …": the option an open answer listed above would lead to, past that amount ("Beijing Yunsuan at 38,000 CNY"); the amount that would cover it */
-                          ? _("One answer above would exceed it (%s): have its question (below) answered before signing, or approve %s.")
-                          /* TRANSLATORS: page 1, after "Amount to approve: …": the options open answers listed above would lead to, past that amount; the amount that would cover them */
-                          : _("Answers above would exceed it (%s): have their questions (below) answered before signing, or approve %s."),
-                          list->str, cover);
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 /* The amount to approve and how VAT was taken (cp_report_approval_amount()):
@@ -1308,8 +1330,9 @@ cp_report_signed_proviso_text (Doc              *doc,
 {
   const CpProject *project = doc->project;
   g_autoptr(GPtrArray) plans = NULL;
-  g_autoptr(GPtrArray) passing = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) passing = g_ptr_array_new ();
   g_autoptr(GPtrArray) provisos = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) answer_conditions = NULL;
   g_autofree char *amount = NULL, *conditions = NULL;
   CpApprovalAmount approval;
   double cover_top;
@@ -1318,7 +1341,8 @@ cp_report_signed_proviso_text (Doc              *doc,
     return NULL;
   plans = result_plans (project, results);
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
-  answers_passing (project, results, schedule, &approval, doc->lang, passing, provisos, &cover_top, NULL);
+  answer_conditions = answers_passing (project, results, schedule, &approval, doc->lang, passing, provisos, &cover_top,
+                                       NULL);
   if (provisos->len == 0)
     return NULL;
   amount = cp_i18n_format_money_whole (round (approval.amount), project->settings.currency, doc->lang);

@@ -516,9 +516,11 @@ draw_paragraph (Doc         *doc,
           layout_top = doc->y - line_top;
           next_page = paragraph_break (doc, line_bottom, n_lines, i, layout_top, TRUE);
         }
-      show_layout_line (doc, line, doc->left + indent, layout_top + baseline);
+      /* The label first, so that text read from the page in its order
+       * finds a numbered line whole after its number ("4. How many …"). */
       if (i == 0 && label != NULL)
         show_layout (doc, doc->cr, label, doc->left, layout_top + line_top);
+      show_layout_line (doc, line, doc->left + indent, layout_top + baseline);
       doc->y = layout_top + line_bottom[i];
     }
   pango_layout_iter_free (iter);

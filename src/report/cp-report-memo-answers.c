@@ -25,17 +25,21 @@ cp_report_open_answer_free (CpReportOpenAnswer *answer)
   g_free (answer->subject);
   g_free (answer->predicate);
   g_ptr_array_unref (answer->provisos);
+  g_array_unref (answer->asked);
   g_free (answer);
 }
 
 static void
-add_open_answer (GPtrArray  *answers,
-                 const char *subject,
-                 char       *predicate,
-                 char       *outcome,
-                 double      cost)
+add_open_answer (GPtrArray        *answers,
+                 CpAnswerQuestion  question,
+                 int               quote_index,
+                 const char       *subject,
+                 char             *predicate,
+                 char             *outcome,
+                 double            cost)
 {
   CpReportOpenAnswer *answer = g_new0 (CpReportOpenAnswer, 1);
+  CpAnswerAsked asked = { question, quote_index };
 
   answer->subject = g_strdup (subject);
   answer->predicate = predicate;
@@ -44,6 +48,8 @@ add_open_answer (GPtrArray  *answers,
   answer->cost_high = cost;
   answer->month_minimum_quote = -1;
   answer->provisos = g_ptr_array_new_with_free_func (g_free);
+  answer->asked = g_array_new (FALSE, FALSE, sizeof (CpAnswerAsked));
+  g_array_append_val (answer->asked, asked);
   g_ptr_array_add (answers, answer);
 }
 
@@ -181,6 +187,8 @@ join_same_outcomes (GPtrArray *answers,
             if (!g_ptr_array_find_with_equal_func (first->provisos, g_ptr_array_index (other->provisos, p),
                                                    g_str_equal, NULL))
               g_ptr_array_add (first->provisos, g_strdup (g_ptr_array_index (other->provisos, p)));
+          /* And it answers the questions of both. */
+          g_array_append_vals (first->asked, other->asked->data, other->asked->len);
           g_ptr_array_remove_index (answers, k);
         }
     }
@@ -257,7 +265,7 @@ cp_report_open_answers_all (const CpProject *project,
       g_autofree char *money = cp_i18n_format_money_whole (then_cost, quote->currency, lang);
       CpReportOpenAnswer *answer;
 
-      add_open_answer (answers,
+      add_open_answer (answers, CP_ANSWER_QUESTION_BILLING, option->quote_index,
                        /* TRANSLATORS: page 1, an open answer that changes the choice: the recommended quote's vendor */
                        vendor, g_strdup (_("bills at least a month")),
                        switches ? cp_report_option_at (project, then_quote, then_cost, lang)
@@ -296,7 +304,8 @@ cp_report_open_answers_all (const CpProject *project,
                          /* TRANSLATORS: page 1, an open answer that changes the choice: the vendors whose quotes leave storage or network prices out */
                          : _("price storage and the network as dearly as another quote");
 
-      add_open_answer (answers, *asked != '\0' ? asked : vendor, g_strdup (what),
+      add_open_answer (answers, CP_ANSWER_QUESTION_UNSTATED_COSTS, option->quote_index,
+                       *asked != '\0' ? asked : vendor, g_strdup (what),
                        cp_report_option_at (project, plan->unstated_costs_winner, plan->unstated_costs_winner_cost, lang),
                        plan->unstated_costs_winner_cost);
       set_band_top (answers, plan, plan->unstated_costs_winner);
@@ -311,7 +320,7 @@ cp_report_open_answers_all (const CpProject *project,
 
       if (other != NULL)
         {
-          add_open_answer (answers,
+          add_open_answer (answers, CP_ANSWER_QUESTION_HOST_MEMORY, option->quote_index,
                            /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor, the host memory a machine needs */
                            vendor, g_strdup_printf (_("has under %s of host memory a machine"), need),
                            cp_report_option_at (project, other->quote_index, other->estimate.total_cost, lang),
@@ -332,7 +341,7 @@ cp_report_open_answers_all (const CpProject *project,
         g_autofree char *rented = cp_i18n_format_number (MAX (option->estimate.nodes, 1), 0, lang);
         CpReportOpenAnswer *answer;
 
-        add_open_answer (answers,
+        add_open_answer (answers, CP_ANSWER_QUESTION_WHOLE_OFFER, option->quote_index,
                          /* TRANSLATORS: page 1, an open answer that changes the choice: the vendor, the machines it offers */
                          vendor, g_strdup_printf (_("rents only the whole offer of %s machines"), offered),
                          cp_report_option_at (project, whole_winner->quote_index, whole_cost, lang), whole_cost);
@@ -362,7 +371,7 @@ cp_report_open_answers_all (const CpProject *project,
         continue;
       at = cp_report_option_at (project, item->quote_index, item->estimate.total_cost, lang);
       machines = cp_i18n_format_number (MAX (item->estimate.nodes, 1), 0, lang);
-      add_open_answer (answers,
+      add_open_answer (answers, CP_ANSWER_QUESTION_TEAM, -1,
                        /* TRANSLATORS: page 1, an open answer that changes the choice (rule R8) */
                        /* TRANSLATORS: page 1, whom an open answer is of, as "the team has run distributed training before" */
                        _("the team"), g_strdup (_("has run distributed training before")),

@@ -11,6 +11,25 @@ G_BEGIN_DECLS
 /* One answer still to come from a vendor or the team that would change a
  * job's choice: "if Beijing Yunsuan bills by the hour with no minimum
  * term", then "Beijing Yunsuan at 989 CNY", the job's total then. */
+/* The question of the memo's list an open answer is the answer to
+ * (cp_report_questions()): the billing and minimum term, the costs a
+ * quote leaves unstated, a machine's host memory, renting part of an
+ * offer alone, the team's experience. */
+typedef enum {
+  CP_ANSWER_QUESTION_BILLING,
+  CP_ANSWER_QUESTION_UNSTATED_COSTS,
+  CP_ANSWER_QUESTION_HOST_MEMORY,
+  CP_ANSWER_QUESTION_WHOLE_OFFER,
+  CP_ANSWER_QUESTION_TEAM,
+} CpAnswerQuestion;
+
+/* One question an open answer answers, and the quote it is put about
+ * (-1 for the team's). */
+typedef struct {
+  CpAnswerQuestion question;
+  int              quote_index;
+} CpAnswerAsked;
+
 typedef struct {
   char   *condition;
   char   *outcome;
@@ -25,6 +44,7 @@ typedef struct {
   GPtrArray *provisos; /* what a signature within the amount rests on, each answer's contrary ("Beijing Yunsuan bills
                         * by the hour with no minimum term", "CloudA rents 1 of its 4 machines alone"): one per
                         * answer joined into this one, none dropped */
+  GArray *asked;       /* CpAnswerAsked: the questions it answers, one per answer joined into this one */
 } CpReportOpenAnswer;
 
 /* The GPU a quote's servers are built around, as the report names it:
@@ -84,6 +104,38 @@ double     cp_report_top_with_answer   (const CpProject          *project,
                                         const CpApprovalAmount   *approval,
                                         guint                     job_index,
                                         const CpReportOpenAnswer *open);
+
+/* One question of the memo's list (cp_report_questions()) with the open
+ * answers of every job it answers, as one condition of the project: if
+ * its answer comes, each job it moves goes to that answer's option, so
+ * the project's top rises by every such job's extra cost (issue 22: the
+ * dearest single job's answer was taken, and two jobs on one vendor's
+ * question were covered as if one). */
+typedef struct {
+  CpAnswerAsked asked;      /* the first answer's question and quote */
+  const char   *kind;       /* its id in the XML report: "billing", "unstated-costs", "host-memory", "whole-offer", "team" */
+  guint         number;     /* its place in the memo's list of questions, from 1; 0 when the list does not ask it */
+  char         *condition;  /* the answer's words: "GPU Cloud SZ bills at least a month" */
+  GArray       *jobs;       /* guint: the jobs it moves, in the project's order */
+  GPtrArray    *outcomes;   /* each job's option then, "Local Provider at 38,000 CNY" */
+  GArray       *extra_costs; /* double: each job's cost then over the top of its band, whole */
+  GPtrArray    *provisos;   /* what a signature within the amount rests on (CpReportOpenAnswer.provisos) */
+  double        top;        /* the project's top of range were the answer the case, each job at its answer's top */
+  gboolean      passes;     /* @top is above the amount to approve (R8's own switch line left aside) */
+} CpReportAnswerCondition;
+
+void       cp_report_answer_condition_free (CpReportAnswerCondition *condition);
+
+/* The open answers of every planned job of @results (cp_report_open_answers())
+ * gathered by the question of the memo's list each answers, as
+ * CpReportAnswerCondition in the order of that list, in @lang: the
+ * project's top with each question's answer, against @approval's
+ * amount. */
+GPtrArray *cp_report_answer_conditions (const CpProject        *project,
+                                        JobResult              *results,
+                                        const CpSchedule       *schedule,
+                                        const CpApprovalAmount *approval,
+                                        const char             *lang);
 
 /* The amount to approve that covers the open answers of @results which
  * would pass @approval's amount, as page 1's "or approve …" gives it

@@ -991,8 +991,15 @@ kept_bullets (Doc                        *doc,
               GPtrArray                  *lines,
               const PangoFontDescription *font,
               double                      space_after,
-              double                      keep_height)
+              double                      keep_height,
+              gboolean                    numbered)
 {
+  /* Each line's label: a bullet, or its number where page 1 refers to
+   * a line by it ("question 1 below", walk36 F5). */
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  /* Room for a bullet, or for a number up to "99." in bold. */
+  double indent = numbered ? 16 : 10;
+
   guint kept_from = keep_height <= 0 ? lines->len : lines->len < 3 ? 0 : lines->len - 1;
   g_autoptr(GPtrArray) spaced = g_ptr_array_new_with_free_func (g_free);
 
@@ -1001,13 +1008,16 @@ kept_bullets (Doc                        *doc,
   /* Each line joined from parts, spaced as Chinese typesetting spaces it
    * ("请向深圳云算 A确认", "。 " after a full stop: approver 21, finding 7). */
   for (guint i = 0; i < lines->len; i++)
-    g_ptr_array_add (spaced, cp_doc_spaced (doc, g_ptr_array_index (lines, i)));
+    {
+      g_ptr_array_add (spaced, cp_doc_spaced (doc, g_ptr_array_index (lines, i)));
+      g_ptr_array_add (labels, numbered ? g_strdup_printf ("%u.", i + 1) : g_strdup ("•"));
+    }
   lines = spaced;
   for (guint i = 0; i < kept_from; i++)
     {
       if (i == 0 && heading != NULL)
         cp_doc_heading (doc, doc->h1, heading, 40);
-      cp_doc_paragraph_full (doc, font, g_ptr_array_index (lines, i), 10, space_after, "•");
+      cp_doc_paragraph_full (doc, font, g_ptr_array_index (lines, i), indent, space_after, g_ptr_array_index (labels, i));
     }
   if (kept_from >= lines->len)
     return;
@@ -1022,7 +1032,7 @@ kept_bullets (Doc                        *doc,
     if (kept_from == 0 && heading != NULL)
       cp_doc_heading (&trial, trial.h1, heading, 40);
     for (guint i = kept_from; i < lines->len; i++)
-      cp_doc_paragraph_full (&trial, font, g_ptr_array_index (lines, i), 10, space_after, "•");
+      cp_doc_paragraph_full (&trial, font, g_ptr_array_index (lines, i), indent, space_after, g_ptr_array_index (labels, i));
     after_text = pages->len;
     cp_doc_ensure (&trial, keep_height);
     parted = after_text == 1 && pages->len > 1;
@@ -1034,7 +1044,7 @@ kept_bullets (Doc                        *doc,
     {
       if (i == 0 && heading != NULL)
         cp_doc_heading (doc, doc->h1, heading, 40);
-      cp_doc_paragraph_full (doc, font, g_ptr_array_index (lines, i), 10, space_after, "•");
+      cp_doc_paragraph_full (doc, font, g_ptr_array_index (lines, i), indent, space_after, g_ptr_array_index (labels, i));
     }
 }
 
@@ -1065,7 +1075,7 @@ cp_report_section_vendor_questions (Doc              *doc,
             : _("Question for the team");
   /* A memo short of room sets them as it sets the risks (Doc.brief). */
   kept_bullets (doc, heading, lines, doc->brief >= CP_REPORT_MEMO_BRIEF_SMALL_QUESTIONS ? doc->small : doc->body,
-                doc->brief >= CP_REPORT_MEMO_BRIEF_SMALL_QUESTIONS ? 1 : 2, keep_height);
+                doc->brief >= CP_REPORT_MEMO_BRIEF_SMALL_QUESTIONS ? 1 : 2, keep_height, TRUE);
 }
 
 /* Whether page 1 lists the risks of @plan's recommended option. */
@@ -1310,5 +1320,5 @@ cp_report_section_risks (Doc       *doc,
 {
   /* In a note's type, all of them: with five jobs' lists the memo must
    * still end with its sign-off by page 2 (test-cli-pages). */
-  kept_bullets (doc, _("Main risks"), lines, doc->small, 1, keep_height);
+  kept_bullets (doc, _("Main risks"), lines, doc->small, 1, keep_height, FALSE);
 }

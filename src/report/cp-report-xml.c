@@ -259,6 +259,62 @@ write_conditions (xmlNode                *job_node,
     }
 }
 
+/* Page 1's conditions under the amount to approve, one per question of
+ * the memo's list whose answer is still to come (cp_report_answer_conditions()):
+ * its kind, its place in the list, the quote it is about, the jobs it
+ * moves with the option each then takes, and one amount for them all,
+ * where the XML gave each job's answer its own amount and an approval
+ * system summing them could not tell two jobs of one question from two
+ * questions (issue 22). */
+static void
+write_answer_conditions (xmlNode                *amount,
+                         const CpProject        *project,
+                         JobResult              *results,
+                         const CpSchedule       *schedule,
+                         const CpApprovalAmount *approval,
+                         const char             *lang)
+{
+  const char *currency = project_currency (project);
+  g_autoptr(GPtrArray) conditions = cp_report_answer_conditions (project, results, schedule, approval, lang);
+
+  for (guint i = 0; i < conditions->len; i++)
+    {
+      const CpReportAnswerCondition *condition = g_ptr_array_index (conditions, i);
+      xmlNode *node = xmlNewChild (amount, NULL, BAD_CAST "condition", NULL);
+
+      xmlNewProp (node, BAD_CAST "kind", BAD_CAST condition->kind);
+      if (condition->number > 0)
+        {
+          char number[16];
+
+          g_snprintf (number, sizeof number, "%u", condition->number);
+          xmlNewProp (node, BAD_CAST "question", BAD_CAST number);
+        }
+      if (condition->asked.quote_index >= 0)
+        {
+          const CpQuote *quote = g_ptr_array_index (project->quotes, condition->asked.quote_index);
+
+          xmlNewProp (node, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
+        }
+      xmlNewProp (node, BAD_CAST "within-amount", BAD_CAST (condition->passes ? "false" : "true"));
+      add_text (node, "if", condition->condition);
+      for (guint k = 0; k < condition->jobs->len; k++)
+        {
+          const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (condition->jobs, guint, k));
+          /* Not "job": the schedule's own job elements follow, found by
+           * their ref. */
+          xmlNode *job_node = xmlNewChild (node, NULL, BAD_CAST "moved-job", NULL);
+
+          xmlNewProp (job_node, BAD_CAST "ref", BAD_CAST (job->id != NULL ? job->id : ""));
+          add_text (job_node, "then", g_ptr_array_index (condition->outcomes, k));
+          add_money_whole (job_node, "extra-cost", g_array_index (condition->extra_costs, double, k), currency);
+        }
+      add_money_whole (node, "top-of-range", condition->top, currency);
+      add_money_whole (node, "amount-to-approve",
+                       cp_settings_amount_to_approve (&project->settings, condition->top, 0, 0, NULL, NULL), currency);
+    }
+}
+
 /* A calendar's months as the memo's table prints them, each with its
  * cost and the cost so far: the budget's and the fallback's alike. With
  * @settings (the budget's), also the amount to approve by the month's
@@ -475,6 +531,7 @@ write_schedule (xmlNode           *results_node,
             }
         }
     }
+    write_answer_conditions (amount, project, results, schedule, &approval, lang);
   }
 
   for (guint i = 0; i < schedule->jobs->len; i++)

@@ -134,9 +134,9 @@ test_cluster_month (void)
     const char *lang, *pdf, *month, *cover, *proviso;
   } langs[] = {
     { "en", "month-en.pdf", "if it bills at least a month: CloudA then costs 175,200 CNY",
-      "have its question (below) answered before signing, or approve 192,720 CNY.",
+      "; ask first or approve 192,720 CNY.",
       "The signature approves up to 17,160 CNY provided CloudA bills by the hour with no minimum term." },
-    { "zh_CN", "month-zh.pdf", "¥175,200", "请在签字前先得到其问题（见下文）的答复，或批准¥192,720。",
+    { "zh_CN", "month-zh.pdf", "¥175,200", "请先询问，或批准¥192,720。",
       "CloudA按小时计费且无最短租期" },
   };
 

@@ -66,8 +66,9 @@ static const LoraWords lora_english = {
   "minimum term (if it bills at least a month: Beijing Yunsuan at 38,000 CNY).",
   "If Beijing Yunsuan bills by the hour",
   "Amount to approve: 11,520 CNY (the top of the range + 10% contingency, 1,047 CNY). Approve before the work starts "
-  "on 11 January 2027; Shanghai Suanli’s quote does not say how long its price holds. One answer above would exceed it (Beijing "
-  "Yunsuan at 38,000 CNY): have its question (below) answered before signing, or approve 41,800 CNY.",
+  "on 11 January 2027; Shanghai Suanli’s quote does not say how long its price holds. If Shanghai Suanli bills at least a "
+  "month (question 3 below): Beijing Yunsuan at 38,000 CNY, past this amount; ask first or "
+  "approve 41,800 CNY.",
   "The signature approves up to 11,520 CNY provided Shanghai Suanli bills by the hour with no minimum term.",
 };
 
@@ -77,7 +78,8 @@ static const LoraWords lora_chinese = {
   "Beijing Yunsuan，费用 ¥38,000）。",
   "若 Beijing Yunsuan 按小时计费",
   "申请批准金额：¥11,520（区间上限 + 10% 不可预见费 ¥1,047）。请在工作开始（2027年1月11日）前审批；Shanghai Suanli 的报价未写明价格有效期。"
-  "上述答复中有一种会超出此金额（改为 Beijing Yunsuan，费用 ¥38,000）：请在签字前先得到其问题（见下文）的答复，或批准 ¥41,800。",
+  "如果 Shanghai Suanli 至少按一个月计费（见下文问题 3）：改为 Beijing Yunsuan，费用 ¥38,000，超出此金额；请先询问，"
+  "或批准 ¥41,800。",
   "签字即批准不超过 ¥11,520，前提是 Shanghai Suanli 按小时计费且无最短租期。",
 };
 
@@ -184,8 +186,8 @@ check_firm (const FirmWords *w)
   cp_test_assert_has (first, w->holds);
   cp_test_assert_has (first, w->commits);
   cover = g_str_has_prefix (w->lang, "zh")
-          ? g_strdup ("上述答复中有一种会超出此金额（改为 Shanghai Suanli，费用 ¥45,000）：请在签字前先得到其问题（见下文）的答复，或批准 ¥49,500。")
-          : g_strdup ("One answer above would exceed it (Shanghai Suanli at 45,000 CNY): have its question (below) answered before signing, "
+          ? g_strdup ("：改为 Shanghai Suanli，费用 ¥45,000，超出此金额；请先询问，或批准 ¥49,500。")
+          : g_strdup (": Shanghai Suanli at 45,000 CNY, past this amount; ask first "
                       "or approve 49,500 CNY.");
   cp_test_assert_has (first, cover);
   cp_test_assert_has (first, w->proviso);
@@ -351,7 +353,7 @@ test_vendor_month_minimum_all_jobs (void)
   english = cp_test_pdf_text (tmp_dir, "lab-en.pdf", 1, FALSE);
   chinese = cp_test_pdf_text (tmp_dir, "lab-zh.pdf", 1, FALSE);
   cp_test_assert_has (english, "Amount to approve: 41,470 CNY");
-  cp_test_assert_has (english, "have its question (below) answered before signing, or approve 83,512 CNY.");
+  cp_test_assert_has (english, "; ask first or approve 83,512 CNY.");
   cp_test_assert_has (english, "× 720 h = 37,440 CNY. Fixed term and price while Local lab bills by the hour with no "
                                "minimum term (if it bills at least a month: Local lab then costs 37,960 CNY).");
   cp_test_assert_has (chinese, "¥83,512");
