@@ -1,9 +1,23 @@
 /* model-fixture.h: a dense, gated-MLP model spec from its shape, and the
  * DeepSeek-like MoE job, for the model's benchmark, its digest and the
- * layout tests, which time and compare the same jobs. */
+ * layout tests, which time and compare the same jobs; and the tolerance
+ * check the model's tests share. */
 #pragma once
 
+#include <math.h>
+
 #include "planner/cp-estimate.h"
+
+/* Fails the test unless @actual is within @relative × |@expected| of
+ * @expected. */
+static inline void
+cp_test_assert_close (double expected,
+                      double actual,
+                      double relative)
+{
+  if (fabs (actual - expected) > relative * fabs (expected))
+    g_error ("expected %.6g, got %.6g (relative tolerance %.3g)", expected, actual, relative);
+}
 
 static inline void
 cp_test_model_init (CpModelSpec *m,

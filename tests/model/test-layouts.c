@@ -43,17 +43,10 @@ gpt_init (CpModelSpec *m,
           guint        hidden,
           guint        heads)
 {
-  cp_model_spec_clear (m);
-  *m = (CpModelSpec) { 0 };
+  cp_test_model_init (m, params, layers, hidden, heads, heads, 4 * hidden, 51200);
   m->id = g_strdup ("custom");
-  m->params = params;
   m->active_params = params;
-  m->layers = layers;
-  m->hidden = hidden;
-  m->heads = heads;
-  m->kv_heads = heads;
-  m->ffn = 4 * hidden;
-  m->vocab = 51200;
+  m->gated_mlp = FALSE;
   m->tied_embeddings = TRUE;
 }
 
