@@ -1,7 +1,7 @@
 /* model-fixture.h: a dense, gated-MLP model spec from its shape, and the
  * DeepSeek-like MoE job, for the model's benchmark, its digest and the
  * layout tests, which time and compare the same jobs; and the tolerance
- * check the model's tests share. */
+ * check and one-node quote the model's tests share. */
 #pragma once
 
 #include <math.h>
@@ -40,6 +40,33 @@ cp_test_model_init (CpModelSpec *m,
   m->ffn = ffn;
   m->vocab = vocab;
   m->gated_mlp = TRUE;
+}
+
+/* @gpus of @gpu per node (its id, name, memory, peaks and bandwidth
+ * copied), at @price per GPU-hour, NVLink4 between them at 450 GB/s per
+ * direction (N1). */
+static inline void
+cp_test_quote_init_gpu (CpQuote         *q,
+                        const CpGpuSpec *gpu,
+                        guint            gpus,
+                        double           price)
+{
+  cp_quote_init (q);
+  q->id = g_strdup (gpu->id);
+  g_free (q->gpu.id);
+  q->gpu.id = g_strdup (gpu->id);
+  q->gpu.name = g_strdup (gpu->name);
+  q->gpu.memory_nominal_gb = gpu->memory_nominal_gb;
+  q->gpu.dense_bf16_flops = gpu->dense_bf16_flops;
+  q->gpu.dense_fp8_flops = gpu->dense_fp8_flops;
+  q->gpu.memory_bandwidth_gbytes_per_s = gpu->memory_bandwidth_gbytes_per_s;
+  q->gpus_per_node = gpus;
+  q->nodes_available = 1;
+  g_free (q->intra_link.id);
+  q->intra_link.id = g_strdup ("nvlink4");
+  q->intra_link.per_direction_gbytes_per_s = 450;
+  q->price_unit = CP_PRICE_PER_GPU_HOUR;
+  q->price = price;
 }
 
 /* A DeepSeek-like fine-grained MoE (DeepSeekMoE 16B's shape: 64 routed

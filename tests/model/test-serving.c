@@ -40,33 +40,6 @@ job_init_llama2_7b (CpJob *job)
   cp_test_model_init (&job->model, 6.74e9, 32, 4096, 32, 32, 11008, 32000);
 }
 
-/* @gpus of @gpu per node (its id, name, memory, peaks and bandwidth
- * copied), at @price per GPU-hour, NVLink4 between them at 450 GB/s per
- * direction (N1). */
-static void
-quote_init_gpu (CpQuote         *q,
-                const CpGpuSpec *gpu,
-                guint            gpus,
-                double           price)
-{
-  cp_quote_init (q);
-  q->id = g_strdup (gpu->id);
-  g_free (q->gpu.id);
-  q->gpu.id = g_strdup (gpu->id);
-  q->gpu.name = g_strdup (gpu->name);
-  q->gpu.memory_nominal_gb = gpu->memory_nominal_gb;
-  q->gpu.dense_bf16_flops = gpu->dense_bf16_flops;
-  q->gpu.dense_fp8_flops = gpu->dense_fp8_flops;
-  q->gpu.memory_bandwidth_gbytes_per_s = gpu->memory_bandwidth_gbytes_per_s;
-  q->gpus_per_node = gpus;
-  q->nodes_available = 1;
-  g_free (q->intra_link.id);
-  q->intra_link.id = g_strdup ("nvlink4");
-  q->intra_link.per_direction_gbytes_per_s = 450;
-  q->price_unit = CP_PRICE_PER_GPU_HOUR;
-  q->price = price;
-}
-
 /* @gpus H100 SXM per node (G4: 80 GB, 989 TFLOPS dense BF16, 1,979 FP8,
  * 3.35 TB/s) at @price per GPU-hour. */
 static void
@@ -78,7 +51,7 @@ quote_init_h100 (CpQuote *q,
                            .dense_bf16_flops = 989e12, .dense_fp8_flops = 1979e12,
                            .memory_bandwidth_gbytes_per_s = 3350 };
 
-  quote_init_gpu (q, &h100, gpus, price);
+  cp_test_quote_init_gpu (q, &h100, gpus, price);
   g_free (q->id);
   q->id = g_strdup ("h100");
 }
@@ -364,7 +337,7 @@ test_serving_engine_step (void)
 
   cp_settings_init (&settings);
   settings.serving_engine = CP_SERVING_ENGINE_SGLANG;
-  quote_init_gpu (&quote, &h20, 1, 10);
+  cp_test_quote_init_gpu (&quote, &h20, 1, 10);
   job_init_served (&job);
   cp_test_model_init (&job.model, 0.596e9, 28, 1024, 16, 8, 3072, 151936);
   job.model.head_dim = 128;
