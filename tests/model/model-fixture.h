@@ -1,12 +1,13 @@
 /* model-fixture.h: a dense, gated-MLP model spec from its shape, and the
  * DeepSeek-like MoE job, for the model's benchmark, its digest and the
  * layout tests, which time and compare the same jobs; and the tolerance
- * check and one-node quote the model's tests share. */
+ * check, one-node quote and reason lookup the model's tests share. */
 #pragma once
 
 #include <math.h>
 
 #include "planner/cp-estimate.h"
+#include "planner/cp-plan.h"
 
 /* Fails the test unless @actual is within @relative × |@expected| of
  * @expected. */
@@ -84,4 +85,21 @@ cp_test_deepseek_like_init (CpJob *job)
   job->model.dense_layers = 1;
   job->model.dense_ffn = 10944;
   job->tokens = 200e9;
+}
+
+/* The first reason of @plan with @outcome, about quote @quote_index (any
+ * quote when negative); NULL when there is none. */
+static inline const CpReason *
+cp_test_find_reason (const CpPlan *plan,
+                     CpOutcome     outcome,
+                     int           quote_index)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == outcome && (quote_index < 0 || reason->quote_index == quote_index))
+        return reason;
+    }
+  return NULL;
 }

@@ -55,21 +55,6 @@ job_init_service (CpJob  *job,
 #define H100_ANSWER_S (128 * 15.7617e9 / 2.68e12)
 #define H200_ANSWER_S (128 * 15.7617e9 / 3.84e12)
 
-static const CpReason *
-find_reason (const CpPlan *plan,
-             CpOutcome     outcome,
-             int           quote_index)
-{
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-
-      if (reason->outcome == outcome && (quote_index < 0 || reason->quote_index == quote_index))
-        return reason;
-    }
-  return NULL;
-}
-
 static void
 test_answer_time_by_hand (void)
 {
@@ -113,7 +98,7 @@ test_target_decides_feasibility (void)
       g_assert_cmpint (plan->recommended, ==, 0);
       g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_NONE);
       g_assert_true (g_array_index (plan->options, CpOption, 0).feasible);
-      g_assert_null (find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, -1));
+      g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, -1));
       cp_job_clear (&job);
     }
 
@@ -127,12 +112,12 @@ test_target_decides_feasibility (void)
     g_assert_cmpint (plan->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
     g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_ANSWER_TIME);
     g_assert_false (g_array_index (plan->options, CpOption, 0).feasible);
-    over = find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, 0);
+    over = cp_test_find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, 0);
     g_assert_nonnull (over);
     g_assert_cmpint (over->rule, ==, CP_RULE_R3_INFERENCE_CONCURRENCY);
     cp_test_assert_close (H100_ANSWER_S, over->values[1], 1e-4);
     g_assert_cmpfloat (over->values[2], ==, 0.75);
-    best = find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 0);
+    best = cp_test_find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 0);
     g_assert_nonnull (best);
     cp_test_assert_close (H100_ANSWER_S, best->values[0], 1e-4);
     cp_job_clear (&job);
@@ -168,8 +153,8 @@ test_target_picks_the_faster_quote (void)
       g_assert_true (second->feasible == !with_target);
       cp_test_assert_close (with_target ? 21600 : 14400, first->estimate.total_cost, 1e-6);
       cp_test_assert_close (with_target ? H200_ANSWER_S : H100_ANSWER_S, first->estimate.answer_s, 1e-4);
-      g_assert_true ((find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, 0) != NULL) == with_target);
-      g_assert_null (find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, 1));
+      g_assert_true ((cp_test_find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, 0) != NULL) == with_target);
+      g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, 1));
       cp_job_clear (&job);
     }
   cp_quote_clear (&quotes[0]);

@@ -1369,20 +1369,6 @@ test_debug_does_not_shrink_with_nodes (EstimateFixture *f,
   cp_test_assert_close (10 * 7 / 6.0, est.debug_days, 1e-9);
 }
 
-static const CpReason *
-find_reason (const CpPlan *plan,
-             CpOutcome     outcome,
-             int           quote_index)
-{
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-      if (reason->outcome == outcome && (quote_index < 0 || reason->quote_index == quote_index))
-        return reason;
-    }
-  return NULL;
-}
-
 /* A cluster whose network is named before its NICs (walkthrough 34: a
  * RoCE quote with its NIC count cleared) is still one machine, which
  * needs no network: planned as the same nodes with no network between
@@ -1470,8 +1456,8 @@ test_best_available (void)
 
   plan = cp_plan_new (&job, quotes, 2, &settings);
   g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_DEADLINE);
-  g_assert_nonnull (find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 1));
-  g_assert_null (find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 1));
+  g_assert_nonnull (cp_test_find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 1));
+  g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 1));
   g_clear_pointer (&plan, cp_plan_free);
 
   job.deadline_days = 12;
@@ -1488,13 +1474,13 @@ test_best_available (void)
   g_assert_cmpfloat (best->estimate.calendar_days, <, 20);
   cp_test_assert_close (20, g_array_index (plan->options, CpOption, 1).estimate.calendar_days, 1e-9);
 
-  reason = find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 1);
+  reason = cp_test_find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 1);
   g_assert_nonnull (reason);
   cp_test_assert_close (best->estimate.calendar_days, reason->values[0], 1e-12);
   cp_test_assert_close (best->estimate.total_cost, reason->values[1], 1e-12);
 
   /* The nodes beyond the offer: the fewest that meet the deadline. */
-  reason = find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 1);
+  reason = cp_test_find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 1);
   g_assert_nonnull (reason);
   g_assert_cmpfloat (reason->values[0], >=, 3);
   quotes[1].nodes_available = 16;
@@ -1507,7 +1493,7 @@ test_best_available (void)
 
   /* The single machine, slower than the best available, only repeats
    * that it needs longer still. */
-  g_assert_null (find_reason (plan, CP_OUTCOME_DEADLINE_NEEDED, 0));
+  g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_DEADLINE_NEEDED, 0));
   /* The deadline the best available would need, at the node count shown. */
   for (guint q = 1; q < 2; q++)
     {
@@ -1517,7 +1503,7 @@ test_best_available (void)
       for (guint i = 0; i < plan->options->len; i++)
         if (g_array_index (plan->options, CpOption, i).quote_index == (int) q)
           option = &g_array_index (plan->options, CpOption, i);
-      reason = find_reason (plan, CP_OUTCOME_DEADLINE_NEEDED, (int) q);
+      reason = cp_test_find_reason (plan, CP_OUTCOME_DEADLINE_NEEDED, (int) q);
       g_assert_nonnull (reason);
       g_assert_cmpfloat (reason->values[0], >=, option->estimate.calendar_days);
       g_assert_cmpfloat (reason->values[0] - 0.1, <, option->estimate.calendar_days);
@@ -1536,7 +1522,7 @@ test_best_available (void)
     none = cp_plan_new (&job, quotes, 2, &settings);
     g_assert_cmpint (none->shortfall, ==, CP_SHORTFALL_MEMORY);
     g_assert_cmpint (none->best_available, ==, -1);
-    g_assert_nonnull (find_reason (none, CP_OUTCOME_NOTHING_FITS, -1));
+    g_assert_nonnull (cp_test_find_reason (none, CP_OUTCOME_NOTHING_FITS, -1));
   }
   cp_job_clear (&job);
   cp_quote_clear (&quotes[0]);
@@ -1805,12 +1791,12 @@ test_separate_machines (EstimateFixture *f,
     g_assert_cmpuint (option->estimate.nodes, ==, 1);
     g_assert_false (option->has_full_offer);
     cp_test_assert_close (80 * 312 * (1 + 1 / 19.0), option->estimate.total_cost, 1e-6);  /* billed to the second */
-    reason = find_reason (plan, CP_OUTCOME_SEPARATE_MACHINES, 0);
+    reason = cp_test_find_reason (plan, CP_OUTCOME_SEPARATE_MACHINES, 0);
     g_assert_nonnull (reason);
     g_assert_cmpint (reason->rule, ==, CP_RULE_R5_SPLIT_BENEFIT);
     g_assert_cmpfloat (reason->values[0], ==, 4);
     /* No bandwidth to ask about where there is no network. */
-    g_assert_null (find_reason (plan, CP_OUTCOME_ASK_BANDWIDTH, 0));
+    g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_ASK_BANDWIDTH, 0));
   }
 
   /* An 11-day deadline that one machine (20 calendar days) misses: the
@@ -1823,8 +1809,8 @@ test_separate_machines (EstimateFixture *f,
     g_assert_false (option->feasible);
     g_assert_cmpuint (option->estimate.nodes, ==, 1);
     g_assert_cmpint (plan->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
-    g_assert_null (find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 0));
-    g_assert_nonnull (find_reason (plan, CP_OUTCOME_SEPARATE_MACHINES, 0));
+    g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 0));
+    g_assert_nonnull (cp_test_find_reason (plan, CP_OUTCOME_SEPARATE_MACHINES, 0));
   }
 
   /* The same machines with a network named but no NICs yet: incomplete. */
@@ -1859,7 +1845,7 @@ test_r8_cluster_calendar (void)
   plan = cp_plan_new (&job, quotes, 2, &settings);
   g_assert_cmpint (plan->verdict, ==, CP_VERDICT_SINGLE_MACHINE);
   cp_test_assert_close (38400, cp_plan_get_subject (plan)->estimate.total_cost, 1e-9);
-  reason = find_reason (plan, CP_OUTCOME_MIGRATION_COUNTED, 1);
+  reason = cp_test_find_reason (plan, CP_OUTCOME_MIGRATION_COUNTED, 1);
   g_assert_nonnull (reason);
   g_assert_cmpint (reason->rule, ==, CP_RULE_R8_MIGRATION);
   cp_test_assert_close (10.5, reason->values[0], 1e-12);
@@ -1878,9 +1864,9 @@ test_r8_cluster_calendar (void)
       cp_test_assert_close (24, option->full_offer.calendar_days, 1e-9);
     }
   /* The one R5 speaks of. */
-  reason = find_reason (plan, CP_OUTCOME_SPLIT_NOT_NEEDED, 1);
+  reason = cp_test_find_reason (plan, CP_OUTCOME_SPLIT_NOT_NEEDED, 1);
   if (reason == NULL)
-    reason = find_reason (plan, CP_OUTCOME_COMMUNICATION_DOMINATES, 1);
+    reason = cp_test_find_reason (plan, CP_OUTCOME_COMMUNICATION_DOMINATES, 1);
   g_assert_nonnull (reason);
   g_assert_cmpfloat (reason->values[3], ==, 2);
   cp_job_clear (&job);
@@ -2190,7 +2176,7 @@ test_offload_host_memory (void)
     plan = cp_plan_new (&job, &quote, 1, &settings);
     g_assert_cmpint (plan->verdict, ==, CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE);
     g_assert_cmpint (r1_outcome (plan), ==, CP_OUTCOME_FITS_WITH_TECHNIQUE);
-    reason = find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0);
+    reason = cp_test_find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0);
     g_assert_nonnull (reason);
     g_assert_cmpint (reason->rule, ==, CP_RULE_R6_TOTAL_COST);
     cp_test_assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, reason->values[1], 1e-12);
@@ -2235,11 +2221,11 @@ test_offload_host_memory (void)
     g_assert_cmpint (plan->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
     g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_MEMORY);
     g_assert_cmpint (r1_outcome (plan), ==, CP_OUTCOME_HOST_MEMORY_SHORT);
-    reason = find_reason (plan, CP_OUTCOME_HOST_MEMORY_SHORT, 0);
+    reason = cp_test_find_reason (plan, CP_OUTCOME_HOST_MEMORY_SHORT, 0);
     cp_test_assert_close (1.9, reason->values[0], 0.01);
     cp_test_assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, reason->values[1], 1e-12);
     g_assert_cmpfloat (reason->values[2], ==, 512 * GIB);
-    g_assert_null (find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0));
+    g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0));
     cp_job_clear (&job);
     cp_quote_clear (&quote);
   }
@@ -2266,7 +2252,7 @@ test_offload_host_memory (void)
     cp_test_assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.host_memory_per_node_bytes, 1e-12);
     plan = cp_plan_new (&job, &quote, 1, &settings);
     g_assert_cmpint (plan->verdict, ==, CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE);
-    g_assert_null (find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0));
+    g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0));
     cp_job_clear (&job);
     cp_quote_clear (&quote);
   }
@@ -2323,7 +2309,7 @@ test_host_memory_short_named (void)
   cp_job_clear (&unused);
   {
     g_autoptr(CpPlan) plan = cp_plan_new (&job, quotes, 2, &settings);
-    const CpReason *reason = find_reason (plan, CP_OUTCOME_HOST_MEMORY_SHORT, 0);
+    const CpReason *reason = cp_test_find_reason (plan, CP_OUTCOME_HOST_MEMORY_SHORT, 0);
 
     g_assert_cmpint (plan->recommended, >=, 0);
     g_assert_cmpint (g_array_index (plan->options, CpOption, plan->recommended).quote_index, ==, 1);

@@ -748,16 +748,6 @@ catalogue_quote (CpQuote    *quote,
     }
 }
 
-static gboolean
-has_reason (const CpPlan *plan,
-            CpOutcome     outcome)
-{
-  for (guint i = 0; i < plan->reasons->len; i++)
-    if (g_array_index (plan->reasons, CpReason, i).outcome == outcome)
-      return TRUE;
-  return FALSE;
-}
-
 static void
 assert_no_impossible_option (const CpPlan *plan)
 {
@@ -834,7 +824,7 @@ test_verdict_32b_one_machine (void)
   plan = cp_plan_new (&job, &quote, 1, &settings);
   g_assert_cmpint (plan->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
   g_assert_cmpint (plan->recommended, ==, -1);
-  g_assert_true (has_reason (plan, CP_OUTCOME_SIGNAL_TRAINING_TIME));
+  g_assert_nonnull (cp_test_find_reason (plan, CP_OUTCOME_SIGNAL_TRAINING_TIME, -1));
   assert_no_impossible_option (plan);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
