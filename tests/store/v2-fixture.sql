@@ -1,15 +1,19 @@
--- A project file as version 2 of the format wrote it (PRAGMA user_version = 2),
--- made from the version-1 file of v1-fixture.sql (test-store.c runs
--- v1-fixture.sql and each script after it up to this one): the columns version
--- 2 added, where ALTER TABLE puts them as a version-2 program migrating that
--- file did, then this file's own values. tests/store/test-store.c checks that
--- the store opens it, migrates it to the current version and reads back these
--- values, with the planner's defaults for what version 3 added: the
--- mixture-of-experts and latent-attention shape of a model, the expert parallel
--- and interleaved stages of a layout, a stated MFU, the GPUs and peak of a
--- trial's machine, and the settings of issue 11 (longest acceptable run,
--- gradient bucket, KV block, CUDA graphs). Keep it as it is: with the scripts
--- before it, it is the record of what version 2 files look like.
+-- A project file of version 2 of the format (PRAGMA user_version = 2), made
+-- from the version-1 file before it: tests/common/cp-test-fixture.c runs
+-- v1-fixture.sql, then each script after it up to this one. This script adds
+-- the columns version 2 added, defined as version 2 defined them in a new file,
+-- by ALTER TABLE: at the end of their tables, where its migration of a
+-- version-1 file put them too. Then it replaces the rows with this file's own
+-- values.
+--
+-- tests/store/test-store.c checks that the store opens it, migrates it to the
+-- current version and reads back these values, with the planner's defaults for
+-- what version 3 added: the mixture-of-experts and latent-attention shape of a
+-- model, the expert parallel and interleaved stages of a layout, a stated MFU,
+-- the GPUs and peak of a trial's machine, and the settings of issue 11 (longest
+-- acceptable run, gradient bucket, KV block, CUDA graphs). Keep it as it is:
+-- with the scripts before it, it is the record of what version 2 files look
+-- like.
 
 PRAGMA user_version = 2;
 

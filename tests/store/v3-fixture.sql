@@ -1,13 +1,16 @@
--- A project file as version 3 of the format wrote it (PRAGMA user_version = 3),
--- made from the version-2 file of v2-fixture.sql (test-store.c runs
--- v1-fixture.sql and each script after it up to this one): the columns version
--- 3 added, where ALTER TABLE puts them as a version-3 program migrating that
--- file did, then this file's own values. tests/store/test-store.c checks that
--- the store opens it, migrates it to the current version and reads back these
--- values, with the planner's defaults for what version 4 added: the failure
--- settings of issue 15 (per-GPU interruption rate, restart time, checkpoint
--- interval). Keep it as it is: with the scripts before it, it is the record of
--- what version 3 files look like.
+-- A project file of version 3 of the format (PRAGMA user_version = 3), made
+-- from the version-2 file before it: tests/common/cp-test-fixture.c runs
+-- v1-fixture.sql, then each script after it up to this one. This script adds
+-- the columns version 3 added, defined as version 3 defined them in a new file,
+-- by ALTER TABLE: at the end of their tables, where its migration of a
+-- version-2 file put them too. Then it replaces the rows with this file's own
+-- values.
+--
+-- tests/store/test-store.c checks that the store opens it, migrates it to the
+-- current version and reads back these values, with the planner's defaults for
+-- what version 4 added: the failure settings of issue 15 (per-GPU interruption
+-- rate, restart time, checkpoint interval). Keep it as it is: with the scripts
+-- before it, it is the record of what version 3 files look like.
 
 PRAGMA user_version = 3;
 

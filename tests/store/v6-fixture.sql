@@ -1,14 +1,17 @@
--- A project file as version 6 of the format wrote it (PRAGMA user_version = 6),
--- made from the version-3 file of v3-fixture.sql (test-store.c runs
--- v1-fixture.sql and each script after it up to this one): the columns version
--- 6 added, where ALTER TABLE puts them as a version-6 program migrating that
--- file did, then this file's own values. tests/store/test-store.c checks that
--- the store opens it, migrates it to the current version and reads back these
--- values, with what version 7 added: the KV-cache size a serving trial measured
--- (0: not measured) and the memory of the GPU the trial ran on, which the
--- migration takes from the trial's quote (80 GB, the A800 below). Keep it as it
--- is: with the scripts before it, it is the record of what version 6 files look
--- like.
+-- A project file of version 6 of the format (PRAGMA user_version = 6), made
+-- from the version-3 file before it: tests/common/cp-test-fixture.c runs
+-- v1-fixture.sql, then each script after it up to this one. This script adds
+-- the columns versions 4, 5 and 6 added, defined as version 6 defined them in a
+-- new file, by ALTER TABLE: at the end of their tables, where their migrations
+-- of a version-3 file put them too. Then it replaces the rows with this file's
+-- own values.
+--
+-- tests/store/test-store.c checks that the store opens it, migrates it to the
+-- current version and reads back these values, with what version 7 added: the
+-- KV-cache size a serving trial measured (0: not measured) and the memory of
+-- the GPU the trial ran on, which the migration takes from the trial's quote
+-- (80 GB, the A800 below). Keep it as it is: with the scripts before it, it is
+-- the record of what version 6 files look like.
 
 PRAGMA user_version = 6;
 

@@ -1,12 +1,16 @@
--- A project file as version 7 of the format wrote it (PRAGMA user_version = 7),
--- made from the version-6 file of v6-fixture.sql (test-store.c runs
--- v1-fixture.sql and each script after it up to this one): the columns version
--- 7 added, where ALTER TABLE puts them as a version-7 program migrating that
--- file did, then this file's own values. tests/store/test-store.c checks that
--- the store opens it, migrates it to the current version and reads back these
--- values, with what version 8 added: a quote's host memory per node, 0 (not
--- stated) for every quote of a version-7 file. Keep it as it is: with the
--- scripts before it, it is the record of what version 7 files look like.
+-- A project file of version 7 of the format (PRAGMA user_version = 7), made
+-- from the version-6 file before it: tests/common/cp-test-fixture.c runs
+-- v1-fixture.sql, then each script after it up to this one. This script adds
+-- the columns version 7 added, defined as version 7 defined them in a new file,
+-- by ALTER TABLE: at the end of their tables, where its migration of a
+-- version-6 file put them too. Then it replaces the rows with this file's own
+-- values.
+--
+-- tests/store/test-store.c checks that the store opens it, migrates it to the
+-- current version and reads back these values, with what version 8 added: a
+-- quote's host memory per node, 0 (not stated) for every quote of a version-7
+-- file. Keep it as it is: with the scripts before it, it is the record of what
+-- version 7 files look like.
 
 PRAGMA user_version = 7;
 

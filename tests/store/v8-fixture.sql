@@ -1,13 +1,17 @@
--- A project file as version 8 of the format wrote it (PRAGMA user_version = 8),
--- made from the version-7 file of v7-fixture.sql (test-store.c runs
--- v1-fixture.sql and each script after it up to this one): the columns version
--- 8 added, where ALTER TABLE puts them as a version-8 program migrating that
--- file did, then this file's own values. tests/store/test-store.c checks that
--- the store opens it, migrates it to the current version and reads back these
--- values, with what version 9 added: the report's sign-off (reviewed by,
--- approved by, the day), the project's start date and the job each job starts
--- after, all empty in a version-8 file. Keep it as it is: with the scripts
--- before it, it is the record of what version 8 files look like.
+-- A project file of version 8 of the format (PRAGMA user_version = 8), made
+-- from the version-7 file before it: tests/common/cp-test-fixture.c runs
+-- v1-fixture.sql, then each script after it up to this one. This script adds
+-- the columns version 8 added, defined as version 8 defined them in a new file,
+-- by ALTER TABLE: at the end of their tables, where its migration of a
+-- version-7 file put them too. Then it replaces the rows with this file's own
+-- values.
+--
+-- tests/store/test-store.c checks that the store opens it, migrates it to the
+-- current version and reads back these values, with what version 9 added: the
+-- report's sign-off (reviewed by, approved by, the day), the project's start
+-- date and the job each job starts after, all empty in a version-8 file. Keep
+-- it as it is: with the scripts before it, it is the record of what version 8
+-- files look like.
 
 PRAGMA user_version = 8;
 
