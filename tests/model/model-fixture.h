@@ -1,11 +1,12 @@
 /* model-fixture.h: a dense, gated-MLP model spec from its shape, and the
  * DeepSeek-like MoE job, for the model's benchmark, its digest and the
  * layout tests, which time and compare the same jobs; and the tolerance
- * check, one-node quote and reason lookup the model's tests share. */
+ * check, quotes and reason lookup the model's tests share. */
 #pragma once
 
 #include <math.h>
 
+#include "planner/cp-catalog.h"
 #include "planner/cp-estimate.h"
 #include "planner/cp-plan.h"
 
@@ -68,6 +69,36 @@ cp_test_quote_init_gpu (CpQuote         *q,
   q->intra_link.per_direction_gbytes_per_s = 450;
   q->price_unit = CP_PRICE_PER_GPU_HOUR;
   q->price = price;
+}
+
+/* @nodes nodes of 8 × the built-in catalogue's @gpu_id on its default
+ * link, as quote @id; more than one node as a dedicated bare-metal
+ * cluster with 8 × 400 Gb/s InfiniBand per node (one NIC per GPU).
+ * Price and storage are the caller's. */
+static inline void
+cp_test_quote_init_catalog (CpQuote    *quote,
+                            const char *id,
+                            const char *gpu_id,
+                            guint       nodes)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  const CpGpuSpec *gpu = cp_catalog_find_gpu (catalog, gpu_id);
+
+  g_assert_nonnull (gpu);
+  cp_quote_init (quote);
+  quote->id = g_strdup (id);
+  cp_quote_set_gpu (quote, gpu);
+  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, gpu->default_intra_link));
+  quote->gpus_per_node = 8;
+  quote->nodes_available = nodes;
+  if (nodes > 1)
+    {
+      quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+      quote->network = CP_NETWORK_INFINIBAND;
+      quote->nics_per_node = 8;
+      quote->nic_gbps = 400;
+      quote->sharing = CP_SHARING_DEDICATED;
+    }
 }
 
 /* A DeepSeek-like fine-grained MoE (DeepSeekMoE 16B's shape: 64 routed

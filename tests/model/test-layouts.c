@@ -727,25 +727,9 @@ catalogue_quote (CpQuote    *quote,
                  guint       nodes,
                  double      price_per_gpu_hour)
 {
-  const CpCatalog *catalog = cp_catalog_get_builtin ();
-  const CpGpuSpec *gpu = cp_catalog_find_gpu (catalog, gpu_id);
-
-  cp_quote_init (quote);
-  quote->id = g_strdup (id);
-  cp_quote_set_gpu (quote, gpu);
-  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, gpu->default_intra_link));
-  quote->gpus_per_node = 8;
-  quote->nodes_available = nodes;
+  cp_test_quote_init_catalog (quote, id, gpu_id, nodes);
   quote->price_unit = CP_PRICE_PER_GPU_HOUR;
   quote->price = price_per_gpu_hour;
-  if (nodes > 1)
-    {
-      quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
-      quote->network = CP_NETWORK_INFINIBAND;
-      quote->nics_per_node = 8;
-      quote->nic_gbps = 400;
-      quote->sharing = CP_SHARING_DEDICATED;
-    }
 }
 
 static void
