@@ -14,39 +14,6 @@
 #include "planner/cp-plan.h"
 #include "model-fixture.h"
 
-static void
-assert_close (double expected,
-              double actual,
-              double relative)
-{
-  if (fabs (actual - expected) > relative * fabs (expected))
-    g_error ("expected %.6g, got %.6g (relative tolerance %.3g)", expected, actual, relative);
-}
-
-/* One node of @gpus × @gpu at @price per GPU-hour, NVLink4 between them. */
-static void
-quote_init_gpu (CpQuote         *q,
-                const CpGpuSpec *gpu,
-                double           price)
-{
-  cp_quote_init (q);
-  q->id = g_strdup (gpu->id);
-  g_free (q->gpu.id);
-  q->gpu.id = g_strdup (gpu->id);
-  q->gpu.name = g_strdup (gpu->name);
-  q->gpu.memory_nominal_gb = gpu->memory_nominal_gb;
-  q->gpu.dense_bf16_flops = gpu->dense_bf16_flops;
-  q->gpu.dense_fp8_flops = gpu->dense_fp8_flops;
-  q->gpu.memory_bandwidth_gbytes_per_s = gpu->memory_bandwidth_gbytes_per_s;
-  q->gpus_per_node = 1;
-  q->nodes_available = 1;
-  g_free (q->intra_link.id);
-  q->intra_link.id = g_strdup ("nvlink4");
-  q->intra_link.per_direction_gbytes_per_s = 450;
-  q->price_unit = CP_PRICE_PER_GPU_HOUR;
-  q->price = price;
-}
-
 /* H100 SXM: 80 GB, 989 TFLOPS dense BF16, 3.35 TB/s (NVIDIA datasheet). */
 static const CpGpuSpec h100 = { .id = (char *) "h100-sxm", .name = (char *) "H100 SXM", .memory_nominal_gb = 80,
                                 .dense_bf16_flops = 989e12, .dense_fp8_flops = 1979e12,
@@ -88,21 +55,6 @@ job_init_service (CpJob  *job,
 #define H100_ANSWER_S (128 * 15.7617e9 / 2.68e12)
 #define H200_ANSWER_S (128 * 15.7617e9 / 3.84e12)
 
-static const CpReason *
-find_reason (const CpPlan *plan,
-             CpOutcome     outcome,
-             int           quote_index)
-{
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-
-      if (reason->outcome == outcome && (quote_index < 0 || reason->quote_index == quote_index))
-        return reason;
-    }
-  return NULL;
-}
-
 static void
 test_answer_time_by_hand (void)
 {
@@ -111,14 +63,14 @@ test_answer_time_by_hand (void)
   CpJob job;
   CpEstimate est;
 
-  assert_close (0.75280, H100_ANSWER_S, 1e-4);
-  assert_close (0.52539, H200_ANSWER_S, 1e-4);
+  cp_test_assert_close (0.75280, H100_ANSWER_S, 1e-4);
+  cp_test_assert_close (0.52539, H200_ANSWER_S, 1e-4);
   cp_settings_init (&settings);
-  quote_init_gpu (&quote, &h100, 20);
+  cp_test_quote_init_gpu (&quote, &h100, 1, 20);
   job_init_service (&job, 0);
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpfloat (est.decode_batch, ==, 4);
-  assert_close (H100_ANSWER_S, est.answer_s, 1e-4);
+  cp_test_assert_close (H100_ANSWER_S, est.answer_s, 1e-4);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -136,7 +88,7 @@ test_target_decides_feasibility (void)
   CpJob job;
 
   cp_settings_init (&settings);
-  quote_init_gpu (&quote, &h100, 20);
+  cp_test_quote_init_gpu (&quote, &h100, 1, 20);
   for (guint i = 0; i < G_N_ELEMENTS (feasible_targets); i++)
     {
       g_autoptr(CpPlan) plan = NULL;
@@ -146,7 +98,7 @@ test_target_decides_feasibility (void)
       g_assert_cmpint (plan->recommended, ==, 0);
       g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_NONE);
       g_assert_true (g_array_index (plan->options, CpOption, 0).feasible);
-      g_assert_null (find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, -1));
+      g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, -1));
       cp_job_clear (&job);
     }
 
@@ -160,14 +112,14 @@ test_target_decides_feasibility (void)
     g_assert_cmpint (plan->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
     g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_ANSWER_TIME);
     g_assert_false (g_array_index (plan->options, CpOption, 0).feasible);
-    over = find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, 0);
+    over = cp_test_find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, 0);
     g_assert_nonnull (over);
     g_assert_cmpint (over->rule, ==, CP_RULE_R3_INFERENCE_CONCURRENCY);
-    assert_close (H100_ANSWER_S, over->values[1], 1e-4);
+    cp_test_assert_close (H100_ANSWER_S, over->values[1], 1e-4);
     g_assert_cmpfloat (over->values[2], ==, 0.75);
-    best = find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 0);
+    best = cp_test_find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 0);
     g_assert_nonnull (best);
-    assert_close (H100_ANSWER_S, best->values[0], 1e-4);
+    cp_test_assert_close (H100_ANSWER_S, best->values[0], 1e-4);
     cp_job_clear (&job);
   }
   cp_quote_clear (&quote);
@@ -185,8 +137,8 @@ test_target_picks_the_faster_quote (void)
   CpJob job;
 
   cp_settings_init (&settings);
-  quote_init_gpu (&quotes[0], &h100, 20);
-  quote_init_gpu (&quotes[1], &h200, 30);
+  cp_test_quote_init_gpu (&quotes[0], &h100, 1, 20);
+  cp_test_quote_init_gpu (&quotes[1], &h200, 1, 30);
   for (guint with_target = 0; with_target < 2; with_target++)
     {
       g_autoptr(CpPlan) plan = NULL;
@@ -199,10 +151,10 @@ test_target_picks_the_faster_quote (void)
       second = &g_array_index (plan->options, CpOption, 1);
       g_assert_cmpint (first->quote_index, ==, with_target ? 1 : 0);
       g_assert_true (second->feasible == !with_target);
-      assert_close (with_target ? 21600 : 14400, first->estimate.total_cost, 1e-6);
-      assert_close (with_target ? H200_ANSWER_S : H100_ANSWER_S, first->estimate.answer_s, 1e-4);
-      g_assert_true ((find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, 0) != NULL) == with_target);
-      g_assert_null (find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, 1));
+      cp_test_assert_close (with_target ? 21600 : 14400, first->estimate.total_cost, 1e-6);
+      cp_test_assert_close (with_target ? H200_ANSWER_S : H100_ANSWER_S, first->estimate.answer_s, 1e-4);
+      g_assert_true ((cp_test_find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, 0) != NULL) == with_target);
+      g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_ANSWER_OVER_TARGET, 1));
       cp_job_clear (&job);
     }
   cp_quote_clear (&quotes[0]);

@@ -11,17 +11,9 @@
 #include "planner/cp-catalog.h"
 #include "planner/cp-estimate.h"
 #include "planner/cp-plan.h"
+#include "model-fixture.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
-
-static void
-assert_close (double expected,
-              double actual,
-              double relative)
-{
-  if (fabs (actual - expected) > relative * fabs (expected))
-    g_error ("expected %.6g, got %.6g (relative tolerance %.3g)", expected, actual, relative);
-}
 
 static void
 model_init (CpModelSpec *m,
@@ -34,17 +26,9 @@ model_init (CpModelSpec *m,
             guint        vocab,
             gboolean     gated)
 {
-  cp_model_spec_clear (m);
-  *m = (CpModelSpec) { 0 };
+  cp_test_model_init (m, params, layers, hidden, heads, kv_heads, ffn, vocab);
   m->id = g_strdup ("custom");
-  m->params = params;
   m->active_params = params;
-  m->layers = layers;
-  m->hidden = hidden;
-  m->heads = heads;
-  m->kv_heads = kv_heads;
-  m->ffn = ffn;
-  m->vocab = vocab;
   m->gated_mlp = gated;
 }
 
@@ -141,7 +125,7 @@ test_zero_model_states (EstimateFixture *f,
                                                  &f->settings, &est, &error));
       g_assert_no_error (error);
       g_assert_cmpuint (est.layout.data_parallel, ==, 64);
-      assert_close (expected_gb[stage] * 1e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
+      cp_test_assert_close (expected_gb[stage] * 1e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
     }
 
   /* M2: the Hugging Face convention keeps 18 bytes per parameter. */
@@ -150,7 +134,7 @@ test_zero_model_states (EstimateFixture *f,
   {
     CpEstimate est;
     cp_estimate_with_technique (&f->job, &f->quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &est, NULL);
-    assert_close (18 * 7.5e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
+    cp_test_assert_close (18 * 7.5e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
   }
   /* Its fp32 gradients stay whole under ZeRO-1, and the fp32 master copy
    * is sharded with the moments: Megatron-LM's distributed optimizer
@@ -162,7 +146,7 @@ test_zero_model_states (EstimateFixture *f,
     CpEstimate est;
     cp_estimate_with_technique (&f->job, &f->quote, 8, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &est, NULL);
     g_assert_cmpuint (est.layout.data_parallel, ==, 64);
-    assert_close (46.40625e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
+    cp_test_assert_close (46.40625e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
   }
 }
 
@@ -200,12 +184,12 @@ test_activations_korthikanti (EstimateFixture *f,
       f->job.recompute = cases[i].recompute;
       g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 2, CP_TECHNIQUE_AS_CONFIGURED,
                                                  &f->settings, &est, NULL));
-      assert_close (cases[i].expected_bytes, est.activations_bytes, 1e-9);
+      cp_test_assert_close (cases[i].expected_bytes, est.activations_bytes, 1e-9);
     }
   /* The published rounding: 34.4, 10.3 and 4.83 GB. */
-  assert_close (34.4e9, cases[0].expected_bytes, 0.002);
-  assert_close (10.3e9, cases[1].expected_bytes, 0.005);
-  assert_close (4.83e9, cases[2].expected_bytes, 0.002);
+  cp_test_assert_close (34.4e9, cases[0].expected_bytes, 0.002);
+  cp_test_assert_close (10.3e9, cases[1].expected_bytes, 0.005);
+  cp_test_assert_close (4.83e9, cases[2].expected_bytes, 0.002);
 
   /* FlashAttention drops the 5as/h term: no recompute then equals selective. */
   {
@@ -213,7 +197,7 @@ test_activations_korthikanti (EstimateFixture *f,
     f->job.recompute = CP_RECOMPUTE_NONE;
     f->job.flash_attention = TRUE;
     cp_estimate_with_technique (&f->job, &f->quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &est, NULL);
-    assert_close (cases[1].expected_bytes, est.activations_bytes, 1e-9);
+    cp_test_assert_close (cases[1].expected_bytes, est.activations_bytes, 1e-9);
   }
 }
 
@@ -258,14 +242,14 @@ test_activations_follow_structure (void)
   cp_job_init (&job, CP_TASK_PRETRAIN);
   model_init (&job.model, 70.6e9, 80, 8192, 64, 8, 28672, 128256, TRUE);
   job.flash_attention = TRUE;
-  assert_close (42.5, layer_activation_coefficient (&job), 1e-12);
+  cp_test_assert_close (42.5, layer_activation_coefficient (&job), 1e-12);
   /* Without flash attention the scores come back: 5 · 64 · 8192 / 8192. */
   job.flash_attention = FALSE;
-  assert_close (42.5 + 5.0 * 64, layer_activation_coefficient (&job), 1e-12);
+  cp_test_assert_close (42.5 + 5.0 * 64, layer_activation_coefficient (&job), 1e-12);
   /* Multi-head attention of the same width keeps Korthikanti's 11. */
   job.flash_attention = TRUE;
   job.model.kv_heads = 64;
-  assert_close (11.0 + 4.0 + 3.0 + 28.0, layer_activation_coefficient (&job), 1e-12);
+  cp_test_assert_close (11.0 + 4.0 + 3.0 + 28.0, layer_activation_coefficient (&job), 1e-12);
 
   model_init (&job.model, 671e9, 61, 7168, 128, 128, 18432, 129280, TRUE);
   job.model.q_lora_rank = 1536;
@@ -273,8 +257,8 @@ test_activations_follow_structure (void)
   job.model.qk_rope_head_dim = 64;
   job.model.qk_nope_head_dim = 128;
   job.model.v_head_dim = 128;
-  assert_close (2.0 + 2.0 * 2112 / 7168 + 2.0 * 16384 / 7168 + 1.0 + 4.0 + 3.0 + 8.0 * 18432 / 7168,
-                layer_activation_coefficient (&job), 1e-12);
+  cp_test_assert_close (2.0 + 2.0 * 2112 / 7168 + 2.0 * 16384 / 7168 + 1.0 + 4.0 + 3.0 + 8.0 * 18432 / 7168,
+                        layer_activation_coefficient (&job), 1e-12);
   cp_job_clear (&job);
 }
 
@@ -307,17 +291,17 @@ test_selective_recompute_policies (EstimateFixture *f,
   f->job.recompute = CP_RECOMPUTE_SELECTIVE;
 
   g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &est, NULL));
-  assert_close (42.5, est.selective_activation_bytes_per_sbh, 1e-12);
-  assert_close (0.027, est.selective_recompute_flops_overhead, 1e-12);
+  cp_test_assert_close (42.5, est.selective_activation_bytes_per_sbh, 1e-12);
+  cp_test_assert_close (0.027, est.selective_recompute_flops_overhead, 1e-12);
 
   f->settings.selective_recompute = CP_SELECTIVE_RECOMPUTE_OP;
   g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &est, NULL));
-  assert_close (2.0 + 2.0 + 0.25 + 2.0 + 4.0 * 64 / 8192 + 7.0 + 2.0, est.selective_activation_bytes_per_sbh, 1e-12);
+  cp_test_assert_close (2.0 + 2.0 + 0.25 + 2.0 + 4.0 * 64 / 8192 + 7.0 + 2.0, est.selective_activation_bytes_per_sbh, 1e-12);
   /* Without recompute the layer is kept whole whatever the policy. */
-  assert_close (42.5, est.layer_activation_bytes_per_sbh, 1e-12);
+  cp_test_assert_close (42.5, est.layer_activation_bytes_per_sbh, 1e-12);
   recomputed = 2.0 * 80 * 8192.0 * (1024 + 8192 + 28672);
   step = 6.0 * 70.6e9 + 3.0 * 4.0 * 80 * 8192 * 8192.0;
-  assert_close (recomputed / step, est.selective_recompute_flops_overhead, 1e-9);
+  cp_test_assert_close (recomputed / step, est.selective_recompute_flops_overhead, 1e-9);
   g_assert_cmpfloat (est.selective_recompute_flops_overhead, >, 0.10);
   g_assert_cmpfloat (est.selective_recompute_flops_overhead, <, 0.11);
 
@@ -364,19 +348,19 @@ test_selective_op_policy_moe (EstimateFixture *f,
   f->job.recompute = CP_RECOMPUTE_SELECTIVE;
 
   g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &est, NULL));
-  assert_close (13.125, est.selective_activation_bytes_per_sbh, 1e-12);
+  cp_test_assert_close (13.125, est.selective_activation_bytes_per_sbh, 1e-12);
   recomputed = 2.0 * 28 * 2.0 * h * h +
                2.0 * (27 * (3.0 * h * 1408 * 6 + h * 1408 * 2) + h * 10944);
   step = 6.0 * 2.8e9 + 3.0 * 4.0 * 28 * 4096 * h;
-  assert_close (recomputed / step, est.selective_recompute_flops_overhead, 1e-9);
+  cp_test_assert_close (recomputed / step, est.selective_recompute_flops_overhead, 1e-9);
 
   /* The same layout with the experts over 8 ranks keeps the dispatched
    * and combined tokens of every MoE layer: per GPU, s·b·h bytes times
    * 4 · 6 · 27/28 on each of the 28 layers. */
   f->job.expert_parallel = 8;
   g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &spread, NULL));
-  assert_close (13.125, spread.selective_activation_bytes_per_sbh, 1e-12);
-  assert_close (4096.0 * h * 4.0 * 6 * 27, spread.activations_bytes - est.activations_bytes, 1e-9);
+  cp_test_assert_close (13.125, spread.selective_activation_bytes_per_sbh, 1e-12);
+  cp_test_assert_close (4096.0 * h * 4.0 * 6 * 27, spread.activations_bytes - est.activations_bytes, 1e-9);
 }
 
 /* The loss's share of the last stage's activations, by the cross-entropy
@@ -407,13 +391,13 @@ test_cross_entropy_logits (EstimateFixture *f,
   f->job.recompute = CP_RECOMPUTE_FULL;
 
   g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &fused, NULL));
-  assert_close (4.0, fused.loss_bytes_per_logit, 0.0);
+  cp_test_assert_close (4.0, fused.loss_bytes_per_logit, 0.0);
   f->settings.cross_entropy = CP_CROSS_ENTROPY_EAGER;
   g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &eager, NULL));
-  assert_close (12.0, eager.loss_bytes_per_logit, 0.0);
-  assert_close (8.0 * logits, eager.activations_bytes - fused.activations_bytes, 1e-9);
-  assert_close (fused.weights_bytes + fused.gradients_bytes + fused.optimizer_bytes,
-                eager.weights_bytes + eager.gradients_bytes + eager.optimizer_bytes, 1e-12);
+  cp_test_assert_close (12.0, eager.loss_bytes_per_logit, 0.0);
+  cp_test_assert_close (8.0 * logits, eager.activations_bytes - fused.activations_bytes, 1e-9);
+  cp_test_assert_close (fused.weights_bytes + fused.gradients_bytes + fused.optimizer_bytes,
+                        eager.weights_bytes + eager.gradients_bytes + eager.optimizer_bytes, 1e-12);
 
   g_assert_cmpstr (cp_cross_entropy_to_string (CP_CROSS_ENTROPY_EAGER), ==, "eager");
 }
@@ -462,11 +446,11 @@ test_inference_concurrency (EstimateFixture *f,
   f->job.concurrency = 4;
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
-  assert_close (26e9, est.weights_bytes, 1e-12);
+  cp_test_assert_close (26e9, est.weights_bytes, 1e-12);
 
   /* 0.9 × 40 GiB = 38,654,705,664 B. */
   budget = 0.9 * 40 * GIB;
-  assert_close (budget, est.serving_budget_bytes, 1e-12);
+  cp_test_assert_close (budget, est.serving_budget_bytes, 1e-12);
   /* A GPU under 70 GiB: vLLM profiles 2,048 batched tokens and samples 256
    * sequences. One layer's intermediates, 16-bit: 2048 × 2 × (4·5120 +
    * QKV 3·40·128 + MLP 2·20480) = 314,572,800 B; then V1's dummy sampling
@@ -474,7 +458,7 @@ test_inference_concurrency (EstimateFixture *f,
    * (cp-estimate-serving.c): 256 × 50272 × 28 = 360,349,696 B, the larger. */
   activation = MAX (2048.0 * 2 * (4 * 5120 + 3 * 40 * 128 + 2 * 20480), 256.0 * 50272 * 28);
   g_assert_cmpfloat (activation, ==, 360349696.0);
-  assert_close (activation, est.activation_peak_bytes, 1e-12);
+  cp_test_assert_close (activation, est.activation_peak_bytes, 1e-12);
   /* 38,654,705,664 − 26e9 − 360,349,696 − 0.5 GiB graphs − 1 GiB context
    * = 10,683,743,232 B; blocks of 16 × 819,200 B = 13,107,200 B: 815. */
   kv_budget = budget - 26e9 - activation - 0.5 * GIB - 1.0 * GIB;
@@ -552,12 +536,12 @@ test_inference_tensor_parallel (EstimateFixture *f,
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
-  assert_close (70e9, est.weights_bytes, 1e-12);
-  assert_close (331350016.0, est.activation_peak_bytes, 1e-12);
+  cp_test_assert_close (70e9, est.weights_bytes, 1e-12);
+  cp_test_assert_close (331350016.0, est.activation_peak_bytes, 1e-12);
   g_assert_cmpfloat (kv_budget, ==, 5367448576.0);
   g_assert_cmpfloat (est.kv_blocks, ==, floor (kv_budget / (16 * 163840.0)));
   g_assert_cmpfloat (est.kv_blocks, ==, 2047);
-  assert_close (2047 * 16 / 4096.0, est.max_concurrency, 1e-12);
+  cp_test_assert_close (2047 * 16 / 4096.0, est.max_concurrency, 1e-12);
   g_assert_cmpfloat (est.requests_per_replica, ==, 29);
   g_assert_cmpuint (est.replicas_per_node, ==, 4);
 }
@@ -584,10 +568,10 @@ test_llama_65b_wall_time (EstimateFixture *f,
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 256, &f->settings, &est, NULL));
   days = est.total_s / 86400;
-  assert_close (1.4e12 / (380.0 * 2048) / 86400, days, 1e-9);
-  assert_close (21.0, days, 0.02);
+  cp_test_assert_close (1.4e12 / (380.0 * 2048) / 86400, days, 1e-9);
+  cp_test_assert_close (21.0, days, 0.02);
   /* 2048 × 21 × 24 ≈ 1.03M GPU-hours (T4 consistency). */
-  assert_close (1.03e6, est.gpu_hours, 0.02);
+  cp_test_assert_close (1.03e6, est.gpu_hours, 0.02);
   g_assert_cmpint (est.time_source, ==, CP_TIME_SOURCE_MFU);
 
   /* With the default utilisation and modelled communication instead of the
@@ -597,7 +581,7 @@ test_llama_65b_wall_time (EstimateFixture *f,
   g_assert_true (cp_estimate (&f->job, &f->quote, 256, &f->settings, &est, NULL));
   g_assert_cmpint (est.time_source, ==, CP_TIME_SOURCE_MODEL);
   g_assert_true (est.fits);
-  assert_close (21.0, est.total_s / 86400, 0.33);
+  cp_test_assert_close (21.0, est.total_s / 86400, 0.33);
 }
 
 /* T16: GPT-3 175B, 300B tokens, 1024 A100 at 140 TFLOP/s with full
@@ -619,8 +603,8 @@ test_megatron_gpt3_days (EstimateFixture *f,
   f->job.mfu = 140e12 / 312e12;
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 128, &f->settings, &est, NULL));
-  assert_close (8 * 300e9 * 175e9 / (1024 * 140e12) / 86400, est.total_s / 86400, 1e-9);
-  assert_close (34.0, est.total_s / 86400, 0.01);
+  cp_test_assert_close (8 * 300e9 * 175e9 / (1024 * 140e12) / 86400, est.total_s / 86400, 1e-9);
+  cp_test_assert_close (34.0, est.total_s / 86400, 0.01);
   g_assert_true (est.fits);
 }
 
@@ -636,7 +620,7 @@ test_palm_mfu_from_trial (void)
   CpEstimate est;
   double mfu = 6 * 540.35e9 * 238.3e3 / (6144 * 275e12);
 
-  assert_close (0.457, mfu, 0.002);
+  cp_test_assert_close (0.457, mfu, 0.002);
 
   cp_settings_init (&settings);
   cp_quote_init (&quote);
@@ -665,7 +649,7 @@ test_palm_mfu_from_trial (void)
   g_assert_true (cp_estimate_with_technique (&job, &quote, 1536, CP_TECHNIQUE_AS_CONFIGURED,
                                              &settings, &est, NULL));
   g_assert_cmpint (est.time_source, ==, CP_TIME_SOURCE_TRIAL);
-  assert_close (780e9 / 238.3e3, est.compute_s, 1e-9);
+  cp_test_assert_close (780e9 / 238.3e3, est.compute_s, 1e-9);
   g_assert_cmpfloat (est.achieved_mfu, <=, mfu + 1e-12);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
@@ -694,14 +678,14 @@ test_qlora_7b_base (EstimateFixture *f,
   /* LoRA on q and v: 2 × 64 × (4096 + 4096) × 32 layers = 33.6M parameters,
    * stored as 16-bit weights next to the base. */
   lora_weights = 2.0 * 64 * (4096 + 4096) * 32 * 2;
-  assert_close (base + lora_weights, est.weights_bytes, 1e-9);
-  assert_close (5048e6, base, 0.25);
+  cp_test_assert_close (base + lora_weights, est.weights_bytes, 1e-9);
+  cp_test_assert_close (5048e6, base, 0.25);
   /* Without double quantisation (the qlora-bits setting at 4.5, LitGPT's
    * bnb.nf4): one fp32 absmax per 64 weights, 32/64 = 0.5 bits (QLoRA
    * §3): (6.738e9 − 2.6214e8) × 4.5 / 8 + 2.6214e8 × 2 = 4.167e9 B. */
   f->settings.qlora_bits = 4.5;
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
-  assert_close ((6.738e9 - embeddings) * 4.5 / 8 + embeddings * 2 + lora_weights, est.weights_bytes, 1e-9);
+  cp_test_assert_close ((6.738e9 - embeddings) * 4.5 / 8 + embeddings * 2 + lora_weights, est.weights_bytes, 1e-9);
 }
 
 /* LLaMA-7B's shape, LoRA rank 64 on q and v, sequences of 512, one a
@@ -739,15 +723,15 @@ test_lora_zero3_shards_frozen_base (EstimateFixture *f,
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &sharded, NULL));
   g_assert_cmpuint (sharded.layout.data_parallel, ==, 8);
-  assert_close (base / 8 + lora_weights, sharded.weights_bytes, 1e-9);
+  cp_test_assert_close (base / 8 + lora_weights, sharded.weights_bytes, 1e-9);
 
   f->job.zero_stage = 2;
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &replicated, NULL));
-  assert_close (base + lora_weights, replicated.weights_bytes, 1e-9);
+  cp_test_assert_close (base + lora_weights, replicated.weights_bytes, 1e-9);
   /* The overhead differs by the gathered layer and by the fragmentation
    * allowance on the weights no longer held. */
-  assert_close (base / 32 + f->settings.fragmentation_fraction * (base / 8 - base),
-                sharded.overhead_bytes - replicated.overhead_bytes, 1e-6);
+  cp_test_assert_close (base / 32 + f->settings.fragmentation_fraction * (base / 8 - base),
+                        sharded.overhead_bytes - replicated.overhead_bytes, 1e-6);
 }
 
 /* ZeRO-3 shards a LoRA job's frozen base (test_lora_zero3_shards_frozen_base),
@@ -773,9 +757,9 @@ test_lora_zero3_gathers_frozen_base (EstimateFixture *f,
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.data_parallel, ==, 16);
-  assert_close (steps, est.steps, 1e-12);
-  assert_close (steps * 2 * 15.0 / 16 * (6.738e9 + adapters) * 2 / 20e9, est.zero3_gather_s, 1e-9);
-  assert_close (est.zero3_gather_s + steps * 15.0 / 16 * adapters * 2 / 20e9, est.dp_communication_s, 1e-9);
+  cp_test_assert_close (steps, est.steps, 1e-12);
+  cp_test_assert_close (steps * 2 * 15.0 / 16 * (6.738e9 + adapters) * 2 / 20e9, est.zero3_gather_s, 1e-9);
+  cp_test_assert_close (est.zero3_gather_s + steps * 15.0 / 16 * adapters * 2 / 20e9, est.dp_communication_s, 1e-9);
 }
 
 /* A LoRA run's checkpoint is its adapters and their optimizer states,
@@ -796,12 +780,12 @@ test_lora_checkpoint_is_the_adapter (EstimateFixture *f,
   f->job.seq_len = 4096;
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
-  assert_close (183500800.0, est.checkpoint_bytes, 1e-9);
+  cp_test_assert_close (183500800.0, est.checkpoint_bytes, 1e-9);
 
   /* Full fine-tuning checkpoints every weight with its states: 13.016e9 × 14 B. */
   f->job.kind = CP_TASK_FULL_FINETUNE;
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
-  assert_close (13.016e9 * 14, est.checkpoint_bytes, 1e-9);
+  cp_test_assert_close (13.016e9 * 14, est.checkpoint_bytes, 1e-9);
 }
 
 /* VAT follows what is rented: leasing a bare machine is leasing tangible
@@ -823,18 +807,18 @@ test_vat_by_offering (EstimateFixture *f,
   for (guint i = 0; i < G_N_ELEMENTS (rates); i++)
     {
       f->quote.offering = rates[i].offering;
-      assert_close (rates[i].rate, cp_quote_vat_rate (&f->quote, &f->settings), 1e-12);
+      cp_test_assert_close (rates[i].rate, cp_quote_vat_rate (&f->quote, &f->settings), 1e-12);
     }
   f->quote.offering = CP_OFFERING_CONTAINER;
   f->quote.vat_rate = 0.09;
-  assert_close (0.09, cp_quote_vat_rate (&f->quote, &f->settings), 1e-12);
+  cp_test_assert_close (0.09, cp_quote_vat_rate (&f->quote, &f->settings), 1e-12);
   f->quote.vat_rate = 0;
 
   /* Unstated: as the project says (with VAT by default). */
   f->quote.offering = CP_OFFERING_BARE_METAL;
   g_assert_cmpfloat (cp_quote_vat_factor (&f->quote, &f->settings), ==, 1.0);
   f->settings.prices_include_vat = FALSE;
-  assert_close (1.13, cp_quote_vat_factor (&f->quote, &f->settings), 1e-12);
+  cp_test_assert_close (1.13, cp_quote_vat_factor (&f->quote, &f->settings), 1e-12);
   f->settings.prices_include_vat = TRUE;
 
   model_init (&f->job.model, 13.016e9, 40, 5120, 40, 40, 13824, 32000, TRUE);
@@ -847,8 +831,8 @@ test_vat_by_offering (EstimateFixture *f,
   f->quote.vat_basis = CP_VAT_BASIS_INCLUDED;
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &included, NULL));
   g_assert_cmpfloat (included.total_cost, >, 0);
-  assert_close (included.total_cost, excluded.total_cost, 1e-12);
-  assert_close (included.compute_cost, excluded.compute_cost, 1e-12);
+  cp_test_assert_close (included.total_cost, excluded.total_cost, 1e-12);
+  cp_test_assert_close (included.compute_cost, excluded.compute_cost, 1e-12);
 }
 
 /* M7: QLoRA brings a 65B fine-tune from > 780 GB (65B × 12 B) to < 48 GB. */
@@ -953,7 +937,7 @@ test_r1_thresholds (void)
 
       toy_setup (&job, &quote, &settings, cases[i].gap);
       g_assert_true (cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL));
-      assert_close (cases[i].gap, est.memory_gap, 1e-12);
+      cp_test_assert_close (cases[i].gap, est.memory_gap, 1e-12);
 
       plan = cp_plan_new (&job, &quote, 1, &settings);
       g_assert_cmpint (r1_outcome (plan), ==, cases[i].outcome);
@@ -1044,7 +1028,7 @@ test_r5_threshold (void)
       g_assert_cmpint (plan->recommended, ==, 0);
       g_assert_cmpuint (g_array_index (plan->options, CpOption, 0).estimate.nodes, ==, 1);
       g_assert_cmpint (r5_outcome (plan, &ratio), ==, cases[i].outcome);
-      assert_close (cases[i].ratio, ratio, 1e-9);
+      cp_test_assert_close (cases[i].ratio, ratio, 1e-9);
       cp_job_clear (&job);
       cp_quote_clear (&quote);
     }
@@ -1114,8 +1098,8 @@ test_cost_billing (void)
       job.storage_tb = 0;
 
       g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-      assert_close (cases[i].expected, est.compute_cost, 1e-9);
-      assert_close (cases[i].expected, est.total_cost, 1e-9);
+      cp_test_assert_close (cases[i].expected, est.compute_cost, 1e-9);
+      cp_test_assert_close (cases[i].expected, est.total_cost, 1e-9);
       cp_job_clear (&job);
       cp_quote_clear (&quote);
     }
@@ -1197,7 +1181,7 @@ test_cost_components (EstimateFixture *f,
   g_assert_cmpuint (est.layout.tensor_parallel * est.layout.pipeline_parallel, <=, 8);
   g_assert_cmpfloat (est.migration_days, ==, 0);
   g_assert_cmpfloat (est.engineering_cost, ==, 0);
-  assert_close (10.0 * 100 * 720 / 730, est.storage_cost, 1e-9);
+  cp_test_assert_close (10.0 * 100 * 720 / 730, est.storage_cost, 1e-9);
 
   /* Llama 3.1 405B, 810 GB of 16-bit weights, needs more than one node's
    * 8 × 80 GB: its replica spans both, and a team without distributed
@@ -1208,14 +1192,14 @@ test_cost_components (EstimateFixture *f,
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   g_assert_true (est.fits);
   g_assert_cmpuint (est.layout.tensor_parallel * est.layout.pipeline_parallel, >, 8);
-  assert_close (10.5, est.migration_days, 1e-12);
-  assert_close (230400, est.compute_cost, 1e-9);
-  assert_close (1000.0 * 2 * 720 / 730, est.network_cost, 1e-9);
-  assert_close (10.0 * 100 * (720 + 10.5 * 24) / 730, est.storage_cost, 1e-9);
-  assert_close (5000 + 2000.0 * 720 / 730, est.fees_cost, 1e-9);
-  assert_close (30000, est.engineering_cost, 1e-9);
-  assert_close (est.compute_cost + est.network_cost + est.storage_cost + est.fees_cost + est.engineering_cost,
-                est.total_cost, 1e-12);
+  cp_test_assert_close (10.5, est.migration_days, 1e-12);
+  cp_test_assert_close (230400, est.compute_cost, 1e-9);
+  cp_test_assert_close (1000.0 * 2 * 720 / 730, est.network_cost, 1e-9);
+  cp_test_assert_close (10.0 * 100 * (720 + 10.5 * 24) / 730, est.storage_cost, 1e-9);
+  cp_test_assert_close (5000 + 2000.0 * 720 / 730, est.fees_cost, 1e-9);
+  cp_test_assert_close (30000, est.engineering_cost, 1e-9);
+  cp_test_assert_close (est.compute_cost + est.network_cost + est.storage_cost + est.fees_cost + est.engineering_cost,
+                        est.total_cost, 1e-12);
 
   /* An experienced team pays no migration. */
   f->job.team_has_distributed_experience = TRUE;
@@ -1243,9 +1227,9 @@ test_calendar_and_deadline (EstimateFixture *f,
 
   cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL);
   run_days = est.total_s / 86400;
-  assert_close (13, run_days, 1e-9);
-  assert_close (7, est.debug_days, 1e-9);
-  assert_close (20, est.calendar_days, 1e-9);
+  cp_test_assert_close (13, run_days, 1e-9);
+  cp_test_assert_close (7, est.debug_days, 1e-9);
+  cp_test_assert_close (20, est.calendar_days, 1e-9);
 
   f->job.deadline_days = 20;
   cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL);
@@ -1292,11 +1276,11 @@ test_debug_and_run_one_rental (EstimateFixture *f,
   f->job.team_has_distributed_experience = TRUE;
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
-  assert_close (7, est.debug_days, 1e-9);
-  assert_close (0, est.debug_cost, 1e-9);
-  assert_close (38000, est.compute_cost, 1e-9);
-  assert_close (730, est.billed_hours, 1e-9);
-  assert_close (40000, est.total_cost, 1e-9);
+  cp_test_assert_close (7, est.debug_days, 1e-9);
+  cp_test_assert_close (0, est.debug_cost, 1e-9);
+  cp_test_assert_close (38000, est.compute_cost, 1e-9);
+  cp_test_assert_close (730, est.billed_hours, 1e-9);
+  cp_test_assert_close (40000, est.total_cost, 1e-9);
 
   /* Data parallel over two nodes halves the run, less the traffic; the
    * run still fits in one month, debugging in its own. */
@@ -1305,21 +1289,21 @@ test_debug_and_run_one_rental (EstimateFixture *f,
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   g_assert_cmpfloat (est.total_s / 3600, >, 150);
   g_assert_cmpfloat (est.total_s / 3600, <, 160);
-  assert_close (7, est.debug_days, 1e-9);
+  cp_test_assert_close (7, est.debug_days, 1e-9);
   g_assert_true (est.debug_on_cluster_node);
-  assert_close (0, est.debug_cost, 1e-9);
-  assert_close (2 * 38000, est.compute_cost, 1e-9);
-  assert_close (2 * 38000 + 2000, est.total_cost, 1e-9);
+  cp_test_assert_close (0, est.debug_cost, 1e-9);
+  cp_test_assert_close (2 * 38000, est.compute_cost, 1e-9);
+  cp_test_assert_close (2 * 38000 + 2000, est.total_cost, 1e-9);
 
   f->job.team_has_distributed_experience = FALSE;
   f->job.engineer_day_cost = 0;
   f->settings.migration_days_no_experience = 25;
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
-  assert_close (25, est.migration_days, 1e-9);
-  assert_close (7, est.debug_days, 1e-9);
+  cp_test_assert_close (25, est.migration_days, 1e-9);
+  cp_test_assert_close (7, est.debug_days, 1e-9);
   g_assert_false (est.debug_on_cluster_node);
-  assert_close (38000, est.debug_cost, 1e-9);
-  assert_close (2 * 38000 + 38000 + 2000, est.total_cost, 1e-9);
+  cp_test_assert_close (38000, est.debug_cost, 1e-9);
+  cp_test_assert_close (2 * 38000 + 38000 + 2000, est.total_cost, 1e-9);
 }
 
 /* Debugging is the team's work on one machine to get the job running, so
@@ -1354,9 +1338,9 @@ test_debug_does_not_shrink_with_nodes (EstimateFixture *f,
   for (guint i = 0; i < G_N_ELEMENTS (node_counts); i++)
     {
       g_assert_true (cp_estimate (&f->job, &f->quote, node_counts[i], &f->settings, &est, NULL));
-      assert_close (13.0 / node_counts[i], est.run_days, 1e-9);
-      assert_close (7, est.debug_days, 1e-9);
-      assert_close (13.0 / node_counts[i] + 7, est.calendar_days, 1e-9);
+      cp_test_assert_close (13.0 / node_counts[i], est.run_days, 1e-9);
+      cp_test_assert_close (7, est.debug_days, 1e-9);
+      cp_test_assert_close (13.0 / node_counts[i] + 7, est.calendar_days, 1e-9);
     }
 
   /* Modelled, with the default failure rate: level or growing. */
@@ -1366,7 +1350,7 @@ test_debug_does_not_shrink_with_nodes (EstimateFixture *f,
   for (guint i = 0; i < G_N_ELEMENTS (node_counts); i++)
     {
       g_assert_true (cp_estimate (&f->job, &f->quote, node_counts[i], &f->settings, &est, NULL));
-      assert_close (node_counts[i] * est.run_days * 0.35 / 0.65, est.debug_days, 1e-9);
+      cp_test_assert_close (node_counts[i] * est.run_days * 0.35 / 0.65, est.debug_days, 1e-9);
       g_assert_cmpfloat (est.debug_days, >=, previous_debug_days);
       previous_debug_days = est.debug_days;
     }
@@ -1376,27 +1360,13 @@ test_debug_does_not_shrink_with_nodes (EstimateFixture *f,
   f->settings.gpu_failure_rate_per_hour = 0;
   f->job.tokens *= 10;
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
-  assert_close (130, est.run_days, 1e-9);
-  assert_close (14, est.debug_days, 1e-9);
+  cp_test_assert_close (130, est.run_days, 1e-9);
+  cp_test_assert_close (14, est.debug_days, 1e-9);
   g_assert_true (cp_estimate (&f->job, &f->quote, 16, &f->settings, &est, NULL));
-  assert_close (14, est.debug_days, 1e-9);
+  cp_test_assert_close (14, est.debug_days, 1e-9);
   f->settings.working_days_per_week = 6;
   g_assert_true (cp_estimate (&f->job, &f->quote, 16, &f->settings, &est, NULL));
-  assert_close (10 * 7 / 6.0, est.debug_days, 1e-9);
-}
-
-static const CpReason *
-find_reason (const CpPlan *plan,
-             CpOutcome     outcome,
-             int           quote_index)
-{
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-      if (reason->outcome == outcome && (quote_index < 0 || reason->quote_index == quote_index))
-        return reason;
-    }
-  return NULL;
+  cp_test_assert_close (10 * 7 / 6.0, est.debug_days, 1e-9);
 }
 
 /* A cluster whose network is named before its NICs (walkthrough 34: a
@@ -1486,8 +1456,8 @@ test_best_available (void)
 
   plan = cp_plan_new (&job, quotes, 2, &settings);
   g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_DEADLINE);
-  g_assert_nonnull (find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 1));
-  g_assert_null (find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 1));
+  g_assert_nonnull (cp_test_find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 1));
+  g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 1));
   g_clear_pointer (&plan, cp_plan_free);
 
   job.deadline_days = 12;
@@ -1502,28 +1472,28 @@ test_best_available (void)
   g_assert_false (best->feasible);
   g_assert_cmpfloat (best->estimate.calendar_days, >=, 10);
   g_assert_cmpfloat (best->estimate.calendar_days, <, 20);
-  assert_close (20, g_array_index (plan->options, CpOption, 1).estimate.calendar_days, 1e-9);
+  cp_test_assert_close (20, g_array_index (plan->options, CpOption, 1).estimate.calendar_days, 1e-9);
 
-  reason = find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 1);
+  reason = cp_test_find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 1);
   g_assert_nonnull (reason);
-  assert_close (best->estimate.calendar_days, reason->values[0], 1e-12);
-  assert_close (best->estimate.total_cost, reason->values[1], 1e-12);
+  cp_test_assert_close (best->estimate.calendar_days, reason->values[0], 1e-12);
+  cp_test_assert_close (best->estimate.total_cost, reason->values[1], 1e-12);
 
   /* The nodes beyond the offer: the fewest that meet the deadline. */
-  reason = find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 1);
+  reason = cp_test_find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 1);
   g_assert_nonnull (reason);
   g_assert_cmpfloat (reason->values[0], >=, 3);
   quotes[1].nodes_available = 16;
   g_assert_true (cp_estimate (&job, &quotes[1], (guint) reason->values[0], &settings, &est, NULL));
   g_assert_true (est.meets_deadline);
-  assert_close (est.calendar_days, reason->values[1], 1e-12);
+  cp_test_assert_close (est.calendar_days, reason->values[1], 1e-12);
   g_assert_true (cp_estimate (&job, &quotes[1], (guint) reason->values[0] - 1, &settings, &est, NULL));
   g_assert_false (est.meets_deadline);
   quotes[1].nodes_available = 2;
 
   /* The single machine, slower than the best available, only repeats
    * that it needs longer still. */
-  g_assert_null (find_reason (plan, CP_OUTCOME_DEADLINE_NEEDED, 0));
+  g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_DEADLINE_NEEDED, 0));
   /* The deadline the best available would need, at the node count shown. */
   for (guint q = 1; q < 2; q++)
     {
@@ -1533,7 +1503,7 @@ test_best_available (void)
       for (guint i = 0; i < plan->options->len; i++)
         if (g_array_index (plan->options, CpOption, i).quote_index == (int) q)
           option = &g_array_index (plan->options, CpOption, i);
-      reason = find_reason (plan, CP_OUTCOME_DEADLINE_NEEDED, (int) q);
+      reason = cp_test_find_reason (plan, CP_OUTCOME_DEADLINE_NEEDED, (int) q);
       g_assert_nonnull (reason);
       g_assert_cmpfloat (reason->values[0], >=, option->estimate.calendar_days);
       g_assert_cmpfloat (reason->values[0] - 0.1, <, option->estimate.calendar_days);
@@ -1552,7 +1522,7 @@ test_best_available (void)
     none = cp_plan_new (&job, quotes, 2, &settings);
     g_assert_cmpint (none->shortfall, ==, CP_SHORTFALL_MEMORY);
     g_assert_cmpint (none->best_available, ==, -1);
-    g_assert_nonnull (find_reason (none, CP_OUTCOME_NOTHING_FITS, -1));
+    g_assert_nonnull (cp_test_find_reason (none, CP_OUTCOME_NOTHING_FITS, -1));
   }
   cp_job_clear (&job);
   cp_quote_clear (&quotes[0]);
@@ -1739,9 +1709,9 @@ test_cheapest_node_count (EstimateFixture *f,
     g_assert_cmpint (plan->verdict, ==, CP_VERDICT_CLUSTER);
     option = &g_array_index (plan->options, CpOption, 0);
     g_assert_cmpuint (option->estimate.nodes, ==, 4);
-    assert_close (80 * (312 + 168), option->estimate.total_cost, 1e-9);
-    assert_close (38400, option->estimate.total_cost, 1e-9);
-    assert_close (13 / 4.0 + 7, option->estimate.calendar_days, 1e-9);
+    cp_test_assert_close (80 * (312 + 168), option->estimate.total_cost, 1e-9);
+    cp_test_assert_close (38400, option->estimate.total_cost, 1e-9);
+    cp_test_assert_close (13 / 4.0 + 7, option->estimate.calendar_days, 1e-9);
     /* The whole offer is the count chosen: nothing to set beside it. */
     g_assert_false (option->has_full_offer);
   }
@@ -1758,7 +1728,7 @@ test_cheapest_node_count (EstimateFixture *f,
     option = &g_array_index (plan->options, CpOption, 0);
     g_assert_true (option->feasible);
     g_assert_cmpuint (option->estimate.nodes, ==, 2);
-    assert_close (80 * 312 * (1 + 1 / 19.0), option->estimate.total_cost, 1e-6);  /* billed to the second */
+    cp_test_assert_close (80 * 312 * (1 + 1 / 19.0), option->estimate.total_cost, 1e-6);  /* billed to the second */
   }
 
   /* Without a deadline one machine does it at the same 26,273.68: the
@@ -1769,7 +1739,7 @@ test_cheapest_node_count (EstimateFixture *f,
 
     option = &g_array_index (plan->options, CpOption, 0);
     g_assert_cmpuint (option->estimate.nodes, ==, 1);
-    assert_close (80 * 312 * (1 + 1 / 19.0), option->estimate.total_cost, 1e-6);
+    cp_test_assert_close (80 * 312 * (1 + 1 / 19.0), option->estimate.total_cost, 1e-6);
   }
 }
 
@@ -1820,13 +1790,13 @@ test_separate_machines (EstimateFixture *f,
     g_assert_true (option->feasible);
     g_assert_cmpuint (option->estimate.nodes, ==, 1);
     g_assert_false (option->has_full_offer);
-    assert_close (80 * 312 * (1 + 1 / 19.0), option->estimate.total_cost, 1e-6);  /* billed to the second */
-    reason = find_reason (plan, CP_OUTCOME_SEPARATE_MACHINES, 0);
+    cp_test_assert_close (80 * 312 * (1 + 1 / 19.0), option->estimate.total_cost, 1e-6);  /* billed to the second */
+    reason = cp_test_find_reason (plan, CP_OUTCOME_SEPARATE_MACHINES, 0);
     g_assert_nonnull (reason);
     g_assert_cmpint (reason->rule, ==, CP_RULE_R5_SPLIT_BENEFIT);
     g_assert_cmpfloat (reason->values[0], ==, 4);
     /* No bandwidth to ask about where there is no network. */
-    g_assert_null (find_reason (plan, CP_OUTCOME_ASK_BANDWIDTH, 0));
+    g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_ASK_BANDWIDTH, 0));
   }
 
   /* An 11-day deadline that one machine (20 calendar days) misses: the
@@ -1839,8 +1809,8 @@ test_separate_machines (EstimateFixture *f,
     g_assert_false (option->feasible);
     g_assert_cmpuint (option->estimate.nodes, ==, 1);
     g_assert_cmpint (plan->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
-    g_assert_null (find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 0));
-    g_assert_nonnull (find_reason (plan, CP_OUTCOME_SEPARATE_MACHINES, 0));
+    g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 0));
+    g_assert_nonnull (cp_test_find_reason (plan, CP_OUTCOME_SEPARATE_MACHINES, 0));
   }
 
   /* The same machines with a network named but no NICs yet: incomplete. */
@@ -1874,14 +1844,14 @@ test_r8_cluster_calendar (void)
 
   plan = cp_plan_new (&job, quotes, 2, &settings);
   g_assert_cmpint (plan->verdict, ==, CP_VERDICT_SINGLE_MACHINE);
-  assert_close (38400, cp_plan_get_subject (plan)->estimate.total_cost, 1e-9);
-  reason = find_reason (plan, CP_OUTCOME_MIGRATION_COUNTED, 1);
+  cp_test_assert_close (38400, cp_plan_get_subject (plan)->estimate.total_cost, 1e-9);
+  reason = cp_test_find_reason (plan, CP_OUTCOME_MIGRATION_COUNTED, 1);
   g_assert_nonnull (reason);
   g_assert_cmpint (reason->rule, ==, CP_RULE_R8_MIGRATION);
-  assert_close (10.5, reason->values[0], 1e-12);
-  assert_close (30000, reason->values[1], 1e-9);
-  assert_close (6.5, reason->values[2], 1e-9);
-  assert_close (7, reason->values[3], 1e-9);
+  cp_test_assert_close (10.5, reason->values[0], 1e-12);
+  cp_test_assert_close (30000, reason->values[1], 1e-9);
+  cp_test_assert_close (6.5, reason->values[2], 1e-9);
+  cp_test_assert_close (7, reason->values[3], 1e-9);
   for (guint i = 0; i < plan->options->len; i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
@@ -1890,13 +1860,13 @@ test_r8_cluster_calendar (void)
         continue;
       g_assert_cmpuint (option->estimate.nodes, ==, 1);
       g_assert_true (option->has_full_offer);
-      assert_close (68400, option->full_offer.total_cost, 1e-9);
-      assert_close (24, option->full_offer.calendar_days, 1e-9);
+      cp_test_assert_close (68400, option->full_offer.total_cost, 1e-9);
+      cp_test_assert_close (24, option->full_offer.calendar_days, 1e-9);
     }
   /* The one R5 speaks of. */
-  reason = find_reason (plan, CP_OUTCOME_SPLIT_NOT_NEEDED, 1);
+  reason = cp_test_find_reason (plan, CP_OUTCOME_SPLIT_NOT_NEEDED, 1);
   if (reason == NULL)
-    reason = find_reason (plan, CP_OUTCOME_COMMUNICATION_DOMINATES, 1);
+    reason = cp_test_find_reason (plan, CP_OUTCOME_COMMUNICATION_DOMINATES, 1);
   g_assert_nonnull (reason);
   g_assert_cmpfloat (reason->values[3], ==, 2);
   cp_job_clear (&job);
@@ -1944,10 +1914,10 @@ test_zero3_gathers_expert_shard (EstimateFixture *f,
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.data_parallel, ==, 8);
-  assert_close (95298816.0, est.gathered_layers_bytes, 1e-9);
+  cp_test_assert_close (95298816.0, est.gathered_layers_bytes, 1e-9);
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.data_parallel, ==, 16);
-  assert_close (145630464.0, est.gathered_layers_bytes, 1e-9);
+  cp_test_assert_close (145630464.0, est.gathered_layers_bytes, 1e-9);
 }
 
 /* A LoRA job's frozen experts and their adapters live where expert
@@ -1980,12 +1950,12 @@ test_lora_experts_follow_expert_parallel (EstimateFixture *f,
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.data_parallel, ==, 8);
-  assert_close (24336704.0 + 100663296.0 + adapters, est.weights_bytes, 1e-9);
-  assert_close (48673408.0, est.gathered_layers_bytes, 1e-9);
+  cp_test_assert_close (24336704.0 + 100663296.0 + adapters, est.weights_bytes, 1e-9);
+  cp_test_assert_close (48673408.0, est.gathered_layers_bytes, 1e-9);
 
   f->job.zero_stage = 2;
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
-  assert_close (295356928.0 + adapters, est.weights_bytes, 1e-9);
+  cp_test_assert_close (295356928.0 + adapters, est.weights_bytes, 1e-9);
 }
 
 /* ZeRO-3 with pipeline stages, as torchtitan runs FSDP2 with PP (the
@@ -2020,18 +1990,18 @@ test_zero3_pipeline_stage_unsharded (EstimateFixture *f,
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.data_parallel, ==, 8);
-  assert_close (842232000.0, est.gathered_layers_bytes, 1e-9);
-  assert_close (842232000.0, est.reduce_scatter_bytes, 1e-9);
-  assert_close (f->settings.framework_overhead_bytes + est.fragmentation_bytes + 2 * 842232000.0,
-                est.overhead_bytes, 1e-9);
+  cp_test_assert_close (842232000.0, est.gathered_layers_bytes, 1e-9);
+  cp_test_assert_close (842232000.0, est.reduce_scatter_bytes, 1e-9);
+  cp_test_assert_close (f->settings.framework_overhead_bytes + est.fragmentation_bytes + 2 * 842232000.0,
+                        est.overhead_bytes, 1e-9);
   f->settings.bytes_convention = CP_BYTES_CONVENTION_HF_18;
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
-  assert_close (1263348000.0, est.reduce_scatter_bytes, 1e-9);
+  cp_test_assert_close (1263348000.0, est.reduce_scatter_bytes, 1e-9);
   f->settings.bytes_convention = CP_BYTES_CONVENTION_ZERO_16;
   resharded = est;
   f->settings.fsdp_pp_unsharded = TRUE;
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
-  assert_close (21e9, est.gathered_layers_bytes, 1e-9);
+  cp_test_assert_close (21e9, est.gathered_layers_bytes, 1e-9);
   g_assert_cmpfloat (est.reduce_scatter_bytes, ==, 0);
   /* And its traffic: 64 sequences over d = 8 are m = 8 micro-batches a
    * step. Resharded, each micro-batch gathers the stage twice and
@@ -2040,9 +2010,9 @@ test_zero3_pipeline_stage_unsharded (EstimateFixture *f,
    * the last micro-batch (torch.distributed.pipelining): 16 times fewer
    * gathers, 12 times less data-parallel traffic, same steps. */
   g_assert_cmpuint (est.layout.data_parallel, ==, 8);
-  assert_close (resharded.steps, est.steps, 1e-12);
-  assert_close (resharded.zero3_gather_s / 16.0, est.zero3_gather_s, 1e-9);
-  assert_close (resharded.dp_communication_s / 12.0, est.dp_communication_s, 1e-9);
+  cp_test_assert_close (resharded.steps, est.steps, 1e-12);
+  cp_test_assert_close (resharded.zero3_gather_s / 16.0, est.zero3_gather_s, 1e-9);
+  cp_test_assert_close (resharded.dp_communication_s / 12.0, est.dp_communication_s, 1e-9);
 }
 
 /* Stages kept gathered hold what ZeRO sharded, the experts only where
@@ -2066,7 +2036,7 @@ test_zero3_pipeline_stage_unsharded_experts (EstimateFixture *f,
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.data_parallel, ==, 8);
-  assert_close (292040448.0, est.gathered_layers_bytes, 1e-9);
+  cp_test_assert_close (292040448.0, est.gathered_layers_bytes, 1e-9);
 }
 
 /* A LoRA rank 8 job on Llama 2 7B's shape, micro-batches of one
@@ -2105,10 +2075,10 @@ test_lora_frozen_base_activations (EstimateFixture *f,
   all = est.layer_activation_bytes_per_sbh;
   f->job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
-  assert_close (all - 7.375, est.layer_activation_bytes_per_sbh, 1e-12);
+  cp_test_assert_close (all - 7.375, est.layer_activation_bytes_per_sbh, 1e-12);
   f->job.lora_targets = CP_LORA_TARGET_O;
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
-  assert_close (all - 9.375, est.layer_activation_bytes_per_sbh, 1e-12);
+  cp_test_assert_close (all - 9.375, est.layer_activation_bytes_per_sbh, 1e-12);
 
   f->job.kind = CP_TASK_QLORA;
   f->job.lora_targets = CP_LORA_TARGET_ALL;
@@ -2144,7 +2114,7 @@ test_fsdp1_adapter_gradients (EstimateFixture *f,
   g_assert_cmpfloat (est.gradients_bytes, <, 0.1e9);
   f->settings.fsdp1_adapter_gradients = TRUE;
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
-  assert_close (13.48e9, est.gradients_bytes, 1e-12);
+  cp_test_assert_close (13.48e9, est.gradients_bytes, 1e-12);
   f->job.global_batch = 2;
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   g_assert_cmpfloat (est.gradients_bytes, <, 0.1e9);
@@ -2200,16 +2170,16 @@ test_offload_host_memory (void)
     g_assert_cmpfloat (est.optimizer_bytes, ==, 0);
     /* The search's offload is ZeRO-Offload's: parameters stay. */
     g_assert_cmpfloat (est.weights_bytes, >, 0);
-    assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.host_memory_per_node_bytes, 1e-12);
+    cp_test_assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.host_memory_per_node_bytes, 1e-12);
     g_assert_cmpfloat (est.offload_refused_host_bytes, ==, 0);
 
     plan = cp_plan_new (&job, &quote, 1, &settings);
     g_assert_cmpint (plan->verdict, ==, CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE);
     g_assert_cmpint (r1_outcome (plan), ==, CP_OUTCOME_FITS_WITH_TECHNIQUE);
-    reason = find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0);
+    reason = cp_test_find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0);
     g_assert_nonnull (reason);
     g_assert_cmpint (reason->rule, ==, CP_RULE_R6_TOTAL_COST);
-    assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, reason->values[1], 1e-12);
+    cp_test_assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, reason->values[1], 1e-12);
     cp_job_clear (&job);
     cp_quote_clear (&quote);
   }
@@ -2230,8 +2200,8 @@ test_offload_host_memory (void)
   g_assert_cmpfloat (est.weights_bytes, ==, 0);
   g_assert_cmpfloat (est.gradients_bytes, ==, 0);
   g_assert_cmpfloat (est.optimizer_bytes, ==, 0);
-  assert_close (5210678400.0, est.gathered_layers_bytes, 1e-9);
-  assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.host_memory_per_node_bytes, 1e-12);
+  cp_test_assert_close (5210678400.0, est.gathered_layers_bytes, 1e-9);
+  cp_test_assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.host_memory_per_node_bytes, 1e-12);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 
@@ -2245,17 +2215,17 @@ test_offload_host_memory (void)
     g_assert_false (est.fits);
     g_assert_false (est.cpu_offload);
     g_assert_cmpfloat (est.host_memory_per_node_bytes, ==, 0);
-    assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.offload_refused_host_bytes, 1e-12);
+    cp_test_assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.offload_refused_host_bytes, 1e-12);
 
     plan = cp_plan_new (&job, &quote, 1, &settings);
     g_assert_cmpint (plan->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
     g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_MEMORY);
     g_assert_cmpint (r1_outcome (plan), ==, CP_OUTCOME_HOST_MEMORY_SHORT);
-    reason = find_reason (plan, CP_OUTCOME_HOST_MEMORY_SHORT, 0);
-    assert_close (1.9, reason->values[0], 0.01);
-    assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, reason->values[1], 1e-12);
+    reason = cp_test_find_reason (plan, CP_OUTCOME_HOST_MEMORY_SHORT, 0);
+    cp_test_assert_close (1.9, reason->values[0], 0.01);
+    cp_test_assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, reason->values[1], 1e-12);
     g_assert_cmpfloat (reason->values[2], ==, 512 * GIB);
-    g_assert_null (find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0));
+    g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0));
     cp_job_clear (&job);
     cp_quote_clear (&quote);
   }
@@ -2266,7 +2236,7 @@ test_offload_host_memory (void)
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_true (est.fits);
   g_assert_cmpint (est.technique, ==, CP_TECHNIQUE_LORA);
-  assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.offload_refused_host_bytes, 1e-12);
+  cp_test_assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.offload_refused_host_bytes, 1e-12);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 
@@ -2279,10 +2249,10 @@ test_offload_host_memory (void)
     g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
     g_assert_true (est.fits);
     g_assert_cmpint (est.technique, ==, CP_TECHNIQUE_CPU_OFFLOAD);
-    assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.host_memory_per_node_bytes, 1e-12);
+    cp_test_assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.host_memory_per_node_bytes, 1e-12);
     plan = cp_plan_new (&job, &quote, 1, &settings);
     g_assert_cmpint (plan->verdict, ==, CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE);
-    g_assert_null (find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0));
+    g_assert_null (cp_test_find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0));
     cp_job_clear (&job);
     cp_quote_clear (&quote);
   }
@@ -2339,13 +2309,13 @@ test_host_memory_short_named (void)
   cp_job_clear (&unused);
   {
     g_autoptr(CpPlan) plan = cp_plan_new (&job, quotes, 2, &settings);
-    const CpReason *reason = find_reason (plan, CP_OUTCOME_HOST_MEMORY_SHORT, 0);
+    const CpReason *reason = cp_test_find_reason (plan, CP_OUTCOME_HOST_MEMORY_SHORT, 0);
 
     g_assert_cmpint (plan->recommended, >=, 0);
     g_assert_cmpint (g_array_index (plan->options, CpOption, plan->recommended).quote_index, ==, 1);
     g_assert_nonnull (reason);
     g_assert_cmpint (reason->rule, ==, CP_RULE_R1_MEMORY_GAP);
-    assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, reason->values[1], 1e-12);
+    cp_test_assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, reason->values[1], 1e-12);
     g_assert_cmpfloat (reason->values[2], ==, 1024 * GIB);
   }
   cp_job_clear (&job);

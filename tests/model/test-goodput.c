@@ -12,6 +12,7 @@
 #include "planner/cp-catalog.h"
 #include "planner/cp-estimate.h"
 #include "planner/cp-plan.h"
+#include "model-fixture.h"
 
 #define LLAMA3_RATE (419.0 / (16384.0 * 54.0 * 24.0))   /* per GPU-hour */
 #define GIB (1024.0 * 1024.0 * 1024.0)
@@ -47,26 +48,9 @@ job_init_catalog (CpJob *job, CpTaskKind kind, const char *model_id)
 static void
 quote_init_catalog (CpQuote *quote, const char *gpu_id, guint nodes, CpStorageKind storage)
 {
-  const CpCatalog *catalog = cp_catalog_get_builtin ();
-  const CpGpuSpec *gpu = cp_catalog_find_gpu (catalog, gpu_id);
-
-  g_assert_nonnull (gpu);
-  cp_quote_init (quote);
-  quote->id = g_strdup ("q");
-  cp_quote_set_gpu (quote, gpu);
-  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, gpu->default_intra_link));
-  quote->gpus_per_node = 8;
-  quote->nodes_available = nodes;
+  cp_test_quote_init_catalog (quote, "q", gpu_id, nodes);
   quote->price = 10;
   quote->storage = storage;
-  if (nodes > 1)
-    {
-      quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
-      quote->network = CP_NETWORK_INFINIBAND;
-      quote->nics_per_node = 8;
-      quote->nic_gbps = 400;
-      quote->sharing = CP_SHARING_DEDICATED;
-    }
 }
 
 /* GPT-3 175B (T16's run: 300B tokens, 1,024 A100s at 140 TFLOP/s, full

@@ -43,17 +43,10 @@ gpt_init (CpModelSpec *m,
           guint        hidden,
           guint        heads)
 {
-  cp_model_spec_clear (m);
-  *m = (CpModelSpec) { 0 };
+  cp_test_model_init (m, params, layers, hidden, heads, heads, 4 * hidden, 51200);
   m->id = g_strdup ("custom");
-  m->params = params;
   m->active_params = params;
-  m->layers = layers;
-  m->hidden = hidden;
-  m->heads = heads;
-  m->kv_heads = heads;
-  m->ffn = 4 * hidden;
-  m->vocab = 51200;
+  m->gated_mlp = FALSE;
   m->tied_embeddings = TRUE;
 }
 
@@ -734,35 +727,9 @@ catalogue_quote (CpQuote    *quote,
                  guint       nodes,
                  double      price_per_gpu_hour)
 {
-  const CpCatalog *catalog = cp_catalog_get_builtin ();
-  const CpGpuSpec *gpu = cp_catalog_find_gpu (catalog, gpu_id);
-
-  cp_quote_init (quote);
-  quote->id = g_strdup (id);
-  cp_quote_set_gpu (quote, gpu);
-  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, gpu->default_intra_link));
-  quote->gpus_per_node = 8;
-  quote->nodes_available = nodes;
+  cp_test_quote_init_catalog (quote, id, gpu_id, nodes);
   quote->price_unit = CP_PRICE_PER_GPU_HOUR;
   quote->price = price_per_gpu_hour;
-  if (nodes > 1)
-    {
-      quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
-      quote->network = CP_NETWORK_INFINIBAND;
-      quote->nics_per_node = 8;
-      quote->nic_gbps = 400;
-      quote->sharing = CP_SHARING_DEDICATED;
-    }
-}
-
-static gboolean
-has_reason (const CpPlan *plan,
-            CpOutcome     outcome)
-{
-  for (guint i = 0; i < plan->reasons->len; i++)
-    if (g_array_index (plan->reasons, CpReason, i).outcome == outcome)
-      return TRUE;
-  return FALSE;
 }
 
 static void
@@ -841,7 +808,7 @@ test_verdict_32b_one_machine (void)
   plan = cp_plan_new (&job, &quote, 1, &settings);
   g_assert_cmpint (plan->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
   g_assert_cmpint (plan->recommended, ==, -1);
-  g_assert_true (has_reason (plan, CP_OUTCOME_SIGNAL_TRAINING_TIME));
+  g_assert_nonnull (cp_test_find_reason (plan, CP_OUTCOME_SIGNAL_TRAINING_TIME, -1));
   assert_no_impossible_option (plan);
   cp_job_clear (&job);
   cp_quote_clear (&quote);

@@ -21,15 +21,6 @@
 #define UTILISATION 0.55
 #define GIB_BYTES (1024.0 * 1024.0 * 1024.0)
 
-static void
-assert_close (double expected,
-              double actual,
-              double relative)
-{
-  if (fabs (actual - expected) > relative * fabs (expected))
-    g_error ("expected %.6g, got %.6g (relative tolerance %.3g)", expected, actual, relative);
-}
-
 /* A job serving for 30 days; its model is typed in by the test
  * (cp_test_model_init(): dense, gated MLP). */
 static void
@@ -49,33 +40,6 @@ job_init_llama2_7b (CpJob *job)
   cp_test_model_init (&job->model, 6.74e9, 32, 4096, 32, 32, 11008, 32000);
 }
 
-/* @gpus of @gpu per node (its id, name, memory, peaks and bandwidth
- * copied), at @price per GPU-hour, NVLink4 between them at 450 GB/s per
- * direction (N1). */
-static void
-quote_init_gpu (CpQuote         *q,
-                const CpGpuSpec *gpu,
-                guint            gpus,
-                double           price)
-{
-  cp_quote_init (q);
-  q->id = g_strdup (gpu->id);
-  g_free (q->gpu.id);
-  q->gpu.id = g_strdup (gpu->id);
-  q->gpu.name = g_strdup (gpu->name);
-  q->gpu.memory_nominal_gb = gpu->memory_nominal_gb;
-  q->gpu.dense_bf16_flops = gpu->dense_bf16_flops;
-  q->gpu.dense_fp8_flops = gpu->dense_fp8_flops;
-  q->gpu.memory_bandwidth_gbytes_per_s = gpu->memory_bandwidth_gbytes_per_s;
-  q->gpus_per_node = gpus;
-  q->nodes_available = 1;
-  g_free (q->intra_link.id);
-  q->intra_link.id = g_strdup ("nvlink4");
-  q->intra_link.per_direction_gbytes_per_s = 450;
-  q->price_unit = CP_PRICE_PER_GPU_HOUR;
-  q->price = price;
-}
-
 /* @gpus H100 SXM per node (G4: 80 GB, 989 TFLOPS dense BF16, 1,979 FP8,
  * 3.35 TB/s) at @price per GPU-hour. */
 static void
@@ -87,7 +51,7 @@ quote_init_h100 (CpQuote *q,
                            .dense_bf16_flops = 989e12, .dense_fp8_flops = 1979e12,
                            .memory_bandwidth_gbytes_per_s = 3350 };
 
-  quote_init_gpu (q, &h100, gpus, price);
+  cp_test_quote_init_gpu (q, &h100, gpus, price);
   g_free (q->id);
   q->id = g_strdup ("h100");
 }
@@ -129,12 +93,12 @@ test_decode_batch_one (void)
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_true (est.fits);
   g_assert_cmpfloat (est.decode_batch, ==, 1);
-  assert_close (weights / bandwidth, 13.48e9 / 2.68e12, 1e-12);
-  assert_close ((weights + 2 * 524288.0) / bandwidth, est.decode_memory_s, 1e-9);
-  assert_close (5.030e-3, est.decode_step_s, 1e-3);
-  assert_close (198.8, est.decode_tokens_per_s, 1e-3);
+  cp_test_assert_close (weights / bandwidth, 13.48e9 / 2.68e12, 1e-12);
+  cp_test_assert_close ((weights + 2 * 524288.0) / bandwidth, est.decode_memory_s, 1e-9);
+  cp_test_assert_close (5.030e-3, est.decode_step_s, 1e-3);
+  cp_test_assert_close (198.8, est.decode_tokens_per_s, 1e-3);
   /* Compute is 2 × 6.74e9 FLOPs over 989e12 × 0.55: 24.8 µs, far below. */
-  assert_close (2 * 6.74e9 / (989e12 * UTILISATION), est.decode_compute_s, 1e-9);
+  cp_test_assert_close (2 * 6.74e9 / (989e12 * UTILISATION), est.decode_compute_s, 1e-9);
   g_assert_cmpfloat (est.decode_tp_communication_s, ==, 0);
   g_assert_cmpfloat (est.decode_moe_floor_s, ==, 0); /* a dense model: no MoE layer */
 
@@ -144,13 +108,13 @@ test_decode_batch_one (void)
   job.prompt_tokens = 1024;
   job.output_tokens = 128;
   cp_estimate (&job, &quote, 1, &settings, &est, NULL);
-  assert_close ((13.48e9 + 1088 * 524288.0) / 2.68e12, est.decode_step_s, 1e-9);
-  assert_close (190.74, est.decode_tokens_per_s, 1e-3);
+  cp_test_assert_close ((13.48e9 + 1088 * 524288.0) / 2.68e12, est.decode_step_s, 1e-9);
+  cp_test_assert_close (190.74, est.decode_tokens_per_s, 1e-3);
   /* One sequence has no other's decode to fold its prompt into: the
    * prompt runs first, on its own, at the prefill rate. */
   g_assert_false (est.serving_mixed_batches);
   g_assert_cmpfloat (est.decode_prefill_compute_s, ==, 0);
-  assert_close (128 / (1024 / est.prefill_tokens_per_s + 128 / est.decode_tokens_per_s), est.output_tokens_per_s, 1e-12);
+  cp_test_assert_close (128 / (1024 / est.prefill_tokens_per_s + 128 / est.decode_tokens_per_s), est.output_tokens_per_s, 1e-12);
 
   /* 8-bit weights compute in FP8 (W8A8) where the GPU has FP8 tensor
    * cores, and at 16 bits (weight-only W8A16) where it has none: prefill
@@ -158,11 +122,11 @@ test_decode_batch_one (void)
   job.weight_bits = 8;
   cp_estimate (&job, &quote, 1, &settings, &est, NULL);
   g_assert_cmpint (est.serving_gemm_precision, ==, CP_PRECISION_FP8);
-  assert_close (1979e12 * UTILISATION / 1.40169e10, est.prefill_tokens_per_s, 1e-5);
+  cp_test_assert_close (1979e12 * UTILISATION / 1.40169e10, est.prefill_tokens_per_s, 1e-5);
   quote.gpu.dense_fp8_flops = 0;
   cp_estimate (&job, &quote, 1, &settings, &est, NULL);
   g_assert_cmpint (est.serving_gemm_precision, ==, CP_PRECISION_BF16);
-  assert_close (989e12 * UTILISATION / 1.40169e10, est.prefill_tokens_per_s, 1e-5);
+  cp_test_assert_close (989e12 * UTILISATION / 1.40169e10, est.prefill_tokens_per_s, 1e-5);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -191,10 +155,10 @@ test_decode_kv_bound (void)
   g_assert_cmpfloat (est.requests_per_replica, >=, 32);
   g_assert_cmpfloat (est.decode_batch, ==, 32);
   g_assert_cmpfloat (kv, >, 13.48e9);
-  assert_close ((13.48e9 + kv) / 2.68e12, est.decode_memory_s, 1e-9);
-  assert_close (11.841e-3, est.decode_step_s, 1e-3);
-  assert_close (2702.5, est.decode_tokens_per_s, 1e-3);
-  assert_close (32 * 2 * 6.74e9 / (989e12 * UTILISATION), est.decode_compute_s, 1e-9);
+  cp_test_assert_close ((13.48e9 + kv) / 2.68e12, est.decode_memory_s, 1e-9);
+  cp_test_assert_close (11.841e-3, est.decode_step_s, 1e-3);
+  cp_test_assert_close (2702.5, est.decode_tokens_per_s, 1e-3);
+  cp_test_assert_close (32 * 2 * 6.74e9 / (989e12 * UTILISATION), est.decode_compute_s, 1e-9);
   g_assert_cmpfloat (est.decode_compute_s, <, est.decode_memory_s);
   g_assert_cmpfloat (est.concurrency_served, ==, 32);
   cp_job_clear (&job);
@@ -223,10 +187,10 @@ test_decode_compute_bound (void)
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpfloat (est.decode_compute_s, >, est.decode_memory_s);
   g_assert_true (est.serving_mixed_batches);
-  assert_close (32 * 2 * 6.74e9 / (989e12 * 0.55), est.decode_compute_s, 1e-9);
-  assert_close (32 * 8 * 1.40169e10 / 5.4395e14, est.decode_prefill_compute_s, 1e-5);
-  assert_close ((32 * 2 * 6.74e9 + 32 * 8 * 1.40169e10) / 5.4395e14, est.decode_step_s, 1e-5);
-  assert_close (32 / ((32 * 2 * 6.74e9 + 32 * 8 * 1.40169e10) / 5.4395e14), est.decode_tokens_per_s, 1e-5);
+  cp_test_assert_close (32 * 2 * 6.74e9 / (989e12 * 0.55), est.decode_compute_s, 1e-9);
+  cp_test_assert_close (32 * 8 * 1.40169e10 / 5.4395e14, est.decode_prefill_compute_s, 1e-5);
+  cp_test_assert_close ((32 * 2 * 6.74e9 + 32 * 8 * 1.40169e10) / 5.4395e14, est.decode_step_s, 1e-5);
+  cp_test_assert_close (32 / ((32 * 2 * 6.74e9 + 32 * 8 * 1.40169e10) / 5.4395e14), est.decode_tokens_per_s, 1e-5);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -249,8 +213,8 @@ test_prefill (void)
 
   g_assert_cmpfloat (cp_serving_prefill_flops_per_token (&job), ==, 2 * 6.74e9 + 4.0 * 32 * 32 * 128 * 1024);
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  assert_close (5.4395e14 / 1.40169e10, est.prefill_tokens_per_s, 1e-5);
-  assert_close (38807, est.prefill_tokens_per_s, 1e-4);
+  cp_test_assert_close (5.4395e14 / 1.40169e10, est.prefill_tokens_per_s, 1e-5);
+  cp_test_assert_close (38807, est.prefill_tokens_per_s, 1e-4);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -280,22 +244,22 @@ test_v0_prefills_apart (void)
 
   serving_fixture_init (&settings, &quote, &job, 4, 1024, 128);
   job.context_len = 1152;
-  assert_close (5.8813e-3, step_s, 1e-4);
-  assert_close (0.18820, decode_s, 1e-4);
+  cp_test_assert_close (5.8813e-3, step_s, 1e-4);
+  cp_test_assert_close (0.18820, decode_s, 1e-4);
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpfloat (est.decode_batch, ==, 4);
   g_assert_true (est.serving_mixed_batches);
-  assert_close (step_s, est.decode_step_s, 1e-9);
-  assert_close (32 * 1.40169e10 / 5.4395e14, est.decode_prefill_compute_s, 1e-5);
-  assert_close (1 / decode_s, est.requests_per_s, 1e-4);
-  assert_close (5.3135, est.requests_per_s, 1e-4);
+  cp_test_assert_close (step_s, est.decode_step_s, 1e-9);
+  cp_test_assert_close (32 * 1.40169e10 / 5.4395e14, est.decode_prefill_compute_s, 1e-5);
+  cp_test_assert_close (1 / decode_s, est.requests_per_s, 1e-4);
+  cp_test_assert_close (5.3135, est.requests_per_s, 1e-4);
   /* Each user waits for the 128 steps of his output: 128 × 5.8813 ms =
    * 0.75280 s an answer (the 4 at once over 5.3135 a second), 170.03
    * output tokens a second. */
-  assert_close (128 * step_s, est.answer_s, 1e-9);
-  assert_close (0.75280, est.answer_s, 1e-4);
-  assert_close (170.03, est.user_output_tokens_per_s, 1e-4);
+  cp_test_assert_close (128 * step_s, est.answer_s, 1e-9);
+  cp_test_assert_close (0.75280, est.answer_s, 1e-4);
+  cp_test_assert_close (170.03, est.user_output_tokens_per_s, 1e-4);
 
   /* V0 also spends its own 2.60 ms a step between the GPUs' steps
    * (serving-engine): 8.4813 ms a step, 32 × 8.4813 = 271.40 ms of
@@ -305,24 +269,24 @@ test_v0_prefills_apart (void)
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_false (est.serving_mixed_batches);
   g_assert_cmpfloat (est.decode_prefill_compute_s, ==, 0);
-  assert_close (2.60e-3, est.decode_engine_s, 1e-12);
-  assert_close (step_s + 2.60e-3, est.decode_step_s, 1e-9);
-  assert_close (1 / (32 * (step_s + 2.60e-3) + 1024 / 38807.0), est.requests_per_s, 1e-4);
-  assert_close (3.3581, est.requests_per_s, 1e-4);
-  assert_close (3.3581 * 128, est.output_tokens_per_s, 1e-4);
+  cp_test_assert_close (2.60e-3, est.decode_engine_s, 1e-12);
+  cp_test_assert_close (step_s + 2.60e-3, est.decode_step_s, 1e-9);
+  cp_test_assert_close (1 / (32 * (step_s + 2.60e-3) + 1024 / 38807.0), est.requests_per_s, 1e-4);
+  cp_test_assert_close (3.3581, est.requests_per_s, 1e-4);
+  cp_test_assert_close (3.3581 * 128, est.output_tokens_per_s, 1e-4);
   /* Apart, each user also waits while the four prompts are prefilled:
    * 128 × 8.4813 ms + 4 × 1,024 / 38,807 s = 1.0856 + 0.1055 = 1.1912 s,
    * 4 / 3.3581, and 128 / 1.1912 = 107.46 output tokens a second. */
-  assert_close (128 * (step_s + 2.60e-3) + 4 * 1024 / 38807.0, est.answer_s, 1e-4);
-  assert_close (1.1912, est.answer_s, 1e-4);
-  assert_close (4 / est.requests_per_s, est.answer_s, 1e-9);
-  assert_close (107.46, est.user_output_tokens_per_s, 1e-3);
+  cp_test_assert_close (128 * (step_s + 2.60e-3) + 4 * 1024 / 38807.0, est.answer_s, 1e-4);
+  cp_test_assert_close (1.1912, est.answer_s, 1e-4);
+  cp_test_assert_close (4 / est.requests_per_s, est.answer_s, 1e-9);
+  cp_test_assert_close (107.46, est.user_output_tokens_per_s, 1e-3);
 
   /* Folded again above 32,768 tokens of context: 1 / 0.27140. */
   job.context_len = 40000;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_true (est.serving_mixed_batches);
-  assert_close (3.6846, est.requests_per_s, 1e-4);
+  cp_test_assert_close (3.6846, est.requests_per_s, 1e-4);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -355,25 +319,25 @@ test_serving_engine_step (void)
   serving_fixture_init (&settings, &quote, &job, 1, 1, 2);
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpfloat (est.decode_engine_s, ==, 0);
-  assert_close (5.030e-3, est.decode_step_s, 1e-3);
+  cp_test_assert_close (5.030e-3, est.decode_step_s, 1e-3);
 
   settings.vllm_profile = CP_VLLM_PROFILE_V0;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  assert_close (2.60e-3, est.decode_engine_s, 1e-12);
-  assert_close (7.630e-3, est.decode_step_s, 1e-3);
-  assert_close (131.06, est.decode_tokens_per_s, 1e-3);
+  cp_test_assert_close (2.60e-3, est.decode_engine_s, 1e-12);
+  cp_test_assert_close (7.630e-3, est.decode_step_s, 1e-3);
+  cp_test_assert_close (131.06, est.decode_tokens_per_s, 1e-3);
 
   settings.vllm_profile = CP_VLLM_PROFILE_V1;
   settings.serving_engine = CP_SERVING_ENGINE_SGLANG;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpfloat (est.decode_engine_s, ==, 0);
-  assert_close (5.030e-3, est.decode_step_s, 1e-3);
+  cp_test_assert_close (5.030e-3, est.decode_step_s, 1e-3);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 
   cp_settings_init (&settings);
   settings.serving_engine = CP_SERVING_ENGINE_SGLANG;
-  quote_init_gpu (&quote, &h20, 1, 10);
+  cp_test_quote_init_gpu (&quote, &h20, 1, 10);
   job_init_served (&job);
   cp_test_model_init (&job.model, 0.596e9, 28, 1024, 16, 8, 3072, 151936);
   job.model.head_dim = 128;
@@ -382,11 +346,11 @@ test_serving_engine_step (void)
   job.output_tokens = 2048;
   job.context_len = 2049;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  assert_close (0.4092e-3, gpu_step_s, 1e-3);
-  assert_close (gpu_step_s, est.decode_memory_s, 1e-9);
-  assert_close (2.42e-3 - gpu_step_s, est.decode_engine_s, 1e-9);
-  assert_close (2.42e-3, est.decode_step_s, 1e-12);
-  assert_close (414.17, 2049 * est.requests_per_s, 2e-3);
+  cp_test_assert_close (0.4092e-3, gpu_step_s, 1e-3);
+  cp_test_assert_close (gpu_step_s, est.decode_memory_s, 1e-9);
+  cp_test_assert_close (2.42e-3 - gpu_step_s, est.decode_engine_s, 1e-9);
+  cp_test_assert_close (2.42e-3, est.decode_step_s, 1e-12);
+  cp_test_assert_close (414.17, 2049 * est.requests_per_s, 2e-3);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -411,20 +375,20 @@ test_cost_per_million_tokens (void)
   job.concurrency = 1;
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  assert_close (0.69745, request_s, 1e-4);
-  assert_close (1 / request_s, est.requests_per_s, 1e-4);
-  assert_close (128 / request_s, est.output_tokens_per_s, 1e-4);
+  cp_test_assert_close (0.69745, request_s, 1e-4);
+  cp_test_assert_close (1 / request_s, est.requests_per_s, 1e-4);
+  cp_test_assert_close (128 / request_s, est.output_tokens_per_s, 1e-4);
   g_assert_cmpfloat (est.hourly_cost, ==, 20);
-  assert_close (20 / (128 / request_s * 3600) * 1e6, est.cost_per_million_output_tokens, 1e-4);
-  assert_close (30.27, est.cost_per_million_output_tokens, 1e-3);
+  cp_test_assert_close (20 / (128 / request_s * 3600) * 1e6, est.cost_per_million_output_tokens, 1e-4);
+  cp_test_assert_close (30.27, est.cost_per_million_output_tokens, 1e-3);
 
   /* The same GPU billed as a node-month of 14,600 CNY (730 h × 20) costs
    * the same per token. */
   quote.price_unit = CP_PRICE_PER_NODE_MONTH;
   quote.price = 14600;
   cp_estimate (&job, &quote, 1, &settings, &est, NULL);
-  assert_close (20, est.hourly_cost, 1e-12);
-  assert_close (30.27, est.cost_per_million_output_tokens, 1e-3);
+  cp_test_assert_close (20, est.hourly_cost, 1e-12);
+  cp_test_assert_close (30.27, est.cost_per_million_output_tokens, 1e-3);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -453,13 +417,13 @@ test_replicas_share_the_target (void)
   g_assert_cmpuint (est.layout.data_parallel, ==, 8);
   g_assert_cmpfloat (est.decode_batch, ==, 1);
   g_assert_cmpfloat (est.hourly_cost, ==, 160);
-  assert_close (30.27, est.cost_per_million_output_tokens, 1e-3);
+  cp_test_assert_close (30.27, est.cost_per_million_output_tokens, 1e-3);
   g_assert_cmpfloat (est.concurrency_served, ==, 8);
 
   job.concurrency = 4;
   cp_estimate (&job, &quote, 1, &settings, &est, NULL);
   g_assert_cmpfloat (est.concurrency_served, ==, 4);
-  assert_close (2 * 30.27, est.cost_per_million_output_tokens, 1e-3);
+  cp_test_assert_close (2 * 30.27, est.cost_per_million_output_tokens, 1e-3);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -497,12 +461,12 @@ test_tensor_parallel_all_reduce (void)
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
   g_assert_cmpuint (est.layout.data_parallel, ==, 4);
   g_assert_cmpfloat (est.decode_batch, ==, 1);
-  assert_close (80 * 2 * (2 * 3.10e-6 + 1.0 * 8192 * 2 / (450e9 * 0.80)), est.decode_tp_communication_s, 1e-9);
-  assert_close (999.3e-6, est.decode_tp_communication_s, 1e-3);
+  cp_test_assert_close (80 * 2 * (2 * 3.10e-6 + 1.0 * 8192 * 2 / (450e9 * 0.80)), est.decode_tp_communication_s, 1e-9);
+  cp_test_assert_close (999.3e-6, est.decode_tp_communication_s, 1e-3);
   /* Half the weights and each rank's 4 of the 8 KV heads (163,840 B a
    * token) at the mean context of 1,088 tokens. */
-  assert_close ((70e9 + 1088 * 163840.0) / 2.68e12, est.decode_memory_s, 1e-9);
-  assert_close (est.decode_memory_s + est.decode_tp_communication_s, est.decode_step_s, 1e-12);
+  cp_test_assert_close ((70e9 + 1088 * 163840.0) / 2.68e12, est.decode_memory_s, 1e-9);
+  cp_test_assert_close (est.decode_memory_s + est.decode_tp_communication_s, est.decode_step_s, 1e-12);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -547,14 +511,14 @@ test_pipeline_replica (void)
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 8);
   g_assert_cmpuint (est.layout.pipeline_parallel, ==, 2);
   g_assert_cmpfloat (est.decode_batch, ==, 1);
-  assert_close ((810e9 / 8 + 1088 * 516096.0 / 8) / 2.68e12, est.decode_memory_s, 1e-9);
-  assert_close (37.81e-3, est.decode_memory_s, 1e-3);
-  assert_close (2 * 405e9 / (8 * 989e12 * UTILISATION), est.decode_compute_s, 1e-9);
-  assert_close (126 * 2 * (14 * 3.10e-6 + 2 * (7.0 / 8) * 16384 * 2 / (450e9 * 0.80)),
-                est.decode_tp_communication_s, 1e-9);
-  assert_close (10.977e-3, est.decode_tp_communication_s, 1e-3);
+  cp_test_assert_close ((810e9 / 8 + 1088 * 516096.0 / 8) / 2.68e12, est.decode_memory_s, 1e-9);
+  cp_test_assert_close (37.81e-3, est.decode_memory_s, 1e-3);
+  cp_test_assert_close (2 * 405e9 / (8 * 989e12 * UTILISATION), est.decode_compute_s, 1e-9);
+  cp_test_assert_close (126 * 2 * (14 * 3.10e-6 + 2 * (7.0 / 8) * 16384 * 2 / (450e9 * 0.80)),
+                        est.decode_tp_communication_s, 1e-9);
+  cp_test_assert_close (10.977e-3, est.decode_tp_communication_s, 1e-3);
   /* Prefill at the group's pace as well. */
-  assert_close (8 * 989e12 * UTILISATION / (2 * 405e9 + 4.0 * 126 * 128 * 128 * 1024), est.prefill_tokens_per_s, 1e-9);
+  cp_test_assert_close (8 * 989e12 * UTILISATION / (2 * 405e9 + 4.0 * 126 * 128 * 128 * 1024), est.prefill_tokens_per_s, 1e-9);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -598,16 +562,16 @@ test_mixture_of_experts_reads (void)
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
   g_assert_cmpuint (est.layout.data_parallel, ==, 4);
   g_assert_cmpfloat (est.decode_batch, ==, 1);
-  assert_close ((46.7e9 - 0.75 * routed_per_gpu + 1088 * 65536.0) / 2.68e12, est.decode_memory_s, 1e-9);
-  assert_close (4.831e-3, est.decode_memory_s, 1e-3);
-  assert_close (32 * 26.65e-6, est.decode_moe_floor_s, 1e-9);
-  assert_close (est.decode_memory_s + est.decode_tp_communication_s + 0.8528e-3, est.decode_step_s, 1e-6);
+  cp_test_assert_close ((46.7e9 - 0.75 * routed_per_gpu + 1088 * 65536.0) / 2.68e12, est.decode_memory_s, 1e-9);
+  cp_test_assert_close (4.831e-3, est.decode_memory_s, 1e-3);
+  cp_test_assert_close (32 * 26.65e-6, est.decode_moe_floor_s, 1e-9);
+  cp_test_assert_close (est.decode_memory_s + est.decode_tp_communication_s + 0.8528e-3, est.decode_step_s, 1e-6);
 
   job.concurrency = 32;
   cp_estimate (&job, &quote, 1, &settings, &est, NULL);
   g_assert_cmpfloat (est.decode_batch, ==, 8);
-  assert_close ((46.7e9 - pow (0.75, 8) * routed_per_gpu + 8 * 1088 * 65536.0) / 2.68e12, est.decode_memory_s, 1e-9);
-  assert_close (0.8528e-3, est.decode_moe_floor_s, 1e-6);
+  cp_test_assert_close ((46.7e9 - pow (0.75, 8) * routed_per_gpu + 8 * 1088 * 65536.0) / 2.68e12, est.decode_memory_s, 1e-9);
+  cp_test_assert_close (0.8528e-3, est.decode_moe_floor_s, 1e-6);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -641,10 +605,10 @@ test_fp8_layout_llama3 (void)
   job.concurrency = 1;
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  assert_close (47.64 * GIB_BYTES, est.weights_bytes, 1e-3);
+  cp_test_assert_close (47.64 * GIB_BYTES, est.weights_bytes, 1e-3);
   settings.fp8_layout = CP_FP8_LAYOUT_LLAMA3;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  assert_close (56.52 * GIB_BYTES, est.weights_bytes, 1e-3);
+  cp_test_assert_close (56.52 * GIB_BYTES, est.weights_bytes, 1e-3);
   /* 4-bit weights are not FP8: the layout leaves them alone. They carry
    * their format's scales and zeros: AWQ/GPTQ by default, one fp16 scale
    * and one 4-bit zero per group of 128 weights (vLLM's awq.py, gptq.py),
@@ -652,11 +616,11 @@ test_fp8_layout_llama3 (void)
    * 4.2027e9 × 2 = 2.1663e11 B, over tensor parallel 8. */
   job.weight_bits = 4;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  assert_close (((405e9 - 4.2027e9) * 4.15625 / 8 + 4.2027e9 * 2) / 8, est.weights_bytes, 1e-3);
+  cp_test_assert_close (((405e9 - 4.2027e9) * 4.15625 / 8 + 4.2027e9 * 2) / 8, est.weights_bytes, 1e-3);
   /* bitsandbytes NF4, one fp32 absmax per 64 weights (QLoRA §3): 4.5 bits. */
   settings.int4_constant_bits = 0.5;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  assert_close (((405e9 - 4.2027e9) * 4.5 / 8 + 4.2027e9 * 2) / 8, est.weights_bytes, 1e-3);
+  cp_test_assert_close (((405e9 - 4.2027e9) * 4.5 / 8 + 4.2027e9 * 2) / 8, est.weights_bytes, 1e-3);
 
   cp_job_clear (&job);
   cp_quote_clear (&quote);
@@ -696,7 +660,7 @@ test_vllm_profile_by_engine (void)
   settings.vllm_profile = CP_VLLM_PROFILE_V0;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &v0, NULL));
   g_assert_cmpfloat (v0.activation_peak_bytes, ==, 2054422528.0);
-  assert_close (v1.kv_budget_bytes - (2054422528.0 - 8192 * 123392.0), v0.kv_budget_bytes, 1e-12);
+  cp_test_assert_close (v1.kv_budget_bytes - (2054422528.0 - 8192 * 123392.0), v0.kv_budget_bytes, 1e-12);
   /* Llama 3's 128,256-entry vocabulary: the sampler's 1024 × 128256 × 28
    * = 3,677,356,032 B is V1's peak. */
   settings.vllm_profile = CP_VLLM_PROFILE_V1;
@@ -762,13 +726,13 @@ test_published_trtllm_h100_fp8 (void)
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpfloat (est.decode_batch, ==, 64);
-  assert_close ((6.74e9 - 32000.0 * 4096 * 2 + 32000.0 * 4096 * 2 * 2 + 64 * 192 * 262144.0) / 2.68e12,
-                est.decode_step_s, 1e-9);
-  assert_close (16778, est.decode_tokens_per_s, 1e-3);
-  assert_close (80346, est.prefill_tokens_per_s, 1e-3);
-  assert_close (64 * 1.3547e10 / 1.08845e15, est.decode_prefill_compute_s, 1e-3);
+  cp_test_assert_close ((6.74e9 - 32000.0 * 4096 * 2 + 32000.0 * 4096 * 2 * 2 + 64 * 192 * 262144.0) / 2.68e12,
+                        est.decode_step_s, 1e-9);
+  cp_test_assert_close (16778, est.decode_tokens_per_s, 1e-3);
+  cp_test_assert_close (80346, est.prefill_tokens_per_s, 1e-3);
+  cp_test_assert_close (64 * 1.3547e10 / 1.08845e15, est.decode_prefill_compute_s, 1e-3);
   g_assert_cmpint (est.serving_gemm_precision, ==, CP_PRECISION_FP8);
-  assert_close (16778, est.output_tokens_per_s, 1e-3);
+  cp_test_assert_close (16778, est.output_tokens_per_s, 1e-3);
   g_assert_cmpfloat (est.output_tokens_per_s, >=, published);
   g_assert_cmpfloat (published / est.output_tokens_per_s, >, 0.5);
   cp_job_clear (&job);
@@ -875,7 +839,7 @@ test_trial_kv_cache (void)
   g_assert_true (cp_estimate (&job, &small, 1, &settings, &est, NULL));
   g_assert_false (est.kv_measured);
   g_assert_true (est.kv_extrapolated);
-  assert_close (20678235642.0, est.kv_budget_bytes, 1e-9);
+  cp_test_assert_close (20678235642.0, est.kv_budget_bytes, 1e-9);
   g_assert_cmpfloat (est.kv_blocks, ==, 2465);
   g_assert_cmpfloat (est.max_concurrency, ==, 9.62890625);
   g_assert_cmpfloat (est.requests_per_replica, ==, 9);
@@ -884,7 +848,7 @@ test_trial_kv_cache (void)
 
   job.tensor_parallel = 2;
   g_assert_true (cp_estimate (&job, &small, 1, &settings, &est, NULL));
-  assert_close (26214400000.0, est.kv_budget_bytes, 1e-9);
+  cp_test_assert_close (26214400000.0, est.kv_budget_bytes, 1e-9);
   g_assert_cmpfloat (est.kv_blocks, ==, 6250);
   g_assert_cmpfloat (est.requests_per_replica, ==, 24);
   g_assert_cmpuint (est.replicas_needed, ==, 5);
@@ -905,7 +869,7 @@ test_trial_kv_cache (void)
   g_assert_cmpfloat (est.output_tokens_per_s, >=, tp4_output_tokens_per_s);
   if (est.layout.tensor_parallel == 8)
     {
-      assert_close (30366523268.0, est.kv_budget_bytes, 1e-9);
+      cp_test_assert_close (30366523268.0, est.kv_budget_bytes, 1e-9);
       g_assert_cmpfloat (est.kv_blocks, ==, 28959);
       g_assert_cmpfloat (est.requests_per_replica, ==, 113);
     }
@@ -1050,8 +1014,8 @@ test_replica_tensor_parallel_search (void)
   g_assert_cmpfloat (floor (37021442560.0 / (16 * 81920.0)), ==, 28245);
   g_assert_cmpfloat (budget - 17.5e9 - 3677356032.0 - graphs_and_framework, ==, 54521442560.0);
   g_assert_cmpfloat (floor (54521442560.0 / (16 * 40960.0)), ==, 83193);
-  assert_close (11.44, tp8_rate, 1e-3);
-  assert_close (16.30, tp4_rate, 1e-3);
+  cp_test_assert_close (11.44, tp8_rate, 1e-3);
+  cp_test_assert_close (16.30, tp4_rate, 1e-3);
 
   cp_settings_init (&settings);
   quote_init_h100 (&quote, 8, 18.5);
@@ -1070,17 +1034,17 @@ test_replica_tensor_parallel_search (void)
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 4);
   g_assert_cmpuint (est.layout.pipeline_parallel, ==, 1);
   g_assert_cmpuint (est.layout.data_parallel, ==, 2);
-  assert_close (37021442560.0, est.kv_budget_bytes, 1e-12);
+  cp_test_assert_close (37021442560.0, est.kv_budget_bytes, 1e-12);
   g_assert_cmpfloat (est.kv_blocks, ==, 28245);
   g_assert_cmpfloat (est.kv_tokens_held_per_request, ==, 18544.0 / 256 * 16);
   g_assert_cmpfloat (est.requests_per_replica, ==, 389);
   g_assert_cmpuint (est.replicas_needed, ==, 1);
   g_assert_cmpuint (est.nodes_needed, ==, 1);
   g_assert_cmpfloat (est.concurrency_served, ==, 200);
-  assert_close (tp4_rate, est.requests_per_s, 1e-9);
-  assert_close (tp4_rate * 256, est.output_tokens_per_s, 1e-9);
+  cp_test_assert_close (tp4_rate, est.requests_per_s, 1e-9);
+  cp_test_assert_close (tp4_rate * 256, est.output_tokens_per_s, 1e-9);
   /* 35e9 B of weights a GPU: what the walk expected of TP 4. */
-  assert_close (35e9, est.weights_bytes, 1e-12);
+  cp_test_assert_close (35e9, est.weights_bytes, 1e-12);
 
   /* An explicit --tp is served as given. */
   job.tensor_parallel = 8;
@@ -1088,17 +1052,17 @@ test_replica_tensor_parallel_search (void)
   g_assert_false (est.layout_searched);
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 8);
   g_assert_cmpuint (est.layout.data_parallel, ==, 1);
-  assert_close (54521442560.0, est.kv_budget_bytes, 1e-12);
+  cp_test_assert_close (54521442560.0, est.kv_budget_bytes, 1e-12);
   g_assert_cmpfloat (est.kv_blocks, ==, 83193);
   g_assert_cmpfloat (est.requests_per_replica, ==, 1024);
   g_assert_cmpuint (est.replicas_needed, ==, 1);
-  assert_close (tp8_rate, est.requests_per_s, 1e-9);
+  cp_test_assert_close (tp8_rate, est.requests_per_s, 1e-9);
 
   job.tensor_parallel = 2;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
   g_assert_cmpuint (est.layout.data_parallel, ==, 4);
-  assert_close (2021442560.0, est.kv_budget_bytes, 1e-12);
+  cp_test_assert_close (2021442560.0, est.kv_budget_bytes, 1e-12);
   g_assert_cmpfloat (est.requests_per_replica, ==, 10);
   g_assert_cmpuint (est.replicas_needed, ==, 20);
   g_assert_cmpuint (est.nodes_needed, ==, 5);
@@ -1182,10 +1146,10 @@ test_replica_search_same_node_most_tokens (void)
   CpJob job;
   CpEstimate searched, pinned;
 
-  assert_close (9506, output_rate_on_a_node (1), 1e-3);
-  assert_close (13266, output_rate_on_a_node (2), 1e-3);
-  assert_close (13390, output_rate_on_a_node (4), 1e-3);
-  assert_close (9731, output_rate_on_a_node (8), 1e-3);
+  cp_test_assert_close (9506, output_rate_on_a_node (1), 1e-3);
+  cp_test_assert_close (13266, output_rate_on_a_node (2), 1e-3);
+  cp_test_assert_close (13390, output_rate_on_a_node (4), 1e-3);
+  cp_test_assert_close (9731, output_rate_on_a_node (8), 1e-3);
 
   cp_settings_init (&settings);
   quote_init_h100 (&quote, 8, 20);
@@ -1198,7 +1162,7 @@ test_replica_search_same_node_most_tokens (void)
   g_assert_cmpuint (searched.layout.data_parallel, ==, 2);
   g_assert_cmpuint (searched.nodes_needed, ==, 1);
   g_assert_cmpfloat (searched.concurrency_served, ==, 64);
-  assert_close (output_rate_on_a_node (4), searched.output_tokens_per_s, 1e-9);
+  cp_test_assert_close (output_rate_on_a_node (4), searched.output_tokens_per_s, 1e-9);
 
   /* Each pinned size on the same node, at the same 160 CNY an hour,
    * serves what the walk above says, none more than the search's pick. */
@@ -1208,7 +1172,7 @@ test_replica_search_same_node_most_tokens (void)
       g_assert_true (cp_estimate (&job, &quote, 1, &settings, &pinned, NULL));
       g_assert_cmpuint (pinned.nodes_needed, ==, 1);
       g_assert_cmpfloat (pinned.hourly_cost, ==, searched.hourly_cost);
-      assert_close (output_rate_on_a_node (tp), pinned.output_tokens_per_s, 1e-9);
+      cp_test_assert_close (output_rate_on_a_node (tp), pinned.output_tokens_per_s, 1e-9);
       g_assert_cmpfloat (pinned.output_tokens_per_s, <=, searched.output_tokens_per_s);
     }
   cp_job_clear (&job);

@@ -4,10 +4,10 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <sqlite3.h>
 
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
+#include "common/cp-test-fixture.h"
 
 static char *tmp_dir;
 
@@ -15,16 +15,9 @@ static char *tmp_dir;
 static char *
 make_v7_file (const char *name)
 {
-  g_autofree char *sql_path = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "tests", "store",
-                                                "v7-fixture.sql", NULL);
-  g_autofree char *sql = NULL;
   char *path = g_build_filename (tmp_dir, name, NULL);
-  sqlite3 *db = NULL;
 
-  g_assert_true (g_file_get_contents (sql_path, &sql, NULL, NULL));
-  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
-  sqlite3_close (db);
+  cp_test_write_fixture_file ("v7-fixture.sql", path);
   return path;
 }
 

@@ -19,6 +19,7 @@
 #include "store/cp-store.h"
 #include "common/cp-kill-save.h"
 #include "common/cp-test-dir.h"
+#include "common/cp-test-fixture.h"
 
 static char *tmp_dir;
 
@@ -926,17 +927,9 @@ test_locked (void)
 static char *
 make_fixture_file (const char *fixture, const char *name)
 {
-  g_autofree char *sql_path = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "tests", "store",
-                                                fixture, NULL);
-  g_autofree char *sql = NULL;
   char *path = tmp_path (name);
-  sqlite3 *db = NULL;
 
-  g_assert_true (g_file_get_contents (sql_path, &sql, NULL, NULL));
-  g_unlink (path);
-  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
-  sqlite3_close (db);
+  cp_test_write_fixture_file (fixture, path);
   return path;
 }
 

@@ -1,219 +1,29 @@
--- A project file as version 7 of the format wrote it (PRAGMA user_version = 7).
+-- A project file of version 7 of the format (PRAGMA user_version = 7), made
+-- from the version-6 file before it: tests/common/cp-test-fixture.c runs
+-- v1-fixture.sql, then each script after it up to this one. This script adds
+-- the columns version 7 added, defined as version 7 defined them in a new file,
+-- by ALTER TABLE: at the end of their tables, where its migration of a
+-- version-6 file put them too. Then it replaces the rows with this file's own
+-- values.
 --
--- tests/store/test-store.c turns this script into a database at test time and
--- checks that the store opens it, migrates it to the current version and reads
--- back these values, with what version 8 added: a quote's host memory per node,
--- 0 (not stated) for every quote of a version-7 file.
--- Keep this file as it is: it is the record of what version 7 files look like.
+-- tests/store/test-store.c checks that the store opens it, migrates it to the
+-- current version and reads back these values, with what version 8 added: a
+-- quote's host memory per node, 0 (not stated) for every quote of a version-7
+-- file. Keep it as it is: with the scripts before it, it is the record of what
+-- version 7 files look like.
 
-PRAGMA application_id = 1129335886;
 PRAGMA user_version = 7;
 
 BEGIN;
-CREATE TABLE custom_gpus (
-  position INTEGER PRIMARY KEY,
-  project_id INTEGER NOT NULL DEFAULT 1 REFERENCES project (id) ON DELETE CASCADE,
-  id TEXT,
-  name TEXT,
-  memory_nominal_gb REAL,
-  dense_bf16_flops REAL,
-  dense_fp8_flops REAL,
-  dense_fp32_flops REAL,
-  memory_bandwidth_gbytes_per_s REAL,
-  default_intra_link TEXT,
-  verification INTEGER NOT NULL,
-  source TEXT
-);
-CREATE TABLE custom_links (
-  position INTEGER PRIMARY KEY,
-  project_id INTEGER NOT NULL DEFAULT 1 REFERENCES project (id) ON DELETE CASCADE,
-  id TEXT,
-  name TEXT,
-  per_direction_gbytes_per_s REAL,
-  verification INTEGER NOT NULL,
-  source TEXT
-);
-CREATE TABLE custom_models (
-  position INTEGER PRIMARY KEY,
-  project_id INTEGER NOT NULL DEFAULT 1 REFERENCES project (id) ON DELETE CASCADE,
-  id TEXT,
-  name TEXT,
-  params REAL,
-  active_params REAL,
-  layers INTEGER NOT NULL CHECK (layers >= 0),
-  hidden INTEGER NOT NULL CHECK (hidden >= 0),
-  heads INTEGER NOT NULL CHECK (heads >= 0),
-  kv_heads INTEGER NOT NULL CHECK (kv_heads >= 0),
-  head_dim INTEGER NOT NULL CHECK (head_dim >= 0),
-  ffn INTEGER NOT NULL CHECK (ffn >= 0),
-  vocab INTEGER NOT NULL CHECK (vocab >= 0),
-  tied_embeddings INTEGER NOT NULL CHECK (tied_embeddings IN (0, 1)),
-  gated_mlp INTEGER NOT NULL CHECK (gated_mlp IN (0, 1)),
-  experts_total INTEGER NOT NULL CHECK (experts_total >= 0),
-  experts_active INTEGER NOT NULL CHECK (experts_active >= 0),
-  kv_latent_dim INTEGER NOT NULL CHECK (kv_latent_dim >= 0),
-  shared_experts INTEGER NOT NULL DEFAULT 0 CHECK (shared_experts >= 0),
-  expert_ffn INTEGER NOT NULL DEFAULT 0 CHECK (expert_ffn >= 0),
-  shared_expert_ffn INTEGER NOT NULL DEFAULT 0 CHECK (shared_expert_ffn >= 0),
-  dense_layers INTEGER NOT NULL DEFAULT 0 CHECK (dense_layers >= 0),
-  dense_ffn INTEGER NOT NULL DEFAULT 0 CHECK (dense_ffn >= 0),
-  q_lora_rank INTEGER NOT NULL DEFAULT 0 CHECK (q_lora_rank >= 0),
-  kv_lora_rank INTEGER NOT NULL DEFAULT 0 CHECK (kv_lora_rank >= 0),
-  qk_rope_head_dim INTEGER NOT NULL DEFAULT 0 CHECK (qk_rope_head_dim >= 0),
-  qk_nope_head_dim INTEGER NOT NULL DEFAULT 0 CHECK (qk_nope_head_dim >= 0),
-  v_head_dim INTEGER NOT NULL DEFAULT 0 CHECK (v_head_dim >= 0),
-  source TEXT
-);
-CREATE TABLE jobs (
-  position INTEGER PRIMARY KEY,
-  project_id INTEGER NOT NULL DEFAULT 1 REFERENCES project (id) ON DELETE CASCADE,
-  id TEXT,
-  name TEXT,
-  kind TEXT NOT NULL,
-  model_id TEXT,
-  model_name TEXT,
-  model_params REAL,
-  model_active_params REAL,
-  model_layers INTEGER NOT NULL CHECK (model_layers >= 0),
-  model_hidden INTEGER NOT NULL CHECK (model_hidden >= 0),
-  model_heads INTEGER NOT NULL CHECK (model_heads >= 0),
-  model_kv_heads INTEGER NOT NULL CHECK (model_kv_heads >= 0),
-  model_head_dim INTEGER NOT NULL CHECK (model_head_dim >= 0),
-  model_ffn INTEGER NOT NULL CHECK (model_ffn >= 0),
-  model_vocab INTEGER NOT NULL CHECK (model_vocab >= 0),
-  model_tied_embeddings INTEGER NOT NULL CHECK (model_tied_embeddings IN (0, 1)),
-  model_gated_mlp INTEGER NOT NULL CHECK (model_gated_mlp IN (0, 1)),
-  model_experts_total INTEGER NOT NULL CHECK (model_experts_total >= 0),
-  model_experts_active INTEGER NOT NULL CHECK (model_experts_active >= 0),
-  model_kv_latent_dim INTEGER NOT NULL CHECK (model_kv_latent_dim >= 0),
-  model_shared_experts INTEGER NOT NULL DEFAULT 0 CHECK (model_shared_experts >= 0),
-  model_expert_ffn INTEGER NOT NULL DEFAULT 0 CHECK (model_expert_ffn >= 0),
-  model_shared_expert_ffn INTEGER NOT NULL DEFAULT 0 CHECK (model_shared_expert_ffn >= 0),
-  model_dense_layers INTEGER NOT NULL DEFAULT 0 CHECK (model_dense_layers >= 0),
-  model_dense_ffn INTEGER NOT NULL DEFAULT 0 CHECK (model_dense_ffn >= 0),
-  model_q_lora_rank INTEGER NOT NULL DEFAULT 0 CHECK (model_q_lora_rank >= 0),
-  model_kv_lora_rank INTEGER NOT NULL DEFAULT 0 CHECK (model_kv_lora_rank >= 0),
-  model_qk_rope_head_dim INTEGER NOT NULL DEFAULT 0 CHECK (model_qk_rope_head_dim >= 0),
-  model_qk_nope_head_dim INTEGER NOT NULL DEFAULT 0 CHECK (model_qk_nope_head_dim >= 0),
-  model_v_head_dim INTEGER NOT NULL DEFAULT 0 CHECK (model_v_head_dim >= 0),
-  model_source TEXT,
-  precision TEXT NOT NULL,
-  optimizer TEXT NOT NULL,
-  tokens REAL,
-  seq_len INTEGER NOT NULL CHECK (seq_len >= 0),
-  micro_batch INTEGER NOT NULL CHECK (micro_batch >= 0),
-  global_batch INTEGER NOT NULL CHECK (global_batch >= 0),
-  recompute TEXT NOT NULL,
-  flash_attention INTEGER NOT NULL CHECK (flash_attention IN (0, 1)),
-  zero_stage INTEGER NOT NULL CHECK (zero_stage >= 0),
-  cpu_offload INTEGER NOT NULL CHECK (cpu_offload IN (0, 1)),
-  tensor_parallel INTEGER NOT NULL CHECK (tensor_parallel >= 0),
-  pipeline_parallel INTEGER NOT NULL CHECK (pipeline_parallel >= 0),
-  expert_parallel INTEGER NOT NULL DEFAULT 0 CHECK (expert_parallel >= 0),
-  virtual_stages INTEGER NOT NULL DEFAULT 0 CHECK (virtual_stages >= 0),
-  allow_lora INTEGER NOT NULL CHECK (allow_lora IN (0, 1)),
-  lora_rank INTEGER NOT NULL CHECK (lora_rank >= 0),
-  lora_targets INTEGER NOT NULL CHECK (lora_targets >= 0),
-  mfu REAL DEFAULT 0,
-  context_len INTEGER NOT NULL CHECK (context_len >= 0),
-  prompt_tokens INTEGER NOT NULL DEFAULT 0 CHECK (prompt_tokens >= 0),
-  output_tokens INTEGER NOT NULL DEFAULT 0 CHECK (output_tokens >= 0),
-  concurrency INTEGER NOT NULL CHECK (concurrency >= 0),
-  weight_bits INTEGER NOT NULL CHECK (weight_bits >= 0),
-  kv_bits INTEGER NOT NULL CHECK (kv_bits >= 0),
-  duration_days REAL,
-  deadline_days REAL,
-  team_has_distributed_experience INTEGER NOT NULL CHECK (team_has_distributed_experience IN (0, 1)),
-  team_has_ops_engineer INTEGER NOT NULL CHECK (team_has_ops_engineer IN (0, 1)),
-  engineers INTEGER NOT NULL CHECK (engineers >= 0),
-  engineer_day_cost REAL,
-  storage_tb REAL,
-  trial_quote_id TEXT,
-  trial_gpus INTEGER NOT NULL DEFAULT 0 CHECK (trial_gpus >= 0),
-  trial_gpu_dense_flops REAL DEFAULT 0,
-  trial_peak_memory_bytes REAL,
-  trial_tokens_per_s REAL,
-  trial_step_s REAL,
-  trial_communication_share REAL DEFAULT 0,
-  trial_kv_cache_tokens REAL DEFAULT 0,
-  trial_gpu_memory_nominal_gb REAL DEFAULT 0,
-  notes TEXT
-);
-INSERT INTO "jobs" VALUES(0,1,'job-2','Serving v7','inference','llama-2-13b','Llama 2 13B',13000000000.0,13000000000.0,40,5120,40,40,0,13824,32000,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,'meta-llama/Llama-2-13b-hf config.json; Touvron et al. 2023, "Llama 2". params is the model card''s 13B (the architecture counts 13.0e9).','bf16','adamw',0.0,4096,0,0,'auto',1,4,0,0,0,0,0,0,16,31,0.0,4096,1024,128,64,16,16,30.0,0.0,0,0,2,2000.0,1.0,'quote-a800',8,312000000000000.0,75161927680.0,0.0,0.0,0.0,748976.0,80.0,NULL);
-CREATE TABLE project (
-  id INTEGER PRIMARY KEY CHECK (id = 1),
-  name TEXT,
-  report_language TEXT,
-  prepared_by TEXT,
-  bytes_convention TEXT NOT NULL,
-  memory_unit TEXT NOT NULL,
-  currency TEXT NOT NULL,
-  compute_utilisation REAL,
-  link_efficiency REAL,
-  shared_network_factor REAL,
-  dp_overlap REAL,
-  framework_overhead_bytes REAL,
-  fragmentation_fraction REAL,
-  serving_memory_fraction REAL,
-  debug_share REAL,
-  migration_days_no_experience REAL,
-  hours_per_month REAL,
-  working_days_per_week REAL,
-  selective_recompute_flops_overhead REAL,
-  lora_flops_factor REAL,
-  judgement_gap_low REAL,
-  judgement_gap_high REAL,
-  longest_acceptable_run_days REAL,
-  dp_bucket_bytes REAL,
-  kv_block_tokens REAL,
-  cuda_graph_bytes REAL,
-  overlap_compute_slowdown REAL,
-  gpu_failure_rate_per_hour REAL,
-  restart_s REAL,
-  checkpoint_interval_s REAL
-);
-INSERT INTO "project" VALUES(1,'Fixture v7 项目','zh_CN','','16','gib','CNY',0.55,0.8,0.5,1.0,1073741824.0,0.05,0.9,0.35,10.5,730.0,5.0,0.027,4.0,2.0,3.0,120.0,26214400.0,16.0,536870912.0,0.189,1.97328167197145057125e-05,600.0,0.0);
-CREATE TABLE quotes (
-  position INTEGER PRIMARY KEY,
-  project_id INTEGER NOT NULL DEFAULT 1 REFERENCES project (id) ON DELETE CASCADE,
-  id TEXT,
-  vendor TEXT,
-  offer_name TEXT,
-  offering TEXT NOT NULL,
-  gpu_id TEXT,
-  gpu_name TEXT,
-  gpu_memory_nominal_gb REAL,
-  gpu_dense_bf16_flops REAL,
-  gpu_dense_fp8_flops REAL,
-  gpu_dense_fp32_flops REAL,
-  gpu_memory_bandwidth_gbytes_per_s REAL,
-  gpu_default_intra_link TEXT,
-  gpu_verification INTEGER NOT NULL,
-  gpu_source TEXT,
-  gpus_per_node INTEGER NOT NULL CHECK (gpus_per_node >= 0),
-  nodes_available INTEGER NOT NULL CHECK (nodes_available >= 0),
-  intra_link_id TEXT,
-  intra_link_name TEXT,
-  intra_link_per_direction_gbytes_per_s REAL,
-  intra_link_verification INTEGER NOT NULL,
-  intra_link_source TEXT,
-  network TEXT NOT NULL,
-  nics_per_node INTEGER NOT NULL CHECK (nics_per_node >= 0),
-  nic_gbps REAL,
-  sharing TEXT NOT NULL,
-  share_factor REAL DEFAULT 0,
-  price_unit TEXT NOT NULL,
-  price REAL,
-  billing_granularity_h REAL,
-  minimum_term_h REAL,
-  network_fee_per_node_month REAL,
-  storage TEXT NOT NULL,
-  storage_price_per_tb_month REAL,
-  management_fee_per_month REAL,
-  setup_fee REAL,
-  currency TEXT NOT NULL,
-  valid_until TEXT,
-  notes TEXT
-);
-INSERT INTO "quotes" VALUES(0,1,'quote-a800','Fixture 云','NVIDIA A800 80GB SXM','bare-metal','a800','NVIDIA A800 80GB SXM',80.0,312000000000000.0,0.0,19500000000000.0,2039.0,'nvlink-a800',2,'PUBLISHED G3: secondary spec tables only (export-restricted A100: same compute, NVLink 400 GB/s); not checked against a vendor document.',8,1,'nvlink-a800','NVLink (A800, export-restricted)',200.0,1,'PUBLISHED G3: NVLink 400 GB/s on A800 (secondary spec tables), taken as bidirectional: 200 per direction.','none',0,0.0,'unknown',0.0,'gpu-hour',12.0,1.0,0.0,0.0,'unknown',0.0,0.0,0.0,'CNY',NULL,NULL);
+ALTER TABLE jobs ADD COLUMN trial_kv_cache_tokens REAL DEFAULT 0;
+ALTER TABLE jobs ADD COLUMN trial_gpu_memory_nominal_gb REAL DEFAULT 0;
+DELETE FROM project;
+DELETE FROM quotes;
+DELETE FROM jobs;
+INSERT INTO project (id, name, report_language, prepared_by, bytes_convention, memory_unit, currency, compute_utilisation, link_efficiency, shared_network_factor, dp_overlap, framework_overhead_bytes, fragmentation_fraction, serving_memory_fraction, debug_share, migration_days_no_experience, hours_per_month, working_days_per_week, selective_recompute_flops_overhead, lora_flops_factor, judgement_gap_low, judgement_gap_high, longest_acceptable_run_days, dp_bucket_bytes, kv_block_tokens, cuda_graph_bytes, overlap_compute_slowdown, gpu_failure_rate_per_hour, restart_s, checkpoint_interval_s)
+VALUES (1, 'Fixture v7 项目', 'zh_CN', '', '16', 'gib', 'CNY', 0.55, 0.8, 0.5, 1.0, 1073741824.0, 0.05, 0.9, 0.35, 10.5, 730.0, 5.0, 0.027, 4.0, 2.0, 3.0, 120.0, 26214400.0, 16.0, 536870912.0, 0.189, 1.9732816719714506e-05, 600.0, 0.0);
+INSERT INTO quotes (position, project_id, id, vendor, offer_name, offering, gpu_id, gpu_name, gpu_memory_nominal_gb, gpu_dense_bf16_flops, gpu_dense_fp8_flops, gpu_dense_fp32_flops, gpu_memory_bandwidth_gbytes_per_s, gpu_default_intra_link, gpu_verification, gpu_source, gpus_per_node, nodes_available, intra_link_id, intra_link_name, intra_link_per_direction_gbytes_per_s, intra_link_verification, intra_link_source, network, nics_per_node, nic_gbps, sharing, share_factor, price_unit, price, billing_granularity_h, minimum_term_h, network_fee_per_node_month, storage, storage_price_per_tb_month, management_fee_per_month, setup_fee, currency, valid_until, notes)
+VALUES (0, 1, 'quote-a800', 'Fixture 云', 'NVIDIA A800 80GB SXM', 'bare-metal', 'a800', 'NVIDIA A800 80GB SXM', 80.0, 312000000000000.0, 0.0, 19500000000000.0, 2039.0, 'nvlink-a800', 2, 'PUBLISHED G3: secondary spec tables only (export-restricted A100: same compute, NVLink 400 GB/s); not checked against a vendor document.', 8, 1, 'nvlink-a800', 'NVLink (A800, export-restricted)', 200.0, 1, 'PUBLISHED G3: NVLink 400 GB/s on A800 (secondary spec tables), taken as bidirectional: 200 per direction.', 'none', 0, 0.0, 'unknown', 0.0, 'gpu-hour', 12.0, 1.0, 0.0, 0.0, 'unknown', 0.0, 0.0, 0.0, 'CNY', NULL, NULL);
+INSERT INTO jobs (position, project_id, id, name, kind, model_id, model_name, model_params, model_active_params, model_layers, model_hidden, model_heads, model_kv_heads, model_head_dim, model_ffn, model_vocab, model_tied_embeddings, model_gated_mlp, model_experts_total, model_experts_active, model_kv_latent_dim, model_shared_experts, model_expert_ffn, model_shared_expert_ffn, model_dense_layers, model_dense_ffn, model_q_lora_rank, model_kv_lora_rank, model_qk_rope_head_dim, model_qk_nope_head_dim, model_v_head_dim, model_source, precision, optimizer, tokens, seq_len, micro_batch, global_batch, recompute, flash_attention, zero_stage, cpu_offload, tensor_parallel, pipeline_parallel, expert_parallel, virtual_stages, allow_lora, lora_rank, lora_targets, mfu, context_len, prompt_tokens, output_tokens, concurrency, weight_bits, kv_bits, duration_days, deadline_days, team_has_distributed_experience, team_has_ops_engineer, engineers, engineer_day_cost, storage_tb, trial_quote_id, trial_gpus, trial_gpu_dense_flops, trial_peak_memory_bytes, trial_tokens_per_s, trial_step_s, trial_communication_share, trial_kv_cache_tokens, trial_gpu_memory_nominal_gb, notes)
+VALUES (0, 1, 'job-2', 'Serving v7', 'inference', 'llama-2-13b', 'Llama 2 13B', 13000000000.0, 13000000000.0, 40, 5120, 40, 40, 0, 13824, 32000, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 'meta-llama/Llama-2-13b-hf config.json; Touvron et al. 2023, "Llama 2". params is the model card''s 13B (the architecture counts 13.0e9).', 'bf16', 'adamw', 0.0, 4096, 0, 0, 'auto', 1, 4, 0, 0, 0, 0, 0, 0, 16, 31, 0.0, 4096, 1024, 128, 64, 16, 16, 30.0, 0.0, 0, 0, 2, 2000.0, 1.0, 'quote-a800', 8, 312000000000000.0, 75161927680.0, 0.0, 0.0, 0.0, 748976.0, 80.0, NULL);
 COMMIT;
