@@ -196,7 +196,7 @@ test_timeline_labels_apart (void)
       assert_labels_apart (data, 400, 460, CP_CHART_STYLE_DARK);
       /* On the page: full and smallest heights of the memo's chart. */
       assert_labels_apart (data, 511, 134, CP_CHART_STYLE_PRINT);
-      assert_labels_apart (data, 511, 119, CP_CHART_STYLE_PRINT);
+      assert_labels_apart (data, 511, 113, CP_CHART_STYLE_PRINT);
     }
   cp_schedule_free (schedule);
 }
@@ -719,7 +719,7 @@ test_timeline_fallback (void)
  * 68,000 CNY each from 25 January 2027, drew its cost band with
  * "200,000" and "0" where the window's read 0–150,000: the largest 1-2-5
  * step with two steps within the 136,000 total is 50,000, and the first
- * gridline above the total 150,000. The page (511 × 119 pt, the memo's
+ * gridline above the total 150,000. The page (511 × 113 pt, the memo's
  * chart at its smallest) and the window (1024 × 576) draw that scale,
  * the page with its top and 0 at least, the window with every step. */
 static void
@@ -736,7 +736,7 @@ test_timeline_memo_scale (void)
     CpChartStyle style;
     const char *amounts[4];
   } sizes[] = {
-    { 511, 119, CP_CHART_STYLE_PRINT, { "150,000", NULL } },
+    { 511, 113, CP_CHART_STYLE_PRINT, { "150,000", NULL } },
     { 1024, 576, CP_CHART_STYLE_LIGHT, { "150,000", "100,000", "50,000", NULL } },
   };
   g_autofree char *dir = g_dir_make_tmp ("cp-timeline-XXXXXX", NULL);
@@ -854,7 +854,7 @@ rule_at (cairo_surface_t *surface,
  * seven jobs, one after another (each 1 day of debugging at 1,000 CNY
  * and 3 days' run at 30,000, so the cost rises on every day: 7 × 31,000
  * = 217,000 CNY), drawn in the window's sizes and the memo's (511 pt
- * wide; 74 + 25 + 10 × 7 = 169 pt at its smallest, 74 + 24 × 7 = 242 in
+ * wide; 74 + 19 + 10 × 7 = 163 pt at its smallest, 74 + 24 × 7 = 242 in
  * full, cp-report-pdf.c): the band is at least 2.5 lines high, the "0"
  * centred on its bottom within a pixel, every name whole in the form the
  * chart's language gives it, and no two labels overlap. Read from the
@@ -880,7 +880,7 @@ test_timeline_cost_band_room (void)
     CpChartStyle style;
   } sizes[] = {
     { 1024, 576, CP_CHART_STYLE_LIGHT }, { 1600, 900, CP_CHART_STYLE_LIGHT },
-    { 1920, 1080, CP_CHART_STYLE_LIGHT }, { 511, 169, CP_CHART_STYLE_PRINT }, { 511, 242, CP_CHART_STYLE_PRINT },
+    { 1920, 1080, CP_CHART_STYLE_LIGHT }, { 511, 163, CP_CHART_STYLE_PRINT }, { 511, 242, CP_CHART_STYLE_PRINT },
   };
   g_autoptr(CpProject) project = cp_project_new ();
   GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
