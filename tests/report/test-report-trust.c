@@ -92,6 +92,35 @@ test_best_available_past_deadline (void)
     }
 }
 
+/* R7's deadline signal: one machine at 0.35 days against 0.3, "takes 0.3
+ * days, past the deadline of 0.3 days" before; 8.4 h against 7.2 h. */
+static void
+test_signal_past_deadline (void)
+{
+  static const struct {
+    const char *lang, *says;
+  } cases[] = {
+    { "en", "On one machine of Vendor 1, the fastest single machine quoted, the job takes 8.4 h, past the deadline of 7.2 h." },
+    { "zh_CN", "在 Vendor 1 的一台机器上（报价中最快的单机），该任务需要 8.4 小时，超过截止期限（7.2 小时）。" },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpQuote *quote = cp_quote_new ();
+  g_autoptr(GArray) options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+  CpPlan plan = { 0 };
+  CpReason reason = { CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_DEADLINE, 0, { 0.35, 0.3, 0, 0 } };
+
+  quote->vendor = g_strdup ("Vendor 1");
+  cp_project_add_quote (project, quote);
+  plan.options = options;
+  plan.recommended = -1;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = cp_reason_text (&reason, project, &plan, cases[i].lang);
+
+      g_assert_cmpstr (text, ==, cases[i].says);
+    }
+}
+
 /* walk36 F1: 10.5 days of migration (cp-settings.c, R8's one to two
  * weeks), the app's assumption for a team the job does not describe,
  * decided "misses the deadline". */
@@ -222,6 +251,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/report/trust/finish-beside-deadline", test_finish_beside_deadline);
   g_test_add_func ("/report/trust/best-available-past-deadline", test_best_available_past_deadline);
+  g_test_add_func ("/report/trust/signal-past-deadline", test_signal_past_deadline);
   g_test_add_func ("/report/trust/migration-assumed", test_migration_assumed);
   g_test_add_func ("/report/trust/team-question", test_team_question);
   return g_test_run ();
