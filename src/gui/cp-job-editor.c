@@ -68,6 +68,11 @@ struct _CpJobEditor
    * dismisses them or picks another job. A toast there covered the rows
    * it spoke of at 1024×700 (issue 26); a note in place covers nothing. */
   AdwActionRow         *kind_note_row;
+  /* The job before that kind change, taking each value the user edits
+   * since: a field edited after the change is no longer a default and
+   * leaves the note ("Training tokens: 100M" stayed beside the 200M
+   * typed, walk36 F12). */
+  CpJob                *kind_note_before;
   gboolean              loading;
 };
 
@@ -581,6 +586,7 @@ static void
 on_kind_note_dismissed (CpJobEditor *self)
 {
   g_clear_pointer (&self->kind_note, g_free);
+  g_clear_pointer (&self->kind_note_before, cp_job_free);
   show_kind_note (self);
 }
 
@@ -688,6 +694,8 @@ commit_field (gpointer            user_data,
         return FALSE;
 
       _cp_job_editor_apply_value (field, self->job, value);
+      if (self->kind_note_before != NULL)
+        _cp_job_editor_apply_value (field, self->kind_note_before, value);
       g_hash_table_add (self->typed_keys, (gpointer) field->key);
       self->job->stated_fields |= cp_job_stated_by_key (field->key);
       /* Saying what the team knows describes it (R8): the other switch is
@@ -714,7 +722,19 @@ commit_field (gpointer            user_data,
   if (strcmp (field->key, "kind") == 0)
     {
       g_clear_pointer (&self->kind_note, g_free);
+      g_clear_pointer (&self->kind_note_before, cp_job_free);
       self->kind_note = describe_kind_defaults (self, self->job, before);
+      if (self->kind_note != NULL)
+        self->kind_note_before = g_steal_pointer (&before);
+      show_kind_note (self);
+    }
+  else if (self->kind_note_before != NULL)
+    {
+      /* Said again without the fields edited since; gone with the last. */
+      g_clear_pointer (&self->kind_note, g_free);
+      self->kind_note = describe_kind_defaults (self, self->job, self->kind_note_before);
+      if (self->kind_note == NULL)
+        g_clear_pointer (&self->kind_note_before, cp_job_free);
       show_kind_note (self);
     }
 
@@ -861,6 +881,7 @@ cp_job_editor_set_job (CpJobEditor *self,
       g_hash_table_remove_all (self->typed_keys);
       /* The note spoke of the job shown before. */
       g_clear_pointer (&self->kind_note, g_free);
+      g_clear_pointer (&self->kind_note_before, cp_job_free);
       show_kind_note (self);
     }
   self->project = project;
@@ -1001,6 +1022,7 @@ cp_job_editor_finalize (GObject *object)
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->typed_keys, g_hash_table_unref);
   g_clear_pointer (&self->kind_note, g_free);
+  g_clear_pointer (&self->kind_note_before, cp_job_free);
 
   G_OBJECT_CLASS (cp_job_editor_parent_class)->finalize (object);
 }

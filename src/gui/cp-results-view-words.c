@@ -318,6 +318,14 @@ _cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
       else
         /* TRANSLATORS: quote name, then its best node count with time, cost and communication share */
         g_string_append_printf (text, _("%s — best at %s."), name, chosen);
+      {
+        /* The migration a cluster's calendar counts, said where it is
+         * shown to be assumed (walk36 F1). */
+        g_autofree char *assumed = cp_words_migration_assumed (job, best, lang);
+
+        if (assumed != NULL)
+          g_string_append_printf (text, cp_i18n_is_chinese (lang) ? "%s" : " %s", assumed);
+      }
       append_one_node_refused (text, analysis, job_index, option, quote, lang);
       {
         /* The sweep the cost chart draws, if it has come (the words
@@ -352,10 +360,16 @@ _cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
         continue;
       {
         g_autofree char *calendar = cp_words_calendar (full, lang);
+        g_autofree char *assumed = NULL;
 
         g_string_append (text, "\n");
         /* TRANSLATORS: what the whole offer's calendar is made of: "16.3 days = 0.9 days of run + …" */
         g_string_append_printf (text, _("Its calendar: %s."), calendar);
+        /* Once a quote: the chosen size said it when it migrates too. */
+        if (!(best->migration_days > 0))
+          assumed = cp_words_migration_assumed (job, full, lang);
+        if (assumed != NULL)
+          g_string_append_printf (text, cp_i18n_is_chinese (lang) ? "%s" : " %s", assumed);
       }
       explain_more_nodes (text, plan, best, full, quote->currency, lang);
       {

@@ -115,6 +115,15 @@ _cp_estimate_cost (const CpJob      *job,
     job->engineers * job->engineer_day_cost;
   est->total_cost = est->compute_cost + est->debug_cost + est->network_cost + est->storage_cost +
     est->fees_cost + est->engineering_cost;
+  /* The tokens a service serves pay for what its rental bills meanwhile:
+   * hourly_cost (GPUs, network and management fees) over the hours
+   * billed, not only those served. A month's 38,000 CNY spread over 730 h
+   * priced 30 days of tokens at 14.84 a million where the 720 h served
+   * give 15.05 (walk36 F11); an hourly rental billed as used is
+   * unchanged. */
+  if (job->kind == CP_TASK_INFERENCE && est->output_tokens_per_s > 0 && est->total_s > 0)
+    est->cost_per_million_output_tokens = est->hourly_cost * est->billed_hours /
+                                          (est->output_tokens_per_s * est->total_s) * 1e6;
 }
 
 /* Debugging (R4) is the team's work to get the job running, on one

@@ -206,7 +206,7 @@ typedef struct {
   double user_output_tokens_per_s; /* output tokens a user receives a second: output tokens over answer_s */
   double output_tokens_per_s;      /* the option's, all replicas */
   double hourly_cost;              /* the option's GPUs (and cluster network) per hour */
-  double cost_per_million_output_tokens; /* in the quote's currency */
+  double cost_per_million_output_tokens; /* what the rental bills while serving ÷ the tokens served, in the quote's currency */
 
   /* Time */
   double flops;

@@ -53,10 +53,20 @@ cp_job_init (CpJob      *job,
    * wait depends on the use (a chat, a batch of documents), and no
    * default could stand for it. */
   job->answer_within_s = 0;
+  /* Who moves a job to a cluster (R8): two engineers, one on the
+   * training code and one on the cluster's scheduler, network and
+   * storage, the split the source article's migration (code, scheduler,
+   * communication) asks for; a stated example the team replaces. With
+   * cp-settings.c's 10.5 days, 7.5 working days × 2 × 2,000 CNY = 30,000
+   * CNY. */
   job->engineers = 2;
   /* A Shenzhen ML engineer at about 40,000 CNY a month with overheads is
    * about 2,000 CNY a working day: a stated example the team replaces. */
   job->engineer_day_cost = 2000.0;
+  /* Experience the team has not claimed is not counted on: the cautious
+   * reading of R8, which charges a cluster the team's one to two weeks.
+   * Every sentence that rests on it says it is assumed
+   * (cp_words_migration_assumed(), team_stated below). */
   job->team_has_distributed_experience = FALSE;
   job->team_has_ops_engineer = FALSE;
   /* Nobody has said yet: both are the assumption above. */

@@ -308,3 +308,64 @@ cp_words_run_parts (const CpEstimate *est,
   cp_i18n_pop_language ();
   return text;
 }
+
+/* A number of @decimals as printed, rounded up when @up: the figure
+ * the reader compares, not the one computed. */
+static double
+shown_figure (double   value,
+              int      decimals,
+              gboolean up)
+{
+  double scale = pow (10, decimals);
+
+  return (up ? ceil (value * scale - 1e-9) : round (value * scale)) / scale;
+}
+
+void
+cp_words_finish_and_deadline (double      finish_days,
+                              double      deadline_days,
+                              const char *lang,
+                              char      **finish,
+                              char      **deadline)
+{
+  /* Hours while both are shorter than a day, as the table's Days cell
+   * prints such a job (cp_words_calendar_length()): "8.4 h" against
+   * "7.2 h" where "0.3 days" stood for both. */
+  gboolean hours = finish_days < 1 && deadline_days < 1;
+  double scale = hours ? 24 : 1;
+  double finish_value = finish_days * scale, deadline_value = deadline_days * scale;
+  gboolean late = finish_days > deadline_days;
+  int decimals = hours ? 1 : MAX (cp_days_decimals (finish_days), cp_days_decimals (deadline_days));
+  g_autofree char *finish_number = NULL;
+  g_autofree char *deadline_number = NULL;
+
+  /* The deadline as typed, to a thousandth: 10.05 days shown "10.1"
+   * would stand beside a finish of 10.06 rounded up to the same. */
+  while (decimals < 3 && fabs (shown_figure (deadline_value, decimals, FALSE) - deadline_value) > 1e-9)
+    decimals++;
+
+  /* A late finish is rounded up, and given a decimal more while the
+   * figures shown would still read as meeting the deadline: 0.35 days
+   * shown "0.3 days" beside "No quote finishes by the deadline" of 0.3
+   * (walk36 F2). An early one rounds as any figure does; rounding keeps
+   * the order, so it never shows past the deadline. */
+  if (late)
+    while (decimals < 6 && shown_figure (finish_value, decimals, TRUE) <= shown_figure (deadline_value, decimals, FALSE))
+      decimals++;
+  finish_number = cp_i18n_format_number (shown_figure (finish_value, decimals, late), decimals, lang);
+  deadline_number = cp_i18n_format_number (deadline_value, decimals, lang);
+  cp_i18n_push_language (lang);
+  if (hours)
+    {
+      /* TRANSLATORS: a duration; %s is a number of hours */
+      *finish = g_strdup_printf (_("%s h"), finish_number);
+      *deadline = g_strdup_printf (_("%s h"), deadline_number);
+    }
+  else
+    {
+      /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
+      *finish = g_strdup_printf (_("%s days"), finish_number);
+      *deadline = g_strdup_printf (_("%s days"), deadline_number);
+    }
+  cp_i18n_pop_language ();
+}

@@ -823,6 +823,11 @@ cp_reason_text_cost (const CpReason  *reason,
                                                "There is no deadline, and no quote's run fits within the longest acceptable run of %5$s. Best available, the one that finishes soonest: %1$s on %2$u nodes, %3$s, finishing in %4$s. It is shown, not recommended.",
                                                (gulong) v[2]),
                                   name, (guint) v[2], b, a, c);
+        /* The finish beside the deadline it misses, each shown so that
+         * it reads as missed (walk36 F2: 0.35 days as "0.3 days"). */
+        g_clear_pointer (&a, g_free);
+        g_clear_pointer (&c, g_free);
+        cp_words_finish_and_deadline (v[0], v[3], lang, &a, &c);
         /* TRANSLATORS: R6; quote name, node count, total cost, calendar days, the deadline */
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                              "No quote finishes by the %5$s deadline. Best available, the one that finishes soonest: %1$s on %2$u node, %3$s, finishing in %4$s. It is shown, not recommended.",

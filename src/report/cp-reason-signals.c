@@ -168,8 +168,9 @@ cp_reason_text_signals (const CpReason  *reason,
       return g_strdup_printf (_("Memory is still short after every technique (%s the memory of one machine)."), a);
 
     case CP_OUTCOME_SIGNAL_DEADLINE:
-      a = cp_i18n_format_days (v[0], lang);
-      b = cp_i18n_format_days (v[1], lang);
+      /* "takes 0.3 days, past the deadline of 0.3 days" for 0.33: the
+       * figures shown so that they read as late (walk36 F2). */
+      cp_words_finish_and_deadline (v[0], v[1], lang, &a, &b);
       {
         /* The machine named: the fastest single machine may be one node
          * of a cluster offer, in no table of single machines, and "a
@@ -282,14 +283,44 @@ cp_reason_text_signals (const CpReason  *reason,
   return NULL;
 }
 
+char *
+cp_words_migration_assumed (const CpJob      *job,
+                            const CpEstimate *est,
+                            const char       *lang)
+{
+  g_autofree char *days = NULL;
+  char *text;
+
+  /* A team the user described carries its own migration: nothing here
+   * rests on the app's word. */
+  if (job == NULL || est == NULL || job->team_stated || !(est->migration_days > 0))
+    return NULL;
+  cp_i18n_push_language (lang);
+  days = cp_i18n_format_days (est->migration_days, lang);
+  /* TRANSLATORS: R8; the migration's calendar days, counted for a team nobody described; "Team" is the
+   * job form's group of rows about the team */
+  text = g_strdup_printf (_("Its %s of migration assume a team new to distributed training (R8): describe the team in the job's Team rows."),
+                          days);
+  cp_i18n_pop_language ();
+  return text;
+}
+
 gboolean
 cp_words_rests_on_team (const CpProject *project,
                         const CpPlan    *plan)
 {
+  return cp_words_team_questions (project, plan) != CP_TEAM_QUESTION_NONE;
+}
+
+CpTeamQuestions
+cp_words_team_questions (const CpProject *project,
+                         const CpPlan    *plan)
+{
   const CpOption *chosen;
+  CpTeamQuestions questions = CP_TEAM_QUESTION_NONE;
 
   if (plan == NULL || !plan->team_assumed || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
-    return FALSE;
+    return CP_TEAM_QUESTION_NONE;
   chosen = &g_array_index (plan->options, CpOption, plan->recommended);
   for (guint i = 0; i < plan->options->len; i++)
     {
@@ -302,7 +333,7 @@ cp_words_rests_on_team (const CpProject *project,
        * container option is what the team would take instead. */
       if (is_bare_metal (project, chosen->quote_index) && !is_bare_metal (project, option->quote_index) &&
           option->feasible && prefer_hosted_fired (plan))
-        return TRUE;
+        questions |= CP_TEAM_QUESTION_OPERATIONS;
       /* A cluster charged the migration of a team new to distributed
        * training (cp-estimate-cost.c: its only money is engineering_cost,
        * its only days migration_days) that would cost less than the
@@ -311,9 +342,9 @@ cp_words_rests_on_team (const CpProject *project,
        * said, not hidden. */
       if (!plan->cost_unknown && e->migration_days > 0 &&
           e->total_cost - e->engineering_cost < chosen->estimate.total_cost)
-        return TRUE;
+        questions |= CP_TEAM_QUESTION_EXPERIENCE;
     }
-  return FALSE;
+  return questions;
 }
 
 /* R8's point for page 1, in one line: who runs the machines. The reasons

@@ -140,7 +140,6 @@ cp_words_not_feasible (const CpProject *project,
     cost = g_strdup (_("a cost unknown without its price"));
   else
     cost = cp_i18n_format_money_whole (best->estimate.total_cost, quote->currency, lang);
-  days = cp_i18n_format_days (best->estimate.calendar_days, lang);
   if (plan->shortfall == CP_SHORTFALL_ANSWER_TIME)
     {
       g_autofree char *answer = cp_words_answer_seconds (best->estimate.answer_s, 0, lang);
@@ -159,13 +158,31 @@ cp_words_not_feasible (const CpProject *project,
                                          "Quotes run this job, but none carries the target concurrency. Best available, the one that serves the most: %s on %u nodes, %s; see the reasons below.",
                                          best->estimate.nodes),
                             name, best->estimate.nodes, cost);
+  else if (plan->deadline_days > 0)
+    {
+      g_autofree char *deadline = NULL;
+
+      /* The finish beside the deadline it misses, each shown so that it
+       * reads as missed: "finishing in 0.3 days" under "No quote
+       * finishes by the deadline" of 0.3 days hid a 0.35 (walk36 F2). */
+      cp_words_finish_and_deadline (best->estimate.calendar_days, plan->deadline_days, lang, &days, &deadline);
+      /* TRANSLATORS: the best available option: quote, node count, total cost, calendar time, the job's deadline */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u node, %s, finishing in %s, past the deadline of %s; the reasons below say what would change it.",
+                                           "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u nodes, %s, finishing in %s, past the deadline of %s; the reasons below say what would change it.",
+                                           best->estimate.nodes),
+                              name, best->estimate.nodes, cost, days, deadline);
+    }
   else
-    /* TRANSLATORS: the best available option: quote, node count, total cost, calendar days */
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u node, %s, finishing in %s; the reasons below say what would change it.",
-                                         "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u nodes, %s, finishing in %s; the reasons below say what would change it.",
-                                         best->estimate.nodes),
-                            name, best->estimate.nodes, cost, days);
+    {
+      days = cp_i18n_format_days (best->estimate.calendar_days, lang);
+      /* TRANSLATORS: the best available option: quote, node count, total cost, calendar days */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u node, %s, finishing in %s; the reasons below say what would change it.",
+                                           "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u nodes, %s, finishing in %s; the reasons below say what would change it.",
+                                           best->estimate.nodes),
+                              name, best->estimate.nodes, cost, days);
+    }
   cp_i18n_pop_language ();
   return text;
 }

@@ -227,6 +227,23 @@ char       *cp_words_network_fee_estimate (const CpProject *project, const CpPla
  * that would cost less than the choice without the migration of a team
  * assumed new to distributed training. */
 gboolean    cp_words_rests_on_team  (const CpProject *project, const CpPlan *plan);
+/* The sentence that says an option's migration days are the app's
+ * assumption about a team the job does not describe, where
+ * the option's calendar is given: "the 4-node cluster misses the
+ * deadline" rested on 10.5 days an approver never saw assumed (walk36
+ * F1); the migration's cost follows in the option's cost. NULL when the
+ * team is stated or the option migrates nothing. */
+char       *cp_words_migration_assumed (const CpJob *job, const CpEstimate *est, const char *lang);
+/* Which of the team's unstated answers cp_words_rests_on_team() rests
+ * on: a single machine has no move to a cluster to ask about, so a
+ * one-machine service asked whether the team had run distributed
+ * training sent the lead after the wrong question (walk36 F3). */
+typedef enum {
+  CP_TEAM_QUESTION_NONE       = 0,
+  CP_TEAM_QUESTION_OPERATIONS = 1 << 0,  /* bare metal while hosted is feasible */
+  CP_TEAM_QUESTION_EXPERIENCE = 1 << 1,  /* a cluster cheaper without the migration */
+} CpTeamQuestions;
+CpTeamQuestions cp_words_team_questions (const CpProject *project, const CpPlan *plan);
 /* What an R8 sentence about a team nobody described starts with,
  * "Assumed (the job does not describe the team): ", in the current
  * language: a paragraph of several such sentences says it once. */
@@ -387,6 +404,13 @@ char       *cp_words_duration       (double seconds, const char *lang);
 /* A job's calendar time in the unit its size reads in: "3.5 h" under a
  * day, "12.0 days" from one day (cp_i18n_format_days()). */
 char       *cp_words_calendar_length (double days, const char *lang);
+/* A finish time and the deadline it is checked against, in one unit
+ * (hours while both are under a day, else days) and with decimals enough
+ * that the figures shown compare as the true ones do: a late finish is
+ * rounded up and never prints at or under the deadline ("8.4 h" against
+ * "7.2 h", "10.04 days" against "10.00 days"). Both freed by the caller. */
+void        cp_words_finish_and_deadline (double finish_days, double deadline_days, const char *lang,
+                                          char **finish, char **deadline);
 /* A deadline's length as a modifier, "14-day" in "the 14-day deadline":
  * "the 14.0 days deadline" read as a slip (approver 21); a part day
  * keeps one decimal. */

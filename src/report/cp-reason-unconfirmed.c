@@ -283,6 +283,7 @@ unconfirmed_text (const CpProject *project,
   g_autofree char *name = NULL;
   g_autofree char *need = NULL;
   char *text;
+  CpTeamQuestions questions;
 
   if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
     return NULL;
@@ -312,13 +313,23 @@ unconfirmed_text (const CpProject *project,
             return part_unconfirmed (project, option, next, next_cost, lang);
           }
       }
-      if (!cp_words_rests_on_team (project, plan))
+      questions = cp_words_team_questions (project, plan);
+      if (questions == CP_TEAM_QUESTION_NONE)
         return NULL;
       if (field != NULL)
         *field = "team";
       cp_i18n_push_language (lang);
-      /* TRANSLATORS: the recommendation would change with the team described otherwise (rule R8) */
-      text = g_strdup (_("Not firm: it rests on an assumed team, as the job does not say whether the team has run distributed training before or has an operations engineer (R8). Ask the team, and state it in the job."));
+      /* Only the question the choice turns on: no cluster cheaper
+       * without its migration, no distributed training to ask about. */
+      if (questions == CP_TEAM_QUESTION_OPERATIONS)
+        /* TRANSLATORS: the recommended bare metal would give way to a hosted option were there nobody to run it (rule R8) */
+        text = g_strdup (_("Not firm: it rests on an assumed team, as the job does not say whether the team has an operations engineer to run bare-metal machines (R8). Ask the team, and state it in the job."));
+      else if (questions == CP_TEAM_QUESTION_EXPERIENCE)
+        /* TRANSLATORS: a cluster would win without the migration counted for a team new to distributed training (rule R8) */
+        text = g_strdup (_("Not firm: it rests on an assumed team, as the job does not say whether the team has run distributed training before (R8). Ask the team, and state it in the job."));
+      else
+        /* TRANSLATORS: the recommendation would change with the team described otherwise (rule R8) */
+        text = g_strdup (_("Not firm: it rests on an assumed team, as the job does not say whether the team has run distributed training before or has an operations engineer (R8). Ask the team, and state it in the job."));
       cp_i18n_pop_language ();
       return text;
     }

@@ -178,6 +178,7 @@ offer_line (const CpProject  *project,
   g_autofree char *calendar = NULL;
   g_autofree char *line = NULL;
   g_autofree char *cost = NULL;
+  g_autofree char *assumed = NULL;
 
   /* An offer that cannot run has no calendar: the offer says why. */
   if (!e->fits || cp_estimate_layout_refused (e))
@@ -194,6 +195,18 @@ offer_line (const CpProject  *project,
          /* TRANSLATORS: the node count the plan chose for a cluster quote, with time, cost and communication
           * share, then what its calendar is made of */
          : g_strdup_printf (_("Chosen size, %s. Its calendar: %s."), offer, calendar);
+  /* The migration the calendar counts, said there to be assumed when
+   * nobody described the team (walk36 F1); once a quote, on the chosen
+   * size when it migrates too. */
+  if (!whole_offer || !(option->estimate.migration_days > 0))
+    assumed = cp_words_migration_assumed (job, e, lang);
+  if (assumed != NULL)
+    {
+      char *with = g_strdup_printf (cp_i18n_is_chinese (lang) ? "%s%s" : "%s %s", line, assumed);
+
+      g_free (line);
+      line = with;
+    }
   /* The whole offer's total in parts a lead adds by hand: "190,000 CNY"
    * over a one-node 32,000 could not be rebuilt from the differences
    * (walkthrough 31). The chosen size's parts are its row of "Where the
@@ -400,6 +413,16 @@ section_job_serving (Doc          *doc,
   /* TRANSLATORS: how the serving table is computed; %s are the prompt and output tokens per request and a percentage */
   basis = g_strdup_printf (_("Requests of %s prompt and %s output tokens. Each decode step reads the weights and the running sequences' KV cache at %s%% of the GPU's memory bandwidth, or computes 2 FLOPs per active parameter and sequence, whichever is slower, plus the tensor-parallel all-reduces; prefill is compute-bound. Per token and per replica; requests served are those carried at once (at most the target) and per second."),
                            prompt, output, bandwidth);
+  {
+    /* The page states the service's days of use and the months billed:
+     * the per-token cost is over the same (walk36 F11). */
+    char *with = g_strdup_printf (cp_i18n_is_chinese (doc->lang) ? "%s%s" : "%s %s", basis,
+                                  /* TRANSLATORS: how the serving table's cost per million output tokens is computed */
+                                  _("Cost per million output tokens: what the rental bills for the service's days (whole months where billed by the month), divided by the output tokens served in those days."));
+
+    g_free (basis);
+    basis = with;
+  }
   cp_doc_paragraph_full (doc, doc->body, basis, 0, 4, NULL);
 
   table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);

@@ -1485,6 +1485,61 @@ test_window_kind_switch_keeps_typed (void)
   close_window (window);
 }
 
+/* walk36 F12: "Set to the defaults for LoRA fine-tuning: … Training
+ * tokens: 100M" stayed after the user typed 200M. A field edited after
+ * the kind change leaves the note; the note goes with the last one. */
+static void
+test_window_kind_note_follows_edits (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  GtkWidget *note;
+  const char *text;
+  CpJob *job;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  job = g_ptr_array_index (project->jobs, project->jobs->len - 1);
+  g_assert_cmpint (job->kind, ==, CP_TASK_PRETRAIN);
+  pick (GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind"))), CP_TASK_LORA);
+  g_assert_cmpint (job->kind, ==, CP_TASK_LORA);
+  note = cp_test_gui_find_named (GTK_WIDGET (editor), "kind-note");
+  text = cp_job_editor_get_kind_note (editor);
+  g_assert_nonnull (text);
+  /* LoRA's defaults (cp-job.c): 1 TB of storage, 100M tokens. */
+  g_assert_nonnull (strstr (text, "Storage: 1 TB"));
+  g_assert_nonnull (strstr (text, "Training tokens: 100M"));
+
+  /* Tokens typed: the note keeps Storage, drops the tokens. */
+  type_text (cp_job_editor_get_row (editor, "tokens"), "200M");
+  g_assert_cmpfloat (job->tokens, ==, 200e6);
+  text = cp_job_editor_get_kind_note (editor);
+  g_assert_nonnull (text);
+  g_assert_null (strstr (text, "Training tokens"));
+  g_assert_null (strstr (text, "100M"));
+  g_assert_nonnull (strstr (text, "Storage: 1 TB"));
+  g_assert_true (gtk_widget_get_visible (note));
+  g_assert_nonnull (cp_test_gui_find_with_text (note, text, CP_TEST_GUI_TEXT_WHOLE | CP_TEST_GUI_TEXT_VISIBLE));
+  g_assert_null (cp_test_gui_find_with_text (note, "Training tokens: 100M", CP_TEST_GUI_TEXT_VISIBLE));
+
+  /* Every field it names typed: nothing is left at a default it could
+   * speak of, so it goes. */
+  for (guint typed = 0; (text = cp_job_editor_get_kind_note (editor)) != NULL; typed++)
+    {
+      g_assert_cmpuint (typed, <, 2);
+      const char *key = strstr (text, "Storage") != NULL ? "storage-tb"
+                        : strstr (text, "Global batch") != NULL ? "global-batch" : NULL;
+
+      g_assert_nonnull (key);
+      type_text (cp_job_editor_get_row (editor, key), strcmp (key, "storage-tb") == 0 ? "2" : "32");
+    }
+  g_assert_cmpfloat (job->storage_tb, ==, 2);
+  g_assert_false (gtk_widget_get_visible (note));
+
+  close_window (window);
+}
+
 /* The table row of quote @quote_index, as the view holds it. */
 static CpOptionObject *
 table_row (CpResultsView *results,
@@ -4377,6 +4432,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);
   g_test_add_func ("/gui/window/table-shows-every-row", test_window_table_shows_every_row);
   g_test_add_func ("/gui/window/kind-switch-keeps-typed", test_window_kind_switch_keeps_typed);
+  g_test_add_func ("/gui/window/kind-note-follows-edits", test_window_kind_note_follows_edits);
   g_test_add_func ("/gui/window/fits-tight", test_window_fits_tight);
   g_test_add_func ("/gui/window/table-wheel", test_window_table_wheel);
   g_test_add_func ("/gui/window/text-follows-width", test_window_text_follows_width);

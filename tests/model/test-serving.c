@@ -382,13 +382,18 @@ test_cost_per_million_tokens (void)
   cp_test_assert_close (20 / (128 / request_s * 3600) * 1e6, est.cost_per_million_output_tokens, 1e-4);
   cp_test_assert_close (30.27, est.cost_per_million_output_tokens, 1e-3);
 
-  /* The same GPU billed as a node-month of 14,600 CNY (730 h × 20) costs
-   * the same per token. */
+  /* The same GPU billed as a node-month of 14,600 CNY (730 h × 20): the
+   * 30-day service is billed the whole month, 14,600 CNY, for the tokens
+   * of its 720 h, 183.53 × 3,600 × 720 = 475.7M: 14,600 ÷ 475.7 = 30.69
+   * CNY per million, 30.27 × 730 / 720 (walk36 F11: the month spread
+   * over 730 h gave 30.27 for tokens of 720 h). */
   quote.price_unit = CP_PRICE_PER_NODE_MONTH;
   quote.price = 14600;
   cp_estimate (&job, &quote, 1, &settings, &est, NULL);
   cp_test_assert_close (20, est.hourly_cost, 1e-12);
-  cp_test_assert_close (30.27, est.cost_per_million_output_tokens, 1e-3);
+  g_assert_cmpfloat (est.billed_hours, ==, 730);
+  cp_test_assert_close (14600 / (128 / request_s * 3600 * 720) * 1e6, est.cost_per_million_output_tokens, 1e-4);
+  cp_test_assert_close (30.69, est.cost_per_million_output_tokens, 1e-3);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }

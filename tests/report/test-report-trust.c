@@ -1,0 +1,258 @@
+/* test-report-trust.c: sentences a lead can forward (walk36, issues 22
+ * and 26): a finish time printed beside a deadline it misses reads as
+ * missed; a migration the app assumed for an undescribed team says so
+ * where the calendar counts it; a "Not firm" on the team asks only the
+ * question the choice turns on. Values computed by hand, en and zh. */
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "planner/cp-plan.h"
+#include "report/cp-i18n.h"
+#include "report/cp-reason-text.h"
+
+/* walk36 F2: a 0.3-day deadline and a finish of 0.35 days printed
+ * "finishing in 0.3 days" under "No quote finishes by the deadline". */
+static void
+test_finish_beside_deadline (void)
+{
+  static const struct {
+    double finish_days, deadline_days;
+    const char *lang, *finish, *deadline;
+  } cases[] = {
+    /* Both under a day: hours. 0.35 × 24 = 8.4 h, 0.3 × 24 = 7.2 h. */
+    { 0.35, 0.3, "en", "8.4 h", "7.2 h" },
+    { 0.35, 0.3, "zh_CN", "8.4 小时", "7.2 小时" },
+    /* 0.301 × 24 = 7.224 h, late by 0.024 h: 7.2 h rounded up is 7.3,
+     * past 7.2. */
+    { 0.301, 0.3, "en", "7.3 h", "7.2 h" },
+    /* 10.04 days against 10: rounded up, 10.1 days, not 10.0. */
+    { 10.04, 10, "en", "10.1 days", "10.0 days" },
+    { 10.04, 10, "zh_CN", "10.1 天", "10.0 天" },
+    /* A deadline typed to the hundredth keeps it: 10.05 shown "10.1"
+     * hid a finish of 10.06 rounded up to 10.1. */
+    { 10.06, 10.05, "en", "10.06 days", "10.05 days" },
+    /* 10.000 4 days past 10: tenths, hundredths and thousandths all
+     * round 10.0004 up to one step above 10, the first at 10.1. */
+    { 10.0004, 10, "en", "10.1 days", "10.0 days" },
+    /* A finish in time rounds as any figure: 9.96 → 10.0, never past. */
+    { 9.96, 10, "en", "10.0 days", "10.0 days" },
+    /* A deadline of days, a finish under one: both in days. */
+    { 0.5, 3, "en", "0.5 days", "3.0 days" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *finish = NULL;
+      g_autofree char *deadline = NULL;
+
+      cp_words_finish_and_deadline (cases[i].finish_days, cases[i].deadline_days, cases[i].lang, &finish, &deadline);
+      g_assert_cmpstr (finish, ==, cases[i].finish);
+      g_assert_cmpstr (deadline, ==, cases[i].deadline);
+    }
+}
+
+/* The verdict's sentence when none meets a 0.3-day deadline: the best
+ * finishes in 0.35 days, 8.4 h, past the 7.2 h deadline. */
+static void
+test_best_available_past_deadline (void)
+{
+  static const struct {
+    const char *lang, *says;
+  } cases[] = {
+    { "en", "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: Vendor 1 on 1 node, 6,272 CNY, finishing in 8.4 h, past the deadline of 7.2 h; the reasons below say what would change it." },
+    { "zh_CN", "报价都能运行该任务，但没有一个能按时完成；方案按完成时间排序，最早的在前。当前最佳：Vendor 1，1 个节点，¥6,272，耗时 8.4 小时，超过截止期限（7.2 小时）；怎样才能改变结论见下文的理由。" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(CpProject) project = cp_project_new ();
+      CpQuote *quote = cp_quote_new ();
+      g_autoptr(GArray) options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+      CpPlan plan = { 0 };
+      CpOption option = { 0 };
+      g_autofree char *text = NULL;
+
+      quote->vendor = g_strdup ("Vendor 1");
+      quote->price = 98;
+      cp_project_add_quote (project, quote);
+      option.estimate.nodes = 1;
+      /* 98 CNY × 8 GPUs × 8 h (walk36's hand check 1, the range's low end). */
+      option.estimate.total_cost = 6272;
+      option.estimate.calendar_days = 0.35;
+      g_array_append_val (options, option);
+      plan.options = options;
+      plan.recommended = -1;
+      plan.best_available = 0;
+      plan.shortfall = CP_SHORTFALL_DEADLINE;
+      plan.deadline_days = 0.3;
+      text = cp_words_not_feasible (project, &plan, cases[i].lang);
+      g_assert_cmpstr (text, ==, cases[i].says);
+    }
+}
+
+/* R7's deadline signal: one machine at 0.35 days against 0.3, "takes 0.3
+ * days, past the deadline of 0.3 days" before; 8.4 h against 7.2 h. */
+static void
+test_signal_past_deadline (void)
+{
+  static const struct {
+    const char *lang, *says;
+  } cases[] = {
+    { "en", "On one machine of Vendor 1, the fastest single machine quoted, the job takes 8.4 h, past the deadline of 7.2 h." },
+    { "zh_CN", "在 Vendor 1 的一台机器上（报价中最快的单机），该任务需要 8.4 小时，超过截止期限（7.2 小时）。" },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpQuote *quote = cp_quote_new ();
+  g_autoptr(GArray) options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+  CpPlan plan = { 0 };
+  CpReason reason = { CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_DEADLINE, 0, { 0.35, 0.3, 0, 0 } };
+
+  quote->vendor = g_strdup ("Vendor 1");
+  cp_project_add_quote (project, quote);
+  plan.options = options;
+  plan.recommended = -1;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = cp_reason_text (&reason, project, &plan, cases[i].lang);
+
+      g_assert_cmpstr (text, ==, cases[i].says);
+    }
+}
+
+/* walk36 F1: 10.5 days of migration (cp-settings.c, R8's one to two
+ * weeks), the app's assumption for a team the job does not describe,
+ * decided "misses the deadline". */
+static void
+test_migration_assumed (void)
+{
+  CpJob job;
+  CpEstimate est = { 0 };
+  g_autofree char *en = NULL;
+  g_autofree char *zh = NULL;
+  g_autofree char *stated = NULL;
+  g_autofree char *none = NULL;
+
+  cp_job_init (&job, CP_TASK_LORA);
+  g_assert_false (job.team_stated);
+  est.migration_days = 10.5;
+
+  en = cp_words_migration_assumed (&job, &est, "en");
+  g_assert_cmpstr (en, ==, "Its 10.5 days of migration assume a team new to distributed training (R8): describe the team in the job's Team rows.");
+  zh = cp_words_migration_assumed (&job, &est, "zh_CN");
+  g_assert_cmpstr (zh, ==, "其中 10.5 天的迁移时间基于假设：团队未做过分布式训练（R8）；请在任务的“团队”各行中说明团队情况。");
+
+  /* The team described, even as new to clusters: its own word, no note. */
+  job.team_stated = TRUE;
+  stated = cp_words_migration_assumed (&job, &est, "en");
+  g_assert_null (stated);
+  /* One machine migrates nothing. */
+  job.team_stated = FALSE;
+  est.migration_days = 0;
+  none = cp_words_migration_assumed (&job, &est, "en");
+  g_assert_null (none);
+  cp_job_clear (&job);
+}
+
+/* A plan of a bare-metal machine recommended (38,000 CNY), a hosted one
+ * (50,000 CNY) and, with @cluster, a cluster of 40,000 CNY of which
+ * 30,000 is the assumed migration: 10,000 without it. */
+static void
+add_option (GArray    *options,
+            int        quote_index,
+            double     total_cost,
+            double     migration_days,
+            double     engineering_cost)
+{
+  CpOption option = { 0 };
+
+  option.quote_index = quote_index;
+  option.feasible = TRUE;
+  option.estimate.fits = TRUE;
+  option.estimate.nodes = migration_days > 0 ? 4 : 1;
+  option.estimate.total_cost = total_cost;
+  option.estimate.migration_days = migration_days;
+  option.estimate.engineering_cost = engineering_cost;
+  g_array_append_val (options, option);
+}
+
+/* walk36 F3: a one-machine service "Not firm" asked whether the team had
+ * run distributed training. Each question only when the choice turns
+ * on it. */
+static void
+test_team_question (void)
+{
+  static const struct {
+    gboolean prefer_hosted, cluster;
+    const char *lang, *says;
+  } cases[] = {
+    { TRUE, FALSE, "en", "Not firm: it rests on an assumed team, as the job does not say whether the team has an operations engineer to run bare-metal machines (R8). Ask the team, and state it in the job." },
+    { TRUE, FALSE, "zh_CN", "结论待定：取决于对团队的假设，任务未说明团队是否有运维工程师管理裸金属机器（R8）。请向团队确认，并在任务中填写。" },
+    { FALSE, TRUE, "en", "Not firm: it rests on an assumed team, as the job does not say whether the team has run distributed training before (R8). Ask the team, and state it in the job." },
+    { FALSE, TRUE, "zh_CN", "结论待定：取决于对团队的假设，任务未说明团队是否做过分布式训练（R8）。请向团队确认，并在任务中填写。" },
+    { TRUE, TRUE, "en", "Not firm: it rests on an assumed team, as the job does not say whether the team has run distributed training before or has an operations engineer (R8). Ask the team, and state it in the job." },
+    { FALSE, FALSE, "en", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(CpProject) project = cp_project_new ();
+      g_autoptr(GArray) options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+      g_autoptr(GArray) reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
+      CpQuote *bare = cp_quote_new ();
+      CpQuote *hosted = cp_quote_new ();
+      CpQuote *cluster = cp_quote_new ();
+      CpPlan plan = { 0 };
+      const char *field = NULL;
+      g_autofree char *text = NULL;
+
+      bare->vendor = g_strdup ("Local Provider");
+      bare->offering = CP_OFFERING_BARE_METAL;
+      bare->nodes_available = 1;
+      hosted->vendor = g_strdup ("Hosted Cloud");
+      hosted->offering = CP_OFFERING_HOSTED_MACHINE;
+      hosted->nodes_available = 1;
+      cluster->vendor = g_strdup ("Cluster Cloud");
+      cluster->offering = CP_OFFERING_HOSTED_MACHINE;
+      cluster->nodes_available = 4;
+      cp_project_add_quote (project, bare);
+      cp_project_add_quote (project, hosted);
+      cp_project_add_quote (project, cluster);
+      add_option (options, 0, 38000, 0, 0);
+      add_option (options, 1, 50000, 0, 0);
+      if (cases[i].cluster)
+        add_option (options, 2, 40000, 10.5, 30000);
+      if (cases[i].prefer_hosted)
+        {
+          CpReason reason = { 0 };
+
+          reason.outcome = CP_OUTCOME_PREFER_HOSTED;
+          g_array_append_val (reasons, reason);
+        }
+      plan.options = options;
+      plan.reasons = reasons;
+      plan.recommended = 0;
+      plan.best_available = 0;
+      plan.team_assumed = TRUE;
+      plan.unstated_costs_winner = -1;
+      text = cp_words_unconfirmed (project, &plan, cases[i].lang, &field);
+      g_assert_cmpstr (text, ==, cases[i].says);
+      if (cases[i].says != NULL)
+        g_assert_cmpstr (field, ==, "team");
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/report/trust/finish-beside-deadline", test_finish_beside_deadline);
+  g_test_add_func ("/report/trust/best-available-past-deadline", test_best_available_past_deadline);
+  g_test_add_func ("/report/trust/signal-past-deadline", test_signal_past_deadline);
+  g_test_add_func ("/report/trust/migration-assumed", test_migration_assumed);
+  g_test_add_func ("/report/trust/team-question", test_team_question);
+  return g_test_run ();
+}
