@@ -26,6 +26,7 @@ cp_chart_series_new (const char *label,
   series->label = g_strdup (label);
   series->shorten_from = -1;
   series->chosen_x = NAN;
+  series->label_x = NAN;
   series->single_x = NAN;
   series->x = g_array_new (FALSE, FALSE, sizeof (double));
   series->y = g_array_new (FALSE, FALSE, sizeof (double));
@@ -544,6 +545,23 @@ cp_chart_series_new_for_quote (const CpProject *project,
   return series;
 }
 
+void
+cp_chart_series_name_line_at (CpChartSeries   *series,
+                              const CpProject *project,
+                              int              quote_index,
+                              guint            nodes,
+                              const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
+  g_autofree char *hardware = cp_chart_line_machines (quote, nodes, lang);
+  g_autofree char *name = cp_chart_quote_name (project, quote_index, hardware);
+
+  g_free (series->label);
+  series->label = g_strdup_printf (_("%s · %s"), hardware, name);
+  series->shorten_from = (int) strlen (hardware);
+  series->label_x = (double) MAX (1, quote->gpus_per_node) * MAX (1, nodes);
+}
+
 /* Names the point just added to @series, of quote @quote_index on @nodes
  * nodes, as the readout says it: its machines, then the quote. */
 void
@@ -639,6 +657,7 @@ cp_chart_data_fingerprint (const CpChartData *data)
       CHECKSUM_FIELD (checksum, series->offer_tells_apart);
       CHECKSUM_FIELD (checksum, series->vendor_shared_bytes);
       CHECKSUM_FIELD (checksum, series->chosen_x);
+      CHECKSUM_FIELD (checksum, series->label_x);
       CHECKSUM_FIELD (checksum, series->single_x);
       checksum_string (checksum, series->off_scale_label);
       checksum_doubles (checksum, series->x);

@@ -557,6 +557,7 @@ draw_panel_series (Painter           *painter,
       gboolean pen_down = FALSE;
       double end_x = NAN, end_y = NAN;
       double last_x = NAN, last_y = NAN;
+      double named_x = NAN, named_y = NAN;
       double r = cp_chart_marker_size (geometry, series);
       gboolean chosen_found = FALSE;
       guint drawn = 0;
@@ -602,6 +603,11 @@ draw_panel_series (Painter           *painter,
                 {
                   end_x = x;
                   end_y = y;
+                  if (xv == series->label_x)
+                    {
+                      named_x = x;
+                      named_y = y;
+                    }
                 }
               drawn++;
             }
@@ -652,6 +658,14 @@ draw_panel_series (Painter           *painter,
             }
         }
 
+      /* A line whose end is off the scale is named at the point its
+       * label names, the same in both panels: "4 × 8 × H800" at its
+       * visible 8-GPU point read as the 4-node cluster (walk36 F8). */
+      if (!chosen_found && isfinite (named_x))
+        {
+          end_x = named_x;
+          end_y = named_y;
+        }
       g_array_index (exits, double, s) = off_scale_exit_x (geometry, data, panel, series);
       /* A single machine above the scale is named at its arrow. */
       if (!isfinite (end_x) && isfinite (g_array_index (exits, double, s)))

@@ -61,6 +61,10 @@ typedef struct {
                                  * replicas (serving chart) of the option chosen,
                                  * marked and labelled there; NAN: the label is at
                                  * the line's end */
+  double          label_x;      /* a cluster's line whose end is off the scale: the
+                                 * GPUs of its last point on it, which its label
+                                 * names and sits at in both panels; NAN: at the
+                                 * line's end (or chosen_x) */
   double          single_x;     /* cost chart: the GPUs of one machine of the quote,
                                  * the point of its line that is a single machine;
                                  * NAN elsewhere */
