@@ -668,9 +668,7 @@ cp_chart_geometry_init (Geometry          *geometry,
         widest = MAX (widest, w);
         if (series->x->len == 0)
           continue;
-        anchor = isfinite (series->chosen_x) ? series->chosen_x
-                 : isfinite (series->label_x) ? series->label_x
-                 : g_array_index (series->x, double, series->x->len - 1);
+        anchor = isfinite (series->chosen_x) ? series->chosen_x : g_array_index (series->x, double, series->x->len - 1);
         f = cp_chart_usable (anchor, geometry->x.log) ? CLAMP (cp_chart_axis_fraction (&geometry->x, anchor), 0, 1) : 1;
         /* Set right of its point at fraction f of a plot plot_w − c wide,
          * the label reaches past its edge into a column c wide when

@@ -360,8 +360,6 @@ say_off_scale (CpChartData     *data,
           }
       if (highest > data->y_top)
         {
-          guint last = series->x->len - 1;
-          int named = -1;
           /* In the axis' unit, to three figures: "最高 ¥1,641,840" under an
            * axis in 万元 was a figure in another unit (issue 22). */
           double shown = highest / data->y_scale;
@@ -380,23 +378,6 @@ say_off_scale (CpChartData     *data,
           /* TRANSLATORS: where a line of the cost chart leaves the top of its scale; the line's machines at its
            * highest cost ("16 × 8 × Ascend 910B2 64GB"), then that cost */
           series->off_scale_label = g_strdup_printf (_("↑ %s: up to %s"), machines, money);
-
-          /* A cluster's line is named at its end, its whole offer ("4 ×
-           * 8 × H800"); with that end above the scale, the label went to
-           * the last point on it, 8 GPUs, and read as the 4-node cluster
-           * (walk36 F8). It names that point's machines there instead. */
-          if (series->points_only || isfinite (series->chosen_x) || !(g_array_index (series->y, double, last) > data->y_top))
-            continue;
-          for (guint p = 0; p <= last; p++)
-            if (cp_chart_usable (g_array_index (series->x, double, p), FALSE) &&
-                cp_chart_usable (g_array_index (series->y, double, p), FALSE) &&
-                g_array_index (series->y, double, p) <= data->y_top)
-              named = (int) p;
-          if (named >= 0)
-            cp_chart_series_name_line_at (series, project, g_array_index (quotes, int, s),
-                                          (guint) round (g_array_index (series->x, double, named) /
-                                                         MAX (1, quote->gpus_per_node)),
-                                          data->lang);
         }
     }
 }

@@ -26,7 +26,6 @@ cp_chart_series_new (const char *label,
   series->label = g_strdup (label);
   series->shorten_from = -1;
   series->chosen_x = NAN;
-  series->label_x = NAN;
   series->single_x = NAN;
   series->x = g_array_new (FALSE, FALSE, sizeof (double));
   series->y = g_array_new (FALSE, FALSE, sizeof (double));
@@ -242,6 +241,7 @@ cp_chart_data_copy (const CpChartData *data)
   copy->y2_label = g_strdup (data->y2_label);
   copy->marker_label = g_strdup (data->marker_label);
   copy->recommended_label = g_strdup (data->recommended_label);
+  copy->recommended_short = g_strdup (data->recommended_short);
   copy->deadline_label = g_strdup (data->deadline_label);
   for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
     {
@@ -290,6 +290,7 @@ cp_chart_data_free (CpChartData *data)
   g_free (data->y2_label);
   g_free (data->marker_label);
   g_free (data->recommended_label);
+  g_free (data->recommended_short);
   g_free (data->deadline_label);
   for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
     {
@@ -545,23 +546,6 @@ cp_chart_series_new_for_quote (const CpProject *project,
   return series;
 }
 
-void
-cp_chart_series_name_line_at (CpChartSeries   *series,
-                              const CpProject *project,
-                              int              quote_index,
-                              guint            nodes,
-                              const char      *lang)
-{
-  const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
-  g_autofree char *hardware = cp_chart_line_machines (quote, nodes, lang);
-  g_autofree char *name = cp_chart_quote_name (project, quote_index, hardware);
-
-  g_free (series->label);
-  series->label = g_strdup_printf (_("%s · %s"), hardware, name);
-  series->shorten_from = (int) strlen (hardware);
-  series->label_x = (double) MAX (1, quote->gpus_per_node) * MAX (1, nodes);
-}
-
 /* Names the point just added to @series, of quote @quote_index on @nodes
  * nodes, as the readout says it: its machines, then the quote. */
 void
@@ -657,7 +641,6 @@ cp_chart_data_fingerprint (const CpChartData *data)
       CHECKSUM_FIELD (checksum, series->offer_tells_apart);
       CHECKSUM_FIELD (checksum, series->vendor_shared_bytes);
       CHECKSUM_FIELD (checksum, series->chosen_x);
-      CHECKSUM_FIELD (checksum, series->label_x);
       CHECKSUM_FIELD (checksum, series->single_x);
       checksum_string (checksum, series->off_scale_label);
       checksum_doubles (checksum, series->x);
@@ -675,6 +658,7 @@ cp_chart_data_fingerprint (const CpChartData *data)
   CHECKSUM_FIELD (checksum, data->recommended_x);
   CHECKSUM_FIELD (checksum, data->recommended_y);
   checksum_string (checksum, data->recommended_label);
+  checksum_string (checksum, data->recommended_short);
   CHECKSUM_FIELD (checksum, data->deadline_days);
   checksum_string (checksum, data->deadline_label);
   for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)

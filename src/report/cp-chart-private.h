@@ -70,12 +70,6 @@ char *cp_chart_line_machines (const CpQuote *quote, guint nodes, const char *lan
 CpChartSeries *cp_chart_series_new_for_quote (const CpProject *project, const CpPlan *plan, int quote_index,
                                               gboolean with_y2, const char *lang);
 
-/* Names @series, quote @quote_index's line, not at its end but at its
- * point of @nodes machines, where its label then sits (label_x): "8 ×
- * H800 SXM 80GB · vendor", as cp_chart_series_new_for_quote() names a
- * line that is not the recommended one at its end. */
-void cp_chart_series_name_line_at (CpChartSeries *series, const CpProject *project, int quote_index, guint nodes,
-                                   const char *lang);
 void cp_chart_series_name_point (CpChartSeries *series, const CpProject *project, int quote_index, guint nodes,
                                  const char *lang);
 

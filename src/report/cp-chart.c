@@ -557,7 +557,6 @@ draw_panel_series (Painter           *painter,
       gboolean pen_down = FALSE;
       double end_x = NAN, end_y = NAN;
       double last_x = NAN, last_y = NAN;
-      double named_x = NAN, named_y = NAN;
       double r = cp_chart_marker_size (geometry, series);
       gboolean chosen_found = FALSE;
       guint drawn = 0;
@@ -603,11 +602,6 @@ draw_panel_series (Painter           *painter,
                 {
                   end_x = x;
                   end_y = y;
-                  if (xv == series->label_x)
-                    {
-                      named_x = x;
-                      named_y = y;
-                    }
                 }
               drawn++;
             }
@@ -658,14 +652,6 @@ draw_panel_series (Painter           *painter,
             }
         }
 
-      /* A line whose end is off the scale is named at the point its
-       * label names, the same in both panels: "4 × 8 × H800" at its
-       * visible 8-GPU point read as the 4-node cluster (walk36 F8). */
-      if (!chosen_found && isfinite (named_x))
-        {
-          end_x = named_x;
-          end_y = named_y;
-        }
       g_array_index (exits, double, s) = off_scale_exit_x (geometry, data, panel, series);
       /* A single machine above the scale is named at its arrow. */
       if (!isfinite (end_x) && isfinite (g_array_index (exits, double, s)))
@@ -675,6 +661,14 @@ draw_panel_series (Painter           *painter,
           end_x = g_array_index (exits, double, s);
           end_y = arrow.y + arrow.height;
         }
+      /* A line named by its whole offer ("4 × 8 × H800") whose end is
+       * above the cost panel's scale is not named at its last point on
+       * it: at 8 GPUs that name read as the 4-node cluster (walk36 F8).
+       * The days panel names it at its end, its arrow here says "↑ 4 ×
+       * 8 × H800: up to …". */
+      if (!series->points_only && !chosen_found && !panel->second &&
+          cp_chart_above_panel (panel, g_array_index (ys, double, series->x->len - 1)))
+        end_x = NAN;
       if (isfinite (end_x) && isfinite (end_y) && end_y >= panel->top - 0.5 && end_y <= panel->bottom + 0.5)
         {
           double reach = series->points_only ? MAX (r, g_array_index (rings, double, s)) : chosen_found ? r : geometry->font_px * 0.25;
@@ -805,7 +799,9 @@ draw_chart_marks (Painter           *painter,
 
         /* The recommended mark's words without its technique, which the
          * curve it sits on names in the same colour. */
-        if (mark == 1)
+        if (mark == 1 && data->recommended_short != NULL)
+          texts[1] = data->recommended_short;
+        else if (mark == 1)
           {
             cp_i18n_push_language (data->lang);
             /* TRANSLATORS: the memory chart's mark of the job as the recommended option runs it, where its technique does not fit */

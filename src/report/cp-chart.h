@@ -61,10 +61,6 @@ typedef struct {
                                  * replicas (serving chart) of the option chosen,
                                  * marked and labelled there; NAN: the label is at
                                  * the line's end */
-  double          label_x;      /* a cluster's line whose end is off the scale: the
-                                 * GPUs of its last point on it, which its label
-                                 * names and sits at in both panels; NAN: at the
-                                 * line's end (or chosen_x) */
   double          single_x;     /* cost chart: the GPUs of one machine of the quote,
                                  * the point of its line that is a single machine;
                                  * NAN elsewhere */
@@ -128,6 +124,8 @@ typedef struct {
   double      recommended_x;
   double      recommended_y;
   char       *recommended_label;
+  char       *recommended_short; /* its words where they do not fit, or NULL for
+                                  * "This job as recommended" alone */
   double      deadline_days; /* on the lower panel, or NAN */
   char       *deadline_label;
   CpChartBreakEven break_even[2]; /* by panel: [0] cheaper (cost), [1] faster (days) */
