@@ -241,6 +241,7 @@ cp_chart_data_copy (const CpChartData *data)
   copy->y2_label = g_strdup (data->y2_label);
   copy->marker_label = g_strdup (data->marker_label);
   copy->recommended_label = g_strdup (data->recommended_label);
+  copy->recommended_short = g_strdup (data->recommended_short);
   copy->deadline_label = g_strdup (data->deadline_label);
   for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
     {
@@ -289,6 +290,7 @@ cp_chart_data_free (CpChartData *data)
   g_free (data->y2_label);
   g_free (data->marker_label);
   g_free (data->recommended_label);
+  g_free (data->recommended_short);
   g_free (data->deadline_label);
   for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
     {
@@ -656,6 +658,7 @@ cp_chart_data_fingerprint (const CpChartData *data)
   CHECKSUM_FIELD (checksum, data->recommended_x);
   CHECKSUM_FIELD (checksum, data->recommended_y);
   checksum_string (checksum, data->recommended_label);
+  checksum_string (checksum, data->recommended_short);
   CHECKSUM_FIELD (checksum, data->deadline_days);
   checksum_string (checksum, data->deadline_label);
   for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)

@@ -106,6 +106,19 @@ cp_chart_format_memory (double      bytes,
   return g_strdup_printf ("%s %s", number, scale == 1e9 ? "GB" : "GiB");
 }
 
+/* Memory to a tenth, as R1 and the results table give it ("262.8 GiB",
+ * "66.1/80.0 GiB"): the chart's "263 GiB" for the one copy R1 calls
+ * 262.8 GiB read as another figure. */
+static char *
+format_memory_as_r1 (double      bytes,
+                     double      scale,
+                     const char *lang)
+{
+  g_autofree char *number = cp_i18n_format_number (bytes / scale, 1, lang);
+
+  return g_strdup_printf ("%s %s", number, scale == 1e9 ? "GB" : "GiB");
+}
+
 static CpChartSeries *
 capacity_line (CpChartData     *data,
                const CpQuote   *quote,
@@ -346,8 +359,18 @@ cp_chart_data_new_memory (const CpProject *project,
       data->marker_y = memory_need_bytes (job, &lines[0], 1, settings);
       recommended_here = estimate != NULL && chosen == CP_TECHNIQUE_AS_CONFIGURED &&
                          fabs (held - data->marker_y) <= 0.005 * data->marker_y;
-      data->marker_label = g_strdup (recommended_here ? _("This job as configured, as recommended")
-                                                      : _("This job as configured"));
+      if (recommended_here)
+        data->marker_label = g_strdup (_("This job as configured, as recommended"));
+      else
+        {
+          g_autofree char *copy = format_memory_as_r1 (data->marker_y, data->y_scale, data->lang);
+
+          /* Beside the recommended mark, "This job as configured" did
+           * not say which of the two is the job's need (walk36 F7): this
+           * is one copy of it, unsplit, as R1 counts it. */
+          /* TRANSLATORS: the memory chart's mark of the job as configured, one copy unsplit: the memory it needs, e.g. "One copy of this job: 262.8 GiB" */
+          data->marker_label = g_strdup_printf (_("One copy of this job: %s"), copy);
+        }
       data->marker_recommended = recommended_here;
       if (!cp_chart_usable (data->marker_y, TRUE))
         data->marker_x = data->marker_y = NAN;
@@ -370,9 +393,24 @@ cp_chart_data_new_memory (const CpProject *project,
             /* TRANSLATORS: the memory chart's mark of the job as the recommended option runs it; %s is its technique, e.g. "CPU offload over 8 GPUs (GPU part)", then what each GPU holds */
             data->recommended_label = g_strdup_printf (_("This job as recommended: %s, %s each"), technique, per_gpu);
           else
-            /* TRANSLATORS: the memory chart's mark of the job as the recommended layout holds it: its GPUs and what each holds, e.g. "This job as recommended: 8 GPUs × 51.2 GiB" */
-            data->recommended_label = g_strdup_printf (_("This job as recommended: %u GPUs × %s"),
-                                                       MAX (1, estimate->gpus), per_gpu);
+            {
+              /* What the mark's height is, the GPUs' memory in all (the
+               * axis' measure): "8 GPUs × 66.1 GiB" beside the one copy's
+               * mark did not say why it stood twice as high (walk36 F7). */
+              g_autofree char *each = format_memory_as_r1 (estimate->memory_per_gpu_bytes, data->y_scale,
+                                                           data->lang);
+              /* In all to a whole GiB: each GPU's tenth, rounded, times
+               * 8 GPUs is off by up to 0.4, and "66.1 GiB each, 528.7
+               * GiB in all" read as a sum gone wrong (8 × 66.1 = 528.8). */
+              g_autofree char *in_all_number = cp_i18n_format_number (held / data->y_scale, 0, data->lang);
+              g_autofree char *in_all = g_strdup_printf ("%s %s", in_all_number, data->y_scale == 1e9 ? "GB" : "GiB");
+
+              /* TRANSLATORS: the memory chart's mark of the job as the recommended layout holds it: its GPUs, what each holds and what they hold in all, e.g. "This job as recommended: 8 GPUs, 66.1 GiB each, 529 GiB in all" */
+              data->recommended_label = g_strdup_printf (_("This job as recommended: %u GPUs, %s each, %s in all"),
+                                                         MAX (1, estimate->gpus), each, in_all);
+              /* TRANSLATORS: the same mark's words where they do not fit: what its GPUs hold in all, e.g. "This job as recommended: 529 GiB in all" */
+              data->recommended_short = g_strdup_printf (_("This job as recommended: %s in all"), in_all);
+            }
         }
     }
 

@@ -376,12 +376,15 @@ date_label (const CpChartData *data, double day, TickUnit unit)
  * where it runs through them (at @line_x, NAN when it does not: the zh
  * chart's line cut "2027年1月" through the "1", walk37b V9), and left out
  * where it would touch the one before, the first day's date (ending at
- * @first_right) or the end's label (from @end_left); never day 0's, which
- * the first date names. Returns how many are left out. */
+ * @first_right) or the end's label (from @end_left to @end_right); never
+ * day 0's, which the first date names. Returns how many are left out.
+ * Those past the end's label are kept: a job of 0.4 days on a 24-hour
+ * axis left out 18 h and 24 h as well as the ticks under "Ends 6 Dec
+ * 2026 (0.4 days)", and its English chart had no time scale (walk36 F6). */
 static guint
 tick_labels (Ink *ink, const CpChartData *data, GArray *ticks, TickUnit unit, double left, double right,
-             double end_day, double width, double pad, double first_right, double end_left, double line_x,
-             double y, gboolean draw)
+             double end_day, double width, double pad, double first_right, double end_left, double end_right,
+             double line_x, double y, gboolean draw)
 {
   double last_right = first_right;
   guint left_out = 0;
@@ -408,7 +411,8 @@ tick_labels (Ink *ink, const CpChartData *data, GArray *ticks, TickUnit unit, do
           label_left = (after - label_left < label_left - before && after + w <= width - pad) ||
                        before < last_right + pad * 0.5 ? after : before;
         }
-      if (label_left < last_right + pad * 0.5 || label_left + w > end_left - pad * 0.5 || label_left + w > width - pad)
+      if (label_left < last_right + pad * 0.5 ||
+          (label_left + w > end_left - pad * 0.5 && label_left < end_right + pad * 0.5) || label_left + w > width - pad)
         {
           left_out++;
           continue;
@@ -583,7 +587,7 @@ on_cost_line (const CpChartData *data, const Plot *plot, double x0, double x1, d
  * an arrow at that edge, "due 03-03 →". */
 static void
 deadline_beyond (Ink *ink, const Theme *theme, const CpChartData *data, const Plot *plot,
-                 double deadline_day, double mid_y, double bar_right, double pad, double line_h)
+                 double deadline_day, double mid_y, double line_h)
 {
   double w, x0, x1 = plot->right;
   g_autofree char *date = deadline_mark_text (data, deadline_day, TRUE);
@@ -591,10 +595,10 @@ deadline_beyond (Ink *ink, const Theme *theme, const CpChartData *data, const Pl
   cp_chart_set_rgb (ink->cr, &theme->deadline);
   set_text (ink, ink->font, date, 0, &w, NULL);
   x0 = x1 - w;
-  if (x0 < bar_right + pad * 0.5 || on_cost_line (data, plot, x0, x1, mid_y, line_h))
-    show_on_background (ink, theme, &theme->deadline, date, MAX (x0, plot->left), mid_y - line_h / 2, w, line_h);
-  else
-    show_text (ink, ink->font, date, x1, mid_y - line_h / 2, 1, 0);
+  /* Always on the background: the last tick's gridline, at the plot's
+   * right edge where the date ends, ran through "due 12 Dec →" (walk36
+   * F6). */
+  show_on_background (ink, theme, &theme->deadline, date, MAX (x0, plot->left), mid_y - line_h / 2, w, line_h);
 }
 
 /* A short job's length after its bar, widened to be seen ("2.1 h",
@@ -895,7 +899,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
   g_autoptr(GArray) ticks = NULL;
   TickUnit tick_unit;
   Ink ink = { cr, pango_layout_new (context), pango_font_description_new (), NULL, boxes };
-  double last_end = 0, end_label_left = G_MAXDOUBLE, end_x = -1, first_width = 0;
+  double last_end = 0, end_label_left = G_MAXDOUBLE, end_label_right = G_MAXDOUBLE, end_x = -1, first_width = 0;
   g_autofree char *first_date = NULL;
   gboolean two_lines;
   double text_right;
@@ -1121,11 +1125,13 @@ cp_chart_draw_timeline (cairo_t           *cr,
       if (end_label_left < left + first_width + pad * 0.5)
         end_label_left = data->legend[5] != NULL && left + first_width + pad * 0.5 + w <= width - pad &&
                          left + first_width + pad * 0.5 + w >= end_x ? left + first_width + pad * 0.5 : G_MAXDOUBLE;
+      if (end_label_left < G_MAXDOUBLE)
+        end_label_right = end_label_left + w;
     }
   two_lines = tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, -G_MAXDOUBLE,
-                           G_MAXDOUBLE, end_x >= 0 ? end_x : NAN, 0, FALSE)
+                           G_MAXDOUBLE, G_MAXDOUBLE, end_x >= 0 ? end_x : NAN, 0, FALSE)
               < tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, left + first_width,
-                             end_label_left, NAN, 0, FALSE);
+                             end_label_left, end_label_right, NAN, 0, FALSE);
   /* A plot too low for the second line (its rows lower than a name, the
    * cost band less than a line and a half) keeps to one. */
   two_lines = two_lines && height - pad - line_h * 2.6 - top >= MAX (20, n_bars * line_h * row_pitch) +
@@ -1218,10 +1224,10 @@ cp_chart_draw_timeline (cairo_t           *cr,
     cp_chart_set_rgb (cr, &theme.text);
     if (two_lines)
       tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, -G_MAXDOUBLE, G_MAXDOUBLE,
-                   end_x >= 0 ? end_x : NAN, bottom + line_h * 0.3, TRUE);
+                   G_MAXDOUBLE, end_x >= 0 ? end_x : NAN, bottom + line_h * 0.3, TRUE);
     else
       tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, left + first_width,
-                   end_label_left, NAN, bottom + line_h * 0.3, TRUE);
+                   end_label_left, end_label_right, NAN, bottom + line_h * 0.3, TRUE);
   }
 
   /* The cost band's scale: a gridline at each step, its amount left of
@@ -1326,7 +1332,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
         {
           Plot plot = { left, right, top, band_bottom, end_day, scale_top, end_x >= 0 ? end_x : NAN };
 
-          deadline_beyond (&ink, &theme, data, &plot, bar->deadline_day, y + row_h / 2, bar_right, pad, line_h);
+          deadline_beyond (&ink, &theme, data, &plot, bar->deadline_day, y + row_h / 2, line_h);
         }
       else if (isfinite (bar->deadline_day))
         {

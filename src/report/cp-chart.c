@@ -661,6 +661,14 @@ draw_panel_series (Painter           *painter,
           end_x = g_array_index (exits, double, s);
           end_y = arrow.y + arrow.height;
         }
+      /* A line named by its whole offer ("4 × 8 × H800") whose end is
+       * above the cost panel's scale is not named at its last point on
+       * it: at 8 GPUs that name read as the 4-node cluster (walk36 F8).
+       * The days panel names it at its end, its arrow here says "↑ 4 ×
+       * 8 × H800: up to …". */
+      if (!series->points_only && !chosen_found && !panel->second &&
+          cp_chart_above_panel (panel, g_array_index (ys, double, series->x->len - 1)))
+        end_x = NAN;
       if (isfinite (end_x) && isfinite (end_y) && end_y >= panel->top - 0.5 && end_y <= panel->bottom + 0.5)
         {
           double reach = series->points_only ? MAX (r, g_array_index (rings, double, s)) : chosen_found ? r : geometry->font_px * 0.25;
@@ -791,7 +799,9 @@ draw_chart_marks (Painter           *painter,
 
         /* The recommended mark's words without its technique, which the
          * curve it sits on names in the same colour. */
-        if (mark == 1)
+        if (mark == 1 && data->recommended_short != NULL)
+          texts[1] = data->recommended_short;
+        else if (mark == 1)
           {
             cp_i18n_push_language (data->lang);
             /* TRANSLATORS: the memory chart's mark of the job as the recommended option runs it, where its technique does not fit */

@@ -124,6 +124,8 @@ typedef struct {
   double      recommended_x;
   double      recommended_y;
   char       *recommended_label;
+  char       *recommended_short; /* its words where they do not fit, or NULL for
+                                  * "This job as recommended" alone */
   double      deadline_days; /* on the lower panel, or NAN */
   char       *deadline_label;
   CpChartBreakEven break_even[2]; /* by panel: [0] cheaper (cost), [1] faster (days) */

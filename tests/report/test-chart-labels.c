@@ -756,7 +756,7 @@ test_demo_memory_marks (void)
 
   g_assert_cmpstr (((CpChartSeries *) g_ptr_array_index (full->series, 0))->label, ==,
                    "Full-parameter fine-tuning as configured");
-  g_assert_cmpstr (full->marker_label, ==, "This job as configured");
+  g_assert_true (g_str_has_prefix (full->marker_label, "One copy of this job: "));
   g_assert_false (full->marker_recommended);
   /* What the recommended layout holds, as the results table gives it:
    * its memory per GPU ("50.7/80.0 GiB") on each of its 8 GPUs (walk36
@@ -777,14 +777,18 @@ test_demo_memory_marks (void)
    * one copy, and says so. */
   recommended_7b = &g_array_index (plan_7b->options, CpOption, plan_7b->recommended).estimate;
   g_assert_cmpuint (recommended_7b->gpus, ==, 8);
-  g_assert_cmpstr (qlora->marker_label, ==, "This job as configured");
+  /* Walk36 F7: the two marks say what each is, the one copy and what
+   * the 8 GPUs hold in all: 8 × 19.2 = 153.6, whole, 154 GiB. */
+  g_assert_cmpstr (qlora->marker_label, ==, "One copy of this job: 19.7 GiB");
   g_assert_false (qlora->marker_recommended);
-  g_assert_cmpstr (qlora->recommended_label, ==, "This job as recommended: 8 GPUs × 19.2 GiB");
+  g_assert_cmpstr (qlora->recommended_label, ==, "This job as recommended: 8 GPUs, 19.2 GiB each, 154 GiB in all");
+  g_assert_cmpstr (qlora->recommended_short, ==, "This job as recommended: 154 GiB in all");
   g_assert_cmpfloat (qlora->recommended_y, ==, 8 * recommended_7b->memory_per_gpu_bytes);
   g_assert_cmpfloat (qlora->recommended_y, >, 7 * qlora->marker_y);
   g_assert_cmpstr (((CpChartSeries *) g_ptr_array_index (qlora_zh->series, 0))->label, ==, "QLoRA 微调（按当前配置）");
-  g_assert_cmpstr (qlora_zh->marker_label, ==, "本任务按当前配置");
-  g_assert_cmpstr (qlora_zh->recommended_label, ==, "本任务按推荐方案：8 块 GPU × 19.2 GiB");
+  g_assert_cmpstr (qlora_zh->marker_label, ==, "本任务单份（不切分）：19.7 GiB");
+  g_assert_cmpstr (qlora_zh->recommended_label, ==, "本任务按推荐方案：8 块 GPU，每块 19.2 GiB，合计 154 GiB");
+  g_assert_cmpstr (qlora_zh->recommended_short, ==, "本任务按推荐方案：合计 154 GiB");
 }
 
 /* Issue 26, in Chinese: the demo's 13B pre-training is recommended on

@@ -407,6 +407,118 @@ test_timeline_one_job_axis (void)
   cp_schedule_free (schedule);
 }
 
+/* A job of 0.4 days with a 7-day deadline, as the walk's LoRA on one
+ * machine (walk36 F6): on the memo's page the axis spans 24 hours, and
+ * "25 Jan 2027" and "Ends 25 Jan 2027 (0.4 days)" took its one line
+ * under the plot. Every hour tick was left out, those right of the end's
+ * label too, and the English chart had no time scale where the Chinese
+ * one, on a taller chart, had "6/12/18/24 小时". At least two hour ticks
+ * show at every size, in both languages, apart from the other labels
+ * under the row. Ticks every 6 hours (date_ticks(): the least of 1, 2,
+ * 3, 6, 12 hours giving at most 8 ticks on 24 hours): 6, 12, 18, 24. */
+static void
+test_timeline_hour_ticks (void)
+{
+  static const struct {
+    const char *lang, *ticks[4];
+  } words[] = {
+    { "en", { "6 h", "12 h", "18 h", "24 h" } },
+    { "zh_CN", { "6 小时", "12 小时", "18 小时", "24 小时" } },
+  };
+  static const double sizes[][2] = { { 1024, 576 }, { 1600, 900 }, { 1920, 1080 }, { 511, 134 }, { 511, 110 } };
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(GArray) jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0, .deadline_days = 7,
+                      .phase_days = { 0.13, 0, 0.27 }, .phase_cost = { 454, 0, 942 } };
+  g_autoptr(GError) error = NULL;
+  CpJob *job = cp_job_new (CP_TASK_LORA);
+  CpSchedule *schedule;
+  GDate start;
+
+  g_free (job->name);
+  job->name = g_strdup ("Qwen72B LoRA");
+  cp_project_add_job (project, job);
+  g_array_append_val (jobs, a);
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
+  schedule = cp_schedule_place (g_steal_pointer (&jobs), &start, &error);
+  g_assert_no_error (error);
+
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      {
+        g_autoptr(CpChartData) data = cp_chart_data_new_timeline (project, schedule, words[l].lang);
+        cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) sizes[z][0],
+                                                               (int) sizes[z][1]);
+        cairo_t *cr = cairo_create (surface);
+        g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+        double row_top = G_MAXDOUBLE, row_bottom = -1;
+        guint ticks = 0, due = 0;
+
+        cp_chart_draw_full (cr, sizes[z][0], sizes[z][1], z < 3 ? CP_CHART_STYLE_LIGHT : CP_CHART_STYLE_PRINT,
+                            data, boxes);
+        /* The job's name marks its row. */
+        for (guint i = 0; i < boxes->len; i++)
+          if (g_array_index (boxes, CpChartLabelBox, i).shown_bytes == strlen ("Qwen72B LoRA"))
+            {
+              row_top = MIN (row_top, g_array_index (boxes, CpChartLabelBox, i).y);
+              row_bottom = MAX (row_bottom, g_array_index (boxes, CpChartLabelBox, i).y +
+                                            g_array_index (boxes, CpChartLabelBox, i).height);
+            }
+        g_assert_cmpfloat (row_bottom, >, 0);
+        /* The deadline's words at the row's right end, "due 31 Jan →",
+         * in red on white: no neutral grey pixel, which only a gridline
+         * through them draws (the 24 h gridline ran through "Dec →"). */
+        cairo_surface_flush (surface);
+        for (guint i = 0; i < boxes->len; i++)
+          {
+            const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+            const guchar *pixels = cairo_image_surface_get_data (surface);
+            int stride = cairo_image_surface_get_stride (surface);
+
+            if (box->x < sizes[z][0] * 0.6 || box->y + box->height < row_top || box->y > row_bottom)
+              continue;
+            due++;
+            for (int y = (int) ceil (box->y) + 1; y < (int) floor (box->y + box->height) - 1; y++)
+              for (int x = (int) ceil (box->x) + 1; x < (int) floor (box->x + box->width) - 1; x++)
+                {
+                  guint32 pixel = *(const guint32 *) (pixels + y * stride + x * 4);
+                  guint r = (pixel >> 16) & 0xff, g = (pixel >> 8) & 0xff, b = pixel & 0xff;
+
+                  if (r == g && g == b && r < 240)
+                    {
+                      g_test_message ("%s at %g × %g: a gridline through the deadline's words at x = %d",
+                                      words[l].lang, sizes[z][0], sizes[z][1], x);
+                      g_test_fail ();
+                      y = G_MAXINT - 1;
+                      break;
+                    }
+                }
+          }
+        g_assert_cmpuint (due, ==, 1);
+        for (guint i = 0; i < boxes->len; i++)
+          {
+            const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+            if (box->y < row_bottom - 0.5)
+              continue;
+            for (guint t = 0; t < G_N_ELEMENTS (words[l].ticks); t++)
+              ticks += box->shown_bytes == strlen (words[l].ticks[t]);
+            for (guint j = i + 1; j < boxes->len; j++)
+              g_assert_false (boxes_overlap (box, &g_array_index (boxes, CpChartLabelBox, j)));
+          }
+        if (ticks < 2)
+          {
+            g_test_message ("%s at %g × %g: %u hour ticks under the plot", words[l].lang, sizes[z][0], sizes[z][1],
+                            ticks);
+            g_test_fail ();
+          }
+        cairo_destroy (cr);
+        cairo_surface_destroy (surface);
+      }
+  cp_schedule_free (schedule);
+}
+
 /* A deadline within the plot shows its date beside its mark (approver, 3
  * December: the mark alone gave no date to book). From 25 January 2027,
  * job one runs 10 days within a 12-day deadline, whose last day is 5
@@ -1009,6 +1121,7 @@ main (int    argc,
   g_test_add_func ("/chart-timeline/present-size", test_timeline_present_size);
   g_test_add_func ("/chart-timeline/axis", test_timeline_axis);
   g_test_add_func ("/chart-timeline/one-job-axis", test_timeline_one_job_axis);
+  g_test_add_func ("/chart-timeline/hour-ticks", test_timeline_hour_ticks);
   g_test_add_func ("/chart-timeline/deadline-date", test_timeline_deadline_date);
   g_test_add_func ("/chart-timeline/near-deadline", test_timeline_near_deadline);
   g_test_add_func ("/chart-timeline/names-one-form", test_timeline_names_one_form);
