@@ -1,5 +1,6 @@
 /* cp-results-view-private.h: what the files of CpResultsView share
- * (cp-results-view.c, -table.c, -charts.c, -words.c, -reasons.c). */
+ * (cp-results-view.c, -table.c, -charts.c, -words.c, -reasons.c,
+ * -labels.c). */
 #pragma once
 
 #include "planner/cp-project-analysis.h"
@@ -224,8 +225,8 @@ struct _CpResultsView
   guint               first_frame_timeout_id;
 };
 
-/* cp-results-view.c: a label, visibility or style class set only when it
- * changes, so that an update re-measures only what it changed. */
+/* cp-results-view-labels.c: a label, visibility or style class set only
+ * when it changes, so that an update re-measures only what it changed. */
 void  _cp_results_view_set_label                 (GtkLabel   *label,
                                                   const char *text);
 void  _cp_results_view_set_visible               (GtkWidget  *widget,
@@ -237,7 +238,8 @@ void  _cp_results_view_set_css_class             (GtkWidget  *widget,
  * without asking the X server where the pointer is (see its definition). */
 void  _cp_results_view_set_tooltip               (GtkWidget  *widget,
                                                   const char *text);
-/* What is not yet computed for the job shown says "Calculating…". */
+/* cp-results-view.c: what is not yet computed for the job shown says
+ * "Calculating…". */
 void  _cp_results_view_set_calculating           (CpResultsView *self,
                                                   gboolean       headline);
 /* A selectable label that is no Tab stop (see its definition). */
