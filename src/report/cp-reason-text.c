@@ -961,14 +961,19 @@ cp_words_deadline_status (const CpJob      *job,
   }
 }
 
+int
+cp_words_answer_decimals (double answer_s,
+                          double target_s)
+{
+  return answer_s < 10 || (target_s > 0 && fabs (answer_s - target_s) < 1) ? 1 : 0;
+}
+
 char *
 cp_words_answer_seconds (double      answer_s,
                          double      target_s,
                          const char *lang)
 {
-  gboolean tenths = answer_s < 10 || (target_s > 0 && fabs (answer_s - target_s) < 1);
-
-  return cp_i18n_format_number (answer_s, tenths ? 1 : 0, lang);
+  return cp_i18n_format_number (answer_s, cp_words_answer_decimals (answer_s, target_s), lang);
 }
 
 char *
@@ -1350,6 +1355,16 @@ cp_words_offer (const CpProject  *project,
                                          "%u node: the job does not fit in memory",
                                          "%u nodes: the job does not fit in memory",
                                          estimate->nodes), estimate->nodes);
+  /* A finish past the deadline is rounded up, as the sentence saying it
+   * misses puts it: "10.0 days … misses the deadline of 10.0 days by
+   * 0.04 days" read as meeting it (issue 22). */
+  if (cp_job_deadline_days (job) > 0 && estimate->calendar_days > cp_job_deadline_days (job))
+    {
+      g_autofree char *deadline = NULL;
+
+      g_free (days);
+      cp_words_finish_and_deadline (estimate->calendar_days, cp_job_deadline_days (job), lang, &days, &deadline);
+    }
   /* A training run in parts that add up to it: the computing and R5's
    * communication beside a run they did not add up to read as an error
    * (brief 33: 4.8 days and 14.0 h beside 5.5 days). */

@@ -292,6 +292,9 @@ char       *cp_words_serves_target  (const CpEstimate *est, guint target, const 
  * within a second of the target, where whole seconds would blur the two
  * ("10.3" over 10, or under 11). */
 char       *cp_words_answer_seconds (double answer_s, double target_s, const char *lang);
+/* The decimals cp_words_answer_seconds() prints @answer_s with, for a
+ * table cell that must read as the sentence beside it does. */
+int         cp_words_answer_decimals (double answer_s, double target_s);
 /* An answer-time target in seconds: whole unless typed with a fraction. */
 char       *cp_words_target_seconds (double target_s, const char *lang);
 /* What a user of the service @job waits on option @est against the job's

@@ -169,8 +169,8 @@ count_of (const char *text,
 
 /* The demo's 13B pre-training with a 73-day deadline typed in: vendor G's
  * A800 cluster is best at its 4 nodes, a 59.8-day run and 14 days of
- * debugging on one machine (R4's bound), 73.8 days, the table's "Missed";
- * "One Machine or the Cluster?" says it misses the deadline by the 0.8
+ * debugging on one machine (R4's bound), a little over 73.8 days, the table's "Missed";
+ * "One Machine or the Cluster?" says it misses the deadline by the 0.9
  * day between. D (21.4 days at 10 nodes), E (44.8) and F (27.0) meet it
  * and say nothing of it. */
 static void
@@ -201,8 +201,10 @@ test_cluster_misses_deadline (void)
   g_assert_true (strstr (paragraph, misses) != NULL);
   run_days = days_after (paragraph, chinese ? "最佳为 4 个节点：" : "best at 4 nodes: ");
   late_days = days_after (paragraph, misses);
-  g_assert_cmpfloat_with_epsilon (run_days, 73.8, 0.05);
-  g_assert_cmpfloat_with_epsilon (late_days, run_days - 73.0, 0.05);
+  /* 59.8 + 14 is 73.8 days and a little more, a finish past the
+   * deadline rounded up (issue 22): 73.9, and late by 0.9. */
+  g_assert_cmpfloat_with_epsilon (run_days, 73.9, 0.01);
+  g_assert_cmpfloat_with_epsilon (late_days, run_days - 73.0, 0.01);
 
   cp_test_gui_close_window (window);
 }

@@ -121,6 +121,52 @@ test_signal_past_deadline (void)
     }
 }
 
+/* Issue 22: the window's cluster line read "4 nodes: 10.0 days … misses
+ * the deadline of 10.0 days by 0.04 days". A LoRA job due in 10 days, 4
+ * nodes at 40,000 CNY finishing in 10.04 days: the finish rounded up,
+ * 10.1 days (test_finish_beside_deadline()); one in time at 9.96 days
+ * rounds as any figure, 10.0. Its computing 648,000 s = 7.5 days and
+ * communication 7,200 s = 2.0 h, with no run in parts (total_s 0). */
+static void
+test_offer_past_deadline (void)
+{
+  static const struct {
+    double calendar_days;
+    const char *lang, *says;
+  } cases[] = {
+    { 10.04, "en", "4 nodes: 10.1 days, 40,000 CNY, communication 2.0 h against 7.5 days of computing" },
+    { 10.04, "zh_CN", "4 个节点：10.1 天，¥40,000，通信 2.0 小时，计算 7.5 天" },
+    { 9.96, "en", "4 nodes: 10.0 days, 40,000 CNY, communication 2.0 h against 7.5 days of computing" },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpQuote *quote = cp_quote_new ();
+  CpPlan plan = { 0 };
+  CpJob job;
+
+  quote->vendor = g_strdup ("Vendor 1");
+  cp_project_add_quote (project, quote);
+  cp_job_init (&job, CP_TASK_LORA);
+  job.deadline_days = 10;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpEstimate estimate = { 0 };
+      g_autofree char *text = NULL;
+
+      estimate.fits = TRUE;
+      estimate.nodes = 4;
+      estimate.calendar_days = cases[i].calendar_days;
+      estimate.total_cost = 40000;
+      estimate.compute_s = 648000;
+      estimate.communication_s = 7200;
+      /* Its callers speak in the reader's language. */
+      cp_i18n_push_language (cases[i].lang);
+      text = cp_words_offer (project, &job, quote, &plan, &estimate, cases[i].lang);
+      cp_i18n_pop_language ();
+      g_assert_cmpstr (text, ==, cases[i].says);
+    }
+  cp_job_clear (&job);
+}
+
 /* walk36 F1: 10.5 days of migration (cp-settings.c, R8's one to two
  * weeks), the app's assumption for a team the job does not describe,
  * decided "misses the deadline". */
@@ -252,6 +298,7 @@ main (int   argc,
   g_test_add_func ("/report/trust/finish-beside-deadline", test_finish_beside_deadline);
   g_test_add_func ("/report/trust/best-available-past-deadline", test_best_available_past_deadline);
   g_test_add_func ("/report/trust/signal-past-deadline", test_signal_past_deadline);
+  g_test_add_func ("/report/trust/offer-past-deadline", test_offer_past_deadline);
   g_test_add_func ("/report/trust/migration-assumed", test_migration_assumed);
   g_test_add_func ("/report/trust/team-question", test_team_question);
   return g_test_run ();
