@@ -1707,11 +1707,8 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   cp_i18n_bind_textdomain ();
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-chart-labels-XXXXXX", NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-chart-labels-XXXXXX");
 
   g_test_add_func ("/chart-labels/short-vendor-kept", test_short_vendor_kept);
   g_test_add_func ("/chart-labels/walk-clear", test_walk_labels_clear);
@@ -1734,8 +1731,5 @@ main (int    argc,
   g_test_add_func ("/chart-labels/present-in-frame", test_present_labels_in_frame);
   g_test_add_func ("/chart-labels/shortest-keeps-vendor", test_shortest_keeps_vendor);
   g_test_add_func ("/chart-labels/offer-tells-apart", test_offer_tells_apart);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -175,15 +175,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   cp_i18n_bind_textdomain ();
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-chart-points-XXXXXX", NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-chart-points-XXXXXX");
 
   g_test_add_func ("/chart-points/label-names-its-point", test_label_names_its_point);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }
