@@ -30,10 +30,7 @@ static char *tmp_dir;
 /* The window's chart pane at a 1024-px window and at 1600 and 1920, and
  * the page's cost chart (cp-report-job.c: 360 pt, at its smallest 300)
  * and memory chart (250 pt) on A4's 511-pt text width. */
-static const struct {
-  double width, height;
-  CpChartStyle style;
-} sizes[] = {
+static const CpTestChartSize sizes[] = {
   { 700, 420, CP_CHART_STYLE_LIGHT },
   { 1024, 576, CP_CHART_STYLE_LIGHT },
   { 1600, 900, CP_CHART_STYLE_LIGHT },
@@ -894,10 +891,7 @@ demo_long_vendor (void)
 /* The memory chart in the window's pane at a 1024-, 1600- and 1920-px
  * window, presented full screen, and on the page (250 pt, at its
  * smallest 220, on A4's 511-pt text width). */
-static const struct {
-  double width, height;
-  CpChartStyle style;
-} memory_sizes[] = {
+static const CpTestChartSize memory_sizes[] = {
   { 600, 460, CP_CHART_STYLE_LIGHT },
   { 918, 516, CP_CHART_STYLE_LIGHT },
   { 1180, 664, CP_CHART_STYLE_LIGHT },

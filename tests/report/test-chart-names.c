@@ -157,7 +157,7 @@ test_head_names_vendor (void)
 static void
 test_drawn_with_head (void)
 {
-  static const struct { double width, height; CpChartStyle style; } sizes[] = {
+  static const CpTestChartSize sizes[] = {
     { 560, 336, CP_CHART_STYLE_LIGHT },
     { 918, 516, CP_CHART_STYLE_LIGHT },
     { 1100, 620, CP_CHART_STYLE_DARK },
