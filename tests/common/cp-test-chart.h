@@ -7,6 +7,14 @@
 
 #include "report/cp-chart-private.h"
 
+/* A size a chart test draws a chart at, in the style it is drawn in
+ * there (window, dark window or printed page). */
+typedef struct {
+  double       width;
+  double       height;
+  CpChartStyle style;
+} CpTestChartSize;
+
 /* Whether the segment from (x0, y0) to (x1, y1) passes inside @box (half
  * a pixel in from its edges), sampled every half pixel. */
 static inline gboolean

@@ -39,6 +39,16 @@ cp_test_run_tool (const char        *dir,
   return g_steal_pointer (&out);
 }
 
+void
+cp_test_validate_report_xml (const char *dir,
+                             const char *xml)
+{
+  g_autofree char *xsd = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "data", "report",
+                                           "compute-planner-report.xsd", NULL);
+
+  g_free (cp_test_run_tool (dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, xml, NULL }));
+}
+
 guint
 cp_test_pdf_page_count (const char *dir,
                         const char *pdf)

@@ -18,6 +18,12 @@ gboolean cp_test_skip_without_poppler (void);
 char    *cp_test_run_tool        (const char        *dir,
                                   const char *const *argv);
 
+/* Checks the report XML @xml (in @dir) against the project's schema,
+ * data/report/compute-planner-report.xsd under $CP_SOURCE_DIR, with
+ * xmllint; the test fails if it does not validate. */
+void     cp_test_validate_report_xml (const char *dir,
+                                      const char *xml);
+
 /* @pdf is read from @dir when relative (NULL: the current folder). */
 guint    cp_test_pdf_page_count  (const char *dir,
                                   const char *pdf);

@@ -30,10 +30,7 @@ static char *tmp_dir;
 /* The window's chart pane at a 1024-px window and at 1600 and 1920, and
  * the page's cost chart (cp-report-job.c: 360 pt, at its smallest 300)
  * and memory chart (250 pt) on A4's 511-pt text width. */
-static const struct {
-  double width, height;
-  CpChartStyle style;
-} sizes[] = {
+static const CpTestChartSize sizes[] = {
   { 700, 420, CP_CHART_STYLE_LIGHT },
   { 1024, 576, CP_CHART_STYLE_LIGHT },
   { 1600, 900, CP_CHART_STYLE_LIGHT },
@@ -894,10 +891,7 @@ demo_long_vendor (void)
 /* The memory chart in the window's pane at a 1024-, 1600- and 1920-px
  * window, presented full screen, and on the page (250 pt, at its
  * smallest 220, on A4's 511-pt text width). */
-static const struct {
-  double width, height;
-  CpChartStyle style;
-} memory_sizes[] = {
+static const CpTestChartSize memory_sizes[] = {
   { 600, 460, CP_CHART_STYLE_LIGHT },
   { 918, 516, CP_CHART_STYLE_LIGHT },
   { 1180, 664, CP_CHART_STYLE_LIGHT },
@@ -1707,11 +1701,8 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   cp_i18n_bind_textdomain ();
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-chart-labels-XXXXXX", NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-chart-labels-XXXXXX");
 
   g_test_add_func ("/chart-labels/short-vendor-kept", test_short_vendor_kept);
   g_test_add_func ("/chart-labels/walk-clear", test_walk_labels_clear);
@@ -1734,8 +1725,5 @@ main (int    argc,
   g_test_add_func ("/chart-labels/present-in-frame", test_present_labels_in_frame);
   g_test_add_func ("/chart-labels/shortest-keeps-vendor", test_shortest_keeps_vendor);
   g_test_add_func ("/chart-labels/offer-tells-apart", test_offer_tells_apart);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -254,17 +254,11 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   cp_i18n_bind_textdomain ();
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-chart-memory-XXXXXX", NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-chart-memory-XXXXXX");
   g_test_add_func ("/chart-memory/zero3-per-gpu", test_zero3_per_gpu);
   g_test_add_func ("/chart-memory/debug-job-model-run", test_debug_job_model_run);
   g_test_add_func ("/chart-memory/adapter-job-curves", test_adapter_job_curves);
   g_test_add_func ("/chart-memory/service-cache-as-planned", test_service_cache_as_planned);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -157,7 +157,7 @@ test_head_names_vendor (void)
 static void
 test_drawn_with_head (void)
 {
-  static const struct { double width, height; CpChartStyle style; } sizes[] = {
+  static const CpTestChartSize sizes[] = {
     { 560, 336, CP_CHART_STYLE_LIGHT },
     { 918, 516, CP_CHART_STYLE_LIGHT },
     { 1100, 620, CP_CHART_STYLE_DARK },
@@ -419,19 +419,13 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   cp_i18n_bind_textdomain ();
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-chart-names-XXXXXX", NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-chart-names-XXXXXX");
 
   g_test_add_func ("/chart-names/head-names-vendor", test_head_names_vendor);
   g_test_add_func ("/chart-names/drawn-with-head", test_drawn_with_head);
   g_test_add_func ("/chart-names/plot-room", test_plot_room);
   g_test_add_func ("/chart-names/placement-kept", test_placement_kept);
   g_test_add_func ("/chart-names/breaks-before-vendor", test_breaks_before_vendor);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

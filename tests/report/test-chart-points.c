@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/cp-test-chart.h"
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
 #include "planner/cp-sweep.h"
@@ -23,10 +24,7 @@ static char *tmp_dir;
 /* The window at 1024, 1600 and 1920 px, and the PDF's cost chart: an A4
  * page's width less its 42-pt margins (595.28 − 2 × 42 = 511.28 pt) by
  * COST_CHART_HEIGHT, 360 pt (cp-report-job.c). */
-static const struct {
-  double width, height;
-  CpChartStyle style;
-} sizes[] = {
+static const CpTestChartSize sizes[] = {
   { 1024, 576, CP_CHART_STYLE_LIGHT },
   { 1600, 900, CP_CHART_STYLE_LIGHT },
   { 1920, 1080, CP_CHART_STYLE_LIGHT },
@@ -175,15 +173,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   cp_i18n_bind_textdomain ();
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-chart-points-XXXXXX", NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-chart-points-XXXXXX");
 
   g_test_add_func ("/chart-points/label-names-its-point", test_label_names_its_point);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -133,15 +133,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   cp_i18n_bind_textdomain ();
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-chart-ties-XXXXXX", NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-chart-ties-XXXXXX");
 
   g_test_add_func ("/chart-ties/written-alike", test_tie_written_alike);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

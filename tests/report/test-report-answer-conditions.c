@@ -13,6 +13,7 @@
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
 #include "common/cp-test-pdf.h"
+#include "cp-test-approval-quotes.h"
 
 static char *tmp_dir;
 
@@ -36,23 +37,7 @@ make_three_jobs (const char *file)
           "--seq-len", "4096", "--deadline-days", "3");
   RUN_OK ("add-job", file, "--name", "LoRA C", "--model", "qwen2.5-72b", "--task", "lora", "--tokens", "300M",
           "--seq-len", "4096", "--deadline-days", "3");
-  RUN_OK ("add-quote", file, "--vendor", "CloudA", "--offer", "H800", "--gpu", "h800", "--nodes", "4",
-          "--price-per-gpu-hour", "15", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400", "--dedicated");
-  RUN_OK ("add-quote", file, "--vendor", "VMC", "--offer", "A100", "--gpu", "a100-80g", "--nodes", "1",
-          "--price-per-gpu-hour", "12", "--billing-granularity-hours", "1", "--minimum-term-hours", "0",
-          "--storage-price-per-tb-month", "included", "--network-fee-per-node-month", "included",
-          "--ops-support-per-month", "included");
-  RUN_OK ("add-quote", file, "--vendor", "RackB", "--offer", "A800", "--gpu", "a800", "--nodes", "1",
-          "--price-per-node-month", "60000");
-}
-
-static void
-validate (const char *xml)
-{
-  g_autofree char *xsd = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "data", "report",
-                                           "compute-planner-report.xsd", NULL);
-
-  g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, xml, NULL }));
+  cp_test_add_approval_quotes (tmp_dir, file);
 }
 
 /* By hand, each job at the top of its band (CloudA at 15 CNY × 8 GPUs =
@@ -90,7 +75,7 @@ test_three_jobs_one_question (void)
       g_autofree char *page1 = NULL, *laid_out = NULL, *raw = NULL, *xml = NULL;
 
       RUN_OK ("report", "three.cplan", "--lang", langs[l].lang, "--pdf", langs[l].pdf, "--xml", langs[l].xml);
-      validate (langs[l].xml);
+      cp_test_validate_report_xml (tmp_dir, langs[l].xml);
       page1 = cp_test_pdf_text (tmp_dir, langs[l].pdf, 1, FALSE);
       /* The list's number beside its line, as laid out. */
       laid_out = cp_test_pdf_text (tmp_dir, langs[l].pdf, 1, TRUE);

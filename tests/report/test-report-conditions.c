@@ -12,6 +12,7 @@
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
 #include "common/cp-test-pdf.h"
+#include "cp-test-approval-quotes.h"
 
 static char *tmp_dir;
 
@@ -30,23 +31,7 @@ make_lora (const char *file,
   RUN_OK ("new", file, "--name", "LoRA approval", "--start", "2027-03-01");
   RUN_OK ("add-job", file, "--name", "LoRA", "--model", "qwen2.5-72b", "--task", "lora", "--tokens", "200M",
           "--seq-len", "4096", "--deadline-days", deadline_days);
-  RUN_OK ("add-quote", file, "--vendor", "CloudA", "--offer", "H800", "--gpu", "h800", "--nodes", "4",
-          "--price-per-gpu-hour", "15", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400", "--dedicated");
-  RUN_OK ("add-quote", file, "--vendor", "VMC", "--offer", "A100", "--gpu", "a100-80g", "--nodes", "1",
-          "--price-per-gpu-hour", "12", "--billing-granularity-hours", "1", "--minimum-term-hours", "0",
-          "--storage-price-per-tb-month", "included", "--network-fee-per-node-month", "included",
-          "--ops-support-per-month", "included");
-  RUN_OK ("add-quote", file, "--vendor", "RackB", "--offer", "A800", "--gpu", "a800", "--nodes", "1",
-          "--price-per-node-month", "60000");
-}
-
-static void
-validate (const char *xml)
-{
-  g_autofree char *xsd = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "data", "report",
-                                           "compute-planner-report.xsd", NULL);
-
-  g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, xml, NULL }));
+  cp_test_add_approval_quotes (tmp_dir, file);
 }
 
 /* With a 0.4-day (9.6-hour) deadline, CloudA's one machine runs the job
@@ -82,7 +67,7 @@ test_pessimistic_none_feasible (void)
       g_autofree char *page1 = NULL, *raw = NULL, *xml = NULL, *text = NULL;
 
       RUN_OK ("report", "none.cplan", "--lang", langs[l].lang, "--pdf", langs[l].pdf, "--xml", langs[l].xml);
-      validate (langs[l].xml);
+      cp_test_validate_report_xml (tmp_dir, langs[l].xml);
       page1 = cp_test_pdf_text (tmp_dir, langs[l].pdf, 1, FALSE);
       cp_test_assert_has (page1, langs[l].judgement);
       cp_test_assert_lacks (page1, langs[l].holds);
@@ -109,7 +94,7 @@ test_part_of_offer_signed (void)
   make_lora ("part.cplan", "3");
   RUN_OK ("report", "part.cplan", "--lang", "en", "--pdf", "part-en.pdf", "--xml", "part.xml");
   RUN_OK ("report", "part.cplan", "--lang", "zh_CN", "--pdf", "part-zh.pdf");
-  validate ("part.xml");
+  cp_test_validate_report_xml (tmp_dir, "part.xml");
   en = cp_test_pdf_text (tmp_dir, "part-en.pdf", 1, FALSE);
   cp_test_assert_has (en, "If CloudA bills at least a month, or rents only the whole offer of 4 machines: VMC at "
                       "2,112 CNY.");

@@ -12,6 +12,8 @@
 #include "report/cp-reason-text.h"
 #include "report/cp-report-sections.h"
 
+#include "cp-test-best-available.h"
+
 /* The sentence for a single machine that lacks memory: 90 GB needed per
  * GPU against 80 GB, the job as configured (no memory technique), as
  * estimated and as a trial run measured it. "Even with as configured"
@@ -74,27 +76,11 @@ test_best_available_without_price (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(CpProject) project = cp_project_new ();
-      CpQuote *quote = cp_quote_new ();
-      g_autoptr(GArray) options = g_array_new (FALSE, TRUE, sizeof (CpOption));
-      CpPlan plan = { 0 };
-      CpOption option = { 0 };
-      g_autofree char *text = NULL;
+      /* What a priced quote would cost: the figure printed, whole. No
+       * deadline is set: the sentence names none. */
+      g_autofree char *text = cp_test_best_available_words (cases[i].price, cases[i].price > 0 ? 2500 : 0, 106.1, 0,
+                                                            cases[i].lang);
 
-      quote->vendor = g_strdup ("Vendor 1");
-      quote->price = cases[i].price;
-      cp_project_add_quote (project, quote);
-      option.quote_index = 0;
-      option.estimate.nodes = 1;
-      /* What a priced quote would cost: the figure printed, whole. */
-      option.estimate.total_cost = cases[i].price > 0 ? 2500 : 0;
-      option.estimate.calendar_days = 106.1;
-      g_array_append_val (options, option);
-      plan.options = options;
-      plan.recommended = -1;
-      plan.best_available = 0;
-      plan.shortfall = CP_SHORTFALL_DEADLINE;
-      text = cp_words_not_feasible (project, &plan, cases[i].lang);
       g_assert_cmpstr (text, ==, cases[i].says);
     }
 }
