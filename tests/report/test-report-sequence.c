@@ -98,6 +98,7 @@ test_shared_month (void)
     const char *total;
     const char *approve_line;
     const char *months_en[2];      /* budget rows, as pdftotext reads them */
+    const char *invoices;          /* under the month table, or under the jobs' with none */
     const char *xml_total;
     const char *xml_months[2];
     guint n_invoices;
@@ -106,12 +107,15 @@ test_shared_month (void)
       /* One month: the budget says it in the jobs' table, no month table. */
       { "Second 6–10 March 2027, after Trial, within the months already rented for Trial (38,000 CNY not billed "
         "again) 0 CNY", NULL },
+      "Invoiced on set days: Month lab, 38,000 CNY on 1 March 2027 (Trial).",
       "<amount-to-approvecurrency=\"CNY\">41800</amount-to-approve>",
       { "<monthmonth=\"2027-03\"><costcurrency=\"CNY\">38000</cost><cumulative-costcurrency=\"CNY\">38000</cumulative-cost>",
         NULL },
       1 },
     { "20", "All jobs at their recommended options: 76,000 CNY", "Amount to approve: 83,600 CNY",
       { "2027-03 38,000 CNY 38,000 CNY 41,800 CNY", "2027-04 38,000 CNY 76,000 CNY 83,600 CNY" },
+      "Invoiced on set days, in the months above: Month lab, 38,000 CNY on 1 March 2027 (Trial); Month lab, 38,000 CNY "
+      "on 1 April 2027 (Second).",
       "<amount-to-approvecurrency=\"CNY\">83600</amount-to-approve>",
       { "<monthmonth=\"2027-03\"><costcurrency=\"CNY\">38000</cost><cumulative-costcurrency=\"CNY\">38000</cumulative-cost>",
         "<monthmonth=\"2027-04\"><costcurrency=\"CNY\">38000</cost><cumulative-costcurrency=\"CNY\">76000</cumulative-cost>" },
@@ -133,6 +137,7 @@ test_shared_month (void)
       text = cp_test_squeeze (en);
       cp_test_assert_has (en, cases[c].total);
       cp_test_assert_has (en, cases[c].approve_line);
+      cp_test_assert_has (en, cases[c].invoices);
       for (guint m = 0; m < G_N_ELEMENTS (cases[c].months_en) && cases[c].months_en[m] != NULL; m++)
         {
           g_autofree char *row = cp_test_squeeze (cases[c].months_en[m]);
