@@ -1161,19 +1161,46 @@ cp_report_amount_covering_answers (const CpProject        *project,
   return round (cp_settings_amount_to_approve (&project->settings, cover_top, 0, 0, NULL, NULL));
 }
 
+/* Job names that together take no more than this many characters are
+ * named where an answer moves several jobs: half of page 1's line (about
+ * 95 Latin characters at the body's size), so that the sentence grows by
+ * a line at most and the demo's memo keeps to its two pages. Longer, the
+ * jobs are counted. */
+#define NAMED_JOBS_MAX_CHARS 48
+
 /* What the answer to @condition's question would make of the jobs it
  * moves: the option the one job then takes, "Local Provider at 38,000
- * CNY"; with several, how many of the jobs above it moves, each of
- * which names its option in its answer (the demo's two jobs named with
- * their options took page 1's sign-off to page 3). */
+ * CNY"; with several, the jobs above it moves, "LoRA A, LoRA B and LoRA C
+ * above", each of which names its option in its answer (the demo's two
+ * jobs named with their options took page 1's sign-off to page 3), or how
+ * many when their names would not keep to half a line ("3 jobs above" did
+ * not say which, issue 22). */
 static char *
-condition_outcomes_text (const CpReportAnswerCondition *condition,
+condition_outcomes_text (const CpProject               *project,
+                         const CpReportAnswerCondition *condition,
                          const char                    *lang)
 {
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autofree char *count = NULL;
+  glong name_chars = 0;
 
   if (condition->jobs->len == 1)
     return g_strdup (g_ptr_array_index (condition->outcomes, 0));
+  for (guint k = 0; k < condition->jobs->len; k++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (condition->jobs, guint, k));
+      const char *name = job->name != NULL && *job->name != '\0' ? job->name : job->id;
+
+      g_ptr_array_add (names, (gpointer) name);
+      name_chars += g_utf8_strlen (name, -1);
+    }
+  if (name_chars <= NAMED_JOBS_MAX_CHARS)
+    {
+      g_autofree char *list = cp_words_join_names (names);
+
+      /* TRANSLATORS: page 1, the jobs an open answer moves past the amount, named ("LoRA A, LoRA B and LoRA C"), each of which names its option in its answers above */
+      return g_strdup_printf (_("%s above"), list);
+    }
   count = cp_i18n_format_number (condition->jobs->len, 0, lang);
   /* TRANSLATORS: page 1, the jobs an open answer moves past the amount, each of which names its option in its answers above */
   return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s job above", "%s jobs above", condition->jobs->len), count);
@@ -1231,7 +1258,7 @@ commitment_text (Doc                    *doc,
                                   condition->condition, condition->number > 0 ? number : "");
           continue;
         }
-      outcomes = condition_outcomes_text (condition, doc->lang);
+      outcomes = condition_outcomes_text (project, condition, doc->lang);
       cover = cp_i18n_format_money_whole (cp_settings_amount_to_approve (&project->settings, condition->top, 0, 0, NULL, NULL),
                                           currency, doc->lang);
       g_string_append_printf (text, condition->number > 0

@@ -609,7 +609,8 @@ cp_report_section_budget (Doc              *doc,
  * as one invoice counted twice (walk37b V7). NULL without one. */
 static char *
 invoices_text (Doc              *doc,
-               const CpSchedule *schedule)
+               const CpSchedule *schedule,
+               gboolean          months_shown)
 {
   const CpProject *project = doc->project;
   g_autoptr(GString) list = NULL;
@@ -633,6 +634,11 @@ invoices_text (Doc              *doc,
     }
   if (list == NULL)
     return NULL;
+  /* A plan of one month has no month table to point to (two jobs sharing
+   * one rented month read "in the months above" under none). */
+  if (!months_shown)
+    /* TRANSLATORS: under the budget's jobs, in a plan of one month (no month table): the invoices of rentals billed by the month, each due on its day ("Vendor D, 10,000 CNY on 8 December 2026") */
+    return g_strdup_printf (_("Invoiced on set days: %s."), list->str);
   /* TRANSLATORS: under the month table: the invoices of rentals billed by the month, each due on its day ("Vendor D, 10,000 CNY on 8 December 2026") */
   return g_strdup_printf (_("Invoiced on set days, in the months above: %s."), list->str);
 }
@@ -652,6 +658,7 @@ cp_report_section_budget_tables (Doc              *doc,
   /* Planned, not spent: the report is made before the money is. */
   /* With the fallback page 1 offers, its months beside the plan's. */
   g_autoptr(CpSchedule) serial = fallback_schedule (project, schedule);
+  gboolean months_shown;
   /* TRANSLATORS: the month table's last column: the money of each month with the jobs run one after another, as page 1 offers; the month's own amount, as "Planned in the month", not a total to date (walk38b G11: 依次进行时 beside two 累计 columns) */
   /* TRANSLATORS: the month table's column of the amount to approve (the top of the range and the contingency) by the end of each month */
   char *month_header[] = { _("Month"), _("Planned in the month"), _("Planned by its end"), _("Approved by its end"),
@@ -738,11 +745,12 @@ cp_report_section_budget_tables (Doc              *doc,
                                 cp_i18n_format_money_whole (cumulative, currency, doc->lang), approved_by);
       }
     /* Nor does a single month say more than the total. */
-    if (n_months > 1)
+    months_shown = n_months > 1;
+    if (months_shown)
       cp_doc_table (doc, &months);
   }
   {
-    g_autofree char *invoices = invoices_text (doc, schedule);
+    g_autofree char *invoices = invoices_text (doc, schedule, months_shown);
 
     if (invoices != NULL)
       cp_doc_paragraph_full (doc, doc->small, invoices, 0, 2, NULL);

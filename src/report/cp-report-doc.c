@@ -357,6 +357,21 @@ cp_doc_fills_page (Doc          *doc,
   return fills;
 }
 
+/* Lets the figures waiting for room (Doc.page_started) take their place
+ * at the cursor, once: what they place may start a page of its own. */
+static void
+place_waiting_figures (Doc *doc)
+{
+  void (*page_started) (gpointer data) = doc->page_started;
+
+  if (page_started == NULL)
+    return;
+  doc->page_started = NULL;
+  page_started (doc->page_started_data);
+  if (doc->page_started == NULL)
+    doc->page_started = page_started;
+}
+
 /* The most spacing a block adds above itself before it moves to a new
  * page's top (a chapter heading's): lost at a break, which a layout
  * breaking elsewhere keeps. */
@@ -388,15 +403,7 @@ cp_doc_new_page (Doc *doc)
   cairo_font_options_destroy (options);
   doc->y = doc->top;
   /* Figures waiting for a page go at its top, the text after them. */
-  if (doc->page_started != NULL)
-    {
-      void (*page_started) (gpointer data) = doc->page_started;
-
-      doc->page_started = NULL;
-      page_started (doc->page_started_data);
-      if (doc->page_started == NULL)
-        doc->page_started = page_started;
-    }
+  place_waiting_figures (doc);
 }
 
 /* Whether a layout of the same text with every chart at its smallest
@@ -482,6 +489,7 @@ draw_paragraph (Doc         *doc,
   double layout_top = doc->y;
   g_autofree double *line_bottom = NULL;
   int n_lines, next_page;
+  gboolean held_figures = FALSE;
 
   /* Where each line ends, to place the break before drawing. */
   n_lines = pango_layout_get_line_count (layout);
@@ -510,9 +518,17 @@ draw_paragraph (Doc         *doc,
 
       if (i == next_page)
         {
-          cp_doc_new_page (doc);
           /* The rest of the paragraph continues at the top of the page,
-           * below the figures placed there. */
+           * and the figures waiting for it follow the paragraph's end:
+           * placed at the top, they split the paragraph, its first lines
+           * on one page and its last below a chart on the next (issue
+           * 22). */
+          void (*page_started) (gpointer data) = doc->page_started;
+
+          doc->page_started = NULL;
+          cp_doc_new_page (doc);
+          doc->page_started = page_started;
+          held_figures = page_started != NULL;
           layout_top = doc->y - line_top;
           next_page = paragraph_break (doc, line_bottom, n_lines, i, layout_top, TRUE);
         }
@@ -526,6 +542,8 @@ draw_paragraph (Doc         *doc,
   pango_layout_iter_free (iter);
 
   doc->y += space_after;
+  if (held_figures)
+    place_waiting_figures (doc);
 }
 
 void

@@ -40,7 +40,8 @@ typedef struct {
   guint last_page;
   gboolean stop_before_amount;
   /* Called with page_started_data at the top of each new page (floats
-   * waiting for one), or NULL. */
+   * waiting for one), or NULL; a paragraph broken across the page calls
+   * it after its end instead. */
   void (*page_started) (gpointer data);
   gpointer page_started_data;
 

@@ -709,7 +709,8 @@ cp_report_section_job (Doc       *doc,
       /* Rows of dashes have no figures to range. */
       if (runs)
         cp_doc_paragraph_full (doc, doc->small,
-                               _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Assumptions and conventions”)."),
+                               /* TRANSLATORS: under a job's comparison table, one line: its second line made the English job chapter a line longer than the Chinese and moved "Where the money goes" a page on (issue 22) */
+                               _("Under each figure: its range, all assumptions optimistic to all pessimistic (see “Assumptions and conventions”)."),
                                0, 3, NULL);
       if (cp_report_listed_options (plan) < plan->options->len)
         {

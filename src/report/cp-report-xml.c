@@ -225,16 +225,48 @@ add_days (xmlNode *parent, const char *name, double days)
 /* The project's budget and calendar: the recommended options of all jobs
  * placed in their order from the project's start, and their cost by
  * calendar month. A job whose order loops leaves it out. */
+/* The project's condition (@condition, of cp_report_answer_conditions())
+ * by what identifies it: its question's kind, its place in the memo's
+ * list and the quote it is about. */
+static void
+add_condition_keys (xmlNode                       *node,
+                    const char                    *number_name,
+                    const CpProject               *project,
+                    const CpReportAnswerCondition *condition)
+{
+  xmlNewProp (node, BAD_CAST "kind", BAD_CAST condition->kind);
+  if (condition->number > 0)
+    {
+      char number[16];
+
+      g_snprintf (number, sizeof number, "%u", condition->number);
+      xmlNewProp (node, BAD_CAST number_name, BAD_CAST number);
+    }
+  if (condition->asked.quote_index >= 0)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, condition->asked.quote_index);
+
+      xmlNewProp (node, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
+    }
+}
+
 /* Page 1's answers still to come for job @job_index, each with the
- * option it leads to, that option's cost and whether the amount to
- * approve covers it, else what to approve to cover it, as page 1's "or
- * approve …" says: the XML carried the verdict's flag alone (appr35 C2). */
+ * option it leads to and whether the amount to approve covers it: the
+ * XML carried the verdict's flag alone (appr35 C2). An answer that
+ * @conditions (the project's, one per question) count names their
+ * questions, whose amounts are said there once; one they do not count
+ * (an answer that would make the job cheaper than another of its
+ * answers to the same question) carries its own cost, and what to approve to cover
+ * it, as page 1's "or approve …" says: each job's answer gave its
+ * amounts beside its question's, two figures for one question (issue
+ * 22). */
 static void
 write_conditions (xmlNode                *job_node,
                   const CpProject        *project,
                   JobResult              *results,
                   const CpSchedule       *schedule,
                   const CpApprovalAmount *approval,
+                  GPtrArray              *conditions,
                   guint                   job_index,
                   const char             *lang)
 {
@@ -248,10 +280,26 @@ write_conditions (xmlNode                *job_node,
       /* As page 1 weighs it: R8's line says what to approve for its option. */
       gboolean within = top <= round (approval->amount) || open->offered_by_r8;
       xmlNode *condition = xmlNewChild (job_node, NULL, BAD_CAST "condition", NULL);
+      guint n_questions = 0;
 
       xmlNewProp (condition, BAD_CAST "within-amount", BAD_CAST (within ? "true" : "false"));
       add_text (condition, "if", open->condition);
       add_text (condition, "then", open->outcome);
+      for (guint c = 0; c < conditions->len; c++)
+        {
+          const CpReportAnswerCondition *question = g_ptr_array_index (conditions, c);
+
+          for (guint k = 0; k < question->jobs->len; k++)
+            if (g_array_index (question->jobs, guint, k) == job_index &&
+                g_strcmp0 (g_ptr_array_index (question->outcomes, k), open->outcome) == 0)
+              {
+                add_condition_keys (xmlNewChild (condition, NULL, BAD_CAST "question", NULL), "number", project,
+                                    question);
+                n_questions++;
+              }
+        }
+      if (n_questions > 0)
+        continue;
       add_money (condition, "cost", open->cost, currency);
       if (!within)
         add_money (condition, "amount-to-approve",
@@ -267,35 +315,18 @@ write_conditions (xmlNode                *job_node,
  * system summing them could not tell two jobs of one question from two
  * questions (issue 22). */
 static void
-write_answer_conditions (xmlNode                *amount,
-                         const CpProject        *project,
-                         JobResult              *results,
-                         const CpSchedule       *schedule,
-                         const CpApprovalAmount *approval,
-                         const char             *lang)
+write_answer_conditions (xmlNode         *amount,
+                         const CpProject *project,
+                         GPtrArray       *conditions)
 {
   const char *currency = project_currency (project);
-  g_autoptr(GPtrArray) conditions = cp_report_answer_conditions (project, results, schedule, approval, lang);
 
   for (guint i = 0; i < conditions->len; i++)
     {
       const CpReportAnswerCondition *condition = g_ptr_array_index (conditions, i);
       xmlNode *node = xmlNewChild (amount, NULL, BAD_CAST "condition", NULL);
 
-      xmlNewProp (node, BAD_CAST "kind", BAD_CAST condition->kind);
-      if (condition->number > 0)
-        {
-          char number[16];
-
-          g_snprintf (number, sizeof number, "%u", condition->number);
-          xmlNewProp (node, BAD_CAST "question", BAD_CAST number);
-        }
-      if (condition->asked.quote_index >= 0)
-        {
-          const CpQuote *quote = g_ptr_array_index (project->quotes, condition->asked.quote_index);
-
-          xmlNewProp (node, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
-        }
+      add_condition_keys (node, "question", project, condition);
       xmlNewProp (node, BAD_CAST "within-amount", BAD_CAST (condition->passes ? "false" : "true"));
       add_text (node, "if", condition->condition);
       for (guint k = 0; k < condition->jobs->len; k++)
@@ -402,6 +433,7 @@ write_schedule (xmlNode           *results_node,
   /* The jobs' plans as page 1 reads them, for the answers still to come. */
   g_autofree JobResult *results = g_new0 (JobResult, MAX (1, project->jobs->len));
   CpApprovalAmount approval;
+  g_autoptr(GPtrArray) conditions = NULL;
   GDate first, last;
   xmlNode *node;
 
@@ -434,6 +466,7 @@ write_schedule (xmlNode           *results_node,
     add_money (node, "total-cost-high", high, currency);
   }
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  conditions = cp_report_answer_conditions (project, results, schedule, &approval, lang);
   {
     /* What the memo asks the approver to sign for. */
     xmlNode *amount;
@@ -531,7 +564,7 @@ write_schedule (xmlNode           *results_node,
             }
         }
     }
-    write_answer_conditions (amount, project, results, schedule, &approval, lang);
+    write_answer_conditions (amount, project, conditions);
   }
 
   for (guint i = 0; i < schedule->jobs->len; i++)
@@ -561,7 +594,7 @@ write_schedule (xmlNode           *results_node,
       add_days (job_node, "migration-days", entry->phase_days[CP_PHASE_MIGRATION]);
       add_days (job_node, "run-days", entry->phase_days[CP_PHASE_RUN]);
       add_money (job_node, "cost", cp_schedule_job_cost (entry), currency);
-      write_conditions (job_node, project, results, schedule, &approval, i, lang);
+      write_conditions (job_node, project, results, schedule, &approval, conditions, i, lang);
     }
 
   add_months (node, schedule, &project->settings, currency);

@@ -1,7 +1,9 @@
 /* test-report-answer-conditions.c: one vendor question, one amount
  * (issue 22). Three jobs rest on the same answer of CloudA's; page 1's
  * "or approve …" adds every job's extra cost where it took the dearest
- * job's alone, names the question and its vendor ("question 3 below"),
+ * job's alone, names the question and its vendor ("question 3 below")
+ * and the jobs it moves (their names, 20 characters, keep to half a
+ * line; "3 jobs above" did not say which),
  * and the XML carries one project-level condition with its jobs. Made as
  * a user makes them (compute-planner-cli, read back with pdftotext and
  * xmllint), in English and Chinese. */
@@ -58,12 +60,13 @@ test_three_jobs_one_question (void)
     const char *lang, *pdf, *xml, *sentence, *question, *old;
   } langs[] = {
     { "en", "three-en.pdf", "three-en.xml",
-      "If CloudA bills at least a month, or rents only the whole offer of 4 machines (question 3 below): 3 jobs above, "
-      "past this amount; ask first or approve 8,870 CNY.",
+      "If CloudA bills at least a month, or rents only the whole offer of 4 machines (question 3 below): LoRA A, LoRA B "
+      "and LoRA C above, past this amount; ask first or approve 8,870 CNY.",
       "3. How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms?",
       "6,811" },
     { "zh_CN", "three-zh.pdf", "three-zh.xml",
-      "如果 CloudA 至少按一个月计费，或只整体出租全部 4 台机器（见下文问题 3）：上述 3 项任务，超出此金额；请先询问，或批准 ¥8,870。",
+      "如果 CloudA 至少按一个月计费，或只整体出租全部 4 台机器（见下文问题 3）：上述任务 LoRA A、LoRA B 和 LoRA C，超出此金额；请先询问，或批准 "
+      "¥8,870。",
       "3. 如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：CloudA（共 4 个节点中的 1 个）。", "¥6,811" },
   };
 
@@ -102,6 +105,29 @@ test_three_jobs_one_question (void)
     }
 }
 
+/* Names that would take more than half of page 1's line (3 × 22 = 66
+ * characters, over 48) are counted instead: the sentence keeps to one
+ * more line. */
+static void
+test_long_names_counted (void)
+{
+  static const char *const names[] = { "Support bot LoRA, spring", "Search ranker LoRA, v2", "Contract reader LoRA" };
+  g_autofree char *page1 = NULL;
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  make_three_jobs ("long.cplan");
+  for (guint j = 0; j < G_N_ELEMENTS (names); j++)
+    {
+      g_autofree char *id = g_strdup_printf ("job-%u", j + 1);
+
+      RUN_OK ("edit-job", "long.cplan", id, "--name", names[j]);
+    }
+  RUN_OK ("report", "long.cplan", "--lang", "en", "--pdf", "long-en.pdf");
+  page1 = cp_test_pdf_text (tmp_dir, "long-en.pdf", 1, FALSE);
+  cp_test_assert_has (page1, "(question 3 below): 3 jobs above, past this amount; ask first or approve 8,870 CNY.");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -110,6 +136,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   tmp_dir = g_dir_make_tmp ("cp-answer-conditions-XXXXXX", NULL);
   g_test_add_func ("/answer-conditions/three-jobs-one-question", test_three_jobs_one_question);
+  g_test_add_func ("/answer-conditions/long-names-counted", test_long_names_counted);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

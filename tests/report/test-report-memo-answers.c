@@ -360,10 +360,12 @@ test_vendor_month_minimum_all_jobs (void)
   cp_test_assert_has (chinese, "只要 Local lab 按小时计费且无最短租期，租期与价格固定（若至少按一个月计费：Local lab 的费用变为 ¥37,960）。");
   raw = cp_test_read_in (tmp_dir, "lab.xml");
   xml = cp_test_squeeze (raw);
-  /* Both jobs' conditions, each with the same amount. */
+  /* Both jobs' conditions name the one question; its amount is said
+   * once, in the project's condition (issue 22). */
   g_assert_cmpuint (cp_test_count (xml, "<conditionwithin-amount=\"false\"><if>Locallabbillsatleastamonth</if>"
-                                        "<then>Locallabthencosts37,960CNY</then><costcurrency=\"CNY\">37960</cost>"
-                                        "<amount-to-approvecurrency=\"CNY\">83512</amount-to-approve>"), ==, 2);
+                                        "<then>Locallabthencosts37,960CNY</then>"
+                                        "<questionkind=\"billing\"number=\"3\"quote=\"quote-1\"/></condition>"), ==, 2);
+  g_assert_cmpuint (cp_test_count (xml, "<amount-to-approvecurrency=\"CNY\">83512</amount-to-approve>"), ==, 1);
 
   /* Approver 36, D32: the month table gives the amount to approve by each
    * month's end beside the plan. The LoRA (on 11 January) has a band 52

@@ -793,12 +793,8 @@ test_same_pages (void)
   if (cp_test_skip_without_poppler ())
     return;
   RUN_OK ("new", "same.cplan");
-  /* The team stated (new to clusters, no operations engineer): with it
-   * assumed, the cluster's paragraph says so in English one line longer
-   * (walk36 F1), and page 2's last table no longer fits beside the
-   * Chinese, which has the line to spare. */
   RUN_OK ("add-job", "same.cplan", "--name", "13B fine-tune", "--model", "llama-2-13b", "--task", "full-finetune",
-          "--tokens", "1B", "--deadline-days", "30", "--team-stated");
+          "--tokens", "1B", "--deadline-days", "30");
   RUN_OK ("add-quote", "same.cplan", "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
   RUN_OK ("add-quote", "same.cplan", "--vendor", "智算中心乙", "--offer", "A800 4节点 IB 集群", "--gpu", "a800",
