@@ -64,6 +64,7 @@ static const char * const text_properties[CP_N_OPTION_TEXTS] = {
   [CP_OPTION_TEXT_GPUS] = "gpus-text",
   [CP_OPTION_TEXT_NODES_OFFERED] = "nodes-offered-text",
   [CP_OPTION_TEXT_QUOTE_SHORT] = "quote-short-text",
+  [CP_OPTION_TEXT_SERVING_DETAILS] = "serving-details-text",
 };
 
 const char *

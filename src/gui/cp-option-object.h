@@ -31,6 +31,8 @@ typedef enum {
   CP_OPTION_TEXT_GPUS,       /* under the nodes: their GPUs ("8 GPUs") */
   CP_OPTION_TEXT_NODES_OFFERED, /* the nodes' tooltip: of the nodes offered ("1 of the 4 nodes offered, 8 GPUs") */
   CP_OPTION_TEXT_QUOTE_SHORT, /* the Quote column's name, its vendor shortened (cp_quote_name_shorten_vendor()) */
+  CP_OPTION_TEXT_SERVING_DETAILS, /* serving: tokens/s per replica and requests served, on two lines, for the
+                                  * Serves cell's tooltip and the row's details; NULL for a training job */
   CP_N_OPTION_TEXTS
 } CpOptionText;
 

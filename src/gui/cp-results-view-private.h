@@ -157,11 +157,14 @@ struct _CpResultsView
   GtkColumnViewColumn *serving_columns[3]; /* shown for an inference job */
   gboolean            service_table;    /* the columns of an inference job shown */
   /* The columns a narrow pane goes without, in the order they go, their
-   * words in each row's details (CP_OPTION_TEXT_BREAKDOWN), and each
-   * one's width when it went: it comes back when the table with it fits
-   * (fit_table_columns()). */
-  GtkColumnViewColumn *narrow_columns[3];
-  double              narrow_columns_px[3];
+   * words in each row's details (CP_OPTION_TEXT_BREAKDOWN), whether each
+   * is folded away, and its width when it went: it comes back when the
+   * table with it fits (fit_table_columns()). A serving column shows
+   * only in a service's table, folded or not; Time folds only there. */
+  GtkColumnViewColumn *narrow_columns[6];
+  gboolean            narrow_columns_folded[6];
+  double              narrow_columns_px[6];
+  GtkColumnViewColumn *time_column;       /* folds in a service's table only */
   guint               fit_columns_id;
   /* A column went or came back: the next layout measures the table
    * again, and until then its columns are not settled (a test reading

@@ -176,9 +176,9 @@ time_number (const CpPlan *plan,
   return cp_i18n_format_number (days, day_decimals, lang);
 }
 
-/* The row's details: its nodes, memory and technique, which a narrow
- * table goes without (fit_table_columns()), said first in the popover
- * of its ⋮ button. */
+/* The row's details: its nodes, memory and technique, and a service's
+ * tokens/s and requests served, which a narrow table goes without
+ * (fit_table_columns()), said first in the popover of its ⋮ button. */
 static char *
 details_text (CpResultsView   *self,
               const CpProject *project,
@@ -189,10 +189,15 @@ details_text (CpResultsView   *self,
   g_autofree char *nodes = cell_text (self, project, option, name, NULL, job, CP_OPTION_TEXT_NODES_OFFERED);
   g_autofree char *memory = cell_text (self, project, option, name, NULL, job, CP_OPTION_TEXT_MEMORY);
   g_autofree char *technique = cell_text (self, project, option, name, NULL, job, CP_OPTION_TEXT_TECHNIQUE);
+  g_autofree char *serving = cell_text (self, project, option, name, NULL, job, CP_OPTION_TEXT_SERVING_DETAILS);
 
   /* TRANSLATORS: the first lines of a row's details in the results table: its nodes ("1 of the 4 nodes
    * offered, 8 GPUs"), memory per GPU needed / available, and memory technique */
-  return g_strdup_printf (_("Nodes: %s\nMemory per GPU: %s\nTechnique: %s"), nodes, memory, technique);
+  g_autofree char *details = g_strdup_printf (_("Nodes: %s\nMemory per GPU: %s\nTechnique: %s"), nodes, memory, technique);
+
+  if (serving == NULL)
+    return g_steal_pointer (&details);
+  return g_strdup_printf ("%s\n%s", details, serving);
 }
 
 static char *
@@ -474,6 +479,30 @@ cell_text (CpResultsView   *self,
       if (!(estimate->output_tokens_per_s > 0))
         return g_strdup ("—");
       return cp_words_served (estimate, TRUE, lang);
+    case CP_OPTION_TEXT_SERVING_DETAILS:
+      /* The two serving columns a narrow table folds away first
+       * (fit_table_columns()), on the row still: the Serves cell's
+       * tooltip and the details say them, on one line each. */
+      if (job->kind != CP_TASK_INFERENCE)
+        return NULL;
+      {
+        g_autofree char *throughput = cell_text (self, project, option, name, currency, job, CP_OPTION_TEXT_THROUGHPUT);
+        g_autofree char *served = estimate->output_tokens_per_s > 0 ? cp_words_served (estimate, FALSE, lang)
+                                                                    : g_strdup ("—");
+        g_autofree char *days = cell_text (self, project, option, name, currency, job, CP_OPTION_TEXT_DAYS);
+        g_autofree char *band = cell_text (self, project, option, name, currency, job, CP_OPTION_TEXT_DAYS_RANGE);
+        g_autofree char *time = NULL;
+
+        /* The Time cell's figure and its band under it, on one line. */
+        if (*band == '\0' || strcmp (band, "—") == 0)
+          time = g_steal_pointer (&days);
+        else
+          /* TRANSLATORS: a service's time in its row's details, then its low–high band ("30.0 days (29.0–31.0)") */
+          time = g_strdup_printf (C_("results table", "%s (%s)"), days, band);
+        /* TRANSLATORS: a service's row in the results table, in its Serves tooltip and details: the
+         * "Tokens/s per replica", "Requests served" and "Time" columns' words, which a narrow table leaves out */
+        return g_strdup_printf (_("Tokens/s per replica: %s\nRequests served: %s\nTime: %s"), throughput, served, time);
+      }
     case CP_N_OPTION_TEXTS:
     default:
       g_assert_not_reached ();
@@ -675,7 +704,8 @@ setup_cell (GtkSignalListItemFactory *factory,
 
 /* Fits and Deadline turn red for an option that fails them; Fits amber
  * for one that fits above 90% of its memory, with the main risk's words
- * in a tooltip. */
+ * in a tooltip. A service's Serves cell gives its tokens/s and requests
+ * served on hover, which a narrow table shows in no column. */
 static void
 update_status (GtkWidget *label)
 {
@@ -704,7 +734,9 @@ update_status (GtkWidget *label)
   /* Not GtkWidget:tooltip-text: in GTK 4.8 each set of it asks the X
    * server where the pointer is, a quarter of the main thread's time for
    * one edit of a 20 × 50 project (perf, bench-window). */
-  _cp_results_view_set_tooltip (label, near_limit);
+  _cp_results_view_set_tooltip (label, column == CP_OPTION_TEXT_DEADLINE
+                                       ? cp_option_object_get_text (object, CP_OPTION_TEXT_SERVING_DETAILS)
+                                       : near_limit);
 }
 
 static gboolean
@@ -752,6 +784,12 @@ bind_cell (GtkSignalListItemFactory *factory,
 
     g_signal_connect_object (object, signal, G_CALLBACK (update_status), label, G_CONNECT_SWAPPED);
   }
+  if (column == CP_OPTION_TEXT_DEADLINE)
+    {
+      g_autofree char *signal = g_strconcat ("notify::", cp_option_text_property (CP_OPTION_TEXT_SERVING_DETAILS), NULL);
+
+      g_signal_connect_object (object, signal, G_CALLBACK (update_status), label, G_CONNECT_SWAPPED);
+    }
   update_status (label);
 }
 
@@ -924,6 +962,38 @@ _cp_results_view_set_table_current (CpResultsView *self,
   gtk_accessible_update_state (GTK_ACCESSIBLE (self->options_view), GTK_ACCESSIBLE_STATE_BUSY, !current, -1);
 }
 
+/* Whether narrow column @i folds in the job's table: a service's
+ * serving columns only in a service's, which has them, and Time only
+ * there too. */
+static gboolean
+narrow_column_applies (CpResultsView *self,
+                       guint          i)
+{
+  GtkColumnViewColumn *column = self->narrow_columns[i];
+
+  if (column == self->time_column)
+    return self->service_table;
+  for (guint c = 0; c < G_N_ELEMENTS (self->serving_columns); c++)
+    if (column == self->serving_columns[c])
+      return self->service_table;
+  return TRUE;
+}
+
+static void
+show_narrow_columns (CpResultsView *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->narrow_columns); i++)
+    {
+      GtkColumnViewColumn *column = self->narrow_columns[i];
+      /* A training job's table has its Time, folded or not in a
+       * service's. */
+      gboolean always = column == self->time_column && !self->service_table;
+
+      gtk_column_view_column_set_visible (column, always || (narrow_column_applies (self, i) &&
+                                                             !self->narrow_columns_folded[i]));
+    }
+}
+
 void
 _cp_results_view_fill_options (CpResultsView   *self,
                                const CpProject *project,
@@ -985,8 +1055,8 @@ _cp_results_view_fill_options (CpResultsView   *self,
       gtk_column_view_column_set_title (self->deadline_column,
                                         /* TRANSLATORS: the results table's title over a service's requests carried at once, of its target ("200 of 200") */
                                         self->service_table ? C_("results table", "Serves") : _("Deadline"));
-      for (guint c = 0; c < G_N_ELEMENTS (self->serving_columns); c++)
-        gtk_column_view_column_set_visible (self->serving_columns[c], self->service_table);
+      gtk_column_view_column_set_visible (self->serving_columns[0], self->service_table);
+      show_narrow_columns (self);
       /* A narrow column gone from a service's wider table may fit
        * the training job's: the next layout finds it. */
       self->table_refit_pending = TRUE;
@@ -1034,25 +1104,52 @@ on_table_scroll (GtkEventControllerScroll *controller,
   return GDK_EVENT_STOP;
 }
 
-/* The least width the table takes with the columns it shows, which the
- * scrolled window gives it in a narrower pane: the adjustment's upper
- * is never less than the pane. */
+/* The width the table wants with the columns it shows: each cell's
+ * natural width, the Quote cell's whole GPU and vendor lines among them.
+ * Fitted by its least width instead, the table squeezed the Quote column
+ * first ("Loca…cend 910B server" at 1024 px, walk36 F9), though it is
+ * what tells the rows apart. */
 static int
-table_least_px (CpResultsView *self)
+table_natural_px (CpResultsView *self)
 {
-  int least_px = 0;
+  int natural_px = 0;
 
-  gtk_widget_measure (GTK_WIDGET (self->options_view), GTK_ORIENTATION_HORIZONTAL, -1, &least_px, NULL, NULL, NULL);
-  return least_px;
+  gtk_widget_measure (GTK_WIDGET (self->options_view), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural_px, NULL, NULL);
+  return natural_px;
 }
 
-/* A table wider than its pane goes without Technique, then Nodes, then
- * the rank, one a layout, their words in each row's details (the ⋮ button): at 1024
- * and 1366 px, and in present mode's larger type, a scrollbar hid them
- * and Memory per GPU, and in a meeting nobody scrolls a table sideways
- * (walk33 W17). Each comes back, the last gone first, when the table
- * with it fits its pane: measured with the columns it shows then plus
- * the column's own width, the table having changed since (a service's
+/* The narrow column to fold next, the first of the job's not folded
+ * yet, or -1. */
+static int
+next_to_fold (CpResultsView *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->narrow_columns); i++)
+    if (narrow_column_applies (self, i) && !self->narrow_columns_folded[i])
+      return (int) i;
+  return -1;
+}
+
+/* The narrow column to bring back next, the last of the job's folded,
+ * or -1. */
+static int
+next_to_unfold (CpResultsView *self)
+{
+  for (guint i = G_N_ELEMENTS (self->narrow_columns); i-- > 0;)
+    if (narrow_column_applies (self, i) && self->narrow_columns_folded[i])
+      return (int) i;
+  return -1;
+}
+
+/* A table wider than its pane, its cells whole, goes without Technique,
+ * then Nodes, then a service's Requests served and Tokens/s per replica
+ * (in its Serves cell's tooltip too), then the rank, one a layout, their
+ * words in each row's details (the ⋮ button): at 1024 and 1366 px, and
+ * in present mode's larger type, a scrollbar hid them and Memory per
+ * GPU, and in a meeting nobody scrolls a table sideways (walk33 W17);
+ * fitted by its least width, the quotes' names were cut instead (walk36
+ * F9). Each comes back, the last gone first, when the table with it
+ * fits its pane: measured with the columns it shows then plus the
+ * column's own width, the table having changed since (a service's
  * serving columns gone, a training job's table kept without its rank a
  * pane that held it). */
 static gboolean
@@ -1062,6 +1159,8 @@ fit_table_columns (gpointer user_data)
   GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->table_scroller);
   double pane_px = gtk_adjustment_get_page_size (adjustment);
   double table_px = gtk_adjustment_get_upper (adjustment);
+  int natural_px = table_natural_px (self);
+  int i;
 
   self->fit_columns_id = 0;
   if (pane_px <= 0)
@@ -1080,30 +1179,25 @@ fit_table_columns (gpointer user_data)
         self->table_refit_pending = TRUE;
       }
   }
-  if (table_px > pane_px + 1)
+  if (natural_px > pane_px + 1)
     {
-      for (guint i = 0; i < G_N_ELEMENTS (self->narrow_columns); i++)
-        if (gtk_column_view_column_get_visible (self->narrow_columns[i]))
-          {
-            int with_px = table_least_px (self);
-
-            gtk_column_view_column_set_visible (self->narrow_columns[i], FALSE);
-            self->narrow_columns_px[i] = with_px - table_least_px (self);
-            self->table_refit_pending = TRUE;
-            break;
-          }
+      i = next_to_fold (self);
+      if (i >= 0)
+        {
+          self->narrow_columns_folded[i] = TRUE;
+          show_narrow_columns (self);
+          self->narrow_columns_px[i] = natural_px - table_natural_px (self);
+          self->table_refit_pending = TRUE;
+        }
       return G_SOURCE_REMOVE;
     }
-  for (guint i = G_N_ELEMENTS (self->narrow_columns); i-- > 0;)
-    if (!gtk_column_view_column_get_visible (self->narrow_columns[i]))
-      {
-        if (pane_px + 1 >= table_least_px (self) + self->narrow_columns_px[i])
-          {
-            gtk_column_view_column_set_visible (self->narrow_columns[i], TRUE);
-            self->table_refit_pending = TRUE;
-          }
-        break;
-      }
+  i = next_to_unfold (self);
+  if (i >= 0 && pane_px + 1 >= natural_px + self->narrow_columns_px[i])
+    {
+      self->narrow_columns_folded[i] = FALSE;
+      show_narrow_columns (self);
+      self->table_refit_pending = TRUE;
+    }
   return G_SOURCE_REMOVE;
 }
 
@@ -1128,9 +1222,10 @@ _cp_results_view_table_laid_out (CpResultsView *self)
 {
   GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->table_scroller);
   double pane_px = gtk_adjustment_get_page_size (adjustment);
-  gboolean wider = gtk_adjustment_get_upper (adjustment) > pane_px + 1;
+  gboolean scrolls = gtk_adjustment_get_upper (adjustment) > pane_px + 1;
   GtkPolicyType shown;
   gboolean change;
+  int natural_px, i;
 
   if (self->fit_columns_id != 0)
     return;
@@ -1138,15 +1233,12 @@ _cp_results_view_table_laid_out (CpResultsView *self)
   if (pane_px <= 0)
     return;
   gtk_scrolled_window_get_policy (self->table_scroller, &shown, NULL);
-  change = shown != (wider ? GTK_POLICY_ALWAYS : GTK_POLICY_EXTERNAL);
-  for (guint i = 0; i < G_N_ELEMENTS (self->narrow_columns) && !change; i++)
-    change = wider && gtk_column_view_column_get_visible (self->narrow_columns[i]);
-  for (guint i = G_N_ELEMENTS (self->narrow_columns); !wider && i-- > 0;)
-    if (!gtk_column_view_column_get_visible (self->narrow_columns[i]))
-      {
-        change |= pane_px + 1 >= table_least_px (self) + self->narrow_columns_px[i];
-        break;
-      }
+  change = shown != (scrolls ? GTK_POLICY_ALWAYS : GTK_POLICY_EXTERNAL);
+  natural_px = table_natural_px (self);
+  if (natural_px > pane_px + 1)
+    change |= next_to_fold (self) >= 0;
+  else if ((i = next_to_unfold (self)) >= 0)
+    change |= pane_px + 1 >= natural_px + self->narrow_columns_px[i];
   if (change)
     self->fit_columns_id = g_idle_add (fit_table_columns, self);
 }
@@ -1196,12 +1288,21 @@ _cp_results_view_table_init (CpResultsView *self)
   /* Short: at 1024 px "Calendar" made the column wider than its "8.0
    * days" (walk33 W17). */
   /* TRANSLATORS: the results table's title over each option's calendar time ("8.0 days", "5.8 h": hours under a day) */
-  add_column (self, CP_OPTION_TEXT_DAYS, C_("results table", "Time"), "calendar-days", FALSE);
+  self->time_column = add_column (self, CP_OPTION_TEXT_DAYS, C_("results table", "Time"), "calendar-days", FALSE);
   /* Memory per GPU is under Fits (setup_cell()). */
   self->narrow_columns[1] = add_column (self, CP_OPTION_TEXT_NODES, _("Nodes"), "nodes", FALSE);
   self->narrow_columns[0] = add_column (self, CP_OPTION_TEXT_TECHNIQUE, _("Technique"), "technique", FALSE);
+  /* A service's requests served (their number at once is in Serves)
+   * and its tokens/s go next: its price per token and whether it
+   * carries the target stay in view. */
+  self->narrow_columns[2] = self->serving_columns[2];
+  self->narrow_columns[3] = self->serving_columns[1];
+  /* A service's time is the period it is rented for, the same on most
+   * rows, where a training job's says whether it is done in time: it
+   * stays in a training job's table. */
+  self->narrow_columns[4] = self->time_column;
   /* Last: the rows are in its order, unless sorted by another column. */
-  self->narrow_columns[2] = self->rank_column;
+  self->narrow_columns[5] = self->rank_column;
   {
     GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->table_scroller);
 

@@ -345,9 +345,11 @@ test_table_wide (void)
 
 /* A service's table: its price per million output tokens, throughput
  * and requests served; at 1024 px without the details a narrow table
- * goes without (a scrollbar for what still does not fit), within the
- * pane at 1880 px, with its technique where the pane is still narrower
- * than the whole table. */
+ * goes without, its throughput, requests served and time among them (in
+ * the Serves cell's tooltip, walk36 F9), within its pane; at 1880 px
+ * with its throughput, the pane (1,147 px) narrower than the whole table
+ * with its quotes' names whole: its technique, nodes and requests
+ * served stay in the details. */
 static gboolean
 service_table_is (gpointer user_data)
 {
@@ -360,14 +362,10 @@ service_table_is (gpointer user_data)
   if (!gtk_column_view_column_get_visible (column_titled (wait->window, C_("results table", "Per million\noutput tokens"))) ||
       cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)))
     return FALSE;
-  if (!throughput || !served || gtk_adjustment_get_page_size (sideways) <= 0)
+  if (gtk_adjustment_get_page_size (sideways) <= 0 || technique || served ||
+      gtk_adjustment_get_upper (sideways) > gtk_adjustment_get_page_size (sideways) + 1)
     return FALSE;
-  if (!wait->within)
-    return !technique;
-  /* At 1880 px the pane (1,147 px beside the sidebar and the form) is
-   * narrower than the whole service table (1,204 px): the technique
-   * stays in the row's details and the rest is within the pane. */
-  return gtk_adjustment_get_upper (sideways) <= gtk_adjustment_get_page_size (sideways) + 1;
+  return throughput == wait->within;
 }
 
 /* The labels of the table's cells reading @text, on screen. */
@@ -810,6 +808,8 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/add-then-tab-in-form", test_add_then_tab_in_form);
   g_test_add_func ("/gui/window-room/table-wide", test_table_wide);
   g_test_add_func ("/gui/window-room/service-columns", test_service_columns);
+  g_test_add_func ("/gui/window-room/table-quote-whole-training", test_table_quote_whole_training);
+  g_test_add_func ("/gui/window-room/table-quote-whole-service", test_table_quote_whole_service);
   g_test_add_func ("/gui/window-room/new-window-or-in-place", test_new_window_or_in_place);
   g_test_add_func ("/gui/window-room/save-as-leaves-nothing-unsaved", test_save_as_leaves_nothing_unsaved);
   g_test_add_func ("/gui/window-room/present-mode", test_present_mode);

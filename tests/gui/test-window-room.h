@@ -51,6 +51,8 @@ void                 present_at_width  (CpWindow   *window,
                                         int         width_px);
 
 void test_present_type_wide (void);
+void test_table_quote_whole_training (void);
+void test_table_quote_whole_service (void);
 void test_present_mode (void);
 void test_nodes_whole_present (void);
 void test_present_first_screen (void);
