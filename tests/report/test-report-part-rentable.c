@@ -146,6 +146,19 @@ test_yes (void)
       cp_test_assert_has (xml, "<part-rentable>yes</part-rentable>");
       cp_test_assert_lacks (xml, "part-of-offer");
     }
+  /* The answer goes through the XML: imported into a new project, its
+   * report says yes again. */
+  {
+    g_autofree char *raw = NULL, *xml = NULL;
+
+    RUN_OK ("new", "yes-imported.cplan");
+    RUN_OK ("import-xml", "yes-imported.cplan", "yes.cplan-en.xml");
+    RUN_OK ("report", "yes-imported.cplan", "--xml", "yes-imported.xml");
+    raw = cp_test_read_in (tmp_dir, "yes-imported.xml");
+    xml = cp_test_squeeze (raw);
+    cp_test_assert_has (xml, "<part-rentable>yes</part-rentable>");
+    cp_test_assert_lacks (xml, "part-of-offer");
+  }
 }
 
 /* No: every option of CloudA pays for its whole offer, 5,760 CNY, and VMC
