@@ -112,6 +112,7 @@ struct _CpCliJobOptions {
   char     *offering;
   char     *vat_rate;
   char     *prices_include_vat;
+  char     *part_rentable;
   char     *engineers;
   char     *engineer_day_cost;
   char     *measured_peak_memory;

@@ -30,7 +30,7 @@ options_clear (Options *o)
     &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month, &o->price,
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
-    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->ops_support, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share, &o->layout_headroom_time,
+    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->ops_support, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->part_rentable, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share, &o->layout_headroom_time,
     &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->int4_constant_bits, &o->tp_comm_overlap, &o->moe_fp8_expert_speedup, &o->qlora_bits, &o->moe_max_nodes, &o->vllm_profile, &o->kv_admission, &o->serving_engine,
     &o->selective_recompute, &o->cross_entropy, &o->optimizer_states,
   };
@@ -740,6 +740,8 @@ apply_quote_cost_options (Options          *o,
 
   if (o->storage != NULL && !cp_storage_kind_from_string (o->storage, &quote->storage))
     return cp_cli_bad_choice ("--storage", o->storage, "parallel-fs, nas, network-disk, local-nvme");
+  if (o->part_rentable != NULL && !cp_part_rentable_from_string (o->part_rentable, &quote->part_rentable))
+    return cp_cli_bad_choice ("--part-rentable", o->part_rentable, "yes, no, not-asked");
   return cp_cli_parse_duration_option ("--billing-granularity-hours", o->billing_granularity,
                                        settings->hours_per_month, 1.0 / 60, 8784, &quote->billing_granularity_h) &&
          cp_cli_parse_duration_option ("--minimum-term-hours", o->minimum_term, settings->hours_per_month,
@@ -978,6 +980,7 @@ add_quote_entries (GOptionContext *context,
     { "offering", 0, 0, G_OPTION_ARG_STRING, &o->offering, N_("What is rented: bare-metal, hosted-machine, container, container-cluster, bare-metal-cluster or cloud-vm (a public cloud's VMs by the hour) (default bare-metal); its VAT rate follows it"), N_("KIND") },
     { "vat-rate", 0, 0, G_OPTION_ARG_STRING, &o->vat_rate, N_("The quote's VAT rate, such as 13% (default: its offering's: services 6%, a bare machine 13%)"), N_("PERCENT") },
     { "prices-include-vat", 0, 0, G_OPTION_ARG_STRING, &o->prices_include_vat, N_("Whether the quote's prices include VAT (含税): yes or no (default: as the project says, yes)"), N_("yes|no") },
+    { "part-rentable", 0, 0, G_OPTION_ARG_STRING, &o->part_rentable, N_("The vendor’s answer to whether part of an offer of several nodes can be rented alone: yes, no (every option pays for the whole offer) or not-asked (the default: the plan may rent part, and the report asks)"), N_("yes|no|not-asked") },
     { NULL }
   };
 

@@ -51,12 +51,36 @@ fee_terms_label (int terms)
     }
 }
 
+/* The vendor's answer to whether part of an offer of several nodes can
+ * be rented alone (CpPartRentable, issue 22). */
+static const char *
+part_rentable_label (int answer)
+{
+  switch ((CpPartRentable) answer)
+    {
+    case CP_PART_RENTABLE_YES:
+      /* TRANSLATORS: the vendor rents part of its offer (1 of its 4 machines) alone */
+      return _("Yes");
+    case CP_PART_RENTABLE_NO:
+      /* TRANSLATORS: the vendor rents only its whole offer: every option pays for all its machines */
+      return _("No, only the whole offer");
+    case CP_PART_RENTABLE_NOT_ASKED:
+    case CP_N_PART_RENTABLE:
+    default:
+      /* TRANSLATORS: the vendor was not asked whether part of its offer rents alone: the report asks */
+      return _("Not asked");
+    }
+}
+
 static const CpField quote_fields[] = {
   { "vendor", N_("Vendor"), NULL, NULL, CP_FIELD_TEXT, F (vendor), .group = GROUP_OFFER },
   { "offer-name", N_("Offer"), NULL, NULL, CP_FIELD_TEXT, F (offer_name), .group = GROUP_OFFER },
   { "offering", N_("Kind of offer"), NULL, NULL, CP_FIELD_ENUM, F (offering), cp_labels_offering, CP_N_OFFERINGS, GROUP_OFFER },
   { "nodes-available", N_("Nodes available"), N_("1 for a single machine"), NULL, CP_FIELD_UINT, F (nodes_available),
     .group = GROUP_OFFER, .model_name = N_("Nodes") , .counts = CP_PRICE_SUBJECT_NODE },
+  /* Shown for an offer of several nodes (load_rows()). */
+  { "part-rentable", N_("Part of the offer rented alone"), N_("The vendor’s answer; until it is known the report asks"),
+    NULL, CP_FIELD_ENUM, F (part_rentable), part_rentable_label, CP_N_PART_RENTABLE, GROUP_OFFER },
   { "currency", N_("Currency"), NULL, NULL, CP_FIELD_CURRENCY, F (currency), .group = GROUP_OFFER },
   { "valid-until", N_("Valid until"), N_("Date as YYYY-MM-DD"), NULL, CP_FIELD_TEXT, F (valid_until), .group = GROUP_OFFER },
   { "notes", N_("Notes"), NULL, NULL, CP_FIELD_TEXT, F (notes), .group = GROUP_OFFER },
@@ -698,6 +722,9 @@ load_rows (CpQuoteEditor *self,
    * count alone decides, not cp_quote_is_cluster(): a new quote's network is
    * "None", and the section must come back for it to be chosen. */
   gtk_widget_set_visible (GTK_WIDGET (self->network_group), self->quote->nodes_available > 1);
+  /* Only an offer of several nodes has a part to rent. */
+  gtk_widget_set_visible (GTK_WIDGET (cp_quote_editor_get_row (self, "part-rentable")),
+                          self->quote->nodes_available > 1);
   /* A fee's amount is asked for when the quote states one; "included" and
    * "not stated" need none. */
   gtk_widget_set_visible (GTK_WIDGET (cp_quote_editor_get_row (self, "network-fee")),

@@ -101,8 +101,12 @@ _cp_estimate_cost (const CpJob      *job,
       if (est->debug_on_cluster_node)
         debug_billed_hours = 0;
     }
-  est->compute_cost = est->billed_hours * rate * est->nodes;
-  est->debug_cost = debug_billed_hours * rate;
+  /* An offer its vendor rents only whole bills every node, the idle ones
+   * as the run's, and the rest of the offer beside debugging's one
+   * machine: the rule the approval's "if only the whole offer" amount
+   * counts an open answer with (cp_option_whole_offer_cost()). */
+  est->compute_cost = est->billed_hours * rate * cp_quote_billed_nodes (quote, est->nodes);
+  est->debug_cost = debug_billed_hours * rate * cp_quote_billed_nodes (quote, 1);
   est->network_cost = cp_estimate_network_cost (quote, settings, est, quote->network_fee_per_node_month);
   est->storage_cost = cp_estimate_storage_cost (job, quote, settings, est, quote->storage_price_per_tb_month);
   /* A team with no operations engineer on machines it runs itself takes

@@ -60,6 +60,35 @@ cp_fee_terms_from_string (const char *str,
   return FALSE;
 }
 
+const char *
+cp_part_rentable_to_string (CpPartRentable answer)
+{
+  switch (answer)
+    {
+    case CP_PART_RENTABLE_YES:
+      return "yes";
+    case CP_PART_RENTABLE_NO:
+      return "no";
+    case CP_PART_RENTABLE_NOT_ASKED:
+    case CP_N_PART_RENTABLE:
+    default:
+      return "not-asked";
+    }
+}
+
+gboolean
+cp_part_rentable_from_string (const char     *str,
+                              CpPartRentable *out)
+{
+  for (int answer = 0; answer < CP_N_PART_RENTABLE; answer++)
+    if (g_strcmp0 (str, cp_part_rentable_to_string ((CpPartRentable) answer)) == 0)
+      {
+        *out = (CpPartRentable) answer;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 static CpFeeTerms
 fee_terms (double     amount,
            CpFeeTerms terms)
@@ -315,6 +344,22 @@ cp_quote_display_name (const CpQuote   *quote,
   /* TRANSLATORS: a quote with no vendor typed, when several have none; %u counts them in the project's order */
   name = g_strdup_printf (_("Untitled quote %u"), place);
   return g_intern_string (name);
+}
+
+guint
+cp_quote_billed_nodes (const CpQuote *quote,
+                       guint          nodes)
+{
+  if (quote->part_rentable == CP_PART_RENTABLE_NO && nodes < quote->nodes_available)
+    return quote->nodes_available;
+  return nodes;
+}
+
+gboolean
+cp_quote_part_rental_open (const CpQuote *quote,
+                           guint          nodes)
+{
+  return quote->part_rentable == CP_PART_RENTABLE_NOT_ASKED && nodes < quote->nodes_available;
 }
 
 gboolean

@@ -28,6 +28,21 @@ typedef enum {
 const char *cp_fee_terms_to_string   (CpFeeTerms terms);
 gboolean    cp_fee_terms_from_string (const char *str, CpFeeTerms *out);
 
+/* The vendor's answer to "can part of the offer be rented alone?" (issue
+ * 22): not asked yet, as every quote was before it could be recorded (the
+ * plan may rent 1 of 4 machines, and the report asks and makes its
+ * signature conditional on it); yes (the part's cost is firm); no (every
+ * option pays for the whole offer, cp_quote_billed_nodes()). */
+typedef enum {
+  CP_PART_RENTABLE_NOT_ASKED,
+  CP_PART_RENTABLE_YES,
+  CP_PART_RENTABLE_NO,
+  CP_N_PART_RENTABLE
+} CpPartRentable;
+
+const char *cp_part_rentable_to_string   (CpPartRentable answer);
+gboolean    cp_part_rentable_from_string (const char *str, CpPartRentable *out);
+
 typedef struct {
   char           *id;
   char           *vendor;
@@ -64,6 +79,7 @@ typedef struct {
    * engineer (R8), and at what price a month: stated, included, or not. */
   CpFeeTerms      ops_support_terms;
   double          ops_support_fee_per_month;
+  CpPartRentable  part_rentable;    /* for an offer of several nodes */
   double          management_fee_per_month;
   double          setup_fee;
   char            currency[4];      /* ISO 4217, "CNY" by default */
@@ -129,6 +145,14 @@ CpFeeTerms cp_quote_ops_support_terms (const CpQuote *quote);
  * bare-metal cluster, as R8 reads an offering (an operations engineer,
  * or the vendor's operations support, is needed). */
 gboolean  cp_quote_team_runs_machines (const CpQuote *quote);
+
+/* The nodes a run on @nodes of @quote's offer pays for: the whole offer
+ * when its vendor rents no part of it alone (CP_PART_RENTABLE_NO), the
+ * nodes run on otherwise. */
+guint     cp_quote_billed_nodes (const CpQuote *quote, guint nodes);
+/* TRUE when renting @nodes of @quote's offer rests on a question still
+ * open: whether part of the offer can be rented alone (not asked). */
+gboolean  cp_quote_part_rental_open (const CpQuote *quote, guint nodes);
 
 /* Several nodes with a network between them. */
 gboolean  cp_quote_is_cluster (const CpQuote *quote);

@@ -252,10 +252,12 @@ cp_serving_estimate (const CpJob            *job,
   est->answer_s = replica->batch * request_s;
   est->user_output_tokens_per_s = est->answer_s > 0 ? job->output_tokens / est->answer_s : 0;
 
-  /* Every GPU of the option is rented while it serves, with the network
+  /* Every GPU of the option is rented while it serves (of every node of
+   * an offer rented only whole, cp_quote_billed_nodes()), with the network
    * and management fees billed by the month; a setup fee is not hourly. */
   network_per_hour = est->nodes > 1 ? quote->network_fee_per_node_month * est->nodes : 0;
-  est->hourly_cost = (cp_quote_price_per_gpu_hour (quote, settings) * est->gpus +
+  est->hourly_cost = (cp_quote_price_per_gpu_hour (quote, settings) * est->gpus / MAX (est->nodes, 1) *
+                      cp_quote_billed_nodes (quote, MAX (est->nodes, 1)) +
                       (network_per_hour + quote->management_fee_per_month) / settings->hours_per_month) *
                      cp_quote_vat_factor (quote, settings);
   est->cost_per_million_output_tokens = est->hourly_cost / (est->output_tokens_per_s * 3600.0) * 1e6;

@@ -479,7 +479,9 @@ cp_option_whole_offer_cost (const CpProject *project,
   double idle_nodes = (double) quote->nodes_available - e->nodes;
   double idle;
 
-  if (e->nodes == 0 || !(idle_nodes > 0))
+  /* An answer recorded settles it: the part rents alone at its own cost,
+   * or the estimate already bills the whole offer (cp_quote_billed_nodes()). */
+  if (e->nodes == 0 || !(idle_nodes > 0) || quote->part_rentable != CP_PART_RENTABLE_NOT_ASKED)
     return e->total_cost;
   /* The run's rental is e->compute_cost for e->nodes (cp-estimate-cost.c):
    * the idle nodes bill as much each; debugging rents one machine, and
@@ -506,7 +508,7 @@ cp_plan_whole_offer_winner (const CpProject *project,
     return NULL;
   option = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, option->quote_index);
-  if (quote->nodes_available <= MAX (option->estimate.nodes, 1))
+  if (!cp_quote_part_rental_open (quote, MAX (option->estimate.nodes, 1)))
     return NULL;
   own_whole_cost = cp_option_whole_offer_cost (project, option);
   for (guint i = 0; i < plan->options->len; i++)

@@ -87,7 +87,8 @@ what_if_text (const CpProject *project,
         /* The cost is of the nodes the plan rents: "CloudCo — H800
          * cluster, 2 nodes" at 70,000 CNY was one of its two nodes, read
          * beside a chart whose CloudCo line ends at 170,000 (walk37b U5). */
-        if (quote != NULL && item->estimate.nodes > 0 && item->estimate.nodes < quote->nodes_available)
+        if (quote != NULL && item->estimate.nodes > 0 &&
+            cp_quote_billed_nodes (quote, item->estimate.nodes) < quote->nodes_available)
           {
             g_autofree char *part = cp_i18n_format_number (item->estimate.nodes, 0, lang);
             g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
@@ -449,7 +450,7 @@ cp_words_cost_difference (const CpProject *project,
    * those offered: under "If 华东智算 rents only the whole offer: 单机 at
    * 72,000 CNY", "Next best: Vendor 4 at 70,000 CNY" read as a cheaper
    * whole offer, where 70,000 is 1 of Vendor 4's 2 nodes (walk38b G1). */
-  if (next->estimate.nodes > 0 && next->estimate.nodes < quote->nodes_available)
+  if (next->estimate.nodes > 0 && cp_quote_billed_nodes (quote, next->estimate.nodes) < quote->nodes_available)
     {
       g_autofree char *whole = g_steal_pointer (&name);
       g_autofree char *part = cp_i18n_format_number (next->estimate.nodes, 0, lang);

@@ -251,7 +251,18 @@ answer_what (const CpProject *project,
                                 e->nodes, per_node, gpu, e->gpus);
   /* Part of an offer: purchasing forwards the vendor's whole offer, and
    * the line said "1 machine" of a 4-node cluster's (approver 33, A3). */
-  if (e->nodes <= 1 && quote->nodes_available > 1)
+  if (cp_quote_billed_nodes (quote, MAX (e->nodes, 1)) > MAX (e->nodes, 1))
+    {
+      /* A vendor that rents only the whole offer bills every machine
+       * (cp_quote_billed_nodes()): "1 machine (1 of the 4 offered)"
+       * beside the cost of 4 read as a part rented alone. */
+      g_free (machines);
+      /* TRANSLATORS: what to rent: the machines offered, GPUs per machine × GPU model, all the GPUs, then the machines the job runs on */
+      machines = g_strdup_printf (_("all %u machines offered, %u × %s each (%u GPUs), as its vendor rents only the whole offer; the job runs on %u"),
+                                  quote->nodes_available, per_node, gpu, per_node * quote->nodes_available,
+                                  MAX (e->nodes, 1));
+    }
+  else if (e->nodes <= 1 && quote->nodes_available > 1)
     {
       char *part = g_strdup_printf (/* TRANSLATORS: what to rent, then the machines rented of those the quote offers */
                                     _("%s (%u of the %u offered)"), machines, MAX (e->nodes, 1), quote->nodes_available);
@@ -472,7 +483,10 @@ billed_sentence (const CpProject *project,
   hours = e->nodes <= 1 && debug_h > 0 ? cp_quote_billed_hours (quote, settings, run_h + debug_h) : e->billed_hours;
   if (!(hours > 0))
     return NULL;
-  count = quote->price_unit == CP_PRICE_PER_GPU_HOUR ? e->gpus : MAX (e->nodes, 1);
+  /* Every machine billed, those of an offer rented only whole too. */
+  count = cp_quote_billed_nodes (quote, MAX (e->nodes, 1));
+  if (quote->price_unit == CP_PRICE_PER_GPU_HOUR)
+    count *= (double) e->gpus / MAX (e->nodes, 1);
   periods = quote->price_unit == CP_PRICE_PER_NODE_MONTH ? hours / settings->hours_per_month : hours;
   rental = quote->price * count * periods;
   price = cp_words_unit_price (quote->price, quote->currency, quote->price_unit, lang);

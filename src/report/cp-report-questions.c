@@ -406,7 +406,7 @@ quote_rented_in_part (const CpProject *project,
       {
         const CpOption *option = &g_array_index (results[j].plan->options, CpOption, o);
 
-        if (option->quote_index == index && option->estimate.nodes < quote->nodes_available &&
+        if (option->quote_index == index && cp_quote_part_rental_open (quote, option->estimate.nodes) &&
             (o == (guint) results[j].plan->recommended || option == cp_plan_next_best (results[j].plan) ||
              option == flip_winner (results[j].plan)))
           rented = MAX (rented, option->estimate.nodes);
@@ -480,7 +480,8 @@ rental_question (const CpProject  *project,
           if (option == NULL)
             continue;
           quote = g_ptr_array_index (project->quotes, option->quote_index);
-          partial = option->estimate.nodes < quote->nodes_available;
+          /* Unless its vendor has answered (CpPartRentable). */
+          partial = cp_quote_part_rental_open (quote, option->estimate.nodes);
           unstated = cp_quote_billing_terms_open (quote);
           if (!partial && !unstated)
             continue;

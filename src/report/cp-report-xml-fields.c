@@ -37,6 +37,7 @@ ENUM_NAMES (price_unit, CpPriceUnit, cp_price_unit)
 ENUM_NAMES (storage_kind, CpStorageKind, cp_storage_kind)
 ENUM_NAMES (vat_basis, CpVatBasis, cp_vat_basis)
 ENUM_NAMES (fee_terms, CpFeeTerms, cp_fee_terms)
+ENUM_NAMES (part_rentable, CpPartRentable, cp_part_rentable)
 ENUM_NAMES (technique, CpTechnique, cp_technique)
 
 ENUM_NAMES (time_source, CpTimeSource, cp_time_source)
@@ -219,6 +220,7 @@ static const Field quote_fields[] = {
   { "storage-price-terms", FIELD_ENUM, G_STRUCT_OFFSET (CpQuote, storage_price_terms), NULL, &enum_fee_terms, NULL },
   { "ops-support-terms", FIELD_ENUM, G_STRUCT_OFFSET (CpQuote, ops_support_terms), NULL, &enum_fee_terms, NULL },
   { "ops-support-fee-per-month", FIELD_MONEY, G_STRUCT_OFFSET (CpQuote, ops_support_fee_per_month), NULL, NULL, NULL },
+  { "part-rentable", FIELD_ENUM, G_STRUCT_OFFSET (CpQuote, part_rentable), NULL, &enum_part_rentable, NULL },
 };
 const FieldTable cp_report_xml_quote_table = { "quote", quote_fields, G_N_ELEMENTS (quote_fields) };
 

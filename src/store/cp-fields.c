@@ -43,6 +43,7 @@ CP_ENUM_WRAPPERS (price_unit, CpPriceUnit)
 CP_ENUM_WRAPPERS (storage_kind, CpStorageKind)
 CP_ENUM_WRAPPERS (vat_basis, CpVatBasis)
 CP_ENUM_WRAPPERS (fee_terms, CpFeeTerms)
+CP_ENUM_WRAPPERS (part_rentable, CpPartRentable)
 
 #define F_STR(S, col, member)   { col, CP_FIELD_STRING, offsetof (S, member), NULL, NULL }
 #define F_CUR(S, col, member)   { col, CP_FIELD_CURRENCY, offsetof (S, member), NULL, NULL }
@@ -221,6 +222,7 @@ static const CpField quote_fields[] = {
   F_ENUM (CpQuote, "storage_price_terms", storage_price_terms, fee_terms),
   F_ENUM (CpQuote, "ops_support_terms", ops_support_terms, fee_terms),
   F_DBL  (CpQuote, "ops_support_fee_per_month", ops_support_fee_per_month),
+  F_ENUM (CpQuote, "part_rentable", part_rentable, part_rentable),
 };
 
 static const CpField model_fields[] = { CP_MODEL_FIELDS (CpModelSpec, , "") };

@@ -186,7 +186,8 @@ static const char schema_sql[] =
   "  network_fee_terms TEXT NOT NULL DEFAULT 'not-stated',\n"
   "  storage_price_terms TEXT NOT NULL DEFAULT 'not-stated',\n"
   "  ops_support_terms TEXT NOT NULL DEFAULT 'not-stated',\n"
-  "  ops_support_fee_per_month REAL DEFAULT 0\n"
+  "  ops_support_fee_per_month REAL DEFAULT 0,\n"
+  "  part_rentable TEXT NOT NULL DEFAULT 'not-asked'\n"
   ");\n"
   "\n"
   "CREATE TABLE custom_models (\n"
@@ -437,6 +438,13 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
      * 10 s" could not be entered); 0 is what a version-18 job was: no
      * target. */
     "ALTER TABLE jobs ADD COLUMN answer_within_s REAL DEFAULT 0;\n",
+    NULL },
+  [19] = {
+    /* Version 20 keeps the vendor's answer to whether part of a quote's
+     * offer can be rented alone (issue 22); 'not-asked' is what every
+     * version-19 quote was: the plan may rent part of the offer, and the
+     * report asks. */
+    "ALTER TABLE quotes ADD COLUMN part_rentable TEXT NOT NULL DEFAULT 'not-asked';\n",
     NULL },
 };
 

@@ -12,6 +12,7 @@
 static const char *const fixture_chain[] = {
   "v1-fixture.sql", "v2-fixture.sql", "v3-fixture.sql",
   "v6-fixture.sql", "v7-fixture.sql", "v8-fixture.sql",
+  "v19-fixture.sql",
 };
 
 static void

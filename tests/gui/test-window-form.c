@@ -501,6 +501,51 @@ test_cluster_network_rows (void)
   cp_test_gui_close_window (window);
 }
 
+/* Issue 22: the vendor's answer on renting part of the offer alone. Its
+ * row shows for an offer of several nodes only, starts at "Not asked"
+ * (the plan may rent part, and the report asks), and the answer picked in
+ * it is the quote's; back at one machine the row goes, the answer stays. */
+static void
+test_part_rentable_row (void)
+{
+  static const char *const labels[] = { "Not asked", "Yes", "No, only the whole offer" };
+  CpWindow *window;
+  CpQuoteEditor *editor;
+  CpQuote *quote = demo_new_quote (&window, &editor);
+  GtkWidget *row = GTK_WIDGET (cp_quote_editor_get_row (editor, "part-rentable"));
+  GtkDropDown *answer = GTK_DROP_DOWN (cp_field_row_get_input (CP_FIELD_ROW (row)));
+  GListModel *items = gtk_drop_down_get_model (answer);
+
+  g_assert_cmpuint (quote->nodes_available, ==, 1);
+  g_assert_false (gtk_widget_is_visible (row));
+  enter_into (cp_quote_editor_get_row (editor, "nodes-available"), "4");
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  g_assert_true (gtk_widget_is_visible (row));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Part of the offer rented alone");
+  g_assert_cmpuint (g_list_model_get_n_items (items), ==, G_N_ELEMENTS (labels));
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (items, i);
+
+      g_assert_cmpstr (gtk_string_object_get_string (item), ==, labels[i]);
+    }
+  g_assert_cmpuint (gtk_drop_down_get_selected (answer), ==, CP_PART_RENTABLE_NOT_ASKED);
+  g_assert_cmpint (quote->part_rentable, ==, CP_PART_RENTABLE_NOT_ASKED);
+
+  gtk_drop_down_set_selected (answer, CP_PART_RENTABLE_NO);
+  cp_test_gui_spin ();
+  g_assert_cmpint (quote->part_rentable, ==, CP_PART_RENTABLE_NO);
+  gtk_drop_down_set_selected (answer, CP_PART_RENTABLE_YES);
+  cp_test_gui_spin ();
+  g_assert_cmpint (quote->part_rentable, ==, CP_PART_RENTABLE_YES);
+
+  enter_into (cp_quote_editor_get_row (editor, "nodes-available"), "1");
+  g_assert_false (gtk_widget_is_visible (row));
+  g_assert_cmpint (quote->part_rentable, ==, CP_PART_RENTABLE_YES);
+
+  cp_test_gui_close_window (window);
+}
+
 /* Walk35 Y2: a quote typed as 4 nodes with RoCE between them stayed a
  * "Bare-metal machine". Made a cluster, a bare-metal quote is a
  * bare-metal cluster, in the Kind of offer row too; a kind picked
@@ -1145,6 +1190,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-form/kind-switch-tokens-follow-kind", test_kind_switch_tokens_follow_kind);
   g_test_add_func ("/gui/window-form/cluster-network-rows", test_cluster_network_rows);
   g_test_add_func ("/gui/window-form/cluster-offering-follows-nodes", test_cluster_offering_follows_nodes);
+  g_test_add_func ("/gui/window-form/part-rentable-row", test_part_rentable_row);
   g_test_add_func ("/gui/window-form/day-price-bills-whole-days", test_day_price_bills_whole_days);
   g_test_add_func ("/gui/window-form/sign-off-focus-on-report-page", test_sign_off_focus_on_report_page);
   g_test_add_func ("/gui/window-form/offer-ascend-cluster", test_offer_ascend_cluster);

@@ -222,6 +222,8 @@ make_quote (guint n)
   q->storage_price_terms = CP_FEE_STATED;
   q->ops_support_terms = (CpFeeTerms) (n % CP_N_FEE_TERMS);
   q->ops_support_fee_per_month = q->ops_support_terms == CP_FEE_STATED ? 3004.25 : 0;
+  /* Each answer, by the quote's number. */
+  q->part_rentable = (CpPartRentable) (n % CP_N_PART_RENTABLE);
   q->setup_fee = 10003.75;
   strcpy (q->currency, "EUR");
   q->valid_until = g_strdup ("2026-07-31");
@@ -444,6 +446,7 @@ assert_quote_equal (const CpQuote *a, const CpQuote *b)
   g_assert_cmpint (a->storage_price_terms, ==, b->storage_price_terms);
   g_assert_cmpint (a->ops_support_terms, ==, b->ops_support_terms);
   g_assert_cmpfloat (a->ops_support_fee_per_month, ==, b->ops_support_fee_per_month);
+  g_assert_cmpint (a->part_rentable, ==, b->part_rentable);
   g_assert_cmpfloat (a->setup_fee, ==, b->setup_fee);
   g_assert_cmpstr (a->currency, ==, b->currency);
   g_assert_cmpstr (a->valid_until, ==, b->valid_until);
@@ -1499,6 +1502,43 @@ test_migration_v18_answer_within (void)
   g_assert_cmpfloat (((CpJob *) g_ptr_array_index (reloaded->jobs, 0))->answer_within_s, ==, 10);
 }
 
+/* The values written in tests/store/v19-fixture.sql, with what version 20
+ * added: CloudA's answer on renting part of its offer, not asked. */
+static void
+check_v19_content (const CpProject *p)
+{
+  const CpQuote *quote;
+
+  g_assert_cmpstr (p->name, ==, "Fixture v19 项目");
+  g_assert_cmpfloat (p->budget, ==, 20000);
+  g_assert_cmpuint (p->quotes->len, ==, 1);
+  quote = g_ptr_array_index (p->quotes, 0);
+  g_assert_cmpstr (quote->vendor, ==, "Fixture v19");
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_INFINIBAND);
+  g_assert_cmpint (quote->network_fee_terms, ==, CP_FEE_INCLUDED);
+  g_assert_cmpint (quote->part_rentable, ==, CP_PART_RENTABLE_NOT_ASKED);
+  g_assert_true (((CpJob *) g_ptr_array_index (p->jobs, 0))->team_stated);
+}
+
+/* A version-19 file's quote loads as not asked, and an answer given after
+ * the migration is kept by the migrated file, each of the three. */
+static void
+test_migration_v19_part_rentable (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(CpProject) loaded = open_fixture_migrated ("v19-fixture.sql", 19, check_v19_content, &path);
+
+  for (int answer = 0; answer < CP_N_PART_RENTABLE; answer++)
+    {
+      g_autoptr(CpProject) reloaded = NULL;
+
+      ((CpQuote *) g_ptr_array_index (loaded->quotes, 0))->part_rentable = (CpPartRentable) answer;
+      reloaded = save_and_reload (loaded, path);
+      g_assert_cmpint (((CpQuote *) g_ptr_array_index (reloaded->quotes, 0))->part_rentable, ==, answer);
+    }
+}
+
 static void
 test_migration_v8 (void)
 {
@@ -1790,6 +1830,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/v11-team-stated", test_migration_v11_team_stated);
   g_test_add_func ("/store/migration/v13-fee-terms", test_migration_v13_fee_terms);
   g_test_add_func ("/store/migration/v18-answer-within", test_migration_v18_answer_within);
+  g_test_add_func ("/store/migration/v19-part-rentable", test_migration_v19_part_rentable);
   g_test_add_func ("/store/fee-terms-round-trip", test_fee_terms_round_trip);
   g_test_add_data_func ("/store/migration/v2-read-only", &v2_file, test_migration_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
