@@ -46,8 +46,9 @@ flap_revealed (gpointer flap)
 /* The demo's first quote is vendor A's only one, a machine of 8 RTX 4090
  * (data/demo/demo-project.ini; data/catalog/gpus.ini names the GPU
  * "NVIDIA GeForce RTX 4090 24GB"). At 1024 px the sidebar showed
- * "示例供应商 A (Example v…", no GPU; now the vendor without its gloss,
- * then the GPU model without the maker's word. */
+ * "示例供应商 A (Example v…", no GPU; then "示例供应…rce RTX 4090 24GB",
+ * cut inside "GeForce" (issue 26); now the vendor without its gloss,
+ * then the GPU model without the maker's word and product line, whole. */
 static void
 test_sidebar_keeps_gpu (void)
 {
@@ -63,7 +64,11 @@ test_sidebar_keeps_gpu (void)
   title = quote_title (window, 0);
   g_assert_true (CP_IS_QUOTE_NAME (title));
   cp_test_gui_wait_frames (title, 3);
-  g_assert_cmpstr (cp_quote_name_get_text (CP_QUOTE_NAME (title)), ==, "示例供应商 A — GeForce RTX 4090 24GB");
+  g_assert_cmpstr (cp_quote_name_get_text (CP_QUOTE_NAME (title)), ==, "示例供应商 A — RTX 4090 24GB");
+  rest = cp_quote_name_get_rest (CP_QUOTE_NAME (title));
+  g_assert_cmpstr (gtk_label_get_label (rest), ==, " — RTX 4090 24GB");
+  g_assert_true (gtk_widget_get_child_visible (GTK_WIDGET (rest)));
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (rest)));
   /* The whole name on hover: the vendor as typed, gloss and all. */
   g_assert_cmpstr (gtk_widget_get_tooltip_text (title), ==, "示例供应商 A (Example vendor A)");
   /* Vendor D's H800 cluster (gpus.ini: "NVIDIA H800 SXM 80GB"): its GPU
