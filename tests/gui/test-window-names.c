@@ -12,6 +12,7 @@
 #include "cp-test-gui.h"
 #include "gui/cp-field-row.h"
 #include "gui/cp-job-editor.h"
+#include "gui/cp-picker-row.h"
 #include "gui/cp-quote-editor.h"
 #include "gui/cp-quote-name.h"
 #include "gui/cp-window-private.h"
@@ -83,6 +84,42 @@ test_sidebar_keeps_gpu (void)
   /* Every quote's row: no gloss left ("(Example vendor …"). */
   for (int i = 0; gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), i) != NULL; i++)
     g_assert_null (strstr (cp_quote_name_get_text (CP_QUOTE_NAME (quote_title (window, i))), "(Example"));
+
+  cp_test_gui_close_window (window);
+}
+
+/* The trial's machine named short in its picker ("8 × GeForce RTX 4090
+ * 24GB · 示例供应商 A — …"), and its tooltip the short name again: the
+ * whole name was nowhere on hover (issue 26). The tooltip has the GPU
+ * with its maker and the vendor as typed (data/demo/demo-project.ini:
+ * quote q-4090, vendor "示例供应商 A (Example vendor A)", offer "8 × RTX
+ * 4090 容器实例", 8 GPUs per node of data/catalog/gpus.ini's "NVIDIA
+ * GeForce RTX 4090 24GB"). */
+static void
+test_trial_picker_whole_name (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpPickerRow *trial_quote;
+  GtkDropDown *drop_down;
+  GtkWidget *button;
+
+  cp_test_gui_resize_window (window, 1024, 700);
+  cp_test_gui_show_job (window, 0);
+  trial_quote = cp_job_editor_get_trial_quote_row (cp_window_get_job_editor (window));
+  drop_down = cp_picker_row_get_drop_down (trial_quote);
+  button = gtk_widget_get_first_child (GTK_WIDGET (drop_down));
+  /* Entry 1 is the demo's first quote; 0 is "Not measured". */
+  gtk_drop_down_set_selected (drop_down, 1);
+  cp_test_gui_spin ();
+  g_assert_cmpstr (cp_picker_row_get_selected_id (trial_quote), ==, "q-4090");
+  g_assert_cmpstr (cp_picker_row_get_selected_label (trial_quote), ==,
+                   "8 × GeForce RTX 4090 24GB · 示例供应商 A — 8 × RTX 4090 容器实例");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==,
+                   "8 × NVIDIA GeForce RTX 4090 24GB · 示例供应商 A (Example vendor A) — 8 × RTX 4090 容器实例");
+  /* The picker whose names are whole keeps them as its tooltip. */
+  gtk_drop_down_set_selected (drop_down, 0);
+  cp_test_gui_spin ();
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Not measured");
 
   cp_test_gui_close_window (window);
 }
@@ -193,6 +230,7 @@ main (int   argc,
   app = cp_test_gui_init (&argc, &argv, "gui-names");
 
   g_test_add_func ("/gui/window-names/sidebar-keeps-gpu", test_sidebar_keeps_gpu);
+  g_test_add_func ("/gui/window-names/trial-picker-whole-name", test_trial_picker_whole_name);
   g_test_add_func ("/gui/window-names/fabric-preset-follows-rows", test_fabric_preset_follows_rows);
   g_test_add_func ("/gui/window-names/one-day", test_one_day);
   status = g_test_run ();
