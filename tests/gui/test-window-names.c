@@ -2,7 +2,8 @@
  * its widgets: a quote's name in the sidebar keeps its GPU in sight at
  * 1024 px, its vendor shortened by the legal form and gloss, the whole
  * name in the tooltip; the quote form's fabric preset follows the
- * network rows; a deadline of one day reads "1 day". */
+ * network rows; a deadline of one day reads "1 day"; a job just added
+ * asks to be described before any plan of the form's examples. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -15,6 +16,7 @@
 #include "gui/cp-picker-row.h"
 #include "gui/cp-quote-editor.h"
 #include "gui/cp-quote-name.h"
+#include "gui/cp-results-view.h"
 #include "gui/cp-window-private.h"
 
 static CpApplication *app;
@@ -219,6 +221,81 @@ test_one_day (void)
   cp_test_gui_close_window (window);
 }
 
+static gboolean
+results_page_shown (gpointer results)
+{
+  return g_strcmp0 (cp_results_view_get_page (results), "results") == 0;
+}
+
+/* The button of the results' "Describe This Job" page that reads @label. */
+static GtkWidget *
+describe_button (CpResultsView *results,
+                 const char    *label)
+{
+  GtkWidget *text = cp_test_gui_find_with_text (GTK_WIDGET (results), label, CP_TEST_GUI_TEXT_VISIBLE);
+
+  g_assert_nonnull (text);
+  return gtk_widget_get_ancestor (text, GTK_TYPE_BUTTON);
+}
+
+/* Whether the keyboard is in @input (its GtkText, for an entry). */
+static gboolean
+focus_within (gpointer input)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (input));
+
+  return focus != NULL && (focus == input || gtk_widget_is_ancestor (focus, input));
+}
+
+/* Add Job planned the form's examples (100B tokens of pre-training,
+ * cp_job_init()) as if they were the team's job, its verdict beside a
+ * name not yet typed (issue 26). It asks what to type until the job's
+ * defining figure is the user's: a training job's tokens, a service's
+ * requests. */
+static void
+test_new_job_asks_to_be_described (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  GtkWidget *button;
+
+  cp_test_gui_resize_window (window, 1024, 700);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-job", NULL));
+  cp_test_gui_spin ();
+  g_assert_cmpstr (cp_results_view_get_page (results), ==, "describe-job");
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (results), "Describe This Job", CP_TEST_GUI_TEXT_VISIBLE));
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (results), "type how many tokens it trains on",
+                                                CP_TEST_GUI_TEXT_VISIBLE | CP_TEST_GUI_TEXT_PART));
+  /* Its button goes to the field to type. */
+  button = describe_button (results, "Type the _Training Tokens");
+  g_assert_true (gtk_widget_activate (button));
+  cp_test_gui_wait_until (focus_within, cp_field_row_get_input (cp_job_editor_get_row (editor, "tokens")),
+                          "the tokens field focused");
+
+  /* The tokens typed, even the example's own: the plan. */
+  cp_test_gui_type_text (cp_job_editor_get_row (editor, "tokens"), "100B");
+  cp_test_gui_wait_until (results_page_shown, results, "the plan of the job described");
+  cp_test_gui_wait_results (results);
+
+  /* A service: its requests are what it is, and they are examples yet. */
+  cp_test_gui_pick_kind (window, CP_TASK_INFERENCE);
+  g_assert_cmpstr (cp_results_view_get_page (results), ==, "describe-job");
+  button = describe_button (results, "Type the _Concurrent Requests");
+  g_assert_true (gtk_widget_activate (button));
+  cp_test_gui_wait_until (focus_within, cp_field_row_get_input (cp_job_editor_get_row (editor, "concurrency")),
+                          "the concurrency field focused");
+  cp_test_gui_type_text (cp_job_editor_get_row (editor, "concurrency"), "50");
+  cp_test_gui_wait_until (results_page_shown, results, "the plan of the service described");
+
+  /* A job of the file, whose figures differ from the examples, shows its
+   * plan as before. */
+  cp_test_gui_show_job (window, 0);
+  cp_test_gui_wait_until (results_page_shown, results, "the plan of the demo's first job");
+
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -233,6 +310,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-names/trial-picker-whole-name", test_trial_picker_whole_name);
   g_test_add_func ("/gui/window-names/fabric-preset-follows-rows", test_fabric_preset_follows_rows);
   g_test_add_func ("/gui/window-names/one-day", test_one_day);
+  g_test_add_func ("/gui/window-names/new-job-asks-to-be-described", test_new_job_asks_to_be_described);
   status = g_test_run ();
 
   g_object_unref (app);
