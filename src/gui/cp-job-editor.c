@@ -258,9 +258,11 @@ fill_trial_quote_row (CpJobEditor *self)
 {
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) whole_names = g_ptr_array_new_with_free_func (g_free);
 
   g_ptr_array_add (ids, NULL);
   g_ptr_array_add (labels, g_strdup (_("Not measured")));
+  g_ptr_array_add (whole_names, NULL);
 
   for (guint i = 0; i < self->project->quotes->len; i++)
     {
@@ -277,16 +279,22 @@ fill_trial_quote_row (CpJobEditor *self)
       g_autofree char *hardware = g_strdup_printf (_("%u × %s"), quote->gpus_per_node,
                                                    quote->gpu.name != NULL ? cp_quote_gpu_model (quote->gpu.name)
                                                    : quote->gpu.id != NULL ? quote->gpu.id : "");
+      g_autofree char *whole_hardware = g_strdup_printf (_("%u × %s"), quote->gpus_per_node,
+                                                         quote->gpu.name != NULL ? quote->gpu.name
+                                                         : quote->gpu.id != NULL ? quote->gpu.id : "");
 
       g_ptr_array_add (ids, quote->id);
       /* The vendor's name as everywhere else: "Vendor — offer", the
        * vendor alone without an offer name. */
       g_ptr_array_add (labels, g_strdup_printf (_("%s · %s"), hardware, name));
+      /* Whole in the tooltip: the GPU with its maker and the vendor as
+       * typed, which the row shortens (issue 26). */
+      g_ptr_array_add (whole_names, g_strdup_printf (_("%s · %s"), whole_hardware, whole));
     }
 
-  cp_picker_row_set_items (self->trial_quote_row, (const char * const *) ids->pdata,
-                           (const char * const *) labels->pdata, ids->len,
-                           self->job->trial.quote_id);
+  cp_picker_row_set_named_items (self->trial_quote_row, (const char * const *) ids->pdata,
+                                 (const char * const *) labels->pdata, (const char * const *) whole_names->pdata,
+                                 ids->len, self->job->trial.quote_id);
 }
 
 /* "With the project's start", then every other job this one may start

@@ -2,7 +2,8 @@
  *
  * Items are immutable: a picker replaces an item to change its label, so
  * that the drop-down, which evaluates its expression once per bind, shows
- * the new text.
+ * the new text. An entry named short in the list ("8 × RTX 4090 24GB ·
+ * 示例供应商 A") keeps its whole name for the tooltip and the search.
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@ struct _CpPickerItem
 
   char    *id;
   char    *label;
+  char    *whole_name;  /* NULL where the label is the whole name */
 };
 
 G_DEFINE_FINAL_TYPE (CpPickerItem, cp_picker_item, G_TYPE_OBJECT)
@@ -29,12 +31,15 @@ static GParamSpec *properties[N_PROPS];
 
 CpPickerItem *
 cp_picker_item_new (const char *id,
-                    const char *label)
+                    const char *label,
+                    const char *whole_name)
 {
   CpPickerItem *self = g_object_new (CP_TYPE_PICKER_ITEM, NULL);
 
   self->id = g_strdup (id);
   self->label = g_strdup (label);
+  if (g_strcmp0 (whole_name, label) != 0)
+    self->whole_name = g_strdup (whole_name);
   return self;
 }
 
@@ -52,6 +57,14 @@ cp_picker_item_get_label (CpPickerItem *self)
   g_return_val_if_fail (CP_IS_PICKER_ITEM (self), NULL);
 
   return self->label;
+}
+
+const char *
+cp_picker_item_get_whole_name (CpPickerItem *self)
+{
+  g_return_val_if_fail (CP_IS_PICKER_ITEM (self), NULL);
+
+  return self->whole_name != NULL ? self->whole_name : self->label;
 }
 
 static void
@@ -82,6 +95,7 @@ cp_picker_item_finalize (GObject *object)
 
   g_clear_pointer (&self->id, g_free);
   g_clear_pointer (&self->label, g_free);
+  g_clear_pointer (&self->whole_name, g_free);
 
   G_OBJECT_CLASS (cp_picker_item_parent_class)->finalize (object);
 }

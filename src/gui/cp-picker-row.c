@@ -72,9 +72,18 @@ find_id (CpPickerRow *self,
 static gboolean
 same_item (CpPickerItem *item,
            const char   *id,
-           const char   *label)
+           const char   *label,
+           const char   *whole_name)
 {
-  return g_strcmp0 (cp_picker_item_get_id (item), id) == 0 && g_strcmp0 (cp_picker_item_get_label (item), label) == 0;
+  return g_strcmp0 (cp_picker_item_get_id (item), id) == 0 && g_strcmp0 (cp_picker_item_get_label (item), label) == 0 &&
+         g_strcmp0 (cp_picker_item_get_whole_name (item), whole_name != NULL ? whole_name : label) == 0;
+}
+
+static const char *
+whole_name_at (const char * const *whole_names,
+               guint               position)
+{
+  return whole_names != NULL ? whole_names[position] : NULL;
 }
 
 static void
@@ -92,7 +101,10 @@ move_selection (CpPickerRow *self,
 static void
 update_tooltip (CpPickerRow *self)
 {
-  const char *label = cp_picker_row_get_selected_label (self);
+  CpPickerItem *item = gtk_drop_down_get_selected_item (self->drop_down);
+  /* The whole name: the trial's quote is named short in the row
+   * ("8 × GeForce RTX 4090 24GB · 示例供应商 A"), whole only here. */
+  const char *label = item != NULL ? cp_picker_item_get_whole_name (item) : NULL;
 
   /* GTK takes "" for no tooltip. */
   if (label != NULL && *label == '\0')
@@ -268,7 +280,9 @@ static gboolean
 item_matches (CpPickerItem *item,
               const char   *search)
 {
-  g_autofree char *text = g_strdup_printf ("%s %s", cp_picker_item_get_label (item) ? cp_picker_item_get_label (item) : "",
+  /* The whole name too: a vendor's legal name finds its quote. */
+  g_autofree char *text = g_strdup_printf ("%s %s %s", cp_picker_item_get_label (item) ? cp_picker_item_get_label (item) : "",
+                                           cp_picker_item_get_whole_name (item) ? cp_picker_item_get_whole_name (item) : "",
                                            cp_picker_item_get_id (item) ? cp_picker_item_get_id (item) : "");
   g_autofree char *folded_text = g_utf8_casefold (text, -1);
   g_autofree char *latin = replace_aliases (search);
@@ -481,6 +495,17 @@ cp_picker_row_set_items (CpPickerRow        *self,
                          guint               n_items,
                          const char         *selected_id)
 {
+  cp_picker_row_set_named_items (self, ids, labels, NULL, n_items, selected_id);
+}
+
+void
+cp_picker_row_set_named_items (CpPickerRow        *self,
+                               const char * const *ids,
+                               const char * const *labels,
+                               const char * const *whole_names,
+                               guint               n_items,
+                               const char         *selected_id)
+{
   guint n, shortest, head = 0, tail = 0;
   g_autoptr(GPtrArray) added = NULL;
 
@@ -491,17 +516,18 @@ cp_picker_row_set_items (CpPickerRow        *self,
    * or two, and replacing all twenty took a tenth of a switch's frame. */
   n = g_list_model_get_n_items (G_LIST_MODEL (self->items));
   shortest = MIN (n, n_items);
-  while (head < shortest && same_item (item_at (self, head), ids[head], labels[head]))
+  while (head < shortest && same_item (item_at (self, head), ids[head], labels[head], whole_name_at (whole_names, head)))
     head++;
   while (tail < shortest - head &&
-         same_item (item_at (self, n - 1 - tail), ids[n_items - 1 - tail], labels[n_items - 1 - tail]))
+         same_item (item_at (self, n - 1 - tail), ids[n_items - 1 - tail], labels[n_items - 1 - tail],
+                    whole_name_at (whole_names, n_items - 1 - tail)))
     tail++;
 
   if (head + tail < n || n != n_items)
     {
       added = g_ptr_array_new_with_free_func (g_object_unref);
       for (guint i = head; i < n_items - tail; i++)
-        g_ptr_array_add (added, cp_picker_item_new (ids[i], labels[i]));
+        g_ptr_array_add (added, cp_picker_item_new (ids[i], labels[i], whole_name_at (whole_names, i)));
 
       g_signal_handler_block (self->drop_down, self->selected_handler);
       g_list_store_splice (self->items, head, n - head - tail, added->pdata, added->len);
@@ -539,7 +565,7 @@ cp_picker_row_set_label (CpPickerRow *self,
     return;
 
   selected = gtk_drop_down_get_selected (self->drop_down);
-  replacement = cp_picker_item_new (cp_picker_item_get_id (item), label);
+  replacement = cp_picker_item_new (cp_picker_item_get_id (item), label, NULL);
   g_signal_handler_block (self->drop_down, self->selected_handler);
   g_list_store_splice (self->items, position, 1, (gpointer *) &replacement, 1);
   gtk_drop_down_set_selected (self->drop_down, selected);

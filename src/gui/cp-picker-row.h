@@ -28,6 +28,15 @@ void         cp_picker_row_set_items       (CpPickerRow        *self,
                                             const char         *selected_id);
 /* Moves the selection to the entry of @id (the first entry when none
  * has it); nothing happens when it is already there. */
+/* As cp_picker_row_set_items(), each entry with the whole name its
+ * label shortens (NULL where it is whole): the tooltip shows it, and a
+ * search finds it. */
+void         cp_picker_row_set_named_items (CpPickerRow        *self,
+                                            const char * const *ids,
+                                            const char * const *labels,
+                                            const char * const *whole_names,
+                                            guint               n_items,
+                                            const char         *selected_id);
 void         cp_picker_row_select_id       (CpPickerRow        *self,
                                             const char         *id);
 /* Changes the label of entry @position, keeping the selection. */

@@ -80,6 +80,8 @@ struct _CpResultsView
   AdwBin              parent_instance;
 
   GtkStack           *stack;
+  /* Ids of the jobs Add Job made here: described before any plan */
+  GHashTable         *new_job_ids;
   GtkScrolledWindow  *page_scroller;
   GtkBox             *results_box;    /* the page: verdict, words, figures, words */
   GtkWidget          *verdict_grid;

@@ -269,6 +269,95 @@ show_page (CpResultsView *self,
     gtk_stack_set_visible_child_name (self->stack, name);
 }
 
+void
+cp_results_view_note_new_job (CpResultsView *self,
+                              const char    *job_id)
+{
+  g_return_if_fail (CP_IS_RESULTS_VIEW (self));
+  g_return_if_fail (job_id != NULL);
+
+  g_hash_table_add (self->new_job_ids, g_strdup (job_id));
+}
+
+/* The field a job just added is to be described by while its figures are
+ * still the form's examples (cp_job_init()'s, which cp_job_figure_assumed()
+ * tells from typed ones): a training job's tokens, a service's concurrent
+ * requests while its requests' tokens are examples too. NULL for a job
+ * described, and for a debugging or data job, whose 30 days stand as a
+ * stated term. A plan of the examples read as the team's plan, and "not
+ * feasible" for a model the team never chose as its verdict (issue 26). */
+static const char *
+field_to_describe (const CpJob *job)
+{
+  switch (job->kind)
+    {
+    case CP_TASK_PRETRAIN:
+    case CP_TASK_FULL_FINETUNE:
+    case CP_TASK_LORA:
+    case CP_TASK_QLORA:
+      return cp_job_figure_assumed (job, CP_JOB_STATED_TOKENS) ? "tokens" : NULL;
+    case CP_TASK_INFERENCE:
+      return cp_job_figure_assumed (job, CP_JOB_STATED_CONCURRENCY) &&
+             cp_job_figure_assumed (job, CP_JOB_STATED_PROMPT_TOKENS) &&
+             cp_job_figure_assumed (job, CP_JOB_STATED_OUTPUT_TOKENS) ? "concurrency" : NULL;
+    case CP_TASK_DEBUG:
+    case CP_TASK_DATA_PROCESSING:
+    case CP_N_TASKS:
+    default:
+      return NULL;
+    }
+}
+
+/* The page shown in place of a plan: none chosen ("empty"), a job
+ * without quotes (nothing to plan it on, whatever it is), a job just
+ * added to describe first; NULL where there is a plan. Only a job Add Job
+ * made asks: a job of a file whose tokens happen to be the example (1B
+ * of a fine-tune) was planned before and still is. */
+static const char *
+page_without_plan (CpResultsView   *self,
+                   const CpProject *project,
+                   int              job_index)
+{
+  const CpJob *job;
+
+  if (project == NULL || job_index < 0 || (guint) job_index >= project->jobs->len)
+    return "empty";
+  if (project->quotes->len == 0)
+    return "no-quotes";
+  job = g_ptr_array_index (project->jobs, job_index);
+  if (g_hash_table_contains (self->new_job_ids, job->id) && field_to_describe (job) != NULL)
+    return "describe-job";
+  return NULL;
+}
+
+/* What to type, and the button to the field that takes it. */
+static void
+show_describe_job (CpResultsView *self,
+                   const CpJob   *job)
+{
+  const char *field = field_to_describe (job);
+  GtkWidget *page = gtk_stack_get_child_by_name (self->stack, "describe-job");
+  GtkWidget *button = adw_status_page_get_child (ADW_STATUS_PAGE (page));
+
+  if (g_str_equal (field, "concurrency"))
+    {
+      adw_status_page_set_description (ADW_STATUS_PAGE (page),
+                                       _("Choose its model, then type how many requests it serves at once and "
+                                         "a request’s prompt and output tokens. The plan is worked out from "
+                                         "the figures you give, not from the form’s examples."));
+      gtk_button_set_label (GTK_BUTTON (button), _("Type the _Concurrent Requests"));
+    }
+  else
+    {
+      adw_status_page_set_description (ADW_STATUS_PAGE (page),
+                                       _("Choose its model and kind (pre-training, fine-tuning or a service), "
+                                         "then type how many tokens it trains on. The plan is worked out from "
+                                         "the figures you give, not from the form’s examples."));
+      gtk_button_set_label (GTK_BUTTON (button), _("Type the _Training Tokens"));
+    }
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", field);
+}
+
 /* "Job 1 of 7: <name>" over the verdict, in the window and in present
  * mode (issue 26), as soon as the job is chosen: over another job's
  * "Calculating…" its name and place said the job before. */
@@ -626,6 +715,7 @@ cp_results_view_update (CpResultsView   *self,
 {
   const char *lang = cp_labels_ui_language ();
   const CpJob *job;
+  const char *page;
   g_autofree char *summary = NULL;
   g_autofree char *span = NULL;
   g_autofree char *price_check = NULL;
@@ -644,9 +734,13 @@ cp_results_view_update (CpResultsView   *self,
 
   self->plan = NULL;
 
-  if (project == NULL || job_index < 0 || (guint) job_index >= project->jobs->len ||
-      project->quotes->len == 0)
+  page = page_without_plan (self, project, job_index);
+  if (page != NULL)
     {
+      /* The calendar still plans the project's jobs while one is to be
+       * described, from an analysis of the project as it is now. */
+      if (g_str_equal (page, "describe-job") && self->analysis != NULL)
+        cp_project_analysis_update (self->analysis, project);
       if (g_list_model_get_n_items (G_LIST_MODEL (self->options)) > 0)
         g_list_store_remove_all (self->options);
       g_cancellable_cancel (self->sweep_cancellable);
@@ -665,9 +759,11 @@ cp_results_view_update (CpResultsView   *self,
       self->details_shown_job = -1;
       release_page_height (self);
       _cp_results_view_update_timeline (self, project);
-      /* A job without quotes is not "not feasible": nothing was compared. */
-      show_page (self, project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len
-                       ? "no-quotes" : "empty");
+      /* A job without quotes is not "not feasible": nothing was compared;
+       * nor is a job still to be described. */
+      if (g_str_equal (page, "describe-job"))
+        show_describe_job (self, g_ptr_array_index (project->jobs, job_index));
+      show_page (self, page);
       return;
     }
 
@@ -861,6 +957,8 @@ cp_results_view_queue_update (CpResultsView   *self,
                               const CpProject *project,
                               int              job_index)
 {
+  const char *page;
+
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
   self->pending_project = project;
@@ -872,7 +970,8 @@ cp_results_view_queue_update (CpResultsView   *self,
   _cp_results_view_stop_table_fill (self);
   /* Whatever frame is painted before the update runs shows nothing of
    * another job, nor old paragraphs under a new verdict. */
-  if (project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len && project->quotes->len > 0)
+  page = page_without_plan (self, project, job_index);
+  if (page == NULL)
     {
       show_job_place (self, project, (guint) job_index);
       if (!self->painted_once)
@@ -898,10 +997,14 @@ cp_results_view_queue_update (CpResultsView   *self,
             _cp_results_view_set_calculating (self, FALSE);
         }
     }
-  else if (project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len)
-    /* Nothing to plan: "No Quotes Yet" at once, not the last quote's
-     * verdict until the idle runs. */
-    show_page (self, "no-quotes");
+  else if (!g_str_equal (page, "empty"))
+    {
+      /* Nothing to plan: "No Quotes Yet" or what to describe at once,
+       * not the last verdict until the idle runs. */
+      if (g_str_equal (page, "describe-job"))
+        show_describe_job (self, g_ptr_array_index (project->jobs, job_index));
+      show_page (self, page);
+    }
   if (self->update_id == 0)
     self->update_id = g_idle_add_full (UPDATE_PRIORITY, update_cb, self, NULL);
 }
@@ -1268,6 +1371,7 @@ cp_results_view_finalize (GObject *object)
   g_free (self->incomplete_text);
   g_free (self->sequence_job_id);
   g_free (self->sequence_after_id);
+  g_hash_table_unref (self->new_job_ids);
 
   G_OBJECT_CLASS (cp_results_view_parent_class)->finalize (object);
 }
@@ -1334,6 +1438,7 @@ static void
 cp_results_view_init (CpResultsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->new_job_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->headline_job = -1;
   self->details_shown_job = -1;
   self->frame_plan_budget_us = PLAN_HERE_MAX_US;

@@ -46,7 +46,12 @@ const char   *cp_results_view_get_changes_text (CpResultsView *self);
  * runner-up when the search chose it; "" when not shown. */
 const char   *cp_results_view_get_layout_text (CpResultsView *self);
 const char   *cp_results_view_get_incomplete_text (CpResultsView *self);
-/* "empty" (no job), "no-quotes" or "results". */
+/* @job_id was just added (Add Job): until its defining figure is typed
+ * (a training job's tokens, a service's requests) the view asks for it
+ * instead of planning the form's examples. */
+void          cp_results_view_note_new_job (CpResultsView *self,
+                                            const char    *job_id);
+/* "empty" (no job), "no-quotes", "describe-job" or "results". */
 const char   *cp_results_view_get_page   (CpResultsView   *self);
 /* The plan shown, or NULL. */
 const CpPlan *cp_results_view_get_plan   (CpResultsView   *self);

@@ -81,6 +81,8 @@ add_job_action (GSimpleAction *action,
     team_said = g_strdup_printf (_("The new job has the team of “%s”: change it under Team if another team runs it"),
                                  source->name != NULL ? source->name : "");
   cp_project_add_job (self->project, job);
+  /* Its figures are the form's examples: described before planned. */
+  cp_results_view_note_new_job (self->results_view, job->id);
 
   _cp_window_rebuild_lists (self);
   _cp_window_select_item (self, SELECTION_JOB, self->project->jobs->len - 1);

@@ -135,6 +135,23 @@ cp_vendor_short_name (const char *vendor)
   return g_string_free (name, FALSE);
 }
 
+/* The product lines a maker puts before its model: "GeForce RTX 4090
+ * 24GB" is the RTX 4090, "Instinct MI300X 192GB" the MI300X, as vendors'
+ * offers name them ("8 × RTX 4090 容器实例"). Huawei's "Ascend" stays: its
+ * model is "910B2", which names nothing alone. */
+static const char * const gpu_product_lines[] = { "GeForce ", "Instinct ", "Tesla ", "Quadro " };
+
+char *
+cp_gpu_short_model (const char *gpu_name)
+{
+  const char *model = cp_quote_gpu_model (gpu_name);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (gpu_product_lines); i++)
+    if (g_str_has_prefix (model, gpu_product_lines[i]) && model[strlen (gpu_product_lines[i])] != '\0')
+      return g_strdup (model + strlen (gpu_product_lines[i]));
+  return g_strdup (model);
+}
+
 /* @quote's vendor as the quote's short name shows it: shortened, unless
  * another vendor of @quotes shortens to the same words ("华东智算科技有限
  * 公司" beside "华东智算有限公司"), where only the whole names differ. */
@@ -179,7 +196,7 @@ cp_quote_short_name (const CpQuote   *quote,
                      const GPtrArray *quotes)
 {
   const char *display;
-  const char *model;
+  g_autofree char *model = NULL;
   g_autofree char *vendor = NULL;
 
   g_return_val_if_fail (quote != NULL, NULL);
@@ -191,7 +208,11 @@ cp_quote_short_name (const CpQuote   *quote,
    * it after the vendor (" — 8卡H100 SXM服务器", " — quote 2"). */
   if (g_str_has_prefix (display, quote->vendor) && display[strlen (quote->vendor)] != '\0')
     return cp_quote_name_shorten_vendor (quote, quotes, display);
-  model = quote->gpu.name != NULL && *quote->gpu.name != '\0' ? cp_quote_gpu_model (quote->gpu.name) : quote->gpu.id;
+  /* Without its maker and product line: "示例供应商 A — GeForce RTX 4090
+   * 24GB" was cut inside "GeForce" in the 1024-px sidebar, "示例供应…rce
+   * RTX 4090 24GB" (issue 26); the model is what tells quotes apart. */
+  model = quote->gpu.name != NULL && *quote->gpu.name != '\0' ? cp_gpu_short_model (quote->gpu.name)
+                                                               : g_strdup (quote->gpu.id);
   vendor = shown_vendor (quote, quotes);
   if (model == NULL || *model == '\0')
     return g_steal_pointer (&vendor);

@@ -22,10 +22,16 @@ char *cp_quote_name_shorten_vendor (const CpQuote   *quote,
                                     const GPtrArray *quotes,
                                     const char      *name);
 
+/* @gpu_name's model without its maker (cp_quote_gpu_model()) nor the
+ * product line before it: "NVIDIA GeForce RTX 4090 24GB" → "RTX 4090
+ * 24GB", "AMD Instinct MI300X 192GB" → "MI300X 192GB"; "Huawei Ascend
+ * 910B2 64GB" keeps "Ascend 910B2 64GB". */
+char *cp_gpu_short_model (const char *gpu_name);
+
 /* @quote's name as cp_quote_display_name() gives it ("Vendor — offer"),
  * its vendor shortened (cp_vendor_short_name()) unless another vendor of
  * @quotes shortens alike; where the name is the vendor alone, its GPU
- * model follows: "深圳鹏城智算 — H800 SXM 80GB". A quote without a vendor
+ * model follows (cp_gpu_short_model()): "深圳鹏城智算 — H800 SXM 80GB". A quote without a vendor
  * keeps its display name ("Untitled quote"). */
 char *cp_quote_short_name (const CpQuote   *quote,
                            const GPtrArray *quotes);

@@ -2,7 +2,8 @@
  * its widgets: a quote's name in the sidebar keeps its GPU in sight at
  * 1024 px, its vendor shortened by the legal form and gloss, the whole
  * name in the tooltip; the quote form's fabric preset follows the
- * network rows; a deadline of one day reads "1 day". */
+ * network rows; a deadline of one day reads "1 day"; a job just added
+ * asks to be described before any plan of the form's examples. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -12,8 +13,10 @@
 #include "cp-test-gui.h"
 #include "gui/cp-field-row.h"
 #include "gui/cp-job-editor.h"
+#include "gui/cp-picker-row.h"
 #include "gui/cp-quote-editor.h"
 #include "gui/cp-quote-name.h"
+#include "gui/cp-results-view.h"
 #include "gui/cp-window-private.h"
 
 static CpApplication *app;
@@ -46,8 +49,9 @@ flap_revealed (gpointer flap)
 /* The demo's first quote is vendor A's only one, a machine of 8 RTX 4090
  * (data/demo/demo-project.ini; data/catalog/gpus.ini names the GPU
  * "NVIDIA GeForce RTX 4090 24GB"). At 1024 px the sidebar showed
- * "示例供应商 A (Example v…", no GPU; now the vendor without its gloss,
- * then the GPU model without the maker's word. */
+ * "示例供应商 A (Example v…", no GPU; then "示例供应…rce RTX 4090 24GB",
+ * cut inside "GeForce" (issue 26); now the vendor without its gloss,
+ * then the GPU model without the maker's word and product line, whole. */
 static void
 test_sidebar_keeps_gpu (void)
 {
@@ -63,7 +67,11 @@ test_sidebar_keeps_gpu (void)
   title = quote_title (window, 0);
   g_assert_true (CP_IS_QUOTE_NAME (title));
   cp_test_gui_wait_frames (title, 3);
-  g_assert_cmpstr (cp_quote_name_get_text (CP_QUOTE_NAME (title)), ==, "示例供应商 A — GeForce RTX 4090 24GB");
+  g_assert_cmpstr (cp_quote_name_get_text (CP_QUOTE_NAME (title)), ==, "示例供应商 A — RTX 4090 24GB");
+  rest = cp_quote_name_get_rest (CP_QUOTE_NAME (title));
+  g_assert_cmpstr (gtk_label_get_label (rest), ==, " — RTX 4090 24GB");
+  g_assert_true (gtk_widget_get_child_visible (GTK_WIDGET (rest)));
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (rest)));
   /* The whole name on hover: the vendor as typed, gloss and all. */
   g_assert_cmpstr (gtk_widget_get_tooltip_text (title), ==, "示例供应商 A (Example vendor A)");
   /* Vendor D's H800 cluster (gpus.ini: "NVIDIA H800 SXM 80GB"): its GPU
@@ -78,6 +86,42 @@ test_sidebar_keeps_gpu (void)
   /* Every quote's row: no gloss left ("(Example vendor …"). */
   for (int i = 0; gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), i) != NULL; i++)
     g_assert_null (strstr (cp_quote_name_get_text (CP_QUOTE_NAME (quote_title (window, i))), "(Example"));
+
+  cp_test_gui_close_window (window);
+}
+
+/* The trial's machine named short in its picker ("8 × GeForce RTX 4090
+ * 24GB · 示例供应商 A — …"), and its tooltip the short name again: the
+ * whole name was nowhere on hover (issue 26). The tooltip has the GPU
+ * with its maker and the vendor as typed (data/demo/demo-project.ini:
+ * quote q-4090, vendor "示例供应商 A (Example vendor A)", offer "8 × RTX
+ * 4090 容器实例", 8 GPUs per node of data/catalog/gpus.ini's "NVIDIA
+ * GeForce RTX 4090 24GB"). */
+static void
+test_trial_picker_whole_name (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpPickerRow *trial_quote;
+  GtkDropDown *drop_down;
+  GtkWidget *button;
+
+  cp_test_gui_resize_window (window, 1024, 700);
+  cp_test_gui_show_job (window, 0);
+  trial_quote = cp_job_editor_get_trial_quote_row (cp_window_get_job_editor (window));
+  drop_down = cp_picker_row_get_drop_down (trial_quote);
+  button = gtk_widget_get_first_child (GTK_WIDGET (drop_down));
+  /* Entry 1 is the demo's first quote; 0 is "Not measured". */
+  gtk_drop_down_set_selected (drop_down, 1);
+  cp_test_gui_spin ();
+  g_assert_cmpstr (cp_picker_row_get_selected_id (trial_quote), ==, "q-4090");
+  g_assert_cmpstr (cp_picker_row_get_selected_label (trial_quote), ==,
+                   "8 × GeForce RTX 4090 24GB · 示例供应商 A — 8 × RTX 4090 容器实例");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==,
+                   "8 × NVIDIA GeForce RTX 4090 24GB · 示例供应商 A (Example vendor A) — 8 × RTX 4090 容器实例");
+  /* The picker whose names are whole keeps them as its tooltip. */
+  gtk_drop_down_set_selected (drop_down, 0);
+  cp_test_gui_spin ();
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Not measured");
 
   cp_test_gui_close_window (window);
 }
@@ -177,6 +221,81 @@ test_one_day (void)
   cp_test_gui_close_window (window);
 }
 
+static gboolean
+results_page_shown (gpointer results)
+{
+  return g_strcmp0 (cp_results_view_get_page (results), "results") == 0;
+}
+
+/* The button of the results' "Describe This Job" page that reads @label. */
+static GtkWidget *
+describe_button (CpResultsView *results,
+                 const char    *label)
+{
+  GtkWidget *text = cp_test_gui_find_with_text (GTK_WIDGET (results), label, CP_TEST_GUI_TEXT_VISIBLE);
+
+  g_assert_nonnull (text);
+  return gtk_widget_get_ancestor (text, GTK_TYPE_BUTTON);
+}
+
+/* Whether the keyboard is in @input (its GtkText, for an entry). */
+static gboolean
+focus_within (gpointer input)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (input));
+
+  return focus != NULL && (focus == input || gtk_widget_is_ancestor (focus, input));
+}
+
+/* Add Job planned the form's examples (100B tokens of pre-training,
+ * cp_job_init()) as if they were the team's job, its verdict beside a
+ * name not yet typed (issue 26). It asks what to type until the job's
+ * defining figure is the user's: a training job's tokens, a service's
+ * requests. */
+static void
+test_new_job_asks_to_be_described (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  GtkWidget *button;
+
+  cp_test_gui_resize_window (window, 1024, 700);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-job", NULL));
+  cp_test_gui_spin ();
+  g_assert_cmpstr (cp_results_view_get_page (results), ==, "describe-job");
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (results), "Describe This Job", CP_TEST_GUI_TEXT_VISIBLE));
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (results), "type how many tokens it trains on",
+                                                CP_TEST_GUI_TEXT_VISIBLE | CP_TEST_GUI_TEXT_PART));
+  /* Its button goes to the field to type. */
+  button = describe_button (results, "Type the _Training Tokens");
+  g_assert_true (gtk_widget_activate (button));
+  cp_test_gui_wait_until (focus_within, cp_field_row_get_input (cp_job_editor_get_row (editor, "tokens")),
+                          "the tokens field focused");
+
+  /* The tokens typed, even the example's own: the plan. */
+  cp_test_gui_type_text (cp_job_editor_get_row (editor, "tokens"), "100B");
+  cp_test_gui_wait_until (results_page_shown, results, "the plan of the job described");
+  cp_test_gui_wait_results (results);
+
+  /* A service: its requests are what it is, and they are examples yet. */
+  cp_test_gui_pick_kind (window, CP_TASK_INFERENCE);
+  g_assert_cmpstr (cp_results_view_get_page (results), ==, "describe-job");
+  button = describe_button (results, "Type the _Concurrent Requests");
+  g_assert_true (gtk_widget_activate (button));
+  cp_test_gui_wait_until (focus_within, cp_field_row_get_input (cp_job_editor_get_row (editor, "concurrency")),
+                          "the concurrency field focused");
+  cp_test_gui_type_text (cp_job_editor_get_row (editor, "concurrency"), "50");
+  cp_test_gui_wait_until (results_page_shown, results, "the plan of the service described");
+
+  /* A job of the file, whose figures differ from the examples, shows its
+   * plan as before. */
+  cp_test_gui_show_job (window, 0);
+  cp_test_gui_wait_until (results_page_shown, results, "the plan of the demo's first job");
+
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -188,8 +307,10 @@ main (int   argc,
   app = cp_test_gui_init (&argc, &argv, "gui-names");
 
   g_test_add_func ("/gui/window-names/sidebar-keeps-gpu", test_sidebar_keeps_gpu);
+  g_test_add_func ("/gui/window-names/trial-picker-whole-name", test_trial_picker_whole_name);
   g_test_add_func ("/gui/window-names/fabric-preset-follows-rows", test_fabric_preset_follows_rows);
   g_test_add_func ("/gui/window-names/one-day", test_one_day);
+  g_test_add_func ("/gui/window-names/new-job-asks-to-be-described", test_new_job_asks_to_be_described);
   status = g_test_run ();
 
   g_object_unref (app);

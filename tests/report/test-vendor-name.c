@@ -129,6 +129,49 @@ test_quote_short_name (void)
   g_assert_cmpstr (name, ==, "南山算力有限公司 — A800 80GB SXM");
 }
 
+/* The catalogue's GPU names (data/catalog/gpus.ini) as a quote's short
+ * name gives their model: the maker's word and the product line before
+ * the model left out, never a part of the model itself. */
+static void
+test_gpu_short_model (void)
+{
+  static const struct { const char *gpu, *expected; } cases[] = {
+    { "NVIDIA GeForce RTX 4090 24GB", "RTX 4090 24GB" },
+    { "NVIDIA GeForce RTX 5090 32GB", "RTX 5090 32GB" },
+    { "AMD Instinct MI300X 192GB", "MI300X 192GB" },
+    /* No product line: the maker's word alone goes. */
+    { "NVIDIA H800 SXM 80GB", "H800 SXM 80GB" },
+    /* 910B2 names nothing alone: Ascend stays. */
+    { "Huawei Ascend 910B2 64GB", "Ascend 910B2 64GB" },
+    /* A name that is only a product line stays whole. */
+    { "GeForce", "GeForce" },
+    /* A custom GPU as typed. */
+    { "Custom NPU 64GB", "Custom NPU 64GB" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *shown = cp_gpu_short_model (cases[i].gpu);
+
+      g_assert_cmpstr (shown, ==, cases[i].expected);
+    }
+}
+
+/* The demo's vendor A (data/demo/demo-project.ini), its only quote an
+ * 8 × RTX 4090 machine: "示例供应商 A — GeForce RTX 4090 24GB" was cut
+ * inside "GeForce" in the 1024-px sidebar (issue 26). */
+static void
+test_quote_short_name_product_line (void)
+{
+  g_autoptr(GPtrArray) quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
+  CpQuote *vendor_a = quote_new ("示例供应商 A (Example vendor A)", NULL, "NVIDIA GeForce RTX 4090 24GB");
+  g_autofree char *name = NULL;
+
+  g_ptr_array_add (quotes, vendor_a);
+  name = cp_quote_short_name (vendor_a, quotes);
+  g_assert_cmpstr (name, ==, "示例供应商 A — RTX 4090 24GB");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -139,5 +182,7 @@ main (int   argc,
   g_test_add_func ("/vendor-name/english-legal-form", test_vendor_english_legal_form);
   g_test_add_func ("/vendor-name/nothing-to-cut", test_vendor_nothing_to_cut);
   g_test_add_func ("/vendor-name/quote", test_quote_short_name);
+  g_test_add_func ("/vendor-name/gpu-short-model", test_gpu_short_model);
+  g_test_add_func ("/vendor-name/quote-product-line", test_quote_short_name_product_line);
   return g_test_run ();
 }
