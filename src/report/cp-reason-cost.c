@@ -107,7 +107,9 @@ cp_words_cheapest_late_option (const CpPlan *plan,
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpEstimate *e = &option->estimate;
 
-      if (e->fits && !e->meets_deadline && isfinite (e->total_cost) && e->total_cost < total_cost &&
+      /* Less as shown, to the whole unit: 0.4 CNY less is the same
+       * figure, and "would cost less" beside two equal totals misled. */
+      if (e->fits && !e->meets_deadline && isfinite (e->total_cost) && round (e->total_cost) < round (total_cost) &&
           (cheapest == NULL || e->total_cost < cheapest->estimate.total_cost))
         cheapest = option;
     }
@@ -443,7 +445,11 @@ unit_price_rank (const CpProject *project,
           continue;
         if (!e->fits || cp_estimate_layout_refused (e) || !isfinite (e->total_cost))
           g_ptr_array_add (cannot_run, cp_words_quote_name (project, option->quote_index));
-        else if (round (e->total_cost) >= chosen_total)
+        /* Equal as shown is a tie, which R6 says with how it was
+         * broken (tie_words()), not "dearer in total". */
+        else if (round (e->total_cost) == chosen_total)
+          continue;
+        else if (round (e->total_cost) > chosen_total)
           g_ptr_array_add (dearer, (gpointer) option);
         else
           g_ptr_array_add (short_of_need, cp_words_quote_name (project, option->quote_index));
@@ -618,6 +624,61 @@ month_boundary_words (const CpProject *project,
                                          e->nodes),
                             used, e->nodes, months, fewer, fewer_months);
   cp_i18n_pop_language ();
+  return text;
+}
+
+/* R6 when the recommended option and the runner-up cost the same to
+ * the whole unit shown: how the planner's rank chose between them
+ * (compare_options() in cp-plan.c), the days as shown, then the nodes,
+ * then the order the quotes were entered. */
+static char *
+tie_words (const CpProject *project,
+           const CpPlan    *plan,
+           const char      *name,
+           const char      *total,
+           const char      *unit_price_rank_words,
+           const char      *lang)
+{
+  const CpOption *first = NULL, *second = NULL;
+  g_autofree char *other = NULL;
+  char *text;
+
+  for (guint i = 0; i < plan->options->len && second == NULL; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (!option->feasible)
+        continue;
+      if (first == NULL)
+        first = option;
+      else
+        second = option;
+    }
+  if (second == NULL)
+    return NULL;
+  other = cp_words_quote_name (project, second->quote_index);
+  {
+    /* In days as the planner compares them (days_as_shown()): hours
+     * under a day could differ where the days it ranked by do not. */
+    g_autofree char *days = cp_i18n_format_days (first->estimate.calendar_days, lang);
+    g_autofree char *other_days = cp_i18n_format_days (second->estimate.calendar_days, lang);
+
+    cp_i18n_push_language (lang);
+    if (strcmp (days, other_days) != 0)
+      /* TRANSLATORS: R6, two quotes whose totals are equal as shown: the recommended quote, the runner-up, the total, the recommended quote again, its time, the runner-up's, where its unit price ranks */
+      text = g_strdup_printf (_("%s and %s tie at the lowest total cost, %s; %s ranks first as it finishes sooner, %s against %s. %s"),
+                              name, other, total, name, days, other_days, unit_price_rank_words);
+    else if (first->estimate.nodes != second->estimate.nodes)
+      /* TRANSLATORS: R6, two quotes whose totals and times are equal as shown: the recommended quote, the runner-up, the total, the recommended quote again, its nodes, the runner-up's, where its unit price ranks */
+      text = g_strdup_printf (_("%s and %s tie at the lowest total cost, %s, and finish together; %s ranks first as it needs fewer nodes, %u against %u. %s"),
+                              name, other, total, name, first->estimate.nodes, second->estimate.nodes,
+                              unit_price_rank_words);
+    else
+      /* TRANSLATORS: R6, two quotes equal in total, time and nodes as shown: the recommended quote, the runner-up, the total, the recommended quote again, where its unit price ranks */
+      text = g_strdup_printf (_("%s and %s tie at the lowest total cost, %s, in time and in nodes; %s ranks first as it was entered first. %s"),
+                              name, other, total, name, unit_price_rank_words);
+    cp_i18n_pop_language ();
+  }
   return text;
 }
 
@@ -1031,6 +1092,16 @@ cost_reason_words (const CpReason  *reason,
         if (!isfinite (v[1]) || v[1] <= 0)
           /* TRANSLATORS: R6; quote name, its total cost, then where its unit price ranks ("Shenzhen Cloud is also the cheapest per GPU-hour.") */
           return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s. %s"), name, a, c);
+        /* Equal as shown, the planner ranks by the sooner finish, then
+         * the fewer nodes (cp-plan.c): "the lowest total cost, 72,000
+         * CNY, against 72,000 CNY" called one cheaper by 0.4 CNY. */
+        if (round (v[0]) == round (v[1]) && plan != NULL)
+          {
+            char *tie = tie_words (project, plan, name, a, c, lang);
+
+            if (tie != NULL)
+              return tie;
+          }
         b = cp_i18n_format_money_whole (v[1], currency, lang);
         /* TRANSLATORS: R6; quote name, its total cost, the runner-up's, then where its unit price ranks */
         return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s, against %s for the runner-up. %s"), name, a, b, c);
