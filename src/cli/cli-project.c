@@ -33,11 +33,13 @@ quote_at (const CpProject *project, int index)
  * 11). */
 static char *
 range_text (double expected,
+            double deadline_days,
             double low,
             double high)
 {
   int decimals = cp_days_decimals (low > 0 ? MIN (low, expected) : expected);
-  g_autofree char *a = cp_cli_format_number (expected, decimals);
+  /* Past the deadline rounded up, as its Deadline cell says how late. */
+  g_autofree char *a = cp_cli_format_number (cp_words_finish_figure (expected, deadline_days, decimals), decimals);
   g_autofree char *b = cp_cli_format_number (low, decimals);
   g_autofree char *c = cp_cli_format_number (high, decimals);
 
@@ -180,9 +182,10 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
       g_autofree char *rank = g_strdup_printf ("%u", o->rank);
       g_autofree char *label = cp_words_quote_name (project, o->quote_index);
       g_autofree char *nodes = g_strdup_printf ("%u", o->estimate.nodes);
-      g_autofree char *run_days = range_text (o->estimate.total_s / 86400.0, o->range.total_s_low / 86400.0,
+      g_autofree char *run_days = range_text (o->estimate.total_s / 86400.0, 0, o->range.total_s_low / 86400.0,
                                               o->range.total_s_high / 86400.0);
-      g_autofree char *calendar = range_text (o->estimate.calendar_days, o->range.calendar_days_low,
+      g_autofree char *calendar = range_text (o->estimate.calendar_days, cp_job_deadline_days (job),
+                                              o->range.calendar_days_low,
                                               o->range.calendar_days_high);
       g_autofree char *cost = NULL;
       g_autofree char *cost_range = NULL;

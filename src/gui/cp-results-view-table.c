@@ -164,16 +164,18 @@ band_text (const char *low,
 }
 
 /* @days in the column's unit (time_in_hours()), as a number: hours to a
- * tenth, or days as cp_i18n_format_days() gives them. */
+ * tenth, or days as cp_i18n_format_days() gives them; rounded up when
+ * past @deadline_days (0: none), as the Deadline cell says how late. */
 static char *
 time_number (const CpPlan *plan,
              double        days,
+             double        deadline_days,
              int           day_decimals,
              const char   *lang)
 {
   if (time_in_hours (plan))
-    return cp_i18n_format_number (days * 24, 1, lang);
-  return cp_i18n_format_number (days, day_decimals, lang);
+    return cp_i18n_format_number (cp_words_finish_figure (days * 24, deadline_days * 24, 1), 1, lang);
+  return cp_i18n_format_number (cp_words_finish_figure (days, deadline_days, day_decimals), day_decimals, lang);
 }
 
 /* The row's details: its nodes, memory and technique, and a service's
@@ -311,7 +313,7 @@ cell_text (CpResultsView   *self,
       if (!estimate->fits)
         return g_strdup ("—");
       {
-        g_autofree char *number = time_number (self->plan, estimate->calendar_days,
+        g_autofree char *number = time_number (self->plan, estimate->calendar_days, cp_job_deadline_days (job),
                                                cp_days_decimals (estimate->calendar_days), lang);
 
         return time_in_hours (self->plan)
@@ -372,8 +374,8 @@ cell_text (CpResultsView   *self,
         /* In the cell's unit, "4.6–7.2 h"; in days with the low end's
          * decimals for both ends: "0.03–0.05", not "0.03–0.1". */
         int decimals = cp_days_decimals (option->range.calendar_days_low);
-        g_autofree char *low = time_number (self->plan, option->range.calendar_days_low, decimals, lang);
-        g_autofree char *high = time_number (self->plan, option->range.calendar_days_high, decimals, lang);
+        g_autofree char *low = time_number (self->plan, option->range.calendar_days_low, 0, decimals, lang);
+        g_autofree char *high = time_number (self->plan, option->range.calendar_days_high, 0, decimals, lang);
         g_autofree char *numbers = band_text (low, high);
 
         if (time_in_hours (self->plan) && *numbers != '\0')

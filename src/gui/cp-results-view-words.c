@@ -281,19 +281,9 @@ describe_missed_deadline (const CpJob      *job,
      * printed with (cp_words_offer()). */
     cp_words_finish_and_deadline (estimate->calendar_days, deadline_days, lang, &finish, deadline);
   }
-  /* How late in that unit too: "7.2 h by 0.05 days" mixed them. In
-   * days rounded up as the finish is, so the figures shown subtract:
-   * a finish of 73.84 days reads "73.9 days … of 73.0 days by 0.9
-   * days", not "by 0.8". */
-  if (estimate->calendar_days < 1 && deadline_days < 1)
-    *late = cp_words_calendar_length (estimate->calendar_days - deadline_days, lang);
-  else
-    {
-      double late_days = estimate->calendar_days - deadline_days;
-      double scale = pow (10, cp_days_decimals (late_days));
-
-      *late = cp_i18n_format_days (ceil (late_days * scale - 1e-9) / scale, lang);
-    }
+  /* How late in that unit too, the figures shown subtracting: "73.9
+   * days … of 73.0 days by 0.9 days", not "by 0.8" (issue 22). */
+  *late = cp_words_late_by (estimate->calendar_days, deadline_days, lang);
   return TRUE;
 }
 

@@ -426,8 +426,21 @@ compare_options (gconstpointer a,
     }
   else if (x->feasible)
     {
-      int by_cost = compare_nan_last (x->estimate.total_cost, y->estimate.total_cost);
+      /* By the totals as shown, to the whole unit: two options 0.4 CNY
+       * apart read as equal in the table and the chart, and one ranked
+       * first as "cheaper" (issue 22). Equal so, the sooner finish as
+       * shown ranks first, then the fewer nodes, as R6 says. */
+      int by_cost = compare_nan_last (round (x->estimate.total_cost), round (y->estimate.total_cost));
+      int by_days = compare_nan_last (days_as_shown (x->estimate.calendar_days),
+                                      days_as_shown (y->estimate.calendar_days));
 
+      if (by_cost != 0)
+        return by_cost;
+      if (by_days != 0)
+        return by_days;
+      if (x->estimate.nodes != y->estimate.nodes)
+        return x->estimate.nodes < y->estimate.nodes ? -1 : 1;
+      by_cost = compare_nan_last (x->estimate.total_cost, y->estimate.total_cost);
       if (by_cost != 0)
         return by_cost;
     }

@@ -87,6 +87,63 @@ add_winner (GArray         *items,
   return item;
 }
 
+typedef void (*LimitSetter) (CpJob *job, double limit);
+
+static void
+set_deadline_days (CpJob  *job,
+                   double  limit)
+{
+  job->deadline_days = limit;
+}
+
+static void
+set_answer_within_s (CpJob  *job,
+                     double  limit)
+{
+  job->answer_within_s = limit;
+}
+
+/* Plans the job at @job_index again at each of @limits (as @set_limit
+ * sets one on a copy of @project), from the tightest, and adds the first
+ * recommendation other than @best (any, with @best NULL) as a @kind
+ * what-if at that limit: the planner answers each looser limit as the
+ * user would type it, and a limit that repeats costs no second plan. */
+static void
+add_first_other_winner (GArray          *items,
+                        const CpProject *project,
+                        guint            job_index,
+                        const CpPlan    *plan,
+                        const CpOption  *best,
+                        GArray          *limits,
+                        LimitSetter      set_limit,
+                        CpWhatIfKind     kind)
+{
+  g_autoptr(CpProject) looser = NULL;
+
+  if (limits->len == 0)
+    return;
+  g_array_sort (limits, compare_days);
+  looser = cp_project_copy (project);
+  for (guint l = 0; l < limits->len; l++)
+    {
+      double limit = g_array_index (limits, double, l);
+      g_autoptr(CpPlan) replan = NULL;
+      const CpOption *winner;
+
+      if (l > 0 && limit == g_array_index (limits, double, l - 1))
+        continue;
+      set_limit (g_ptr_array_index (looser->jobs, job_index), limit);
+      replan = cp_project_plan_job_without_robustness (looser, job_index);
+      winner = replan->recommended >= 0 ? &g_array_index (replan->options, CpOption, replan->recommended) : NULL;
+      if (winner != NULL &&
+          (best == NULL || winner->quote_index != best->quote_index || winner->estimate.nodes != best->estimate.nodes))
+        {
+          add_winner (items, kind, plan, winner)->value = limit;
+          return;
+        }
+    }
+}
+
 /* The shortest longer deadline that changes the recommendation, as the
  * planner itself answers it: each option that runs but misses the
  * deadline finishes, at its fastest, on a day where the verdict may flip;
@@ -103,7 +160,6 @@ add_longer_deadline (GArray          *items,
 {
   const CpJob *job = g_ptr_array_index (project->jobs, job_index);
   g_autoptr(GArray) days = NULL;
-  g_autoptr(CpProject) longer = NULL;
 
   if (best == NULL || plan->cost_unknown || !(cp_job_deadline_days (job) > 0))
     return;
@@ -125,28 +181,7 @@ add_longer_deadline (GArray          *items,
           g_array_append_val (days, shown);
         }
     }
-  if (days->len == 0)
-    return;
-  g_array_sort (days, compare_days);
-
-  longer = cp_project_copy (project);
-  for (guint d = 0; d < days->len; d++)
-    {
-      double deadline_days = g_array_index (days, double, d);
-      g_autoptr(CpPlan) replan = NULL;
-      const CpOption *winner;
-
-      if (d > 0 && deadline_days == g_array_index (days, double, d - 1))
-        continue;
-      ((CpJob *) g_ptr_array_index (longer->jobs, job_index))->deadline_days = deadline_days;
-      replan = cp_project_plan_job_without_robustness (longer, job_index);
-      winner = replan->recommended >= 0 ? &g_array_index (replan->options, CpOption, replan->recommended) : NULL;
-      if (winner != NULL && (winner->quote_index != best->quote_index || winner->estimate.nodes != best->estimate.nodes))
-        {
-          add_winner (items, CP_WHAT_IF_LONGER_DEADLINE, plan, winner)->value = deadline_days;
-          return;
-        }
-    }
+  add_first_other_winner (items, project, job_index, plan, best, days, set_deadline_days, CP_WHAT_IF_LONGER_DEADLINE);
 }
 
 /* The nearest looser answer-time target at which a cheaper option (any,
@@ -164,7 +199,6 @@ add_looser_answer_target (GArray          *items,
 {
   const CpJob *job = g_ptr_array_index (project->jobs, job_index);
   g_autoptr(GArray) targets = NULL;
-  g_autoptr(CpProject) looser = NULL;
 
   if (job->kind != CP_TASK_INFERENCE || !(job->answer_within_s > 0) || plan->cost_unknown)
     return;
@@ -184,29 +218,8 @@ add_looser_answer_target (GArray          *items,
           g_array_append_val (targets, shown);
         }
     }
-  if (targets->len == 0)
-    return;
-  g_array_sort (targets, compare_days);
-
-  looser = cp_project_copy (project);
-  for (guint t = 0; t < targets->len; t++)
-    {
-      double target_s = g_array_index (targets, double, t);
-      g_autoptr(CpPlan) replan = NULL;
-      const CpOption *winner;
-
-      if (t > 0 && target_s == g_array_index (targets, double, t - 1))
-        continue;
-      ((CpJob *) g_ptr_array_index (looser->jobs, job_index))->answer_within_s = target_s;
-      replan = cp_project_plan_job_without_robustness (looser, job_index);
-      winner = replan->recommended >= 0 ? &g_array_index (replan->options, CpOption, replan->recommended) : NULL;
-      if (winner != NULL &&
-          (best == NULL || winner->quote_index != best->quote_index || winner->estimate.nodes != best->estimate.nodes))
-        {
-          add_winner (items, CP_WHAT_IF_LOOSER_ANSWER_TARGET, plan, winner)->value = target_s;
-          return;
-        }
-    }
+  add_first_other_winner (items, project, job_index, plan, best, targets, set_answer_within_s,
+                          CP_WHAT_IF_LOOSER_ANSWER_TARGET);
 }
 
 /* The cluster a deadline just shorter than the recommended single

@@ -321,28 +321,33 @@ shown_figure (double   value,
   return (up ? ceil (value * scale - 1e-9) : round (value * scale)) / scale;
 }
 
-void
-cp_words_finish_and_deadline (double      finish_days,
-                              double      deadline_days,
-                              const char *lang,
-                              char      **finish,
-                              char      **deadline)
+/* The figures cp_words_finish_and_deadline() prints, as numbers in
+ * @hours or days with @decimals: one computation for the finish, the
+ * deadline and how late, so that the three shown always subtract. */
+static void
+finish_and_deadline_figures (double    finish_days,
+                             double    deadline_days,
+                             gboolean *hours,
+                             int      *decimals,
+                             double   *finish_shown,
+                             double   *deadline_shown)
 {
   /* Hours while both are shorter than a day, as the table's Days cell
    * prints such a job (cp_words_calendar_length()): "8.4 h" against
    * "7.2 h" where "0.3 days" stood for both. */
-  gboolean hours = finish_days < 1 && deadline_days < 1;
-  double scale = hours ? 24 : 1;
-  double finish_value = finish_days * scale, deadline_value = deadline_days * scale;
+  double scale, finish_value, deadline_value;
   gboolean late = finish_days > deadline_days;
-  int decimals = hours ? 1 : MAX (cp_days_decimals (finish_days), cp_days_decimals (deadline_days));
-  g_autofree char *finish_number = NULL;
-  g_autofree char *deadline_number = NULL;
+
+  *hours = finish_days < 1 && deadline_days < 1;
+  scale = *hours ? 24 : 1;
+  finish_value = finish_days * scale;
+  deadline_value = deadline_days * scale;
+  *decimals = *hours ? 1 : MAX (cp_days_decimals (finish_days), cp_days_decimals (deadline_days));
 
   /* The deadline as typed, to a thousandth: 10.05 days shown "10.1"
    * would stand beside a finish of 10.06 rounded up to the same. */
-  while (decimals < 3 && fabs (shown_figure (deadline_value, decimals, FALSE) - deadline_value) > 1e-9)
-    decimals++;
+  while (*decimals < 3 && fabs (shown_figure (deadline_value, *decimals, FALSE) - deadline_value) > 1e-9)
+    (*decimals)++;
 
   /* A late finish is rounded up, and given a decimal more while the
    * figures shown would still read as meeting the deadline: 0.35 days
@@ -350,22 +355,71 @@ cp_words_finish_and_deadline (double      finish_days,
    * (walk36 F2). An early one rounds as any figure does; rounding keeps
    * the order, so it never shows past the deadline. */
   if (late)
-    while (decimals < 6 && shown_figure (finish_value, decimals, TRUE) <= shown_figure (deadline_value, decimals, FALSE))
-      decimals++;
-  finish_number = cp_i18n_format_number (shown_figure (finish_value, decimals, late), decimals, lang);
-  deadline_number = cp_i18n_format_number (deadline_value, decimals, lang);
+    while (*decimals < 6 && shown_figure (finish_value, *decimals, TRUE) <= shown_figure (deadline_value, *decimals, FALSE))
+      (*decimals)++;
+  *finish_shown = shown_figure (finish_value, *decimals, late);
+  *deadline_shown = shown_figure (deadline_value, *decimals, FALSE);
+}
+
+static char *
+duration_text (double      value,
+               gboolean    hours,
+               int         decimals,
+               const char *lang)
+{
+  g_autofree char *number = cp_i18n_format_number (value, decimals, lang);
+  char *text;
+
   cp_i18n_push_language (lang);
-  if (hours)
-    {
-      /* TRANSLATORS: a duration; %s is a number of hours */
-      *finish = g_strdup_printf (_("%s h"), finish_number);
-      *deadline = g_strdup_printf (_("%s h"), deadline_number);
-    }
-  else
-    {
-      /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
-      *finish = g_strdup_printf (_("%s days"), finish_number);
-      *deadline = g_strdup_printf (_("%s days"), deadline_number);
-    }
+  text = hours
+         /* TRANSLATORS: a duration; %s is a number of hours */
+         ? g_strdup_printf (_("%s h"), number)
+         /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
+         : g_strdup_printf (_("%s days"), number);
   cp_i18n_pop_language ();
+  return text;
+}
+
+void
+cp_words_finish_and_deadline (double      finish_days,
+                              double      deadline_days,
+                              const char *lang,
+                              char      **finish,
+                              char      **deadline)
+{
+  gboolean hours;
+  int decimals;
+  double finish_shown, deadline_shown;
+
+  finish_and_deadline_figures (finish_days, deadline_days, &hours, &decimals, &finish_shown, &deadline_shown);
+  *finish = duration_text (finish_shown, hours, decimals, lang);
+  *deadline = duration_text (deadline_shown, hours, decimals, lang);
+}
+
+double
+cp_words_finish_figure (double finish,
+                        double deadline,
+                        int    decimals)
+{
+  /* Rounded as any figure, a finish 12.805 days long read "12.8" in the
+   * table beside "Missed by 2.9 days" of a 10-day deadline (issue 22). */
+  return shown_figure (finish, decimals, deadline > 0 && finish > deadline);
+}
+
+char *
+cp_words_late_by (double      finish_days,
+                  double      deadline_days,
+                  const char *lang)
+{
+  gboolean hours;
+  int decimals;
+  double finish_shown, deadline_shown;
+
+  /* The difference of the figures shown, never of the true ones rounded:
+   * 0.34 days late by 0.3 days read "missed by 0.3 days" beside a
+   * 0.3-day deadline (issue 22). The finish is rounded up, so this is
+   * too, and is never under the true lateness. Rounded again to its
+   * decimals: 10.1 − 10.0 is 0.0999… in binary. */
+  finish_and_deadline_figures (finish_days, deadline_days, &hours, &decimals, &finish_shown, &deadline_shown);
+  return duration_text (shown_figure (finish_shown - deadline_shown, decimals, FALSE), hours, decimals, lang);
 }

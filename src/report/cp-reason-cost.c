@@ -107,7 +107,9 @@ cp_words_cheapest_late_option (const CpPlan *plan,
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpEstimate *e = &option->estimate;
 
-      if (e->fits && !e->meets_deadline && isfinite (e->total_cost) && e->total_cost < total_cost &&
+      /* Less as shown, to the whole unit: 0.4 CNY less is the same
+       * figure, and "would cost less" beside two equal totals misled. */
+      if (e->fits && !e->meets_deadline && isfinite (e->total_cost) && round (e->total_cost) < round (total_cost) &&
           (cheapest == NULL || e->total_cost < cheapest->estimate.total_cost))
         cheapest = option;
     }
@@ -443,7 +445,11 @@ unit_price_rank (const CpProject *project,
           continue;
         if (!e->fits || cp_estimate_layout_refused (e) || !isfinite (e->total_cost))
           g_ptr_array_add (cannot_run, cp_words_quote_name (project, option->quote_index));
-        else if (round (e->total_cost) >= chosen_total)
+        /* Equal as shown is a tie, which R6 says with how it was
+         * broken (tie_words()), not "dearer in total". */
+        else if (round (e->total_cost) == chosen_total)
+          continue;
+        else if (round (e->total_cost) > chosen_total)
           g_ptr_array_add (dearer, (gpointer) option);
         else
           g_ptr_array_add (short_of_need, cp_words_quote_name (project, option->quote_index));
@@ -551,11 +557,162 @@ deadline_needed_days (double      days,
   *limit_out = g_strdup_printf (_("%s days"), limit);
 }
 
+/* When the recommended option is billed by whole months and its use
+ * runs a little into a month it pays in full (more than half of that
+ * month unused), how much shorter a use would bill a month less: "the
+ * 61.0 days of use are 3 node-months; 60.8 days or fewer would be 2", at
+ * the planner's month (hours_per_month, 730 h). The use is what the
+ * rental bills (cp-estimate-cost.c): on one machine debugging and run,
+ * on a cluster each node's run. The use is shown rounded up and the
+ * threshold down, so the one never reads as within the other. NULL when
+ * a month less is not that close. */
+static char *
+month_boundary_words (const CpProject *project,
+                      const CpPlan    *plan,
+                      const char      *lang)
+{
+  const CpOption *option;
+  const CpEstimate *e;
+  const CpQuote *quote;
+  double month_h = project->settings.hours_per_month;
+  double step_h, used_h, billed_h, fewer_h, node_months, fewer_node_months;
+  g_autofree char *used = NULL, *fewer = NULL, *months = NULL, *fewer_months = NULL;
+  char *text;
+
+  if (plan == NULL || plan->recommended < 0 || plan->cost_unknown)
+    return NULL;
+  option = &g_array_index (plan->options, CpOption, plan->recommended);
+  e = &option->estimate;
+  quote = g_ptr_array_index (project->quotes, option->quote_index);
+  step_h = cp_quote_billing_granularity_h (quote, &project->settings);
+  if (!e->fits || e->nodes < 1 || !(step_h >= month_h - 1e-6) || !(quote->price > 0))
+    return NULL;
+  used_h = e->total_s / 3600.0 + (e->nodes == 1 ? e->debug_days * 24.0 : 0);
+  billed_h = cp_quote_billed_hours (quote, &project->settings, used_h);
+  fewer_h = billed_h - step_h;
+  /* A month less must still be a term the quote bills (its minimum),
+   * and the month paid must be mostly idle: 45 days of a 2-month rental
+   * are not "a little over". */
+  if (fewer_h < cp_quote_minimum_term_h (quote, &project->settings) - 1e-6 || !(billed_h - used_h > step_h / 2))
+    return NULL;
+  node_months = round (billed_h / month_h) * e->nodes;
+  fewer_node_months = round (fewer_h / month_h) * e->nodes;
+  {
+    double used_days = used_h / 24.0, fewer_days = fewer_h / 24.0;
+    int decimals = cp_days_decimals (fewer_days);
+    double scale = pow (10, decimals);
+    g_autofree char *used_number = cp_i18n_format_number (ceil (used_days * scale - 1e-9) / scale, decimals, lang);
+    g_autofree char *fewer_number = cp_i18n_format_number (floor (fewer_days * scale + 1e-9) / scale, decimals, lang);
+
+    cp_i18n_push_language (lang);
+    /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
+    used = g_strdup_printf (_("%s days"), used_number);
+    /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
+    fewer = g_strdup_printf (_("%s days"), fewer_number);
+  }
+  months = cp_i18n_format_number (node_months, 0, lang);
+  fewer_months = cp_i18n_format_number (fewer_node_months, 0, lang);
+  if (e->nodes == 1)
+    /* TRANSLATORS: R6, a quote billed by whole months whose use runs a little into its last month: the days used, the node-months billed, the days that would bill fewer, those node-months */
+    text = g_strdup_printf (_("Billed by whole months: the %s of use are %s node-months; %s or fewer would be %s."),
+                            used, months, fewer, fewer_months);
+  else
+    /* TRANSLATORS: R6, as "Billed by whole months: the 61.0 days of use are 3 node-months; …" for a cluster: the days each node is used, the node count, the node-months billed, the days that would bill fewer, those node-months */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Billed by whole months: the %s of use on each of %u node are %s node-months; %s or fewer would be %s.",
+                                         "Billed by whole months: the %s of use on each of %u nodes are %s node-months; %s or fewer would be %s.",
+                                         e->nodes),
+                            used, e->nodes, months, fewer, fewer_months);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+/* R6 when the recommended option and the runner-up cost the same to
+ * the whole unit shown: how the planner's rank chose between them
+ * (compare_options() in cp-plan.c), the days as shown, then the nodes,
+ * then the order the quotes were entered. */
+static char *
+tie_words (const CpProject *project,
+           const CpPlan    *plan,
+           const char      *name,
+           const char      *total,
+           const char      *unit_price_rank_words,
+           const char      *lang)
+{
+  const CpOption *first = NULL, *second = NULL;
+  g_autofree char *other = NULL;
+  char *text;
+
+  for (guint i = 0; i < plan->options->len && second == NULL; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (!option->feasible)
+        continue;
+      if (first == NULL)
+        first = option;
+      else
+        second = option;
+    }
+  if (second == NULL)
+    return NULL;
+  other = cp_words_quote_name (project, second->quote_index);
+  {
+    /* In days as the planner compares them (days_as_shown()): hours
+     * under a day could differ where the days it ranked by do not. */
+    g_autofree char *days = cp_i18n_format_days (first->estimate.calendar_days, lang);
+    g_autofree char *other_days = cp_i18n_format_days (second->estimate.calendar_days, lang);
+
+    cp_i18n_push_language (lang);
+    if (strcmp (days, other_days) != 0)
+      /* TRANSLATORS: R6, two quotes whose totals are equal as shown: the recommended quote, the runner-up, the total, the recommended quote again, its time, the runner-up's, where its unit price ranks */
+      text = g_strdup_printf (_("%s and %s tie at the lowest total cost, %s; %s ranks first as it finishes sooner, %s against %s. %s"),
+                              name, other, total, name, days, other_days, unit_price_rank_words);
+    else if (first->estimate.nodes != second->estimate.nodes)
+      /* TRANSLATORS: R6, two quotes whose totals and times are equal as shown: the recommended quote, the runner-up, the total, the recommended quote again, its nodes, the runner-up's, where its unit price ranks */
+      text = g_strdup_printf (_("%s and %s tie at the lowest total cost, %s, and finish together; %s ranks first as it needs fewer nodes, %u against %u. %s"),
+                              name, other, total, name, first->estimate.nodes, second->estimate.nodes,
+                              unit_price_rank_words);
+    else
+      /* TRANSLATORS: R6, two quotes equal in total, time and nodes as shown: the recommended quote, the runner-up, the total, the recommended quote again, where its unit price ranks */
+      text = g_strdup_printf (_("%s and %s tie at the lowest total cost, %s, in time and in nodes; %s ranks first as it was entered first. %s"),
+                              name, other, total, name, unit_price_rank_words);
+    cp_i18n_pop_language ();
+  }
+  return text;
+}
+
+static char *cost_reason_words (const CpReason *reason, const CpProject *project, const CpPlan *plan, const char *lang);
+
 char *
 cp_reason_text_cost (const CpReason  *reason,
                      const CpProject *project,
                      const CpPlan    *plan,
                      const char      *lang)
+{
+  char *text = cost_reason_words (reason, project, plan, lang);
+  g_autofree char *month = NULL;
+  char *joined;
+
+  /* R6 says when a month boundary costs the recommended option a month
+   * (issue 22): the total it names holds that month. */
+  if (text == NULL || reason->outcome != CP_OUTCOME_CHEAPEST_TOTAL ||
+      (month = month_boundary_words (project, plan, lang)) == NULL)
+    return text;
+  /* The rank by unit price may be empty, leaving a space at the end. */
+  g_strchomp (text);
+  cp_i18n_push_language (lang);
+  joined = g_strdup_printf (C_("two sentences", "%s %s"), text, month);
+  cp_i18n_pop_language ();
+  g_free (text);
+  return joined;
+}
+
+static char *
+cost_reason_words (const CpReason  *reason,
+                   const CpProject *project,
+                   const CpPlan    *plan,
+                   const char      *lang)
 {
   const double *v = reason->values;
   const char *currency = cp_reason_currency (project, reason->quote_index);
@@ -935,6 +1092,16 @@ cp_reason_text_cost (const CpReason  *reason,
         if (!isfinite (v[1]) || v[1] <= 0)
           /* TRANSLATORS: R6; quote name, its total cost, then where its unit price ranks ("Shenzhen Cloud is also the cheapest per GPU-hour.") */
           return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s. %s"), name, a, c);
+        /* Equal as shown, the planner ranks by the sooner finish, then
+         * the fewer nodes (cp-plan.c): "the lowest total cost, 72,000
+         * CNY, against 72,000 CNY" called one cheaper by 0.4 CNY. */
+        if (round (v[0]) == round (v[1]) && plan != NULL)
+          {
+            char *tie = tie_words (project, plan, name, a, c, lang);
+
+            if (tie != NULL)
+              return tie;
+          }
         b = cp_i18n_format_money_whole (v[1], currency, lang);
         /* TRANSLATORS: R6; quote name, its total cost, the runner-up's, then where its unit price ranks */
         return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s, against %s for the runner-up. %s"), name, a, b, c);

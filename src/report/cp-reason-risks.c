@@ -298,10 +298,11 @@ cp_option_risks_except (const CpProject   *project,
 
       if (!e->meets_deadline || spare < 0)
         {
-          /* In the memo's unit: page 1 said "misses the deadline by 79
-           * min" of the walkthrough's Ascend machine, its risk "by 0.05
-           * days" (walkthrough 19). */
-          g_autofree char *late = cp_words_duration (-spare * 86400.0, lang);
+          /* As page 1 and the verdict say it, rounded up (issue 22):
+           * page 1 said "misses the deadline by 79 min" of the
+           * walkthrough's Ascend machine, its risk "by 0.05 days"
+           * (walkthrough 19). */
+          g_autofree char *late = cp_words_late_by (e->calendar_days, cp_job_deadline_days (job), lang);
           /* TRANSLATORS: a risk; %s are durations such as "3.5 days" */
           add_risk_text (risks, g_strdup_printf (_("Misses the %s deadline by %s."), deadline, late));
         }

@@ -953,8 +953,9 @@ cp_words_deadline_status (const CpJob      *job,
     return g_strdup (_("Met"));
   {
     /* How late, as the verdict's paragraph says it: a bare "Missed" left
-     * a meeting asking by how much (issue 26). */
-    g_autofree char *late = cp_i18n_format_days (est->calendar_days - cp_job_deadline_days (job), lang);
+     * a meeting asking by how much (issue 26). Rounded up: 0.34 days
+     * past a 0.3-day deadline read "Missed by 0.3 days" (issue 22). */
+    g_autofree char *late = cp_words_late_by (est->calendar_days, cp_job_deadline_days (job), lang);
 
     /* TRANSLATORS: an option finishing after the job's deadline; %s is how late, e.g. "3.2 days" */
     return g_strdup_printf (_("Missed by %s"), late);

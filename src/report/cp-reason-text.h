@@ -414,6 +414,17 @@ char       *cp_words_calendar_length (double days, const char *lang);
  * "7.2 h", "10.04 days" against "10.00 days"). Both freed by the caller. */
 void        cp_words_finish_and_deadline (double finish_days, double deadline_days, const char *lang,
                                           char **finish, char **deadline);
+/* A finish time as a table prints it with @decimals, @finish and
+ * @deadline in one unit (@deadline 0: none): rounded up when past the
+ * deadline, so that it never reads as meeting one it misses, else
+ * rounded as any figure. */
+double      cp_words_finish_figure (double finish, double deadline, int decimals);
+/* How late @finish_days is past @deadline_days, in the unit and decimals
+ * cp_words_finish_and_deadline() prints the two in, and their difference
+ * as shown: rounded up, so a miss never reads smaller than it is
+ * ("8.2 h" against "7.2 h" is late by "1.0 h"). Only for a finish past
+ * the deadline. Freed by the caller. */
+char       *cp_words_late_by (double finish_days, double deadline_days, const char *lang);
 /* A deadline's length as a modifier, "14-day" in "the 14-day deadline":
  * "the 14.0 days deadline" read as a slip (approver 21); a part day
  * keeps one decimal. */

@@ -862,7 +862,8 @@ answer_range (const CpProject *project,
   cost = cp_i18n_format_money_whole (late->estimate.total_cost, quote->currency, lang);
   saving = cp_i18n_format_money_whole (option->estimate.total_cost - late->estimate.total_cost,
                                        quote->currency, lang);
-  miss = cp_words_duration ((late->estimate.calendar_days - cp_job_deadline_days (job)) * 86400.0, lang);
+  /* Rounded up as the verdict says it (issue 22). */
+  miss = cp_words_late_by (late->estimate.calendar_days, cp_job_deadline_days (job), lang);
   /* TRANSLATORS: after the answer's range: a cheaper quote, its total cost, how much less, how late it finishes */
   sentence = g_strdup_printf (_("%s would cost %s, %s less, but misses the deadline by %s."), name, cost, saving, miss);
   /* The range ends on the colon that introduces the open answers listed

@@ -550,7 +550,9 @@ static const WalkWords walk_english = {
   "Migration cost",
   "Stated in this report until the vendor states the share",
   "not priced",
-  "deadline by 80 min",
+  /* 29.055 days shown rounded up, 29.1: 29.1 − 29.0 = 0.1 days late
+   * (issue 22), on page 1 and in the risks alike. */
+  "deadline by 0.1 days",
   "but misses the deadline. Nanshan Compute — NVIDIA A800 80GB SXM is also the cheapest per GPU-hour.",
 };
 
@@ -567,7 +569,7 @@ static const WalkWords walk_chinese = {
   "迁移成本",
   "在供应商说明共享比例之前，按本报告所述假设计算",
   "未报价",
-  "截止期限晚 80 分钟",
+  "截止期限晚 0.1 天",
   "但赶不上截止日期。Nanshan Compute — NVIDIA A800 80GB SXM 的每卡时单价也最低。",
 };
 

@@ -152,6 +152,74 @@ test_offer_past_deadline (void)
   cp_job_clear (&job);
 }
 
+/* Issue 22: how late, as the figures shown beside each other subtract,
+ * rounded up: never under the true lateness, so a miss never reads as
+ * smaller than it is, nor as a finish that would meet the deadline. */
+static void
+test_late_by (void)
+{
+  static const struct {
+    double finish_days, deadline_days;
+    const char *lang, *late;
+  } cases[] = {
+    /* 10.34 days against 10.3: the finish rounded up is 10.4, and
+     * 10.4 − 10.3 = 0.1 day; rounded as any figure, 0.04 read "0.0". */
+    { 10.34, 10.3, "en", "0.1 days" },
+    { 10.34, 10.3, "zh_CN", "0.1 天" },
+    /* Both under a day, in hours: 0.34 × 24 = 8.16 h shown 8.2,
+     * 0.3 × 24 = 7.2 h, late by 8.2 − 7.2 = 1.0 h. */
+    { 0.34, 0.3, "en", "1.0 h" },
+    { 0.34, 0.3, "zh_CN", "1.0 小时" },
+    /* 12.34 − 10 is 2.34 days, rounded "2.3"; shown 12.4 − 10.0 = 2.4. */
+    { 12.34, 10, "en", "2.4 days" },
+    /* trust36b's cluster line: 59.8 + 14.04 = 73.84 days, shown 73.9,
+     * past 73.0 by 0.9. */
+    { 73.84, 73, "en", "0.9 days" },
+    /* A deadline typed to the hundredth: 10.06 − 10.05 = 0.01. */
+    { 10.06, 10.05, "en", "0.01 days" },
+    /* 35 s late, 10.000 4 days: the finish shown 10.1, so 0.1 day. */
+    { 10.0004, 10, "en", "0.1 days" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *late = cp_words_late_by (cases[i].finish_days, cases[i].deadline_days, cases[i].lang);
+
+      g_assert_cmpstr (late, ==, cases[i].late);
+    }
+}
+
+/* The tables' Deadline cell says it as the verdict does: 0.34 days past
+ * a 0.3-day deadline read "Missed by 0.04 days" beside a finish the
+ * verdict shows as 8.2 h against 7.2 h (0.96 h late, rounded up 1.0). */
+static void
+test_deadline_status_late (void)
+{
+  CpJob job;
+  CpEstimate est = { 0 };
+  g_autofree char *en = NULL;
+  g_autofree char *zh = NULL;
+  g_autofree char *days = NULL;
+
+  cp_job_init (&job, CP_TASK_LORA);
+  job.deadline_days = 0.3;
+  est.fits = TRUE;
+  est.calendar_days = 0.34;
+  est.meets_deadline = FALSE;
+  en = cp_words_deadline_status (&job, &est, "en");
+  g_assert_cmpstr (en, ==, "Missed by 1.0 h");
+  cp_i18n_push_language ("zh_CN");
+  zh = cp_words_deadline_status (&job, &est, "zh_CN");
+  cp_i18n_pop_language ();
+  g_assert_cmpstr (zh, ==, "超期 1.0 小时");
+  /* 12.34 days against 10: 2.4 days late, not 2.3. */
+  job.deadline_days = 10;
+  est.calendar_days = 12.34;
+  days = cp_words_deadline_status (&job, &est, "en");
+  g_assert_cmpstr (days, ==, "Missed by 2.4 days");
+  cp_job_clear (&job);
+}
+
 /* walk36 F1: 10.5 days of migration (cp-settings.c, R8's one to two
  * weeks), the app's assumption for a team the job does not describe,
  * decided "misses the deadline". */
@@ -284,6 +352,8 @@ main (int   argc,
   g_test_add_func ("/report/trust/best-available-past-deadline", test_best_available_past_deadline);
   g_test_add_func ("/report/trust/signal-past-deadline", test_signal_past_deadline);
   g_test_add_func ("/report/trust/offer-past-deadline", test_offer_past_deadline);
+  g_test_add_func ("/report/trust/late-by", test_late_by);
+  g_test_add_func ("/report/trust/deadline-status-late", test_deadline_status_late);
   g_test_add_func ("/report/trust/migration-assumed", test_migration_assumed);
   g_test_add_func ("/report/trust/team-question", test_team_question);
   return g_test_run ();
