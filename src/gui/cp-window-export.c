@@ -181,17 +181,53 @@ sign_off_action (GSimpleAction *action,
 }
 
 typedef struct {
-  CpWindow *window;
-  gboolean  pdf;
-  gboolean  xml;
-  char     *lang;
+  CpWindow  *window;
+  GtkWindow *dialog;  /* hidden while the file chooser is up */
+  gboolean   pdf;
+  gboolean   xml;
+  char      *lang;
 } ExportRequest;
 
 static void
 export_request_free (ExportRequest *request)
 {
+  g_clear_object (&request->dialog);
   g_free (request->lang);
   g_free (request);
+}
+
+/* The export dialog hides when it is closed (hide-on-close in its .ui),
+ * so that it can come back as typed; once answered it goes, after the
+ * response it is answering: the dialog closes and emits "response" in
+ * one call. */
+static gboolean
+destroy_export_dialog (gpointer dialog)
+{
+  gtk_window_destroy (dialog);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+drop_export_dialog (GtkWindow *dialog)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, destroy_export_dialog, g_object_ref (dialog), g_object_unref);
+}
+
+/* The dialog in front again, with what was typed in it: the file chooser
+ * was cancelled, or a field was refused (walk36 F4: Cancel in the
+ * chooser closed the whole export). From an idle, after the close that
+ * goes with its response. */
+static gboolean
+present_export_dialog (gpointer dialog)
+{
+  gtk_window_present (dialog);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+return_to_export_dialog (GtkWindow *dialog)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, present_export_dialog, g_object_ref (dialog), g_object_unref);
 }
 
 /* The project as its reports name it: as the window's title does. An
@@ -387,12 +423,16 @@ on_export_destination (GtkNativeDialog *native,
   if (response == GTK_RESPONSE_ACCEPT)
     chosen = _cp_window_chooser_path (native);
   g_object_unref (native);
-  if (chosen != NULL)
+  if (chosen == NULL)
     {
-      base = g_str_has_suffix (chosen, ".pdf") || g_str_has_suffix (chosen, ".xml")
-             ? g_strndup (chosen, strlen (chosen) - 4) : g_strdup (chosen);
-      _cp_window_export_report_files (request->window, base, request->pdf, request->xml, request->lang);
+      return_to_export_dialog (request->dialog);
+      export_request_free (request);
+      return;
     }
+  drop_export_dialog (request->dialog);
+  base = g_str_has_suffix (chosen, ".pdf") || g_str_has_suffix (chosen, ".xml")
+         ? g_strndup (chosen, strlen (chosen) - 4) : g_strdup (chosen);
+  _cp_window_export_report_files (request->window, base, request->pdf, request->xml, request->lang);
   export_request_free (request);
 }
 
@@ -449,12 +489,19 @@ on_export_dialog_response (AdwMessageDialog *dialog,
   guint language;
 
   if (g_strcmp0 (response, "export") != 0)
-    return;
+    {
+      drop_export_dialog (GTK_WINDOW (dialog));
+      return;
+    }
   if (!apply_project_name (self, builder) || !apply_preparer (self, builder))
-    return;
+    {
+      return_to_export_dialog (GTK_WINDOW (dialog));
+      return;
+    }
 
   request = g_new0 (ExportRequest, 1);
   request->window = self;
+  request->dialog = g_object_ref (GTK_WINDOW (dialog));
   request->pdf = gtk_check_button_get_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "pdf_check")));
   request->xml = gtk_check_button_get_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")));
   language = adw_combo_row_get_selected (ADW_COMBO_ROW (gtk_builder_get_object (builder, "language_row")));
@@ -463,6 +510,7 @@ on_export_dialog_response (AdwMessageDialog *dialog,
   if (!request->pdf && !request->xml)
     {
       _cp_window_toast (self, _("Choose PDF, XML or both"));
+      return_to_export_dialog (request->dialog);
       export_request_free (request);
       return;
     }
@@ -512,11 +560,17 @@ _cp_window_export_report (CpWindow *self)
   if (self->project->prepared_by != NULL)
     gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")),
                            self->project->prepared_by);
-  /* Enter in the project's name or the preparer goes on to the
-   * destination, which keeps what was typed: it did nothing, and a user
-   * who took Enter for "keep this" then closed the dialog lost it
-   * (walkthrough 21). Cancel and Escape leave the project as it was. */
-  adw_entry_row_set_activates_default (ADW_ENTRY_ROW (gtk_builder_get_object (builder, "project_name_row")), TRUE);
+  /* Enter in the project's name moves on to the preparer, as Enter in
+   * Nautilus' Compress dialog moves from the name to the password: it
+   * went straight to the destination, and whoever pressed Enter after the
+   * name exported a report nobody had prepared (walk36 F4). Enter in the
+   * preparer, the last field, goes on to the destination, which keeps
+   * what was typed: it did nothing, and a user who took Enter for "keep
+   * this" then closed the dialog lost it (walkthrough 21). Cancel and
+   * Escape leave the project as it was. */
+  g_signal_connect_object (gtk_builder_get_object (builder, "project_name_row"), "entry-activated",
+                           G_CALLBACK (gtk_widget_grab_focus), gtk_builder_get_object (builder, "prepared_by_row"),
+                           G_CONNECT_SWAPPED);
   adw_entry_row_set_activates_default (ADW_ENTRY_ROW (gtk_builder_get_object (builder, "prepared_by_row")), TRUE);
   g_action_map_add_action_entries (G_ACTION_MAP (actions), dialog_actions, G_N_ELEMENTS (dialog_actions), dialog);
   gtk_widget_insert_action_group (GTK_WIDGET (dialog), "export", G_ACTION_GROUP (actions));
