@@ -169,8 +169,8 @@ on_export_dialog_active (GtkWindow  *dialog,
     show_project_row (self, g_object_get_data (G_OBJECT (dialog), "builder"));
 }
 
-/* Unless the dialog went while the page was open: its window was closed
- * and took it along. */
+/* Unless the export ended while the page was open: Escape in the dialog,
+ * or its window closed. */
 static void
 on_sign_off_closed (GtkWindow *dialog)
 {
