@@ -139,6 +139,27 @@ show_project_row (CpWindow   *self,
   adw_action_row_set_subtitle (row, start);
 }
 
+/* The export is over: answered, cancelled, or its window closed. The
+ * dialog goes, and so does its GtkBuilder, kept as the dialog's
+ * "builder" data: the builder holds a reference on every object it
+ * built, the dialog among them, and GTK 4.8's gtk_window_destroy() only
+ * drops the toplevel list's, so neither was ever finalized. Whoever
+ * still holds the dialog (the Sign-Off page, the file chooser's request,
+ * a response being emitted) lets it go when done. */
+static void
+end_export_dialog (GtkWindow *dialog)
+{
+  g_autoptr(GtkBuilder) builder = g_object_steal_data (G_OBJECT (dialog), "builder");
+
+  gtk_window_destroy (dialog);
+}
+
+static gboolean
+export_dialog_destroyed (GtkWindow *dialog)
+{
+  return g_object_get_data (G_OBJECT (dialog), "builder") == NULL;
+}
+
 static void
 on_export_dialog_active (GtkWindow  *dialog,
                          GParamSpec *pspec,
@@ -148,10 +169,21 @@ on_export_dialog_active (GtkWindow  *dialog,
     show_project_row (self, g_object_get_data (G_OBJECT (dialog), "builder"));
 }
 
+/* Unless the export ended while the page was open: Escape in the dialog,
+ * or its window closed. */
 static void
 on_sign_off_closed (GtkWindow *dialog)
 {
-  show_project_row (CP_WINDOW (gtk_window_get_transient_for (dialog)), g_object_get_data (G_OBJECT (dialog), "builder"));
+  if (!export_dialog_destroyed (dialog))
+    show_project_row (CP_WINDOW (gtk_window_get_transient_for (dialog)),
+                      g_object_get_data (G_OBJECT (dialog), "builder"));
+}
+
+static void
+release_export_dialog (gpointer  dialog,
+                       GClosure *closure)
+{
+  g_object_unref (dialog);
 }
 
 /* The row's Start and Sign-Off button: the application's Report
@@ -160,7 +192,9 @@ on_sign_off_closed (GtkWindow *dialog)
  * named on its button never resolved and the button stayed greyed
  * (walk38b G7). The row shows the start set there once the page closes:
  * the dialog's coming back in front is up to the window manager, and
- * without one the row still said "No start date set". */
+ * without one the row still said "No start date set". The page holds a
+ * reference on the dialog until it closes, so that what it calls back
+ * is still the dialog even if that has been destroyed meanwhile. */
 static void
 sign_off_action (GSimpleAction *action,
                  GVariant      *param,
@@ -176,22 +210,38 @@ sign_off_action (GSimpleAction *action,
       g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
 
       if (CP_IS_PREFERENCES_WINDOW (toplevel) && gtk_window_get_transient_for (toplevel) == GTK_WINDOW (window))
-        g_signal_connect_object (toplevel, "destroy", G_CALLBACK (on_sign_off_closed), dialog, G_CONNECT_SWAPPED);
+        g_signal_connect_data (toplevel, "destroy", G_CALLBACK (on_sign_off_closed), g_object_ref (dialog),
+                               release_export_dialog, G_CONNECT_SWAPPED);
     }
 }
 
 typedef struct {
-  CpWindow *window;
-  gboolean  pdf;
-  gboolean  xml;
-  char     *lang;
+  CpWindow  *window;
+  GtkWindow *dialog;  /* hidden while the file chooser is up, held until it answers */
+  gboolean   pdf;
+  gboolean   xml;
+  char      *lang;
 } ExportRequest;
 
 static void
 export_request_free (ExportRequest *request)
 {
+  g_clear_object (&request->dialog);
   g_free (request->lang);
   g_free (request);
+}
+
+/* The dialog in front again, with what was typed in it: the file chooser
+ * was cancelled, or a field was refused (walk36 F4: Cancel in the
+ * chooser closed the whole export). Unless its window was closed
+ * meanwhile and took the dialog with it. A response button hides the
+ * dialog (hide-on-close in its .ui) before it emits "response", so the
+ * dialog can be shown again from the response itself. */
+static void
+return_to_export_dialog (GtkWindow *dialog)
+{
+  if (!export_dialog_destroyed (dialog))
+    gtk_window_present (dialog);
 }
 
 /* The project as its reports name it: as the window's title does. An
@@ -387,12 +437,17 @@ on_export_destination (GtkNativeDialog *native,
   if (response == GTK_RESPONSE_ACCEPT)
     chosen = _cp_window_chooser_path (native);
   g_object_unref (native);
-  if (chosen != NULL)
+  if (chosen == NULL)
     {
-      base = g_str_has_suffix (chosen, ".pdf") || g_str_has_suffix (chosen, ".xml")
-             ? g_strndup (chosen, strlen (chosen) - 4) : g_strdup (chosen);
-      _cp_window_export_report_files (request->window, base, request->pdf, request->xml, request->lang);
+      return_to_export_dialog (request->dialog);
+      export_request_free (request);
+      return;
     }
+  /* A destination: the export goes on, and the dialog's part is over. */
+  end_export_dialog (request->dialog);
+  base = g_str_has_suffix (chosen, ".pdf") || g_str_has_suffix (chosen, ".xml")
+         ? g_strndup (chosen, strlen (chosen) - 4) : g_strdup (chosen);
+  _cp_window_export_report_files (request->window, base, request->pdf, request->xml, request->lang);
   export_request_free (request);
 }
 
@@ -448,13 +503,21 @@ on_export_dialog_response (AdwMessageDialog *dialog,
   g_autofree char *name = NULL;
   guint language;
 
+  /* Cancel, Escape or the close button end the export. */
   if (g_strcmp0 (response, "export") != 0)
-    return;
+    {
+      end_export_dialog (GTK_WINDOW (dialog));
+      return;
+    }
   if (!apply_project_name (self, builder) || !apply_preparer (self, builder))
-    return;
+    {
+      return_to_export_dialog (GTK_WINDOW (dialog));
+      return;
+    }
 
   request = g_new0 (ExportRequest, 1);
   request->window = self;
+  request->dialog = g_object_ref (GTK_WINDOW (dialog));
   request->pdf = gtk_check_button_get_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "pdf_check")));
   request->xml = gtk_check_button_get_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")));
   language = adw_combo_row_get_selected (ADW_COMBO_ROW (gtk_builder_get_object (builder, "language_row")));
@@ -463,6 +526,7 @@ on_export_dialog_response (AdwMessageDialog *dialog,
   if (!request->pdf && !request->xml)
     {
       _cp_window_toast (self, _("Choose PDF, XML or both"));
+      return_to_export_dialog (request->dialog);
       export_request_free (request);
       return;
     }
@@ -512,15 +576,25 @@ _cp_window_export_report (CpWindow *self)
   if (self->project->prepared_by != NULL)
     gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")),
                            self->project->prepared_by);
-  /* Enter in the project's name or the preparer goes on to the
-   * destination, which keeps what was typed: it did nothing, and a user
-   * who took Enter for "keep this" then closed the dialog lost it
-   * (walkthrough 21). Cancel and Escape leave the project as it was. */
-  adw_entry_row_set_activates_default (ADW_ENTRY_ROW (gtk_builder_get_object (builder, "project_name_row")), TRUE);
+  /* Enter in the project's name moves on to the preparer, as Enter in
+   * Nautilus' Compress dialog moves from the name to the password: it
+   * went straight to the destination, and whoever pressed Enter after the
+   * name exported a report nobody had prepared (walk36 F4). Enter in the
+   * preparer, the last field, goes on to the destination, which keeps
+   * what was typed: it did nothing, and a user who took Enter for "keep
+   * this" then closed the dialog lost it (walkthrough 21). Cancel and
+   * Escape leave the project as it was. */
+  g_signal_connect_object (gtk_builder_get_object (builder, "project_name_row"), "entry-activated",
+                           G_CALLBACK (gtk_widget_grab_focus), gtk_builder_get_object (builder, "prepared_by_row"),
+                           G_CONNECT_SWAPPED);
   adw_entry_row_set_activates_default (ADW_ENTRY_ROW (gtk_builder_get_object (builder, "prepared_by_row")), TRUE);
   g_action_map_add_action_entries (G_ACTION_MAP (actions), dialog_actions, G_N_ELEMENTS (dialog_actions), dialog);
   gtk_widget_insert_action_group (GTK_WIDGET (dialog), "export", G_ACTION_GROUP (actions));
   g_object_set_data_full (G_OBJECT (dialog), "builder", builder, g_object_unref);
+  /* Its window's going ends the export too: the window's destroy comes
+   * only as it is finalized, and the dialog's transient parent would
+   * then point at nothing. */
+  g_signal_connect_object (self, "destroy", G_CALLBACK (end_export_dialog), dialog, G_CONNECT_SWAPPED);
   gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_dialog_response), self);
   g_signal_connect (dialog, "notify::is-active", G_CALLBACK (on_export_dialog_active), self);

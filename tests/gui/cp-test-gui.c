@@ -319,9 +319,12 @@ cp_test_gui_press_key (GtkWidget *widget,
                        guint      keyval)
 {
   gboolean handled = FALSE;
+  GtkWidget *reached = widget;
 
-  for (GtkWidget *reached = widget; reached != NULL && !handled; reached = gtk_widget_get_parent (reached))
-    handled = press_key_on (reached, keyval);
+  /* Not a step further once handled: the key may have closed the window
+   * and finalized @reached (Escape in Export Report). */
+  while (reached != NULL && !(handled = press_key_on (reached, keyval)))
+    reached = gtk_widget_get_parent (reached);
   cp_test_gui_spin ();
   return handled;
 }

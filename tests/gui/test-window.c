@@ -3161,9 +3161,8 @@ test_window_export_actions (void)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "project_name_row"))),
                    ==, project->name);
   gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")), "Li Wei");
-  /* What the dialog's button does: the response, then the dialog closes. */
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
-  gtk_window_close (dialog);
+  /* The dialog's Choose Destination, its default button, clicked. */
+  g_signal_emit_by_name (gtk_window_get_default_widget (dialog), "clicked");
   choose_file (window, dir, "board.pdf");
   wait_busy (window);
   while (cp_window_get_busy (window) && turns < 100000)
