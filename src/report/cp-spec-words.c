@@ -1,8 +1,6 @@
 /* cp-spec-words.c: where a GPU's or a link's figures come from, in words
  * (see cp-spec-words.h). */
-#include "config.h"
-
-#include <glib/gi18n.h>
+#include "cp-report-private.h"
 
 #include "planner/cp-spec-edit.h"
 #include "cp-i18n.h"
