@@ -65,9 +65,9 @@ static const CpField quote_fields[] = {
 
   /* Shown for the team's own GPU only (load_rows()): a catalogue GPU's
    * name is the catalogue's, and one edited follows its memory (walk37 F1:
-   * no field let the lead name the "8×H20 141GB" of a quote). */
-  { "gpu-name", N_("GPU name"), N_("As the quote names it; reports print it"), NULL, CP_FIELD_TEXT, F (gpu.name),
-    .group = GROUP_HARDWARE },
+   * no field let the lead name the "8×H20 141GB" of a quote). No hint:
+   * the entry keeps its width for the whole name. */
+  { "gpu-name", N_("GPU name"), NULL, NULL, CP_FIELD_TEXT, F (gpu.name), .group = GROUP_HARDWARE },
   { "gpus-per-node", N_("GPUs per node"), NULL, NULL, CP_FIELD_UINT, F (gpus_per_node), .group = GROUP_HARDWARE,
     .counts = CP_PRICE_SUBJECT_GPU },
   { "host-memory", N_("Host memory per node"), N_("0 or empty: not stated. CPU offload keeps optimizer states here"),
