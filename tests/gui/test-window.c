@@ -1294,9 +1294,12 @@ test_window_pickers (void)
     g_assert_cmpstr (quote->gpu.name, ==, "NVIDIA H20 96GB");
     /* A catalogue GPU's name is the catalogue's: no row to type it. */
     g_assert_false (gtk_widget_get_visible (GTK_WIDGET (name_row)));
-    /* Untouched, its figures are still said to be no datasheet's. */
+    /* Untouched, its figures are still said to be no datasheet's, and
+     * its link's (NVLink 4 (H20): secondary, data/catalog/links.ini). */
     g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (gpu_row)),
                               "NVIDIA H20 96GB: unverified figures from secondary descriptions, not a datasheet"));
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (cp_quote_editor_get_link_row (quote_editor))), ==,
+                     "NVLink 4 (H20) 450 GB/s: figures from secondary descriptions, not a datasheet");
 
     type_text (cp_quote_editor_get_row (quote_editor, "gpu-memory"), "141");
     g_assert_cmpfloat (quote->gpu.memory_nominal_gb, ==, 141);
