@@ -16,7 +16,6 @@
 #include "cp-report-schedule.h"
 #include "cp-report-memo.h"
 #include "cp-report-sections.h"
-#include "cp-spec-words.h"
 
 /* The plans of @results, one per job, as the schedule took them. */
 static GPtrArray *
@@ -596,15 +595,6 @@ assumed_list (Doc       *doc,
           g_autofree char *taken = g_strdup_printf (_("%s taken as the %s"), family, variant);
 
           add_assumed (figures, whoms, counts, taken, vendor);
-        }
-      /* Catalogue figures no datasheet gives, which the plan rests on
-       * all the same (walk37 F3: the 910B2's HCCS rate). */
-      if (!vat)
-        {
-          g_autofree char *unsourced = cp_words_hardware_not_datasheet (&quote->gpu, &quote->intra_link);
-
-          if (unsourced != NULL)
-            add_assumed (figures, whoms, counts, unsourced, vendor);
         }
       /* The network an offer's bare "IB" was given, not the vendor's. */
       if (!vat && quote->fabric_assumed && quote->nodes_available > 1)

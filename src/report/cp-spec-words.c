@@ -138,27 +138,3 @@ cp_words_link_origin (const CpLinkSpec *link,
    * descriptions, not a datasheet" */
   return g_strdup_printf (_("%s %s GB/s: %s"), link->name != NULL ? link->name : link->id, rate, note);
 }
-
-char *
-cp_words_hardware_not_datasheet (const CpGpuSpec  *gpu,
-                                 const CpLinkSpec *link)
-{
-  g_autofree char *link_typed = NULL;
-  g_autofree char *link_from = cp_spec_source_from (link->source, &link_typed, NULL);
-  /* A GPU all of whose figures the team typed rests on no catalogue entry;
-   * a link's one rate typed, the same. */
-  gboolean gpu_unsourced = gpu->verification != CP_VERIFIED_PRIMARY &&
-                           cp_gpu_spec_typed_figures (gpu, NULL, NULL) != (1u << CP_N_GPU_FIGURES) - 1;
-  gboolean link_unsourced = link->verification != CP_VERIFIED_PRIMARY &&
-                            !(link_from != NULL && link_typed != NULL && *link_typed != '\0');
-  const char *gpu_name = gpu->name != NULL ? gpu->name : gpu->id;
-  const char *link_name = link->name != NULL ? link->name : link->id;
-
-  if (gpu_unsourced && link_unsourced)
-    /* TRANSLATORS: page 1's assumed figures: a GPU and its link whose catalogue figures no datasheet gives */
-    return g_strdup_printf (_("%s and %s figures not from a datasheet"), gpu_name, link_name);
-  if (gpu_unsourced || link_unsourced)
-    /* TRANSLATORS: page 1's assumed figures: a GPU or a link whose catalogue figures no datasheet gives */
-    return g_strdup_printf (_("%s figures not from a datasheet"), gpu_unsourced ? gpu_name : link_name);
-  return NULL;
-}

@@ -26,10 +26,4 @@ char *cp_words_gpu_origin  (const CpGpuSpec *gpu, const char *lang);
  * secondary descriptions, not a datasheet". */
 char *cp_words_link_origin (const CpLinkSpec *link, const char *lang);
 
-/* Page 1's short word on the hardware a recommended quote rents whose
- * figures no datasheet gives: "Huawei Ascend 910B2 64GB and HCCS (Ascend
- * 910B) figures not from a datasheet"; NULL when all are a datasheet's
- * or the team's. */
-char *cp_words_hardware_not_datasheet (const CpGpuSpec *gpu, const CpLinkSpec *link);
-
 G_END_DECLS
