@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "planner/cp-schedule.h"
+#include "planner/cp-spec-edit.h"
 #include "report/cp-reason-text.h"
+#include "report/cp-spec-words.h"
 #include "report/cp-vendor-name.h"
 
 #include "cp-job-editor.h"
@@ -325,15 +327,17 @@ fill_after_row (CpJobEditor *self)
 }
 
 /* A model whose figures were edited is no longer the catalogue's: the
- * picker's first entry then carries its name, "Custom (from LLaMA 7B)". */
+ * picker's first entry then carries its name, marked edited in the
+ * window's language, "LLaMA 7B (edited)" (cp-spec-edit.h). */
 static void
 show_model_choice (CpJobEditor *self)
 {
   const CpModelSpec *model = &self->job->model;
-  gboolean custom = g_strcmp0 (model->id, "custom") == 0;
+  gboolean custom = g_strcmp0 (model->id, CP_SPEC_CUSTOM_ID) == 0;
+  g_autofree char *label = custom && model->name != NULL && *model->name != '\0'
+                           ? cp_words_spec_name (model->name, model->source) : NULL;
 
-  cp_picker_row_set_label (self->model_row, 0,
-                           custom && model->name != NULL && *model->name != '\0' ? model->name : _("Custom"));
+  cp_picker_row_set_label (self->model_row, 0, label != NULL ? label : _("Custom"));
   cp_picker_row_select_id (self->model_row, model->id);
 }
 
@@ -498,23 +502,6 @@ validate_candidate (CpJobEditor  *self,
 
   g_propagate_error (error, g_steal_pointer (&candidate_error));
   return FALSE;
-}
-
-/* The name a catalogue model keeps once one of its figures is edited. */
-static void
-make_model_custom (CpModelSpec *model)
-{
-  g_autofree char *from = NULL;
-
-  if (g_strcmp0 (model->id, "custom") == 0)
-    return;
-
-  /* TRANSLATORS: a catalogue model, GPU or link edited by hand; %s is its catalogue name */
-  from = g_strdup_printf (_("Custom (from %s)"), model->name != NULL ? model->name : model->id);
-  g_free (model->id);
-  model->id = g_strdup ("custom");
-  g_free (model->name);
-  model->name = g_steal_pointer (&from);
 }
 
 
@@ -711,7 +698,9 @@ commit_field (gpointer            user_data,
       if (strcmp (field->key, "distributed-experience") == 0 || strcmp (field->key, "ops-engineer") == 0)
         self->job->team_stated = TRUE;
       if (field->group == GROUP_MODEL)
-        make_model_custom (&self->job->model);
+        /* Its name stays the catalogue's, its source says it was
+         * edited, in no language (walk37 F2). */
+        cp_model_spec_mark_typed (&self->job->model, field->key);
     }
 
   /* The kind and the experts decide which rows show; the kind, the
@@ -762,7 +751,7 @@ on_model_picked (CpJobEditor *self,
   if (g_strcmp0 (id, "custom") == 0)
     /* The fields stay as they are; they are simply no longer the
      * catalogue's. */
-    make_model_custom (&self->job->model);
+    cp_model_spec_mark_typed (&self->job->model, NULL);
   else
     {
       const CpModelSpec *model = cp_project_find_model (self->project, id);

@@ -25,7 +25,7 @@ void        cp_job_editor_reload  (CpJobEditor *self);
 CpFieldRow *cp_job_editor_get_row (CpJobEditor *self,
                                    const char  *key);
 /* The catalogue picker of the model; entry 0 is "Custom" (or the edited
- * model's "Custom (from …)"). */
+ * model's name, "LLaMA 7B (edited)"). */
 CpPickerRow *cp_job_editor_get_model_row (CpJobEditor *self);
 /* What the last kind change set to the new kind's defaults among the
  * values the form showed before and after it ("Training tokens set to 1B,

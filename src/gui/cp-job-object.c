@@ -3,6 +3,8 @@
 
 #include <glib/gi18n.h>
 
+#include "report/cp-spec-words.h"
+
 #include "cp-labels.h"
 #include "cp-job-object.h"
 
@@ -65,12 +67,16 @@ cp_job_object_get_title (CpJobObject *self)
 char *
 cp_job_object_dup_subtitle (CpJobObject *self)
 {
+  g_autofree char *model = NULL;
+
   g_return_val_if_fail (CP_IS_JOB_OBJECT (self), NULL);
 
   /* A data-processing job has no model: its kind alone, not "Data processing ·". */
   if (self->job->model.name == NULL || *self->job->model.name == '\0')
     return g_strdup (cp_task_kind_label (self->job->kind));
-  return g_strdup_printf ("%s · %s", cp_task_kind_label (self->job->kind), self->job->model.name);
+  /* An edited model says so: "LLaMA 7B (edited)". */
+  model = cp_words_spec_name (self->job->model.name, self->job->model.source);
+  return g_strdup_printf ("%s · %s", cp_task_kind_label (self->job->kind), model);
 }
 
 void

@@ -13,6 +13,8 @@
 #include "cp-labels.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
+#include "report/cp-spec-words.h"
+#include "planner/cp-spec-edit.h"
 #include "cp-picker-row.h"
 #include "cp-quote-editor.h"
 #include "store/cp-gpu-match.h"
@@ -85,6 +87,11 @@ static const CpField quote_fields[] = {
   { "valid-until", N_("Valid until"), N_("Date as YYYY-MM-DD"), NULL, CP_FIELD_TEXT, F (valid_until), .group = GROUP_OFFER },
   { "notes", N_("Notes"), NULL, NULL, CP_FIELD_TEXT, F (notes), .group = GROUP_OFFER },
 
+  /* Shown for the team's own GPU only (load_rows()): a catalogue GPU's
+   * name is the catalogue's, and one edited follows its memory (walk37 F1:
+   * no field let the lead name the "8×H20 141GB" of a quote). No hint:
+   * the entry keeps its width for the whole name. */
+  { "gpu-name", N_("GPU name"), NULL, NULL, CP_FIELD_TEXT, F (gpu.name), .group = GROUP_HARDWARE },
   { "gpus-per-node", N_("GPUs per node"), NULL, NULL, CP_FIELD_UINT, F (gpus_per_node), .group = GROUP_HARDWARE,
     .counts = CP_PRICE_SUBJECT_GPU },
   { "host-memory", N_("Host memory per node"), N_("0 or empty: not stated. CPU offload keeps optimizer states here"),
@@ -309,15 +316,20 @@ fill_catalog_rows (CpQuoteEditor *self)
 }
 
 /* An entry whose figures were edited is no longer the catalogue's: the
- * picker's first entry then carries its name, "Custom (from H800)". */
+ * picker's first entry then carries its name, marked edited in the
+ * window's language, "NVIDIA H20 141GB (edited)" (cp-spec-edit.h). */
 static void
 show_choice (CpPickerRow *row,
              const char  *id,
-             const char  *name)
+             const char  *name,
+             const char  *source)
 {
-  gboolean custom = g_strcmp0 (id, "custom") == 0;
+  gboolean custom = g_strcmp0 (id, CP_SPEC_CUSTOM_ID) == 0;
+  g_autofree char *label = NULL;
 
-  cp_picker_row_set_label (row, 0, custom && name != NULL && *name != '\0' ? name : _("Custom"));
+  if (custom && name != NULL && *name != '\0')
+    label = cp_words_spec_name (cp_labels_catalog_name (name), source);
+  cp_picker_row_set_label (row, 0, label != NULL ? label : _("Custom"));
   cp_picker_row_select_id (row, id);
 }
 
@@ -511,7 +523,30 @@ update_gpu_variant (CpQuoteEditor *self)
       g_free (said);
       said = both;
     }
+  /* Which figures the team typed, and what the catalogue's rest on when
+   * not a datasheet (walk37 F1, F3). */
+  {
+    g_autofree char *origin = cp_words_gpu_origin (&self->quote->gpu, cp_labels_ui_language ());
+
+    if (origin != NULL)
+      {
+        char *both = said != NULL ? g_strconcat (said, "\n", origin, NULL) : g_strdup (origin);
+
+        g_free (said);
+        said = both;
+      }
+  }
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->gpu_row), said != NULL ? said : "");
+}
+
+/* Under the link, what its rate rests on: typed, or a catalogue figure
+ * no datasheet gives ("HCCS 196 GB/s: … not a datasheet", walk37 F3). */
+static void
+update_link_origin (CpQuoteEditor *self)
+{
+  g_autofree char *origin = cp_words_link_origin (&self->quote->intra_link, cp_labels_ui_language ());
+
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->link_row), origin != NULL ? origin : "");
 }
 
 /* Memory per GPU in the unit the plan counts it in (the project's
@@ -692,9 +727,10 @@ load_rows (CpQuoteEditor *self,
   self->loading = TRUE;
   normalise_fee_terms (self->quote);
 
-  show_choice (self->gpu_row, self->quote->gpu.id, self->quote->gpu.name);
+  show_choice (self->gpu_row, self->quote->gpu.id, self->quote->gpu.name, self->quote->gpu.source);
   update_gpu_variant (self);
-  show_choice (self->link_row, self->quote->intra_link.id, self->quote->intra_link.name);
+  show_choice (self->link_row, self->quote->intra_link.id, self->quote->intra_link.name, self->quote->intra_link.source);
+  update_link_origin (self);
   /* A quote's fabric shows as the preset it is ("4 × 200 Gb/s RoCE"),
    * so that the picker does not read as if none fitted; a network row
    * edited away from it shows "Custom", not the preset it no longer is
@@ -725,6 +761,8 @@ load_rows (CpQuoteEditor *self,
   /* Only an offer of several nodes has a part to rent. */
   gtk_widget_set_visible (GTK_WIDGET (cp_quote_editor_get_row (self, "part-rentable")),
                           self->quote->nodes_available > 1);
+  gtk_widget_set_visible (GTK_WIDGET (cp_quote_editor_get_row (self, "gpu-name")),
+                          g_strcmp0 (self->quote->gpu.id, CP_SPEC_CUSTOM_ID) == 0);
   /* A fee's amount is asked for when the quote states one; "included" and
    * "not stated" need none. */
   gtk_widget_set_visible (GTK_WIDGET (cp_quote_editor_get_row (self, "network-fee")),
@@ -774,22 +812,22 @@ validate_candidate (const CpQuote  *candidate,
   return FALSE;
 }
 
-/* The name a catalogue GPU or link keeps once one of its figures is
- * edited. */
-static void
-make_custom (char **id,
-             char **name)
+/* The GPU figure the form's row @key holds; CP_N_GPU_FIGURES for its
+ * name, which is no figure. */
+static CpGpuFigure
+gpu_figure_of (const char *key)
 {
-  g_autofree char *from = NULL;
+  static const struct { const char *key; CpGpuFigure figure; } rows[] = {
+    { "gpu-memory", CP_GPU_FIGURE_MEMORY },
+    { "gpu-bf16-flops", CP_GPU_FIGURE_DENSE_BF16_FLOPS },
+    { "gpu-fp8-flops", CP_GPU_FIGURE_DENSE_FP8_FLOPS },
+    { "gpu-memory-bandwidth", CP_GPU_FIGURE_MEMORY_BANDWIDTH },
+  };
 
-  if (g_strcmp0 (*id, "custom") == 0)
-    return;
-
-  from = g_strdup_printf (_("Custom (from %s)"), *name != NULL ? cp_labels_catalog_name (*name) : *id);
-  g_free (*id);
-  *id = g_strdup ("custom");
-  g_free (*name);
-  *name = g_steal_pointer (&from);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    if (g_str_equal (key, rows[i].key))
+      return rows[i].figure;
+  return CP_N_GPU_FIGURES;
 }
 
 /* Whether @field holds the same value in both quotes: a price by the
@@ -980,6 +1018,7 @@ commit_field (gpointer            user_data,
   gboolean valid;
   CpQuote before = { 0 };
   gboolean first_offer;
+  double memory_before_gb;
   /* What may change the network a quote's nodes need: the offer fills
    * the GPU it names (fill_gpus_from_offer()). */
   gboolean hardware = g_str_equal (field->key, "nodes-available") || g_str_equal (field->key, "gpus-per-node") ||
@@ -1010,6 +1049,13 @@ commit_field (gpointer            user_data,
       cp_quote_clear (&candidate);
       return FALSE;
     }
+  /* A GPU with no name would be printed as its id, "custom". */
+  if (g_str_equal (field->key, "gpu-name") && (candidate.gpu.name == NULL || *g_strstrip (candidate.gpu.name) == '\0'))
+    {
+      g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID, _("Type the GPU’s name, as the quote gives it"));
+      cp_quote_clear (&candidate);
+      return FALSE;
+    }
   if (same_value (field, &candidate, self->quote))
     {
       cp_quote_clear (&candidate);
@@ -1025,6 +1071,7 @@ commit_field (gpointer            user_data,
                 (self->quote->offer_name == NULL || *self->quote->offer_name == '\0');
   if (hardware)
     cp_quote_copy (&before, self->quote);
+  memory_before_gb = self->quote->gpu.memory_nominal_gb;
   apply_value (self, field, self->quote, value);
   /* The network typed is the vendor's, no longer the common build. */
   if (g_str_equal (field->key, "network") || g_str_equal (field->key, "nics-per-node") ||
@@ -1042,11 +1089,11 @@ commit_field (gpointer            user_data,
     }
   if (g_str_has_prefix (field->key, "gpu-"))
     {
-      make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
+      cp_gpu_spec_mark_typed (&self->quote->gpu, gpu_figure_of (field->key), memory_before_gb);
       self->gpu_from_offer = FALSE;
     }
   else if (g_str_equal (field->key, "intra-link-rate"))
-    make_custom (&self->quote->intra_link.id, &self->quote->intra_link.name);
+    cp_link_spec_mark_typed (&self->quote->intra_link, TRUE);
   if (hardware)
     {
       fit_network (self, &before);
@@ -1073,8 +1120,8 @@ on_gpu_picked (CpQuoteEditor *self,
 
   self->gpu_from_offer = FALSE;
   cp_quote_copy (&before, self->quote);
-  if (g_strcmp0 (id, "custom") == 0)
-    make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
+  if (g_strcmp0 (id, CP_SPEC_CUSTOM_ID) == 0)
+    cp_gpu_spec_mark_typed (&self->quote->gpu, CP_N_GPU_FIGURES, 0);
   else
     {
       const CpGpuSpec *gpu = cp_project_find_gpu (self->project, id);
@@ -1102,8 +1149,8 @@ on_link_picked (CpQuoteEditor *self,
   if (self->quote == NULL || self->loading || g_strcmp0 (id, self->quote->intra_link.id) == 0)
     return;
 
-  if (g_strcmp0 (id, "custom") == 0)
-    make_custom (&self->quote->intra_link.id, &self->quote->intra_link.name);
+  if (g_strcmp0 (id, CP_SPEC_CUSTOM_ID) == 0)
+    cp_link_spec_mark_typed (&self->quote->intra_link, FALSE);
   else
     {
       const CpLinkSpec *link = cp_project_find_link (self->project, id);

@@ -24,7 +24,7 @@ void         cp_quote_editor_reload    (CpQuoteEditor *self);
 CpFieldRow  *cp_quote_editor_get_row   (CpQuoteEditor *self,
                                         const char    *key);
 /* The catalogue pickers of the GPU and the link inside a node; entry 0 is
- * "Custom" (or the edited entry's "Custom (from …)"). */
+ * "Custom" (or the edited entry's name, "NVIDIA H20 141GB (edited)"). */
 CpPickerRow *cp_quote_editor_get_gpu_row  (CpQuoteEditor *self);
 CpPickerRow *cp_quote_editor_get_link_row (CpQuoteEditor *self);
 /* The common fabrics, filled once; entry 0 keeps the values. */

@@ -22,11 +22,56 @@
 #include "cp-report-memo.h"
 #include "cp-report-schedule.h"
 #include "cp-report-sections.h"
+#include "cp-spec-words.h"
+#include "planner/cp-spec-edit.h"
 
+/* Under the quotes, which hardware figures are the team's and which no
+ * datasheet gives, each said once: the PDF never said that the
+ * recommended 910B2's HCCS rate is unverified, nor that a "141GB" H20
+ * was an edited 96GB entry (walk37 F1, F3). */
+static void
+hardware_origins (Doc             *doc,
+                  const CpProject *project)
+{
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+      g_autofree char *edited_from = cp_spec_source_from (quote->gpu.source, NULL, NULL);
+      char *said[] = { cp_words_gpu_origin (&quote->gpu, doc->lang), cp_words_link_origin (&quote->intra_link, doc->lang) };
+
+      /* An edited GPU's words name the entry it came from: its own name
+       * first, as the tables print it. */
+      if (said[0] != NULL && edited_from != NULL)
+        {
+          /* TRANSLATORS: a GPU's name, then where its figures come from */
+          char *named = g_strdup_printf (_("%s: %s"), quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id, said[0]);
+
+          g_free (said[0]);
+          said[0] = named;
+        }
+      for (guint i = 0; i < G_N_ELEMENTS (said); i++)
+        if (said[i] != NULL && !g_ptr_array_find_with_equal_func (lines, said[i], g_str_equal, NULL))
+          g_ptr_array_add (lines, said[i]);
+        else
+          g_free (said[i]);
+    }
+  if (lines->len == 0)
+    return;
+  cp_doc_paragraph_full (doc, doc->small,
+                         /* TRANSLATORS: above the lines saying which quotes' hardware figures the team typed and which no datasheet gives */
+                         _("Where the hardware figures come from, when not from a datasheet:"), 0, 3, NULL);
+  for (guint i = 0; i < lines->len; i++)
+    cp_doc_paragraph_full (doc, doc->small, g_ptr_array_index (lines, i), 0, 3, NULL);
+}
+
+/* The quotes table's hardware, a GPU the team edited marked so: its
+ * figures are said under the table (hardware_origins()). */
 static char *
 quote_hardware (const CpQuote *quote)
 {
-  const char *gpu = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
+  g_autofree char *gpu = cp_words_spec_name (quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id, quote->gpu.source);
 
   if (cp_quote_is_cluster (quote))
     /* TRANSLATORS: hardware of a cluster quote: nodes × GPUs per node, GPU model */
@@ -1325,6 +1370,7 @@ cp_report_section_jobs_and_quotes (Doc *doc)
   if (quotes.rows->len > 0)
     cp_doc_table_under (doc, doc->h1, _("Quotes"), &quotes);
   cp_report_section_quote_notes (doc);
+  hardware_origins (doc, project);
   /* A quote whose stored figures or text the planner refuses (written by
    * another program) is in the table above but in no plan: said here, so
    * that a reader does not take its absence for a verdict. */

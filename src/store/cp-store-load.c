@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include "cp-fields.h"
+#include "planner/cp-spec-edit.h"
 #include "cp-store-private.h"
 
 static gboolean
@@ -73,6 +74,8 @@ read_job (CpProject *project, sqlite3_stmt *stmt, const char **bad_column)
       cp_job_free (job);
       return FALSE;
     }
+  /* "Custom (from …)" of older versions, in their window's language. */
+  cp_model_spec_upgrade_name (&job->model);
   cp_project_add_job (project, job);
   return TRUE;
 }
@@ -87,6 +90,8 @@ read_quote (CpProject *project, sqlite3_stmt *stmt, const char **bad_column)
       cp_quote_free (quote);
       return FALSE;
     }
+  cp_gpu_spec_upgrade_name (&quote->gpu);
+  cp_link_spec_upgrade_name (&quote->intra_link);
   cp_project_add_quote (project, quote);
   return TRUE;
 }

@@ -203,9 +203,11 @@ done
 kill -0 "$app_pid" 2>/dev/null && fail "the application did not quit"
 app_pid=""
 
-row=$(sqlite3 "$project" "SELECT model_name || '|' || model_params FROM jobs ORDER BY position LIMIT 1")
+# An edited model keeps its catalogue name; its source records the edit
+# in no language (cp-spec-edit.h).
+row=$(sqlite3 "$project" "SELECT model_id || '|' || model_params || '|' || substr(model_source, 1, 6) FROM jobs ORDER BY position LIMIT 1")
 case "$row" in
-  "Custom (from "*")|71000000000.0") echo "saved: $row" ;;
+  "custom|71000000000.0|typed:") echo "saved: $row" ;;
   *) fail "the first job holds '$row', not the edited catalogue model at 71B" ;;
 esac
 vendor=$(sqlite3 "$project" "SELECT vendor FROM quotes ORDER BY position DESC LIMIT 1")

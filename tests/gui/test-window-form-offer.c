@@ -56,7 +56,9 @@ test_offer_ascend_cluster (void)
 
   cp_test_gui_search_pick (gpu, "910B");
   g_assert_cmpstr (quote->gpu.id, ==, "ascend-910b");
-  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu), ==, "A plain “910B” is taken as the 910B2");
+  /* With what the catalogue's 910B2 figures rest on (walk37 F3). */
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu), ==, "A plain “910B” is taken as the 910B2\n"
+                   "Huawei Ascend 910B2 64GB: unverified figures from secondary descriptions, not a datasheet");
   g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL_CLUSTER);
   g_assert_cmpuint (quote->nodes_available, ==, 4);
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (offer), "warning"));
@@ -251,6 +253,11 @@ void
 test_offer_names_gpu_without_count (void)
 {
   const char *guessed = "Read from the offer’s name: pick another if it is not this one";
+  /* What the catalogue's A800 and H800 figures rest on (data/catalog/gpus.ini, walk37 F3). */
+  const char *a800 = "NVIDIA A800 80GB SXM: unverified figures from secondary descriptions, not a datasheet";
+  const char *h800 = "NVIDIA H800 SXM 80GB: figures from secondary descriptions, not a datasheet";
+  g_autofree char *guessed_a800 = g_strconcat (guessed, "\n", a800, NULL);
+  g_autofree char *guessed_h800 = g_strconcat (guessed, "\n", h800, NULL);
   CpWindow *window;
   CpQuoteEditor *editor;
   CpQuote *quote = demo_new_quote (&window, &editor);
@@ -262,7 +269,7 @@ test_offer_names_gpu_without_count (void)
   quote = last_quote (window);
   g_assert_cmpstr (quote->gpu.id, ==, "a800");
   g_assert_cmpuint (quote->gpus_per_node, ==, 8);
-  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu_row), ==, guessed);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu_row), ==, guessed_a800);
 
   quote = cp_test_gui_add_quote (window);
   g_assert_cmpstr (cp_test_gui_row_subtitle (gpu_row), ==, "");
@@ -271,12 +278,12 @@ test_offer_names_gpu_without_count (void)
   g_assert_cmpstr (quote->gpu.id, ==, "h800");
   /* What it does not count stays as it was. */
   g_assert_cmpuint (quote->gpus_per_node, ==, gpus_per_node);
-  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu_row), ==, guessed);
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu_row), ==, guessed_h800);
   /* Picked, the GPU is the user's. */
   cp_test_gui_search_pick (gpu_row, "A800");
   quote = last_quote (window);
   g_assert_cmpstr (quote->gpu.id, ==, "a800");
-  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu_row), ==, "");
+  g_assert_cmpstr (cp_test_gui_row_subtitle (gpu_row), ==, a800);
 
   /* Two GPUs named are no guess. */
   quote = cp_test_gui_add_quote (window);

@@ -1138,7 +1138,9 @@ entry_id (GtkDropDown *drop_down,
 }
 
 /* Item 1: every picker applies a choice and returns to idle; long lists
- * have search; an edited catalogue figure reads "Custom (from …)". */
+ * have search; an edited catalogue entry keeps a name that says what it
+ * is, marked edited in the window's words, never stored in them
+ * (walk37 F1, F2). */
 static void
 test_window_pickers (void)
 {
@@ -1199,12 +1201,15 @@ test_window_pickers (void)
     g_assert_cmpint (job->kind, ==, CP_TASK_FULL_FINETUNE);
   }
 
-  /* Editing a catalogue figure makes the model the user's own. */
+  /* Editing a catalogue figure makes the model the user's own: its
+   * name stays the catalogue's, marked edited where it is shown; the
+   * file records the edit in no language (its source). */
   type_text (cp_job_editor_get_row (job_editor, "params"), "72B");
   g_assert_cmpfloat (job->model.params, ==, 72e9);
-  custom_name = g_strdup_printf ("Custom (from %s)", catalogue_name);
+  custom_name = g_strdup_printf ("%s (edited)", catalogue_name);
   g_assert_cmpstr (job->model.id, ==, "custom");
-  g_assert_cmpstr (job->model.name, ==, custom_name);
+  g_assert_cmpstr (job->model.name, ==, catalogue_name);
+  g_assert_true (g_str_has_prefix (job->model.source, "typed: params | from: "));
   g_assert_cmpstr (cp_picker_row_get_selected_label (cp_job_editor_get_model_row (job_editor)), ==, custom_name);
   {
     GtkListBoxRow *row = gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index);
@@ -1213,7 +1218,7 @@ test_window_pickers (void)
     g_autofree char *xml = cp_report_xml_to_data (project, "en", &length);
 
     g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (subtitle)), custom_name));
-    g_assert_nonnull (strstr (xml, custom_name));
+    g_assert_nonnull (strstr (xml, "typed: params | from: "));
   }
 
   /* The quote's GPU (14 entries, with search), link and fabric. */
@@ -1266,15 +1271,64 @@ test_window_pickers (void)
     g_assert_cmpfloat (quote->nic_gbps, ==, 400);
   }
 
-  /* An edited GPU figure: the GPU picker says whose figures they were. */
+  /* walk37 F1: a quote for "8×H20 141GB", which the catalogue lacks:
+   * the lead picks the H20 96GB and types 141. The GPU is then called
+   * what the quote sells, its memory following the memory typed; the
+   * picker marks it edited, and the row under it says which figure the
+   * team typed and what the others rest on (the catalogue's H20 is
+   * unverified, data/catalog/gpus.ini). */
   {
-    g_autofree char *gpu_name = g_strdup (quote->gpu.name);
-    g_autofree char *expected = g_strdup_printf ("Custom (from %s)", gpu_name);
+    CpPickerRow *gpu_row = cp_quote_editor_get_gpu_row (quote_editor);
+    CpFieldRow *name_row = cp_quote_editor_get_row (quote_editor, "gpu-name");
+    GtkListBoxRow *row;
+    GtkWidget *subtitle;
+    guint h20 = G_MAXUINT;
 
-    type_text (cp_quote_editor_get_row (quote_editor, "gpu-memory"), "100");
-    g_assert_cmpfloat (quote->gpu.memory_nominal_gb, ==, 100);
+    drop_down = cp_picker_row_get_drop_down (gpu_row);
+    for (guint i = 0; i < g_list_model_get_n_items (gtk_drop_down_get_model (drop_down)); i++)
+      if (g_strcmp0 (entry_id (drop_down, i), "h20") == 0)
+        h20 = i;
+    g_assert_cmpuint (h20, !=, G_MAXUINT);
+    pick (drop_down, h20);
+    g_assert_cmpstr (quote->gpu.id, ==, "h20");
+    g_assert_cmpstr (quote->gpu.name, ==, "NVIDIA H20 96GB");
+    /* A catalogue GPU's name is the catalogue's: no row to type it. */
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (name_row)));
+    /* Untouched, its figures are still said to be no datasheet's, and
+     * its link's (NVLink 4 (H20): secondary, data/catalog/links.ini). */
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (gpu_row)),
+                              "NVIDIA H20 96GB: unverified figures from secondary descriptions, not a datasheet"));
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (cp_quote_editor_get_link_row (quote_editor))), ==,
+                     "NVLink 4 (H20) 450 GB/s: figures from secondary descriptions, not a datasheet");
+
+    type_text (cp_quote_editor_get_row (quote_editor, "gpu-memory"), "141");
+    g_assert_cmpfloat (quote->gpu.memory_nominal_gb, ==, 141);
     g_assert_cmpstr (quote->gpu.id, ==, "custom");
-    g_assert_cmpstr (cp_picker_row_get_selected_label (cp_quote_editor_get_gpu_row (quote_editor)), ==, expected);
+    g_assert_cmpstr (quote->gpu.name, ==, "NVIDIA H20 141GB");
+    g_assert_cmpstr (cp_picker_row_get_selected_label (gpu_row), ==, "NVIDIA H20 141GB (edited)");
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (gpu_row)),
+                              "Typed by the team: memory 141 GB; other figures from NVIDIA H20 96GB "
+                              "(unverified figures from secondary descriptions, not a datasheet)"));
+    /* The bandwidth stays the 96GB card's until typed: said as its. */
+    g_assert_cmpfloat (quote->gpu.memory_bandwidth_gbytes_per_s, ==, 4000);
+    /* The sidebar's quote, the name the tables and reports print. */
+    row = gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0);
+    subtitle = gtk_widget_get_last_child (gtk_list_box_row_get_child (row));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (subtitle)), "NVIDIA H20 141GB"));
+    g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (subtitle)), "96GB"));
+
+    /* Its name is now the lead's to type, as the quote gives it. */
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (name_row)));
+    type_text (name_row, "H20 141GB HBM3e");
+    g_assert_cmpstr (quote->gpu.name, ==, "H20 141GB HBM3e");
+    g_assert_cmpstr (cp_picker_row_get_selected_label (gpu_row), ==, "H20 141GB HBM3e (edited)");
+    /* A name typed follows the memory too: 141 → 144 GB. */
+    type_text (cp_quote_editor_get_row (quote_editor, "gpu-memory"), "144");
+    g_assert_cmpstr (quote->gpu.name, ==, "H20 144GB HBM3e");
+    /* No name is refused with the field's reason; the name stays. */
+    type_text (name_row, "  ");
+    g_assert_cmpstr (cp_field_row_get_error (name_row), ==, "Type the GPU’s name, as the quote gives it");
+    g_assert_cmpstr (quote->gpu.name, ==, "H20 144GB HBM3e");
   }
 
   close_window (window);

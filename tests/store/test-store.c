@@ -577,6 +577,72 @@ test_resave (void)
   g_assert_cmpstr (((CpQuote *) g_ptr_array_index (loaded->quotes, 0))->id, ==, "quote-2");
 }
 
+/* Files of earlier versions stored an edited entry's name in the
+ * window's language, "Custom (from NVIDIA H20 96GB)" or "自定义（基于 …）"
+ * (walk37 F1, F2). Loaded, the GPU is named for what it is, its memory
+ * following the quote's (141 typed over the catalogue's 96), and its
+ * source says which figure was typed: the one that differs from the
+ * catalogue's H20 (data/catalog/gpus.ini: 96 GB, 4,000 GB/s). */
+static void
+test_legacy_custom_names (void)
+{
+  g_autofree char *path = tmp_path ("legacy-custom.cplan");
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(CpStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  const CpCatalog *builtin = cp_catalog_get_builtin ();
+  CpQuote *quote = cp_quote_new ();
+  CpJob *job = cp_job_new (CP_TASK_FULL_FINETUNE);
+  const CpQuote *read;
+  const CpJob *read_job;
+
+  cp_quote_set_gpu (quote, cp_catalog_find_gpu (builtin, "h20"));
+  cp_quote_set_intra_link (quote, cp_catalog_find_link (builtin, "nvlink4-h20"));
+  g_free (quote->gpu.id);
+  quote->gpu.id = g_strdup ("custom");
+  g_free (quote->gpu.name);
+  quote->gpu.name = g_strdup ("Custom (from NVIDIA H20 96GB)");
+  quote->gpu.memory_nominal_gb = 141;
+  g_free (quote->intra_link.id);
+  quote->intra_link.id = g_strdup ("custom");
+  g_free (quote->intra_link.name);
+  quote->intra_link.name = g_strdup ("自定义（基于 NVLink 4 (H20)）");
+  cp_project_add_quote (project, quote);
+  cp_job_set_model (job, cp_catalog_find_model (builtin, "llama-7b"));
+  g_free (job->model.id);
+  job->model.id = g_strdup ("custom");
+  g_free (job->model.name);
+  job->model.name = g_strdup ("Custom (from LLaMA 7B)");
+  cp_project_add_job (project, job);
+  save_new (path, project);
+
+  store = cp_store_open (path, FALSE, &error);
+  g_assert_no_error (error);
+  loaded = cp_store_load (store, &error);
+  g_assert_no_error (error);
+  read = g_ptr_array_index (loaded->quotes, 0);
+  g_assert_cmpstr (read->gpu.id, ==, "custom");
+  g_assert_cmpstr (read->gpu.name, ==, "NVIDIA H20 141GB");
+  g_assert_cmpfloat (read->gpu.memory_nominal_gb, ==, 141);
+  g_assert_true (g_str_has_prefix (read->gpu.source, "typed: memory_nominal_gb | from: NVIDIA H20 96GB | PUBLISHED G8: "));
+  g_assert_cmpstr (read->intra_link.name, ==, "NVLink 4 (H20)");
+  g_assert_true (g_str_has_prefix (read->intra_link.source, "typed: | from: NVLink 4 (H20) | PUBLISHED G8: "));
+  read_job = g_ptr_array_index (loaded->jobs, 0);
+  g_assert_cmpstr (read_job->model.name, ==, "LLaMA 7B");
+  g_assert_true (g_str_has_prefix (read_job->model.source, "typed: | from: LLaMA 7B"));
+
+  /* Saved again, the names are the new ones and stay as they are. */
+  g_assert_true (cp_store_save (store, loaded, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(CpProject) again = cp_store_load (store, &error);
+
+    g_assert_no_error (error);
+    assert_project_equal (loaded, again);
+  }
+}
+
 static void
 test_new_file_is_empty_project (void)
 {
@@ -1804,6 +1870,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/round-trip", test_round_trip);
   g_test_add_func ("/store/resave", test_resave);
   g_test_add_func ("/store/new-file", test_new_file_is_empty_project);
+  g_test_add_func ("/store/legacy-custom-names", test_legacy_custom_names);
   g_test_add_func ("/store/bad/missing", test_bad_missing);
   g_test_add_func ("/store/bad/random-bytes", test_bad_random_bytes);
   g_test_add_func ("/store/bad/text-file", test_bad_text_file);
