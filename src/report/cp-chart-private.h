@@ -249,7 +249,19 @@ typedef struct {
   int    series;
   double anchor_x, anchor_y;
   double gap;          /* from the anchor to the text */
+  gboolean joint;      /* names every quote at its point (cp_chart_join_requests()) */
 } LabelRequest;
+
+/* Makes the requests of the quotes a series' joint_label names, each at
+ * the spot of that series' own, one: that series' request, marked joint,
+ * the others' removed (cp-chart-joint.c). Where one of them is not
+ * labelled at that spot on this panel, each keeps its own. */
+void cp_chart_join_requests (const CpChartData *data, GArray *requests);
+/* The series the label of series @index takes its words from: the
+ * series itself, or, for a @joint label, @view, a copy of it saying its
+ * joint_label, never shortened. */
+const CpChartSeries *cp_chart_label_series (const CpChartData *data, int index, gboolean joint,
+                                            CpChartSeries *view);
 
 /* Draws the labels @requests asks for on @panel. With @clean_only, a
  * label that finds no place beside its point or with a short leader

@@ -677,6 +677,7 @@ draw_panel_series (Painter           *painter,
         }
     }
   cairo_restore (cr);
+  cp_chart_join_requests (data, requests);
 
   for (guint s = 0; s < exits->len; s++)
     if (isfinite (g_array_index (exits, double, s)))
