@@ -303,8 +303,10 @@ char *cp_chart_timeline_day_text (const CpChartData *data, const GDate *day, gbo
 char *cp_chart_timeline_deadline_date (const CpChartData *data, double deadline_day);
 
 /* cp-chart-timeline.c: the timeline's drawing, which cp_chart_draw_full()
- * hands a CP_CHART_TIMELINE chart to. */
+ * hands a CP_CHART_TIMELINE chart to; @bars (may be NULL) gets each
+ * planned job's bar as drawn, a CpChartLabelBox of series -1, for the
+ * tests that keep its labels off the bars. */
 void cp_chart_draw_timeline (cairo_t *cr, double width, double height, CpChartStyle style,
-                             const CpChartData *data, GArray *boxes);
+                             const CpChartData *data, GArray *boxes, GArray *bars);
 
 G_END_DECLS

@@ -994,7 +994,7 @@ draw_chart (cairo_t           *cr,
     return;
   if (data->kind == CP_CHART_TIMELINE)
     {
-      cp_chart_draw_timeline (cr, width, height, style, data, boxes);
+      cp_chart_draw_timeline (cr, width, height, style, data, boxes, NULL);
       if (label_boxes != NULL)
         g_array_append_vals (label_boxes, boxes->data, boxes->len);
       return;
