@@ -577,8 +577,11 @@ cp_chart_data_new_cost (const CpProject *project,
       g_autofree char *days = cp_i18n_format_number (cp_job_deadline_days (job), tenths == round (tenths) ? 0 : 1, data->lang);
 
       data->deadline_days = cp_job_deadline_days (job);
+      /* The count picks the form ("Deadline: 1 days" on a job given a
+       * day), a fraction the plural ("1.5 days"), as English has it. */
       /* TRANSLATORS: label of the deadline line; %s is a number of days */
-      data->deadline_label = g_strdup_printf (_("Deadline: %s days"), days);
+      data->deadline_label = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "Deadline: %s day", "Deadline: %s days",
+                                                         tenths == 1 ? 1 : 2), days);
     }
 
   for (guint c = 0; c < sweep->curves->len; c++)

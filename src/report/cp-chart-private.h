@@ -288,6 +288,12 @@ gboolean cp_chart_place_box (Painter *painter, const Geometry *geometry, const P
 gboolean cp_chart_draw_fixed_label (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
                                     const char *text, double x, double y, double x_align, const Panel *panel,
                                     const CpChartLabelBox *keep_clear);
+/* The deadline's label over its line at @line_y on @panel: at the plot's
+ * left end, else its right, off the lines and markers within a line's
+ * height; else nearest the line off the markers and labels; else as
+ * cp_chart_draw_fixed_label(). */
+gboolean cp_chart_draw_deadline_label (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
+                                       const char *text, double line_y, const Panel *panel);
 gboolean cp_chart_draw_label_off_lines (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
                                         const char *text, double x, double y, double x_align, double wrap_w,
                                         double max_shift, const Panel *panel, const CpChartLabelBox *keep_clear);

@@ -710,7 +710,6 @@ draw_chart_marks (Painter           *painter,
       double y = snap (painter, cp_chart_to_px_y (lower, data->deadline_days));
       double unit = MAX (1.0, geometry->font_px / 6.0);
       double dashes[] = { 8 * unit, 3 * unit, 2 * unit, 3 * unit };
-      double w, h;
 
       cp_chart_set_rgb (cr, &painter->theme.deadline);
       if (!labels)
@@ -724,11 +723,7 @@ draw_chart_marks (Painter           *painter,
           g_array_append_val (lower->segments, ((Segment) { geometry->left, y, geometry->right, y, -1 }));
         }
       else
-        {
-          cp_chart_text_size (geometry, geometry->small, data->deadline_label, 0, &w, &h);
-          cp_chart_draw_fixed_label (painter, geometry, geometry->small, data->deadline_label,
-                                     geometry->left + 4, MAX (lower->top + 1, y - h - 1), 0, lower, NULL);
-        }
+        cp_chart_draw_deadline_label (painter, geometry, geometry->small, data->deadline_label, y, lower);
     }
 
   /* Break-even, each on the panel it is about */
