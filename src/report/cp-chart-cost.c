@@ -527,12 +527,12 @@ join_labels_alike (CpChartData *data)
       else
         names = g_strdup_printf (C_("quotes at one point", "%s · %s"),
                                  first->label + first->shorten_from + strlen (" · "), others);
-      /* TRANSLATORS: quotes whose points on the cost chart are one: their names, then the GPUs they share, e.g.
-       * "LocalDC · CloudCo: 8 × A800 80GB SXM" */
       /* The GPUs stay on one line, no-break spaces between their words:
        * "8 ×" at a line's end over "A800 80GB SXM" read as two things. */
       words = g_strsplit (hardware, " ", -1);
       unbroken = g_strjoinv ("\u00a0", words);
+      /* TRANSLATORS: quotes whose points on the cost chart are one: their names, then the GPUs they share, e.g.
+       * "LocalDC · CloudCo: 8 × A800 80GB SXM" */
       joint = g_strdup_printf (C_("quotes at one point", "%s: %s"), names, unbroken);
       first->joint_label = first->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT ? cp_chart_recommended_label (joint)
                                                                            : g_steal_pointer (&joint);
@@ -577,9 +577,9 @@ cp_chart_data_new_cost (const CpProject *project,
       g_autofree char *days = cp_i18n_format_number (cp_job_deadline_days (job), tenths == round (tenths) ? 0 : 1, data->lang);
 
       data->deadline_days = cp_job_deadline_days (job);
-      /* The count picks the form ("Deadline: 1 days" on a job given a
+      /* TRANSLATORS: label of the deadline line; %s is a number of days.
+       * The count picks the form ("Deadline: 1 days" on a job given a
        * day), a fraction the plural ("1.5 days"), as English has it. */
-      /* TRANSLATORS: label of the deadline line; %s is a number of days */
       data->deadline_label = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "Deadline: %s day", "Deadline: %s days",
                                                          tenths == 1 ? 1 : 2), days);
     }
