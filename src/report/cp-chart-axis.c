@@ -664,7 +664,7 @@ cp_chart_geometry_init (Geometry          *geometry,
         double w, anchor, f;
 
         cp_chart_text_size (geometry, series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT ? geometry->bold : geometry->small,
-                            series->label, 0, &w, NULL);
+                            series->joint_label != NULL ? series->joint_label : series->label, 0, &w, NULL);
         widest = MAX (widest, w);
         if (series->x->len == 0)
           continue;

@@ -412,6 +412,133 @@ cluster_days_label (const CpProject *project,
   return g_strdup_printf (_("Calendar time (days); a cluster adds %s days of migration"), number);
 }
 
+/* The point @series is labelled at: the option recommended, else its
+ * line's end (cp-chart.c names it there). */
+static guint
+labelled_point (const CpChartSeries *series)
+{
+  for (guint p = 0; p < series->x->len && isfinite (series->chosen_x); p++)
+    if (g_array_index (series->x, double, p) == series->chosen_x)
+      return p;
+  return series->x->len - 1;
+}
+
+/* Whether @a's and @b's labelled points are written alike, the same GPUs,
+ * cost and days (as_written()): drawn on one spot, their two labels
+ * fought for the room beside it, one pushed away or left out (issue 26). */
+static gboolean
+labelled_alike (const CpChartSeries *a,
+                const CpChartSeries *b)
+{
+  guint pa, pb;
+
+  if (a->x->len == 0 || b->x->len == 0 || a->y2 == NULL || b->y2 == NULL)
+    return FALSE;
+  pa = labelled_point (a);
+  pb = labelled_point (b);
+  return g_array_index (a->x, double, pa) == g_array_index (b->x, double, pb) &&
+         as_written (g_array_index (a->y, double, pa), FALSE) == as_written (g_array_index (b->y, double, pb), FALSE) &&
+         as_written (g_array_index (a->y2, double, pa), TRUE) == as_written (g_array_index (b->y2, double, pb), TRUE);
+}
+
+/* Where @series' GPUs start in its label ("Recommended: 8 × H800 · …"),
+ * or -1 where its label is not a quote's "GPUs · name". */
+static int
+hardware_start (const CpChartSeries *series)
+{
+  g_autofree char *mark = cp_chart_recommended_label ("");
+  int start = series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT ? (int) strlen (mark) : 0;
+
+  if (series->shorten_from <= start || (start > 0 && !g_str_has_prefix (series->label, mark)) ||
+      !g_str_has_prefix (series->label + series->shorten_from, " · "))
+    return -1;
+  return start;
+}
+
+/* One label for the quotes whose labelled points are written alike on
+ * the same GPUs: their names, then the GPUs, "LocalDC · CloudCo: 8 ×
+ * A800 80GB SXM"; with the recommended one first, "Recommended: LocalDC
+ * · CloudCo (same cost and time): …", the others not recommended too.
+ * Two labels at one point were one too many for the room beside it: the
+ * second went far off with a leader or was left out, and the reader could
+ * not tell the two quotes sat at one point. Quotes of different GPUs
+ * keep their own labels. */
+static void
+join_labels_alike (CpChartData *data)
+{
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      CpChartSeries *series = g_ptr_array_index (data->series, s);
+      g_autoptr(GArray) group = NULL;
+      g_autofree char *hardware = NULL;
+      g_autofree char *others = NULL;
+      g_autofree char *names = NULL;
+      g_autofree char *joint = NULL;
+      g_autofree char *unbroken = NULL;
+      g_auto(GStrv) words = NULL;
+      CpChartSeries *first;
+      int start = hardware_start (series);
+
+      if (series->joint_into >= 0 || series->joint_label != NULL || start < 0)
+        continue;
+      hardware = g_strndup (series->label + start, series->shorten_from - start);
+      group = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_array_append_val (group, s);
+      for (guint t = s + 1; t < data->series->len; t++)
+        {
+          CpChartSeries *other = g_ptr_array_index (data->series, t);
+          int other_start = hardware_start (other);
+
+          if (other->joint_into < 0 && other_start >= 0 &&
+              (gsize) (other->shorten_from - other_start) == strlen (hardware) &&
+              strncmp (other->label + other_start, hardware, strlen (hardware)) == 0 && labelled_alike (series, other))
+            g_array_append_val (group, t);
+        }
+      if (group->len < 2)
+        continue;
+      /* The recommended one leads and carries the label. */
+      for (guint g = 1; g < group->len; g++)
+        if (((CpChartSeries *) g_ptr_array_index (data->series, g_array_index (group, guint, g)))->emphasis ==
+            CP_CHART_EMPHASIS_HIGHLIGHT)
+          {
+            guint lead = g_array_index (group, guint, g);
+
+            g_array_index (group, guint, g) = g_array_index (group, guint, 0);
+            g_array_index (group, guint, 0) = lead;
+          }
+      first = g_ptr_array_index (data->series, g_array_index (group, guint, 0));
+      for (guint g = 1; g < group->len; g++)
+        {
+          CpChartSeries *other = g_ptr_array_index (data->series, g_array_index (group, guint, g));
+          const char *name = other->label + other->shorten_from + strlen (" · ");
+          char *joined = others == NULL ? g_strdup (name)
+                         /* TRANSLATORS: quotes whose points on the cost chart are one: two of their names */
+                         : g_strdup_printf (C_("quotes at one point", "%s · %s"), others, name);
+
+          g_free (others);
+          others = joined;
+          other->joint_into = g_array_index (group, guint, 0);
+        }
+      if (first->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT)
+        /* TRANSLATORS: the recommended quote's name, then the names of quotes at the same cost and time, all on
+         * the same GPUs */
+        names = g_strdup_printf (_("%s · %s (same cost and time)"),
+                                 first->label + first->shorten_from + strlen (" · "), others);
+      else
+        names = g_strdup_printf (C_("quotes at one point", "%s · %s"),
+                                 first->label + first->shorten_from + strlen (" · "), others);
+      /* The GPUs stay on one line, no-break spaces between their words:
+       * "8 ×" at a line's end over "A800 80GB SXM" read as two things. */
+      words = g_strsplit (hardware, " ", -1);
+      unbroken = g_strjoinv ("\u00a0", words);
+      /* TRANSLATORS: quotes whose points on the cost chart are one: their names, then the GPUs they share, e.g.
+       * "LocalDC · CloudCo: 8 × A800 80GB SXM" */
+      joint = g_strdup_printf (C_("quotes at one point", "%s: %s"), names, unbroken);
+      first->joint_label = first->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT ? cp_chart_recommended_label (joint)
+                                                                           : g_steal_pointer (&joint);
+    }
+}
+
 CpChartData *
 cp_chart_data_new_cost (const CpProject *project,
                         guint            job_index,
@@ -450,8 +577,11 @@ cp_chart_data_new_cost (const CpProject *project,
       g_autofree char *days = cp_i18n_format_number (cp_job_deadline_days (job), tenths == round (tenths) ? 0 : 1, data->lang);
 
       data->deadline_days = cp_job_deadline_days (job);
-      /* TRANSLATORS: label of the deadline line; %s is a number of days */
-      data->deadline_label = g_strdup_printf (_("Deadline: %s days"), days);
+      /* TRANSLATORS: label of the deadline line; %s is a number of days.
+       * The count picks the form ("Deadline: 1 days" on a job given a
+       * day), a fraction the plural ("1.5 days"), as English has it. */
+      data->deadline_label = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "Deadline: %s day", "Deadline: %s days",
+                                                         tenths == 1 ? 1 : 2), days);
     }
 
   for (guint c = 0; c < sweep->curves->len; c++)
@@ -502,6 +632,7 @@ cp_chart_data_new_cost (const CpProject *project,
                                  : _("Add a price to a quote to see the total cost"));
   find_break_even (data, names, FALSE);
   find_break_even (data, names, TRUE);
+  join_labels_alike (data);
 
   data->currency = g_strdup (currency);
   data->y_top = weighed_cost_top (plan);

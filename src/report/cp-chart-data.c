@@ -25,6 +25,7 @@ cp_chart_series_new (const char *label,
 
   series->label = g_strdup (label);
   series->shorten_from = -1;
+  series->joint_into = -1;
   series->chosen_x = NAN;
   series->single_x = NAN;
   series->x = g_array_new (FALSE, FALSE, sizeof (double));
@@ -40,6 +41,7 @@ cp_chart_series_free (gpointer data)
   CpChartSeries *series = data;
 
   g_free (series->label);
+  g_free (series->joint_label);
   g_free (series->off_scale_label);
   g_clear_pointer (&series->point_names, g_ptr_array_unref);
   g_array_unref (series->x);
@@ -88,6 +90,7 @@ series_copy (gconstpointer src,
 
   *copy = *series;
   copy->label = g_strdup (series->label);
+  copy->joint_label = g_strdup (series->joint_label);
   copy->off_scale_label = g_strdup (series->off_scale_label);
   if (series->point_names != NULL)
     {
@@ -210,12 +213,14 @@ cp_chart_data_keep_placements (CpChartData       *data,
   for (guint b = 0; b < boxes->len; b++)
     {
       const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+      const CpChartSeries *series;
       CpChartPlacement *placement;
 
       if (!box->names_point || box->series < 0 || (guint) box->series >= before->series->len)
         continue;
       placement = g_new0 (CpChartPlacement, 1);
-      placement->label = g_strdup (((const CpChartSeries *) g_ptr_array_index (before->series, box->series))->label);
+      series = g_ptr_array_index (before->series, box->series);
+      placement->label = g_strdup (box->joint && series->joint_label != NULL ? series->joint_label : series->label);
       placement->panel = box->panel;
       placement->dx = box->x - box->anchor_x;
       placement->dy = box->y - box->anchor_y;
@@ -642,6 +647,8 @@ cp_chart_data_fingerprint (const CpChartData *data)
       CHECKSUM_FIELD (checksum, series->vendor_shared_bytes);
       CHECKSUM_FIELD (checksum, series->chosen_x);
       CHECKSUM_FIELD (checksum, series->single_x);
+      checksum_string (checksum, series->joint_label);
+      CHECKSUM_FIELD (checksum, series->joint_into);
       checksum_string (checksum, series->off_scale_label);
       checksum_doubles (checksum, series->x);
       checksum_doubles (checksum, series->y);

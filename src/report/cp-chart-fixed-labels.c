@@ -82,6 +82,74 @@ cp_chart_draw_fixed_label (Painter                    *painter,
   return TRUE;
 }
 
+/* Whether @box covers a marker of @panel. */
+static gboolean
+covers_marker (const Panel           *panel,
+               const CpChartLabelBox *box)
+{
+  for (guint i = 0; i < panel->marks->len; i++)
+    {
+      const CpChartLabelBox *mark = &g_array_index (panel->marks, CpChartLabelBox, i);
+
+      if (box->x < mark->x + mark->width && mark->x < box->x + box->width &&
+          box->y < mark->y + mark->height && mark->y < box->y + box->height)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+cp_chart_draw_deadline_label (Painter                    *painter,
+                              Geometry                   *geometry,
+                              const PangoFontDescription *font,
+                              const char                 *text,
+                              double                      line_y,
+                              const Panel                *panel)
+{
+  double wrap_w = MAX (geometry->right - geometry->left - 4, geometry->font_px * 6);
+  CpChartLabelBox sides[2];
+  double wanted, range;
+
+  if (text == NULL)
+    return FALSE;
+  sides[0] = chart_label_box (geometry, font, text, geometry->left + 4, 0, 0, wrap_w);
+  sides[1] = chart_label_box (geometry, font, text, geometry->right - 4, 0, 1, wrap_w);
+  wanted = MAX (panel->top + 1, line_y - sides[0].height - 1);
+  /* Over the line at the plot's left end, else at its right end, off the
+   * lines and markers within a line's height. */
+  for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
+    {
+      CpChartLabelBox box = sides[s];
+
+      box.y = wanted;
+      if (cp_chart_place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h, NULL,
+                              NULL))
+        {
+          show_label_on_background (painter, geometry, font, text, &box, wrap_w);
+          return TRUE;
+        }
+    }
+  /* Else nearest the line off the markers, over a line rather than a
+   * marker: at the plot's left end it hid the single machines at 8 GPUs,
+   * which quote sat there unseen (the demo's days panels at 1,024 px). */
+  range = panel->bottom - panel->top;
+  for (double shift = 0; shift <= range; shift += 1)
+    for (int sign = 1; sign >= -1; sign -= 2)
+      for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
+        {
+          CpChartLabelBox box = sides[s];
+
+          box.y = wanted + sign * shift;
+          if ((shift == 0 && sign < 0) || box.y < panel->top + 1 || box.y + box.height > panel->bottom - 1 ||
+              covers_marker (panel, &box) ||
+              !cp_chart_place_box (painter, geometry, panel, &box, box.y, box.y + box.height, -1, NULL, NULL))
+            continue;
+          show_label_on_background (painter, geometry, font, text, &box, wrap_w);
+          return TRUE;
+        }
+  return cp_chart_draw_fixed_label (painter, geometry, font, text, geometry->left + 4, wanted, 0, panel, NULL);
+}
+
 /* A label put more than a line's height above or below the mark @mark
  * is joined to it by a thin leader in the label's colour, from the
  * mark's edge to the label's, which the lines' labels then keep clear

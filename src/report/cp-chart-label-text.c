@@ -317,6 +317,27 @@ longest_fitting_cut (Geometry                   *geometry,
   return lo;
 }
 
+/* The byte counts of @label it may be cut after (cut_allowed(), with
+ * @within_chinese), from @from, always one, to before @to; shortest
+ * first, as longest_fitting_cut() takes them. */
+static GArray *
+allowed_cuts (const char *label,
+              gsize       from,
+              gsize       to,
+              gboolean    within_chinese)
+{
+  GArray *cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (const char *c = label + from; c < label + to; c = g_utf8_next_char (c))
+    {
+      guint cut = c - label;
+
+      if (cut == from || cut_allowed (label, cut, within_chinese))
+        g_array_append_val (cuts, cut);
+    }
+  return cuts;
+}
+
 /* What a line's label shows in @max_w: all of it, wrapped, when that takes
  * at most @max_lines lines or when the label is not a quote's name; a
  * quote's name otherwise ends in an ellipsis, never before the end of its
@@ -342,16 +363,8 @@ fit_label (Geometry                   *geometry,
       cp_chart_text_lines (geometry, font, label, max_w) <= max_lines)
     return g_strdup (label);
 
-  /* The boundaries a label may be cut at (cut_allowed()), from the end
-   * of the GPUs on. */
-  cuts = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (const char *c = label + series->shorten_from; *c != '\0'; c = g_utf8_next_char (c))
-    {
-      guint cut = c - label;
-
-      if (c == label + series->shorten_from || cut_allowed (label, cut, FALSE))
-        g_array_append_val (cuts, cut);
-    }
+  /* The boundaries a label may be cut at, from the end of the GPUs on. */
+  cuts = allowed_cuts (label, series->shorten_from, length, FALSE);
   /* The GPUs whole, on as many lines as they need; the longest cut
    * that fits. */
   *shown_bytes = g_array_index (cuts, guint, longest_fitting_cut (geometry, font, label, cuts, 0, 0, max_w, max_lines));
@@ -428,14 +441,7 @@ fit_quote_label (Geometry                   *geometry,
   tail = vendor_tail (series, end);
   if (tail <= (gsize) series->shorten_from)
     return text;
-  cuts = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (const char *c = label + series->shorten_from; c < label + tail; c = g_utf8_next_char (c))
-    {
-      guint cut = c - label;
-
-      if (c == label + series->shorten_from || cut_allowed (label, cut, TRUE))
-        g_array_append_val (cuts, cut);
-    }
+  cuts = allowed_cuts (label, series->shorten_from, tail, TRUE);
   if (cuts->len == 0)
     return text;
   lo = longest_fitting_cut (geometry, font, label, cuts, tail, end, max_w, max_lines);

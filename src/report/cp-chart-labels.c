@@ -925,7 +925,8 @@ widen_label (Painter           *painter,
              GArray            *leaders,
              double             max_y)
 {
-  const CpChartSeries *series = g_ptr_array_index (data->series, label->series);
+  CpChartSeries view;
+  const CpChartSeries *series = cp_chart_label_series (data, label->series, label->box.joint, &view);
   gsize ends[2];
   /* A whole pad from the chart's edge, as its title keeps: widened to
    * within a third of one, the demo's "Recommended: 8 × A800 80GB SXM ·
@@ -1074,7 +1075,8 @@ cp_chart_draw_line_labels (Painter           *painter,
       for (guint i = 0; i < requests->len && !again; i++)
         {
           const LabelRequest *request = &g_array_index (requests, LabelRequest, i);
-          const CpChartSeries *series = g_ptr_array_index (data->series, request->series);
+          CpChartSeries view;
+          const CpChartSeries *series = cp_chart_label_series (data, request->series, request->joint, &view);
           gboolean highlight = series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
           const PangoFontDescription *font = highlight ? geometry->bold : geometry->small;
           /* Beside its point, a label has the plot's room on the wider
@@ -1147,6 +1149,7 @@ cp_chart_draw_line_labels (Painter           *painter,
           box.height = h;
           box.series = request->series;
           box.names_point = TRUE;
+          box.joint = request->joint;
           box.anchor_x = request->anchor_x;
           box.anchor_y = request->anchor_y;
           box.panel = lower ? 1 : 0;

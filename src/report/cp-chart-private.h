@@ -249,7 +249,19 @@ typedef struct {
   int    series;
   double anchor_x, anchor_y;
   double gap;          /* from the anchor to the text */
+  gboolean joint;      /* names every quote at its point (cp_chart_join_requests()) */
 } LabelRequest;
+
+/* Makes the requests of the quotes a series' joint_label names, each at
+ * the spot of that series' own, one: that series' request, marked joint,
+ * the others' removed (cp-chart-joint.c). Where one of them is not
+ * labelled at that spot on this panel, each keeps its own. */
+void cp_chart_join_requests (const CpChartData *data, GArray *requests);
+/* The series the label of series @index takes its words from: the
+ * series itself, or, for a @joint label, @view, a copy of it saying its
+ * joint_label, never shortened. */
+const CpChartSeries *cp_chart_label_series (const CpChartData *data, int index, gboolean joint,
+                                            CpChartSeries *view);
 
 /* Draws the labels @requests asks for on @panel. With @clean_only, a
  * label that finds no place beside its point or with a short leader
@@ -276,6 +288,12 @@ gboolean cp_chart_place_box (Painter *painter, const Geometry *geometry, const P
 gboolean cp_chart_draw_fixed_label (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
                                     const char *text, double x, double y, double x_align, const Panel *panel,
                                     const CpChartLabelBox *keep_clear);
+/* The deadline's label over its line at @line_y on @panel: at the plot's
+ * left end, else its right, off the lines and markers within a line's
+ * height; else nearest the line off the markers and labels; else as
+ * cp_chart_draw_fixed_label(). */
+gboolean cp_chart_draw_deadline_label (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
+                                       const char *text, double line_y, const Panel *panel);
 gboolean cp_chart_draw_label_off_lines (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
                                         const char *text, double x, double y, double x_align, double wrap_w,
                                         double max_shift, const Panel *panel, const CpChartLabelBox *keep_clear);
@@ -291,8 +309,10 @@ char *cp_chart_timeline_day_text (const CpChartData *data, const GDate *day, gbo
 char *cp_chart_timeline_deadline_date (const CpChartData *data, double deadline_day);
 
 /* cp-chart-timeline.c: the timeline's drawing, which cp_chart_draw_full()
- * hands a CP_CHART_TIMELINE chart to. */
+ * hands a CP_CHART_TIMELINE chart to; @bars (may be NULL) gets each
+ * planned job's bar as drawn, a CpChartLabelBox of series -1, for the
+ * tests that keep its labels off the bars. */
 void cp_chart_draw_timeline (cairo_t *cr, double width, double height, CpChartStyle style,
-                             const CpChartData *data, GArray *boxes);
+                             const CpChartData *data, GArray *boxes, GArray *bars);
 
 G_END_DECLS

@@ -581,20 +581,84 @@ on_cost_line (const CpChartData *data, const Plot *plot, double x0, double x1, d
                             plot->top_amount * (plot->bottom - mid_y + line_h / 2) / (plot->bottom - plot->top));
 }
 
+static double on_a_label (const Ink *ink, double x0, double x1, double y0, double y1);
+
+/* Whether the legend dates the deadline in full, the project's one
+ * (cp-chart-timeline-data.c): its mark then needs no words in a row with
+ * no room for them off the bar. */
+static gboolean
+legend_dates_deadline (const CpChartData *data)
+{
+  guint n_deadlines = 0;
+
+  for (guint i = 0; i < data->bars->len; i++)
+    n_deadlines += isfinite (g_array_index (data->bars, CpChartBar, i).deadline_day);
+  return n_deadlines == 1;
+}
+
+/* Where a deadline's words, @w wide and a line high, go in their row
+ * (centred on @mid_y, @row_h high) off its bar (from @bar_left to
+ * @bar_right, @bar_h high) and every label, when the place beside the
+ * mark is on the bar: over the bar, then under it, where the row's room
+ * holds a line, from @x0 (moved inside the plot); then after the bar,
+ * then before it, on its line. Laid over the bar on a background, the
+ * words hid the bar's days under them (the demo's 70B job, a deadline
+ * missed within its run). FALSE where none is clear. */
+static gboolean
+deadline_off_bar (const Ink *ink, const Plot *plot, double x0, double w, double mid_y, double row_h, double bar_h,
+                  double bar_left, double bar_right, double gap, double line_h, double *out_x, double *out_top)
+{
+  double inside_x = CLAMP (x0, plot->left, MAX (plot->left, plot->right - gap - w));
+  const struct { double x, top; } places[] = {
+    { inside_x, mid_y - bar_h / 2 - 1 - line_h },
+    { inside_x, mid_y + bar_h / 2 + 1 },
+    { bar_right + gap, mid_y - line_h / 2 },
+    { bar_left - gap - w, mid_y - line_h / 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (places); i++)
+    {
+      double t0 = places[i].x, t1 = t0 + w, top = places[i].top;
+
+      if (t0 < plot->left || t1 > plot->right - gap + 0.01 || top < mid_y - row_h / 2 ||
+          top + line_h > mid_y + row_h / 2 ||
+          (top < mid_y + bar_h / 2 && top + line_h > mid_y - bar_h / 2 && t1 > bar_left - gap && t0 < bar_right + gap) ||
+          on_a_label (ink, t0, t1, top, top + line_h) > -G_MAXDOUBLE)
+        continue;
+      *out_x = t0;
+      *out_top = top;
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* A deadline far past the plot's end: no mark on the plot, whose right
  * edge it would seem to be (approver 21: drawn at the axis's end, a
  * deadline 60 days later read as met on the day), but its words ending in
  * an arrow at that edge, "due 03-03 →". */
 static void
 deadline_beyond (Ink *ink, const Theme *theme, const CpChartData *data, const Plot *plot,
-                 double deadline_day, double mid_y, double line_h)
+                 double deadline_day, double mid_y, double row_h, double bar_h, double bar_left, double bar_right,
+                 double gap, double line_h)
 {
-  double w, x0, x1 = plot->right;
+  double w, x0, x1 = plot->right, off_x, off_top;
   g_autofree char *date = deadline_mark_text (data, deadline_day, TRUE);
 
   cp_chart_set_rgb (ink->cr, &theme->deadline);
   set_text (ink, ink->font, date, 0, &w, NULL);
   x0 = x1 - w;
+  /* The bar runs to the plot's edge, as the last to end does: over it or
+   * under it, or before it, never on it (the demo's calendar, walk37). */
+  if (x1 > bar_left - gap && x0 < bar_right + gap &&
+      deadline_off_bar (ink, plot, x0, w, mid_y, row_h, bar_h, bar_left, bar_right, gap, line_h, &off_x, &off_top))
+    {
+      show_on_background (ink, theme, &theme->deadline, date, off_x, off_top, w, line_h);
+      return;
+    }
+  /* A row a line high (the memo's calendar on paper): the legend's
+   * "Deadline 25 Mar 2027" says it, met, as every bar ends before it. */
+  if (x1 > bar_left - gap && x0 < bar_right + gap && legend_dates_deadline (data))
+    return;
   /* Always on the background: the last tick's gridline, at the plot's
    * right edge where the date ends, ran through "due 12 Dec →" (walk36
    * F6). */
@@ -632,15 +696,15 @@ short_bar_length (Ink *ink, const Theme *theme, const CpChartData *data, const P
  * where the row has room clear of the bar (from @bar_left to @bar_right)
  * and of the cost line, after the mark first, else before it (approver,
  * 3 December: the mark alone gave no date to book); with no such room,
- * on the side within the plot that covers the least: the cost line
- * before the bar. */
+ * off the bar in its row (deadline_off_bar()); else on the side within
+ * the plot that covers the least: the cost line before the bar. */
 static void
 deadline_within (Ink *ink, const Theme *theme, const CpChartData *data, const Plot *plot,
-                 double deadline_day, double x, double mid_y, double bar_h, double bar_left, double bar_right,
-                 double pad, double line_h)
+                 double deadline_day, double x, double mid_y, double row_h, double bar_h, double bar_left,
+                 double bar_right, double pad, double line_h)
 {
   g_autofree char *date = deadline_mark_text (data, deadline_day, FALSE);
-  double w, gap = pad * 0.3, best_x0 = NAN;
+  double w, gap = pad * 0.3, best_x0 = NAN, off_x, off_top;
   int best_cost = G_MAXINT;
 
   cp_chart_set_rgb (ink->cr, &theme->deadline);
@@ -666,12 +730,20 @@ deadline_within (Ink *ink, const Theme *theme, const CpChartData *data, const Pl
     }
   if (best_cost == 0)
     show_text (ink, ink->font, date, best_x0, mid_y - line_h / 2, 0, 0);
+  else if (deadline_off_bar (ink, plot, x + gap, w, mid_y, row_h, bar_h, bar_left, bar_right, gap, line_h, &off_x,
+                             &off_top))
+    show_on_background (ink, theme, &theme->deadline, date, off_x, off_top, w, line_h);
   else
     {
       /* Neither side within the plot: after the mark, as far left as it
        * must go to end inside. */
       if (!isfinite (best_x0))
         best_x0 = MAX (plot->left, MIN (x + gap, plot->right - gap - w));
+      /* On the bar, in a row a line high (the memo's calendar on paper):
+       * the words hid the bar's days past the mark, the overrun they are
+       * about; the legend's "Deadline 31 Jan 2027" dates the one mark. */
+      if (best_x0 + w > bar_left - gap && best_x0 < bar_right + gap && legend_dates_deadline (data))
+        return;
       show_on_background (ink, theme, &theme->deadline, date, best_x0, mid_y - line_h / 2, w, line_h);
     }
 }
@@ -878,7 +950,8 @@ cp_chart_draw_timeline (cairo_t           *cr,
                         double             height,
                         CpChartStyle       style,
                         const CpChartData *data,
-                        GArray            *boxes)
+                        GArray            *boxes,
+                        GArray            *bars)
 {
   Theme theme;
   PangoContext *context = cp_chart_context_new (cr, style);
@@ -1318,6 +1391,9 @@ cp_chart_draw_timeline (cairo_t           *cr,
           cairo_rectangle (cr, x0, y + (row_h - bar_h) / 2, MAX (x1 - x0, 1), bar_h);
           cairo_fill (cr);
         }
+      if (bars != NULL && bar->planned && bar_right > bar_left)
+        g_array_append_val (bars, ((CpChartLabelBox) { bar_left, y + (row_h - bar_h) / 2, bar_right - bar_left, bar_h,
+                                                       -1, 0 }));
       if (bar->planned && widen > 1)
         {
           Plot plot = { left, right, top, band_bottom, end_day, scale_top, end_x >= 0 ? end_x : NAN };
@@ -1332,14 +1408,15 @@ cp_chart_draw_timeline (cairo_t           *cr,
         {
           Plot plot = { left, right, top, band_bottom, end_day, scale_top, end_x >= 0 ? end_x : NAN };
 
-          deadline_beyond (&ink, &theme, data, &plot, bar->deadline_day, y + row_h / 2, line_h);
+          deadline_beyond (&ink, &theme, data, &plot, bar->deadline_day, y + row_h / 2, row_h, bar_h,
+                           bar->planned ? bar_left : right, bar->planned ? bar_right : left, pad * 0.3, line_h);
         }
       else if (isfinite (bar->deadline_day))
         {
           Plot plot = { left, right, top, band_bottom, end_day, scale_top, end_x >= 0 ? end_x : NAN };
 
           x = left + (right - left) * bar->deadline_day / end_day;
-          deadline_within (&ink, &theme, data, &plot, bar->deadline_day, x, y + row_h / 2, bar_h,
+          deadline_within (&ink, &theme, data, &plot, bar->deadline_day, x, y + row_h / 2, row_h, bar_h,
                            bar->planned ? bar_left : right, bar->planned ? bar_right : left, pad, line_h);
         }
       if (bar->planned && isfinite (bar->fallback_start_day))

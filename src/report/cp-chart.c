@@ -677,6 +677,7 @@ draw_panel_series (Painter           *painter,
         }
     }
   cairo_restore (cr);
+  cp_chart_join_requests (data, requests);
 
   for (guint s = 0; s < exits->len; s++)
     if (isfinite (g_array_index (exits, double, s)))
@@ -709,7 +710,6 @@ draw_chart_marks (Painter           *painter,
       double y = snap (painter, cp_chart_to_px_y (lower, data->deadline_days));
       double unit = MAX (1.0, geometry->font_px / 6.0);
       double dashes[] = { 8 * unit, 3 * unit, 2 * unit, 3 * unit };
-      double w, h;
 
       cp_chart_set_rgb (cr, &painter->theme.deadline);
       if (!labels)
@@ -723,11 +723,7 @@ draw_chart_marks (Painter           *painter,
           g_array_append_val (lower->segments, ((Segment) { geometry->left, y, geometry->right, y, -1 }));
         }
       else
-        {
-          cp_chart_text_size (geometry, geometry->small, data->deadline_label, 0, &w, &h);
-          cp_chart_draw_fixed_label (painter, geometry, geometry->small, data->deadline_label,
-                                     geometry->left + 4, MAX (lower->top + 1, y - h - 1), 0, lower, NULL);
-        }
+        cp_chart_draw_deadline_label (painter, geometry, geometry->small, data->deadline_label, y, lower);
     }
 
   /* Break-even, each on the panel it is about */
@@ -993,7 +989,7 @@ draw_chart (cairo_t           *cr,
     return;
   if (data->kind == CP_CHART_TIMELINE)
     {
-      cp_chart_draw_timeline (cr, width, height, style, data, boxes);
+      cp_chart_draw_timeline (cr, width, height, style, data, boxes, NULL);
       if (label_boxes != NULL)
         g_array_append_vals (label_boxes, boxes->data, boxes->len);
       return;

@@ -64,6 +64,14 @@ typedef struct {
   double          single_x;     /* cost chart: the GPUs of one machine of the quote,
                                  * the point of its line that is a single machine;
                                  * NAN elsewhere */
+  char           *joint_label;  /* cost chart: the label of this line's labelled point
+                                 * where other quotes' labelled points are written
+                                 * alike there (same GPUs, cost and days) on the same
+                                 * GPUs: one label names them all, "LocalDC · CloudCo:
+                                 * 8 × A800 80GB SXM"; never shortened (it wraps);
+                                 * NULL where no other is there */
+  int             joint_into;   /* cost chart: the series whose joint_label names this
+                                 * one too, -1 for none */
   char           *off_scale_label; /* cost chart: the line's highest cost ("↑ up to
                                  * 1,641,840 CNY"), written where it leaves the top of
                                  * a cost panel scaled to y_top; NULL when it stays
@@ -199,6 +207,9 @@ typedef struct {
   gboolean names_point;
   double anchor_x, anchor_y;
   guint  panel;
+  /* Names every quote at its point (the series' joint_label), not its
+   * own line alone. */
+  gboolean joint;
 } CpChartLabelBox;
 
 #define CP_CHART_BOX_TITLE (-2)

@@ -1,7 +1,8 @@
 /* test-chart-points.c: a line's label names the point it sits at, and
  * stays inside the chart (walk36 F8). The walk's serving job: GPU Cloud
  * SZ's four 8 × H800 nodes, whose cost line leaves the top of the scale
- * after its first node, beside Local Provider's one Ascend machine. */
+ * after its first node, beside Local Provider's one Ascend machine. The
+ * deadline's label keeps off the other labels and the markers. */
 #include "config.h"
 
 #include <math.h>
@@ -169,6 +170,112 @@ test_label_names_its_point (void)
       }
 }
 
+
+static gboolean
+boxes_overlap (const CpChartLabelBox *a,
+               const CpChartLabelBox *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width &&
+         a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+/* The deadline's label on the days panel, "Deadline: 7 days" ("截止期限：
+ * 7 天"), covers no other label and no marker, in the window's sizes and
+ * on the page, in English and Chinese: the demo's jobs with a deadline
+ * each, set as a user does (edit-job): the 70B fine-tune in 7 days, the
+ * 7B QLoRA in 1, the 13B pretraining in 60 and the 14B LoRA in 2, whose
+ * days panels crowd labels and lines under and over the deadline. */
+static void
+test_deadline_label_clear (void)
+{
+  static const struct {
+    const char *job, *days, *en, *zh;
+  } jobs[] = {
+    { "1", "7", "Deadline: 7 days", "截止期限：7 天" },
+    { "2", "1", "Deadline: 1 day", "截止期限：1 天" },
+    { "4", "60", "Deadline: 60 days", "截止期限：60 天" },
+    { "7", "2", "Deadline: 2 days", "截止期限：2 天" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "deadlines.cplan", NULL);
+  g_autoptr(CpProject) project = NULL;
+
+  RUN_OK ("demo", "deadlines.cplan");
+  for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
+    RUN_OK ("edit-job", "deadlines.cplan", jobs[j].job, "--deadline-days", jobs[j].days);
+  project = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+
+  for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
+    {
+      guint index = (guint) g_ascii_strtoull (jobs[j].job, NULL, 10) - 1;
+      g_autoptr(CpPlan) plan = cp_project_plan_job (project, index);
+      g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, index, CP_CHART_COST_MAX_POINTS);
+
+      for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+        {
+          g_autoptr(CpChartData) data = cp_chart_data_new_cost (project, index, plan, sweep, langs[l]);
+
+          g_assert_cmpstr (data->deadline_label, ==, l == 0 ? jobs[j].en : jobs[j].zh);
+          for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+            {
+              g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+              g_autoptr(GArray) markers = g_array_new (FALSE, FALSE, sizeof (CpChartMarker));
+              cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                                     (int) ceil (sizes[z].width),
+                                                                     (int) sizes[z].height);
+              cairo_t *cr = cairo_create (surface);
+              const CpChartLabelBox *deadline = NULL;
+
+              cp_chart_draw_full (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, boxes);
+              cp_chart_draw_markers (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, markers);
+              for (guint b = 0; b < boxes->len; b++)
+                {
+                  const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+
+                  if (box->series == -1 && box->shown_bytes == strlen (data->deadline_label))
+                    {
+                      g_assert_null (deadline);
+                      deadline = box;
+                    }
+                }
+              if (deadline == NULL)
+                g_error ("job %s, %s at %g × %g: no \"%s\"", jobs[j].job, langs[l], sizes[z].width,
+                         sizes[z].height, data->deadline_label);
+              for (guint b = 0; b < boxes->len; b++)
+                {
+                  const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+
+                  if (box != deadline && box->width > 0 && boxes_overlap (deadline, box))
+                    {
+                      g_test_message ("job %s, %s at %g × %g: \"%s\" (%g,%g %g×%g) on label %u of series %d "
+                                      "(%g,%g %g×%g)", jobs[j].job, langs[l], sizes[z].width, sizes[z].height,
+                                      data->deadline_label, deadline->x, deadline->y, deadline->width,
+                                      deadline->height, b, box->series, box->x, box->y, box->width, box->height);
+                      g_test_fail ();
+                    }
+                }
+              for (guint m = 0; m < markers->len; m++)
+                {
+                  const CpChartMarker *marker = &g_array_index (markers, CpChartMarker, m);
+                  CpChartLabelBox square = { marker->x - marker->size, marker->y - marker->size, 2 * marker->size,
+                                             2 * marker->size, -1, 0 };
+
+                  if (boxes_overlap (deadline, &square))
+                    {
+                      g_test_message ("job %s, %s at %g × %g: \"%s\" on the marker of series %d at (%g, %g)",
+                                      jobs[j].job, langs[l], sizes[z].width, sizes[z].height, data->deadline_label,
+                                      marker->series, marker->x, marker->y);
+                      g_test_fail ();
+                    }
+                }
+              cairo_destroy (cr);
+              cairo_surface_destroy (surface);
+            }
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -177,5 +284,6 @@ main (int    argc,
   tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-chart-points-XXXXXX");
 
   g_test_add_func ("/chart-points/label-names-its-point", test_label_names_its_point);
+  g_test_add_func ("/chart-points/deadline-label-clear", test_deadline_label_clear);
   return cp_test_run_then_remove (tmp_dir);
 }
