@@ -25,45 +25,115 @@
 #include "cp-spec-words.h"
 #include "planner/cp-spec-edit.h"
 
-/* Under the quotes, which hardware figures are the team's and which no
- * datasheet gives, each said once: the PDF never said that the
- * recommended 910B2's HCCS rate is unverified, nor that a "141GB" H20
- * was an edited 96GB entry (walk37 F1, F3). */
+/* Adds @name to the catalogue entries whose figures rest on
+ * @verification (no datasheet), once. */
+static void
+add_unverified (GPtrArray      *names_by_verification[CP_N_VERIFICATIONS],
+                CpVerification  verification,
+                char           *name)
+{
+  GPtrArray *names = names_by_verification[verification];
+
+  if (cp_words_verification (verification) == NULL ||
+      g_ptr_array_find_with_equal_func (names, name, g_str_equal, NULL))
+    g_free (name);
+  else
+    g_ptr_array_add (names, name);
+}
+
+/* Whether quote @q is what some job rents: its recommended option, or
+ * with none feasible the best available. */
+static gboolean
+quote_rented (const CpProject *project,
+              const JobResult *results,
+              guint            q)
+{
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      int chosen = plan == NULL ? -1 : plan->recommended >= 0 ? plan->recommended : plan->best_available;
+
+      if (chosen >= 0 && g_array_index (plan->options, CpOption, chosen).quote_index == (int) q)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Under the quotes, which hardware figures of what the jobs rent are the
+ * team's and which no datasheet gives, each said once: the PDF never said
+ * that the recommended 910B2's HCCS rate is unverified, nor that a
+ * "141GB" H20 was an edited 96GB entry (walk37 F1, F3). Only the rented
+ * quotes, and catalogue entries resting on the same kind of source in one
+ * line: a line for each entry of every quote made the walk19 project's
+ * English report a page longer. The window says it of every quote (its
+ * GPU and link rows), and the XML carries each entry's verification. */
 static void
 hardware_origins (Doc             *doc,
-                  const CpProject *project)
+                  const CpProject *project,
+                  const JobResult *results)
 {
-  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) edited = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *unverified[CP_N_VERIFICATIONS];
 
+  for (guint v = 0; v < CP_N_VERIFICATIONS; v++)
+    unverified[v] = g_ptr_array_new_with_free_func (g_free);
   for (guint q = 0; q < project->quotes->len; q++)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, q);
-      g_autofree char *edited_from = cp_spec_source_from (quote->gpu.source, NULL, NULL);
-      char *said[] = { cp_words_gpu_origin (&quote->gpu, doc->lang), cp_words_link_origin (&quote->intra_link, doc->lang) };
+      const CpLinkSpec *link = &quote->intra_link;
+      g_autofree char *gpu_from = cp_spec_source_from (quote->gpu.source, NULL, NULL);
+      g_autofree char *link_from = cp_spec_source_from (link->source, NULL, NULL);
+      const char *gpu_name = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
+      char *said = NULL;
 
-      /* An edited GPU's words name the entry it came from: its own name
-       * first, as the tables print it. */
-      if (said[0] != NULL && edited_from != NULL)
+      if (!quote_rented (project, results, q))
+        continue;
+      if (gpu_from != NULL)
         {
-          /* TRANSLATORS: a GPU's name, then where its figures come from */
-          char *named = g_strdup_printf (_("%s: %s"), quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id, said[0]);
+          g_autofree char *origin = cp_words_gpu_origin (&quote->gpu, doc->lang);
 
-          g_free (said[0]);
-          said[0] = named;
+          /* TRANSLATORS: a GPU's name, then where its figures come from */
+          said = g_strdup_printf (_("%s: %s"), gpu_name, origin);
         }
-      for (guint i = 0; i < G_N_ELEMENTS (said); i++)
-        if (said[i] != NULL && !g_ptr_array_find_with_equal_func (lines, said[i], g_str_equal, NULL))
-          g_ptr_array_add (lines, said[i]);
-        else
-          g_free (said[i]);
+      else
+        add_unverified (unverified, quote->gpu.verification, g_strdup (gpu_name));
+      if (said != NULL && !g_ptr_array_find_with_equal_func (edited, said, g_str_equal, NULL))
+        g_ptr_array_add (edited, g_steal_pointer (&said));
+      g_clear_pointer (&said, g_free);
+
+      if (link_from != NULL)
+        said = cp_words_link_origin (link, doc->lang);
+      else
+        {
+          g_autofree char *rate = cp_i18n_format_value (link->per_direction_gbytes_per_s, doc->lang);
+
+          /* TRANSLATORS: a link and its rate each direction: "HCCS (Ascend 910B) 196 GB/s" */
+          add_unverified (unverified, link->verification,
+                          g_strdup_printf (_("%s %s GB/s"), link->name != NULL ? link->name : link->id, rate));
+        }
+      if (said != NULL && !g_ptr_array_find_with_equal_func (edited, said, g_str_equal, NULL))
+        g_ptr_array_add (edited, g_steal_pointer (&said));
+      g_free (said);
     }
-  if (lines->len == 0)
-    return;
-  cp_doc_paragraph_full (doc, doc->small,
-                         /* TRANSLATORS: above the lines saying which quotes' hardware figures the team typed and which no datasheet gives */
-                         _("Where the hardware figures come from, when not from a datasheet:"), 0, 3, NULL);
-  for (guint i = 0; i < lines->len; i++)
-    cp_doc_paragraph_full (doc, doc->small, g_ptr_array_index (lines, i), 0, 3, NULL);
+  for (guint i = 0; i < edited->len; i++)
+    cp_doc_paragraph_full (doc, doc->small, g_ptr_array_index (edited, i), 0, 3, NULL);
+  for (guint v = 0; v < CP_N_VERIFICATIONS; v++)
+    {
+      if (unverified[v]->len > 0)
+        {
+          g_autofree char *names = NULL;
+          g_autofree char *line = NULL;
+
+          g_ptr_array_add (unverified[v], NULL);
+          /* TRANSLATORS: separates the GPUs and links whose figures rest on the same kind of source */
+          names = g_strjoinv (C_("hardware names", "; "), (char **) unverified[v]->pdata);
+          /* TRANSLATORS: %s: where the figures come from ("unverified figures from secondary descriptions, not a
+           * datasheet"), then the GPUs and links it applies to */
+          line = g_strdup_printf (_("Hardware with %s: %s"), cp_words_verification ((CpVerification) v), names);
+          cp_doc_paragraph_full (doc, doc->small, line, 0, 3, NULL);
+        }
+      g_ptr_array_unref (unverified[v]);
+    }
 }
 
 /* The quotes table's hardware, a GPU the team edited marked so: its
@@ -1322,7 +1392,8 @@ model_cell (const char *name,
 }
 
 void
-cp_report_section_jobs_and_quotes (Doc *doc)
+cp_report_section_jobs_and_quotes (Doc             *doc,
+                                   const JobResult *results)
 {
   static const double job_widths[] = { 0.24, 0.20, 0.22, 0.22, 0.12 };
   static const double quote_widths[] = { 0.20, 0.11, 0.15, 0.14, 0.12, 0.12, 0.07, 0.09 };
@@ -1370,7 +1441,7 @@ cp_report_section_jobs_and_quotes (Doc *doc)
   if (quotes.rows->len > 0)
     cp_doc_table_under (doc, doc->h1, _("Quotes"), &quotes);
   cp_report_section_quote_notes (doc);
-  hardware_origins (doc, project);
+  hardware_origins (doc, project, results);
   /* A quote whose stored figures or text the planner refuses (written by
    * another program) is in the table above but in no plan: said here, so
    * that a reader does not take its absence for a verdict. */
