@@ -460,6 +460,19 @@ recommends_quote (const CpPlan *plan,
          g_array_index (plan->options, CpOption, plan->recommended).quote_index == quote_index;
 }
 
+/* Whether some job's memo names an option on several nodes of quote
+ * @quote_index (cp_report_rents_nodes()). */
+static gboolean
+rents_nodes_of (JobResult       *results,
+                const CpProject *project,
+                int              quote_index)
+{
+  for (guint j = 0; j < project->jobs->len; j++)
+    if (results[j].plan != NULL && cp_report_rents_nodes (results[j].plan, results[j].what_if, quote_index))
+      return TRUE;
+  return FALSE;
+}
+
 /* "Assumed, not given: 100M tokens (Qwen2.5 72B LoRA); 2 engineers at
  * 2,000 CNY a day (every job); VAT 13%, included (every quote); 910B
  * taken as the 910B2 (华为云).": the figures the plans used that the user
@@ -596,8 +609,10 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, taken, vendor);
         }
-      /* The network an offer's bare "IB" was given, not the vendor's. */
-      if (!vat && quote->fabric_assumed && quote->nodes_available > 1)
+      /* The network an offer's bare "IB" was given, not the vendor's,
+       * where a job rents several of its nodes: a one-machine plan uses
+       * none (read37 F3). */
+      if (!vat && quote->fabric_assumed && quote->nodes_available > 1 && rents_nodes_of (results, project, (int) q))
         {
           g_autofree char *fabric = cp_report_fabric_assumed_text (quote, doc->lang);
 
