@@ -317,7 +317,7 @@ cp_words_migration_assumed (const CpJob      *job,
   /* Said as what to find out: the approver reading the report has no
    * app and no "Team rows" to fill in (read37 F11). */
   /* TRANSLATORS: R8; the migration's calendar days, counted for a team nobody described */
-  text = g_strdup_printf (_("Its %s of migration assume a team new to distributed training (R8): ask the team lead whether the team has trained a model across several machines before."),
+  text = g_strdup_printf (_("Its %s of migration assume a team new to distributed training (R8): ask the team lead whether it is."),
                           days);
   cp_i18n_pop_language ();
   return text;

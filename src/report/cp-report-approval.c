@@ -141,6 +141,43 @@ porting_break_even (const CpProject *project,
   return g_strdup_printf (_("%s for %s (%s engineer-days at %s a day)"), margin, job->name, days, rate);
 }
 
+/* The storage the jobs recommended on quote @quote_index keep, as a size
+ * and how long: "1 TB for 5.8 h", with the job named where the project
+ * has several. "0.0079 TB-months" was a unit no approver reads (read37
+ * F6); the size and the time are the job's own figures
+ * (cp_estimate_storage_tb_months() multiplies them). Appended to @kept. */
+static void
+add_storage_kept (Doc       *doc,
+                  JobResult *results,
+                  int        quote_index,
+                  GPtrArray *kept)
+{
+  const CpProject *project = doc->project;
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      const CpOption *option;
+      g_autofree char *size = NULL, *length = NULL, *text = NULL;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      option = &g_array_index (plan->options, CpOption, plan->recommended);
+      if (option->quote_index != quote_index || !(cp_estimate_storage_tb_months (job, &project->settings, &option->estimate) > 0))
+        continue;
+      size = cp_i18n_format_value (job->storage_tb, doc->lang);
+      length = cp_words_calendar_length (option->estimate.calendar_days, doc->lang);
+      /* TRANSLATORS: storage a job keeps: its size in TB, how long ("1 TB for 5.8 h") */
+      text = g_strdup_printf (_("%s TB for %s"), size, length);
+      if (project->jobs->len > 1)
+        /* TRANSLATORS: a figure, then the job it is of */
+        g_ptr_array_add (kept, g_strdup_printf (_("%s (%s)"), text, cp_job_title (job)));
+      else
+        g_ptr_array_add (kept, g_steal_pointer (&text));
+    }
+}
+
 /* What the amount to approve does not hold, said under it rather than
  * in the risks or the small print (lead and approver, 3 December: "I
  * would not sign 1,509 CNY for a CUDA team going to Ascend"):
@@ -185,7 +222,7 @@ not_in_amount_text (Doc       *doc,
   /* The vendors whose storage no quote prices, and the TB-months their
    * recommended jobs keep. */
   g_autoptr(GPtrArray) unpriced_storage_vendors = g_ptr_array_new_with_free_func (g_free);
-  double unpriced_tb_months = 0;
+  g_autoptr(GPtrArray) unpriced_storage_kept = g_ptr_array_new_with_free_func (g_free);
 
   for (guint m = 0; m < G_N_ELEMENTS (porting_makers); m++)
     {
@@ -276,7 +313,7 @@ not_in_amount_text (Doc       *doc,
               /* A vendor of two offers is named once (walk42 F23). */
               if (!g_ptr_array_find_with_equal_func (unpriced_storage_vendors, vendor, g_str_equal, NULL))
                 g_ptr_array_add (unpriced_storage_vendors, g_strdup (vendor));
-              unpriced_tb_months += tb_months[q];
+              add_storage_kept (doc, results, (int) q, unpriced_storage_kept);
             }
         }
       if (unstated[q] & CP_UNSTATED_NETWORK_FEE)
@@ -322,12 +359,11 @@ not_in_amount_text (Doc       *doc,
   if (unpriced_storage_vendors->len > 0)
     {
       g_autofree char *names = cp_words_join_names (unpriced_storage_vendors);
-      /* Two significant digits: a few hours of 1 TB is 0.0041 TB-months. */
-      g_autofree char *kept = cp_i18n_format_two_significant (unpriced_tb_months, doc->lang);
+      g_autofree char *kept = cp_words_join_names (unpriced_storage_kept);
 
       g_ptr_array_add (items,
-                       /* TRANSLATORS: what the amount to approve leaves out: the vendors whose storage no quote prices, the TB-months their jobs keep, then the vendors again, to ask */
-                       g_strdup_printf (_("storage (%s, %s TB-months), not counted as no quote states a storage price to estimate it by (ask %s for one)"),
+                       /* TRANSLATORS: what the amount to approve leaves out: the vendors whose storage no quote prices, what their jobs keep ("1 TB for 5.8 h"), then the vendors again, to ask */
+                       g_strdup_printf (_("storage (%s: %s), not counted as no quote states a storage price to estimate it by (ask %s for one)"),
                                         names, kept, names));
     }
   if (clauses != NULL)
@@ -498,7 +534,8 @@ assumed_list (Doc       *doc,
       const CpJob *job = g_ptr_array_index (project->jobs, j);
       const char *name = cp_job_title (job);
       const CpPlan *plan = results[j].plan;
-      double engineering_cost = 0, storage_cost = 0;
+      double storage_tb_months = 0;
+      gboolean team_day_said = FALSE;
 
       if (plan == NULL)
         continue;
@@ -509,8 +546,11 @@ assumed_list (Doc       *doc,
         {
           const CpEstimate *e = &g_array_index (plan->options, CpOption, plan->recommended).estimate;
 
-          engineering_cost = e->engineering_cost;
-          storage_cost = e->storage_cost;
+          storage_tb_months = cp_estimate_storage_tb_months (job, &project->settings, e);
+          /* Said under the amount as "the team's working days … 4,000
+           * CNY a working day" (not_in_amount_text()) whenever the plan
+           * is priced, not only where migration counts them. */
+          team_day_said = !plan->cost_unknown && job->engineers > 0 && job->engineer_day_cost > 0;
         }
       if (cp_task_kind_is_training (job->kind) && cp_job_figure_assumed (job, CP_JOB_STATED_TOKENS))
         {
@@ -539,9 +579,11 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, load, name);
         }
-      /* The team's days and storage count only where the recommended
-       * option pays for them (migration, a storage price). */
-      if (engineering_cost > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEERS) &&
+      /* The team's day cost where page 1 says it, and the storage where
+       * the recommended option keeps some, priced or said left out: the
+       * LoRA's "1 TB for 5.8 h" and "4,000 CNY a working day" were
+       * defaults nobody marked (read37 F6). */
+      if (team_day_said && cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEERS) &&
           cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEER_DAY_COST))
         {
           g_autofree char *count = cp_i18n_format_number (job->engineers, 0, doc->lang);
@@ -552,7 +594,7 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, team, name);
         }
-      if (storage_cost > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_STORAGE))
+      if (storage_tb_months > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_STORAGE))
         {
           g_autofree char *tb = cp_i18n_format_value (job->storage_tb, doc->lang);
           /* TRANSLATORS: the job form's default storage, in TB */

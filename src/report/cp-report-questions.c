@@ -967,6 +967,46 @@ validity_question (const CpProject  *project,
   return question;
 }
 
+/* When no quote the amount rents on states how long its price holds, its
+ * vendors are asked: page 1 then had no "approve by" and nothing asked,
+ * and the amount rests on prices that may change tomorrow (read37 F7).
+ * One quote's date gives page 1 its "approve by"; then nothing is asked.
+ * The XML kind is the date question's, "price-validity". */
+static CpReportQuestion *
+validity_unstated_question (const CpProject *project,
+                            JobResult       *results,
+                            guint            n_results)
+{
+  CpReportQuestion *question = NULL;
+
+  for (guint j = 0; j < n_results; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpQuote *rented;
+      int quote;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      quote = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+      if (quote < 0 || (guint) quote >= project->quotes->len || cp_report_vendor_name (project, quote) == NULL)
+        continue;
+      rented = g_ptr_array_index (project->quotes, quote);
+      if (rented->valid_until != NULL && *rented->valid_until != '\0')
+        {
+          if (question != NULL)
+            cp_report_question_free (question);
+          return NULL;
+        }
+      if (question == NULL)
+        question = question_new ("price-validity");
+      question_add_vendor (project, question, quote);
+    }
+  if (question != NULL)
+    /* TRANSLATORS: a question to the vendors of the amount to approve when none of their quotes says how long its price holds */
+    question_set_text (project, question, _("How long does the quoted price hold? No quote gives a date, and the amount to approve rests on it."));
+  return question;
+}
+
 GPtrArray *
 cp_report_questions (const CpProject  *project,
                      JobResult        *results,
@@ -980,6 +1020,8 @@ cp_report_questions (const CpProject  *project,
   cp_i18n_push_language (lang);
   add_overbooking_questions (project, schedule, asked, lang);
   if ((question = validity_question (project, schedule, lang)) != NULL)
+    g_ptr_array_add (asked, question);
+  if ((question = validity_unstated_question (project, results, n_results)) != NULL)
     g_ptr_array_add (asked, question);
   for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
     {
