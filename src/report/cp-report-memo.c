@@ -170,7 +170,12 @@ quote_billing (const CpProject *project,
 {
   const CpSettings *settings = &project->settings;
   gboolean step_assumed = cp_quote_billing_granularity_is_assumed (quote);
-  gboolean term_assumed = cp_quote_minimum_term_is_assumed (quote);
+  /* An hourly price's "none" is the app's reading of a term nobody
+   * stated, as its vendor is asked (cp_quote_billing_terms_open()): Cloud
+   * A's "1 h (assumed) · none" read as the vendor's word, where the
+   * signature rests on it (read37 F4). */
+  gboolean term_assumed = cp_quote_minimum_term_is_assumed (quote) ||
+                          (quote->price_unit != CP_PRICE_PER_NODE_MONTH && quote->minimum_term_h <= 0);
   /* Both assumed, one mark for the two, which says so: a mark after
    * each took the narrow column a line more than the price beside it. */
   gboolean both = step_assumed && term_assumed;

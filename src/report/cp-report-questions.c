@@ -967,17 +967,23 @@ validity_question (const CpProject  *project,
   return question;
 }
 
-/* When no quote the amount rents on states how long its price holds, its
- * vendors are asked: page 1 then had no "approve by" and nothing asked,
- * and the amount rests on prices that may change tomorrow (read37 F7).
- * One quote's date gives page 1 its "approve by"; then nothing is asked.
- * The XML kind is the date question's, "price-validity". */
+/* When no quote the amount rents on states how long its price holds and
+ * the project sets no start, its vendors are asked: page 1 then had no
+ * "approve by" and nothing asked, and the amount rests on prices that may
+ * change tomorrow (read37 F7). One quote's date gives page 1 its
+ * "approve by", and a start date its "approve before the work starts
+ * on …; X's quote does not say how long its price holds": then nothing
+ * is asked. The XML kind is the date question's, "price-validity". */
 static CpReportQuestion *
-validity_unstated_question (const CpProject *project,
-                            JobResult       *results,
-                            guint            n_results)
+validity_unstated_question (const CpProject  *project,
+                            JobResult        *results,
+                            guint             n_results,
+                            const CpSchedule *schedule)
 {
   CpReportQuestion *question = NULL;
+
+  if (schedule == NULL || !schedule->start_is_report_day)
+    return NULL;
 
   for (guint j = 0; j < n_results; j++)
     {
@@ -1021,7 +1027,7 @@ cp_report_questions (const CpProject  *project,
   add_overbooking_questions (project, schedule, asked, lang);
   if ((question = validity_question (project, schedule, lang)) != NULL)
     g_ptr_array_add (asked, question);
-  if ((question = validity_unstated_question (project, results, n_results)) != NULL)
+  if ((question = validity_unstated_question (project, results, n_results, schedule)) != NULL)
     g_ptr_array_add (asked, question);
   for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
     {
