@@ -534,8 +534,7 @@ assumed_list (Doc       *doc,
       const CpJob *job = g_ptr_array_index (project->jobs, j);
       const char *name = cp_job_title (job);
       const CpPlan *plan = results[j].plan;
-      double storage_tb_months = 0;
-      gboolean team_day_said = FALSE;
+      double engineering_cost = 0, storage_tb_months = 0;
 
       if (plan == NULL)
         continue;
@@ -546,11 +545,8 @@ assumed_list (Doc       *doc,
         {
           const CpEstimate *e = &g_array_index (plan->options, CpOption, plan->recommended).estimate;
 
+          engineering_cost = e->engineering_cost;
           storage_tb_months = cp_estimate_storage_tb_months (job, &project->settings, e);
-          /* Said under the amount as "the team's working days … 4,000
-           * CNY a working day" (not_in_amount_text()) whenever the plan
-           * is priced, not only where migration counts them. */
-          team_day_said = !plan->cost_unknown && job->engineers > 0 && job->engineer_day_cost > 0;
         }
       if (cp_task_kind_is_training (job->kind) && cp_job_figure_assumed (job, CP_JOB_STATED_TOKENS))
         {
@@ -579,11 +575,11 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, load, name);
         }
-      /* The team's day cost where page 1 says it, and the storage where
-       * the recommended option keeps some, priced or said left out: the
-       * LoRA's "1 TB for 5.8 h" and "4,000 CNY a working day" were
-       * defaults nobody marked (read37 F6). */
-      if (team_day_said && cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEERS) &&
+      /* The team's days where the recommended option pays for them
+       * (migration), and the storage where it keeps some, priced or said
+       * left out: the LoRA's "1 TB for 5.8 h" was a default nobody
+       * marked (read37 F6). */
+      if (engineering_cost > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEERS) &&
           cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEER_DAY_COST))
         {
           g_autofree char *count = cp_i18n_format_number (job->engineers, 0, doc->lang);
