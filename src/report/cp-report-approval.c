@@ -141,41 +141,80 @@ porting_break_even (const CpProject *project,
   return g_strdup_printf (_("%s for %s (%s engineer-days at %s a day)"), margin, job->name, days, rate);
 }
 
-/* The storage the jobs recommended on quote @quote_index keep, as a size
- * and how long: "1 TB for 5.8 h", with the job named where the project
- * has several. "0.0079 TB-months" was a unit no approver reads (read37
- * F6); the size and the time are the job's own figures
- * (cp_estimate_storage_tb_months() multiplies them). Appended to @kept. */
-static void
-add_storage_kept (Doc       *doc,
-                  JobResult *results,
-                  int        quote_index,
-                  GPtrArray *kept)
+/* The storage the jobs recommended on the quotes @unpriced marks keep, as
+ * a size and how long: "1 TB for 5.8 h"; "1 TB (assumed) for 25.3 h in
+ * all" for several jobs of one size, else each with its job. "0.0079
+ * TB-months" was a unit no approver reads (read37 F6); the size and the
+ * time are the jobs' own figures (cp_estimate_storage_tb_months()
+ * multiplies them), and a size nobody typed, the job form's default, is
+ * said assumed in place, where a line of its own took page 1 a line
+ * more. */
+static char *
+storage_kept_text (Doc            *doc,
+                   JobResult      *results,
+                   const gboolean *unpriced)
 {
   const CpProject *project = doc->project;
+  g_autoptr(GPtrArray) each = g_ptr_array_new_with_free_func (g_free);
+  double size_tb = -1, days = 0;
+  guint n_jobs = 0;
+  gboolean one_size = TRUE, assumed = FALSE;
+  g_autofree char *size = NULL, *length = NULL;
+  char *text;
 
-  for (guint j = 0; j < project->jobs->len; j++)
-    {
-      const CpPlan *plan = results[j].plan;
-      const CpJob *job = g_ptr_array_index (project->jobs, j);
-      const CpOption *option;
-      g_autofree char *size = NULL, *length = NULL, *text = NULL;
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint j = 0; j < project->jobs->len; j++)
+      {
+        const CpPlan *plan = results[j].plan;
+        const CpJob *job = g_ptr_array_index (project->jobs, j);
+        const CpOption *option;
+        gboolean job_assumed;
+        g_autofree char *job_size = NULL, *job_length = NULL, *job_text = NULL;
 
-      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
-        continue;
-      option = &g_array_index (plan->options, CpOption, plan->recommended);
-      if (option->quote_index != quote_index || !(cp_estimate_storage_tb_months (job, &project->settings, &option->estimate) > 0))
-        continue;
-      size = cp_i18n_format_value (job->storage_tb, doc->lang);
-      length = cp_words_calendar_length (option->estimate.calendar_days, doc->lang);
-      /* TRANSLATORS: storage a job keeps: its size in TB, how long ("1 TB for 5.8 h") */
-      text = g_strdup_printf (_("%s TB for %s"), size, length);
-      if (project->jobs->len > 1)
+        if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+          continue;
+        option = &g_array_index (plan->options, CpOption, plan->recommended);
+        if (option->quote_index < 0 || !unpriced[option->quote_index] ||
+            !(cp_estimate_storage_tb_months (job, &project->settings, &option->estimate) > 0))
+          continue;
+        job_assumed = cp_job_figure_assumed (job, CP_JOB_STATED_STORAGE);
+        if (pass == 0)
+          {
+            one_size &= (size_tb < 0 || (size_tb == job->storage_tb && assumed == job_assumed));
+            size_tb = job->storage_tb;
+            assumed = job_assumed;
+            days += option->estimate.calendar_days;
+            n_jobs++;
+            continue;
+          }
+        if (one_size)
+          break;
+        job_size = cp_i18n_format_value (job->storage_tb, doc->lang);
+        job_length = cp_words_calendar_length (option->estimate.calendar_days, doc->lang);
+        job_text = job_assumed
+                   /* TRANSLATORS: storage a job keeps: its size in TB, the job form's default, how long ("1 TB (assumed) for 5.8 h") */
+                   ? g_strdup_printf (_("%s TB (assumed) for %s"), job_size, job_length)
+                   /* TRANSLATORS: storage a job keeps: its size in TB, how long ("1 TB for 5.8 h") */
+                   : g_strdup_printf (_("%s TB for %s"), job_size, job_length);
         /* TRANSLATORS: a figure, then the job it is of */
-        g_ptr_array_add (kept, g_strdup_printf (_("%s (%s)"), text, cp_job_title (job)));
-      else
-        g_ptr_array_add (kept, g_steal_pointer (&text));
-    }
+        g_ptr_array_add (each, g_strdup_printf (_("%s (%s)"), job_text, cp_job_title (job)));
+      }
+  /* The first pass sizes the jobs, the second names each when they
+   * differ. */
+  if (!one_size)
+    return cp_words_join_names (each);
+  size = cp_i18n_format_value (size_tb, doc->lang);
+  length = cp_words_calendar_length (days, doc->lang);
+  if (n_jobs > 1)
+    text = assumed
+           /* TRANSLATORS: storage several jobs keep, each the same size: the size in TB, the job form's default, their times added up ("1 TB (assumed) for 25.3 h in all") */
+           ? g_strdup_printf (_("%s TB (assumed) for %s in all"), size, length)
+           /* TRANSLATORS: storage several jobs keep, each the same size: the size in TB, their times added up ("1 TB for 25.3 h in all") */
+           : g_strdup_printf (_("%s TB for %s in all"), size, length);
+  else
+    text = assumed ? g_strdup_printf (_("%s TB (assumed) for %s"), size, length)
+                   : g_strdup_printf (_("%s TB for %s"), size, length);
+  return text;
 }
 
 /* What the amount to approve does not hold, said under it rather than
@@ -222,7 +261,7 @@ not_in_amount_text (Doc       *doc,
   /* The vendors whose storage no quote prices, and the TB-months their
    * recommended jobs keep. */
   g_autoptr(GPtrArray) unpriced_storage_vendors = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) unpriced_storage_kept = g_ptr_array_new_with_free_func (g_free);
+  g_autofree gboolean *unpriced_storage = g_new0 (gboolean, MAX (project->quotes->len, 1));
 
   for (guint m = 0; m < G_N_ELEMENTS (porting_makers); m++)
     {
@@ -313,7 +352,7 @@ not_in_amount_text (Doc       *doc,
               /* A vendor of two offers is named once (walk42 F23). */
               if (!g_ptr_array_find_with_equal_func (unpriced_storage_vendors, vendor, g_str_equal, NULL))
                 g_ptr_array_add (unpriced_storage_vendors, g_strdup (vendor));
-              add_storage_kept (doc, results, (int) q, unpriced_storage_kept);
+              unpriced_storage[q] = TRUE;
             }
         }
       if (unstated[q] & CP_UNSTATED_NETWORK_FEE)
@@ -359,11 +398,11 @@ not_in_amount_text (Doc       *doc,
   if (unpriced_storage_vendors->len > 0)
     {
       g_autofree char *names = cp_words_join_names (unpriced_storage_vendors);
-      g_autofree char *kept = cp_words_join_names (unpriced_storage_kept);
+      g_autofree char *kept = storage_kept_text (doc, results, unpriced_storage);
 
       g_ptr_array_add (items,
                        /* TRANSLATORS: what the amount to approve leaves out: the vendors whose storage no quote prices, what their jobs keep ("1 TB for 5.8 h"), then the vendors again, to ask */
-                       g_strdup_printf (_("storage (%s: %s), not counted as no quote states a storage price to estimate it by (ask %s for one)"),
+                       g_strdup_printf (_("storage (%s: %s), not counted: no quote prices storage (ask %s for one)"),
                                         names, kept, names));
     }
   if (clauses != NULL)
@@ -534,7 +573,7 @@ assumed_list (Doc       *doc,
       const CpJob *job = g_ptr_array_index (project->jobs, j);
       const char *name = cp_job_title (job);
       const CpPlan *plan = results[j].plan;
-      double engineering_cost = 0, storage_tb_months = 0;
+      double engineering_cost = 0, storage_cost = 0;
 
       if (plan == NULL)
         continue;
@@ -546,7 +585,7 @@ assumed_list (Doc       *doc,
           const CpEstimate *e = &g_array_index (plan->options, CpOption, plan->recommended).estimate;
 
           engineering_cost = e->engineering_cost;
-          storage_tb_months = cp_estimate_storage_tb_months (job, &project->settings, e);
+          storage_cost = e->storage_cost;
         }
       if (cp_task_kind_is_training (job->kind) && cp_job_figure_assumed (job, CP_JOB_STATED_TOKENS))
         {
@@ -575,10 +614,9 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, load, name);
         }
-      /* The team's days where the recommended option pays for them
-       * (migration), and the storage where it keeps some, priced or said
-       * left out: the LoRA's "1 TB for 5.8 h" was a default nobody
-       * marked (read37 F6). */
+      /* The team's days and storage count only where the recommended
+       * option pays for them (migration, a storage price); storage left
+       * out says its size is assumed in place (add_storage_kept()). */
       if (engineering_cost > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEERS) &&
           cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEER_DAY_COST))
         {
@@ -590,7 +628,7 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, team, name);
         }
-      if (storage_tb_months > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_STORAGE))
+      if (storage_cost > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_STORAGE))
         {
           g_autofree char *tb = cp_i18n_format_value (job->storage_tb, doc->lang);
           /* TRANSLATORS: the job form's default storage, in TB */

@@ -277,8 +277,9 @@ write_conditions (xmlNode                *job_node,
     {
       const CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
       double top = cp_report_top_with_answer (project, results, schedule, approval, job_index, open);
-      /* As page 1 weighs it: R8's line says what to approve for its option. */
-      gboolean within = top <= round (approval->amount) || open->offered_by_r8;
+      /* As page 1 weighs it, R8's line too: within the amount asked, or
+       * naming the amount that covers it (read37 F1). */
+      gboolean within = top <= round (approval->amount);
       xmlNode *condition = xmlNewChild (job_node, NULL, BAD_CAST "condition", NULL);
       guint n_questions = 0;
 

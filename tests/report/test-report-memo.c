@@ -1293,13 +1293,12 @@ static void
 test_vendor_named_once (void)
 {
   static const char *const expected[][2] = {
-    /* Each job's 1 TB for its calendar, 37 min and 1.9 h: (0.62 + 1.9)
-     * / 730 = 0.0035 TB-months, said in the job's own figures (read37
-     * F6). */
-    { "en", "Not in the amount: storage (深圳鹏城: 1 TB for 37 min (LoRA A) and 1 TB for 1.9 h (LoRA B)), not counted as no "
-            "quote states a storage price to estimate it by (ask 深圳鹏城 for one);" },
-    { "zh_CN", "申请金额不含：存储（深圳鹏城：1 TB，保留 37 分钟（LoRA A）和 1 TB，保留 1.9 小时（LoRA B）），因没有报价写明可据以估算的"
-               "存储价格而未计入（请向深圳鹏城询价）；" },
+    /* Each job's 1 TB (the default) for its calendar, 37 min and 1.9 h:
+     * 2.5 h in all, (0.62 + 1.9) / 730 = 0.0035 TB-months, said in the
+     * jobs' own figures (read37 F6). */
+    { "en", "Not in the amount: storage (深圳鹏城: 1 TB (assumed) for 2.5 h in all), not counted: no quote prices storage "
+            "(ask 深圳鹏城 for one);" },
+    { "zh_CN", "申请金额不含：存储（深圳鹏城：1 TB（假设），共保留 2.5 小时），未计入：没有报价写明存储价格（请向深圳鹏城询价）；" },
   };
 
   if (cp_test_skip_without_poppler ())
