@@ -1085,12 +1085,14 @@ test_budget_covers_answers (void)
 {
   static const CoverWords words[] = {
     { "en",
-      "If 云厂商甲 bills at least a month (question 2 below), this is exceeded: ask first.",
+      /* Question 3: no quote dates its price and no start is set, so
+       * question 1 asks how long 云厂商甲's price holds (read37 F7). */
+      "If 云厂商甲 bills at least a month (question 3 below), this is exceeded: ask first.",
       "If 云厂商甲 bills at least a month: 49,500 CNY to approve, over the budget by 39,500 CNY.",
       "If 云厂商甲 bills at least a month: 49,500 CNY to approve, still within the budget by 10,500 CNY.",
       "If 云厂商甲 bills at least a month: 49,500 CNY to approve." },
     { "zh_CN",
-      "如果云厂商甲至少按一个月计费（见下文问题 2），则会超出此金额：请先询问。",
+      "如果云厂商甲至少按一个月计费（见下文问题 3），则会超出此金额：请先询问。",
       "若云厂商甲至少按一个月计费：申请批准金额将为 ¥49,500，超出预算 ¥39,500。",
       "若云厂商甲至少按一个月计费：申请批准金额将为 ¥49,500，仍在预算之内，尚余 ¥10,500。",
       "若云厂商甲至少按一个月计费：申请批准金额将为 ¥49,500。" },
