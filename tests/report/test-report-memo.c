@@ -1249,7 +1249,8 @@ test_not_firm_names_question (void)
  * CNY; Beijing IDC's H800 machine, 3 node-months × 72,000 = 216,000 CNY.
  * Porting may cost up to 216,000 − 169,344 = 46,656 CNY, 46,656 / 2,500 =
  * 18.7 engineer-days; the team's working day costs 2 × 2,500 = 5,000 CNY.
- * The storage left out says whom to ask. The VAT is said on what it is
+ * The storage left out says whom to ask, and what it is: the default 1
+ * TB for the 90 days (2,160 / 730 = 3.0 TB-months; read37 F6). The VAT is said on what it is
  * computed on (walk41 F18): the amount, 169,344 × 1.10 = 186,278 CNY,
  * all the vendor's (no team days in it), at a lease's 13% included,
  * 186,278 × 13/113 = 21,430 CNY. */
@@ -1259,9 +1260,9 @@ test_porting_break_even (void)
   static const char *const expected[][3] = {
     { "en",
       "Not in the amount: porting to Ascend, not costed: Ascend stays the cheaper choice unless porting costs more than "
-      "46,656 CNY for Serve 72B (18.7 engineer-days at 2,500 CNY a day); storage (Huawei Cloud, 3.0 TB-months), not "
-      "counted as no quote states a storage price to estimate it by (ask Huawei Cloud for one); the team's working days, "
-      "except in moving to a cluster (R8): 5,000 CNY a working day.",
+      "46,656 CNY for Serve 72B (18.7 engineer-days at 2,500 CNY a day); storage (Huawei Cloud: 1 TB (assumed) for 90.0 "
+      "days), not counted: no quote prices storage (ask Huawei Cloud for one); the team's working days, except in "
+      "moving to a cluster (R8): 5,000 CNY a working day.",
       "VAT: 21,430 CNY (186,278 CNY × 13/113) in the amount;" },
     { "zh_CN",
       "申请金额不含：移植到昇腾的工作，未估算：移植费用不超过以下金额时，昇腾仍是更便宜的选择——Serve 72B：¥46,656（按每人天 ¥2,500 计，"
