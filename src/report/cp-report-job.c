@@ -150,6 +150,28 @@ plan_runs (const CpPlan *plan)
   return FALSE;
 }
 
+/* Whether an option "Risks of each option" lists (the first
+ * CP_OPTION_RISKS_LISTED that fit) has a risk. */
+static gboolean
+listed_options_have_risks (const CpProject *project,
+                           const CpJob     *job,
+                           const CpPlan    *plan,
+                           const char      *lang)
+{
+  for (guint i = 0; i < MIN (plan->options->len, CP_OPTION_RISKS_LISTED); i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      g_autoptr(GPtrArray) risks = NULL;
+
+      if (!option->estimate.fits)
+        continue;
+      risks = cp_option_risks (project, job, option, lang);
+      if (risks->len > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static char *
 cost_cell (double      amount,
            const char *currency,
@@ -1118,6 +1140,10 @@ section_job_reasons_and_risks (Doc             *doc,
   /* Only options that can run the job: one that cannot is not rented,
    * and its interruptions were worked out for a run that never happens
    * (approver 36, D13). */
+  /* None of them with a risk, nothing is said: "No risk stands out"
+   * under each of three options was filler (read37 F13). */
+  if (!listed_options_have_risks (project, job, plan, doc->lang))
+    return;
   if (plan_runs (plan))
     cp_doc_heading (doc, doc->h2, _("Risks of each option"), 40);
   {
@@ -1125,9 +1151,8 @@ section_job_reasons_and_risks (Doc             *doc,
      * only in its figures is said by those figures. */
     g_autoptr(GPtrArray) first_risks = NULL;
     g_autofree char *first_rank = NULL;
-    /* The ranks of the options with no risk, said once after the others:
-     * "No risk stands out in this option's numbers" under each of three
-     * titles was filler (read37 F13). */
+    /* The ranks of the options with no risk, said once after the
+     * others. */
     g_autoptr(GPtrArray) quiet_ranks = g_ptr_array_new_with_free_func (g_free);
 
     for (guint i = 0; i < MIN (plan->options->len, CP_OPTION_RISKS_LISTED); i++)
