@@ -25,6 +25,9 @@ print_recommendations (const CpProject *project,
                        const char      *lang)
 {
   g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  /* A vendor is asked about its network once, as page 1 asks it: every
+   * job repeated "Ask G whether inter-node bandwidth is dedicated" (read37 F15). */
+  g_autoptr(GHashTable) network_asked = g_hash_table_new (g_direct_hash, g_direct_equal);
 
   cp_i18n_push_language (lang);
   for (guint j = 0; j < project->jobs->len; j++)
@@ -48,8 +51,15 @@ print_recommendations (const CpProject *project,
       for (guint i = 0; i < plan->reasons->len; i++)
         {
           const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-          g_autofree char *text = cp_reason_text (reason, project, plan, lang);
+          g_autofree char *text = NULL;
 
+          /* Only where the job rents several of the quote's nodes, as
+           * page 1 (cp_report_rents_nodes(), read37 F3). */
+          if (reason->outcome == CP_OUTCOME_ASK_BANDWIDTH &&
+              (!cp_report_rents_nodes (plan, cp_project_analysis_get_what_if (analysis, j), reason->quote_index) ||
+               !g_hash_table_add (network_asked, GINT_TO_POINTER (reason->quote_index + 1))))
+            continue;
+          text = cp_reason_text (reason, project, plan, lang);
           printf ("  %s %s\n", cp_rule_to_string (reason->rule), text);
         }
     }

@@ -110,6 +110,17 @@ plan_serves (const CpPlan *plan)
   return FALSE;
 }
 
+/* Whether R4 keeps the job on one machine (development or data work):
+ * the plan then tries no cluster, whatever the quotes offer. */
+static gboolean
+plan_is_single_machine_work (const CpPlan *plan)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_SINGLE_MACHINE_WORK)
+      return TRUE;
+  return FALSE;
+}
+
 /* Whether the plan weighed a cluster: an option on several nodes, or a
  * cluster quote's whole offer beside its fewer nodes. "No cluster costs
  * less" was said where every multi-node quote had no network between its
@@ -215,6 +226,12 @@ cp_reason_text_signals (const CpReason  *reason,
       if (plan == NULL || plan->options->len == 0)
         /* TRANSLATORS: R7 when no quote was compared */
         return g_strdup (_("Not weighed: no quote was compared."));
+      /* R4 keeps development and data work on one machine whatever the
+       * quotes offer: "no quote offers nodes with a network" was false
+       * beside a Quotes table of InfiniBand clusters (read37 F8). */
+      if (!plan_weighs_a_cluster (plan) && plan_is_single_machine_work (plan))
+        /* TRANSLATORS: R7, for development or data-processing work, which rule R4 keeps on one machine */
+        return g_strdup (_("None is present: one machine holds the job in memory and finishes it in time. No cluster was compared: development and data processing run on one machine (R4)."));
       if (!plan_weighs_a_cluster (plan))
         return g_strdup (plan_serves (plan)
                          /* TRANSLATORS: R7, a service, when no quote offers a cluster the plan could weigh */
@@ -297,9 +314,10 @@ cp_words_migration_assumed (const CpJob      *job,
     return NULL;
   cp_i18n_push_language (lang);
   days = cp_i18n_format_days (est->migration_days, lang);
-  /* TRANSLATORS: R8; the migration's calendar days, counted for a team nobody described; "Team" is the
-   * job form's group of rows about the team */
-  text = g_strdup_printf (_("Its %s of migration assume a team new to distributed training (R8): describe the team in the job's Team rows."),
+  /* Said as what to find out: the approver reading the report has no
+   * app and no "Team rows" to fill in (read37 F11). */
+  /* TRANSLATORS: R8; the migration's calendar days, counted for a team nobody described */
+  text = g_strdup_printf (_("Its %s of migration assume a team new to distributed training (R8): ask the team lead whether it is."),
                           days);
   cp_i18n_pop_language ();
   return text;

@@ -141,6 +141,82 @@ porting_break_even (const CpProject *project,
   return g_strdup_printf (_("%s for %s (%s engineer-days at %s a day)"), margin, job->name, days, rate);
 }
 
+/* The storage the jobs recommended on the quotes @unpriced marks keep, as
+ * a size and how long: "1 TB for 5.8 h"; "1 TB (assumed) for 25.3 h in
+ * all" for several jobs of one size, else each with its job. "0.0079
+ * TB-months" was a unit no approver reads (read37 F6); the size and the
+ * time are the jobs' own figures (cp_estimate_storage_tb_months()
+ * multiplies them), and a size nobody typed, the job form's default, is
+ * said assumed in place, where a line of its own took page 1 a line
+ * more. */
+static char *
+storage_kept_text (Doc            *doc,
+                   JobResult      *results,
+                   const gboolean *unpriced)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GPtrArray) each = g_ptr_array_new_with_free_func (g_free);
+  double size_tb = -1, days = 0;
+  guint n_jobs = 0;
+  gboolean one_size = TRUE, assumed = FALSE;
+  g_autofree char *size = NULL, *length = NULL;
+  char *text;
+
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint j = 0; j < project->jobs->len; j++)
+      {
+        const CpPlan *plan = results[j].plan;
+        const CpJob *job = g_ptr_array_index (project->jobs, j);
+        const CpOption *option;
+        gboolean job_assumed;
+        g_autofree char *job_size = NULL, *job_length = NULL, *job_text = NULL;
+
+        if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+          continue;
+        option = &g_array_index (plan->options, CpOption, plan->recommended);
+        if (option->quote_index < 0 || !unpriced[option->quote_index] ||
+            !(cp_estimate_storage_tb_months (job, &project->settings, &option->estimate) > 0))
+          continue;
+        job_assumed = cp_job_figure_assumed (job, CP_JOB_STATED_STORAGE);
+        if (pass == 0)
+          {
+            one_size &= (size_tb < 0 || (size_tb == job->storage_tb && assumed == job_assumed));
+            size_tb = job->storage_tb;
+            assumed = job_assumed;
+            days += option->estimate.calendar_days;
+            n_jobs++;
+            continue;
+          }
+        if (one_size)
+          break;
+        job_size = cp_i18n_format_value (job->storage_tb, doc->lang);
+        job_length = cp_words_calendar_length (option->estimate.calendar_days, doc->lang);
+        job_text = job_assumed
+                   /* TRANSLATORS: storage a job keeps: its size in TB, the job form's default, how long ("1 TB (assumed) for 5.8 h") */
+                   ? g_strdup_printf (_("%s TB (assumed) for %s"), job_size, job_length)
+                   /* TRANSLATORS: storage a job keeps: its size in TB, how long ("1 TB for 5.8 h") */
+                   : g_strdup_printf (_("%s TB for %s"), job_size, job_length);
+        /* TRANSLATORS: a figure, then the job it is of */
+        g_ptr_array_add (each, g_strdup_printf (_("%s (%s)"), job_text, cp_job_title (job)));
+      }
+  /* The first pass sizes the jobs, the second names each when they
+   * differ. */
+  if (!one_size)
+    return cp_words_join_names (each);
+  size = cp_i18n_format_value (size_tb, doc->lang);
+  length = cp_words_calendar_length (days, doc->lang);
+  if (n_jobs > 1)
+    text = assumed
+           /* TRANSLATORS: storage several jobs keep, each the same size: the size in TB, the job form's default, their times added up ("1 TB (assumed) for 25.3 h in all") */
+           ? g_strdup_printf (_("%s TB (assumed) for %s in all"), size, length)
+           /* TRANSLATORS: storage several jobs keep, each the same size: the size in TB, their times added up ("1 TB for 25.3 h in all") */
+           : g_strdup_printf (_("%s TB for %s in all"), size, length);
+  else
+    text = assumed ? g_strdup_printf (_("%s TB (assumed) for %s"), size, length)
+                   : g_strdup_printf (_("%s TB for %s"), size, length);
+  return text;
+}
+
 /* What the amount to approve does not hold, said under it rather than
  * in the risks or the small print (lead and approver, 3 December: "I
  * would not sign 1,509 CNY for a CUDA team going to Ascend"):
@@ -185,7 +261,7 @@ not_in_amount_text (Doc       *doc,
   /* The vendors whose storage no quote prices, and the TB-months their
    * recommended jobs keep. */
   g_autoptr(GPtrArray) unpriced_storage_vendors = g_ptr_array_new_with_free_func (g_free);
-  double unpriced_tb_months = 0;
+  g_autofree gboolean *unpriced_storage = g_new0 (gboolean, MAX (project->quotes->len, 1));
 
   for (guint m = 0; m < G_N_ELEMENTS (porting_makers); m++)
     {
@@ -276,7 +352,7 @@ not_in_amount_text (Doc       *doc,
               /* A vendor of two offers is named once (walk42 F23). */
               if (!g_ptr_array_find_with_equal_func (unpriced_storage_vendors, vendor, g_str_equal, NULL))
                 g_ptr_array_add (unpriced_storage_vendors, g_strdup (vendor));
-              unpriced_tb_months += tb_months[q];
+              unpriced_storage[q] = TRUE;
             }
         }
       if (unstated[q] & CP_UNSTATED_NETWORK_FEE)
@@ -322,12 +398,11 @@ not_in_amount_text (Doc       *doc,
   if (unpriced_storage_vendors->len > 0)
     {
       g_autofree char *names = cp_words_join_names (unpriced_storage_vendors);
-      /* Two significant digits: a few hours of 1 TB is 0.0041 TB-months. */
-      g_autofree char *kept = cp_i18n_format_two_significant (unpriced_tb_months, doc->lang);
+      g_autofree char *kept = storage_kept_text (doc, results, unpriced_storage);
 
       g_ptr_array_add (items,
-                       /* TRANSLATORS: what the amount to approve leaves out: the vendors whose storage no quote prices, the TB-months their jobs keep, then the vendors again, to ask */
-                       g_strdup_printf (_("storage (%s, %s TB-months), not counted as no quote states a storage price to estimate it by (ask %s for one)"),
+                       /* TRANSLATORS: what the amount to approve leaves out: the vendors whose storage no quote prices, what their jobs keep ("1 TB for 5.8 h"), then the vendors again, to ask */
+                       g_strdup_printf (_("storage (%s: %s), not counted: no quote prices storage (ask %s for one)"),
                                         names, kept, names));
     }
   if (clauses != NULL)
@@ -460,6 +535,19 @@ recommends_quote (const CpPlan *plan,
          g_array_index (plan->options, CpOption, plan->recommended).quote_index == quote_index;
 }
 
+/* Whether some job's memo names an option on several nodes of quote
+ * @quote_index (cp_report_rents_nodes()). */
+static gboolean
+rents_nodes_of (JobResult       *results,
+                const CpProject *project,
+                int              quote_index)
+{
+  for (guint j = 0; j < project->jobs->len; j++)
+    if (results[j].plan != NULL && cp_report_rents_nodes (results[j].plan, results[j].what_if, quote_index))
+      return TRUE;
+  return FALSE;
+}
+
 /* "Assumed, not given: 100M tokens (Qwen2.5 72B LoRA); 2 engineers at
  * 2,000 CNY a day (every job); VAT 13%, included (every quote); 910B
  * taken as the 910B2 (华为云).": the figures the plans used that the user
@@ -527,7 +615,8 @@ assumed_list (Doc       *doc,
           add_assumed (figures, whoms, counts, load, name);
         }
       /* The team's days and storage count only where the recommended
-       * option pays for them (migration, a storage price). */
+       * option pays for them (migration, a storage price); storage left
+       * out says its size is assumed in place (add_storage_kept()). */
       if (engineering_cost > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEERS) &&
           cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEER_DAY_COST))
         {
@@ -596,8 +685,10 @@ assumed_list (Doc       *doc,
 
           add_assumed (figures, whoms, counts, taken, vendor);
         }
-      /* The network an offer's bare "IB" was given, not the vendor's. */
-      if (!vat && quote->fabric_assumed && quote->nodes_available > 1)
+      /* The network an offer's bare "IB" was given, not the vendor's,
+       * where a job rents several of its nodes: a one-machine plan uses
+       * none (read37 F3). */
+      if (!vat && quote->fabric_assumed && quote->nodes_available > 1 && rents_nodes_of (results, project, (int) q))
         {
           g_autofree char *fabric = cp_report_fabric_assumed_text (quote, doc->lang);
 

@@ -150,6 +150,28 @@ plan_runs (const CpPlan *plan)
   return FALSE;
 }
 
+/* Whether an option "Risks of each option" lists (the first
+ * CP_OPTION_RISKS_LISTED that fit) has a risk. */
+static gboolean
+listed_options_have_risks (const CpProject *project,
+                           const CpJob     *job,
+                           const CpPlan    *plan,
+                           const char      *lang)
+{
+  for (guint i = 0; i < MIN (plan->options->len, CP_OPTION_RISKS_LISTED); i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      g_autoptr(GPtrArray) risks = NULL;
+
+      if (!option->estimate.fits)
+        continue;
+      risks = cp_option_risks (project, job, option, lang);
+      if (risks->len > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static char *
 cost_cell (double      amount,
            const char *currency,
@@ -1121,6 +1143,10 @@ section_job_reasons_and_risks (Doc             *doc,
   /* Only options that can run the job: one that cannot is not rented,
    * and its interruptions were worked out for a run that never happens
    * (approver 36, D13). */
+  /* None of them with a risk, nothing is said: "No risk stands out"
+   * under each of three options was filler (read37 F13). */
+  if (!listed_options_have_risks (project, job, plan, doc->lang))
+    return;
   if (plan_runs (plan))
     cp_doc_heading (doc, doc->h2, _("Risks of each option"), 40);
   {
@@ -1128,6 +1154,9 @@ section_job_reasons_and_risks (Doc             *doc,
      * only in its figures is said by those figures. */
     g_autoptr(GPtrArray) first_risks = NULL;
     g_autofree char *first_rank = NULL;
+    /* The ranks of the options with no risk, said once after the
+     * others. */
+    g_autoptr(GPtrArray) quiet_ranks = g_ptr_array_new_with_free_func (g_free);
 
     for (guint i = 0; i < MIN (plan->options->len, CP_OPTION_RISKS_LISTED); i++)
       {
@@ -1145,10 +1174,18 @@ section_job_reasons_and_risks (Doc             *doc,
         /* TRANSLATORS: an option's rank and its quote, above its risks */
         title = g_strdup_printf (_("%s. %s"), rank, name);
 
+        if (risks->len == 0)
+          {
+            g_ptr_array_add (quiet_ranks, g_strdup (rank));
+            if (first_risks == NULL)
+              {
+                first_rank = g_steal_pointer (&rank);
+                first_risks = g_ptr_array_ref (risks);
+              }
+            continue;
+          }
         cp_doc_ensure (doc, 30);
         cp_doc_paragraph_full (doc, doc->bold, title, 0, 2, NULL);
-        if (risks->len == 0)
-          cp_doc_paragraph_full (doc, doc->body, _("No risk stands out in this option's numbers."), 14, 3, NULL);
         for (guint r = 0; r < risks->len; r++)
           {
             const char *risk = g_ptr_array_index (risks, r);
@@ -1175,6 +1212,17 @@ section_job_reasons_and_risks (Doc             *doc,
             first_rank = g_steal_pointer (&rank);
             first_risks = g_ptr_array_ref (risks);
           }
+      }
+    if (quiet_ranks->len > 0)
+      {
+        g_autofree char *ranks = cp_words_join_names (quiet_ranks);
+        /* TRANSLATORS: under "Risks of each option": the ranks of the options with no risk ("1, 2 and 3") */
+        g_autofree char *line = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "No risk stands out in the numbers of option %s.",
+                                                             "No risk stands out in the numbers of options %s.",
+                                                             quiet_ranks->len),
+                                                 ranks);
+
+        cp_doc_paragraph_full (doc, doc->body, line, 0, 3, NULL);
       }
   }
 }

@@ -285,7 +285,12 @@ quote_billing (const CpProject *project,
 {
   const CpSettings *settings = &project->settings;
   gboolean step_assumed = cp_quote_billing_granularity_is_assumed (quote);
-  gboolean term_assumed = cp_quote_minimum_term_is_assumed (quote);
+  /* An hourly price's "none" is the app's reading of a term nobody
+   * stated, as its vendor is asked (cp_quote_billing_terms_open()): Cloud
+   * A's "1 h (assumed) · none" read as the vendor's word, where the
+   * signature rests on it (read37 F4). */
+  gboolean term_assumed = cp_quote_minimum_term_is_assumed (quote) ||
+                          (quote->price_unit != CP_PRICE_PER_NODE_MONTH && quote->minimum_term_h <= 0);
   /* Both assumed, one mark for the two, which says so: a mark after
    * each took the narrow column a line more than the price beside it. */
   gboolean both = step_assumed && term_assumed;
@@ -500,6 +505,13 @@ switch_amount_text (const CpProject  *project,
   top = approval.top_of_range - round (cp_schedule_job_cost_high (entry)) + high;
   amount = cp_i18n_format_money_whole (cp_settings_amount_to_approve (settings, top, 0, 0, NULL, NULL),
                                        settings->currency, lang);
+  /* One switch, one amount: the same move to E was "within the amount"
+   * in the answers above and "approve 320,383 CNY instead" here (read37
+   * F1). Covered by the amount asked, it is said so, as the answers
+   * weigh it (cp_report_open_answers()). */
+  if (top <= round (approval.amount))
+    /* TRANSLATORS: page 1, after R8's line offering another quote: the amount to approve already covers taking it */
+    return g_strdup (_("Taking it stays within the amount to approve."));
   top_text = cp_i18n_format_money_whole (top, settings->currency, lang);
   rate = cp_report_rate_text (settings->contingency_fraction, lang);
   quote = g_ptr_array_index (project->quotes, hosted->quote_index);

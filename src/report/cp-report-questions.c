@@ -4,6 +4,7 @@
 
 #include "cp-report-private.h"
 
+#include "planner/cp-what-if.h"
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
 #include "cp-report-doc.h"
@@ -236,6 +237,31 @@ memo_names_quote (const CpPlan *plan,
   return (next != NULL && next->quote_index == quote_index) || (flip != NULL && flip->quote_index == quote_index);
 }
 
+gboolean
+cp_report_rents_nodes (const CpPlan *plan,
+                       const GArray *what_if,
+                       int           quote_index)
+{
+  const CpOption *named[3] = { NULL, cp_plan_next_best (plan), flip_winner (plan) };
+
+  if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
+    named[0] = &g_array_index (plan->options, CpOption, plan->recommended);
+  for (guint i = 0; i < G_N_ELEMENTS (named); i++)
+    if (named[i] != NULL && named[i]->quote_index == quote_index && named[i]->estimate.nodes > 1)
+      return TRUE;
+  /* A cluster the answer would move to ("if the team has run distributed
+   * training before: 2 nodes of it"): its network decides whether it
+   * would (walk41b F19). */
+  for (guint i = 0; what_if != NULL && i < what_if->len; i++)
+    {
+      const CpWhatIf *change = &g_array_index (what_if, CpWhatIf, i);
+
+      if (change->quote_index == quote_index && change->estimate.nodes > 1)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The quote a reason of a vendor question concerns, or -1. */
 static int
 reason_quote (const CpProject *project,
@@ -251,10 +277,12 @@ reason_quote (const CpProject *project,
  * host memory and unstated prices are asked of the options the memo
  * names, the recommendation and the next best (the demo's 70B asked all
  * seven vendors about host memory, as every option offloads, where two
- * answers decide it). */
+ * answers decide it); the network between nodes where a cluster bears on
+ * the answer (cp_report_rents_nodes(), with the job's @what_if). */
 static gboolean
 reason_asks (const CpProject *project,
              const CpPlan    *plan,
+             const GArray    *what_if,
              const CpReason  *reason)
 {
   int quote = reason_quote (project, reason);
@@ -263,6 +291,11 @@ reason_asks (const CpProject *project,
     return FALSE;
   if ((reason->outcome == CP_OUTCOME_ASK_HOST_MEMORY || reason->outcome == CP_OUTCOME_ASK_UNSTATED_COSTS) &&
       !memo_names_quote (plan, quote))
+    return FALSE;
+  /* The network between nodes only where what the memo names rents
+   * several: a one-machine plan asked whether Cloud A's network is
+   * dedicated, read as a condition of the signature (read37 F3). */
+  if (reason->outcome == CP_OUTCOME_ASK_BANDWIDTH && !cp_report_rents_nodes (plan, what_if, quote))
     return FALSE;
   return TRUE;
 }
@@ -280,7 +313,7 @@ storage_asked (const CpProject *project,
       {
         const CpReason *reason = &g_array_index (results[j].plan->reasons, CpReason, r);
 
-        if (reason->outcome == CP_OUTCOME_ASK_STORAGE && reason_asks (project, results[j].plan, reason) &&
+        if (reason->outcome == CP_OUTCOME_ASK_STORAGE && reason_asks (project, results[j].plan, results[j].what_if, reason) &&
             g_strcmp0 (cp_report_vendor_name (project, reason_quote (project, reason)), vendor) == 0)
           return TRUE;
       }
@@ -303,7 +336,7 @@ unstated_asked (const CpProject *project,
       {
         const CpReason *reason = &g_array_index (results[j].plan->reasons, CpReason, r);
 
-        if (reason->outcome == CP_OUTCOME_ASK_UNSTATED_COSTS && reason_asks (project, results[j].plan, reason) &&
+        if (reason->outcome == CP_OUTCOME_ASK_UNSTATED_COSTS && reason_asks (project, results[j].plan, results[j].what_if, reason) &&
             g_strcmp0 (cp_report_vendor_name (project, reason_quote (project, reason)), vendor) == 0)
           costs |= (CpUnstatedCost) reason->values[1];
       }
@@ -344,7 +377,7 @@ vendor_question (const CpProject *project,
           const CpReason *reason = &g_array_index (plan->reasons, CpReason, r);
           int quote;
 
-          if (reason->outcome != outcome || !reason_asks (project, plan, reason))
+          if (reason->outcome != outcome || !reason_asks (project, plan, results[j].what_if, reason))
             continue;
           quote = reason_quote (project, reason);
           if (vendor_questions[which].asks_quote != NULL &&
@@ -745,7 +778,8 @@ cp_report_fabric_assumed_text (const CpQuote *quote,
 
 /* The network of each quote whose NICs or rate are the GPU's common build
  * (CpQuote.fabric_assumed), where the memo names an option of it on
- * several nodes: "How many network cards does each node have, and at
+ * several nodes (cp_report_rents_nodes(); its whole offer only compared
+ * beside one machine does not count: read37 F3): "How many network cards does each node have, and at
  * what rate? Assumed: 8 × 400 Gb/s InfiniBand, common for NVIDIA H800
  * SXM 80GB servers. Ask: A." One question per fabric assumed. */
 static void
@@ -768,15 +802,7 @@ add_fabric_questions (const CpProject *project,
         {
           const CpPlan *plan = results[j].plan;
 
-          for (guint i = 0; plan != NULL && i < plan->options->len && !on_nodes; i++)
-            {
-              const CpOption *option = &g_array_index (plan->options, CpOption, i);
-
-              /* Its whole offer shown beside one node counts: the cluster
-               * the report weighs on that network (walk41b F19). */
-              on_nodes = option->quote_index == (int) q && (option->estimate.nodes > 1 || option->has_full_offer) &&
-                         memo_names_quote (plan, (int) q);
-            }
+          on_nodes = plan != NULL && cp_report_rents_nodes (plan, results[j].what_if, (int) q);
         }
       if (!on_nodes)
         continue;
@@ -942,6 +968,52 @@ validity_question (const CpProject  *project,
   return question;
 }
 
+/* When no quote the amount rents on states how long its price holds and
+ * the project sets no start, its vendors are asked: page 1 then had no
+ * "approve by" and nothing asked, and the amount rests on prices that may
+ * change tomorrow (read37 F7). One quote's date gives page 1 its
+ * "approve by", and a start date its "approve before the work starts
+ * on …; X's quote does not say how long its price holds": then nothing
+ * is asked. The XML kind is the date question's, "price-validity". */
+static CpReportQuestion *
+validity_unstated_question (const CpProject  *project,
+                            JobResult        *results,
+                            guint             n_results,
+                            const CpSchedule *schedule)
+{
+  CpReportQuestion *question = NULL;
+
+  if (schedule == NULL || !schedule->start_is_report_day)
+    return NULL;
+
+  for (guint j = 0; j < n_results; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpQuote *rented;
+      int quote;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      quote = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+      if (quote < 0 || (guint) quote >= project->quotes->len || cp_report_vendor_name (project, quote) == NULL)
+        continue;
+      rented = g_ptr_array_index (project->quotes, quote);
+      if (rented->valid_until != NULL && *rented->valid_until != '\0')
+        {
+          if (question != NULL)
+            cp_report_question_free (question);
+          return NULL;
+        }
+      if (question == NULL)
+        question = question_new ("price-validity");
+      question_add_vendor (project, question, quote);
+    }
+  if (question != NULL)
+    /* TRANSLATORS: a question to the vendors of the amount to approve when none of their quotes says how long its price holds */
+    question_set_text (project, question, _("How long does the quoted price hold? No quote gives a date, and the amount to approve rests on it."));
+  return question;
+}
+
 GPtrArray *
 cp_report_questions (const CpProject  *project,
                      JobResult        *results,
@@ -955,6 +1027,8 @@ cp_report_questions (const CpProject  *project,
   cp_i18n_push_language (lang);
   add_overbooking_questions (project, schedule, asked, lang);
   if ((question = validity_question (project, schedule, lang)) != NULL)
+    g_ptr_array_add (asked, question);
+  if ((question = validity_unstated_question (project, results, n_results, schedule)) != NULL)
     g_ptr_array_add (asked, question);
   for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
     {
@@ -1296,7 +1370,7 @@ cp_report_risk_lines (Doc              *doc,
         {
           const CpReason *reason = &g_array_index (plan->reasons, CpReason, r);
 
-          if (reason->outcome == CP_OUTCOME_ASK_BANDWIDTH && reason_asks (project, plan, reason) &&
+          if (reason->outcome == CP_OUTCOME_ASK_BANDWIDTH && reason_asks (project, plan, results[j].what_if, reason) &&
               reason_quote (project, reason) == g_array_index (plan->options, CpOption, plan->recommended).quote_index)
             left_out |= CP_OPTION_RISK_SHARING_UNSTATED;
         }

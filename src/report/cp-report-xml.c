@@ -277,8 +277,9 @@ write_conditions (xmlNode                *job_node,
     {
       const CpReportOpenAnswer *open = g_ptr_array_index (answers, a);
       double top = cp_report_top_with_answer (project, results, schedule, approval, job_index, open);
-      /* As page 1 weighs it: R8's line says what to approve for its option. */
-      gboolean within = top <= round (approval->amount) || open->offered_by_r8;
+      /* As page 1 weighs it, R8's line too: within the amount asked, or
+       * naming the amount that covers it (read37 F1). */
+      gboolean within = top <= round (approval->amount);
       xmlNode *condition = xmlNewChild (job_node, NULL, BAD_CAST "condition", NULL);
       guint n_questions = 0;
 
@@ -317,7 +318,8 @@ write_conditions (xmlNode                *job_node,
 static void
 write_answer_conditions (xmlNode         *amount,
                          const CpProject *project,
-                         GPtrArray       *conditions)
+                         GPtrArray       *conditions,
+                         double           amount_to_approve)
 {
   const char *currency = project_currency (project);
 
@@ -341,8 +343,13 @@ write_answer_conditions (xmlNode         *amount,
           add_money_whole (job_node, "extra-cost", g_array_index (condition->extra_costs, double, k), currency);
         }
       add_money_whole (node, "top-of-range", condition->top, currency);
+      /* Within the amount, the amount asked covers it: its own top plus
+       * the contingency (333,649 CNY beside the 319,578 asked) read as a
+       * higher figure to approve for a case the PDF calls covered
+       * (read37 F2). */
       add_money_whole (node, "amount-to-approve",
-                       cp_settings_amount_to_approve (&project->settings, condition->top, 0, 0, NULL, NULL), currency);
+                       condition->passes ? cp_settings_amount_to_approve (&project->settings, condition->top, 0, 0, NULL, NULL)
+                                         : amount_to_approve, currency);
     }
 }
 
@@ -564,7 +571,7 @@ write_schedule (xmlNode           *results_node,
             }
         }
     }
-    write_answer_conditions (amount, project, conditions);
+    write_answer_conditions (amount, project, conditions, approval.amount);
   }
 
   for (guint i = 0; i < schedule->jobs->len; i++)

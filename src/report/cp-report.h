@@ -112,6 +112,15 @@ gboolean   cp_report_xml_write_analysis (CpProjectAnalysis *analysis,
                                          const char        *path,
                                          GError           **error);
 
+/* Whether an option of quote @quote_index that the memo names for @plan
+ * (the recommended one, the next best, the one that wins within the
+ * range) or a change of @what_if (cp_project_analysis_get_what_if(), may
+ * be NULL) rents several of its nodes: the network between them bears on
+ * what is signed only then, and only then is its vendor asked about it. */
+gboolean   cp_report_rents_nodes (const CpPlan *plan,
+                                  const GArray *what_if,
+                                  int           quote_index);
+
 /* Reads a report back into a new project (settings, jobs, quotes, the
  * project's own catalogue entries). Refuses documents with a DOCTYPE or
  * entity declarations, files over CP_REPORT_XML_MAX_BYTES, other

@@ -204,6 +204,16 @@ test_demo (void)
     g_assert_cmpint (atoi (restarts), ==, (int) round (lost_s / 60));
     g_assert_cmpint (atoi (restarts) + atoi (writing), ==, 26);
 
+    /* The dev and data jobs: R4 keeps each on one machine, though D, E
+     * and F quote InfiniBand clusters (read37 F8); their first three
+     * options show no risk, and their chapters say nothing of it, where
+     * each said "No risk stands out in this option's numbers" under
+     * three titles (read37 F13): 7 jobs, 5 with a risk section. */
+    g_assert_cmpuint (cp_test_count (all, "Noclusterwascompared:developmentanddataprocessingrunononemachine(R4)."), ==, 2);
+    cp_test_assert_lacks (all, "noquoteoffersnodeswithanetwork");
+    cp_test_assert_lacks (all, "thisoption'snumbers");
+    g_assert_cmpuint (cp_test_count (all, "Risksofeachoption"), ==, 5);
+
     /* The 80-GPU pretraining is set up too, on every node: it was the
      * one training job the setup risk left out (approver 36, D7). */
     {

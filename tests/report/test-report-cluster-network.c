@@ -131,6 +131,26 @@ test_stated_none_keeps_machines_apart (void)
                                       "whose cards and rate are known."));
 }
 
+/* Development work beside a cluster whose network is stated: R4 keeps
+ * the job on one machine, and R7 says so; "no quote offers nodes with a
+ * network" contradicted the Quotes table of 4 InfiniBand nodes (read37
+ * F8). */
+static void
+test_single_machine_work_beside_cluster (void)
+{
+  g_auto(CpTestRun) plan = { 0 };
+
+  RUN_OK ("new", "dev.cplan");
+  RUN_OK ("add-job", "dev.cplan", "--name", "14B debugging", "--model", "qwen2.5-14b", "--task", "debug");
+  RUN_OK ("add-quote", "dev.cplan", "--vendor", "Cloud H800", "--gpu", "h800", "--nodes", "4",
+          "--price-per-gpu-hour", "16", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400");
+
+  CP_TEST_RUN_CLI (&plan, tmp_dir, "plan", "dev.cplan", "--job", "1");
+  g_assert_cmpint (plan.status, ==, 0);
+  g_assert_nonnull (strstr (plan.out, "No cluster was compared: development and data processing run on one machine (R4)."));
+  g_assert_null (strstr (plan.out, "no quote offers nodes with a network"));
+}
+
 /* An H20's builds vary too much to call one common: its 2 nodes stay
  * apart, said, and no cluster kind is given to machines without a
  * network. */
@@ -271,6 +291,7 @@ main (int    argc,
   g_test_add_func ("/cluster-network/unstated-assumed", test_unstated_network_assumed);
   g_test_add_func ("/cluster-network/stated-none-apart", test_stated_none_keeps_machines_apart);
   g_test_add_func ("/cluster-network/no-common-build", test_no_common_build);
+  g_test_add_func ("/cluster-network/single-machine-work", test_single_machine_work_beside_cluster);
   g_test_add_func ("/cluster-network/follows-gpu", test_assumed_network_follows_gpu);
   g_test_add_func ("/cluster-network/gpu-memory-no-rate", test_gpu_memory_is_no_nic_rate);
 

@@ -56,7 +56,8 @@ typedef struct {
  * Ascend, whose CUDA tools no figure ports; 1 TB of storage (the job's
  * default) on a quote with no storage price, which no other quote prices
  * either: kept for the 10.1-h calendar, 10.1 / 730 = 0.014 TB-months,
- * left out and asked (walk38 F4); 2 engineers at 2,000 CNY a day,
+ * left out and asked (walk38 F4), said as "1 TB for 10.1 h" (read37 F6);
+ * 2 engineers at 2,000 CNY a day,
  * counted only for a move to a cluster. In the demo every job is
  * recommended on NVIDIA GPUs (nothing to port); vendor D's 10 nodes state
  * no network fee, and vendor G, whose machine keeps the 70B job's data,
@@ -64,8 +65,8 @@ typedef struct {
 static const Words english = {
   "en",
   "Not in the amount: porting to Ascend, not costed: Ascend stays the cheaper choice unless porting costs more than %s "
-  "CNY for Qwen2.5 72B LoRA (%s engineer-days at 2,000 CNY a day); storage (华为云, 0.014 TB-months), not counted as no "
-  "quote states a storage price to estimate it by (ask 华为云 for one); the team's working days, except in moving to a "
+  "CNY for Qwen2.5 72B LoRA (%s engineer-days at 2,000 CNY a day); storage (华为云: 1 TB (assumed) for 10.1 h), not "
+  "counted: no quote prices storage (ask 华为云 for one); the team's working days, except in moving to a "
   "cluster (R8): 4,000 CNY a working day.",
   "Not in the amount: storage (示例供应商 G (Example vendor G)), not priced in its quote: about 3,142 CNY at "
   "示例供应商 D (Example vendor D)’s 1,200 CNY per TB-month, within the contingency;",
@@ -77,7 +78,7 @@ static const Words english = {
 static const Words chinese = {
   "zh_CN",
   "申请金额不含：移植到昇腾的工作，未估算：移植费用不超过以下金额时，昇腾仍是更便宜的选择——Qwen2.5 72B LoRA：¥%s（按每人天 ¥2,000 计，"
-  "合 %s 人天）；存储（华为云，0.014 TB·月），因没有报价写明可据以估算的存储价格而未计入（请向华为云询价）；团队自身的工时（迁移到集群的工时"
+  "合 %s 人天）；存储（华为云：1 TB（假设），保留 10.1 小时），未计入：没有报价写明存储价格（请向华为云询价）；团队自身的工时（迁移到集群的工时"
   "除外，R8）：每个工作日 ¥4,000。",
   "申请金额不含：示例供应商 G (Example vendor G) 的存储（报价未计价，按示例供应商 D (Example vendor D) 每 TB·月 ¥1,200 "
   "估算约 ¥3,142，在不可预见费之内）；报价未注明的网络费（请向示例供应商 D (Example vendor D) 询价）；",

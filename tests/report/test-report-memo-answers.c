@@ -361,10 +361,12 @@ test_vendor_month_minimum_all_jobs (void)
   raw = cp_test_read_in (tmp_dir, "lab.xml");
   xml = cp_test_squeeze (raw);
   /* Both jobs' conditions name the one question; its amount is said
-   * once, in the project's condition (issue 22). */
+   * once, in the project's condition (issue 22). It is question 2, after
+   * storage: CloudCo's cluster, rented by no job and named in no answer,
+   * is not asked about its network (read37 F3). */
   g_assert_cmpuint (cp_test_count (xml, "<conditionwithin-amount=\"false\"><if>Locallabbillsatleastamonth</if>"
                                         "<then>Locallabthencosts37,960CNY</then>"
-                                        "<questionkind=\"billing\"number=\"3\"quote=\"quote-1\"/></condition>"), ==, 2);
+                                        "<questionkind=\"billing\"number=\"2\"quote=\"quote-1\"/></condition>"), ==, 2);
   g_assert_cmpuint (cp_test_count (xml, "<amount-to-approvecurrency=\"CNY\">83512</amount-to-approve>"), ==, 1);
 
   /* Approver 36, D32: the month table gives the amount to approve by each
@@ -577,7 +579,8 @@ test_demo_fallback (void)
  * The part question names the vendor, then its offer (walk39 F6).
  * The term and price are fixed and the choice is not: said in one
  * sentence. The job keeps the default 1 TB for 720 h of a 730-h month:
- * 720 / 730 = 0.99 TB-months, which no quote prices. */
+ * 720 / 730 = 0.99 TB-months, which no quote prices, said as "1 TB for
+ * 30.0 days" (read37 F6). */
 static void
 make_whole_offer_serving (const char *file)
 {
@@ -654,13 +657,12 @@ typedef struct {
 static const ServingWords serving_words[] = {
   { "en", "Fixed term and price, no range; the choice is not firm, and turns on (each within the amount):",
     "If 华东智算 rents only the whole offer of 4 machines: 华东智算 — 单机 at 72,000 CNY.",
-    "storage (华东智算, 0.99 TB-months), not counted as no quote states a storage price to estimate it by (ask 华东智算 "
-    "for one)",
+    "storage (华东智算: 1 TB (assumed) for 30.0 days), not counted: no quote prices storage (ask 华东智算 for one)",
     "Next best: Vendor 4 (1 of 2 nodes) at 70,000 CNY, 2,000 CNY more (2.9% above the recommended cost).",
     "Ask: 华东智算 about its offer “整机” (1 of 4 nodes) and Vendor 4", "Approval" },
   { "zh_CN", "期限与价格固定，无浮动；但结论待定，取决于以下答复（每种结果都在申请金额之内）：",
     "若华东智算只整体出租全部 4 台机器：改为华东智算 — 单机，费用 ¥72,000。",
-    "存储（华东智算，0.99 TB·月），因没有报价写明可据以估算的存储价格而未计入（请向华东智算询价）",
+    "存储（华东智算：1 TB（假设），保留 30.0 天），未计入：没有报价写明存储价格（请向华东智算询价）",
     "次优方案：Vendor 4（共 2 个节点中的 1 个），¥70,000，多 ¥2,000（比推荐方案高 2.9%）。",
     "询问：华东智算，就其报价“整机”（共 4 个节点中的 1 个）和 Vendor 4", "审批" },
 };

@@ -1085,12 +1085,14 @@ test_budget_covers_answers (void)
 {
   static const CoverWords words[] = {
     { "en",
-      "If 云厂商甲 bills at least a month (question 2 below), this is exceeded: ask first.",
+      /* Question 3: no quote dates its price and no start is set, so
+       * question 1 asks how long 云厂商甲's price holds (read37 F7). */
+      "If 云厂商甲 bills at least a month (question 3 below), this is exceeded: ask first.",
       "If 云厂商甲 bills at least a month: 49,500 CNY to approve, over the budget by 39,500 CNY.",
       "If 云厂商甲 bills at least a month: 49,500 CNY to approve, still within the budget by 10,500 CNY.",
       "If 云厂商甲 bills at least a month: 49,500 CNY to approve." },
     { "zh_CN",
-      "如果云厂商甲至少按一个月计费（见下文问题 2），则会超出此金额：请先询问。",
+      "如果云厂商甲至少按一个月计费（见下文问题 3），则会超出此金额：请先询问。",
       "若云厂商甲至少按一个月计费：申请批准金额将为 ¥49,500，超出预算 ¥39,500。",
       "若云厂商甲至少按一个月计费：申请批准金额将为 ¥49,500，仍在预算之内，尚余 ¥10,500。",
       "若云厂商甲至少按一个月计费：申请批准金额将为 ¥49,500。" },
@@ -1249,7 +1251,8 @@ test_not_firm_names_question (void)
  * CNY; Beijing IDC's H800 machine, 3 node-months × 72,000 = 216,000 CNY.
  * Porting may cost up to 216,000 − 169,344 = 46,656 CNY, 46,656 / 2,500 =
  * 18.7 engineer-days; the team's working day costs 2 × 2,500 = 5,000 CNY.
- * The storage left out says whom to ask. The VAT is said on what it is
+ * The storage left out says whom to ask, and what it is: the default 1
+ * TB for the 90 days (2,160 / 730 = 3.0 TB-months; read37 F6). The VAT is said on what it is
  * computed on (walk41 F18): the amount, 169,344 × 1.10 = 186,278 CNY,
  * all the vendor's (no team days in it), at a lease's 13% included,
  * 186,278 × 13/113 = 21,430 CNY. */
@@ -1259,9 +1262,9 @@ test_porting_break_even (void)
   static const char *const expected[][3] = {
     { "en",
       "Not in the amount: porting to Ascend, not costed: Ascend stays the cheaper choice unless porting costs more than "
-      "46,656 CNY for Serve 72B (18.7 engineer-days at 2,500 CNY a day); storage (Huawei Cloud, 3.0 TB-months), not "
-      "counted as no quote states a storage price to estimate it by (ask Huawei Cloud for one); the team's working days, "
-      "except in moving to a cluster (R8): 5,000 CNY a working day.",
+      "46,656 CNY for Serve 72B (18.7 engineer-days at 2,500 CNY a day); storage (Huawei Cloud: 1 TB (assumed) for 90.0 "
+      "days), not counted: no quote prices storage (ask Huawei Cloud for one); the team's working days, except in "
+      "moving to a cluster (R8): 5,000 CNY a working day.",
       "VAT: 21,430 CNY (186,278 CNY × 13/113) in the amount;" },
     { "zh_CN",
       "申请金额不含：移植到昇腾的工作，未估算：移植费用不超过以下金额时，昇腾仍是更便宜的选择——Serve 72B：¥46,656（按每人天 ¥2,500 计，"
@@ -1295,9 +1298,12 @@ static void
 test_vendor_named_once (void)
 {
   static const char *const expected[][2] = {
-    { "en", "Not in the amount: storage (深圳鹏城, 0.0035 TB-months), not counted as no quote states a storage price to "
-            "estimate it by (ask 深圳鹏城 for one);" },
-    { "zh_CN", "申请金额不含：存储（深圳鹏城，0.0035 TB·月），因没有报价写明可据以估算的存储价格而未计入（请向深圳鹏城询价）；" },
+    /* Each job's 1 TB (the default) for its calendar, 37 min and 1.9 h:
+     * 2.5 h in all, (0.62 + 1.9) / 730 = 0.0035 TB-months, said in the
+     * jobs' own figures (read37 F6). */
+    { "en", "Not in the amount: storage (深圳鹏城: 1 TB (assumed) for 2.5 h in all), not counted: no quote prices storage "
+            "(ask 深圳鹏城 for one);" },
+    { "zh_CN", "申请金额不含：存储（深圳鹏城：1 TB（假设），共保留 2.5 小时），未计入：没有报价写明存储价格（请向深圳鹏城询价）；" },
   };
 
   if (cp_test_skip_without_poppler ())

@@ -238,9 +238,9 @@ test_migration_assumed (void)
   est.migration_days = 10.5;
 
   en = cp_words_migration_assumed (&job, &est, "en");
-  g_assert_cmpstr (en, ==, "Its 10.5 days of migration assume a team new to distributed training (R8): describe the team in the job's Team rows.");
+  g_assert_cmpstr (en, ==, "Its 10.5 days of migration assume a team new to distributed training (R8): ask the team lead whether it is.");
   zh = cp_words_migration_assumed (&job, &est, "zh_CN");
-  g_assert_cmpstr (zh, ==, "其中 10.5 天的迁移时间基于假设：团队未做过分布式训练（R8）；请在任务的“团队”各行中说明团队情况。");
+  g_assert_cmpstr (zh, ==, "其中 10.5 天的迁移时间基于假设：团队未做过分布式训练（R8）；请向团队负责人确认是否如此。");
 
   /* The team described, even as new to clusters: its own word, no note. */
   job.team_stated = TRUE;

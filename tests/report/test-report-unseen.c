@@ -533,14 +533,14 @@ test_validity_asked (void)
       "Main risks", "70B LoRA starts on 4 February 2099, after Vendor C’s price ends on 31 January 2099: "
                     "the amount to approve rests on a price that will have expired. "
                     "Have the vendor extend it before signing.",
-      "7B QLoRA starts on", "Not in the amount: storage (Vendor C and Vendor E, ",
-      "TB-months), not counted as no quote states a storage price to estimate it by (ask Vendor C and Vendor E for one);" },
+      "7B QLoRA starts on", "Not in the amount: storage (Vendor C and Vendor E: ",
+      "), not counted: no quote prices storage (ask Vendor C and Vendor E for one);" },
     { "zh_CN", "工作开始时报价是否仍然有效？报价有效期在工作开始之前结束。"
                "询问：Vendor C（报价有效期至 2099年1月31日，工作于 2099年2月4日开始）。",
       "主要风险", "70B LoRA 于 2099年2月4日开始，而 Vendor C 的报价有效期只到 2099年1月31日："
                   "审批金额所依据的价格届时已经失效。签字前请供应商延长报价有效期。",
-      "7B QLoRA 于", "申请金额不含：存储（Vendor C 和 Vendor E，",
-      "TB·月），因没有报价写明可据以估算的存储价格而未计入（请向 Vendor C 和 Vendor E 询价）；" },
+      "7B QLoRA 于", "申请金额不含：存储（Vendor C 和 Vendor E：",
+      "），未计入：没有报价写明存储价格（请向 Vendor C 和 Vendor E 询价）；" },
   };
   static const char *const valid_until[] = { "2099-01-31", "2099-02-04" };
 
@@ -912,10 +912,11 @@ test_storage_price_asked_of_recommended (void)
       g_autofree char *text = cp_test_pdf_text (tmp_dir, "asked.pdf", 0, FALSE);
 
       /* 50 TB kept over K's 2 nodes' calendar: a 12.0-day run and 35/65
-       * of its 24.0 node-days of debugging, 12.9 days (R4), 24.9 days:
-       * 50 × 24.9 × 24 / 730 = 41 TB-months. */
-      cp_test_assert_has (text, "Not in the amount: storage (Vendor K, 41 TB-months), not counted as no quote states a "
-                                "storage price to estimate it by (ask Vendor K for one)");
+       * of its 24.0 node-days of debugging, 12.9 days (R4), 24.9 days
+       * (50 × 24.9 × 24 / 730 = 41 TB-months), said as the job's size
+       * and time (read37 F6). */
+      cp_test_assert_has (text, "Not in the amount: storage (Vendor K: 50 TB for 24.9 days), not counted: no quote "
+                                "prices storage (ask Vendor K for one)");
     }
   cp_test_assert_has (xml, "<question kind=\"storage\"><text>What storage comes with the machines: a parallel file system "
                            "or a network disk, and at what price? Ask: Vendor U and Vendor K.</text>");
