@@ -85,18 +85,49 @@ report_title (const char *name)
   return g_strdup_printf (_("Compute plan: %s"), name);
 }
 
+/* The sign-off's words, which depend on the project, its plans and the
+ * language alone: made once per language and read by every trial of the
+ * memo (fitting_brief() lays it out up to nine times per language), where
+ * making them again in each was 5% of a 20 × 50 report's instructions. */
+typedef struct {
+  char *amount;                 /* cp_report_signed_amount_text() */
+  char *proviso;                /* cp_report_signed_proviso_text() */
+  GPtrArray *risks;             /* cp_report_risk_lines() */
+} SignOffTexts;
+
+/* Under @doc's language, pushed by the caller. */
+static void
+sign_off_texts_init (SignOffTexts     *texts,
+                     Doc              *doc,
+                     JobResult        *results,
+                     const CpSchedule *schedule)
+{
+  texts->amount = cp_report_signed_amount_text (doc, results, schedule);
+  texts->proviso = cp_report_signed_proviso_text (doc, results, schedule);
+  texts->risks = cp_report_risk_lines (doc, results, schedule);
+}
+
+static void
+sign_off_texts_clear (SignOffTexts *texts)
+{
+  g_clear_pointer (&texts->amount, g_free);
+  g_clear_pointer (&texts->proviso, g_free);
+  g_clear_pointer (&texts->risks, g_ptr_array_unref);
+}
+
 /* The memo: each job's answer, the project's budget and calendar, what
  * to ask the vendors, the main risks and the sign-off. Sets @chart_page
  * to the number of pages once the timeline chart is drawn (the chart is
  * on the last of them). A trial stops between sections once it has gone
  * as far as asked (cp_doc_stopped()). */
 static void
-lay_out_memo (Doc               *doc,
-              JobResult         *results,
-              const CpSchedule  *schedule,
-              const CpChartData *timeline,
-              double             timeline_height,
-              guint             *chart_page)
+lay_out_memo (Doc                *doc,
+              JobResult          *results,
+              const CpSchedule   *schedule,
+              const SignOffTexts *sign_off,
+              const CpChartData  *timeline,
+              double              timeline_height,
+              guint              *chart_page)
 {
   cp_report_section_title (doc);
   cp_report_section_question (doc, results, schedule);
@@ -117,11 +148,11 @@ lay_out_memo (Doc               *doc,
      * says the amount again: the approver signs a page that states what
      * is approved (issue 22; appr22 finding 2: the demo's amount on page
      * 1, its sign-off on page 2). */
-    g_autofree char *amount = cp_report_signed_amount_text (doc, results, schedule);
+    const char *amount = sign_off->amount;
     /* What the signature rests on is said over it, on the amount's page
      * too. */
-    g_autofree char *proviso = cp_report_signed_proviso_text (doc, results, schedule);
-    g_autoptr(GPtrArray) risks = cp_report_risk_lines (doc, results, schedule);
+    const char *proviso = sign_off->proviso;
+    GPtrArray *risks = sign_off->risks;
     gboolean amount_here = doc->pages->len == doc->amount_page;
     double keep = cp_report_approval_height (doc, amount_here ? proviso : amount, amount_here);
     gboolean on_amount_page;
@@ -151,16 +182,17 @@ static const TrialStop WHOLE_MEMO = { 0, FALSE };
  * sign-off. A trial stopped as @stop asks returns G_MAXUINT pages with
  * the amount on page G_MAXUINT: it fails whatever it was measured for. */
 static guint
-trial_memo (Doc               *doc,
-            JobResult         *results,
-            const CpSchedule  *schedule,
-            const CpChartData *timeline,
-            double             height,
-            guint              brief,
-            TrialStop          stop,
-            guint             *chart_page,
-            guint             *amount_page,
-            double            *room)
+trial_memo (Doc                *doc,
+            JobResult          *results,
+            const CpSchedule   *schedule,
+            const SignOffTexts *sign_off,
+            const CpChartData  *timeline,
+            double              height,
+            guint               brief,
+            TrialStop           stop,
+            guint              *chart_page,
+            guint              *amount_page,
+            double             *room)
 {
   g_autoptr(GArray) pages = NULL;
   Doc trial;
@@ -172,7 +204,7 @@ trial_memo (Doc               *doc,
   trial.last_page = stop.last_page;
   trial.stop_before_amount = stop.before_amount;
   *chart_page = 0;
-  lay_out_memo (&trial, results, schedule, timeline, height, chart_page);
+  lay_out_memo (&trial, results, schedule, sign_off, timeline, height, chart_page);
   n_pages = cp_doc_stopped (&trial) ? G_MAXUINT : pages->len;
   *amount_page = cp_doc_stopped (&trial) ? G_MAXUINT : trial.amount_page;
   *room = cp_doc_room (&trial);
@@ -210,21 +242,22 @@ timeline_heights (const CpSchedule *schedule,
  * page 1. The other language's memo (other_language_brief()), laid out
  * in full up to nine times, was 10–18% of a report's time. */
 static guint
-fitting_brief (Doc               *doc,
-               JobResult         *results,
-               const CpSchedule  *schedule,
-               const CpChartData *timeline,
-               double             smallest)
+fitting_brief (Doc                *doc,
+               JobResult          *results,
+               const CpSchedule   *schedule,
+               const SignOffTexts *sign_off,
+               const CpChartData  *timeline,
+               double              smallest)
 {
   guint fewest, n_pages, chart_page, amount_page, briefest_amount_page, fitting = G_MAXUINT, brief = 0;
   double room;
 
-  n_pages = trial_memo (doc, results, schedule, timeline, smallest, brief, WHOLE_MEMO, &chart_page, &amount_page,
-                        &room);
+  n_pages = trial_memo (doc, results, schedule, sign_off, timeline, smallest, brief, WHOLE_MEMO, &chart_page,
+                        &amount_page, &room);
   /* A memo that ends on its first page in full needs no shortening. */
   if (n_pages <= 1 && amount_page <= 1)
     return brief;
-  fewest = trial_memo (doc, results, schedule, timeline, smallest, CP_REPORT_MEMO_BRIEFEST, WHOLE_MEMO,
+  fewest = trial_memo (doc, results, schedule, sign_off, timeline, smallest, CP_REPORT_MEMO_BRIEFEST, WHOLE_MEMO,
                        &chart_page, &briefest_amount_page, &room);
   for (;;)
     {
@@ -246,8 +279,8 @@ fitting_brief (Doc               *doc,
        * pages was found. A memo without an amount (no budget) has none
        * to wait for. */
       stop.before_amount = briefest_amount_page == 1 || (briefest_amount_page > 1 && fitting != G_MAXUINT);
-      n_pages = trial_memo (doc, results, schedule, timeline, smallest, brief, stop, &chart_page, &amount_page,
-                            &room);
+      n_pages = trial_memo (doc, results, schedule, sign_off, timeline, smallest, brief, stop, &chart_page,
+                            &amount_page, &room);
     }
   /* Met with the amount on page 1, or at least on the fewest pages by
    * the first form that takes them. */
@@ -272,6 +305,7 @@ other_language_brief (const CpProject  *project,
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autoptr(CpChartData) timeline = NULL;
   g_autofree char *title = NULL, *date = NULL;
+  SignOffTexts sign_off;
   double full, smallest;
   guint brief;
   Doc doc;
@@ -287,7 +321,9 @@ other_language_brief (const CpProject  *project,
   if (schedule != NULL)
     timeline = cp_chart_data_new_timeline (project, schedule, other);
   timeline_heights (schedule, &full, &smallest);
-  brief = fitting_brief (&doc, results, schedule, timeline, smallest);
+  sign_off_texts_init (&sign_off, &doc, results, schedule);
+  brief = fitting_brief (&doc, results, schedule, &sign_off, timeline, smallest);
+  sign_off_texts_clear (&sign_off);
   cp_doc_clear (&doc);
   cp_i18n_pop_language ();
   return brief;
@@ -302,21 +338,22 @@ other_language_brief (const CpProject  *project,
  * facts (appr31 finding 2). The chart then takes the room left on its
  * page, up to its full height. */
 static double
-fit_memo (Doc               *doc,
-          JobResult         *results,
-          const CpSchedule  *schedule,
-          const CpChartData *timeline,
-          guint              other_brief)
+fit_memo (Doc                *doc,
+          JobResult          *results,
+          const CpSchedule   *schedule,
+          const SignOffTexts *sign_off,
+          const CpChartData  *timeline,
+          guint               other_brief)
 {
   guint n_pages, chart_page, amount_page;
   double full, smallest, room;
 
   timeline_heights (schedule, &full, &smallest);
-  doc->brief = MAX (fitting_brief (doc, results, schedule, timeline, smallest), other_brief);
+  doc->brief = MAX (fitting_brief (doc, results, schedule, sign_off, timeline, smallest), other_brief);
   /* The chart's page and the room left are those of the form laid out,
    * never the briefest's: a Chinese demo memo in full grew its chart into
    * the briefest form's room and pushed its sign-off to page 3. */
-  n_pages = trial_memo (doc, results, schedule, timeline, smallest, doc->brief, WHOLE_MEMO, &chart_page,
+  n_pages = trial_memo (doc, results, schedule, sign_off, timeline, smallest, doc->brief, WHOLE_MEMO, &chart_page,
                         &amount_page, &room);
   if (timeline == NULL)
     return 0;
@@ -333,7 +370,7 @@ fit_memo (Doc               *doc,
       guint grown_chart_page, grown_amount_page;
       double grown_room;
 
-      if (trial_memo (doc, results, schedule, timeline, grown, doc->brief, WHOLE_MEMO, &grown_chart_page,
+      if (trial_memo (doc, results, schedule, sign_off, timeline, grown, doc->brief, WHOLE_MEMO, &grown_chart_page,
                       &grown_amount_page, &grown_room) <= n_pages &&
           grown_chart_page == chart_page && grown_amount_page == amount_page)
         return grown;
@@ -344,10 +381,11 @@ fit_memo (Doc               *doc,
 /* The memo first, on the first page or two; then the detail of each job
  * and the appendix. */
 static void
-lay_out (Doc              *doc,
-         JobResult        *results,
-         const CpSchedule *schedule,
-         guint             other_brief)
+lay_out (Doc                *doc,
+         JobResult          *results,
+         const CpSchedule   *schedule,
+         const SignOffTexts *sign_off,
+         guint               other_brief)
 {
   g_autoptr(CpChartData) timeline = NULL;
   guint chart_page = 0;
@@ -356,8 +394,8 @@ lay_out (Doc              *doc,
   cp_doc_new_page (doc);
   if (schedule != NULL)
     timeline = cp_chart_data_new_timeline (doc->project, schedule, doc->lang);
-  height = fit_memo (doc, results, schedule, timeline, other_brief);
-  lay_out_memo (doc, results, schedule, timeline, height, &chart_page);
+  height = fit_memo (doc, results, schedule, sign_off, timeline, other_brief);
+  lay_out_memo (doc, results, schedule, sign_off, timeline, height, &chart_page);
   /* The detail starts on a page of its own: the memo is what an approver
    * signs, and a Chinese memo, shorter than the English one, left room
    * for the jobs table on page 1, so that the two languages' pages held
@@ -424,6 +462,7 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
   g_autofree char *date = NULL;
   g_autofree JobResult *results = NULL;
   g_autoptr(CpSchedule) schedule = NULL;
+  SignOffTexts sign_off;
   guint other_brief;
   Doc doc;
 
@@ -477,7 +516,8 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
   cp_doc_init (&doc, project, lang, page_width_pt, page_height_pt, layout->pages);
   doc.title_text = layout->title;
   doc.date = date;
-  lay_out (&doc, results, schedule, other_brief);
+  sign_off_texts_init (&sign_off, &doc, results, schedule);
+  lay_out (&doc, results, schedule, &sign_off, other_brief);
   /* The job chapters' charts at their smallest may save a page (the 13B
    * fine-tune's sixth page held one row of the assumptions' ranges), and
    * not only when the last page is barely begun: a chart drawn in full can
@@ -498,7 +538,7 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
       compact.title_text = layout->title;
       compact.date = date;
       compact.charts_smallest = TRUE;
-      lay_out (&compact, results, schedule, other_brief);
+      lay_out (&compact, results, schedule, &sign_off, other_brief);
       if (pages->len < layout->pages->len)
         {
           cp_doc_clear (&doc);
@@ -514,6 +554,7 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
     }
   for (guint i = 0; i < layout->pages->len; i++)
     cp_doc_page_furniture (&doc, i, layout->pages->len);
+  sign_off_texts_clear (&sign_off);
   cp_doc_clear (&doc);
 
   for (guint j = 0; j < project->jobs->len; j++)
