@@ -410,3 +410,21 @@ test_change_line_words (void)
   g_assert_null (strstr (line, "total total"));
   cp_test_gui_close_window (window);
 }
+
+/* walk37 F12: the engineer-day cost's unit read "CNY 每天" in the Chinese
+ * window; the house style writes 元/天. English keeps "CNY per day". */
+void
+test_engineer_day_unit (void)
+{
+  CpWindow *window = demo_window_sized (1600, 1000);
+  gboolean chinese = g_str_has_prefix (cp_labels_ui_language (), "zh");
+  CpFieldRow *row;
+
+  cp_test_gui_select_job (window, 0);
+  cp_test_gui_wait_details (window);
+  row = cp_job_editor_get_row (cp_window_get_job_editor (window), "engineer-day-cost");
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (row), chinese ? "元/天" : "CNY per day",
+                                                CP_TEST_GUI_TEXT_WHOLE));
+  g_assert_null (cp_test_gui_find_with_text (GTK_WIDGET (row), "每天", CP_TEST_GUI_TEXT_PART));
+  cp_test_gui_close_window (window);
+}
