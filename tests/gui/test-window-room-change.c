@@ -426,5 +426,21 @@ test_engineer_day_unit (void)
   g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (row), chinese ? "元/天" : "CNY per day",
                                                 CP_TEST_GUI_TEXT_WHOLE));
   g_assert_null (cp_test_gui_find_with_text (GTK_WIDGET (row), "每天", CP_TEST_GUI_TEXT_PART));
+
+  /* walk37 F13: a service's concurrency says how to get it from users. */
+  row = NULL;
+  for (guint j = 0; j < cp_window_get_project (window)->jobs->len; j++)
+    if (((CpJob *) g_ptr_array_index (cp_window_get_project (window)->jobs, j))->kind == CP_TASK_INFERENCE)
+      {
+        cp_test_gui_select_job (window, j);
+        cp_test_gui_wait_details (window);
+        row = cp_job_editor_get_row (cp_window_get_job_editor (window), "concurrency");
+        g_assert_cmpstr (cp_test_gui_row_subtitle (row), ==,
+                         chinese ? "整个服务同一时刻处理的请求数，不是用户数：用户数 × 同时在等待回答的用户比例"
+                                 : "Requests answered at the same moment by the whole service, not users: users × "
+                                   "the share of them waiting on an answer at once");
+        break;
+      }
+  g_assert_nonnull (row);
   cp_test_gui_close_window (window);
 }
