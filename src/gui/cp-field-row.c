@@ -10,6 +10,8 @@
 #include "planner/cp-units.h"
 #include "report/cp-i18n.h"
 
+#include "cp-labels.h"
+
 #include "cp-field-row.h"
 
 struct _CpFieldRow
@@ -387,7 +389,10 @@ dup_unit_text (CpFieldRow *self)
       return g_strdup (g_dngettext (GETTEXT_PACKAGE, "day", "days", count));
     }
   if (field->money && field->unit != NULL)
-    return g_strdup_printf ("%s %s", currency, _(field->unit));
+    /* TRANSLATORS: a money field's unit: the currency, then what the amount is per ("CNY per day"); Chinese
+     * writes the two together, 元/天 (walk37 F12: "CNY 每天") */
+    return g_strdup_printf (C_("currency and unit", "%s %s"), cp_i18n_currency_name (currency, cp_labels_ui_language ()),
+                            _(field->unit));
   if (field->money)
     return *currency != '\0' ? g_strdup (currency) : NULL;
   if (field->unit != NULL)

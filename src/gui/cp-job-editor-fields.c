@@ -154,7 +154,10 @@ const CpField _cp_job_editor_fields[] = {
     .group = GROUP_INFERENCE },
   { "output-tokens", N_("Output tokens"), N_("Mean output per request, what is priced per token"), N_("tokens"),
     CP_FIELD_UINT, F (output_tokens), .group = GROUP_INFERENCE },
-  { "concurrency", N_("Concurrent requests"), N_("Target for the whole service"), NULL, CP_FIELD_UINT, F (concurrency),
+  { "concurrency", N_("Concurrent requests"),
+    /* Users are rarely all waiting on an answer at once: the number of
+     * users typed here sized a whole machine for 200 (walk37 F13). */
+    N_("Requests answered at the same moment by the whole service, not users: users × the share of them waiting on an answer at once"), NULL, CP_FIELD_UINT, F (concurrency),
     .group = GROUP_INFERENCE },
   { "answer-within-s", N_("Answer within"), N_("Longest a user waits for a whole answer at that concurrency; empty: no target"),
     N_("s"), CP_FIELD_DOUBLE, F (answer_within_s), .group = GROUP_INFERENCE, .automatic = N_("No target") },

@@ -19,6 +19,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "planner/cp-units.h"
 #include "report/cp-i18n.h"
@@ -153,6 +154,7 @@ answer_init (CpResultsAnswer *answer,
   answer->quote_id = g_strdup (quote->id);
   answer->nodes = best->estimate.nodes;
   answer->choice = words_choice (project, best->quote_index, best->estimate.nodes);
+  answer->cost_unknown = plan->cost_unknown;
   answer->total = plan->cost_unknown ? g_strdup (_("total cost unknown (no price)"))
                                      : cp_i18n_format_money_whole (best->estimate.total_cost, quote->currency, lang);
   /* As the summary words an estimate's days ("8.0 days"). */
@@ -222,6 +224,17 @@ append_part (GString    *parts,
   g_string_append (parts, part);
 }
 
+/* Whether @name takes the bare apostrophe of a plural in English: "200
+ * users' Kind", never "200 users's Kind" (walk37 F9). A lower-case s
+ * ends an English plural; an upper-case one ends an acronym ("AWS's"). */
+static gboolean
+possessive_name (const char *name)
+{
+  gsize length = strlen (name);
+
+  return length > 1 && name[length - 1] == 's' && g_ascii_isalpha (name[length - 2]);
+}
+
 /* The inputs of job @job_id and of the quotes that moved from @before to
  * @after: "LoRA's Deadline 5 days → 1 day, <quote>'s price 16 → 18"; ""
  * for none (a rename, a quote added). Names are not inputs of the
@@ -259,8 +272,12 @@ describe_inputs (const CpProject *before,
       now = words_field_value (field, job, lang);
       if (g_strcmp0 (was, now) == 0)
         continue;
-      /* TRANSLATORS: an input the change line names: "<job>'s Deadline 5 days → 1 day" */
-      part = g_strdup_printf (_("%s’s %s %s → %s"), job->name != NULL ? job->name : "", _(field->title), was, now);
+      part = possessive_name (job->name != NULL ? job->name : "")
+             /* TRANSLATORS: an input the change line names, for a job name ending in a plural s: "200 users' Deadline
+              * 5 days → 1 day" */
+             ? g_strdup_printf (_("%s’ %s %s → %s"), job->name, _(field->title), was, now)
+             /* TRANSLATORS: an input the change line names: "<job>'s Deadline 5 days → 1 day" */
+             : g_strdup_printf (_("%s’s %s %s → %s"), job->name != NULL ? job->name : "", _(field->title), was, now);
       append_part (parts, part);
       named++;
     }
@@ -284,8 +301,12 @@ describe_inputs (const CpProject *before,
       name = cp_words_quote_name (after, (int) i);
       was = words_price (old_quote->price, lang);
       now = words_price (quote->price, lang);
-      /* TRANSLATORS: an input the change line names: "<quote>'s price 16 → 18" */
-      part = g_strdup_printf (_("%s’s price %s → %s"), name, was, now);
+      part = possessive_name (name)
+             /* TRANSLATORS: an input the change line names, for a quote name ending in a plural s: "<…
+              * machines>' price 16 → 18" */
+             ? g_strdup_printf (_("%s’ price %s → %s"), name, was, now)
+             /* TRANSLATORS: an input the change line names: "<quote>'s price 16 → 18" */
+             : g_strdup_printf (_("%s’s price %s → %s"), name, was, now);
       append_part (parts, part);
       named++;
     }
@@ -374,7 +395,11 @@ describe_answer (const CpResultsAnswer *before,
   if (g_strcmp0 (before->total, after->total) != 0)
     {
       /* TRANSLATORS: a figure of the change line: "total 38,656 CNY → 43,488 CNY" */
-      g_autofree char *part = g_strdup_printf (_("total %s → %s"), before->total, after->total);
+      /* The total's own word once: "total total cost unknown (no price)
+       * → 8,448 CNY" (walk37 F9). */
+      g_autofree char *was_total = before->cost_unknown ? g_strdup (_("unknown (no price)")) : g_strdup (before->total);
+      g_autofree char *now_total = after->cost_unknown ? g_strdup (_("unknown (no price)")) : g_strdup (after->total);
+      g_autofree char *part = g_strdup_printf (_("total %s → %s"), was_total, now_total);
 
       append_part (moved, part);
     }
@@ -386,9 +411,12 @@ describe_answer (const CpResultsAnswer *before,
       append_part (moved, part);
     }
   if (moved->len == 0)
-    /* TRANSLATORS: "the answer did not change; still <option>, ¥38,656 in total, 12.6 days" */
-    return g_strdup_printf (_("the answer did not change; still %s, %s in total, %s"),
-                            after->choice, after->total, after->days);
+    return after->cost_unknown
+           /* TRANSLATORS: "the answer did not change; still <option>, total cost unknown (no price), 12.6 days" */
+           ? g_strdup_printf (_("the answer did not change; still %s, %s, %s"), after->choice, after->total, after->days)
+           /* TRANSLATORS: "the answer did not change; still <option>, ¥38,656 in total, 12.6 days" */
+           : g_strdup_printf (_("the answer did not change; still %s, %s in total, %s"),
+                              after->choice, after->total, after->days);
   /* TRANSLATORS: "still <option>; total ¥38,656 → ¥43,488" */
   return g_strdup_printf (_("the recommendation did not change; still %s; %s"), after->choice, moved->str);
 }

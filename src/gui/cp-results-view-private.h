@@ -63,6 +63,7 @@ typedef struct {
   guint      nodes;
   char      *choice;  /* "<vendor — offer>, 1 node" */
   char      *total;   /* "38,656 CNY", or that it is unknown */
+  gboolean   cost_unknown;  /* no price: total says so in words */
   char      *days;    /* "12.6 days" */
   GPtrArray *feasible_quote_ids;
   CpProject *project;

@@ -207,13 +207,13 @@ explain_more_nodes (GString          *text,
     }
   else if (full->calendar_days >= best->calendar_days)
     {
-      /* Each run as the calendar beside it prints it, days from a day
-       * and hours below: "30.7 h against 5.2 days" read as a comparison
-       * of unlike things (walkthrough 5, N5). */
-      g_autofree char *best_run = cp_words_calendar_figure (best, CP_CALENDAR_RUN, lang);
-      g_autofree char *full_run = cp_words_calendar_figure (full, CP_CALENDAR_RUN, lang);
+      /* Both runs in one unit: "30.7 h against 5.2 days" (walkthrough
+       * 5, N5) and "15.6 h against 1.2 days" (walk37 F10) read as a
+       * comparison of unlike things. */
+      g_autofree char *best_run = NULL, *full_run = NULL;
       g_autofree char *migration = cp_i18n_format_days (full->migration_days - best->migration_days, lang);
 
+      cp_words_durations_alike (full->run_days * 86400, best->run_days * 86400, lang, &full_run, &best_run);
       g_string_append (text, "\n");
       g_string_append_printf (text,
                               _("More nodes shorten the run (%s against %s), but moving to a cluster adds %s of migration, so the job does not finish sooner."),

@@ -158,6 +158,27 @@ cp_words_calendar (const CpEstimate *est,
   return text;
 }
 
+void
+cp_words_durations_alike (double      a_s,
+                          double      b_s,
+                          const char *lang,
+                          char      **a,
+                          char      **b)
+{
+  cp_i18n_push_language (lang);
+  if (MIN (a_s, b_s) < 86400)
+    {
+      *a = cp_reason_hours_text (a_s / 3600, 1, lang);
+      *b = cp_reason_hours_text (b_s / 3600, 1, lang);
+    }
+  else
+    {
+      *a = cp_i18n_format_days (a_s / 86400, lang);
+      *b = cp_i18n_format_days (b_s / 86400, lang);
+    }
+  cp_i18n_pop_language ();
+}
+
 double
 cp_run_shown_parts (const CpEstimate *est,
                     double            parts_s[CP_N_RUN_PARTS],

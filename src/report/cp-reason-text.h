@@ -355,6 +355,10 @@ char       *cp_words_offer          (const CpProject  *project,
  * + 10.5 days of moving to the cluster (migration, R8)", each figure in
  * hours under a day. The window and the report print this one sentence. */
 char       *cp_words_calendar       (const CpEstimate *est, const char *lang);
+/* Two durations compared in one sentence, in one unit: hours while
+ * either is under a day, else days ("15.6 h against 29.7 h", never
+ * "15.6 h against 1.2 days": walk37 F10). */
+void        cp_words_durations_alike (double a_s, double b_s, const char *lang, char **a, char **b);
 /* One figure of @est's calendar as cp_words_calendar() prints it, in the
  * unit its size reads in, "4.7 days" or "1.4 h". Every sentence naming
  * these figures takes them from here, so R4, the cost's parts and the

@@ -84,6 +84,21 @@ what_if_text (const CpProject *project,
         g_autofree char *more = NULL, *share = NULL;
 
         margin_words (item->value, item->estimate.total_cost, currency, lang, &more, &share);
+        /* Equal to the whole unit shown, the totals tie and the sooner
+         * finish ranks first (cp-plan.c): falling "by more than 0 CNY"
+         * leaves a tie until the total shown drops by one whole unit
+         * (trust37). */
+        if (round (item->estimate.total_cost) <= round (item->value))
+          {
+            g_autofree char *tied = cp_i18n_format_money_whole (round (item->value), currency, lang);
+            g_autofree char *one = cp_i18n_format_money_whole (1, currency, lang);
+            g_autofree char *below = cp_i18n_format_money_whole (round (item->value) - 1, currency, lang);
+
+            /* TRANSLATORS: what would change the answer when the runner-up ties on cost: the runner-up quote, the
+             * whole unit it must fall by ("1 CNY"), the total it must reach, and the total both have now */
+            return g_strdup_printf (_("%s would be recommended if its total cost fell by at least %s, to %s: it ties at %s now, and a tie goes to the sooner finish, then the fewer nodes."),
+                                    name, one, below, tied);
+          }
         /* The cost is of the nodes the plan rents: "CloudCo — H800
          * cluster, 2 nodes" at 70,000 CNY was one of its two nodes, read
          * beside a chart whose CloudCo line ends at 170,000 (walk37b U5). */

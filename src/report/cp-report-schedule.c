@@ -236,6 +236,14 @@ cp_report_timeline_chart_new (CpProjectAnalysis *analysis,
         chart->approval = both;
       }
   }
+  {
+    /* Spaced as page 1 spaces it: "若Huawei Cloud至少按一个月计费" on the
+     * tab, "若 Huawei Cloud 至少按一个月计费" on the page (walk37 F12). */
+    char *spaced = cp_i18n_space_names (project, chart->approval, lang);
+
+    g_free (chart->approval);
+    chart->approval = spaced;
+  }
   chart->overbooking = cp_report_overbooking_text (project, schedule, lang);
   return chart;
 }

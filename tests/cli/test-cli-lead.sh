@@ -106,6 +106,6 @@ contains "$OUT" "GPU “昇腾910B” names no exact part: taken as Huawei Ascen
 contains "$OUT" "备注 “min. 1 month”: minimum term 730 h"
 LANGUAGE=zh_CN run 0 import-quotes s.cplan sheet.csv --dry-run
 contains "$OUT" "第二价格"
-contains "$OUT" "GPU“昇腾910B”未注明具体型号：按 Huawei Ascend 910B2 64GB 计——请向供应商确认"
+contains "$OUT" "GPU“昇腾910B”未说明具体型号：按 Huawei Ascend 910B2 64GB 计——请向供应商确认"
 
 finish

@@ -132,12 +132,21 @@ test_tie_broken_by_time (void)
                                       "5.3 days against 13.7 days."));
   g_assert_null (strstr (plan.out, "dearer in total"));
   g_assert_null (strstr (plan.out, "against 72,000 CNY for the runner-up"));
+  /* Vendor A's 72,000 CNY ties Vendor H's 72,000.4, shown 72,000: a
+   * fall of 0.4 CNY still ties, one of a whole CNY (to 72,000 − 1 =
+   * 71,999) ranks it first (trust37: it read "fell by more than 0 CNY"). */
+  g_assert_nonnull (strstr (plan.out, "Vendor A — A800 machine would be recommended if its total cost fell by at least "
+                                      "1 CNY, to 71,999 CNY: it ties at 72,000 CNY now, and a tie goes to the sooner "
+                                      "finish, then the fewer nodes."));
+  g_assert_null (strstr (plan.out, "by more than 0 CNY"));
 
   RUN (&zh, "report", "tie.cplan", "--lang", "zh_CN", "--xml", "tie-zh.xml");
   g_assert_cmpint (zh.status, ==, 0);
   g_assert_true (g_file_get_contents (zh_path, &zh_xml, NULL, NULL));
   g_assert_nonnull (strstr (zh_xml, "Vendor H — H800 machine 与 Vendor A — A800 machine 的总成本相同，均为 ¥72,000，"
                                     "并列最低；Vendor H — H800 machine 完成得更快（5.3 天，对比 13.7 天），因此排在首位。"));
+  g_assert_nonnull (strstr (zh_xml, "若 Vendor A — A800 machine 的总成本降低至少 ¥1，降到 ¥71,999，它将成为推荐方案："
+                                    "目前两者同为 ¥72,000，"));
 }
 
 int

@@ -15,6 +15,7 @@
 #include "gui/cp-quote-editor.h"
 #include "gui/cp-window-private.h"
 #include "report/cp-reason-text.h"
+#include "store/cp-demo.h"
 #include "test-window-room.h"
 
 static void
@@ -351,5 +352,95 @@ test_firmness_named (void)
   g_assert_true (g_str_has_suffix (gtk_label_get_label (GTK_LABEL (change)),
                                    chinese ? "。结论转为待定：原因见结论下方的说明。"
                                            : ". The answer is no longer firm: the line under the verdict says why."));
+  cp_test_gui_close_window (window);
+}
+
+/* walk37 F9: pricing the only quote read "total total cost unknown (no
+ * price) → 8,448 CNY", and a job named "… 200 users" gave "200 users’s
+ * Deadline". The demo's 70B fine-tune with 示例供应商 G alone, unpriced:
+ * its Deadline typed, then G's price typed, each through the form. */
+void
+test_change_line_words (void)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpProject *project = cp_demo_project_new (&error);
+  guint g = quote_of_vendor (project, "示例供应商 G");
+  GtkWidget *results, *change;
+  CpJob *job;
+  const char *line;
+
+  g_assert_no_error (error);
+  g_ptr_array_add (project->quotes, g_ptr_array_steal_index (project->quotes, g));
+  g_ptr_array_remove_range (project->quotes, 0, project->quotes->len - 1);
+  ((CpQuote *) g_ptr_array_index (project->quotes, 0))->price = 0;
+  job = g_ptr_array_index (project->jobs, 0);
+  g_free (job->name);
+  job->name = g_strdup ("Fine-tune for 200 users");
+  g_assert_true (cp_window_load_new (window, project, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
+  results = GTK_WIDGET (cp_window_get_results_view (window));
+  change = cp_test_gui_find_named (results, "change");
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  cp_test_gui_select_job (window, 0);
+  cp_test_gui_wait_details (window);
+  wait_seen ();
+
+  g_assert_cmpfloat (job->deadline_days, !=, 9);
+  cp_test_gui_type_text (cp_job_editor_get_row (cp_window_get_job_editor (window), "deadline-days"), "9");
+  cp_test_gui_wait_details (window);
+  line = gtk_label_get_label (GTK_LABEL (change));
+  g_test_message ("%s", line);
+  if (!g_str_has_prefix (line, "Fine-tune for 200 users’ Deadline "))
+    g_error ("the change line reads “%s”", line);
+  g_assert_null (strstr (line, "users’s"));
+  wait_seen ();
+
+  show_quote (window, 0);
+  type_price_check_old (window, "6.5", "unknown");
+  line = gtk_label_get_label (GTK_LABEL (change));
+  g_test_message ("%s", line);
+  /* 6.5 CNY a GPU-hour is the demo's own price of G, at which the
+   * fine-tune costs 9,984 CNY (test_edit_says_what_changed). */
+  if (strstr (line, "total unknown (no price) → 9,984 CNY") == NULL)
+    g_error ("the change line reads “%s”", line);
+  g_assert_null (strstr (line, "total total"));
+  cp_test_gui_close_window (window);
+}
+
+/* walk37 F12: the engineer-day cost's unit read "CNY 每天" in the Chinese
+ * window; the house style writes 元/天. English keeps "CNY per day". */
+void
+test_engineer_day_unit (void)
+{
+  CpWindow *window = demo_window_sized (1600, 1000);
+  gboolean chinese = g_str_has_prefix (cp_labels_ui_language (), "zh");
+  CpFieldRow *row;
+
+  cp_test_gui_select_job (window, 0);
+  cp_test_gui_wait_details (window);
+  row = cp_job_editor_get_row (cp_window_get_job_editor (window), "engineer-day-cost");
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (row), chinese ? "元/天" : "CNY per day",
+                                                CP_TEST_GUI_TEXT_WHOLE));
+  g_assert_null (cp_test_gui_find_with_text (GTK_WIDGET (row), "每天", CP_TEST_GUI_TEXT_PART));
+
+  /* walk37 F13: a service's concurrency says how to get it from users. */
+  row = NULL;
+  for (guint j = 0; j < cp_window_get_project (window)->jobs->len; j++)
+    if (((CpJob *) g_ptr_array_index (cp_window_get_project (window)->jobs, j))->kind == CP_TASK_INFERENCE)
+      {
+        cp_test_gui_select_job (window, j);
+        cp_test_gui_wait_details (window);
+        row = cp_job_editor_get_row (cp_window_get_job_editor (window), "concurrency");
+        g_assert_cmpstr (cp_test_gui_row_subtitle (row), ==,
+                         chinese ? "整个服务同一时刻处理的请求数，不是用户数：用户数 × 同时在等待回答的用户比例"
+                                 : "Requests answered at the same moment by the whole service, not users: users × "
+                                   "the share of them waiting on an answer at once");
+        break;
+      }
+  g_assert_nonnull (row);
   cp_test_gui_close_window (window);
 }

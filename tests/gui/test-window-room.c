@@ -820,6 +820,8 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/edit-says-what-changed", test_edit_says_what_changed);
   g_test_add_func ("/gui/window-room/rename-is-no-change", test_rename_is_no_change);
   g_test_add_func ("/gui/window-room/deadline-named-in-days", test_deadline_named_in_days);
+  g_test_add_func ("/gui/window-room/change-line-words", test_change_line_words);
+  g_test_add_func ("/gui/window-room/engineer-day-unit", test_engineer_day_unit);
   g_test_add_func ("/gui/window-room/no-quotes-at-once", test_no_quotes_at_once);
   g_test_add_func ("/gui/window-room/firmness-named", test_firmness_named);
   g_test_add_func ("/gui/window-room/verdict-dates", test_verdict_dates);

@@ -63,6 +63,8 @@ void test_present_walks_jobs (void);
 void test_edit_says_what_changed (void);
 void test_rename_is_no_change (void);
 void test_deadline_named_in_days (void);
+void test_change_line_words (void);
+void test_engineer_day_unit (void);
 void test_no_quotes_at_once (void);
 void test_firmness_named (void);
 void test_sign_off_shows_more_below (void);

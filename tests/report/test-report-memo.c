@@ -1140,6 +1140,35 @@ test_budget_covers_answers (void)
         needle = cp_test_squeeze (budgeted ? words[i].over : words[i].alone);
         g_assert_nonnull (strstr (shown, needle));
       }
+
+  /* walk37 F12: a Latin vendor name spaced in the tab's Chinese as on page
+   * 1, never "若Huawei Cloud至少按一个月计费". */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpProject) project = cp_project_load_file (project_path, &error);
+    g_autoptr(CpProjectAnalysis) analysis = NULL;
+    g_autoptr(CpChartData) chart = NULL;
+    guint renamed = 0;
+
+    g_assert_no_error (error);
+    for (guint q = 0; q < project->quotes->len; q++)
+      {
+        CpQuote *quote = g_ptr_array_index (project->quotes, q);
+
+        if (g_strcmp0 (quote->vendor, "云厂商甲") == 0)
+          {
+            g_free (quote->vendor);
+            quote->vendor = g_strdup ("Huawei Cloud");
+            renamed++;
+          }
+      }
+    g_assert_cmpuint (renamed, >, 0);
+    project->budget = 0;
+    analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+    chart = cp_report_timeline_chart_new (analysis, "zh_CN", &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (chart->approval, "若 Huawei Cloud 至少按一个月计费：申请批准金额将为 ¥49,500。"));
+  }
 }
 
 /* Page 1 of @project's report in @lang, without bullets, written as

@@ -252,6 +252,21 @@ test_words_calendar_and_counts (void)
     g_assert_cmpstr (whole_offer_en, ==, "10.6 days = 82 min of run + 44 min of debugging + "
                                          "10.5 days of moving to the cluster (migration, R8)");
     g_assert_cmpstr (whole_offer_run, ==, "82 min");
+    {
+      /* walk37 F10: the walk's fine-tune on the H20 whole offer, its
+       * run 0.64815 days = 15.56 h against the chosen node's 1.23888
+       * days = 29.73 h: one unit, hours, while one is under a day; days
+       * when both are over. */
+      g_autofree char *longer = NULL, *shorter = NULL;
+      g_autofree char *days_a = NULL, *days_b = NULL;
+
+      cp_words_durations_alike (0.64815397126363916 * 86400, 1.2388799470751746 * 86400, "en", &shorter, &longer);
+      g_assert_cmpstr (shorter, ==, "15.6 h");
+      g_assert_cmpstr (longer, ==, "29.7 h");
+      cp_words_durations_alike (1.5 * 86400, 3.26 * 86400, "en", &days_a, &days_b);
+      g_assert_cmpstr (days_a, ==, "1.5 days");
+      g_assert_cmpstr (days_b, ==, "3.3 days");
+    }
     g_assert_cmpstr (short_days, ==, "0.04 days");
     g_assert_cmpstr (tiny_days, ==, "0.004 days");
     g_assert_cmpstr (zero_days, ==, "0.0 days");
