@@ -445,6 +445,7 @@ cp_report_section_assumptions (Doc       *doc,
 
   /* The heading keeps three lines of the paragraph below with it. */
   cp_doc_heading (doc, doc->h1, _("Assumptions and conventions"), 36);
+  cp_report_section_hardware_origins (doc, results);
   /* The longest acceptable run a job without a deadline is held to is
    * the table's row, listed only when a job depends on it. */
   /* xgettext:no-c-format */

@@ -25,20 +25,20 @@
 #include "cp-spec-words.h"
 #include "planner/cp-spec-edit.h"
 
-/* Adds @name to the catalogue entries whose figures rest on
- * @verification (no datasheet), once. */
+/* Adds @name to @unverified, once, when its figures are @verification
+ * unverified. Figures from secondary descriptions that agree (an H800's
+ * NVLink) are said in the window's rows and the XML: a line for them on
+ * page 2 moved the English 13B fine-tune's cost table to page 3
+ * (test-report-memo /same-pages). */
 static void
-add_unverified (GPtrArray      *names_by_verification[CP_N_VERIFICATIONS],
+add_unverified (GPtrArray      *unverified,
                 CpVerification  verification,
                 char           *name)
 {
-  GPtrArray *names = names_by_verification[verification];
-
-  if (cp_words_verification (verification) == NULL ||
-      g_ptr_array_find_with_equal_func (names, name, g_str_equal, NULL))
+  if (verification != CP_VERIFIED_UNVERIFIED || g_ptr_array_find_with_equal_func (unverified, name, g_str_equal, NULL))
     g_free (name);
   else
-    g_ptr_array_add (names, name);
+    g_ptr_array_add (unverified, name);
 }
 
 /* Whether quote @q is what some job rents: its recommended option, or
@@ -59,24 +59,22 @@ quote_rented (const CpProject *project,
   return FALSE;
 }
 
-/* Under the quotes, which hardware figures of what the jobs rent are the
- * team's and which no datasheet gives, each said once: the PDF never said
+/* At the head of the appendix, which hardware figures of what the jobs
+ * rent are the team's and which nobody verified, each said once: the PDF never said
  * that the recommended 910B2's HCCS rate is unverified, nor that a
  * "141GB" H20 was an edited 96GB entry (walk37 F1, F3). Only the rented
- * quotes, and catalogue entries resting on the same kind of source in one
- * line: a line for each entry of every quote made the walk19 project's
- * English report a page longer. The window says it of every quote (its
+ * quotes, and the unverified catalogue entries in one line: a line for
+ * each entry of every quote made the walk19 project's English report a
+ * page longer; under the quotes table, one more line of page 2 moved a
+ * section to page 3 in English only. The window says it of every quote (its
  * GPU and link rows), and the XML carries each entry's verification. */
-static void
-hardware_origins (Doc             *doc,
-                  const CpProject *project,
-                  const JobResult *results)
+void
+cp_report_section_hardware_origins (Doc             *doc,
+                                    const JobResult *results)
 {
+  const CpProject *project = doc->project;
   g_autoptr(GPtrArray) edited = g_ptr_array_new_with_free_func (g_free);
-  GPtrArray *unverified[CP_N_VERIFICATIONS];
-
-  for (guint v = 0; v < CP_N_VERIFICATIONS; v++)
-    unverified[v] = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) unverified = g_ptr_array_new_with_free_func (g_free);
   for (guint q = 0; q < project->quotes->len; q++)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, q);
@@ -117,27 +115,23 @@ hardware_origins (Doc             *doc,
     }
   for (guint i = 0; i < edited->len; i++)
     cp_doc_paragraph_full (doc, doc->small, g_ptr_array_index (edited, i), 0, 3, NULL);
-  for (guint v = 0; v < CP_N_VERIFICATIONS; v++)
+  if (unverified->len > 0)
     {
-      if (unverified[v]->len > 0)
-        {
-          g_autofree char *names = NULL;
-          g_autofree char *line = NULL;
+      g_autofree char *names = NULL;
+      g_autofree char *line = NULL;
 
-          g_ptr_array_add (unverified[v], NULL);
-          /* TRANSLATORS: separates the GPUs and links whose figures rest on the same kind of source */
-          names = g_strjoinv (C_("hardware names", "; "), (char **) unverified[v]->pdata);
-          /* TRANSLATORS: %s: where the figures come from ("unverified figures from secondary descriptions, not a
-           * datasheet"), then the GPUs and links it applies to */
-          line = g_strdup_printf (_("Hardware with %s: %s"), cp_words_verification ((CpVerification) v), names);
-          cp_doc_paragraph_full (doc, doc->small, line, 0, 3, NULL);
-        }
-      g_ptr_array_unref (unverified[v]);
+      g_ptr_array_add (unverified, NULL);
+      /* TRANSLATORS: separates the GPUs and links whose figures nobody verified */
+      names = g_strjoinv (C_("hardware names", "; "), (char **) unverified->pdata);
+      /* TRANSLATORS: the GPUs and links whose figures no datasheet gives and nobody verified; kept short:
+       * one line more on page 2 moved a section to page 3 in one language only */
+      line = g_strdup_printf (_("Not from a datasheet (secondary descriptions, unverified): %s"), names);
+      cp_doc_paragraph_full (doc, doc->small, line, 0, 3, NULL);
     }
 }
 
 /* The quotes table's hardware, a GPU the team edited marked so: its
- * figures are said under the table (hardware_origins()). */
+ * figures are said in the appendix (cp_report_section_hardware_origins()). */
 static char *
 quote_hardware (const CpQuote *quote)
 {
@@ -1404,8 +1398,7 @@ model_cell (const char *name,
 }
 
 void
-cp_report_section_jobs_and_quotes (Doc             *doc,
-                                   const JobResult *results)
+cp_report_section_jobs_and_quotes (Doc *doc)
 {
   static const double job_widths[] = { 0.24, 0.20, 0.22, 0.22, 0.12 };
   static const double quote_widths[] = { 0.20, 0.11, 0.15, 0.14, 0.12, 0.12, 0.07, 0.09 };
@@ -1453,7 +1446,6 @@ cp_report_section_jobs_and_quotes (Doc             *doc,
   if (quotes.rows->len > 0)
     cp_doc_table_under (doc, doc->h1, _("Quotes"), &quotes);
   cp_report_section_quote_notes (doc);
-  hardware_origins (doc, project, results);
   /* A quote whose stored figures or text the planner refuses (written by
    * another program) is in the table above but in no plan: said here, so
    * that a reader does not take its absence for a verdict. */

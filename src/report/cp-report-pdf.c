@@ -407,7 +407,7 @@ lay_out (Doc                *doc,
   /* The memo is the same whatever the charts' sizes: what a layout with
    * the smallest charts could take back is counted from here. */
   doc->spare_height = 0;
-  cp_report_section_jobs_and_quotes (doc, results);
+  cp_report_section_jobs_and_quotes (doc);
   for (guint j = 0; j < doc->project->jobs->len; j++)
     cp_report_section_job (doc, j, &results[j]);
   cp_report_section_assumptions (doc, results);

@@ -61,9 +61,10 @@ void cp_report_section_question (Doc *doc, JobResult *results, const CpSchedule 
 /* The notes typed with each quote, under the quotes table. */
 void cp_report_section_quote_notes (Doc *doc);
 
-/* The jobs and quotes tables, then which hardware figures of what the
- * jobs rent (@results, one per job) no datasheet gives. */
-void cp_report_section_jobs_and_quotes (Doc *doc, const JobResult *results);
+void cp_report_section_jobs_and_quotes (Doc *doc);
+/* Which hardware figures of what the jobs rent (@results, one per job)
+ * the team typed and which nobody verified. */
+void cp_report_section_hardware_origins (Doc *doc, const JobResult *results);
 
 void cp_report_section_job (Doc *doc, guint job_index, JobResult *result);
 

@@ -6,8 +6,9 @@
 #include "cp-i18n.h"
 #include "cp-spec-words.h"
 
-const char *
-cp_words_verification (CpVerification verification)
+/* What figures that are not a datasheet's rest on; NULL for a datasheet's. */
+static const char *
+verification_words (CpVerification verification)
 {
   switch (verification)
     {
@@ -80,7 +81,7 @@ cp_words_gpu_origin (const CpGpuSpec *gpu,
   g_autoptr(GString) typed = g_string_new (NULL);
   g_autofree char *typed_part = NULL;
   g_autofree char *rest = NULL;
-  const char *note = cp_words_verification (gpu->verification);
+  const char *note = verification_words (gpu->verification);
   guint figures = cp_gpu_spec_typed_figures (gpu, &from, NULL);
 
   if (from == NULL)
@@ -124,7 +125,7 @@ cp_words_link_origin (const CpLinkSpec *link,
   g_autofree char *typed = NULL;
   g_autofree char *from = cp_spec_source_from (link->source, &typed, NULL);
   g_autofree char *rate = cp_i18n_format_value (link->per_direction_gbytes_per_s, lang);
-  const char *note = cp_words_verification (link->verification);
+  const char *note = verification_words (link->verification);
 
   if (from != NULL && typed != NULL && *typed != '\0')
     /* TRANSLATORS: a link's rate the team typed over a catalogue link's; %s: the rate in GB/s, the catalogue link */

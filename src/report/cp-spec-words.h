@@ -14,9 +14,6 @@
 
 G_BEGIN_DECLS
 
-/* What figures that are not a datasheet's rest on: "unverified figures
- * from secondary descriptions, not a datasheet"; NULL for a datasheet's. */
-const char *cp_words_verification (CpVerification verification);
 /* @name, marked edited when @source records figures typed over a
  * catalogue entry: "NVIDIA H20 141GB (edited)". */
 char *cp_words_spec_name   (const char *name, const char *source);
