@@ -552,12 +552,12 @@ presented_in_window (CpChartView *self)
   return root != NULL && gtk_widget_has_css_class (GTK_WIDGET (root), "cp-present");
 }
 
-/* The chart's least height: below it the axes' labels collide; in
- * present mode also the height that keeps its text at the size of the
- * words around it. At 2560 × 1440, kept above the table's first rows,
- * the chart was 510 px tall, its text 19.6 px under 28-px paragraphs and
- * its panels about 140 px, where the first screen had 807 px for it
- * (walk37 F6). */
+/* The chart's least height above the table's first rows: below it the
+ * axes' labels collide; in present mode also the height that keeps its
+ * text at the size of the words around it. At 2560 × 1440, kept above
+ * the table's first rows, the chart was 510 px tall, its text 19.6 px
+ * under 28-px paragraphs and its panels about 140 px, where the first
+ * screen had 807 px for it (walk37 F6). */
 static int
 least_height_px (CpChartView *self)
 {
@@ -599,6 +599,9 @@ cp_chart_view_measure (GtkWidget      *widget,
        * chart is what the room looks at and takes the first screen: at
        * 1024 × 700 in present mode, kept above two rows, it was 365 px
        * tall (its panels about 90 px each), now 550. */
+      /* The table's rows give way first: a chart the words above leave
+       * 512 of its 555 px at 1600 × 1000 keeps to the first screen, its
+       * text a step smaller, rather than go whole to the next. */
       int least_px = self->measured_least_px = least_height_px (self);
       gboolean keeps_room;
       int visible;
@@ -620,7 +623,7 @@ cp_chart_view_measure (GtkWidget      *widget,
        * on the first screen, the chart is the next screen, whole: at
        * 1024 × 700 its 460 px under the answer left each panel about
        * 100 px (walk37b), a screen of it about 250. */
-      if (visible > 0 && visible < least_px && self->measure_page_px > least_px && presented_in_window (self))
+      if (visible > 0 && visible < MIN_HEIGHT_PX && self->measure_page_px > MIN_HEIGHT_PX && presented_in_window (self))
         *minimum = self->measure_page_px;
       else if (visible > 0)
         *minimum = for_size > 0 ? MIN (picture_px, MAX (MIN_HEIGHT_PX, visible)) : MAX (MIN_HEIGHT_PX, visible);
