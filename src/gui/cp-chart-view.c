@@ -75,6 +75,9 @@ struct _CpChartView
   int           room_below_px;
   /* The pane's whole screen at that measure (0: none). */
   int           measure_page_px;
+  /* The least height it was measured with (least_height_px()): new data
+   * that asks another (the calendar's bars) measures it again. */
+  int           measured_least_px;
   guint         resize_id;
   GtkAdjustment *pane_adjustment;  /* the pane's vertical one, while rooted */
 
@@ -549,6 +552,24 @@ presented_in_window (CpChartView *self)
   return root != NULL && gtk_widget_has_css_class (GTK_WIDGET (root), "cp-present");
 }
 
+/* The chart's least height above the table's first rows: below it the
+ * axes' labels collide; in present mode also the height that keeps its
+ * text at the size of the words around it. At 2560 × 1440, kept above
+ * the table's first rows, the chart was 510 px tall, its text 19.6 px
+ * under 28-px paragraphs and its panels about 140 px, where the first
+ * screen had 807 px for it (walk37 F6). */
+static int
+least_height_px (CpChartView *self)
+{
+  if (!presented_in_window (self))
+    return MIN_HEIGHT_PX;
+  /* "Calculating…" keeps the height of the chart it replaces: the page
+   * under it does not move twice for one edit. */
+  if (self->data == NULL)
+    return MAX (MIN_HEIGHT_PX, self->measured_least_px);
+  return MAX (MIN_HEIGHT_PX, (int) ceil (cp_chart_height_for_text (self->data, text_px_min (self))));
+}
+
 static void
 cp_chart_view_measure (GtkWidget      *widget,
                        GtkOrientation  orientation,
@@ -578,10 +599,17 @@ cp_chart_view_measure (GtkWidget      *widget,
        * chart is what the room looks at and takes the first screen: at
        * 1024 × 700 in present mode, kept above two rows, it was 365 px
        * tall (its panels about 90 px each), now 550. */
-      gboolean keeps_room = self->measure_visible_px - self->room_below_px >= MIN_HEIGHT_PX;
-      int visible = self->measure_visible_px > 0
-                    ? self->measure_visible_px - (keeps_room ? self->room_below_px : 0) : 0;
-      int picture_px = for_size > 0 ? MAX (MIN_HEIGHT_PX, (int) (for_size * HEIGHT_PER_WIDTH)) : MIN_HEIGHT_PX;
+      /* The table's rows give way first: a chart the words above leave
+       * 512 of its 555 px at 1600 × 1000 keeps to the first screen, its
+       * text a step smaller, rather than go whole to the next. */
+      int least_px = self->measured_least_px = least_height_px (self);
+      gboolean keeps_room;
+      int visible;
+      int picture_px;
+
+      keeps_room = self->measure_visible_px - self->room_below_px >= least_px;
+      visible = self->measure_visible_px > 0 ? self->measure_visible_px - (keeps_room ? self->room_below_px : 0) : 0;
+      picture_px = for_size > 0 ? MAX (MIN_HEIGHT_PX, (int) (for_size * HEIGHT_PER_WIDTH)) : MIN_HEIGHT_PX;
 
       /* Whole on the pane's first screen, under the results' text, where
        * that leaves it its least height: in present mode at 2560 × 1440
@@ -707,6 +735,8 @@ cp_chart_view_set_data (CpChartView *self,
                             data != NULL ? cp_chart_data_copy (data) : NULL);
   update_readout (self, FALSE);
   update_actions (self);
+  if (least_height_px (self) != self->measured_least_px)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

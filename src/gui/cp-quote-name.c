@@ -25,6 +25,17 @@ struct _CpQuoteName
    * for a name without " — " or a vendor no longer than that. */
   GtkWidget *vendor_start;
   GtkWidget *rest;          /* " — 8卡H100 SXM服务器" */
+  /* A vendor of words ("SZ GPU Cloud") is cut only between them: its
+   * labels whole and then shorter by a word each ("SZ GPU…", "SZ…"),
+   * the first that fits with the rest shown. Cut by Pango it read "SZ
+   * GP… — 8x H20 141GB bare-metal" and "Huaw… scend 910B2 64GB"
+   * (walk37 F7). Empty for a vendor of one word ("深圳某某算力"), which
+   * @vendor and @vendor_start show as above. */
+  GPtrArray *vendor_words;
+  /* And with them what follows, whole and then without its first words,
+   * an ellipsis before ("…910B2 64GB"); its last also cut at its start
+   * by Pango where even that does not fit. @rest is hidden. */
+  GPtrArray *rest_words;
 };
 
 G_DEFINE_FINAL_TYPE (CpQuoteName, cp_quote_name, GTK_TYPE_WIDGET)
@@ -45,6 +56,9 @@ static GParamSpec *properties[N_PROPS];
  * Chinese vendor's name ("华东智算") or its start ("深圳某某"). */
 #define VENDOR_START_CHARS 4
 
+static void measure_words (CpQuoteName *self, GtkOrientation orientation, int *minimum, int *natural,
+                           int *minimum_baseline, int *natural_baseline);
+
 static void
 cp_quote_name_measure (GtkWidget      *widget,
                        GtkOrientation  orientation,
@@ -59,6 +73,11 @@ cp_quote_name_measure (GtkWidget      *widget,
 
   *minimum = *natural = 0;
   *minimum_baseline = *natural_baseline = -1;
+  if (self->vendor_words->len > 0)
+    {
+      measure_words (self, orientation, minimum, natural, minimum_baseline, natural_baseline);
+      return;
+    }
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {
       int part_minimum, part_natural, part_minimum_baseline, part_natural_baseline;
@@ -86,6 +105,116 @@ cp_quote_name_measure (GtkWidget      *widget,
     }
 }
 
+/* The widest of @cuts (labels) that leaves @room_px for what is beside
+ * it, from @from, and its width; else the last. */
+static guint
+widest_fitting (GPtrArray *cuts,
+                guint      from,
+                guint      to,
+                int        room_px,
+                int       *width_px)
+{
+  for (guint i = from; i < to; i++)
+    {
+      int cut_natural;
+
+      gtk_widget_measure (g_ptr_array_index (cuts, i), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &cut_natural, NULL, NULL);
+      if (cut_natural <= room_px || i + 1 == to)
+        {
+          *width_px = cut_natural;
+          return i;
+        }
+    }
+  *width_px = 0;
+  return from;
+}
+
+/* Allocates the cut @shown of @cuts at @x, @width_px wide; the others
+ * hidden by child visibility, which asks no new size of the row. */
+static void
+allocate_cuts (GPtrArray *cuts,
+               guint      shown,
+               int        x,
+               int        width_px,
+               int        height,
+               int        baseline)
+{
+  for (guint i = 0; i < cuts->len; i++)
+    {
+      GtkWidget *cut = g_ptr_array_index (cuts, i);
+      int cut_minimum;
+
+      gtk_widget_set_child_visible (cut, i == shown);
+      gtk_widget_measure (cut, GTK_ORIENTATION_HORIZONTAL, -1, &cut_minimum, NULL, NULL, NULL);
+      gtk_widget_size_allocate (cut, &(GtkAllocation) { x, 0, MAX (i == shown ? width_px : 0, cut_minimum), height },
+                                baseline);
+    }
+}
+
+/* A vendor of words: the longest of its cuts that leaves the rest whole
+ * ("Huawei… — Ascend 910B2 64GB"); else its first word and the rest
+ * without its first words ("Huawei…910B2 64GB"); never inside a word
+ * while the last of them fits. */
+static void
+allocate_vendor_words (CpQuoteName *self,
+                       int          width,
+                       int          height,
+                       int          baseline)
+{
+  gboolean rtl = gtk_widget_get_direction (GTK_WIDGET (self)) == GTK_TEXT_DIR_RTL;
+  guint n_vendor = self->vendor_words->len, vendor, rest = 0;
+  int vendor_px, rest_px;
+
+  gtk_widget_measure (g_ptr_array_index (self->rest_words, 0), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &rest_px,
+                      NULL, NULL);
+  /* The last, the first word bare, only beside a rest cut. */
+  vendor = widest_fitting (self->vendor_words, 0, MAX (n_vendor - 1, 1), width - rest_px, &vendor_px);
+  if (vendor_px + rest_px > width && n_vendor > 1)
+    {
+      vendor = n_vendor - 1;
+      gtk_widget_measure (g_ptr_array_index (self->vendor_words, vendor), GTK_ORIENTATION_HORIZONTAL, -1, NULL,
+                          &vendor_px, NULL, NULL);
+      rest = widest_fitting (self->rest_words, 1, self->rest_words->len, width - vendor_px, &rest_px);
+    }
+  rest_px = MIN (rest_px, MAX (width - vendor_px, 0));
+  allocate_cuts (self->vendor_words, vendor, rtl ? width - vendor_px : 0, vendor_px, height, baseline);
+  allocate_cuts (self->rest_words, rest, rtl ? width - vendor_px - rest_px : vendor_px, rest_px, height, baseline);
+}
+
+/* A vendor of words at its whole name's width at most, and at the least
+ * its first word's and the rest's last cut's. */
+static void
+measure_words (CpQuoteName    *self,
+               GtkOrientation  orientation,
+               int            *minimum,
+               int            *natural,
+               int            *minimum_baseline,
+               int            *natural_baseline)
+{
+  GPtrArray *parts[] = { self->vendor_words, self->rest_words };
+
+  for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
+    for (guint i = 0; i < parts[p]->len; i++)
+      {
+        int cut_minimum, cut_natural, cut_minimum_baseline, cut_natural_baseline;
+
+        gtk_widget_measure (g_ptr_array_index (parts[p], i), orientation, -1, &cut_minimum, &cut_natural,
+                            &cut_minimum_baseline, &cut_natural_baseline);
+        if (orientation == GTK_ORIENTATION_HORIZONTAL)
+          {
+            if (i == 0)
+              *natural += cut_natural;
+            if (i + 1 == parts[p]->len)
+              *minimum += p == 0 ? cut_natural : cut_minimum;
+            continue;
+          }
+        *minimum = MAX (*minimum, cut_minimum);
+        *natural = MAX (*natural, cut_natural);
+        *minimum_baseline = MAX (*minimum_baseline, cut_minimum_baseline);
+        *natural_baseline = MAX (*natural_baseline, cut_natural_baseline);
+      }
+}
+
 static void
 cp_quote_name_size_allocate (GtkWidget *widget,
                              int        width,
@@ -99,6 +228,11 @@ cp_quote_name_size_allocate (GtkWidget *widget,
   int vendor_width, rest_width = 0;
   GtkWidget *vendor = self->vendor, *hidden = self->vendor_start;
 
+  if (self->vendor_words->len > 0)
+    {
+      allocate_vendor_words (self, width, height, baseline);
+      return;
+    }
   gtk_widget_measure (self->vendor, GTK_ORIENTATION_HORIZONTAL, -1, &vendor_minimum, &vendor_natural, NULL, NULL);
   gtk_widget_measure (self->vendor_start, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &start_width, NULL, NULL);
   if (gtk_widget_should_layout (self->rest))
@@ -166,6 +300,97 @@ part_new (CpQuoteName        *self,
   return label;
 }
 
+static void
+clear_vendor_words (CpQuoteName *self)
+{
+  for (guint i = 0; i < self->vendor_words->len; i++)
+    gtk_widget_unparent (g_ptr_array_index (self->vendor_words, i));
+  g_ptr_array_set_size (self->vendor_words, 0);
+  for (guint i = 0; i < self->rest_words->len; i++)
+    gtk_widget_unparent (g_ptr_array_index (self->rest_words, i));
+  g_ptr_array_set_size (self->rest_words, 0);
+}
+
+/* " — Ascend 910B2 64GB", then "…Ascend 910B2 64GB", "…910B2 64GB" and
+ * "…64GB". */
+static void
+set_rest_words (CpQuoteName *self,
+                const char  *rest)
+{
+  const char *words = rest + strlen (QUOTE_NAME_SEPARATOR);
+  GtkWidget *label;
+
+  for (const char *from = words; from != NULL; from = strchr (from, ' ') != NULL ? strchr (from, ' ') + 1 : NULL)
+    {
+      g_autofree char *cut = from == words ? g_strdup (rest) : g_strconcat ("…", from, NULL);
+
+      if (*from == ' ' || *from == '\0')
+        continue;
+      label = part_new (self, PANGO_ELLIPSIZE_NONE);
+      gtk_label_set_text (GTK_LABEL (label), cut);
+      gtk_widget_set_child_visible (label, self->rest_words->len == 0);
+      g_ptr_array_add (self->rest_words, label);
+      if (from == words)
+        {
+          g_autofree char *unseparated = g_strconcat ("…", from, NULL);
+
+          label = part_new (self, PANGO_ELLIPSIZE_NONE);
+          gtk_label_set_text (GTK_LABEL (label), unseparated);
+          gtk_widget_set_child_visible (label, FALSE);
+          g_ptr_array_add (self->rest_words, label);
+        }
+    }
+  gtk_label_set_ellipsize (g_ptr_array_index (self->rest_words, self->rest_words->len - 1), PANGO_ELLIPSIZE_START);
+}
+
+/* A label of @text among the vendor's cuts, shown while none other is. */
+static void
+add_vendor_cut (CpQuoteName *self,
+                const char  *text)
+{
+  GtkWidget *label = part_new (self, PANGO_ELLIPSIZE_NONE);
+
+  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_widget_set_child_visible (label, self->vendor_words->len == 0);
+  g_ptr_array_add (self->vendor_words, label);
+}
+
+/* "SZ GPU Cloud", then "SZ GPU…" and "SZ…", a label each, the words as
+ * typed; last the first word without an ellipsis, "SZ", shown only with
+ * the rest cut at its start, whose ellipsis says the name was cut ("SZ…
+ * H20 141GB bare-metal"): beside a whole rest, "SZ — 8x H20" read as a
+ * vendor called SZ. */
+static void
+set_vendor_words (CpQuoteName *self,
+                  const char  *vendor)
+{
+  g_auto(GStrv) words = g_strsplit (vendor, " ", -1);
+  guint n_words = g_strv_length (words);
+  g_autoptr(GString) kept = g_string_new (NULL);
+  g_autoptr(GPtrArray) cuts = g_ptr_array_new_with_free_func (g_free);
+
+  add_vendor_cut (self, vendor);
+  for (guint n = 0; n + 1 < n_words; n++)
+    {
+      if (*words[n] == '\0')
+        continue;
+      if (kept->len > 0)
+        g_string_append_c (kept, ' ');
+      g_string_append (kept, words[n]);
+      g_ptr_array_add (cuts, g_strconcat (kept->str, "…", NULL));
+    }
+  for (guint i = cuts->len; i > 0; i--)
+    add_vendor_cut (self, g_ptr_array_index (cuts, i - 1));
+  if (cuts->len > 0)
+    {
+      const char *first = g_ptr_array_index (cuts, 0);
+
+      g_autofree char *bare = g_strndup (first, strlen (first) - strlen ("…"));
+
+      add_vendor_cut (self, bare);
+    }
+}
+
 GtkWidget *
 cp_quote_name_new (void)
 {
@@ -187,12 +412,18 @@ cp_quote_name_set_text (CpQuoteName *self,
   self->text = g_strdup (text);
   separator = text != NULL ? strstr (text, QUOTE_NAME_SEPARATOR) : NULL;
   gtk_label_set_text (GTK_LABEL (self->vendor_start), "");
+  clear_vendor_words (self);
   if (separator != NULL && separator > text)
     {
       g_autofree char *vendor = g_strndup (text, (gsize) (separator - text));
 
       gtk_label_set_text (GTK_LABEL (self->vendor), vendor);
-      if (g_utf8_strlen (vendor, -1) > VENDOR_START_CHARS)
+      if (strchr (vendor, ' ') != NULL)
+        {
+          set_vendor_words (self, vendor);
+          set_rest_words (self, separator);
+        }
+      else if (g_utf8_strlen (vendor, -1) > VENDOR_START_CHARS)
         {
           g_autofree char *start = g_utf8_substring (vendor, 0, VENDOR_START_CHARS);
 
@@ -205,7 +436,8 @@ cp_quote_name_set_text (CpQuoteName *self,
       gtk_label_set_text (GTK_LABEL (self->vendor), text != NULL ? text : "");
       gtk_label_set_text (GTK_LABEL (self->rest), "");
     }
-  gtk_widget_set_visible (self->rest, separator != NULL && separator > text);
+  gtk_widget_set_visible (self->rest, separator != NULL && separator > text && self->vendor_words->len == 0);
+  gtk_widget_set_visible (self->vendor, self->vendor_words->len == 0);
 }
 
 const char *
@@ -221,6 +453,9 @@ cp_quote_name_get_vendor (CpQuoteName *self)
 {
   g_return_val_if_fail (CP_IS_QUOTE_NAME (self), NULL);
 
+  for (guint i = 0; i < self->vendor_words->len; i++)
+    if (gtk_widget_get_child_visible (g_ptr_array_index (self->vendor_words, i)))
+      return g_ptr_array_index (self->vendor_words, i);
   return GTK_LABEL (gtk_widget_get_child_visible (self->vendor_start) ? self->vendor_start : self->vendor);
 }
 
@@ -229,6 +464,9 @@ cp_quote_name_get_rest (CpQuoteName *self)
 {
   g_return_val_if_fail (CP_IS_QUOTE_NAME (self), NULL);
 
+  for (guint i = 0; i < self->rest_words->len; i++)
+    if (gtk_widget_get_child_visible (g_ptr_array_index (self->rest_words, i)))
+      return g_ptr_array_index (self->rest_words, i);
   return GTK_LABEL (self->rest);
 }
 
@@ -238,6 +476,10 @@ cp_quote_name_dispose (GObject *object)
 {
   CpQuoteName *self = CP_QUOTE_NAME (object);
 
+  if (self->vendor_words != NULL)
+    clear_vendor_words (self);
+  g_clear_pointer (&self->vendor_words, g_ptr_array_unref);
+  g_clear_pointer (&self->rest_words, g_ptr_array_unref);
   g_clear_pointer (&self->vendor, gtk_widget_unparent);
   g_clear_pointer (&self->vendor_start, gtk_widget_unparent);
   g_clear_pointer (&self->rest, gtk_widget_unparent);
@@ -286,6 +528,8 @@ cp_quote_name_class_init (CpQuoteNameClass *klass)
 static void
 cp_quote_name_init (CpQuoteName *self)
 {
+  self->vendor_words = g_ptr_array_new ();
+  self->rest_words = g_ptr_array_new ();
   self->vendor = part_new (self, PANGO_ELLIPSIZE_END);
   self->vendor_start = part_new (self, PANGO_ELLIPSIZE_NONE);
   gtk_widget_set_child_visible (self->vendor_start, FALSE);

@@ -473,6 +473,33 @@ mark_answer_old (CpResultsView *self,
     _cp_results_view_set_css_class (GTK_WIDGET (lines[i]), "cp-old", old);
 }
 
+static gboolean
+change_line_read_cb (gpointer user_data)
+{
+  CpResultsView *self = user_data;
+
+  self->change_read_id = 0;
+  _cp_results_view_show_change_line (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The line of the last edit, under the verdict until the next edit; in
+ * present mode only while it is read, CP_ANSWER_SEEN_MS from the edit's
+ * answer: on a projector "Answer within 2 s → No target: …" of an edit
+ * made before present mode stayed under the headline and read as part of
+ * the answer (walk37 F8). */
+void
+_cp_results_view_show_change_line (CpResultsView *self)
+{
+  gint64 shown_ms = (g_get_monotonic_time () - self->change_said_us) / 1000;
+  gboolean read = !self->presenting || shown_ms < CP_ANSWER_SEEN_MS;
+
+  g_clear_handle_id (&self->change_read_id, g_source_remove);
+  _cp_results_view_set_visible (GTK_WIDGET (self->change_label), self->change_text != NULL && read);
+  if (self->change_text != NULL && self->presenting && read)
+    self->change_read_id = g_timeout_add ((guint) (CP_ANSWER_SEEN_MS - shown_ms), change_line_read_cb, self);
+}
+
 void
 _cp_results_view_answer_outdated (CpResultsView *self)
 {
@@ -488,9 +515,9 @@ void
 _cp_results_view_forget_answer (CpResultsView *self)
 {
   g_clear_handle_id (&self->answer_seen_id, g_source_remove);
-  _cp_results_view_set_visible (GTK_WIDGET (self->change_label), FALSE);
   g_clear_pointer (&self->change_text, g_free);
   self->change_generation = 0;
+  _cp_results_view_show_change_line (self);
   _cp_results_view_answer_clear (&self->answer);
   _cp_results_view_answer_clear (&self->shown_answer);
 }
@@ -530,9 +557,9 @@ _cp_results_view_note_answer (CpResultsView   *self,
       /* Another job: nothing of it was shown to compare with; its first
        * answer is what the room sees of it, and the first edit is
        * compared with that. */
-      _cp_results_view_set_visible (GTK_WIDGET (self->change_label), FALSE);
       g_clear_pointer (&self->change_text, g_free);
       self->change_generation = 0;
+      _cp_results_view_show_change_line (self);
       _cp_results_view_answer_clear (&self->answer);
       _cp_results_view_answer_clear (&self->shown_answer);
       self->shown_answer.job_id = g_strdup (now.job_id);
@@ -550,7 +577,8 @@ _cp_results_view_note_answer (CpResultsView   *self,
       self->change_generation = generation;
       if (self->change_text != NULL)
         _cp_results_view_set_label (self->change_label, self->change_text);
-      _cp_results_view_set_visible (GTK_WIDGET (self->change_label), self->change_text != NULL);
+      self->change_said_us = g_get_monotonic_time ();
+      _cp_results_view_show_change_line (self);
     }
   if (self->shown_answer.generation == generation)
     {

@@ -107,6 +107,10 @@ struct _CpResultsView
    * generation they are of (0: no line). */
   char               *change_text;
   guint               change_generation;
+  /* When that line was said (g_get_monotonic_time()), and in present
+   * mode the timeout that takes it away once read. */
+  gint64              change_said_us;
+  guint               change_read_id;
   GtkLabel           *layout_label;
   GtkLabel           *cluster_heading;
   GtkLabel           *cluster_label;
@@ -264,6 +268,9 @@ void  _cp_results_view_note_answer               (CpResultsView   *self,
                                                   const char      *lang);
 void  _cp_results_view_answer_outdated           (CpResultsView   *self);
 void  _cp_results_view_forget_answer             (CpResultsView   *self);
+/* Shows the last edit's line, or hides it: none, or in present mode
+ * read already. */
+void  _cp_results_view_show_change_line          (CpResultsView   *self);
 void  _cp_results_view_answer_clear              (CpResultsAnswer *answer);
 /* The plan shown has its robustness now, @doubt as worded under the
  * verdict: the line says when the answer became firm, or stopped being

@@ -1347,6 +1347,7 @@ cp_results_view_dispose (GObject *object)
   /* AdwBin disposes its child, the template, itself. */
   cancel_pending (self);
   g_clear_handle_id (&self->answer_seen_id, g_source_remove);
+  g_clear_handle_id (&self->change_read_id, g_source_remove);
   _cp_results_view_table_dispose (self);
   g_clear_object (&self->sorted_options);
   g_clear_object (&self->options);
@@ -1505,6 +1506,7 @@ cp_results_view_set_presenting (CpResultsView *self,
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
   self->presenting = presenting;
+  _cp_results_view_show_change_line (self);
   /* What would change the verdict stays under it, before the figures,
    * at every width: after them, the one line naming the cheaper option
    * if the team had run distributed training was off the first screen at

@@ -775,7 +775,9 @@ _cp_window_restore (CpWindow   *self,
   _cp_window_rebuild_lists (self);
   self->current_job = current_job < (int) snapshot->jobs->len ? current_job : -1;
   _cp_window_select_item (self, kind, index);
-  if (step->key != NULL && self->selection == kind)
+  /* Not in present mode, which hides the forms: Undo there focused the
+   * hidden price entry ("GtkText - unexpected blinking selection"). */
+  if (step->key != NULL && self->selection == kind && !gtk_widget_has_css_class (GTK_WIDGET (self), "cp-present"))
     show_changed_row (self, step->key);
   _cp_window_undo_step_free (step);
 

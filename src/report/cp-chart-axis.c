@@ -782,6 +782,13 @@ cp_chart_text_px_min (const CpChartData *data,
   return MIN (data->text_px_min, height / TEXT_LINES_MIN);
 }
 
+double
+cp_chart_height_for_text (const CpChartData *data,
+                          double             text_px)
+{
+  return text_px * (data->kind == CP_CHART_TIMELINE ? cp_chart_timeline_text_lines (data) : TEXT_LINES_MIN);
+}
+
 /* On paper glyphs sit where the font puts them, as the report's own text
  * (cp-report-doc.c): placed at whole units, as a screen's pixels want, a
  * Chinese PDF's 8-pt "QLoRA" read "Q LoRA" (room18), each advance

@@ -186,6 +186,9 @@ void cp_chart_text_size (Geometry *geometry, const PangoFontDescription *font, c
 /* The text size asked of a screen's chart (data->text_px_min) that its
  * @height has room for. */
 double cp_chart_text_px_min (const CpChartData *data, double height);
+/* The lines of text the timeline's height holds on a screen, besides and
+ * beside its rows (cp-chart-timeline.c). */
+double cp_chart_timeline_text_lines (const CpChartData *data);
 /* The text context of a chart drawn on @cr in @style. */
 PangoContext *cp_chart_context_new (cairo_t *cr, CpChartStyle style);
 void cp_chart_geometry_init (Geometry *geometry, PangoContext *context, const CpChartData *data,

@@ -935,13 +935,19 @@ band_fits (Ink               *ink,
  * in present mode it is lower than the charts of the other tabs, whose
  * text grew to the words' 28 px at 2560 × 1440 while its own stayed at
  * 23 (walk35 U9). */
+double
+cp_chart_timeline_text_lines (const CpChartData *data)
+{
+  guint n_bars = data->bars != NULL ? data->bars->len : 0;
+
+  return TIMELINE_LINES_BESIDE_ROWS + SCREEN_ROW_PITCH * n_bars;
+}
+
 static double
 screen_text_px_min (const CpChartData *data,
                     double             height)
 {
-  guint n_bars = data->bars != NULL ? data->bars->len : 0;
-
-  return MIN (data->text_px_min, height / (TIMELINE_LINES_BESIDE_ROWS + SCREEN_ROW_PITCH * n_bars));
+  return MIN (data->text_px_min, height / cp_chart_timeline_text_lines (data));
 }
 
 void

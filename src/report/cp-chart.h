@@ -334,6 +334,10 @@ gboolean     cp_chart_locate          (const CpChartData *data, double width, do
 void         cp_chart_plot_area       (const CpChartData *data, double width, double height,
                                        CpChartStyle style, double *left, double *top,
                                        double *right, double *bottom);
+/* The least height at which a chart of @data drawn on a screen keeps its
+ * text at @text_px (its text_px_min): lower, the text shrinks so that
+ * the plot keeps its room. */
+double       cp_chart_height_for_text (const CpChartData *data, double text_px);
 /* Text describing the value under (x, y) in a chart drawn at width × height,
  * or NULL when the pointer is outside the plot area. */
 char        *cp_chart_readout         (const CpChartData *data, double width, double height,

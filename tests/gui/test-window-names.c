@@ -46,6 +46,74 @@ flap_revealed (gpointer flap)
   return adw_flap_get_reveal_flap (flap);
 }
 
+/* @name shows its vendor @vendor whole, or its first words with an
+ * ellipsis, or its first word: cut between words, never inside one, and
+ * not cut by Pango (walk37 F7: "Huaw… scend 910B2 64GB"). */
+static void
+assert_vendor_words (CpQuoteName *name,
+                     const char  *vendor)
+{
+  GtkLabel *shown = cp_quote_name_get_vendor (name);
+  const char *text = gtk_label_get_label (shown);
+  gsize length = g_str_has_suffix (text, "…") ? strlen (text) - strlen ("…") : strlen (text);
+
+  g_test_message ("vendor shown: “%s”", text);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (shown)));
+  g_assert_true (strncmp (vendor, text, length) == 0);
+  g_assert_true (vendor[length] == '\0' || vendor[length] == ' ');
+}
+
+/* walk37 F7: "SZ GP… — 8x H20 141GB bare-metal" and "Huaw… scend 910B2
+ * 64GB", cut inside words with room to spare. At every width from its
+ * least to its natural one, a vendor of words shows whole, or cut after
+ * a word with an ellipsis ("SZ GPU…"), or its first word beside the
+ * offer cut after a word ("SZ…H20 141GB bare-metal"); the offer whole
+ * while the vendor can still give way; whole at its natural width. */
+static void
+test_quote_name_cut_at_words (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *name = cp_quote_name_new ();
+  const char *offer = " — 8x H20 141GB bare-metal";
+  int least, natural, height;
+
+  cp_quote_name_set_text (CP_QUOTE_NAME (name), "SZ GPU Cloud — 8x H20 141GB bare-metal");
+  gtk_window_set_child (GTK_WINDOW (window), name);
+  gtk_window_present (GTK_WINDOW (window));
+  cp_test_gui_wait_frames (name, 2);
+  gtk_widget_measure (name, GTK_ORIENTATION_HORIZONTAL, -1, &least, &natural, NULL, NULL);
+  gtk_widget_measure (name, GTK_ORIENTATION_VERTICAL, -1, &height, NULL, NULL, NULL);
+  g_assert_cmpint (least, <, natural);
+  for (int width = least; width <= natural; width++)
+    {
+      GtkLabel *rest;
+      const char *vendor_shown, *rest_shown;
+
+      gtk_widget_size_allocate (name, &(GtkAllocation) { 0, 0, width, height }, -1);
+      rest = cp_quote_name_get_rest (CP_QUOTE_NAME (name));
+      vendor_shown = gtk_label_get_label (cp_quote_name_get_vendor (CP_QUOTE_NAME (name)));
+      rest_shown = gtk_label_get_label (rest);
+      assert_vendor_words (CP_QUOTE_NAME (name), "SZ GPU Cloud");
+      /* Pango cuts only its last word, narrower than that word. */
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (rest)))
+        {
+          g_assert_cmpstr (rest_shown, ==, "…bare-metal");
+          continue;
+        }
+      if (g_str_equal (rest_shown, offer))
+        continue;
+      /* The offer cut only beside the vendor's first word, after a word
+       * of its own. */
+      g_assert_cmpstr (vendor_shown, ==, "SZ");
+      g_assert_true (g_str_has_prefix (rest_shown, "…"));
+      g_assert_nonnull (strstr (offer, rest_shown + strlen ("…")));
+      g_assert_true (strstr (offer, rest_shown + strlen ("…"))[-1] == ' ');
+    }
+  g_assert_cmpstr (gtk_label_get_label (cp_quote_name_get_vendor (CP_QUOTE_NAME (name))), ==, "SZ GPU Cloud");
+  g_assert_cmpstr (gtk_label_get_label (cp_quote_name_get_rest (CP_QUOTE_NAME (name))), ==, offer);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The demo's first quote is vendor A's only one, a machine of 8 RTX 4090
  * (data/demo/demo-project.ini; data/catalog/gpus.ini names the GPU
  * "NVIDIA GeForce RTX 4090 24GB"). At 1024 px the sidebar showed
@@ -69,9 +137,11 @@ test_sidebar_keeps_gpu (void)
   cp_test_gui_wait_frames (title, 3);
   g_assert_cmpstr (cp_quote_name_get_text (CP_QUOTE_NAME (title)), ==, "示例供应商 A — RTX 4090 24GB");
   rest = cp_quote_name_get_rest (CP_QUOTE_NAME (title));
-  g_assert_cmpstr (gtk_label_get_label (rest), ==, " — RTX 4090 24GB");
+  g_assert_true (g_str_has_suffix (gtk_label_get_label (rest), "RTX 4090 24GB"));
   g_assert_true (gtk_widget_get_child_visible (GTK_WIDGET (rest)));
   g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (rest)));
+  /* Its vendor cut between words, never inside one (walk37 F7). */
+  assert_vendor_words (CP_QUOTE_NAME (title), "示例供应商 A");
   /* The whole name on hover: the vendor as typed, gloss and all. */
   g_assert_cmpstr (gtk_widget_get_tooltip_text (title), ==, "示例供应商 A (Example vendor A)");
   /* Vendor D's H800 cluster (gpus.ini: "NVIDIA H800 SXM 80GB"): its GPU
@@ -80,9 +150,10 @@ test_sidebar_keeps_gpu (void)
   g_assert_cmpstr (cp_quote_name_get_text (CP_QUOTE_NAME (title)), ==, "示例供应商 D — H800 SXM 80GB");
   g_assert_cmpstr (gtk_widget_get_tooltip_text (title), ==, "示例供应商 D (Example vendor D)");
   rest = cp_quote_name_get_rest (CP_QUOTE_NAME (title));
-  g_assert_cmpstr (gtk_label_get_label (rest), ==, " — H800 SXM 80GB");
+  g_assert_true (g_str_has_suffix (gtk_label_get_label (rest), "H800 SXM 80GB"));
   g_assert_true (gtk_widget_get_child_visible (GTK_WIDGET (rest)));
   g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (rest)));
+  assert_vendor_words (CP_QUOTE_NAME (title), "示例供应商 D");
   /* Every quote's row: no gloss left ("(Example vendor …"). */
   for (int i = 0; gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), i) != NULL; i++)
     g_assert_null (strstr (cp_quote_name_get_text (CP_QUOTE_NAME (quote_title (window, i))), "(Example"));
@@ -307,6 +378,7 @@ main (int   argc,
   app = cp_test_gui_init (&argc, &argv, "gui-names");
 
   g_test_add_func ("/gui/window-names/sidebar-keeps-gpu", test_sidebar_keeps_gpu);
+  g_test_add_func ("/gui/window-names/quote-name-cut-at-words", test_quote_name_cut_at_words);
   g_test_add_func ("/gui/window-names/trial-picker-whole-name", test_trial_picker_whole_name);
   g_test_add_func ("/gui/window-names/fabric-preset-follows-rows", test_fabric_preset_follows_rows);
   g_test_add_func ("/gui/window-names/one-day", test_one_day);

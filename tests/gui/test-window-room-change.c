@@ -119,7 +119,8 @@ assert_line (GtkWidget  *change,
  * which to which. The line stays until the next edit, in present mode
  * too, and goes with another job. Quick edits add up: two Undos right
  * after 13 are compared with the answer last seen (6.8), not with E's,
- * which was on screen for less than 5 s. */
+ * which was on screen for less than 5 s. In present mode the line shows
+ * only for the 5 s after its edit (walk37 F8). */
 void
 test_edit_says_what_changed (void)
 {
@@ -154,23 +155,47 @@ test_edit_says_what_changed (void)
   assert_line (change, expected);
   wait_seen ();
 
-  /* Present mode: the same line, under the recommendation, on the first
-   * screen. */
+  /* walk37 F8: present mode shows no line of an edit read before it: on
+   * the projector "…Answer within 2 s → No target: …" stayed under the
+   * headline and read as part of the answer. */
   present_at_width (window, 1600);
   cp_test_gui_wait_frames (results, 3);
-  assert_line (change, expected);
+  g_assert_false (gtk_widget_get_visible (change));
   g_assert_true (gtk_widget_get_mapped (job_name));
+  /* An edit made there (Undo, its form hidden) says what it changed
+   * under the recommendation, on the first screen, for the 5 s it is
+   * read (AdwToast's timeout, CP_ANSWER_SEEN_MS); then it goes. */
   {
     GtkWidget *page = gtk_widget_get_ancestor (change, GTK_TYPE_SCROLLED_WINDOW);
     graphene_rect_t change_bounds, summary_bounds;
+    g_autofree char *undone = g_strdup_printf ("%s’s price 6.8 → 6.5: the recommendation did not change; "
+                                               "still %s, 1 node; total 10,445 CNY → 9,984 CNY.", g_name, g_name);
+    gint64 edited_us = g_get_monotonic_time ();
 
-    g_assert_true (gtk_widget_compute_bounds (change, page, &change_bounds));
-    g_assert_true (gtk_widget_compute_bounds (summary, page, &summary_bounds));
-    g_assert_cmpfloat (change_bounds.origin.y, >=, summary_bounds.origin.y + summary_bounds.size.height);
-    g_assert_cmpfloat (change_bounds.origin.y + change_bounds.size.height, <=, gtk_widget_get_height (page));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    cp_test_gui_wait_details (window);
+    cp_test_gui_wait_frames (results, 3);
+    /* Read within the 5 s, unless a loaded machine took them all. */
+    if (g_get_monotonic_time () - edited_us < 4 * G_USEC_PER_SEC)
+      {
+        assert_line (change, undone);
+        g_assert_true (gtk_widget_compute_bounds (change, page, &change_bounds));
+        g_assert_true (gtk_widget_compute_bounds (summary, page, &summary_bounds));
+        g_assert_cmpfloat (change_bounds.origin.y, >=, summary_bounds.origin.y + summary_bounds.size.height);
+        g_assert_cmpfloat (change_bounds.origin.y + change_bounds.size.height, <=, gtk_widget_get_height (page));
+      }
+    wait_seen ();
+    g_assert_false (gtk_widget_get_visible (change));
+    /* The window keeps it until the next edit. */
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "present", g_variant_new_boolean (FALSE));
+    cp_test_gui_wait_frames (results, 3);
+    assert_line (change, undone);
   }
-  g_action_group_change_action_state (G_ACTION_GROUP (window), "present", g_variant_new_boolean (FALSE));
-  cp_test_gui_wait_frames (results, 3);
+  /* G's price back to 6.8, the answer seen, for the edits below. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  cp_test_gui_wait_details (window);
+  assert_line (change, expected);
+  wait_seen ();
 
   /* 13: E wins, the line names both, with the figures each had. */
   show_quote (window, g);

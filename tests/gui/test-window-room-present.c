@@ -245,6 +245,22 @@ test_present_type_wide (void)
     g_assert_cmpfloat (changes_bounds.origin.y + changes_bounds.size.height, <=, chart_bounds.origin.y);
     g_assert_cmpfloat (changes_bounds.origin.y + changes_bounds.size.height, <=, gtk_widget_get_height (page));
   }
+  /* walk37 F6: the chart kept the table's first rows on the first screen
+   * under it and drew its text at 19.6 px (510 px ÷ 26 lines) under the
+   * 21-pt paragraphs. Now its text is theirs, 21 pt × 96 / 72 = 28 px,
+   * which takes 26 lines × 28 px = 728 px of height (TEXT_LINES_MIN),
+   * and the chart is whole on the screen it starts on or the next. */
+  {
+    GtkWidget *chart = cp_test_gui_find_named (results, "cost-chart");
+    GtkWidget *page = gtk_widget_get_ancestor (chart, GTK_TYPE_SCROLLED_WINDOW);
+    graphene_rect_t chart_bounds;
+
+    cp_test_gui_wait_frames (results, 3);
+    g_assert_cmpfloat (fabs (chart_text_px (chart) - 21.0 * 96 / 72), <, 0.1);
+    g_assert_cmpint (gtk_widget_get_height (chart), >=, 26 * 28);
+    g_assert_true (gtk_widget_compute_bounds (chart, page, &chart_bounds));
+    g_assert_cmpfloat (chart_bounds.size.height, <=, gtk_widget_get_height (page));
+  }
   /* walk41 F21: the calendar tab's Project Start and Sign-Off… read at
    * the form's size beside the 21-pt words; now at the tabs' size. */
   {
