@@ -45,6 +45,15 @@ store_task_new (CpStore             *store,
   return task;
 }
 
+/* What every _finish checks first: @result is the task that the _async
+ * function @source_tag started. */
+static gboolean
+store_task_is_from (GAsyncResult *result,
+                    gpointer      source_tag)
+{
+  return g_task_is_valid (result, NULL) && g_task_get_source_tag (G_TASK (result)) == source_tag;
+}
+
 static void
 save_in_thread (GTask        *task,
                 gpointer      source_object,
@@ -79,8 +88,7 @@ gboolean
 cp_store_save_finish (GAsyncResult  *result,
                       GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_store_save_async, FALSE);
+  g_return_val_if_fail (store_task_is_from (result, cp_store_save_async), FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
 }
@@ -123,8 +131,7 @@ CpStore *
 cp_project_save_as_finish (GAsyncResult  *result,
                            GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_project_save_as_async, NULL);
+  g_return_val_if_fail (store_task_is_from (result, cp_project_save_as_async), NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }
@@ -176,8 +183,7 @@ CpQuoteSheet *
 cp_quote_sheet_new_from_file_finish (GAsyncResult  *result,
                                      GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_quote_sheet_new_from_file_async, NULL);
+  g_return_val_if_fail (store_task_is_from (result, cp_quote_sheet_new_from_file_async), NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }
@@ -222,8 +228,7 @@ gboolean
 cp_quote_csv_write_file_finish (GAsyncResult  *result,
                                 GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_quote_csv_write_file_async, FALSE);
+  g_return_val_if_fail (store_task_is_from (result, cp_quote_csv_write_file_async), FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
 }
@@ -267,8 +272,7 @@ CpModelConfig *
 cp_model_config_read_file_finish (GAsyncResult  *result,
                                   GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_model_config_read_file_async, NULL);
+  g_return_val_if_fail (store_task_is_from (result, cp_model_config_read_file_async), NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }

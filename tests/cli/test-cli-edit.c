@@ -234,11 +234,10 @@ test_bad_options (void)
   g_auto(CpTestRun) r4 = { 0 };
   g_auto(CpTestRun) r5 = { 0 };
   g_auto(CpTestRun) help = { 0 };
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
+  g_autoptr(GBytes) before = NULL;
 
   RUN_OK ("new", "bad.cplan");
-  before = file_text ("bad.cplan");
+  before = cp_test_file_bytes_in (tmp_dir, "bad.cplan");
   RUN (&r1, "add-job", "bad.cplan", "--model", "llama-2-7b", "--tokens", "abc");
   g_assert_cmpint (r1.status, ==, 2);
   g_assert_nonnull (strstr (r1.err, "--tokens"));
@@ -258,8 +257,7 @@ test_bad_options (void)
   RUN (&r5, "import-quotes", "bad.cplan", "x.csv", "--map", "nonsense");
   g_assert_cmpint (r5.status, !=, 0);
   /* Nothing refused changed the file. */
-  after = file_text ("bad.cplan");
-  g_assert_cmpstr (before, ==, after);
+  cp_test_assert_file_unchanged_in (tmp_dir, "bad.cplan", before);
 
   for (const char *const *c = (const char *const[]) { "add-job", "add-quote", "list", "export-quotes",
                                                       "import-xml", "import-config", NULL }; *c; c++)
@@ -284,23 +282,20 @@ test_export_import_quotes (void)
   g_autoptr(CpProject) demo = NULL;
   g_autoptr(CpProject) copy = NULL;
   g_auto(CpTestRun) dry = { 0 };
-  g_autofree char *copy_before = NULL;
+  g_autoptr(GBytes) copy_before = NULL;
 
   RUN_OK ("demo", "demo-q.cplan");
   RUN_OK ("export-quotes", "demo-q.cplan", "quotes.csv");
   RUN_OK ("new", "copy-q.cplan");
 
   /* --dry-run shows the mapping and the rows and changes nothing. */
-  copy_before = file_text ("copy-q.cplan");
+  copy_before = cp_test_file_bytes_in (tmp_dir, "copy-q.cplan");
   RUN (&dry, "import-quotes", "copy-q.cplan", "quotes.csv", "--dry-run");
   g_assert_cmpint (dry.status, ==, 0);
   g_assert_nonnull (strstr (dry.out, "  price unit "));
   g_assert_nonnull (strstr (dry.out, "→ Price unit\n"));
   g_assert_nonnull (strstr (dry.out, "7 of 7 rows can be imported"));
-  {
-    g_autofree char *copy_after = file_text ("copy-q.cplan");
-    g_assert_cmpstr (copy_before, ==, copy_after);
-  }
+  cp_test_assert_file_unchanged_in (tmp_dir, "copy-q.cplan", copy_before);
 
   RUN_OK ("import-quotes", "copy-q.cplan", "quotes.csv");
   RUN_OK ("export-quotes", "copy-q.cplan", "quotes-again.csv");
@@ -473,12 +468,11 @@ test_report_import_xml (void)
   /* Hostile XML is refused as the window refuses it; the project stays. */
   g_assert_true (g_file_set_contents (evil_path, evil, -1, NULL));
   {
-    g_autofree char *before = file_text ("empty-x.cplan");
-    g_autofree char *after = NULL;
+    g_autoptr(GBytes) before = cp_test_file_bytes_in (tmp_dir, "empty-x.cplan");
+
     RUN (&hostile, "import-xml", "empty-x.cplan", "evil.xml");
     g_assert_cmpint (hostile.status, ==, 1);
-    after = file_text ("empty-x.cplan");
-    g_assert_cmpstr (before, ==, after);
+    cp_test_assert_file_unchanged_in (tmp_dir, "empty-x.cplan", before);
   }
 }
 
@@ -564,8 +558,7 @@ static void
 test_serving_trial_options (void)
 {
   g_autofree char *path = path_in_tmp ("serve.cplan");
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
+  g_autoptr(GBytes) before = NULL;
   g_autoptr(CpProject) project = NULL;
   g_autoptr(CpPlan) plan = NULL;
   g_auto(CpTestRun) bad = { 0 };
@@ -574,14 +567,12 @@ test_serving_trial_options (void)
 
   RUN_OK ("new", "serve.cplan");
   RUN_OK ("add-quote", "serve.cplan", "--id", "q-h100", "--gpu", "h100-sxm", "--price-per-gpu-hour", "20");
-  before = file_text ("serve.cplan");
+  before = cp_test_file_bytes_in (tmp_dir, "serve.cplan");
   RUN (&bad, "add-job", "serve.cplan", "--task", "inference", "--model", "llama-2-7b",
        "--trial-quote", "q-h100", "--measured-kv-cache-tokens", "8");
   g_assert_cmpint (bad.status, ==, 2);
   g_assert_nonnull (strstr (bad.err, "--measured-kv-cache-tokens"));
-  after = file_text ("serve.cplan");
-  g_assert_cmpstr (before, ==, after);
-  g_clear_pointer (&after, g_free);
+  cp_test_assert_file_unchanged_in (tmp_dir, "serve.cplan", before);
 
   /* Figures no node of the quote can have measured, 16 GPUs of its 8, a
    * 100 GiB peak on an 80 GB GPU: refused naming the field (walkthrough
@@ -598,8 +589,7 @@ test_serving_trial_options (void)
          "--trial-quote", "q-h100", "--measured-peak-memory", "100GiB");
     g_assert_cmpint (peak.status, ==, 2);
     g_assert_nonnull (strstr (peak.err, "Measured peak memory: must be at most the 80 GB of the GPU it ran on"));
-    after = file_text ("serve.cplan");
-    g_assert_cmpstr (before, ==, after);
+    cp_test_assert_file_unchanged_in (tmp_dir, "serve.cplan", before);
   }
 
   RUN_OK ("add-job", "serve.cplan", "--id", "j-serve", "--task", "inference", "--model", "llama-2-7b",
@@ -651,8 +641,7 @@ test_optimizer_states_kept (void)
   g_autofree char *path = path_in_tmp ("states.cplan");
   g_autoptr(CpProject) added = NULL;
   g_autoptr(CpProject) edited = NULL;
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
+  g_autoptr(GBytes) before = NULL;
   const CpJob *job;
   double weights;
 
@@ -683,7 +672,7 @@ test_optimizer_states_kept (void)
 
   /* Refused, the file byte for byte as it was: a kind the job does not
    * have, a job the project does not hold, states for a service. */
-  before = file_text ("states.cplan");
+  before = cp_test_file_bytes_in (tmp_dir, "states.cplan");
   {
     g_auto(CpTestRun) kind = { 0 };
     g_auto(CpTestRun) missing = { 0 };
@@ -699,8 +688,7 @@ test_optimizer_states_kept (void)
     g_assert_cmpint (serving.status, ==, 2);
     g_assert_nonnull (strstr (serving.err, "--optimizer-states is for training"));
   }
-  after = file_text ("states.cplan");
-  g_assert_cmpstr (before, ==, after);
+  cp_test_assert_file_unchanged_in (tmp_dir, "states.cplan", before);
 }
 
 /* The whitespace-separated cells of the line of @out holding both
@@ -752,8 +740,7 @@ test_answer_within (void)
   g_autofree char *path = path_in_tmp ("answer.cplan");
   g_autoptr(CpProject) added = NULL;
   g_autoptr(CpProject) edited = NULL;
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
+  g_autoptr(GBytes) before = NULL;
   g_auto(CpTestRun) plan = { 0 };
   g_auto(CpTestRun) xml = { 0 };
 
@@ -817,7 +804,7 @@ test_answer_within (void)
   }
 
   /* Refused, the file as it was: a negative target, one for training. */
-  before = file_text ("answer.cplan");
+  before = cp_test_file_bytes_in (tmp_dir, "answer.cplan");
   {
     g_auto(CpTestRun) negative = { 0 };
     g_auto(CpTestRun) training = { 0 };
@@ -830,8 +817,7 @@ test_answer_within (void)
     g_assert_cmpint (training.status, ==, 2);
     g_assert_nonnull (strstr (training.err, "--answer-within-s is for an inference service"));
   }
-  after = file_text ("answer.cplan");
-  g_assert_cmpstr (before, ==, after);
+  cp_test_assert_file_unchanged_in (tmp_dir, "answer.cplan", before);
 }
 
 /* Text past its limit through the options: refused naming the field,
@@ -843,15 +829,14 @@ test_text_limits_and_problems (void)
   g_autofree char *path = path_in_tmp ("limits.cplan");
   g_autofree char *vendor = g_strnfill (201, 'V');
   g_autofree char *person = g_strnfill (201, 'P');
-  g_autofree char *before = NULL, *after = NULL;
+  g_autoptr(GBytes) before = NULL;
   g_auto(CpTestRun) quote_run = { 0 };
   g_auto(CpTestRun) sign_run = { 0 };
   g_auto(CpTestRun) list_run = { 0 };
-  gsize before_len, after_len;
   sqlite3 *db = NULL;
 
   RUN_OK ("demo", "limits.cplan");
-  g_assert_true (g_file_get_contents (path, &before, &before_len, NULL));
+  before = cp_test_file_bytes (path);
   RUN (&quote_run, "add-quote", "limits.cplan", "--vendor", vendor, "--gpu", "h100-sxm",
        "--gpus-per-node", "8", "--price-per-gpu-hour", "20");
   g_assert_cmpint (quote_run.status, !=, 0);
@@ -859,8 +844,7 @@ test_text_limits_and_problems (void)
   RUN (&sign_run, "report", "limits.cplan", "--prepared-by", person);
   g_assert_cmpint (sign_run.status, ==, 2);
   g_assert_nonnull (strstr (sign_run.err, "Prepared by: must be at most 200 characters long"));
-  g_assert_true (g_file_get_contents (path, &after, &after_len, NULL));
-  g_assert_cmpmem (before, before_len, after, after_len);
+  cp_test_assert_file_unchanged (path, before);
 
   g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (db, "UPDATE quotes SET price = -5 WHERE position = 0", NULL, NULL, NULL), ==, SQLITE_OK);

@@ -480,6 +480,23 @@ test_pinned_405b_fsdp (void)
   g_assert_cmpfloat_with_epsilon (element_double (zero3.out, "optimizer-bytes") / weights, 6.0, 1e-9);
 }
 
+/* The <fits> and <refusal> of the XML estimate @run made for the command
+ * @line, failing the test unless it exited 0 with no NaN or Inf in it. */
+static void
+read_pinned_verdict (const CpTestRun  *run,
+                     const char       *line,
+                     const GRegex     *not_a_number,
+                     char            **fits,
+                     char            **refusal)
+{
+  if (run->status != 0)
+    g_error ("%s: exit %d, %s", line, run->status, run->err);
+  if (g_regex_match (not_a_number, run->out, 0, NULL))
+    g_error ("NaN or Inf in the XML of %s", line);
+  *fits = element (run->out, "fits");
+  *refusal = element (run->out, "refusal");
+}
+
 /* Pinned layouts drawn at random (a fixed seed: the same draws each run)
  * over models, tasks, node counts, TP, PP, interleaving, EP, ZeRO and
  * micro-batch: the XML never carries NaN or Inf, every configuration
@@ -526,12 +543,7 @@ test_pinned_fuzz (void)
           rejected++;
           continue;
         }
-      if (run.status != 0)
-        g_error ("%s: exit %d, %s", line, run.status, run.err);
-      if (g_regex_match (not_a_number, run.out, 0, NULL))
-        g_error ("NaN or Inf in the XML of %s", line);
-      fits = element (run.out, "fits");
-      refusal = element (run.out, "refusal");
+      read_pinned_verdict (&run, line, not_a_number, &fits, &refusal);
       if (g_strcmp0 (fits, "true") == 0)
         {
           g_assert_null (refusal);
@@ -577,12 +589,7 @@ test_pinned_fuzz (void)
             g_autofree char *fits = NULL, *refusal = NULL;
 
             cp_test_run_cli (&run, tmp_dir, args);
-            if (run.status != 0)
-              g_error ("%s: exit %d, %s", line, run.status, run.err);
-            if (g_regex_match (not_a_number, run.out, 0, NULL))
-              g_error ("NaN or Inf in the XML of %s", line);
-            fits = element (run.out, "fits");
-            refusal = element (run.out, "refusal");
+            read_pinned_verdict (&run, line, not_a_number, &fits, &refusal);
             if (refusal != NULL)
               {
                 g_assert_cmpstr (fits, ==, "false");

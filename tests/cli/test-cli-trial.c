@@ -24,16 +24,6 @@ log_path (const char *name)
   return g_build_filename (g_getenv ("CP_SOURCE_DIR"), "tests", "store", "trial-logs", name, NULL);
 }
 
-static char *
-project_bytes (const char *name, gsize *len)
-{
-  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-  char *data = NULL;
-
-  g_assert_true (g_file_get_contents (path, &data, len, NULL));
-  return data;
-}
-
 static void
 make_demo (const char *name)
 {
@@ -157,56 +147,46 @@ test_refused (void)
     { "all_results-truncated.json", 1, "line 5:" },
     { "unrecognised.txt", 1, "no line of the file" },
   };
-  g_autofree char *original = NULL;
-  gsize original_len = 0;
+  g_autoptr(GBytes) original = NULL;
 
   make_demo ("refused.cplan");
-  original = project_bytes ("refused.cplan", &original_len);
+  original = cp_test_file_bytes_in (tmp_dir, "refused.cplan");
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *path = log_path (cases[i].log);
-      g_autofree char *now = NULL;
       g_auto(CpTestRun) run = { 0 };
-      gsize len = 0;
 
       RUN (&run, "import-trial", "refused.cplan", "--job", "job-pretrain13b", "--quote", "q-a800", path);
       g_assert_cmpint (run.status, ==, cases[i].status);
       g_assert_nonnull (strstr (run.err, cases[i].log));
       g_assert_nonnull (strstr (run.err, cases[i].says));
-      now = project_bytes ("refused.cplan", &len);
-      g_assert_cmpmem (now, len, original, original_len);
+      cp_test_assert_file_unchanged_in (tmp_dir, "refused.cplan", original);
     }
 
   /* vLLM's start-up lines for a training job: shown, but nothing a
    * training trial keeps. */
   {
     g_autofree char *path = log_path ("vllm-v1.log");
-    g_autofree char *now = NULL;
     g_auto(CpTestRun) run = { 0 };
-    gsize len = 0;
 
     RUN (&run, "import-trial", "refused.cplan", "--job", "job-pretrain13b", "--quote", "q-a800", path);
     g_assert_cmpint (run.status, ==, 1);
     g_assert_nonnull (strstr (run.out, "KV-cache size: 197520 tokens"));
     g_assert_nonnull (strstr (run.out, "line 6: INFO 11-30 09:40:41 [kv_cache_utils.py:637] Maximum concurrency"));
     g_assert_nonnull (strstr (run.err, "nothing imported"));
-    now = project_bytes ("refused.cplan", &len);
-    g_assert_cmpmem (now, len, original, original_len);
+    cp_test_assert_file_unchanged_in (tmp_dir, "refused.cplan", original);
   }
 
   /* Two runs' vLLM lines that disagree: refused, the line named. */
   {
     g_autofree char *path = log_path ("vllm-contradicting.log");
-    g_autofree char *now = NULL;
     g_auto(CpTestRun) run = { 0 };
-    gsize len = 0;
 
     RUN (&run, "import-trial", "refused.cplan", "--job", "job-serve7b", "--quote", "q-a800", path);
     g_assert_cmpint (run.status, ==, 1);
     g_assert_nonnull (strstr (run.err, "vllm-contradicting.log: line 2:"));
-    now = project_bytes ("refused.cplan", &len);
-    g_assert_cmpmem (now, len, original, original_len);
+    cp_test_assert_file_unchanged_in (tmp_dir, "refused.cplan", original);
   }
 
   /* Bad options name the option and exit 2. */
@@ -219,8 +199,6 @@ test_refused (void)
     g_auto(CpTestRun) unknown = { 0 };
     g_auto(CpTestRun) no_file = { 0 };
     g_auto(CpTestRun) dry = { 0 };
-    g_autofree char *now = NULL;
-    gsize len = 0;
 
     RUN (&no_job, "import-trial", "refused.cplan", path);
     g_assert_cmpint (no_job.status, ==, 2);
@@ -244,8 +222,7 @@ test_refused (void)
     RUN (&dry, "import-trial", "refused.cplan", "--job", "job-pretrain13b", "--quote", "q-a800", "--dry-run", path);
     g_assert_cmpint (dry.status, ==, 0);
     g_assert_nonnull (strstr (dry.out, "Nothing saved (--dry-run)"));
-    now = project_bytes ("refused.cplan", &len);
-    g_assert_cmpmem (now, len, original, original_len);
+    cp_test_assert_file_unchanged_in (tmp_dir, "refused.cplan", original);
   }
 }
 
@@ -264,26 +241,23 @@ static void
 test_import_vllm (void)
 {
   g_autofree char *path = log_path ("vllm-serving.log");
-  g_autofree char *original = NULL;
-  g_autofree char *now = NULL;
+  g_autoptr(GBytes) original = NULL;
   g_autoptr(CpProject) after = NULL;
   g_autoptr(CpPlan) plan = NULL;
   g_auto(CpTestRun) dry = { 0 };
   g_auto(CpTestRun) run = { 0 };
-  gsize original_len = 0, len = 0;
   const CpJob *job;
   guint n_measured = 0, n_extrapolated = 0;
   gboolean r9_named = FALSE;
 
   make_demo ("vllm.cplan");
-  original = project_bytes ("vllm.cplan", &original_len);
+  original = cp_test_file_bytes_in (tmp_dir, "vllm.cplan");
   RUN (&dry, "import-trial", "vllm.cplan", "--job", "job-serve7b", "--quote", "q-a800", "--dry-run", path);
   g_assert_cmpint (dry.status, ==, 0);
   g_assert_nonnull (strstr (dry.out, "KV-cache size: 748976 tokens"));
   g_assert_nonnull (strstr (dry.out, "line 6: INFO 12-01 10:02:52 [kv_cache_utils.py:634] GPU KV cache size: 748,976 tokens"));
   g_assert_nonnull (strstr (dry.out, "Nothing saved (--dry-run)"));
-  now = project_bytes ("vllm.cplan", &len);
-  g_assert_cmpmem (now, len, original, original_len);
+  cp_test_assert_file_unchanged_in (tmp_dir, "vllm.cplan", original);
 
   RUN (&run, "import-trial", "vllm.cplan", "--job", "job-serve7b", "--quote", "q-a800", path);
   if (run.status != 0)
@@ -386,17 +360,15 @@ static void
 test_wrong_model (void)
 {
   g_autofree char *megatron = log_path ("megatron.log");
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
+  g_autoptr(GBytes) before = NULL;
   g_autoptr(CpProject) project = NULL;
   g_auto(CpTestRun) refused = { 0 };
   g_auto(CpTestRun) dry = { 0 };
   g_auto(CpTestRun) forced = { 0 };
-  gsize before_len, after_len;
   const CpJob *job;
 
   make_demo ("wrong.cplan");
-  before = project_bytes ("wrong.cplan", &before_len);
+  before = cp_test_file_bytes_in (tmp_dir, "wrong.cplan");
   RUN (&refused, "import-trial", "wrong.cplan", "--job", "job-ft70b", "--quote", "q-a800", megatron);
   g_assert_cmpint (refused.status, ==, 1);
   g_assert_nonnull (strstr (refused.err, "Line 9: the log is of a model of 13.0B parameters"));
@@ -406,8 +378,7 @@ test_wrong_model (void)
   g_assert_nonnull (strstr (refused.err, "not imported"));
   RUN (&dry, "import-trial", "wrong.cplan", "--job", "job-ft70b", "--quote", "q-a800", "--dry-run", megatron);
   g_assert_cmpint (dry.status, ==, 1);
-  after = project_bytes ("wrong.cplan", &after_len);
-  g_assert_cmpmem (before, before_len, after, after_len);
+  cp_test_assert_file_unchanged_in (tmp_dir, "wrong.cplan", before);
 
   RUN (&forced, "import-trial", "wrong.cplan", "--job", "job-ft70b", "--quote", "q-a800", "--force", megatron);
   g_assert_cmpint (forced.status, ==, 0);
@@ -424,23 +395,20 @@ static void
 test_wrong_machine (void)
 {
   g_autofree char *megatron = log_path ("megatron.log");
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
+  g_autoptr(GBytes) before = NULL;
   g_autoptr(CpProject) project = NULL;
   g_auto(CpTestRun) refused = { 0 };
   g_auto(CpTestRun) forced = { 0 };
-  gsize before_len, after_len;
   const CpJob *job;
 
   make_demo ("machine.cplan");
-  before = project_bytes ("machine.cplan", &before_len);
+  before = cp_test_file_bytes_in (tmp_dir, "machine.cplan");
   RUN (&refused, "import-trial", "machine.cplan", "--job", "job-pretrain13b", "--quote", "q-4090", megatron);
   g_assert_cmpint (refused.status, ==, 1);
   g_assert_nonnull (strstr (refused.err, "peaks at 66 GiB per GPU, more than the 24 GB of the quote’s "
                                          "NVIDIA GeForce RTX 4090"));
   g_assert_nonnull (strstr (refused.err, "cannot be of a run on quote “q-4090”"));
-  after = project_bytes ("machine.cplan", &after_len);
-  g_assert_cmpmem (before, before_len, after, after_len);
+  cp_test_assert_file_unchanged_in (tmp_dir, "machine.cplan", before);
 
   RUN (&forced, "import-trial", "machine.cplan", "--job", "job-pretrain13b", "--quote", "q-4090", "--force",
        megatron);

@@ -69,3 +69,34 @@ cp_test_file_bytes (const char *path)
   g_assert_true (g_file_get_contents (path, &data, &len, NULL));
   return g_bytes_new_take (data, len);
 }
+
+GBytes *
+cp_test_file_bytes_in (const char *dir,
+                       const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  return cp_test_file_bytes (path);
+}
+
+void
+cp_test_assert_file_unchanged (const char *path,
+                               GBytes     *before)
+{
+  g_autoptr(GBytes) now = cp_test_file_bytes (path);
+  gsize before_len, now_len;
+  const void *before_data = g_bytes_get_data (before, &before_len);
+  const void *now_data = g_bytes_get_data (now, &now_len);
+
+  g_assert_cmpmem (now_data, now_len, before_data, before_len);
+}
+
+void
+cp_test_assert_file_unchanged_in (const char *dir,
+                                  const char *name,
+                                  GBytes     *before)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  cp_test_assert_file_unchanged (path, before);
+}

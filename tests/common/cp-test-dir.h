@@ -22,5 +22,16 @@ char *cp_test_read_in (const char *dir,
                        const char *name);
 /* The bytes of the file at @path; the test fails if it cannot be read. */
 GBytes *cp_test_file_bytes (const char *path);
+/* The bytes of @name in @dir, as cp_test_file_bytes() reads them. */
+GBytes *cp_test_file_bytes_in (const char *dir,
+                               const char *name);
+/* Fails the test unless the file at @path holds exactly @before, as a
+ * refused or read-only command must leave it. */
+void cp_test_assert_file_unchanged (const char *path,
+                                    GBytes     *before);
+/* cp_test_assert_file_unchanged() for @name in @dir. */
+void cp_test_assert_file_unchanged_in (const char *dir,
+                                       const char *name,
+                                       GBytes     *before);
 
 G_END_DECLS

@@ -859,6 +859,19 @@ pick_report_language (guint choice)
   spin ();
 }
 
+/* win.print, exporting to @printed instead of showing the dialog, run to
+ * its end. */
+static void
+print_to_file (CpWindow   *window,
+               const char *printed)
+{
+  cp_window_set_print_export_path (window, printed);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
+  wait_not_busy (window);
+  spin ();
+  cp_window_set_print_export_path (window, NULL);
+}
+
 /* win.print, exporting instead of showing the dialog, prints the PDF
  * report's pages: as many, on A4, with the same text. */
 static void
@@ -884,11 +897,7 @@ test_window_print_export (void)
   pick_report_language (2);
   g_assert_cmpstr (project->report_language, ==, "zh_CN");
 
-  cp_window_set_print_export_path (window, printed);
-  g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
-  wait_not_busy (window);
-  spin ();
-  cp_window_set_print_export_path (window, NULL);
+  print_to_file (window, printed);
   g_assert_true (g_file_test (printed, G_FILE_TEST_IS_REGULAR));
 
   g_assert_true (cp_report_pdf_write (project, "zh_CN", report, &error));
@@ -969,23 +978,16 @@ test_window_print_dialog_to_file (void)
   close_window (window);
 }
 
-/* A project saved under a file name but still called like a new one
- * ("Untitled Project") is printed under its file's name, and the window's
- * title and sidebar say the same (meeting walkthrough: the title and the
- * report named one project two ways). */
-static void
-test_window_print_saved_untitled (void)
+/* A window on the demo saved at @path under the name a new project has,
+ * "Untitled Project". */
+static CpWindow *
+open_untitled_demo_window (const char *path)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(CpProject) demo = cp_demo_project_new (&error);
-  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "print-named", NULL);
-  g_autofree char *path = g_build_filename (dir, "GPU budget 2027.cplan", NULL);
-  g_autofree char *printed = g_build_filename (dir, "printed.pdf", NULL);
-  g_autofree char *text = NULL;
   CpWindow *window = cp_window_new (app);
 
   g_assert_no_error (error);
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   g_free (demo->name);
   demo->name = g_strdup ("Untitled Project");
   g_assert_true (cp_project_save_file (demo, path, &error));
@@ -994,12 +996,26 @@ test_window_print_saved_untitled (void)
   g_assert_no_error (error);
   gtk_window_present (GTK_WINDOW (window));
   spin ();
+  return window;
+}
 
-  cp_window_set_print_export_path (window, printed);
-  g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
-  wait_not_busy (window);
-  spin ();
-  cp_window_set_print_export_path (window, NULL);
+/* A project saved under a file name but still called like a new one
+ * ("Untitled Project") is printed under its file's name, and the window's
+ * title and sidebar say the same (meeting walkthrough: the title and the
+ * report named one project two ways). */
+static void
+test_window_print_saved_untitled (void)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "print-named", NULL);
+  g_autofree char *path = g_build_filename (dir, "GPU budget 2027.cplan", NULL);
+  g_autofree char *printed = g_build_filename (dir, "printed.pdf", NULL);
+  g_autofree char *text = NULL;
+  CpWindow *window;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  window = open_untitled_demo_window (path);
+
+  print_to_file (window, printed);
   text = poppler ("pdftotext", printed);
   g_assert_nonnull (text);
   g_assert_nonnull (strstr (text, "GPU budget 2027"));
@@ -1022,32 +1038,20 @@ static void
 test_window_reopened_untitled (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(CpProject) demo = cp_demo_project_new (&error);
   g_autofree char *path = cp_store_untitled_path (&error);
   g_autofree char *base = g_path_get_basename (path);
   g_autofree char *stem = g_strndup (base, strlen (base) - strlen (".cplan"));
   g_autofree char *printed = g_build_filename (g_get_user_data_dir (), "reopened.pdf", NULL);
   g_autofree char *text = NULL;
-  CpWindow *window = cp_window_new (app);
+  CpWindow *window;
 
   g_assert_no_error (error);
-  g_free (demo->name);
-  demo->name = g_strdup ("Untitled Project");
-  g_assert_true (cp_project_save_file (demo, path, &error));
-  g_assert_no_error (error);
-  g_assert_true (cp_window_load_file (window, path, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
-  spin ();
+  window = open_untitled_demo_window (path);
 
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Untitled Project — Compute Planner");
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "project-name"))))),
                    ==, "Untitled Project");
-  cp_window_set_print_export_path (window, printed);
-  g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
-  wait_not_busy (window);
-  spin ();
-  cp_window_set_print_export_path (window, NULL);
+  print_to_file (window, printed);
   text = poppler ("pdftotext", printed);
   g_assert_nonnull (text);
   g_assert_nonnull (strstr (text, "Untitled Project"));

@@ -26,7 +26,6 @@ assert_refused_untouched (const char *name, const char *const *args)
 {
   g_autofree char *path = make_v7_file (name);
   g_autoptr(GBytes) before = cp_test_file_bytes (path);
-  g_autoptr(GBytes) after = NULL;
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_auto(CpTestRun) run = { 0 };
 
@@ -39,8 +38,7 @@ assert_refused_untouched (const char *name, const char *const *args)
   g_assert_cmpint (run.status, !=, 0);
   g_assert_cmpstr (run.err, !=, "");
 
-  after = cp_test_file_bytes (path);
-  g_assert_true (g_bytes_equal (before, after));
+  cp_test_assert_file_unchanged (path, before);
 }
 
 static void

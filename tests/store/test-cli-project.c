@@ -13,14 +13,6 @@
 
 static char *tmp_dir;
 
-static GBytes *
-file_bytes (const char *name)
-{
-  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-
-  return cp_test_file_bytes (path);
-}
-
 static void
 test_demo_and_plan (void)
 {
@@ -28,12 +20,12 @@ test_demo_and_plan (void)
   g_auto(CpTestRun) again = { 0 };
   g_auto(CpTestRun) plan = { 0 };
   g_auto(CpTestRun) xml = { 0 };
+  g_autofree char *demo_path = g_build_filename (tmp_dir, "demo.cplan", NULL);
   g_autoptr(GBytes) before = NULL;
-  g_autoptr(GBytes) after = NULL;
 
   CP_TEST_RUN_CLI (&demo, tmp_dir, "demo", "demo.cplan");
   g_assert_cmpint (demo.status, ==, 0);
-  before = file_bytes ("demo.cplan");
+  before = cp_test_file_bytes (demo_path);
 
   /* Never overwritten. */
   CP_TEST_RUN_CLI (&again, tmp_dir, "demo", "demo.cplan");
@@ -72,8 +64,7 @@ test_demo_and_plan (void)
   g_assert_null (strstr (xml.out, "job-ft70b"));
 
   /* Reading for a plan leaves the file as it was. */
-  after = file_bytes ("demo.cplan");
-  g_assert_true (g_bytes_equal (before, after));
+  cp_test_assert_file_unchanged (demo_path, before);
 }
 
 static void
@@ -91,7 +82,6 @@ test_new_and_import (void)
   g_auto(CpTestRun) refused = { 0 };
   g_auto(CpTestRun) accepted = { 0 };
   g_autoptr(GBytes) before = NULL;
-  g_autoptr(GBytes) after = NULL;
   g_autoptr(CpProject) project = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -107,12 +97,11 @@ test_new_and_import (void)
   g_assert_nonnull (strstr (empty_plan.err, "has no jobs to plan"));
 
   /* A file with an error: nothing imported, the project file untouched. */
-  before = file_bytes ("new.cplan");
+  before = cp_test_file_bytes (project_path);
   CP_TEST_RUN_CLI (&refused, tmp_dir, "import-quotes", "new.cplan", "quotes.csv");
   g_assert_cmpint (refused.status, ==, 1);
   g_assert_nonnull (strstr (refused.err, "quotes.csv: line 3: price “abc” is not a number"));
-  after = file_bytes ("new.cplan");
-  g_assert_true (g_bytes_equal (before, after));
+  cp_test_assert_file_unchanged (project_path, before);
 
   CP_TEST_RUN_CLI (&accepted, tmp_dir, "import-quotes", "new.cplan", "quotes.csv", "--accept-good-lines");
   g_assert_cmpint (accepted.status, ==, 0);

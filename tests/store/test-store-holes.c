@@ -78,7 +78,6 @@ assert_definition_refused (const char *name, const char *table, const char *from
 {
   g_autofree char *path = tmp_path (name);
   g_autoptr(GBytes) before = NULL;
-  g_autoptr(GBytes) after = NULL;
   g_autoptr(GError) error = NULL;
   CpStore *store;
 
@@ -97,8 +96,7 @@ assert_definition_refused (const char *name, const char *table, const char *from
   g_assert_null (cp_project_load_file (path, &error));
   g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_UNSAFE);
 
-  after = cp_test_file_bytes (path);
-  g_assert_true (g_bytes_equal (before, after));
+  cp_test_assert_file_unchanged (path, before);
 }
 
 /* The probe's three files: each has the expected table names, and each
@@ -280,10 +278,7 @@ test_hot_journal_read_only_explained (void)
   g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_INTERRUPTED);
 
   g_assert_true (g_file_test (journal, G_FILE_TEST_IS_REGULAR));
-  {
-    g_autoptr(GBytes) after = cp_test_file_bytes (path);
-    g_assert_true (g_bytes_equal (before, after));
-  }
+  cp_test_assert_file_unchanged (path, before);
   g_assert_cmpint (g_chmod (path, 0644), ==, 0);
 }
 

@@ -676,13 +676,36 @@ assert_open_fails (const char *path, CpStoreError code)
 static void
 assert_unchanged (const char *path, GBytes *before)
 {
-  g_autoptr(GBytes) after = cp_test_file_bytes (path);
   g_autofree char *wal = g_strconcat (path, "-wal", NULL);
   g_autofree char *journal = g_strconcat (path, "-journal", NULL);
 
-  g_assert_true (g_bytes_equal (before, after));
+  cp_test_assert_file_unchanged (path, before);
   g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+}
+
+/* Opening the file at @path fails with @code and leaves it byte for byte
+ * as it was, with no journal beside it. */
+static void
+assert_refused_untouched (const char *path, CpStoreError code)
+{
+  g_autoptr(GBytes) before = cp_test_file_bytes (path);
+
+  assert_open_fails (path, code);
+  assert_unchanged (path, before);
+}
+
+/* The bytes of a project of 20 jobs and 50 quotes saved at @path: a file
+ * of more than four 4096-byte pages, to damage. */
+static char *
+save_large_project (const char *path, gsize *len)
+{
+  g_autoptr(CpProject) project = make_project (20, 50);
+  char *data = NULL;
+
+  save_new (path, project);
+  g_assert_true (g_file_get_contents (path, &data, len, NULL));
+  return data;
 }
 
 static void
@@ -697,28 +720,22 @@ static void
 test_bad_random_bytes (void)
 {
   g_autofree char *path = tmp_path ("random.cplan");
-  g_autoptr(GBytes) before = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (42);
   guint8 data[8192];
 
   for (guint i = 0; i < sizeof data; i++)
     data[i] = (guint8) g_rand_int_range (rand, 0, 256);
   g_assert_true (g_file_set_contents (path, (const char *) data, sizeof data, NULL));
-  before = cp_test_file_bytes (path);
-  assert_open_fails (path, CP_STORE_ERROR_NOT_PROJECT);
-  assert_unchanged (path, before);
+  assert_refused_untouched (path, CP_STORE_ERROR_NOT_PROJECT);
 }
 
 static void
 test_bad_text_file (void)
 {
   g_autofree char *path = tmp_path ("notes.cplan");
-  g_autoptr(GBytes) before = NULL;
 
   g_assert_true (g_file_set_contents (path, "vendor,price\n示例,12\n", -1, NULL));
-  before = cp_test_file_bytes (path);
-  assert_open_fails (path, CP_STORE_ERROR_NOT_PROJECT);
-  assert_unchanged (path, before);
+  assert_refused_untouched (path, CP_STORE_ERROR_NOT_PROJECT);
 }
 
 static void
@@ -734,37 +751,27 @@ static void
 test_bad_other_sqlite (void)
 {
   g_autofree char *path = tmp_path ("other.sqlite");
-  g_autoptr(GBytes) before = NULL;
   sqlite3 *db = NULL;
 
   g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (db, "CREATE TABLE t (x); INSERT INTO t VALUES (1);"
                                  "PRAGMA user_version = 1;", NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
-  before = cp_test_file_bytes (path);
-  assert_open_fails (path, CP_STORE_ERROR_NOT_PROJECT);
-  assert_unchanged (path, before);
+  assert_refused_untouched (path, CP_STORE_ERROR_NOT_PROJECT);
 }
 
 static void
 test_bad_corrupt (void)
 {
   g_autofree char *path = tmp_path ("corrupt.cplan");
-  g_autoptr(CpProject) project = make_project (20, 50);
-  g_autoptr(GBytes) before = NULL;
-  char *data = NULL;
   gsize len = 0;
+  g_autofree char *data = save_large_project (path, &len);
 
-  save_new (path, project);
-  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
   /* Page 3 onwards (4096-byte pages) overwritten, the size kept. */
   g_assert_cmpuint (len, >, 4 * 4096);
   memset (data + 2 * 4096, 0x55, 4096);
   g_assert_true (g_file_set_contents (path, data, len, NULL));
-  g_free (data);
-  before = cp_test_file_bytes (path);
-  assert_open_fails (path, CP_STORE_ERROR_CORRUPT);
-  assert_unchanged (path, before);
+  assert_refused_untouched (path, CP_STORE_ERROR_CORRUPT);
 }
 
 static void
@@ -772,21 +779,14 @@ test_bad_truncated (void)
 {
   g_autofree char *path = tmp_path ("truncated.cplan");
   g_autofree char *tiny = tmp_path ("tiny.cplan");
-  g_autoptr(CpProject) project = make_project (20, 50);
-  g_autoptr(GBytes) before = NULL;
-  char *data = NULL;
   gsize len = 0;
+  g_autofree char *data = save_large_project (path, &len);
 
-  save_new (path, project);
-  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
   /* Half the pages, as an interrupted copy leaves it. */
   g_assert_true (g_file_set_contents (path, data, (len / 8192) * 4096, NULL));
   /* And a file that ends inside the 100-byte header. */
   g_assert_true (g_file_set_contents (tiny, data, 50, NULL));
-  g_free (data);
-  before = cp_test_file_bytes (path);
-  assert_open_fails (path, CP_STORE_ERROR_TRUNCATED);
-  assert_unchanged (path, before);
+  assert_refused_untouched (path, CP_STORE_ERROR_TRUNCATED);
   assert_open_fails (tiny, CP_STORE_ERROR_TRUNCATED);
 }
 
@@ -795,7 +795,6 @@ test_bad_too_new (void)
 {
   g_autofree char *path = tmp_path ("future.cplan");
   g_autoptr(CpProject) project = make_project (1, 1);
-  g_autoptr(GBytes) before = NULL;
   sqlite3 *db = NULL;
 
   save_new (path, project);
@@ -805,9 +804,7 @@ test_bad_too_new (void)
     g_assert_cmpint (sqlite3_exec (db, newer, NULL, NULL, NULL), ==, SQLITE_OK);
   }
   sqlite3_close (db);
-  before = cp_test_file_bytes (path);
-  assert_open_fails (path, CP_STORE_ERROR_TOO_NEW);
-  assert_unchanged (path, before);
+  assert_refused_untouched (path, CP_STORE_ERROR_TOO_NEW);
 }
 
 /* A project file runs no code of its own: a trigger added by hand that

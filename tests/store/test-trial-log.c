@@ -675,6 +675,18 @@ has (GPtrArray *warnings, const char *text)
   return FALSE;
 }
 
+/* What checking the demo's job @job_id against @log warns of, once the
+ * log is resolved into @trial on that job (as importing it does). */
+static GPtrArray *
+resolve_and_check (Fixture *f, const char *job_id, const CpTrialLog *log, CpTrialRun *trial)
+{
+  g_autoptr(GPtrArray) readings = NULL;
+
+  fixture_init (f, job_id);
+  readings = resolve (f, log, trial);
+  return cp_trial_log_check_job (log, f->job, trial);
+}
+
 /* The model a log states against the job's (Llama 2 70B, 70e9; Llama 2
  * 13B, 13e9; Qwen2.5 7B, 7.61e9, served at 16 bits: 15.22e9 bytes =
  * 14.17 GiB), ±10%, and the utilisation it implies against T22's 56.3%. */
@@ -688,12 +700,8 @@ test_model_size (void)
    * 13.0 / 70 = 0.19. On the A800, 6 × 70e9 × 16,384 ÷ (8 × 312e12) = 276%. */
   {
     g_autoptr(CpTrialLog) log = read_log ("megatron.log");
-    g_autoptr(GPtrArray) readings = NULL;
-    g_autoptr(GPtrArray) warnings = NULL;
+    g_autoptr(GPtrArray) warnings = resolve_and_check (&f, "job-ft70b", log, &trial);
 
-    fixture_init (&f, "job-ft70b");
-    readings = resolve (&f, log, &trial);
-    warnings = cp_trial_log_check_job (log, f.job, &trial);
     g_assert_cmpuint (warnings->len, ==, 2);
     g_assert_true (g_str_has_prefix (g_ptr_array_index (warnings, 0),
                                      "Line 9: the log is of a model of 13.0B parameters"));
@@ -707,11 +715,8 @@ test_model_size (void)
 
     /* The same log on its own model: 13.0159 / 13 = 1.001, and
      * 6 × 13e9 × 16,384 ÷ (8 × 312e12) = 51.2%, under 56.3%. */
-    fixture_init (&f, "job-pretrain13b");
-    g_clear_pointer (&readings, g_ptr_array_unref);
     g_clear_pointer (&warnings, g_ptr_array_unref);
-    readings = resolve (&f, log, &trial);
-    warnings = cp_trial_log_check_job (log, f.job, &trial);
+    warnings = resolve_and_check (&f, "job-pretrain13b", log, &trial);
     g_assert_cmpuint (warnings->len, ==, 0);
     g_free (trial.quote_id);
     fixture_clear (&f);
@@ -723,24 +728,17 @@ test_model_size (void)
    * 2,427.3 ÷ (8 × 312e12) = 40.8%. No warning. */
   {
     g_autoptr(CpTrialLog) log = read_log ("megatron-tp2-pp2.log");
-    g_autoptr(GPtrArray) readings = NULL;
-    g_autoptr(GPtrArray) warnings = NULL;
+    g_autoptr(GPtrArray) warnings = resolve_and_check (&f, "job-ft70b", log, &trial);
 
-    fixture_init (&f, "job-ft70b");
-    readings = resolve (&f, log, &trial);
     g_assert_cmpfloat_with_epsilon (trial.tokens_per_s, 16 * 4096 / 27.0, 1e-6);
     g_assert_cmpfloat_with_epsilon (cp_trial_log_implied_mfu (f.job, &trial), 0.4084, 1e-4);
-    warnings = cp_trial_log_check_job (log, f.job, &trial);
     g_assert_cmpuint (warnings->len, ==, 0);
     g_free (trial.quote_id);
     fixture_clear (&f);
 
     /* On Llama 2 13B: 70.0 / 13 = 5.38, named with its four ranks. */
-    fixture_init (&f, "job-pretrain13b");
-    g_clear_pointer (&readings, g_ptr_array_unref);
     g_clear_pointer (&warnings, g_ptr_array_unref);
-    readings = resolve (&f, log, &trial);
-    warnings = cp_trial_log_check_job (log, f.job, &trial);
+    warnings = resolve_and_check (&f, "job-pretrain13b", log, &trial);
     g_assert_cmpuint (warnings->len, ==, 1);
     g_assert_true (has (warnings, "Line 11: the log is of a model of 70.0B parameters"));
     g_assert_true (has (warnings, "4 model-parallel ranks, added up"));
