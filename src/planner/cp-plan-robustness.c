@@ -231,11 +231,16 @@ cp_option_cost_with_month_minimum (const CpOption   *option,
 {
   const CpEstimate *e = &option->estimate;
   double run_h = e->total_s / 3600.0, debug_h = e->debug_days * 24.0;
+  guint nodes = MAX (e->nodes, 1), billed_nodes = cp_quote_billed_nodes (quote, nodes);
   double billed_h, count;
 
   if (quote->price_unit == CP_PRICE_PER_NODE_MONTH || quote->minimum_term_h > 0 || !(quote->price > 0))
     return 0;
-  count = quote->price_unit == CP_PRICE_PER_GPU_HOUR ? e->gpus : MAX (e->nodes, 1);
+  /* What a month bills: every node of an offer its vendor rents only
+   * whole (cp_quote_billed_nodes()), not the nodes the job runs on. With
+   * the job's 8 GPUs of a 4-node offer at 32 CNY, a month read 212,224
+   * CNY where the whole offer's is 32 × 32 × 730 = 747,520 (walk37b). */
+  count = quote->price_unit == CP_PRICE_PER_GPU_HOUR ? (double) e->gpus / nodes * billed_nodes : billed_nodes;
   /* A cluster billed a month holds its debugging on one of its nodes,
    * the migration and the run (the estimate's debug_on_cluster_node):
    * its machines cost a month each, debugging nothing more. Left at 0, a

@@ -276,6 +276,41 @@ test_assumed_team_meets_deadline (void)
   }
 }
 
+/* A month's minimum of an offer its vendor rents only whole bills every
+ * node of it, not the nodes the job runs on (walk37b: a job on 1 of a
+ * 4-node offer of 8 GPUs at 32 CNY read 212,224 CNY for a month, a month
+ * of one node). Here 12 h on 1 node at 15 CNY a GPU-hour, VAT included:
+ * the whole offer runs 4 × 8 × 15 × 12 = 5,760 CNY, and a month of it
+ * 5,760 + 15 × 32 × (730 − 12) = 350,400 = 15 × 32 × 730. Asked (Not
+ * asked), the month is one node's: 1,440 + 15 × 8 × 718 = 87,600. */
+static void
+test_month_minimum_whole_offer (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpOption option = { 0 };
+
+  cp_settings_init (&settings);
+  cp_quote_init (&quote);
+  quote.nodes_available = 4;
+  quote.gpus_per_node = 8;
+  quote.price_unit = CP_PRICE_PER_GPU_HOUR;
+  quote.price = 15;
+  quote.vat_basis = CP_VAT_BASIS_INCLUDED;
+  option.estimate.nodes = 1;
+  option.estimate.gpus = 8;
+  option.estimate.total_s = 12 * 3600.0;
+  option.estimate.billed_hours = 12;
+
+  quote.part_rentable = CP_PART_RENTABLE_NO;
+  option.estimate.total_cost = 5760;
+  g_assert_cmpfloat_with_epsilon (cp_option_cost_with_month_minimum (&option, &quote, &settings), 350400, 0.01);
+  quote.part_rentable = CP_PART_RENTABLE_NOT_ASKED;
+  option.estimate.total_cost = 1440;
+  g_assert_cmpfloat_with_epsilon (cp_option_cost_with_month_minimum (&option, &quote, &settings), 87600, 0.01);
+  cp_quote_clear (&quote);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -283,5 +318,6 @@ main (int argc, char **argv)
   g_test_add_func ("/what-if/shorter-deadline-names-planners-cluster", test_shorter_deadline_names_planners_cluster);
   g_test_add_func ("/what-if/shorter-deadline-over-demo", test_shorter_deadline_over_demo);
   g_test_add_func ("/what-if/assumed-team-meets-deadline", test_assumed_team_meets_deadline);
+  g_test_add_func ("/what-if/month-minimum-whole-offer", test_month_minimum_whole_offer);
   return g_test_run ();
 }
