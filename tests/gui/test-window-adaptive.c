@@ -25,6 +25,7 @@
 #include "gui/cp-picker-item.h"
 #include "gui/cp-picker-row.h"
 #include "gui/cp-preferences-window.h"
+#include "gui/cp-quote-name.h"
 #include "gui/cp-quote-object.h"
 /* Only to hand the window the file a file chooser would have returned. */
 #include "gui/cp-window-private.h"
@@ -1014,12 +1015,15 @@ test_window_vendor_questions_once (void)
 }
 
 /* The text of every label the results show (mapped: on the page shown,
- * in the tab shown), the table's cells included. */
+ * in the tab shown), the table's cells included; not a quote's name
+ * (CpQuoteName), no job's figure: cut at a word to fit its column, it
+ * reads "… 8 × A800 80GB …" in one job's table and whole in another's
+ * (present37). */
 static void
 collect_shown_labels (GtkWidget *widget,
                       GPtrArray *texts)
 {
-  if (!gtk_widget_get_mapped (widget))
+  if (!gtk_widget_get_mapped (widget) || CP_IS_QUOTE_NAME (widget))
     return;
   if (GTK_IS_LABEL (widget) && *gtk_label_get_label (GTK_LABEL (widget)) != '\0')
     g_ptr_array_add (texts, g_strdup (gtk_label_get_label (GTK_LABEL (widget))));
