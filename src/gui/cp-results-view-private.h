@@ -1,6 +1,6 @@
 /* cp-results-view-private.h: what the files of CpResultsView share
  * (cp-results-view.c, -table.c, -charts.c, -words.c, -reasons.c,
- * -labels.c). */
+ * -labels.c, -get.c). */
 #pragma once
 
 #include "planner/cp-project-analysis.h"

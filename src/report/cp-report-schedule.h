@@ -110,6 +110,14 @@ void         cp_report_approve_by      (const CpProject   *project,
                                         CpPlan * const    *plans,
                                         const CpSchedule  *schedule,
                                         CpReportApproveBy *out);
+/* "Approve by 31 January 2027, the last day Shenzhen Yunsuan's price
+ * holds.", or before the work starts, or now, in @lang: the sentence
+ * under page 1's amount for @plans (one per job); NULL when no day is
+ * known (cp-report-approve-by.c). */
+char        *cp_report_approve_by_text (const CpProject   *project,
+                                        CpPlan * const    *plans,
+                                        const CpSchedule  *schedule,
+                                        const char        *lang);
 
 /* "Amount to approve: … (the top of the range + 10% contingency, …)." in
  * @lang: page 1's line for @approval, which the window's calendar tab

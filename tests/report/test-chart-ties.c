@@ -21,6 +21,30 @@ static char *tmp_dir;
 
 #define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
 
+/* Writes @file: a LoRA of Qwen2.5 7B on 100M tokens and LocalDC's one
+ * 8 × A800 machine at 60,000 CNY a month, which both projects below
+ * start from. */
+static void
+write_lora_with_local_dc (const char *file)
+{
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "LoRA", "--model", "qwen2.5-7b", "--task", "lora", "--tokens", "100M");
+  RUN_OK ("add-quote", file, "--vendor", "LocalDC", "--offer", "A800 machine", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "60000");
+}
+
+/* The project written to @file, loaded. */
+static CpProject *
+load_written (const char *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, file, NULL);
+  CpProject *project = cp_project_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return project;
+}
+
 /* A LoRA of Qwen2.5 7B on 100M tokens; LocalDC's one 8 × A800 machine at
  * 60,000 CNY a month and CloudCo's two such nodes at @cloud_price a
  * month each, written to @file. */
@@ -28,20 +52,11 @@ static CpProject *
 two_a800_project (const char *file,
                   const char *cloud_price)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (tmp_dir, file, NULL);
-  CpProject *project;
-
-  RUN_OK ("new", file);
-  RUN_OK ("add-job", file, "--name", "LoRA", "--model", "qwen2.5-7b", "--task", "lora", "--tokens", "100M");
-  RUN_OK ("add-quote", file, "--vendor", "LocalDC", "--offer", "A800 machine", "--gpu", "a800",
-          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "60000");
+  write_lora_with_local_dc (file);
   RUN_OK ("add-quote", file, "--vendor", "CloudCo", "--offer", "A800 cluster", "--gpu", "a800",
           "--gpus-per-node", "8", "--nodes", "2", "--price-per-node-month", cloud_price, "--network", "infiniband",
           "--nics", "8", "--nic-gbps", "400");
-  project = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
-  return project;
+  return load_written (file);
 }
 
 /* The cost of @series' point at @gpus, or NAN. */
@@ -141,22 +156,13 @@ a800_machines_project (const char *file,
                        const char *cloud_price,
                        const char *cheap_price)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (tmp_dir, file, NULL);
-  CpProject *project;
-
-  RUN_OK ("new", file);
-  RUN_OK ("add-job", file, "--name", "LoRA", "--model", "qwen2.5-7b", "--task", "lora", "--tokens", "100M");
-  RUN_OK ("add-quote", file, "--vendor", "LocalDC", "--offer", "A800 machine", "--gpu", "a800",
-          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "60000");
+  write_lora_with_local_dc (file);
   RUN_OK ("add-quote", file, "--vendor", "CloudCo", "--offer", "A800 machine", "--gpu", "a800",
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", cloud_price);
   if (cheap_price != NULL)
     RUN_OK ("add-quote", file, "--vendor", "CheapCo", "--offer", "A800 machine", "--gpu", "a800",
             "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", cheap_price);
-  project = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
-  return project;
+  return load_written (file);
 }
 
 /* The window's chart pane at a 1024-px window and at 1600 and 1920, and

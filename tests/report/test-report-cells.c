@@ -8,6 +8,7 @@
 
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
+#include "common/cp-test-doc.h"
 #include "report/cp-report-doc.h"
 
 typedef struct {
@@ -20,21 +21,14 @@ static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  fixture->pages = g_array_new (FALSE, TRUE, sizeof (Page));
-  g_array_set_clear_func (fixture->pages, (GDestroyNotify) cp_doc_page_clear);
-  fixture->project = cp_project_new ();
-  /* A4 in points, as the report's pages. */
-  cp_doc_init (&fixture->doc, fixture->project, "zh_CN", 595.0, 842.0, fixture->pages);
-  cp_doc_new_page (&fixture->doc);
+  cp_test_doc_init_a4 (&fixture->doc, &fixture->pages, &fixture->project, "zh_CN");
 }
 
 static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  cp_doc_clear (&fixture->doc);
-  g_array_unref (fixture->pages);
-  cp_project_free (fixture->project);
+  cp_test_doc_clear (&fixture->doc, fixture->pages, fixture->project);
 }
 
 /* The lines of the cell that shows @text, as the table laid it out. */

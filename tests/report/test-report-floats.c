@@ -6,6 +6,7 @@
  * at the foot of page 5). */
 #include "config.h"
 
+#include "common/cp-test-doc.h"
 #include "report/cp-report-doc.h"
 
 typedef struct {
@@ -22,12 +23,7 @@ static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  fixture->pages = g_array_new (FALSE, TRUE, sizeof (Page));
-  g_array_set_clear_func (fixture->pages, (GDestroyNotify) cp_doc_page_clear);
-  fixture->project = cp_project_new ();
-  /* A4 in points, as the report's pages. */
-  cp_doc_init (&fixture->doc, fixture->project, "en", 595.0, 842.0, fixture->pages);
-  cp_doc_new_page (&fixture->doc);
+  cp_test_doc_init_a4 (&fixture->doc, &fixture->pages, &fixture->project, "en");
   fixture->placed_y = -1;
 }
 
@@ -35,9 +31,7 @@ static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  cp_doc_clear (&fixture->doc);
-  g_array_unref (fixture->pages);
-  cp_project_free (fixture->project);
+  cp_test_doc_clear (&fixture->doc, fixture->pages, fixture->project);
 }
 
 /* Stands for place_floats() (cp-report-job.c): notes where it ran and
