@@ -94,6 +94,7 @@ struct _CpCliJobOptions {
   gboolean  fsdp1_adapter_gradients;
   gboolean  zero3_deepspeed;
   gboolean  zero3_client_adamw;
+  gboolean  offload_delayed_update;
   gboolean  moe_a2a_overlap;
   gboolean  moe_fp8_dispatch;
   gboolean  moe_experts_whole;
@@ -125,6 +126,8 @@ struct _CpCliJobOptions {
   char     *link_efficiency;
   char     *debug_share;
   char     *layout_headroom_time;
+  char     *host_cpu_cores;
+  char     *cpu_adam_rate;
   char     *failure_rate;
   char     *restart_time;
   char     *checkpoint_interval;

@@ -250,6 +250,12 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_bool (w, "fsdp1-adapter-gradients", settings->fsdp1_adapter_gradients);
   cp_cli_xml_bool (w, "zero3-deepspeed", settings->zero3_deepspeed);
   cp_cli_xml_bool (w, "zero3-client-adamw", settings->zero3_client_adamw);
+  /* CPU offload's optimizer step on the host (the time element's
+   * offload-cpu-step-s): the node's cores, each's rate, and whether the
+   * step waits for the backward pass or overlaps the next step. */
+  cp_cli_xml_double (w, "host-cpu-cores", settings->host_cpu_cores_per_node);
+  cp_cli_xml_double (w, "cpu-adam-rate", settings->cpu_adam_params_per_s_per_core);
+  cp_cli_xml_bool (w, "offload-delayed-update", settings->offload_delayed_update);
   /* What selective recompute keeps of a layer: Megatron's attention core
    * or torchtitan's op-level policy (selective-activation-bytes-per-sbh,
    * selective-recompute-flops-overhead). */
@@ -417,6 +423,10 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "exposed-dp-communication-s", est->exposed_dp_communication_s);
   cp_cli_xml_double (w, "inter-node-communication-s", est->inter_node_communication_s);
   cp_cli_xml_double (w, "overlap-slowdown-s", est->overlap_slowdown_s);
+  /* CPU offload: the host copies (in communication-s) and the CPU's
+   * optimizer steps the GPUs wait for; both inside exposed-communication-s. */
+  cp_cli_xml_double (w, "offload-copies-s", est->offload_copies_s);
+  cp_cli_xml_double (w, "offload-cpu-step-s", est->offload_cpu_step_s);
   cp_cli_xml_double (w, "exposed-communication-s", est->exposed_communication_s);
   cp_cli_xml_double (w, "bubble-s", est->bubble_s);
   cp_cli_xml_double (w, "total-s", est->total_s);

@@ -31,6 +31,7 @@ options_clear (Options *o)
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
     &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->ops_support, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->part_rentable, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share, &o->layout_headroom_time,
+    &o->host_cpu_cores, &o->cpu_adam_rate,
     &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->int4_constant_bits, &o->tp_comm_overlap, &o->moe_fp8_expert_speedup, &o->qlora_bits, &o->moe_max_nodes, &o->vllm_profile, &o->kv_admission, &o->serving_engine,
     &o->selective_recompute, &o->cross_entropy, &o->optimizer_states,
   };
@@ -828,12 +829,22 @@ apply_settings_options (Estimate *e)
         return FALSE;
       settings->moe_max_nodes_per_token = nodes;
     }
+  if (o->host_cpu_cores != NULL)
+    {
+      guint cores;
+
+      if (!cp_cli_parse_uint_option ("--host-cpu-cores", o->host_cpu_cores, 1, 1024, &cores))
+        return FALSE;
+      settings->host_cpu_cores_per_node = cores;
+    }
   if (o->moe_dispatch_dedup)
     settings->moe_dispatch_dedup = TRUE;
   if (!cp_cli_parse_count_option ("--int4-constant-bits", o->int4_constant_bits, 0, 16,
                                   &settings->int4_constant_bits) ||
       !cp_cli_parse_count_option ("--qlora-bits", o->qlora_bits, 4, 16, &settings->qlora_bits) ||
       !cp_cli_parse_count_option ("--tp-comm-overlap", o->tp_comm_overlap, 0, 1, &settings->tp_comm_overlap) ||
+      !cp_cli_parse_count_option ("--cpu-adam-rate", o->cpu_adam_rate, 1e5, 1e9,
+                                  &settings->cpu_adam_params_per_s_per_core) ||
       !cp_cli_parse_count_option ("--moe-fp8-expert-speedup", o->moe_fp8_expert_speedup, 1, 2,
                                   &settings->moe_fp8_expert_speedup))
     return FALSE;
@@ -862,6 +873,8 @@ apply_settings_options (Estimate *e)
     settings->zero3_deepspeed = TRUE;
   if (o->zero3_client_adamw)
     settings->zero3_client_adamw = TRUE;
+  if (o->offload_delayed_update)
+    settings->offload_delayed_update = TRUE;
   if (o->moe_fp8_dispatch)
     settings->moe_fp8_dispatch = TRUE;
   /* One quote, one currency: costs come out in what the price was given in. */
@@ -1014,6 +1027,9 @@ add_settings_entries (GOptionContext *context,
     { "serving-memory-fraction", 0, 0, G_OPTION_ARG_STRING, &o->serving_memory_fraction, N_("The same as --gpu-memory-utilization"), N_("FRACTION") },
     { "utilisation", 0, 0, G_OPTION_ARG_STRING, &o->utilisation, N_("Compute utilisation of dense peak while computing (default 0.55)"), N_("FRACTION") },
     { "link-efficiency", 0, 0, G_OPTION_ARG_STRING, &o->link_efficiency, N_("Achievable share of a link's line rate (default 0.80)"), N_("FRACTION") },
+    { "host-cpu-cores", 0, 0, G_OPTION_ARG_STRING, &o->host_cpu_cores, N_("CPU offload: cores of one node that step the optimizer (default 112, NVIDIA DGX H100's; DGX A100 has 128, many rented servers 64)"), N_("CORES") },
+    { "cpu-adam-rate", 0, 0, G_OPTION_ARG_STRING, &o->cpu_adam_rate, N_("CPU offload: parameters one core steps a second (default 81.1e6, DeepSpeed's CPU-Adam in the ZeRO-Offload paper: 10B in 2.57 s on 48 cores; PyTorch's CPU Adam was 5–7 times as slow)"), N_("RATE") },
+    { "offload-delayed-update", 0, 0, G_OPTION_ARG_NONE, &o->offload_delayed_update, N_("CPU offload: step the optimizer while the GPUs compute the next step, ZeRO-Offload's one-step delayed update (default: the GPUs wait for the step, as DeepSpeed runs it)"), NULL },
     { "layout-headroom-time", 0, 0, G_OPTION_ARG_STRING, &o->layout_headroom_time, N_("Run time the layout search gives up to keep each GPU's memory at or below 90% rather than take a faster, tight layout (default 0.15, the run-time tolerance the estimate is checked to; 0: the fastest always)"), N_("FRACTION") },
     { "debug-share", 0, 0, G_OPTION_ARG_STRING, &o->debug_share, N_("Debugging share of a training project's calendar (default 0.35, rule R4: 30–40%)"), N_("FRACTION") },
     { "failure-rate", 0, 0, G_OPTION_ARG_STRING, &o->failure_rate, N_("Job interruptions per GPU-hour (default 1.97e-5, Llama 3: 419 in 54 days on 16,384 GPUs; 0: none)"), N_("RATE") },

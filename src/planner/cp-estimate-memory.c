@@ -510,6 +510,39 @@ _cp_lora_frozen_base_bytes (const Context *c,
   return *dense + *experts;
 }
 
+/* The parameters whose optimizer states one GPU of the busiest pipeline
+ * stage of @k keeps and steps: ZeRO's share of them from stage 1 on (the
+ * routed experts' over their expert-data-parallel group), as
+ * _cp_layout_memory_states() counts its optimizer states. */
+double
+_cp_optimizer_params_here (const Context *c,
+                           const Config  *k)
+{
+  double t = k->tp, p = k->pp, d = k->dp, e = k->ep;
+  double stage_share = _cp_layers_per_gpu (c, k) / c->layers;
+  double dense, experts;
+
+  if (k->lora || k->qlora)
+    {
+      double trainable = _cp_lora_trainable_here (c, k, &dense, &experts);
+
+      return k->zero_stage >= 1 ? trainable / d : trainable;
+    }
+  dense = (c->dense_layer_params * stage_share + (p > 1 ? c->embedding_stage : c->embedding_all)) / t;
+  experts = c->expert_params * stage_share / (_cp_expert_tp (c, k) * e);
+  return k->zero_stage >= 1 ? dense / d + experts / _cp_expert_dp (c, k) : dense + experts;
+}
+
+/* Whether CPU offload of @k keeps the weights and gradients on the host
+ * too, as FSDP's CPU offload does (_cp_layout_memory_states() says when),
+ * not only the optimizer states and their update (ZeRO-Offload). */
+gboolean
+_cp_offload_holds_weights (const Context *c,
+                           const Config  *k)
+{
+  return k->offload && k->zero_stage >= 3 && c->job->zero_stage == 3 && c->job->cpu_offload && !k->lora && !k->qlora;
+}
+
 /* Memory of one GPU on the busiest pipeline stage: its model states
  * (_cp_layout_memory_states()), then its activations and the totals
  * (_cp_layout_memory_activations()). */
@@ -673,7 +706,7 @@ _cp_layout_memory_states (const Context *c,
        * on the CPU, parameters on the GPU), which R1 weighs on one
        * machine. Full fine-tuning only: adapters' frozen base is left as
        * it is. */
-      if (k->zero_stage >= 3 && c->job->zero_stage == 3 && c->job->cpu_offload && !k->lora && !k->qlora)
+      if (_cp_offload_holds_weights (c, k))
         {
           mem->weights = 0.0;
           mem->gradients = 0.0;

@@ -71,7 +71,8 @@ typedef struct {
   double all_to_all;
   double all_to_all_exposed;  /* of all_to_all, what no compute hides */
   double permute;       /* of compute, the experts' token permutations (memory-bound) */
-  double offload;
+  double offload;       /* the offload copies */
+  double offload_cpu_step; /* the CPU's optimizer step the GPUs wait for */
   double overlap_slowdown; /* compute slowed by the collectives hidden behind it */
   double bubble;
   double exposed;
@@ -305,6 +306,14 @@ _cp_lora_frozen_base_bytes (const Context *c,
                             double        *dense,
                             double        *experts);
 
+double
+_cp_optimizer_params_here (const Context *c,
+                           const Config  *k);
+
+gboolean
+_cp_offload_holds_weights (const Context *c,
+                           const Config  *k);
+
 void
 _cp_layout_memory_states (const Context *c,
                           const Config  *k,
@@ -394,6 +403,7 @@ typedef struct {
   double gather;                /* ZeRO-3: one all-gather of the sharded weights, a frozen base's too */
   double bucket_share;          /* the last bucket's share, never hidden */
   double offload;               /* the offload copies of a step */
+  double offload_cpu_step;      /* the CPU's optimizer step, before any overlap */
   /* The routed experts' permutation bytes per token over the MoE layers
    * (expert_permute_s_per_token() before its recompute factor), and
    * their GEMM speed at the micro-batch sizes timed so far: a split's

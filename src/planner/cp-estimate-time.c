@@ -459,14 +459,28 @@ _cp_layout_time_split_init (const Context *c,
       ts->bucket_share = MIN (1.0, settings->dp_bucket_bytes / MAX ((dense + experts) * c->act_bytes, 1.0));
     }
 
-  /* Offload moves gradients down and updated 16-bit weights up each step. */
+  /* Offload moves gradients down and updated 16-bit weights up each step,
+   * each GPU those of the optimizer states it owns: "each data parallel
+   * process only needs to offload its own partition" (ZeRO-Offload, Ren et
+   * al. 2021, §4.2), so the copies do not grow with data parallelism.
+   * Where the host keeps the weights too (FSDP's CPU offload), each GPU
+   * copies its shard of them up before every all-gather, forward and
+   * backward of each micro-batch, and its gradients' shard down after
+   * every reduce-scatter ("Sharded parameters are copied host-to-device
+   * before all-gather … Sharded gradients are copied device-to-host in
+   * backward", torch/distributed/fsdp/_fully_shard/_fsdp_api.py).
+   *
+   * And the node's CPUs step the optimizer of every parameter its GPUs
+   * own, split evenly over its cores (host-cpu-cores, cpu-adam-rate). */
   if (k->offload)
     {
-      double dense, experts;
-      double elements = (k->lora || k->qlora) ? _cp_lora_trainable_here (c, k, &dense, &experts)
-                        : (c->dense_layer_params + c->embedding_all) / (t * p) +
-                          c->expert_params / (_cp_expert_tp (c, k) * p * e);
-      ts->offload = elements * (c->act_bytes + 2.0) / (OFFLOAD_LINK_BYTES_PER_S * settings->link_efficiency);
+      double owned = _cp_optimizer_params_here (c, k);
+      double bytes = _cp_offload_holds_weights (c, k) ? k->m * (c->act_bytes + 2.0 * c->act_bytes)
+                                                      : c->act_bytes + 2.0;
+
+      ts->offload = owned * bytes / (OFFLOAD_LINK_BYTES_PER_S * settings->link_efficiency);
+      ts->offload_cpu_step = owned * MIN (c->gpus, c->gpn) /
+                             (settings->host_cpu_cores_per_node * settings->cpu_adam_params_per_s_per_core);
     }
 }
 
@@ -619,8 +633,14 @@ _cp_layout_time_of_split (const Context   *c,
         }
     }
 
+  /* The GPUs wait for the CPU's step after the backward pass; with the
+   * delayed update it runs while they compute the next step. */
   if (k->offload)
-    st->offload = ts->offload;
+    {
+      st->offload = ts->offload;
+      st->offload_cpu_step = settings->offload_delayed_update ? MAX (0.0, ts->offload_cpu_step - st->compute)
+                                                              : ts->offload_cpu_step;
+    }
 
   /* Overlapped, a micro-batch's dispatch and combine run while another
    * micro-batch computes (DualPipe, Megatron-Core's merged 1F1B): what
@@ -640,7 +660,8 @@ _cp_layout_time_of_split (const Context   *c,
   /* Pipeline bubble: (p − 1)/(m·v) of the ideal step (Narayanan et al.
    * 2021, §2.2). */
   st->bubble = (p - 1.0) / (m * v) * (st->compute + st->tp_exposed + st->all_to_all_exposed);
-  st->exposed = st->dp_exposed + st->tp_exposed + st->pp + st->all_to_all_exposed + st->offload + st->overlap_slowdown;
+  st->exposed = st->dp_exposed + st->tp_exposed + st->pp + st->all_to_all_exposed + st->offload + st->offload_cpu_step +
+                st->overlap_slowdown;
   st->total = st->compute + st->exposed + st->bubble;
   st->run = st->total * c->job->tokens / st->tokens;
 }
@@ -718,7 +739,7 @@ mfu_losses (const Context  *c,
   est->mfu_loss_s[CP_MFU_LOSS_PP_COMMUNICATION] = st->pp * steps;
   est->mfu_loss_s[CP_MFU_LOSS_DP_COMMUNICATION] = st->dp_exposed * steps;
   est->mfu_loss_s[CP_MFU_LOSS_ALL_TO_ALL] = st->all_to_all_exposed * steps;
-  est->mfu_loss_s[CP_MFU_LOSS_OFFLOAD] = st->offload * steps;
+  est->mfu_loss_s[CP_MFU_LOSS_OFFLOAD] = (st->offload + st->offload_cpu_step) * steps;
   est->mfu_loss_s[CP_MFU_LOSS_OVERLAP_SLOWDOWN] = st->overlap_slowdown * steps;
   est->mfu_loss_s[CP_MFU_LOSS_BUBBLE] = st->bubble * steps;
   est->mfu_run_s = st->total * steps;
@@ -804,6 +825,8 @@ _cp_estimate_training_time (const Context  *c,
   est->expert_gemm_speed = _cp_expert_gemm_speed (c, k);
   est->expert_permute_s = steps * st.permute;
   est->overlap_slowdown_s = steps * st.overlap_slowdown;
+  est->offload_copies_s = steps * st.offload;
+  est->offload_cpu_step_s = steps * st.offload_cpu_step;
   est->communication_s = steps * (st.dp + st.tp + st.pp + st.all_to_all + st.offload);
   est->inter_node_communication_s = est->nodes > 1 ? steps * (st.dp + st.pp + st.all_to_all) : 0;
   est->exposed_communication_s = steps * st.exposed;

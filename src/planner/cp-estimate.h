@@ -95,7 +95,7 @@ typedef enum {
   CP_MFU_LOSS_PP_COMMUNICATION,   /* pipeline sends */
   CP_MFU_LOSS_DP_COMMUNICATION,   /* gradient reduction and ZeRO gathers left exposed */
   CP_MFU_LOSS_ALL_TO_ALL,         /* expert dispatch and combine left exposed */
-  CP_MFU_LOSS_OFFLOAD,            /* CPU offload copies */
+  CP_MFU_LOSS_OFFLOAD,            /* CPU offload copies and the CPU's optimizer step */
   CP_MFU_LOSS_OVERLAP_SLOWDOWN,   /* compute slowed by the communication hidden behind it */
   CP_MFU_LOSS_BUBBLE,             /* pipeline bubble */
   CP_N_MFU_LOSSES
@@ -224,7 +224,9 @@ typedef struct {
   double zero3_gather_s;           /* ZeRO-3 parameter gathers (part of dp_communication_s) */
   double exposed_dp_communication_s;
   double overlap_slowdown_s;       /* compute slowed by the communication hidden behind it */
-  double exposed_communication_s;  /* left after overlap, with the slowdown */
+  double offload_copies_s;         /* CPU offload: the host copies (part of communication_s, all exposed) */
+  double offload_cpu_step_s;       /* CPU offload: the CPU's optimizer steps the GPUs wait for */
+  double exposed_communication_s;  /* left after overlap, with the slowdown and CPU offload's optimizer steps */
   double bubble_s;                 /* pipeline: (p − 1)/(m·v) of the ideal step */
   double total_s;                  /* the run: what GPUs are busy or billed for */
   double gpu_hours;

@@ -328,6 +328,40 @@ cp_settings_init (CpSettings *settings)
    * held to the same rule (headroom_limit_s, cp-layout-search.c). 0: the
    * fastest layout always, ties within 1% to the one with more headroom. */
   settings->layout_headroom_time = 0.15;
+  /* CPU offload steps the optimizer on the host: DeepSpeed's CPU-Adam
+   * (DeepSpeedCPUAdam, which ZeRO-Offload runs) updated 10 billion
+   * parameters in 2.57 s (Ren et al. 2021, "ZeRO-Offload", USENIX ATC,
+   * Table 3; 1 billion in 0.22 s, 4 billion in 1.03 s: the largest, whose
+   * rate is the lowest, is taken) on the DGX-2 the paper ran on, two
+   * 24-core Xeon Platinum 8168 (its Table 2; NVIDIA's DGX-2 datasheet):
+   * 10e9 / 2.57 / 48 = 81.1 million parameters a second a core. The
+   * kernel splits the parameters evenly over the cores (#pragma omp
+   * parallel for over each tile, csrc/includes/cpu_adam.h), so the rate is
+   * taken to grow with the cores; what bounds it beyond is memory
+   * bandwidth, some 30 bytes a parameter (fp32 weight, gradient and two
+   * moments read, three written, the 16-bit copy), 272 GB/s at 112 cores,
+   * below a two-socket DDR5-4800 server's 614 GB/s (16 channels × 38.4
+   * GB/s). PyTorch's own CPU Adam then was 5–7 times as slow (Table 3,
+   * 14.81 s for 10B; DeepSpeed's ZeRO-Offload tutorial); runs that step
+   * with it (Megatron's HybridDeviceOptimizer, an FSDP config without a
+   * fused optimizer) can set the rate. Every optimizer is stepped at this
+   * rate: no CPU figure for SGD or 8-bit Adam was found. */
+  settings->cpu_adam_params_per_s_per_core = 10e9 / 2.57 / 48.0;
+  /* The cores of one node a quote does not state (it has no field for
+   * them): NVIDIA's 8-GPU reference machines have 112 (DGX H100 and H200:
+   * two 56-core Xeon Platinum 8480C, DGX H100/H200 user guide) and 128
+   * (DGX A100: two 64-core EPYC 7742, DGX A100 user guide); the lower is
+   * taken, the one that makes CPU offload slower. A machine with fewer
+   * (rented servers with two 32-core Xeons are common) steps slower in
+   * proportion: the setting is the one to change. */
+  settings->host_cpu_cores_per_node = 112.0;
+  /* ZeRO-Offload's one-step delayed parameter update (Ren et al. 2021,
+   * §4.1, "DPU"): the CPU steps with the previous step's gradients while
+   * the GPUs compute the next step, so the step hides behind that compute.
+   * The paper turns it on only after the first few dozen steps and it
+   * changes the training's arithmetic; DeepSpeed's ZeRO-Offload runs the
+   * step after the backward pass, the GPUs waiting (the default, off). */
+  settings->offload_delayed_update = FALSE;
   /* Selective recompute as Megatron-LM runs it (Korthikanti et al. 2022
    * §5), the runs PUBLISHED T21/T22 measure and the layout search was
    * built on. torchtitan's op-level policy (selective_ac_option "op", its
@@ -412,6 +446,16 @@ cp_settings_get_assumptions (const CpSettings *settings,
     { "framework-overhead", settings->framework_overhead_bytes, "bytes",
       "Hugging Face model_memory_anatomy: CUDA kernels 1–2 GB" },
     { "fragmentation", settings->fragmentation_fraction, "fraction", "stated allowance; trial run replaces it (R9)" },
+    { "host-cpu-cores", settings->host_cpu_cores_per_node, "cores per node",
+      "reasoned: NVIDIA's 8-GPU reference machines, DGX H100/H200 (2 × Xeon Platinum 8480C, 112 cores) and DGX A100 "
+      "(2 × EPYC 7742, 128): the lower; a quote states no cores" },
+    { "cpu-adam-rate", settings->cpu_adam_params_per_s_per_core, "params/s per core",
+      "Ren et al. 2021 (ZeRO-Offload, USENIX ATC) Table 3: CPU-Adam steps 10B parameters in 2.57 s on a DGX-2's "
+      "2 × 24-core Xeon Platinum 8168 (Table 2): 10e9 / 2.57 / 48; parameters split evenly over the cores "
+      "(DeepSpeed csrc/includes/cpu_adam.h, omp parallel for)" },
+    { "offload-delayed-update", settings->offload_delayed_update ? 1 : 0, NULL,
+      "Ren et al. 2021 §4.1: one-step delayed parameter update (DPU) overlaps the CPU step with the next step's GPU "
+      "compute; 0: DeepSpeed's ZeRO-Offload steps after the backward pass while the GPUs wait" },
     { "layout-headroom-time", settings->layout_headroom_time, "fraction of run time",
       "reasoned: the run-time tolerance (±15%) the published corpus holds the estimate to; a layout at most this much "
       "slower is taken over a faster one "
@@ -604,6 +648,23 @@ cp_settings_validate (const CpSettings  *settings,
        * every GPU in the catalogue, beyond which no kernel goes. */
       g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
                    _("FP8 speedup of the experts must be between 1 and 2"));
+      return FALSE;
+    }
+  /* 1,024: beyond the 768 threads of the largest two-socket servers. */
+  if (!isfinite (settings->host_cpu_cores_per_node) || settings->host_cpu_cores_per_node < 1 ||
+      settings->host_cpu_cores_per_node > 1024)
+    {
+      g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
+                   _("CPU cores per node must be between 1 and 1024"));
+      return FALSE;
+    }
+  /* 1e9 parameters a second would be 30 GB/s of memory traffic for one
+   * core, beyond any core's; 1e5, a thousand times slower than measured. */
+  if (!isfinite (settings->cpu_adam_params_per_s_per_core) || settings->cpu_adam_params_per_s_per_core < 1e5 ||
+      settings->cpu_adam_params_per_s_per_core > 1e9)
+    {
+      g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
+                   _("CPU optimizer rate must be between 100,000 and 1,000,000,000 parameters a second a core"));
       return FALSE;
     }
   if (settings->debug_share >= 0.95)
@@ -820,6 +881,9 @@ cp_assumption_task_kinds (const char *key)
     { "vat-rate-lease", every },
     { "tp-comm-overlap", training },
     { "layout-headroom-time", training },
+    { "host-cpu-cores", training },
+    { "cpu-adam-rate", training },
+    { "offload-delayed-update", training },
     { "moe-fp8-expert-speedup", training },
     { "kv-admission", serving },
     { "serving-engine", serving },

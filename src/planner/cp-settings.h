@@ -176,6 +176,9 @@ typedef struct {
   CpSelectiveRecompute selective_recompute; /* what selective recompute keeps of a layer */
   CpCrossEntropy    cross_entropy;     /* how the loss holds the logits at its peak */
   double   layout_headroom_time;     /* layout search: time a layout with safe headroom may lose to a Tight one */
+  double   host_cpu_cores_per_node;  /* CPU offload: the cores of one node that step the optimizer */
+  double   cpu_adam_params_per_s_per_core; /* CPU offload: parameters one core steps a second */
+  gboolean offload_delayed_update;   /* CPU offload: the step runs while the GPUs compute the next (ZeRO-Offload's DPU) */
 } CpSettings;
 
 typedef struct {

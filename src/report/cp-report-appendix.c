@@ -38,6 +38,9 @@ unit_words (const char *unit)
     { "nodes", N_("nodes") },
     { "bytes/element", N_("bytes/element") },
     { "bytes/logit", N_("bytes/logit") },
+    /* TRANSLATORS: the unit of CPU cores in a machine, in the assumptions table */
+    { "cores per node", N_("cores") },
+    { "params/s per core", N_("parameters/s per core") },
     { "tokens", N_("tokens") },
     { "s", N_("s") },
     /* The checkpoint speeds' names say per node or in all: the value said
@@ -224,6 +227,28 @@ plans_use_longest_run (const CpProject *project,
   return FALSE;
 }
 
+/* Whether some option of @results (one plan per job) that fits offloads
+ * the optimizer to the CPU, at its chosen size or as its whole offer. */
+static gboolean
+plans_offload (const CpProject *project,
+               JobResult       *results)
+{
+  for (guint j = 0; results != NULL && j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+
+      for (guint o = 0; plan != NULL && o < plan->options->len; o++)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, o);
+
+          if ((option->estimate.fits && option->estimate.cpu_offload) ||
+              (option->has_full_offer && option->full_offer.fits && option->full_offer.cpu_offload))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* Whether the plans of @results (one per job) used assumption @key: some
  * option the report shows (a compared quote at its chosen size, or its
  * whole offer beside it) was laid out so that the assumption changed one
@@ -245,6 +270,10 @@ plans_use (const CpProject *project,
 
   if (g_strcmp0 (key, "longest-acceptable-run") == 0)
     return plans_use_longest_run (project, results);
+  /* The CPU's optimizer step: only where an option shown offloads. */
+  if (g_strcmp0 (key, "host-cpu-cores") == 0 || g_strcmp0 (key, "cpu-adam-rate") == 0 ||
+      g_strcmp0 (key, "offload-delayed-update") == 0)
+    return plans_offload (project, results);
   if (key == NULL || !g_strv_contains (layout_keys, key))
     return TRUE;
   for (guint j = 0; results != NULL && j < project->jobs->len; j++)

@@ -56,7 +56,7 @@ contains "$OUT" "Valid until"
 run 0 demo d.cplan
 contains "$OUT" "Wrote d.cplan: 7 jobs, 7 quotes"
 run 0 plan d.cplan --job job-ft70b
-contains "$OUT" "Not firm: it rests on host memory and a storage price the quote does not state; at 示例供应商 D (Example vendor D)’s price it costs 13,126 CNY and 示例供应商 E (Example vendor E) wins at 10,669 CNY. Ask 示例供应商 G (Example vendor G) for both (1,043 GiB of host memory a machine)."
+contains "$OUT" "Not firm: it rests on host memory and a storage price the quote does not state; at 示例供应商 D (Example vendor D)’s price it costs 13,672 CNY and 示例供应商 E (Example vendor E) wins at 11,195 CNY. Ask 示例供应商 G (Example vendor G) for both (1,043 GiB of host memory a machine)."
 # The reasons rule by rule as the report lists them (walk33 W11: R6 five
 # times, R8 twice, no R2–3): each rule's label once, R2 and R3 (not
 # applied to a fine-tune of one machine) on one line, and the vendors'

@@ -37,11 +37,12 @@ make_project (const char *file,
   g_assert_cmpint (run.status, ==, 0);
 }
 
-/* 28B tokens: a 47.8-day run and 14.0 days of debugging on the same
- * machine (R4's bound, 10 working days), 61.8 days of use. 61.8 × 24 =
- * 1,483 h, past 2 × 730 = 1,460 h: 3 node-months, 216,000 CNY; 1,460 h
- * / 24 = 60.83 days, shown rounded down, 60.8 days, would bill 2. The
- * third month, 730 h, is 1,483 − 1,460 = 23 h used, most of it idle. */
+/* 28B tokens: a 51.9-day run (CPU offload, its CPU optimizer step
+ * counted) and 14.0 days of debugging on the same machine (R4's bound,
+ * 10 working days), 65.9 days of use. 65.9 × 24 = 1,582 h, past 2 × 730
+ * = 1,460 h: 3 node-months, 216,000 CNY; 1,460 h / 24 = 60.83 days,
+ * shown rounded down, 60.8 days, would bill 2. The third month, 730 h,
+ * is 1,582 − 1,460 = 122 h used, most of it idle. */
 static void
 test_month_boundary_said (void)
 {
@@ -52,12 +53,12 @@ test_month_boundary_said (void)
   g_autofree char *zh_xml = NULL;
   g_autofree char *en_path = g_build_filename (tmp_dir, "boundary-en.xml", NULL);
   g_autofree char *zh_path = g_build_filename (tmp_dir, "boundary-zh.xml", NULL);
-  const char *said = "Billed by whole months: the 61.8 days of use are 3 node-months; 60.8 days or fewer would be 2.";
+  const char *said = "Billed by whole months: the 65.9 days of use are 3 node-months; 60.8 days or fewer would be 2.";
 
   make_project ("boundary.cplan", "28B");
   RUN (&plan, "plan", "boundary.cplan");
   g_assert_cmpint (plan.status, ==, 0);
-  g_assert_nonnull (strstr (plan.out, "61.8 (56.8–73.7)"));
+  g_assert_nonnull (strstr (plan.out, "65.9 (60.9–77.5)"));
   g_assert_nonnull (strstr (plan.out, "216,000 CNY"));
   g_assert_nonnull (strstr (plan.out, said));
 
@@ -68,12 +69,12 @@ test_month_boundary_said (void)
   RUN (&zh, "report", "boundary.cplan", "--lang", "zh_CN", "--xml", "boundary-zh.xml");
   g_assert_cmpint (zh.status, ==, 0);
   g_assert_true (g_file_get_contents (zh_path, &zh_xml, NULL, NULL));
-  g_assert_nonnull (strstr (zh_xml, "按整月计费：使用 61.8 天，计 3 个节点月；若不超过 60.8 天，则只计 2 个节点月。"));
+  g_assert_nonnull (strstr (zh_xml, "按整月计费：使用 65.9 天，计 3 个节点月；若不超过 60.8 天，则只计 2 个节点月。"));
 }
 
-/* 20B tokens: 34.1 days of run and 14.0 of debugging, 48.1 days, 1,154 h
+/* 20B tokens: 37.1 days of run and 14.0 of debugging, 51.1 days, 1,226 h
  * of the 1,460 h of 2 node-months: most of the second month is used. 2B
- * tokens: 5.3 days, within the first month, the minimum. Nothing to say
+ * tokens: 5.7 days, within the first month, the minimum. Nothing to say
  * of either. */
 static void
 test_month_boundary_silent (void)
@@ -93,8 +94,8 @@ test_month_boundary_silent (void)
     }
 }
 
-/* Two machines of one month each, the 2B SFT's 5.3 days on an H800
- * and 13.7 on an A800 both within it: 72,000 CNY for the A800 and
+/* Two machines of one month each, the 2B SFT's 5.7 days on an H800
+ * and 14.1 on an A800 both within it: 72,000 CNY for the A800 and
  * 72,000.4 CNY for the H800, both shown 72,000 CNY. Ranked by 0.4 CNY
  * the A800, entered first, won as "the lowest total cost, 72,000 CNY,
  * against 72,000 CNY"; equal as shown, the sooner finish ranks first. */
@@ -129,7 +130,7 @@ test_tie_broken_by_time (void)
   g_assert_nonnull (strstr (plan.out, "Recommended: Vendor H — H800 machine"));
   g_assert_nonnull (strstr (plan.out, "Vendor H — H800 machine and Vendor A — A800 machine tie at the lowest total "
                                       "cost, 72,000 CNY; Vendor H — H800 machine ranks first as it finishes sooner, "
-                                      "5.3 days against 13.7 days."));
+                                      "5.7 days against 14.1 days."));
   g_assert_null (strstr (plan.out, "dearer in total"));
   g_assert_null (strstr (plan.out, "against 72,000 CNY for the runner-up"));
   /* Vendor A's 72,000 CNY ties Vendor H's 72,000.4, shown 72,000: a
@@ -144,7 +145,7 @@ test_tie_broken_by_time (void)
   g_assert_cmpint (zh.status, ==, 0);
   g_assert_true (g_file_get_contents (zh_path, &zh_xml, NULL, NULL));
   g_assert_nonnull (strstr (zh_xml, "Vendor H — H800 machine 与 Vendor A — A800 machine 的总成本相同，均为 ¥72,000，"
-                                    "并列最低；Vendor H — H800 machine 完成得更快（5.3 天，对比 13.7 天），因此排在首位。"));
+                                    "并列最低；Vendor H — H800 machine 完成得更快（5.7 天，对比 14.1 天），因此排在首位。"));
   g_assert_nonnull (strstr (zh_xml, "若 Vendor A — A800 machine 的总成本降低至少 ¥1，降到 ¥71,999，它将成为推荐方案："
                                     "目前两者同为 ¥72,000，"));
 }

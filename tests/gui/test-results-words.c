@@ -29,7 +29,7 @@ job_index_of (const CpProject *project,
 }
 
 /* The demo's 70B fine-tune with its deadline cut from 30 to 5 days: only
- * D finishes in time (3.2 days, 25,197 CNY), a single machine of its
+ * D finishes in time (3.8 days, 25,403 CNY), a single machine of its
  * cluster offer. */
 static CpProject *
 demo_with_deadline (double    deadline_days,
@@ -61,11 +61,11 @@ test_longer_deadline (void)
   g_autofree char *sentence = NULL;
 
   g_assert_cmpuint (best->estimate.nodes, ==, 1);
-  g_assert_cmpfloat_with_epsilon (best->estimate.total_cost, 25197.5, 0.5);
+  g_assert_cmpfloat_with_epsilon (best->estimate.total_cost, 25402.5, 0.5);
   /* From the table: the options that run but miss 5 days and cost less
-   * than D are F (7.14 days, 14,917 CNY), E (7.65 days, 10,669 CNY) and G
-   * (7.96 days, 9,984 CNY); B (7.93 days) costs 40,000 CNY. The first to
-   * meet a longer deadline is F: at 7.2 days (7.14 to the tenth above)
+   * than D are F (7.66 days, 15,568 CNY), E (8.04 days, 11,195 CNY) and G
+   * (8.29 days, 10,400 CNY); B (8.26 days) costs 40,000 CNY. The first to
+   * meet a longer deadline is F: at 7.7 days (7.66 to the tenth above)
    * only D and F meet it, and F is the cheaper. */
   for (guint i = 0; i < plan->options->len; i++)
     {
@@ -77,24 +77,24 @@ test_longer_deadline (void)
         first = option;
     }
   g_assert_nonnull (first);
-  g_assert_cmpfloat_with_epsilon (first->estimate.calendar_days, 7.138, 0.001);
-  g_assert_cmpfloat_with_epsilon (first->estimate.total_cost, 14917, 0.5);
+  g_assert_cmpfloat_with_epsilon (first->estimate.calendar_days, 7.657, 0.001);
+  g_assert_cmpfloat_with_epsilon (first->estimate.total_cost, 15568, 0.5);
   g_assert_true (g_str_has_prefix (((const CpQuote *) g_ptr_array_index (project->quotes, first->quote_index))->vendor,
                                    "示例供应商 F"));
 
   name = cp_words_quote_name (project, first->quote_index);
   cost = cp_i18n_format_money (first->estimate.total_cost, "CNY", "en");
   finish = cp_i18n_format_days (first->estimate.calendar_days, "en");
-  sentence = g_strdup_printf ("• With a deadline of 7.2 days, %s would be recommended instead: 1 node (8 GPUs), %s, %s.",
+  sentence = g_strdup_printf ("• With a deadline of 7.7 days, %s would be recommended instead: 1 node (8 GPUs), %s, %s.",
                               name, cost, finish);
-  g_assert_cmpstr (cost, ==, "14,917 CNY");
+  g_assert_cmpstr (cost, ==, "15,568 CNY");
   g_assert_nonnull (strstr (changes, sentence));
   g_assert_null (strstr (changes, "single machine"));
   g_assert_null (strstr (changes, "40,000"));
   /* And the planner agrees at the deadline named, not a tenth below. */
   {
-    g_autoptr(CpProject) longer = demo_with_deadline (7.2, &job_index);
-    g_autoptr(CpProject) shorter = demo_with_deadline (7.1, &job_index);
+    g_autoptr(CpProject) longer = demo_with_deadline (7.7, &job_index);
+    g_autoptr(CpProject) shorter = demo_with_deadline (7.6, &job_index);
     g_autoptr(CpPlan) at = cp_project_plan_job_without_robustness (longer, job_index);
     g_autoptr(CpPlan) below = cp_project_plan_job_without_robustness (shorter, job_index);
 
@@ -140,13 +140,13 @@ test_not_firm (void)
 }
 
 /* What more nodes cost at E, from its figures in the demo's report at the
- * 5-day deadline: its whole offer (8 nodes, 14.0 days) 57,935 CNY less one
- * node's 10,669 CNY is 47,266 CNY, within a yuan either way since both
+ * 5-day deadline: its whole offer (8 nodes, 14.1 days) 57,935 CNY less one
+ * node's 11,195 CNY is 46,740 CNY, within a yuan either way since both
  * totals are rounded to the yuan. Debugging no longer shrinks as the run
  * is split (R4 counts the run on one machine), so it no longer brings the
  * difference down; the migration, 10.5 calendar days = 7.5 working days ×
  * 3 engineers × 2,000 CNY = 45,000 CNY, is its largest part. */
-#define E_MORE_NODES_CNY (57935.0 - 10669.0)
+#define E_MORE_NODES_CNY (57935.0 - 11195.0)
 
 /* The signed amounts of a "More nodes cost … more: …" line, summed. */
 static double
@@ -556,11 +556,11 @@ test_chinese (void)
       g_test_skip ("needs LANGUAGE=zh_CN");
       return;
     }
-  /* F at 7.14 days for ¥14,917, as test_longer_deadline works it out. */
-  g_assert_nonnull (strstr (changes, "若截止期限为 7.2 天，推荐将改为 示例供应商 F"));
-  g_assert_nonnull (strstr (changes, "1 个节点（8 块 GPU），¥14,917，7.1 天。"));
-  /* E's 47,266 CNY (E_MORE_NODES_CNY), within the yuan of rounding. */
-  g_assert_true (g_regex_match_simple ("节点越多成本越高，多出 ¥47,26[567]：迁移工程投入 \\+¥45,000，", cluster, 0, 0));
+  /* F at 7.66 days for ¥15,568, as test_longer_deadline works it out. */
+  g_assert_nonnull (strstr (changes, "若截止期限为 7.7 天，推荐将改为 示例供应商 F"));
+  g_assert_nonnull (strstr (changes, "1 个节点（8 块 GPU），¥15,568，7.7 天。"));
+  /* E's 46,740 CNY (E_MORE_NODES_CNY), within the yuan of rounding. */
+  g_assert_true (g_regex_match_simple ("节点越多成本越高，多出 ¥46,7(39|40|41)：迁移工程投入 \\+¥45,000，", cluster, 0, 0));
   g_assert_true (g_str_has_prefix (robustness, "结论待定"));
   g_assert_null (strstr (robustness, "都成立"));
 }

@@ -266,8 +266,8 @@ test_calendar_overbooking (void)
 }
 
 /* "What Would Change It" for the demo's 70B job: the runner-up E would be
- * recommended if it cost less than G's 9,984 CNY, by 10,669 − 9,984 =
- * 685 CNY, the memo's "(685 CNY more)": one margin, in money, and no
+ * recommended if it cost less than G's 10,400 CNY, by 11,195 − 10,400 =
+ * 795 CNY, the memo's "(795 CNY more)": one margin, in money, and no
  * percent of another base beside it. */
 static void
 test_margin_as_memo (void)
@@ -280,7 +280,7 @@ test_margin_as_memo (void)
 
   cp_test_gui_select_job (window, job_of_kind (project, CP_TASK_FULL_FINETUNE));
   text = label_text (results, "changes");
-  g_assert_nonnull (strstr (text, chinese ? "¥685" : "by more than 685 CNY"));
+  g_assert_nonnull (strstr (text, chinese ? "¥795" : "by more than 795 CNY"));
   g_assert_null (strchr (text, '%'));
 
   cp_test_gui_close_window (window);

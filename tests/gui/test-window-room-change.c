@@ -108,19 +108,19 @@ assert_line (GtkWidget  *change,
     g_error ("the change line reads “%s”, not “%s”", gtk_label_get_label (GTK_LABEL (change)), expected);
 }
 
-/* The demo's 70B full fine-tune recommends 示例供应商 G at 9,984 CNY in
- * 8.0 days: G's 6.5 CNY per GPU-hour × 8 GPUs × 8 days × 24 h
- * = 6.5 × 1,536 GPU-hours = 9,984; its runner-up is E at 10,669 CNY
- * (test-window-agree /margin-as-memo). G bills its GPU-hours with no
- * minimum term, so its total follows its price: at 6.8, 6.8 × 1,536 =
- * 10,444.8 → 10,445 CNY, still under E, the recommendation stays and
- * the line names the price and says the total moved; at 13,
- * 13 × 1,536 = 19,968 > 10,669, E is recommended and the line says from
- * which to which. The line stays until the next edit, in present mode
- * too, and goes with another job. Quick edits add up: two Undos right
- * after 13 are compared with the answer last seen (6.8), not with E's,
- * which was on screen for less than 5 s. In present mode the line shows
- * only for the 5 s after its edit (walk37 F8). */
+/* The demo's 70B full fine-tune recommends 示例供应商 G at 10,400 CNY in
+ * 8.3 days: 8.29 calendar days, 199.0 h billed as 200 whole hours, at
+ * G's 6.5 CNY per GPU-hour × 8 GPUs = 6.5 × 1,600 GPU-hours = 10,400;
+ * its runner-up is E at 11,195 CNY (test-window-agree /margin-as-memo).
+ * G bills its GPU-hours with no minimum term, so its total follows its
+ * price: at 6.8, 6.8 × 1,600 = 10,880 CNY, still under E, the
+ * recommendation stays and the line names the price and says the total
+ * moved; at 13, 13 × 1,600 = 20,800 > 11,195, E is recommended and the
+ * line says from which to which. The line stays until the next edit, in
+ * present mode too, and goes with another job. Quick edits add up: two
+ * Undos right after 13 are compared with the answer last seen (6.8), not
+ * with E's, which was on screen for less than 5 s. In present mode the
+ * line shows only for the 5 s after its edit (walk37 F8). */
 void
 test_edit_says_what_changed (void)
 {
@@ -139,7 +139,7 @@ test_edit_says_what_changed (void)
 
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, g))->price, ==, 6.5);
   cp_test_gui_select_job (window, 0);
-  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "9,984 CNY in total, 8.0 days"));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "10,400 CNY in total, 8.3 days"));
   /* Issue 26: the job named over its verdict, with its place. */
   g_assert_cmpuint (project->jobs->len, ==, 7);
   g_assert_true (gtk_widget_get_mapped (job_name));
@@ -148,10 +148,10 @@ test_edit_says_what_changed (void)
   g_assert_false (gtk_widget_get_visible (change));
 
   show_quote (window, g);
-  type_price_check_old (window, "6.8", "9,984 CNY");
-  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "10,445 CNY in total, 8.0 days"));
+  type_price_check_old (window, "6.8", "10,400 CNY");
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "10,880 CNY in total, 8.3 days"));
   expected = g_strdup_printf ("%s’s price 6.5 → 6.8: the recommendation did not change; still %s, 1 node; "
-                              "total 9,984 CNY → 10,445 CNY.", g_name, g_name);
+                              "total 10,400 CNY → 10,880 CNY.", g_name, g_name);
   assert_line (change, expected);
   wait_seen ();
 
@@ -169,7 +169,7 @@ test_edit_says_what_changed (void)
     GtkWidget *page = gtk_widget_get_ancestor (change, GTK_TYPE_SCROLLED_WINDOW);
     graphene_rect_t change_bounds, summary_bounds;
     g_autofree char *undone = g_strdup_printf ("%s’s price 6.8 → 6.5: the recommendation did not change; "
-                                               "still %s, 1 node; total 10,445 CNY → 9,984 CNY.", g_name, g_name);
+                                               "still %s, 1 node; total 10,880 CNY → 10,400 CNY.", g_name, g_name);
     gint64 edited_us = g_get_monotonic_time ();
 
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
@@ -199,9 +199,9 @@ test_edit_says_what_changed (void)
 
   /* 13: E wins, the line names both, with the figures each had. */
   show_quote (window, g);
-  type_price_check_old (window, "13", "10,445 CNY");
-  before_flip = g_strdup_printf ("%s’s price 6.8 → 13: the recommendation changed from %s, 1 node (10,445 CNY, "
-                                 "8.0 days) to %s, 1 node (10,669 CNY, ", g_name, g_name, e_name);
+  type_price_check_old (window, "13", "10,880 CNY");
+  before_flip = g_strdup_printf ("%s’s price 6.8 → 13: the recommendation changed from %s, 1 node (10,880 CNY, "
+                                 "8.3 days) to %s, 1 node (11,195 CNY, ", g_name, g_name, e_name);
   if (!g_str_has_prefix (gtk_label_get_label (GTK_LABEL (change)), before_flip))
     g_error ("the change line reads “%s”", gtk_label_get_label (GTK_LABEL (change)));
   g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (summary)), "Recommended: "));
@@ -214,7 +214,7 @@ test_edit_says_what_changed (void)
   cp_test_gui_wait_details (window);
   g_free (expected);
   expected = g_strdup_printf ("%s’s price 6.8 → 6.5: the recommendation did not change; still %s, 1 node; "
-                              "total 10,445 CNY → 9,984 CNY.", g_name, g_name);
+                              "total 10,880 CNY → 10,400 CNY.", g_name, g_name);
   assert_line (change, expected);
 
   /* Another job: nothing of its own changed. */
@@ -263,7 +263,7 @@ test_rename_is_no_change (void)
 
   cp_test_gui_select_job (window, 0);
   show_quote (window, g);
-  type_price_check_old (window, "6.8", "9,984 CNY");
+  type_price_check_old (window, "6.8", "10,400 CNY");
   g_assert_true (gtk_widget_get_visible (change));
   wait_seen ();
 
@@ -429,8 +429,8 @@ test_change_line_words (void)
   line = gtk_label_get_label (GTK_LABEL (change));
   g_test_message ("%s", line);
   /* 6.5 CNY a GPU-hour is the demo's own price of G, at which the
-   * fine-tune costs 9,984 CNY (test_edit_says_what_changed). */
-  if (strstr (line, "total unknown (no price) → 9,984 CNY") == NULL)
+   * fine-tune costs 10,400 CNY (test_edit_says_what_changed). */
+  if (strstr (line, "total unknown (no price) → 10,400 CNY") == NULL)
     g_error ("the change line reads “%s”", line);
   g_assert_null (strstr (line, "total total"));
   cp_test_gui_close_window (window);

@@ -647,7 +647,7 @@ test_present_first_screen (void)
         g_assert_cmpint (font_size (verdict), >=, window_verdict);
       }
       g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (summary)), "Recommended: "));
-      g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "9,984 CNY in total, 8.0 days"));
+      g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (summary)), "10,400 CNY in total, 8.3 days"));
       g_assert_cmpfloat (sentence_bounds.origin.y, >=, verdict_bounds.origin.y + verdict_bounds.size.height);
       g_assert_cmpfloat (chart_bounds.origin.y, >=, sentence_bounds.origin.y + sentence_bounds.size.height);
       g_assert_cmpfloat (sentence_bounds.origin.y + sentence_bounds.size.height, <=, height);
@@ -804,10 +804,10 @@ assert_dates_whole (GtkWidget *label,
  * where a meeting asks for a day against its deadline. Each of the
  * demo's seven jobs says its days and the days it runs on the calendar
  * as the report's page 1 answers them for a project that starts on
- * 4 January 2027 (report --start 2027-01-04: "¥9,984；8.0 天（2027年1月4日
- * 至11日）", the total and the dates of each job below), and present
- * mode says it in the same words. By hand: 7.96 calendar days from
- * 4 January end in the 8th day, the 11th; 30.0 days in the 30th,
+ * 4 January 2027 (report --start 2027-01-04: "¥10,400；8.3 天（2027年1月4日
+ * 至12日）", the total and the dates of each job below), and present
+ * mode says it in the same words. By hand: 8.29 calendar days from
+ * 4 January end in the 9th day, the 12th; 30.0 days in the 30th,
  * 2 February; 21.4 (the 13B pre-training's 7.4-day run on 10 of D's
  * nodes and 14 days of debugging on one, R4's bound) in the 22nd, the
  * 25th; 10.0 in the 10th, the 13th;
@@ -820,7 +820,7 @@ test_verdict_dates (void)
     const char *en;
     const char *zh[2];
   } answers[] = {
-    { "9,984 CNY in total, 8.0 days (4–11 January 2027).", { "¥9,984", "8.0 天（2027年1月4日至11日）" } },
+    { "10,400 CNY in total, 8.3 days (4–12 January 2027).", { "¥10,400", "8.3 天（2027年1月4日至12日）" } },
     { "108 CNY in total, 5.8 h (4 January 2027).", { "¥108", "5.8 小时（2027年1月4日）" } },
     { "12,968 CNY in total, 30.0 days (4 January – 2 February 2027).", { "¥12,968", "30.0 天（2027年1月4日至2月2日）" } },
     { "215,060 CNY in total, 21.4 days (4–25 January 2027).", { "¥215,060", "21.4 天（2027年1月4日至25日）" } },

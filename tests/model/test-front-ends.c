@@ -830,6 +830,71 @@ test_zero3_client_adamw (void)
   g_assert_true (strstr (client, "<zero3-client-adamw>true</zero3-client-adamw>") != NULL);
 }
 
+/* Issue 21 (read37 F14): CPU offload pays for the CPU's optimizer step,
+ * not only the copies. Llama 2 7B (the catalogue's 7e9 parameters) with
+ * ZeRO-2 and offload on 8 A800s, 1e9 tokens of batches of 8 × 4,096:
+ * 1e9 / 32,768 = 30,517.578125 steps.
+ * - The CPUs of the node step every parameter its 8 GPUs own, 7e9, at
+ *   112 cores × 10e9 / 2.57 / 48 a core: 7e9 × 2.57 × 48 / (112 × 10e9) =
+ *   0.771 s a step, 23,529.05 s over the run; with 56 cores twice that.
+ * - Each GPU copies only its own partition (ZeRO-Offload §4.2): 7e9 / 8 =
+ *   875e6 gradients down and weights up in 16 bits, 3.5e9 B over 32 GB/s ×
+ *   0.8 = 0.13671875 s a step, 4,172.33 s.
+ * - With the delayed update the step hides behind the step's compute.
+ * Both are in the run: its exposed part grows by exactly what the CPU
+ * step adds (the run around it by that and the checkpoints it brings). */
+static void
+test_offload_cpu_step (void)
+{
+#define LLAMA "--model", "llama-2-7b", "--gpu", "a800", "--nodes", "1", "--tokens", "1e9", "--seq-len", "4096", \
+              "--global-batch", "8", "--micro-batch", "1", "--tp", "1", "--pp", "1", "--zero", "2", "--recompute", "full", \
+              "--offload"
+  const char *default_args[] = { LLAMA, NULL };
+  const char *half_args[] = { LLAMA, "--host-cpu-cores", "56", NULL };
+  const char *delayed_args[] = { LLAMA, "--offload-delayed-update", NULL };
+  const char *bad_args[] = { LLAMA, "--host-cpu-cores", "0", NULL };
+#undef LLAMA
+  g_autofree char *out = estimate_xml (default_args);
+  g_autofree char *half = estimate_xml (half_args);
+  g_autofree char *delayed = estimate_xml (delayed_args);
+  double steps = 1e9 / (8 * 4096.0);
+  double cpu_step_s = 7e9 * 2.57 * 48 / (112 * 10e9) * steps;
+  double compute_s = xml_number (out, "time", "compute-s");
+  g_autofree char *bad_out = NULL;
+  g_autofree char *bad_err = NULL;
+  int status = 0;
+
+  g_assert_cmpfloat_with_epsilon (xml_number (out, "time", "steps"), steps, 1e-6);
+  g_assert_cmpfloat_with_epsilon (xml_number (out, "time", "offload-cpu-step-s"), 23529.05, 0.01);
+  g_assert_cmpfloat_with_epsilon (xml_number (out, "time", "offload-cpu-step-s"), cpu_step_s, 1e-6 * cpu_step_s);
+  g_assert_cmpfloat_with_epsilon (xml_number (out, "time", "offload-copies-s"), 4172.33, 0.01);
+  g_assert_cmpfloat_with_epsilon (xml_number (half, "time", "offload-cpu-step-s"), 2 * cpu_step_s, 1e-6 * cpu_step_s);
+  g_assert_cmpfloat_with_epsilon (xml_number (half, "time", "exposed-communication-s") -
+                                  xml_number (out, "time", "exposed-communication-s"), cpu_step_s, 1e-6 * cpu_step_s);
+  /* A step of 8 × 4,096 tokens computes longer than the CPU steps. */
+  g_assert_cmpfloat (compute_s, >, cpu_step_s);
+  g_assert_cmpfloat (xml_number (delayed, "time", "offload-cpu-step-s"), ==, 0);
+  g_assert_cmpfloat_with_epsilon (xml_number (out, "time", "exposed-communication-s") -
+                                  xml_number (delayed, "time", "exposed-communication-s"), cpu_step_s, 1e-6 * cpu_step_s);
+  g_assert_cmpfloat (xml_number (out, "time", "total-s"), >, xml_number (delayed, "time", "total-s"));
+  g_assert_true (strstr (out, "<host-cpu-cores>112</host-cpu-cores>") != NULL);
+  g_assert_true (strstr (delayed, "<offload-delayed-update>true</offload-delayed-update>") != NULL);
+  /* A machine without cores is refused, naming the option. */
+  {
+    g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+
+    g_ptr_array_add (argv, (gpointer) cli_path);
+    g_ptr_array_add (argv, (gpointer) "estimate");
+    for (guint i = 0; bad_args[i] != NULL; i++)
+      g_ptr_array_add (argv, (gpointer) bad_args[i]);
+    g_ptr_array_add (argv, NULL);
+    g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &bad_out, &bad_err, &status, NULL));
+    g_assert_false (g_spawn_check_wait_status (status, NULL));
+    g_assert_nonnull (strstr (bad_err, "--host-cpu-cores"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -848,6 +913,7 @@ main (int argc, char **argv)
   g_test_add_func ("/front-ends/expert-gemm-measured-ceiling", test_expert_gemm_measured_ceiling);
   g_test_add_func ("/front-ends/moe-a2a-overlap", test_moe_a2a_overlap);
   g_test_add_func ("/front-ends/tp-comm-overlap", test_tp_comm_overlap);
+  g_test_add_func ("/front-ends/offload-cpu-step", test_offload_cpu_step);
   g_test_add_func ("/front-ends/moe-fp8-expert-speedup", test_moe_fp8_expert_speedup);
   g_test_add_func ("/front-ends/optimizer-states", test_optimizer_states);
   g_test_add_func ("/front-ends/expert-permutations", test_expert_permutations);

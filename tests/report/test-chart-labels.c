@@ -756,12 +756,12 @@ test_demo_memory_marks (void)
   g_assert_true (g_str_has_prefix (full->marker_label, "One copy of this job: "));
   g_assert_false (full->marker_recommended);
   /* What the recommended layout holds, as the results table gives it:
-   * its memory per GPU ("50.7/80.0 GiB") on each of its 8 GPUs (walk36
+   * its memory per GPU ("66.2/80.0 GiB") on each of its 8 GPUs (walk36
    * X22: the mark sat at the job's one copy). */
   recommended_70b = &g_array_index (plan_70b->options, CpOption, plan_70b->recommended).estimate;
   g_assert_cmpuint (recommended_70b->gpus, ==, 8);
   g_assert_cmpstr (full->recommended_label, ==,
-                   "This job as recommended: CPU offload over 8 GPUs (GPU part), 50.7 GiB each");
+                   "This job as recommended: CPU offload over 8 GPUs (GPU part), 66.2 GiB each");
   g_assert_cmpfloat (full->recommended_x, ==, full->marker_x);
   g_assert_cmpfloat (full->recommended_y, ==, 8 * recommended_70b->memory_per_gpu_bytes);
   g_assert_cmpfloat (full->recommended_y, <, full->marker_y);

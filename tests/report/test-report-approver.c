@@ -605,24 +605,24 @@ test_unconfirmed (void)
   if (cp_test_skip_without_poppler ())
     return;
   /* 1,043 GiB: the 70B's fp32 master weights, gradients and Adam states
-   * (16 bytes × 70B = 1,120 GB = 1,043 GiB), all on one node. 13,126 CNY:
-   * G's 9,984 with its 10 TB stored for its 7.96 days at D's 1,200 CNY per
-   * TB-month (10 × 1,200 × 7.96 / 30.42 = 3,142), E winning at 10,669 CNY
+   * (16 bytes × 70B = 1,120 GB = 1,043 GiB), all on one node. 13,672 CNY:
+   * G's 10,400 with its 10 TB stored for its 8.29 days at D's 1,200 CNY per
+   * TB-month (10 × 1,200 × 8.29 / 30.42 = 3,271), E winning at 11,195 CNY
    * (approver 21, finding 2). G rented whole (4 nodes) loses to the
    * cheapest offer rented whole, C's one machine at 26,000, not E at 1 of
    * its 8 nodes (walk38b G1). */
   check_unconfirmed ("en", "the choice holds across it", "Fixed term and price, no range; the choice holds.",
                      "Not firm: it rests on host memory and a storage price the quote does not state; at 示例供应商 D (Example vendor D)’s "
-                     "price it costs 13,126 CNY and 示例供应商 E (Example vendor E) wins at 10,669 CNY. Ask 示例供应商 G "
+                     "price it costs 13,672 CNY and 示例供应商 E (Example vendor E) wins at 11,195 CNY. Ask 示例供应商 G "
                      "(Example vendor G) for both (1,043 GiB of host memory a machine).",
                      "If 示例供应商 G (Example vendor G) bills at least a month, or prices storage as dearly as another quote, or "
-                     "has under 1,043 GiB of host memory a machine: 示例供应商 E (Example vendor E) at 10,669 CNY. If 示例供应商 G "
+                     "has under 1,043 GiB of host memory a machine: 示例供应商 E (Example vendor E) at 11,195 CNY. If 示例供应商 G "
                      "(Example vendor G) rents only the whole offer of 4 machines: 示例供应商 C (Example vendor C) at 26,000 CNY.");
   check_unconfirmed ("zh_CN", "在此范围内结论不变", "期限与价格固定，无浮动；结论不变。",
-                     "结论待定：取决于报价未写明的主机内存和存储价格；按示例供应商 D (Example vendor D) 的价格计，费用为 ¥13,126，"
-                     "示例供应商 E (Example vendor E) 将以 ¥10,669 胜出。请向示例供应商 G (Example vendor G) 确认这两项（每台机器 1,043 GiB 主机内存）。",
+                     "结论待定：取决于报价未写明的主机内存和存储价格；按示例供应商 D (Example vendor D) 的价格计，费用为 ¥13,672，"
+                     "示例供应商 E (Example vendor E) 将以 ¥11,195 胜出。请向示例供应商 G (Example vendor G) 确认这两项（每台机器 1,043 GiB 主机内存）。",
                      "若示例供应商 G (Example vendor G) 至少按一个月计费，或存储按其他报价中的高价收费，或每台机器的主机内存少于 1,043 GiB"
-                     "：改为示例供应商 E (Example vendor E)，费用 ¥10,669。若示例供应商 G (Example vendor G) 只整体出租全部 4 台机器："
+                     "：改为示例供应商 E (Example vendor E)，费用 ¥11,195。若示例供应商 G (Example vendor G) 只整体出租全部 4 台机器："
                      "改为示例供应商 C (Example vendor C)，费用 ¥26,000。");
 }
 
@@ -678,9 +678,9 @@ test_job_dates (void)
 {
   if (cp_test_skip_without_poppler ())
     return;
-  check_job_dates ("en", "done in 8.0 days (4–11 January 2027)",
+  check_job_dates ("en", "done in 8.3 days (4–12 January 2027)",
                    "done in 21.4 days (4–25 January 2027)");
-  check_job_dates ("zh_CN", "8.0 天（2027年1月4日至11日）", "21.4 天（2027年1月4日至25日）");
+  check_job_dates ("zh_CN", "8.3 天（2027年1月4日至12日）", "21.4 天（2027年1月4日至25日）");
 }
 
 /* Approver 8, finding 6: R4 called 0.4 days "35% of this project's

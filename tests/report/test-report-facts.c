@@ -467,8 +467,9 @@ has_word (const char *text,
 }
 
 /* The demo's interruptions columns in both languages, to two significant
- * digits (approver 33, A22): the 70B's 示例供应商 D at "0.0080" (it read
- * "0.008" beside 0.020), the 7B QLoRA's 示例供应商 A at "0.00060". */
+ * digits (approver 33, A22): the 70B's 示例供应商 D at "0.0093", not
+ * "0.009" (its 0.0080 once read "0.008" beside 0.020), the 7B QLoRA's
+ * 示例供应商 A at "0.00060". */
 static void
 test_interruptions_column (void)
 {
@@ -482,16 +483,16 @@ test_interruptions_column (void)
       g_autofree char *text = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftotext", "-layout", pdfs[i], "-",
                                                                                  NULL });
 
-      g_assert_true (has_word (text, "0.0080"));
+      g_assert_true (has_word (text, "0.0093"));
       g_assert_true (has_word (text, "0.00060"));
-      g_assert_false (has_word (text, "0.008"));
+      g_assert_false (has_word (text, "0.009"));
       g_assert_false (has_word (text, "0.000600"));
     }
 }
 
 /* Page 1 of the demo lists seven jobs whose teams differ (the 13B's has
  * an operations engineer, the 70B's none): R8's line says whose team it
- * speaks of (approver 34, B9), with E's 10,669 − G's 9,984 = 685 CNY. */
+ * speaks of (approver 34, B9), with E's 11,195 − G's 10,400 = 795 CNY. */
 static void
 test_whose_team (void)
 {
@@ -504,9 +505,9 @@ test_whose_team (void)
   english = cp_test_pdf_text (tmp_dir, "demo-en.pdf", 1, FALSE);
   chinese = cp_test_pdf_text (tmp_dir, "demo-zh.pdf", 1, FALSE);
   cp_test_assert_has (english, "Who runs it (R8): this job’s team has no operations engineer for bare metal; ask the "
-                               "vendor for support, or take 示例供应商 E (Example vendor E) (685 CNY more).");
+                               "vendor for support, or take 示例供应商 E (Example vendor E) (795 CNY more).");
   cp_test_assert_has (chinese, "由谁运维（R8）：该任务的团队没有运维工程师管理裸金属，请供应商提供运维支持，或改选示例供应商 E "
-                               "(Example vendor E)（多 ¥685）。");
+                               "(Example vendor E)（多 ¥795）。");
 }
 
 int

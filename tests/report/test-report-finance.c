@@ -68,7 +68,7 @@ static const Words english = {
   "CNY for Qwen2.5 72B LoRA (%s engineer-days at 2,000 CNY a day); storage (华为云: 1 TB (assumed) for 10.1 h), not "
   "counted: no quote prices storage (ask 华为云 for one); the team's working days, except in moving to a "
   "cluster (R8): 4,000 CNY a working day.",
-  "Not in the amount: storage (示例供应商 G (Example vendor G)), not priced in its quote: about 3,142 CNY at "
+  "Not in the amount: storage (示例供应商 G (Example vendor G)), not priced in its quote: about 3,272 CNY at "
   "示例供应商 D (Example vendor D)’s 1,200 CNY per TB-month, within the contingency;",
   "the team's working days, except in moving to a cluster (R8).",
   "or rents only the whole offer of 2 machines: 深圳算力云 at %s CNY.",
@@ -81,7 +81,7 @@ static const Words chinese = {
   "合 %s 人天）；存储（华为云：1 TB（假设），保留 10.1 小时），未计入：没有报价写明存储价格（请向华为云询价）；团队自身的工时（迁移到集群的工时"
   "除外，R8）：每个工作日 ¥4,000。",
   "申请金额不含：示例供应商 G (Example vendor G) 的存储（报价未计价，按示例供应商 D (Example vendor D) 每 TB·月 ¥1,200 "
-  "估算约 ¥3,142，在不可预见费之内）；报价未说明的网络费（请向示例供应商 D (Example vendor D) 询价）；",
+  "估算约 ¥3,272，在不可预见费之内）；报价未说明的网络费（请向示例供应商 D (Example vendor D) 询价）；",
   "团队自身的工时（迁移到集群的工时除外，R8）。",
   "或只整体出租全部 2 台机器：改为深圳算力云，费用 ¥%s。",
   "的总成本降到 ¥%s 以下（降低 ¥%s），它将成为推荐方案。",

@@ -133,10 +133,11 @@ test_page_one_assumptions (void)
 }
 
 /* F2: the demo's conditions under the amount: one that stays within it
- * (G renting only its whole offer: top 303,317 CNY, under the 319,578 to
- * approve) names that amount, not its own top + 10% (333,649); one past
- * it (D's whole offer: 354,466 + 10% = 389,913) names the amount it
- * needs. The XML validates. */
+ * (G renting only its whole offer: the tops' 290,785 + C's 12,532 more
+ * = 303,317 CNY, under the 290,785 × 1.1 = 319,864 to approve) names
+ * that amount, not its own top + 10% (333,649); one past it (D's whole
+ * offer: 290,785 − 243,989 + 307,930 = 354,726, + 10% = 390,199) names
+ * the amount it needs. The XML validates. */
 static void
 test_within_amount_carries_the_amount (void)
 {
@@ -152,7 +153,7 @@ test_within_amount_carries_the_amount (void)
   cp_test_validate_report_xml (tmp_dir, "demo.xml");
   raw = cp_test_read_in (tmp_dir, "demo.xml");
   xml = cp_test_squeeze (raw);
-  cp_test_assert_has (xml, "<amount-to-approvecurrency=\"CNY\">319578</amount-to-approve>");
+  cp_test_assert_has (xml, "<amount-to-approvecurrency=\"CNY\">319864</amount-to-approve>");
   for (g_regex_match (condition, xml, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
     {
       g_autofree char *within = g_match_info_fetch (match, 1);
@@ -160,18 +161,18 @@ test_within_amount_carries_the_amount (void)
 
       if (strcmp (within, "true") == 0)
         {
-          g_assert_cmpstr (amount, ==, "319578");
+          g_assert_cmpstr (amount, ==, "319864");
           n_within++;
         }
       else
         {
-          g_assert_cmpint (atoi (amount), >, 319578);
+          g_assert_cmpint (atoi (amount), >, 319864);
           n_past++;
         }
     }
   g_assert_cmpuint (n_within, >=, 1);
   g_assert_cmpuint (n_past, >=, 1);
-  cp_test_assert_has (xml, "<amount-to-approvecurrency=\"CNY\">389913</amount-to-approve>");
+  cp_test_assert_has (xml, "<amount-to-approvecurrency=\"CNY\">390199</amount-to-approve>");
   cp_test_assert_lacks (xml, "333649");
 }
 

@@ -405,10 +405,10 @@ typedef struct {
 
 static const DemoWords demo_english = {
   "en",
-  "Same cost: 258,134 CNY; the amount to approve covers either way.",
+  "Same cost: 258,550 CNY; the amount to approve covers either way.",
   "No start date is set: the dates move with the start, shown here from today.",
-  "All jobs at their recommended options: 258,134 CNY",
-  "Amount to approve: 319,578 CNY",
+  "All jobs at their recommended options: 258,550 CNY",
+  "Amount to approve: 319,864 CNY",
   { "Not in the amount:", "VAT:", "Assumed, not given:" },
   "Not firm; it turns on (each within the amount):",
   "If 示例供应商 G (Example vendor G) rents only the whole offer of 4 machines: 示例供应商 C (Example vendor C) at 26,000 CNY.",
@@ -420,10 +420,10 @@ static const DemoWords demo_english = {
 
 static const DemoWords demo_chinese = {
   "zh_CN",
-  "依次进行时费用不变，仍为 ¥258,134；申请批准金额两种做法均可覆盖。",
+  "依次进行时费用不变，仍为 ¥258,550；申请批准金额两种做法均可覆盖。",
   "未设定开始日期：各日期随开工日推移，此处从今天算起。",
-  "全部任务按推荐方案：¥258,134",
-  "申请批准金额：¥319,578",
+  "全部任务按推荐方案：¥258,550",
+  "申请批准金额：¥319,864",
   { "申请金额不含：", "增值税：", "假设值（未填写）：" },
   "结论待定，取决于以下答复（每种结果都在申请金额之内）：",
   "若示例供应商 G (Example vendor G) 只整体出租全部 4 台机器：改为示例供应商 C (Example vendor C)，费用 ¥26,000。",
@@ -485,19 +485,19 @@ fallback_months_total (const char *pdf,
 /* The demo, not approvable as planned (5 jobs on 示例供应商 A's one
  * machine): page 1 costs the fallback it offers, the jobs one after
  * another (A6). Its jobs cost what they cost in any order: the same
- * 258,134 CNY as the seven answers add up to, month by month in the month
+ * 258,550 CNY as the seven answers add up to, month by month in the month
  * table's last column from this month to the month of the last one's
  * end, the start + 71 days by hand (test-report-signing's
  * overbooking-blocks). The 70B job's answers each keep the project within
- * the amount: each leads to 示例供应商 E, at 10,669 or 7,284 CNY, or C,
- * at 26,000, less than 9,984 + (319,578 − 290,525) = 39,037. The
- * seven answers by hand: 9,984 + 108 + 12,968 + 215,060 (the 13B
+ * the amount: each leads to 示例供应商 E, at 11,195 or 7,284 CNY, or C,
+ * at 26,000, less than 10,400 + (319,864 − 290,785) = 39,479. The
+ * seven answers by hand: 10,400 + 108 + 12,968 + 215,060 (the 13B
  * pretraining on 10 of D's nodes: 9.50 × 80 GPUs × 179 h = 136,040, 14
  * days of debugging on one machine 9.50 × 8 × 336 h = 25,536, 50 TB ×
  * 1,200 a TB-month over its 21.42 days = 42,258, setup 10,000 and
  * 5,000 a month × 179/730 = 11,226) + 13,264
- * + 6,197 + 553 = 258,134; their tops 13,208 + 144 + 12,968 + 243,989 +
- * 13,264 + 6,197 + 755 = 290,525, + 10% = 319,578 to approve. The
+ * + 6,197 + 553 = 258,550; their tops 13,468 + 144 + 12,968 + 243,989 +
+ * 13,264 + 6,197 + 755 = 290,785, + 10% = 319,864 to approve. The
  * start-date note sits beside the calendar line, and the amount's notes
  * are lines of their own (A5, A25). The memo keeps to two pages, its
  * amount on page 1. */
@@ -519,7 +519,7 @@ check_demo (const DemoWords *w)
   first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
   second = cp_test_pdf_text (tmp_dir, pdf, 2, FALSE);
   cp_test_assert_has (first, w->so_run);
-  g_assert_cmpfloat (fallback_months_total (pdf, today, serial_end), ==, 258134);
+  g_assert_cmpfloat (fallback_months_total (pdf, today, serial_end), ==, 258550);
   /* Beside the calendar line, before the amount, on page 1. */
   at_summary = strstr (first, summary);
   at_note = strstr (first, start_note);
@@ -530,8 +530,8 @@ check_demo (const DemoWords *w)
   g_assert_true (at_summary < at_note && at_note < at_amount);
   cp_test_assert_has (first, w->within);
   /* G rented whole costs more than the cheapest quote rented whole, C's
-   * one machine at 26,000 CNY (walk38b G1: not E's 10,669, 1 of its 8
-   * nodes), which stays within the amount too: 26,000 < 39,037. The
+   * one machine at 26,000 CNY (walk38b G1: not E's 11,195, 1 of its 8
+   * nodes), which stays within the amount too: 26,000 < 39,479. The
    * memo keeps it, the question and every job's answer on its two pages
    * by beginning each answer with the job's name and verdict. */
   cp_test_assert_has (first, w->whole_offer);

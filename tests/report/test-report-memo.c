@@ -1225,11 +1225,11 @@ add_walk41_quotes (const char *file)
 /* "Not firm; it turns on:" must be followed by what it turns on (walk41
  * F15). walk41's 70B full SFT (Qwen2.5 72B, 2B tokens of 4,096, within
  * 10 days): one 8 × H800 machine of Beijing IDC's cluster at 72,000 CNY a
- * node-month runs it in 5.3 days with CPU offload, which keeps fp32
+ * node-month runs it in 5.7 days with CPU offload, which keeps fp32
  * master weights, gradients and Adam's two moments in host memory, 16
  * bytes a parameter: 16 × 72.7e9 = 1.163e12 bytes = 1,083 GiB a machine,
  * which the quote does not state. Huawei Cloud's Ascend machine is
- * cheaper (72,000 − 47,853 = 24,147 CNY) but late, and an experienced
+ * cheaper (72,000 − 25,010 = 46,990 CNY) but late, and an experienced
  * team would take Huawei Cloud's cluster. The paragraph named the team
  * only, with the late quote's sentence between its colon and the list:
  * the host memory question it rests on was on page 2. Now it says the
@@ -1245,14 +1245,14 @@ test_not_firm_names_question (void)
 {
   static const DoubtWords words[] = {
     { "en",
-      /* Huawei Cloud's machine takes 12.805 days, shown rounded up
-       * 12.9: 12.9 − 10.0 = 2.9 days late (issue 22), not 2.8. */
-      "but misses the deadline by 2.9 days. Range: 72,000 CNY, 4.4–7.1 days. Not firm:",
+      /* Huawei Cloud's machine takes 13.257 days, shown rounded up
+       * 13.3: 13.3 − 10.0 = 3.3 days late (issue 22). */
+      "but misses the deadline by 3.3 days. Range: 72,000 CNY, 4.8–7.6 days. Not firm:",
       "Not firm: it rests on host memory the quote does not state. Ask Beijing IDC whether each machine has 1,083 GiB "
       "of host memory. It also turns on (each within the amount): If the team has run distributed training before: "
       "Huawei Cloud at" },
     { "zh_CN",
-      "但会比截止期限晚 2.9 天完成。范围：¥72,000，4.4–7.1 天。结论待定：",
+      "但会比截止期限晚 3.3 天完成。范围：¥72,000，4.8–7.6 天。结论待定：",
       "结论待定：取决于报价未写明的主机内存。请向 Beijing IDC 确认每台机器是否有 1,083 GiB 主机内存。"
       "结论还取决于以下答复（每种结果都在申请金额之内）：若团队此前做过分布式训练：改为 Huawei Cloud" },
   };

@@ -417,11 +417,12 @@ sign_off_page (const char *pdf,
  * sign-off block on the same page"; appr22 finding 2). The demo's seven
  * jobs put the sign-off on page 2, the amount on page 1: the block says
  * the amount again, with its VAT, and that page 1's condition stands.
- * By hand (appr22): the jobs' tops add up to 290,525 CNY (13,208 + 144
+ * By hand (appr22): the jobs' tops add up to 290,785 CNY (13,468 + 144
  * + 12,968 + 243,989 + 13,264 + 6,197 + 755, the 13B pretraining's with
- * 14 days of debugging on one machine, R4), + 10% = 29,053, 319,578 to
- * approve; its VAT 34,623 CNY (test-report-signing.c). Page 1
- * offers the jobs one after another at the same 258,134 CNY, and the
+ * 14 days of debugging on one machine, R4), + 10% = 29,079 (10% of the
+ * tops before they are rounded), 319,864 to approve; its VAT 34,656 CNY
+ * (test-report-signing.c). Page 1
+ * offers the jobs one after another at the same 258,550 CNY, and the
  * block says so (appr35 C5: "Not approvable until …" read as a refusal
  * beside it). The one-job project's sign-off
  * is on page 1 with the amount, which it does not repeat. */
@@ -429,10 +430,10 @@ static void
 test_sign_where_the_amount_is (void)
 {
   static const struct { const char *lang, *approved_by, *amount, *vat, *condition; } words[] = {
-    { "en", "Approved by", "Amount to approve: 319,578 CNY (the top of the range + 10% contingency, 29,053 CNY).",
-      "VAT in it: 34,623 CNY (13%: 32,548 CNY; 6%: 2,075 CNY).", "Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another at the same cost." },
-    { "zh_CN", "批准", "申请批准金额：¥319,578（区间上限 + 10% 不可预见费 ¥29,053）。",
-      "其中增值税：¥34,623（13%：¥32,548；6%：¥2,075）。", "供应商确认第 1 页所列机器后即可批准，或让这些任务依次进行，费用不变。" },
+    { "en", "Approved by", "Amount to approve: 319,864 CNY (the top of the range + 10% contingency, 29,079 CNY).",
+      "VAT in it: 34,656 CNY (13%: 32,581 CNY; 6%: 2,075 CNY).", "Approvable once the vendor confirms the machines page 1 names, or with the jobs run one after another at the same cost." },
+    { "zh_CN", "批准", "申请批准金额：¥319,864（区间上限 + 10% 不可预见费 ¥29,079）。",
+      "其中增值税：¥34,656（13%：¥32,581；6%：¥2,075）。", "供应商确认第 1 页所列机器后即可批准，或让这些任务依次进行，费用不变。" },
   };
 
   if (cp_test_skip_without_poppler ())

@@ -407,13 +407,13 @@ test_xml_budget_as_printed (void)
       total = number_in (demo, "<schedule", "total-cost");
       g_assert_cmpfloat (total, ==, round (total));
       /* One range in one file: the schedule's top is the approval's
-       * (approver 22: 261,745 beside 261,747), page 1's "(245,917–290,525":
-       * by hand, the jobs' lows 8,164 + 90 + 12,968 + 204,774 + 13,264 +
-       * 6,197 + 460 = 245,917 and tops 13,208 + 144 + 12,968 + 243,989 +
-       * 13,264 + 6,197 + 755 = 290,525 (the 13B pretraining's 14 days of
+       * (approver 22: 261,745 beside 261,747), page 1's "(246,333–290,785":
+       * by hand, the jobs' lows 8,580 + 90 + 12,968 + 204,774 + 13,264 +
+       * 6,197 + 460 = 246,333 and tops 13,468 + 144 + 12,968 + 243,989 +
+       * 13,264 + 6,197 + 755 = 290,785 (the 13B pretraining's 14 days of
        * debugging on one of D's machines, R4, in both). */
       g_assert_cmpfloat (number_in (demo, "<schedule", "total-cost-high"), ==, number_in (demo, "<approval", "top-of-range"));
-      cp_test_assert_has (demo_pdf, "(245,917–290,525CNY)");
+      cp_test_assert_has (demo_pdf, "(246,333–290,785CNY)");
       /* Each vendor's subtotal as page 1 prints it; together, the total. */
       /* The schedule's own <vendor>s, not the questions' after it. */
       *strstr (demo, "</schedule>") = '\0';
@@ -438,13 +438,13 @@ test_xml_budget_as_printed (void)
       /* The amount's VAT by rate (approver 22: the 6% part read 5,189),
        * of the tops the amount is made of (walk37 W10b: of the planned
        * costs it read 30,663). By hand: the jobs on 13% quotes, at their
-       * tops (示例供应商 G's 13,208, D's 243,989), 257,197 × 1.1 × 13 / 113
-       * = 32,548.1; those on A's 6% quote (144 + 12,968 + 13,264 + 6,197
-       * + 755 = 33,328) × 1.1 × 6 / 106 = 2,075.1: 34,623 in all. Page 1
-       * says each rate on its base, 257,197 × 1.1 = 282,917 and 33,328 ×
+       * tops (示例供应商 G's 13,468, D's 243,989), 257,457 × 1.1 × 13 / 113
+       * = 32,580.8; those on A's 6% quote (144 + 12,968 + 13,264 + 6,197
+       * + 755 = 33,328) × 1.1 × 6 / 106 = 2,075.1: 34,656 in all. Page 1
+       * says each rate on its base, 257,457 × 1.1 = 283,203 and 33,328 ×
        * 1.1 = 36,661 CNY (walk41 F18), the sign-off block each rate's VAT. */
-      cp_test_assert_has (demo_pdf, "VAT:34,623CNY(13%on282,917CNY;6%on36,661CNY)");
-      cp_test_assert_has (demo_pdf, "VATinit:34,623CNY(13%:32,548CNY;6%:2,075CNY)");
+      cp_test_assert_has (demo_pdf, "VAT:34,656CNY(13%on283,203CNY;6%on36,661CNY)");
+      cp_test_assert_has (demo_pdf, "VATinit:34,656CNY(13%:32,581CNY;6%:2,075CNY)");
       cp_test_assert_has (demo, "<vendorquote=\"q-4090\"jobs=\"5\">");
       cp_test_assert_has (demo_pdf, "示例供应商A(ExamplevendorA),5jobs,");
       /* The over-booking: the 4090 machine's five jobs, 5 nodes of 1. */
@@ -556,10 +556,10 @@ test_vat_vendors_in_amount (void)
   static const struct { const char *lang, *six, *thirteen, *basis; } cases[] = {
     { "en", "taken as 6%, included (示例供应商 A (Example vendor A)); 13%, included (",
       "included (示例供应商 D (Example vendor D), 示例供应商 G (Example vendor G))",
-      "VAT: 34,623 CNY (13% on 282,917 CNY; 6% on 36,661 CNY) in the amount;" },
+      "VAT: 34,656 CNY (13% on 283,203 CNY; 6% on 36,661 CNY) in the amount;" },
     { "zh_CN", "按 6%，已含在报价中（示例供应商 A (Example vendor A)）；13%，已含在报价中（",
       "已含在报价中（示例供应商 D (Example vendor D)，示例供应商 G (Example vendor G)）",
-      "增值税：申请金额中含 ¥34,623（13%：基数 ¥282,917；6%：基数 ¥36,661）" },
+      "增值税：申请金额中含 ¥34,656（13%：基数 ¥283,203；6%：基数 ¥36,661）" },
   };
 
   if (cp_test_skip_without_poppler ())
@@ -581,11 +581,11 @@ test_vat_vendors_in_amount (void)
       cp_test_assert_lacks (memo, "家供应商）");
       cp_test_assert_lacks (memo, "910B2");
       /* Each rate on what it is computed on, checkable by hand (walk41
-       * F18): 282,917 × 13/113 = 32,548 and 36,661 × 6/106 = 2,075 CNY,
-       * 34,623 in all; the two bases are the 319,578 CNY to approve (no
+       * F18): 283,203 × 13/113 = 32,581 and 36,661 × 6/106 = 2,075 CNY,
+       * 34,656 in all; the two bases are the 319,864 CNY to approve (no
        * team days in it). */
       cp_test_assert_has (memo, cases[i].basis);
-      cp_test_assert_has (memo, g_str_has_prefix (cases[i].lang, "zh") ? "申请批准金额：¥319,578" : "Amount to approve: 319,578 CNY");
+      cp_test_assert_has (memo, g_str_has_prefix (cases[i].lang, "zh") ? "申请批准金额：¥319,864" : "Amount to approve: 319,864 CNY");
     }
 }
 

@@ -598,7 +598,7 @@ test_validity_asked (void)
 
 /* Approver 35, C2: the XML carries what page 1 says. The demo, started
  * on 4 January 2027: the 70B fine-tune's answers still to come, each
- * within the amount, at 10,669 and 9,932 CNY as page 1 prints them (the
+ * within the amount, at 11,195 and 9,932 CNY as page 1 prints them (the
  * second, a team that has run distributed training: G's 4 nodes, 6.50 ×
  * 32 GPUs × 31 h = 6,448, and debugging 35/65 of the run's 124
  * node-hours on one machine, 67 h × 6.50 × 8 = 3,484; E's 4 nodes at
@@ -624,12 +624,12 @@ test_xml_page_one (void)
   RUN_OK ("demo", "xml-demo.cplan");
   RUN_OK ("report", "xml-demo.cplan", "--lang", "en", "--start", "2027-01-04", "--xml", "xml-demo.xml");
   demo = cp_test_read_in (tmp_dir, "xml-demo.xml");
-  g_assert_nonnull (strstr (demo, "<then>示例供应商 E (Example vendor E) at 10,669 CNY</then>"));
+  g_assert_nonnull (strstr (demo, "<then>示例供应商 E (Example vendor E) at 11,195 CNY</then>"));
   /* One condition passes the amount: D rented only whole, the 13B
    * pre-training goes to F at 264,446, 49,386 above D's 215,060, more than
-   * the 29,053 of contingency (10% of the tops' 290,525); covering it
-   * takes F's top instead of D's: (290,525 − 243,989 + 307,930) × 1.1 =
-   * 389,913 CNY. */
+   * the 29,079 of contingency (10% of the tops' 290,785); covering it
+   * takes F's top instead of D's: (290,785 − 243,989 + 307,930) × 1.1 =
+   * 390,199 CNY. */
   {
     g_autofree char *squeezed = cp_test_squeeze (demo);
 
@@ -640,12 +640,12 @@ test_xml_page_one (void)
                                   "whole offer of 16 machines</if><then>示例供应商 F (Example vendor F) at 264,446 CNY"
                                   "</then><question kind=\"whole-offer\" number=\"5\" quote=\"q-h800-ib\"/></condition>");
     cp_test_assert_has (squeezed, "<condition kind=\"whole-offer\" question=\"5\" quote=\"q-h800-ib\" within-amount=\"false\">");
-    g_assert_cmpuint (cp_test_count (squeezed, ">389913<"), ==, 1);
+    g_assert_cmpuint (cp_test_count (squeezed, ">390199<"), ==, 1);
   }
   /* E's answer, which no question of the project counts (the job at E
    * stays within its band's top), keeps its own cost; the team's names
    * its question. */
-  g_assert_cmpfloat (report_xml_number_after (demo, "<job ref=\"job-ft70b\" planned", "<cost currency=\"CNY\">10669"), ==, 10669);
+  g_assert_cmpfloat (report_xml_number_after (demo, "<job ref=\"job-ft70b\" planned", "<cost currency=\"CNY\">11195"), ==, 11195);
   g_assert_nonnull (strstr (strstr (demo, "<job ref=\"job-ft70b\" planned"), "<question kind=\"team\"/>"));
   fallback = strstr (demo, "<fallback order=\"earliest-deadline-first\">");
   g_assert_nonnull (fallback);

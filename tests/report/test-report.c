@@ -3092,8 +3092,8 @@ test_chart_claims_walk8 (void)
   job = g_ptr_array_index (project->jobs, ft70b);
 
   /* 30 days: every single machine that runs meets it; one node of G
-   * (8 GPUs, 9,984 CNY) is cheaper than every other: E 10,669, F 14,917,
-   * D 25,197, C 26,000 and B 40,000 CNY at one node each (A does not
+   * (8 GPUs, 10,400 CNY) is cheaper than every other: E 11,195, F 15,568,
+   * D 25,403, C 26,000 and B 40,000 CNY at one node each (A does not
    * fit); G's two nodes add migration and are dearer. G is recommended. */
   {
     g_autoptr(CpChartData) data = cost_chart (project, ft70b, "en");
@@ -3104,11 +3104,11 @@ test_chart_claims_walk8 (void)
     assert_break_even_as_drawn (data);
   }
 
-  /* 5 days: only D's one machine (3.2 days, 25,197 CNY) meets it. G, E
+  /* 5 days: only D's one machine (3.8 days, 25,403 CNY) meets it. G, E
    * and F are cheaper at 8 GPUs but miss it: no claim of "cheaper" is
    * left to make ("D cheaper than every other single-machine quote at 8
    * GPUs" was false beside them). D is still the fastest single machine:
-   * 3.2 days against F's 7.1, the next. */
+   * 3.8 days against F's 7.7, the next. */
   /* The deadline line's label says the deadline as typed, to the tenth:
    * 7.2 days was labelled "7 days". */
   job->deadline_days = 7.2;
@@ -3158,7 +3158,7 @@ test_chart_claims_walk8 (void)
       g_assert_true (g_str_has_prefix (at_chosen, recommended));
       g_assert_true (g_str_has_prefix (at_other, whole));
     }
-    g_assert_nonnull (strstr (at_chosen, ": 25,197 CNY, 3.2 days"));
+    g_assert_nonnull (strstr (at_chosen, ": 25,403 CNY, 3.8 days"));
     g_assert_null (strstr (at_other, "Recommended"));
   }
 
