@@ -914,18 +914,54 @@ cp_cli_xml_range (xmlTextWriterPtr  w,
   cp_cli_xml_bool (w, "fits-pessimistic", range->fits_pessimistic);
 }
 
+/* Whether moving @kind along its spread can change the plan of some job
+ * from @first to @last: a service's list named debugging and migration,
+ * then said its answer did not depend on them (walk37 F16). */
+static gboolean
+spread_moves_jobs (const CpProject   *project,
+                   CpProjectAnalysis *analysis,
+                   guint              first,
+                   guint              last,
+                   CpSpreadKind       kind)
+{
+  for (guint j = first; j <= last; j++)
+    {
+      const CpPlan *plan = cp_project_analysis_get_full_plan (analysis, j);
+
+      if (plan != NULL && cp_plan_spread_matters (plan, g_ptr_array_index (project->jobs, j), kind))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 void
-cp_cli_print_spreads (const CpProject *project)
+cp_cli_print_spreads (const CpProject   *project,
+                      CpProjectAnalysis *analysis,
+                      guint              first,
+                      guint              last)
 {
   const char *lang = C_("language code", "en");
   CpSpread spreads[CP_N_SPREADS];
   guint n = cp_range_get_spreads (&project->settings, spreads, G_N_ELEMENTS (spreads));
+  gboolean any = FALSE;
 
+  for (guint i = 0; i < MIN (n, G_N_ELEMENTS (spreads)) && !any; i++)
+    any = spread_moves_jobs (project, analysis, first, last, spreads[i].kind);
+  if (!any)
+    {
+      printf ("%s\n", _("Ranges: no assumption with a range moves these figures."));
+      return;
+    }
   printf ("%s\n", _("Ranges: low and high figures move every assumption below to its optimistic or its pessimistic end together:"));
   for (guint i = 0; i < MIN (n, G_N_ELEMENTS (spreads)); i++)
     {
-      g_autofree char *value = cp_words_spread_value (project, spreads[i].kind, spreads[i].expected, lang);
-      g_autofree char *range = cp_words_spread_range (project, &spreads[i], lang);
+      g_autofree char *value = NULL;
+      g_autofree char *range = NULL;
+
+      if (!spread_moves_jobs (project, analysis, first, last, spreads[i].kind))
+        continue;
+      value = cp_words_spread_value (project, spreads[i].kind, spreads[i].expected, lang);
+      range = cp_words_spread_range (project, &spreads[i], lang);
 
       /* TRANSLATORS: an assumption, its value, its spread and the spread's source */
       printf (_("  %s: %s (%s; %s)\n"), cp_words_spread_title (spreads[i].kind), value, range,

@@ -14,6 +14,7 @@
 #include <libxml/xmlwriter.h>
 
 #include "planner/cp-project.h"
+#include "planner/cp-project-analysis.h"
 
 G_BEGIN_DECLS
 
@@ -149,8 +150,10 @@ void             cp_cli_xml_money          (xmlTextWriterPtr writer, const char 
  * interface language) and <risks> of @plan. */
 void             cp_cli_xml_reasons        (xmlTextWriterPtr writer, const CpProject *project,
                                             const CpPlan *plan);
-/* Lists each assumption's spread with its source, after a plan. */
-void             cp_cli_print_spreads      (const CpProject *project);
+/* Lists, after the plans of jobs @first to @last of @analysis, the
+ * spread of each assumption that can move one of them, with its source. */
+void             cp_cli_print_spreads      (const CpProject *project, CpProjectAnalysis *analysis,
+                                            guint first, guint last);
 /* <spreads>: each assumption's spread (cp-range.h) at @settings, its
  * expected value as content, low, high and source as attributes. */
 void             cp_cli_xml_spreads        (xmlTextWriterPtr writer, const CpSettings *settings);

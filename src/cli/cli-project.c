@@ -491,7 +491,7 @@ cp_cli_plan (int argc, char **argv)
       print_plan_text (project, i, cp_project_analysis_get_full_plan (analysis, i),
                        cp_project_analysis_get_what_if (analysis, i), debug_share != NULL);
     }
-  cp_cli_print_spreads (project);
+  cp_cli_print_spreads (project, analysis, first, last);
   return CP_CLI_EXIT_OK;
 }
 

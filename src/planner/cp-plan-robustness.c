@@ -77,13 +77,13 @@ winner_with (const CpPlan     *plan,
   return winner_of (plan, job, scratch);
 }
 
-/* Whether moving @kind can change any option's estimate: a spread every
- * option's measurement fixes, debugging outside training and migration
- * where no option migrates change nothing, so they cost no estimates. */
-static gboolean
-spread_matters (const CpPlan *plan,
-                const CpJob  *job,
-                CpSpreadKind  kind)
+/* A spread every option's measurement fixes, debugging outside training
+ * and migration where no option migrates change nothing, so they cost no
+ * estimates. */
+gboolean
+cp_plan_spread_matters (const CpPlan *plan,
+                        const CpJob  *job,
+                        CpSpreadKind  kind)
 {
   if (kind == CP_SPREAD_DEBUG_SHARE && !cp_task_kind_is_training (job->kind))
     return FALSE;
@@ -180,7 +180,7 @@ reason_robustness (CpPlan           *plan,
 
   for (guint kind = 0; kind < CP_N_SPREADS; kind++)
     {
-      if (!spread_matters (plan, job, kind))
+      if (!cp_plan_spread_matters (plan, job, kind))
         continue;
       find_flip (plan, job, quotes, settings, kind, CP_RANGE_PESSIMISTIC, expected_winner, scratch, &flip);
       find_flip (plan, job, quotes, settings, kind, CP_RANGE_OPTIMISTIC, expected_winner, scratch, &flip);

@@ -302,6 +302,12 @@ void      cp_plan_add_robustness         (CpPlan           *plan,
                                           const CpJob      *job,
                                           const CpQuote    *quotes,
                                           const CpSettings *settings);
+/* Whether moving @kind along its spread can change any of @plan's
+ * estimates: the robustness check weighs these spreads only, and the
+ * ranges listed beside a plan name these only. */
+gboolean  cp_plan_spread_matters         (const CpPlan     *plan,
+                                          const CpJob      *job,
+                                          CpSpreadKind      kind);
 /* A plan of its own, for another thread: its scalars and its arrays
  * (plain values) copied. */
 CpPlan   *cp_plan_copy  (const CpPlan *plan);

@@ -1248,6 +1248,42 @@ test_r6_names_cheaper_late_quote (void)
     }
 }
 
+/* The ranges listed after a plan are those that can move it (walk37
+ * F16): a month-long service's cost is its month, so utilisation and link
+ * efficiency, held by the duration, do not move it, nor debugging (not a
+ * training job) or migration (one machine); its memory (framework
+ * overhead) and interruptions (failure rate) can. The demo's 13B
+ * pre-training on H800 clusters is moved by utilisation and links. */
+static void
+test_ranges_that_move_the_plan (void)
+{
+  g_auto(CpTestRun) demo = { 0 };
+  g_auto(CpTestRun) service = { 0 };
+  g_auto(CpTestRun) pretraining = { 0 };
+  g_autofree char *path = g_build_filename (tmp_dir, "ranges.cplan", NULL);
+  const char *ranges;
+
+  RUN (&demo, "demo", path);
+  g_assert_cmpint (demo.status, ==, 0);
+  RUN (&service, "plan", path, "--job", "job-serve7b");
+  g_assert_cmpint (service.status, ==, 0);
+  ranges = strstr (service.out, "\nRanges: ");
+  g_assert_nonnull (ranges);
+  g_assert_nonnull (strstr (ranges, "\n  Framework overhead per GPU: "));
+  g_assert_nonnull (strstr (ranges, "\n  GPU failure rate: "));
+  g_assert_null (strstr (ranges, "Compute utilisation"));
+  g_assert_null (strstr (ranges, "Link efficiency"));
+  g_assert_null (strstr (ranges, "Debugging share"));
+  g_assert_null (strstr (ranges, "Migration time"));
+
+  RUN (&pretraining, "plan", path, "--job", "job-pretrain13b");
+  g_assert_cmpint (pretraining.status, ==, 0);
+  ranges = strstr (pretraining.out, "\nRanges: ");
+  g_assert_nonnull (ranges);
+  g_assert_nonnull (strstr (ranges, "\n  Compute utilisation: 0.55 (0.47–0.63; "));
+  g_assert_nonnull (strstr (ranges, "\n  Link efficiency: 0.80 (0.58–0.82; "));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1280,6 +1316,7 @@ main (int    argc,
   g_test_add_func ("/cli-honest/plan-asks-once-and-never-contradicts", test_plan_asks_once_and_never_contradicts);
   g_test_add_func ("/cli-honest/fixed-rent-said-once", test_fixed_rent_said_once);
   g_test_add_func ("/cli-honest/r6-names-cheaper-late-quote", test_r6_names_cheaper_late_quote);
+  g_test_add_func ("/cli-honest/ranges-that-move-the-plan", test_ranges_that_move_the_plan);
 
   /* The README test has removed its links by then, or failed before any
    * removal. */
