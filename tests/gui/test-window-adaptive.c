@@ -226,15 +226,16 @@ test_window_picker_search (void)
   quote = g_ptr_array_index (project->quotes, 0);
   gpus = cp_picker_row_get_drop_down (cp_quote_editor_get_gpu_row (quote_editor));
   set_drop_down_open (gpus, TRUE);
-  search_shows (gpus, "昇腾", "Huawei Ascend 910B2 64GB|Huawei Ascend 910C 128GB");
-  search_shows (gpus, "华为 910B", "Huawei Ascend 910B2 64GB");
+  search_shows (gpus, "昇腾", "Huawei Ascend 910B2 64GB|Huawei Ascend 910B3 64GB|Huawei Ascend 910C 128GB");
+  search_shows (gpus, "华为 910B", "Huawei Ascend 910B2 64GB|Huawei Ascend 910B3 64GB");
+  search_shows (gpus, "910B3", "Huawei Ascend 910B3 64GB");
   search_shows (gpus, "4090", "NVIDIA GeForce RTX 4090 24GB");
   search = search_shows (gpus, "h800", "NVIDIA H800 SXM 80GB");
   g_signal_emit_by_name (search, "activate");
   spin ();
   g_assert_cmpstr (quote->gpu.id, ==, "h800");
   set_drop_down_open (gpus, TRUE);
-  search_shows (gpus, "ascend-910", "Huawei Ascend 910B2 64GB|Huawei Ascend 910C 128GB");
+  search_shows (gpus, "ascend-910", "Huawei Ascend 910B2 64GB|Huawei Ascend 910B3 64GB|Huawei Ascend 910C 128GB");
   set_drop_down_open (gpus, FALSE);
 
   close_window (window);

@@ -300,6 +300,10 @@ test_gpu_names (void)
   static const struct { const char *text; const char *id; } cases[] = {
     { "A800", "a800" }, { "H800", "h800" }, { "RTX 4090", "rtx4090" }, { "4090", "rtx4090" },
     { "910B", "ascend-910b" }, { "昇腾910B", "ascend-910b" }, { "Ascend 910B", "ascend-910b" },
+    /* A variant the catalogue has is that variant, not the plain 910B's
+     * 910B2 (walk38 F3). */
+    { "910B3", "ascend-910b3" }, { "昇腾910B3", "ascend-910b3" }, { "Ascend 910B3 64GB", "ascend-910b3" },
+    { "910B2", "ascend-910b" },
     { "NVIDIA H20", "h20" }, { "H200", "h200" }, { "A100 80GB", "a100-80g" },
     { "a100-80g", "a100-80g" }, { "NVIDIA GeForce RTX 4090 24GB", "rtx4090" },
     /* Maker, memory, memory kind and form as vendors add them. */
