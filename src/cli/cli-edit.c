@@ -513,6 +513,68 @@ say_network (const CpProject *project,
                 quote->nodes_available);
 }
 
+/* What assume_missing_cards() filled in. */
+typedef enum {
+  CARDS_STATED = 0,
+  CARDS_COUNT_ASSUMED = 1 << 0,
+  CARDS_RATE_ASSUMED = 1 << 1,
+} CardsAssumed;
+
+/* Gives @quote of several nodes whose network kind was given, and whose
+ * cards or rate were not, the common build of its GPU, marked assumed as
+ * the offer's bare "IB" gives them: refused, the lead typed a rate the
+ * vendor never stated, which the report then printed as the vendor's
+ * (read38 F5). The quote stays untouched where nothing was missing or
+ * its GPU has no common build (the refusal then asks for them). */
+static CardsAssumed
+assume_missing_cards (CpQuote *quote)
+{
+  CardsAssumed assumed = CARDS_STATED;
+  guint nics;
+  double nic_gbps;
+
+  if ((cp_quote_get_missing (quote) & CP_QUOTE_MISSING_NETWORK) == 0 || quote->network == CP_NETWORK_NONE ||
+      !cp_quote_offer_common_fabric (quote, &nics, &nic_gbps))
+    return CARDS_STATED;
+  if (quote->nics_per_node == 0)
+    {
+      quote->nics_per_node = nics;
+      assumed |= CARDS_COUNT_ASSUMED;
+    }
+  if (!(quote->nic_gbps > 0))
+    {
+      quote->nic_gbps = nic_gbps;
+      assumed |= CARDS_RATE_ASSUMED;
+    }
+  quote->fabric_assumed = TRUE;
+  return assumed;
+}
+
+/* After add-quote or edit-quote gave @quote what @assumed says. */
+static void
+say_cards_assumed (const CpQuote *quote,
+                   CardsAssumed   assumed)
+{
+  g_autofree char *rate = cp_i18n_format_number (quote->nic_gbps, 0, C_("language code", "en"));
+
+  if (assumed == CARDS_RATE_ASSUMED)
+    /* TRANSLATORS: after add-quote or edit-quote given a network's cards and not their rate: the rate in
+     * Gb/s, the GPU ("NVIDIA A800 80GB SXM") */
+    printf (_("Card rate not stated: assumed %s Gb/s, common on %s nodes; ask the vendor (--nic-gbps)\n"),
+            rate, quote->gpu.name);
+  else if (assumed == CARDS_COUNT_ASSUMED)
+    /* TRANSLATORS: after add-quote or edit-quote given a network's rate and not its cards: the cards
+     * per node, the GPU ("NVIDIA A800 80GB SXM") */
+    printf (_("Network cards per node not stated: assumed %u, common on %s nodes; ask the vendor (--nics)\n"),
+            quote->nics_per_node, quote->gpu.name);
+  else if (assumed != CARDS_STATED)
+    /* TRANSLATORS: after add-quote or edit-quote given a network kind and not its cards: NICs, rate in
+     * Gb/s, the network kind, the GPU ("NVIDIA A800 80GB SXM") */
+    printf (_("Network cards not stated: assumed %u × %s Gb/s %s, common on %s nodes; ask the vendor "
+              "(--nics, --nic-gbps)\n"),
+            quote->nics_per_node, rate, cp_words_network (quote->network), quote->gpu.name);
+}
+
 int
 cp_cli_add_quote (int argc, char **argv)
 {
@@ -526,6 +588,7 @@ cp_cli_add_quote (int argc, char **argv)
   g_autofree char *id = NULL;
   g_autofree char *offer_price = NULL;
   guint nodes = 1;
+  CardsAssumed cards_assumed;
   GOptionEntry entries[] = {
     { "id", 0, 0, G_OPTION_ARG_STRING, &id, N_("The quote’s id (default: a fresh “quote-N”)"), N_("ID") },
     { NULL }
@@ -566,6 +629,7 @@ cp_cli_add_quote (int argc, char **argv)
       g_clear_pointer (&offer_price, g_free);
   }
 
+  cards_assumed = assume_missing_cards (quote);
   if (!cp_cli_check_network_given (quote))
     return CP_CLI_EXIT_USAGE;
   if (!cp_quote_validate (quote, &error))
@@ -596,7 +660,10 @@ cp_cli_add_quote (int argc, char **argv)
         printf (_("Price %s, from the offer’s “%s”\n"), price, offer_price);
       }
     say_offer_disagreements (project, added);
-    say_network (project, added);
+    if (cards_assumed != CARDS_STATED)
+      say_cards_assumed (added, cards_assumed);
+    else
+      say_network (project, added);
   }
   return CP_CLI_EXIT_OK;
 }
@@ -613,6 +680,7 @@ cp_cli_edit_quote (int argc, char **argv)
   g_auto(QuoteWords) words = { NULL };
   g_autofree char *id = NULL;
   gboolean hardware_changed;
+  CardsAssumed cards_assumed;
   int index;
 
   context = cp_cli_option_context_new ("edit-quote PROJECT QUOTE",
@@ -648,6 +716,7 @@ cp_cli_edit_quote (int argc, char **argv)
     else
       cp_quote_offer_refit_fabric (project, edited, before);
   }
+  cards_assumed = assume_missing_cards (edited);
   if (!cp_cli_check_network_given (edited))
     return CP_CLI_EXIT_USAGE;
   if (!cp_quote_validate (edited, &error))
@@ -660,7 +729,9 @@ cp_cli_edit_quote (int argc, char **argv)
   printf (_("Changed quote “%s”\n"), id);
   say_quote_read (project, g_ptr_array_index (project->quotes, index));
   say_offer_disagreements (project, g_ptr_array_index (project->quotes, index));
-  if (hardware_changed)
+  if (cards_assumed != CARDS_STATED)
+    say_cards_assumed (g_ptr_array_index (project->quotes, index), cards_assumed);
+  else if (hardware_changed)
     say_network (project, g_ptr_array_index (project->quotes, index));
   return CP_CLI_EXIT_OK;
 }

@@ -52,10 +52,18 @@ contains "$ERR" "是否指 NVIDIA H800 SXM 80GB (h800)？"
 run 2 add-quote l.cplan --gpu xyz
 lacks "$ERR" "did you mean"
 
-# A network without its cards names the options to give.
-run 2 add-quote l.cplan --gpu h800 --nodes 4 --network roce --nics 4
+# A network without its cards: the cards the GPU's servers commonly have
+# (an H800's 8 × 400 Gb/s), said as assumed, not a rate the lead must
+# invent (read38 F5); a GPU with no such build (the PCIe L20) names the
+# options to give.
+run 0 new cards.cplan
+run 0 add-quote cards.cplan --gpu h800 --nodes 4 --network roce --nics 4
+contains "$OUT" "Card rate not stated: assumed 400 Gb/s, common on NVIDIA H800 SXM 80GB nodes; ask the vendor (--nic-gbps)"
+run 0 add-quote cards.cplan --gpu h800 --nodes 4 --network infiniband
+contains "$OUT" "Network cards not stated: assumed 8 × 400 Gb/s InfiniBand, common on NVIDIA H800 SXM 80GB nodes; ask the vendor (--nics, --nic-gbps)"
+run 2 add-quote l.cplan --gpu l20 --nodes 4 --network roce --nics 4
 contains "$ERR" "compute-planner-cli add-quote: --nic-gbps: 4 nodes joined by a network need their network cards per node (--nics) and the line rate of one in Gb/s (--nic-gbps)"
-LANGUAGE=zh_CN run 2 add-quote l.cplan --gpu h800 --nodes 4 --network roce
+LANGUAGE=zh_CN run 2 add-quote l.cplan --gpu l20 --nodes 4 --network roce
 contains "$ERR" "--nics, --nic-gbps：4 台机器由网络互联"
 run 2 estimate --model llama-2-13b --task lora --tokens 100M --gpu h800 --nodes 2 --network roce
 contains "$ERR" "compute-planner-cli estimate: --nics, --nic-gbps: 2 nodes joined by a network need"
