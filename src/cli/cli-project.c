@@ -138,7 +138,19 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
       if (recommended != NULL)
         {
           const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
+          const CpQuote *quote = g_ptr_array_index (project->quotes, best->quote_index);
+          guint nodes = MAX (best->estimate.nodes, 1);
           g_autofree char *wait = cp_words_answer_wait (job, &best->estimate, C_("language code", "en"));
+
+          /* A vendor that rents only its whole offer bills every machine
+           * (cp_quote_billed_nodes()): the table's "1" node beside the
+           * total of 4 read as one machine rented, where page 1 says
+           * "Rent: all 4 machines offered … the job runs on 1" (walk37b N2). */
+          if (cp_quote_billed_nodes (quote, nodes) > nodes)
+            /* TRANSLATORS: plan, under the recommended quote: the machines it offers, all rented, their GPUs, then
+             * the machines the job runs on */
+            printf (_("Rents all %u machines offered (%u GPUs), as its vendor rents only the whole offer; the job runs on %u\n"),
+                    quote->nodes_available, quote->gpus_per_node * quote->nodes_available, nodes);
 
           if (wait != NULL)
             printf ("%s\n", wait);

@@ -20,6 +20,22 @@
 #include "report/cp-report.h"
 #include "store/cp-store.h"
 
+/* Whether @plan's job fits on quote @quote_index, so that what its
+ * vendor answers bears on the job. */
+static gboolean
+quote_runs_job (const CpPlan *plan,
+                int           quote_index)
+{
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->quote_index == quote_index)
+        return option->estimate.fits && !option->ruled_out;
+    }
+  return FALSE;
+}
+
 static void
 print_recommendations (const CpProject *project,
                        const char      *lang)
@@ -28,6 +44,10 @@ print_recommendations (const CpProject *project,
   /* A vendor is asked about its network once, as page 1 asks it: every
    * job repeated "Ask G whether inter-node bandwidth is dedicated" (read37 F15). */
   g_autoptr(GHashTable) network_asked = g_hash_table_new (g_direct_hash, g_direct_equal);
+  /* And about its storage once, as page 1 asks it, where the job can run
+   * on the quote: "Ask G what storage is offered" stood under six jobs G
+   * does not win (read37 F15). A storage kind is the quote's, not the job's. */
+  g_autoptr(GHashTable) storage_asked = g_hash_table_new (g_direct_hash, g_direct_equal);
 
   cp_i18n_push_language (lang);
   for (guint j = 0; j < project->jobs->len; j++)
@@ -58,6 +78,10 @@ print_recommendations (const CpProject *project,
           if (reason->outcome == CP_OUTCOME_ASK_BANDWIDTH &&
               (!cp_report_rents_nodes (plan, cp_project_analysis_get_what_if (analysis, j), reason->quote_index) ||
                !g_hash_table_add (network_asked, GINT_TO_POINTER (reason->quote_index + 1))))
+            continue;
+          if (reason->outcome == CP_OUTCOME_ASK_STORAGE &&
+              (!quote_runs_job (plan, reason->quote_index) ||
+               !g_hash_table_add (storage_asked, GINT_TO_POINTER (reason->quote_index + 1))))
             continue;
           text = cp_reason_text (reason, project, plan, lang);
           printf ("  %s %s\n", cp_rule_to_string (reason->rule), text);

@@ -202,6 +202,12 @@ bind_button_entry (GtkSignalListItemFactory *factory,
   gtk_label_set_label (button_label (squeezer, BUTTON_MODEL), model);
   gtk_label_set_label (button_label (squeezer, BUTTON_WRAPPED), model);
   gtk_label_set_ellipsize (button_label (squeezer, BUTTON_WRAPPED), self->ellipsize);
+  /* Pango cuts only the last line of a wrapped label, a GPU's from that
+   * line's start: in two lines a renamed GPU read "H20 141GB / … t
+   * (edited)", its name and its mark both cut (walk37b N5). A third line
+   * keeps a name the team typed and its "(edited)" whole
+   * ("H20 141GB / HBM3e test / (edited)"); the tooltip has any longer one. */
+  gtk_label_set_lines (button_label (squeezer, BUTTON_WRAPPED), gpu ? 3 : 2);
   /* Other names wrap onto a second line as they did. */
   adw_squeezer_page_set_enabled (adw_squeezer_get_page (squeezer, GTK_WIDGET (button_label (squeezer, BUTTON_WHOLE))), gpu);
   adw_squeezer_page_set_enabled (adw_squeezer_get_page (squeezer, GTK_WIDGET (button_label (squeezer, BUTTON_MODEL))),

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "cp-labels.h"
+#include "cp-quote-editor.h"
 #include "cp-quote-editor-private.h"
 
 #define F(member) G_STRUCT_OFFSET (CpQuote, member)
@@ -141,6 +142,13 @@ const CpField _cp_quote_editor_fields[] = {
 #undef F
 
 const guint _cp_quote_editor_n_fields = G_N_ELEMENTS (_cp_quote_editor_fields);
+
+const CpField *
+cp_quote_editor_get_fields (guint *n_fields)
+{
+  *n_fields = _cp_quote_editor_n_fields;
+  return _cp_quote_editor_fields;
+}
 
 /* Common inter-node fabrics, to fill the network rows in one step: 200
  * and 400 Gb/s InfiniBand (HDR, NDR) and RoCE with 8 NICs a node (one per

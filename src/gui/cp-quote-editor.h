@@ -34,6 +34,9 @@ AdwComboRow *cp_quote_editor_get_network_preset_row (CpQuoteEditor *self);
  * as undo shows the row it changed; nothing for another key. */
 void         cp_quote_editor_show_row (CpQuoteEditor *self,
                                        const char    *key);
+/* The quote's fields, as the form's rows name them (@n_fields set to
+ * their count): the results' change line names a quote's edit by them. */
+const CpField *cp_quote_editor_get_fields (guint *n_fields);
 /* A sentence for the results while fields show refused values, or NULL. */
 char        *cp_quote_editor_dup_error_notice (CpQuoteEditor *self);
 

@@ -26,6 +26,8 @@
 #include "report/cp-reason-text.h"
 
 #include "cp-job-editor-private.h"
+#include "cp-labels.h"
+#include "cp-quote-editor.h"
 #include "cp-results-view-private.h"
 
 /* An answer counts as seen once it has been on screen whole this long:
@@ -54,6 +56,7 @@ _cp_results_view_answer_clear (CpResultsAnswer *answer)
   answer->generation = 0;
   answer->robustness_known = FALSE;
   answer->robust = FALSE;
+  answer->doubt_operations = FALSE;
 }
 
 /* "1 day", "2 days", "12.6 days", to @decimals; under a day, in hours
@@ -161,13 +164,14 @@ answer_init (CpResultsAnswer *answer,
   answer->days = words_days (best->estimate.calendar_days, cp_days_decimals (best->estimate.calendar_days), lang);
 }
 
-/* Field @field of job record @job in words: "5 days", "Automatic", "QLoRA". */
+/* Field @field of a job's or a quote's @record in words: "5 days",
+ * "Automatic", "QLoRA", "No, only the whole offer". */
 static char *
 words_field_value (const CpField *field,
-                   const CpJob   *job,
+                   gconstpointer  record,
                    const char    *lang)
 {
-  gconstpointer at = (const guint8 *) job + field->offset;
+  gconstpointer at = (const guint8 *) record + field->offset;
   double number;
 
   switch (field->kind)
@@ -248,6 +252,8 @@ describe_inputs (const CpProject *before,
   const CpJob *old_job = find_job (before, job_id);
   const CpJob *job = find_job (after, job_id);
   g_autoptr(GString) parts = g_string_new (NULL);
+  const CpField *quote_fields;
+  guint n_quote_fields;
   guint named = 0, more = 0;
 
   if (old_job == NULL || job == NULL)
@@ -281,34 +287,67 @@ describe_inputs (const CpProject *before,
       append_part (parts, part);
       named++;
     }
+  quote_fields = cp_quote_editor_get_fields (&n_quote_fields);
   for (guint i = 0; i < after->quotes->len; i++)
     {
       const CpQuote *quote = g_ptr_array_index (after->quotes, i);
       int old_index = find_quote (before, quote->id);
       const CpQuote *old_quote = old_index >= 0 ? g_ptr_array_index (before->quotes, old_index) : NULL;
       g_autofree char *name = NULL;
-      g_autofree char *was = NULL;
-      g_autofree char *now = NULL;
-      g_autofree char *part = NULL;
 
-      if (old_quote == NULL || old_quote->price == quote->price)
+      if (old_quote == NULL)
         continue;
-      if (named == MAX_NAMED_INPUTS)
+      /* Every field of the quote's form, not its price alone: "Changed:
+       * the recommendation did not change" named nothing of an answer
+       * to "Part of the offer rented alone" that changed the total
+       * (walk37b N3). */
+      for (guint f = 0; f < n_quote_fields; f++)
         {
-          more++;
-          continue;
+          const CpField *field = &quote_fields[f];
+          gboolean price = field->kind == CP_FIELD_PRICE;
+          g_autofree char *was = NULL;
+          g_autofree char *now = NULL;
+          g_autofree char *part = NULL;
+
+          if (field->kind == CP_FIELD_TEXT || field->kind == CP_FIELD_CURRENCY ||
+              cp_field_same_value (field, old_quote, quote))
+            continue;
+          if (named == MAX_NAMED_INPUTS)
+            {
+              more++;
+              continue;
+            }
+          if (name == NULL)
+            name = cp_words_quote_name (after, (int) i);
+          /* A price as typed ("16 → 18"); the others as the form shows them. */
+          was = price ? words_price (old_quote->price, lang) : words_field_value (field, old_quote, lang);
+          now = price ? words_price (quote->price, lang) : words_field_value (field, quote, lang);
+          if (g_strcmp0 (was, now) == 0)
+            continue;
+          if (price)
+            part = possessive_name (name)
+                   /* TRANSLATORS: an input the change line names, for a quote name ending in a plural s: "<…
+                    * machines>' price 16 → 18" */
+                   ? g_strdup_printf (_("%s’ price %s → %s"), name, was, now)
+                   /* TRANSLATORS: an input the change line names: "<quote>'s price 16 → 18" */
+                   : g_strdup_printf (_("%s’s price %s → %s"), name, was, now);
+          else
+            {
+              /* A fee's amount row is titled "Amount" under its choice:
+               * named by its fee ("Network fee") out of the form. */
+              const char *title = field->money && field->model_name != NULL ? field->model_name : field->title;
+
+              part = possessive_name (name)
+                     /* TRANSLATORS: an input the change line names, for a quote name ending in a plural s: "<…
+                      * machines>' Nodes available 2 → 4" */
+                     ? g_strdup_printf (_("%s’ %s %s → %s"), name, _(title), was, now)
+                     /* TRANSLATORS: an input the change line names: "<quote>'s Part of the offer rented alone Not
+                      * asked → No, only the whole offer" */
+                     : g_strdup_printf (_("%s’s %s %s → %s"), name, _(title), was, now);
+            }
+          append_part (parts, part);
+          named++;
         }
-      name = cp_words_quote_name (after, (int) i);
-      was = words_price (old_quote->price, lang);
-      now = words_price (quote->price, lang);
-      part = possessive_name (name)
-             /* TRANSLATORS: an input the change line names, for a quote name ending in a plural s: "<…
-              * machines>' price 16 → 18" */
-             ? g_strdup_printf (_("%s’ price %s → %s"), name, was, now)
-             /* TRANSLATORS: an input the change line names: "<quote>'s price 16 → 18" */
-             : g_strdup_printf (_("%s’s price %s → %s"), name, was, now);
-      append_part (parts, part);
-      named++;
     }
   if (more > 0)
     {
@@ -585,6 +624,7 @@ _cp_results_view_note_answer (CpResultsView   *self,
       /* Its robustness, worded already, is the same plan's. */
       now.robustness_known = self->shown_answer.robustness_known;
       now.robust = self->shown_answer.robust;
+      now.doubt_operations = self->shown_answer.doubt_operations;
     }
   _cp_results_view_answer_clear (&self->shown_answer);
   self->shown_answer = now;
@@ -592,23 +632,69 @@ _cp_results_view_note_answer (CpResultsView   *self,
   self->answer_seen_id = g_timeout_add (CP_ANSWER_SEEN_MS, answer_seen_cb, self);
 }
 
+/* Whether @plan's doubt is R8's: would a hosted or container option be
+ * taken were there nobody to run the bare metal recommended
+ * (cp_words_unconfirmed()'s "team" sentence on the operations engineer). */
+static gboolean
+doubt_is_operations (const CpProject *project,
+                     const CpPlan    *plan,
+                     const char      *lang)
+{
+  const char *field = NULL;
+  g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, lang, &field);
+
+  return unconfirmed != NULL && g_strcmp0 (field, "team") == 0 &&
+         (cp_words_team_questions (project, plan) & CP_TEAM_QUESTION_OPERATIONS) != 0;
+}
+
+/* Whether the option @plan recommends is bare metal its vendor does not
+ * run (R8: the team needs an operations engineer) and no hosted or
+ * container option meets the job: who runs the machines no longer
+ * decides the choice, yet still has to be arranged. */
+static gboolean
+bare_metal_without_choice (const CpProject *project,
+                           const CpPlan    *plan)
+{
+  const CpQuote *quote;
+
+  if (plan->recommended < 0 || (guint) plan->recommended >= plan->options->len || !plan->team_assumed)
+    return FALSE;
+  quote = g_ptr_array_index (project->quotes, g_array_index (plan->options, CpOption, plan->recommended).quote_index);
+  if (!cp_quote_team_runs_machines (quote) || cp_quote_ops_support_terms (quote) != CP_FEE_NOT_STATED)
+    return FALSE;
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->feasible && !option->ruled_out &&
+          !cp_quote_team_runs_machines (g_ptr_array_index (project->quotes, option->quote_index)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 void
 _cp_results_view_note_robustness (CpResultsView *self,
                                   gboolean       doubt)
 {
   guint generation = cp_project_analysis_get_generation (self->analysis);
+  const char *lang = cp_labels_ui_language ();
   const char *turn;
+  gboolean operations;
   g_autofree char *line = NULL;
 
   if (self->plan == NULL || !self->plan->has_robustness || self->shown_answer.generation != generation)
     return;
+  operations = doubt && doubt_is_operations (self->details_project, self->plan, lang);
   self->shown_answer.robustness_known = TRUE;
   self->shown_answer.robust = !doubt;
+  self->shown_answer.doubt_operations = operations;
   /* A job's first answer is the one compared with at once. */
   if (self->answer.generation == generation)
     {
       self->answer.robustness_known = TRUE;
       self->answer.robust = !doubt;
+      self->answer.doubt_operations = operations;
     }
   /* The plan's own checks, as the line under the verdict words them
    * (_cp_results_view_describe_robustness(): another quote wins within
@@ -618,12 +704,22 @@ _cp_results_view_note_robustness (CpResultsView *self,
       !self->answer.robustness_known || self->answer.robust == !doubt ||
       self->shown_answer.quote_id == NULL)
     return;
-  turn = !doubt
-         /* TRANSLATORS: ends the change line when the answer is firm now and was not when last seen */
-         ? _("The answer is now firm.")
-         /* TRANSLATORS: ends the change line when the answer is not firm now and was when last seen
-          * (a near tie, or a price a quote does not state: the line under the verdict says which) */
-         : _("The answer is no longer firm: the line under the verdict says why.");
+  /* The bare metal still recommended, firm only as no hosted option
+   * meets the job any more: "now firm" alone read as if the operations
+   * engineer it was not firm for had been found (walk37b N4: 200 → 6,000
+   * concurrent requests, Huawei's hosted nodes serve 4,096 at most). */
+  if (!doubt && self->answer.doubt_operations && bare_metal_without_choice (self->details_project, self->plan))
+    /* TRANSLATORS: ends the change line when the answer, not firm for want of an operations engineer (R8), is firm
+     * now because no hosted or container option meets the job any more */
+    turn = _("The answer is now firm: no hosted or container option meets the job any more, so it no longer turns on "
+             "an operations engineer; the bare metal still needs one, or the vendor’s operations support (R8).");
+  else
+    turn = !doubt
+           /* TRANSLATORS: ends the change line when the answer is firm now and was not when last seen */
+           ? _("The answer is now firm.")
+           /* TRANSLATORS: ends the change line when the answer is not firm now and was when last seen
+            * (a near tie, or a price a quote does not state: the line under the verdict says which) */
+           : _("The answer is no longer firm: the line under the verdict says why.");
   /* TRANSLATORS: the change line's sentence, then whether the answer is firm; a space between the two in English */
   line = g_strdup_printf (C_("change line sentences", "%s %s"), self->change_text, turn);
   _cp_results_view_set_label (self->change_label, line);

@@ -71,6 +71,8 @@ typedef struct {
    * verdict, with the paragraphs), and whether it raised no doubt. */
   gboolean   robustness_known;
   gboolean   robust;
+  /* Its doubt was the team's operations engineer for bare metal (R8). */
+  gboolean   doubt_operations;
 } CpResultsAnswer;
 
 /* The view's struct: its widgets from the template, the table's model

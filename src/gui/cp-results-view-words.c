@@ -74,6 +74,24 @@ _cp_results_view_describe_recommendation (const CpProject *project,
                                          best->estimate.nodes),
                             name, best->estimate.nodes, best->estimate.gpus, days);
 
+  /* A vendor that rents only its whole offer bills every machine of it
+   * (cp_quote_billed_nodes()), and the total counts them all: "one
+   * machine (8 GPUs) …, 1 of the 4 nodes offered: 33,792 CNY" read as a
+   * part rented alone beside the cost of 4, where page 1 says "Rent: all
+   * 4 machines offered … the job runs on 1" (walk37b N2). */
+  if (cp_quote_billed_nodes (quote, MAX (best->estimate.nodes, 1)) > MAX (best->estimate.nodes, 1))
+    {
+      guint per_node = best->estimate.nodes > 0 ? best->estimate.gpus / best->estimate.nodes : best->estimate.gpus;
+
+      return g_strdup_printf (doubtful_price
+                              /* TRANSLATORS: "Ranked first if its price is right: all 4 machines offered of <quote> (32 GPUs), as its vendor rents only the whole offer; the job runs on 1: ¥1,234 in total, 12.5 days." */
+                              ? _("Ranked first if its price is right: all %u machines offered of %s (%u GPUs), as its vendor rents only the whole offer; the job runs on %u: %s in total, %s.")
+                              /* TRANSLATORS: "Recommended: all 4 machines offered of <quote> (32 GPUs), as its vendor rents only the whole offer; the job runs on 1: ¥1,234 in total, 12.5 days." */
+                              : _("Recommended: all %u machines offered of %s (%u GPUs), as its vendor rents only the whole offer; the job runs on %u: %s in total, %s."),
+                              quote->nodes_available, name, per_node * quote->nodes_available,
+                              MAX (best->estimate.nodes, 1), cost, days);
+    }
+
   /* The single machine recommended may be one node of a cluster offer:
    * said so, or the quote's name ("… 4-node H800 cluster") read as the
    * cluster being chosen under a single-machine verdict. Under "Check a

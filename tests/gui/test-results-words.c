@@ -537,6 +537,80 @@ test_r5_computing_as_run (void)
     }
 }
 
+/* Walk37b N2: a vendor that rents only its whole offer bills every
+ * machine, and the window's verdict says so, as page 1's "Rent: all 4
+ * machines offered … the job runs on 1" does. Qwen2.5-7B served to 4
+ * concurrent requests for 0.5 day (12 h) runs on one machine of 8 GPUs
+ * (tests/report/test-report-part-rentable.c); CloudA offers 4 nodes of 8
+ * H800 at 15 CNY a GPU-hour, VAT included, with everything else included:
+ * billed whole, 4 × 8 × 15 × 12 = 5,760 CNY, not one machine's 1,440. */
+static void
+test_whole_offer_only (void)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  const CpGpuSpec *h800 = cp_catalog_find_gpu (catalog, "h800");
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpJob *job = cp_job_new (CP_TASK_INFERENCE);
+  CpQuote *quote = cp_quote_new ();
+  g_autoptr(CpPlan) plan = NULL;
+  g_autofree char *verdict = NULL;
+  const CpOption *best;
+
+  job->name = g_strdup ("Serve");
+  cp_job_set_model (job, cp_catalog_find_model (catalog, "qwen2.5-7b"));
+  job->duration_days = 0.5;
+  job->concurrency = 4;
+  job->team_has_ops_engineer = TRUE;
+  job->team_stated = TRUE;
+  cp_project_add_job (project, job);
+  quote->vendor = g_strdup ("CloudA");
+  quote->offer_name = g_strdup ("H800");
+  quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+  cp_quote_set_gpu (quote, h800);
+  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, h800->default_intra_link));
+  quote->gpus_per_node = 8;
+  quote->nodes_available = 4;
+  quote->network = CP_NETWORK_INFINIBAND;
+  quote->nics_per_node = 8;
+  quote->nic_gbps = 400;
+  quote->sharing = CP_SHARING_DEDICATED;
+  quote->price_unit = CP_PRICE_PER_GPU_HOUR;
+  quote->price = 15;
+  quote->billing_granularity_h = 1;
+  quote->vat_basis = CP_VAT_BASIS_INCLUDED;
+  quote->network_fee_terms = CP_FEE_INCLUDED;
+  quote->storage = CP_STORAGE_PARALLEL_FS;
+  quote->storage_price_terms = CP_FEE_INCLUDED;
+  quote->ops_support_terms = CP_FEE_INCLUDED;
+  quote->part_rentable = CP_PART_RENTABLE_NO;
+  cp_project_add_quote (project, quote);
+
+  plan = cp_project_plan_job (project, 0);
+  g_assert_cmpint (plan->recommended, >=, 0);
+  best = &g_array_index (plan->options, CpOption, plan->recommended);
+  g_assert_cmpuint (best->estimate.nodes, ==, 1);
+  g_assert_cmpfloat_with_epsilon (best->estimate.total_cost, 4 * 8 * 15 * 12, 0.5);
+  verdict = _cp_results_view_describe_recommendation (project, plan, NULL, "en");
+  g_test_message ("%s", verdict);
+  g_assert_true (g_str_has_prefix (verdict, "Recommended: all 4 machines offered of CloudA — H800 (32 GPUs), as its "
+                                            "vendor rents only the whole offer; the job runs on 1: 5,760 CNY in total, "));
+  g_assert_null (strstr (verdict, "1 of the 4 nodes offered"));
+
+  /* Part of it rented alone, the one machine is what is rented and paid:
+   * 1 × 8 × 15 × 12 = 1,440 CNY. */
+  {
+    g_autoptr(CpPlan) part_plan = NULL;
+    g_autofree char *part = NULL;
+
+    quote->part_rentable = CP_PART_RENTABLE_YES;
+    part_plan = cp_project_plan_job (project, 0);
+    part = _cp_results_view_describe_recommendation (project, part_plan, NULL, "en");
+    g_test_message ("%s", part);
+    g_assert_true (g_str_has_prefix (part, "Recommended: one machine (8 GPUs) of CloudA — H800, 1 of the 4 nodes "
+                                           "offered: 1,440 CNY in total, "));
+  }
+}
+
 /* The same sentences in the window's Chinese: run with LANGUAGE=zh_CN
  * (the gui-results-words-zh_CN test), as the user starts the window. */
 static void
@@ -579,6 +653,7 @@ main (int    argc,
   g_test_add_func ("/results-words/operations-support-stated", test_operations_support_stated);
   g_test_add_func ("/results-words/network-fee-asked", test_network_fee_asked);
   g_test_add_func ("/results-words/r5-computing-as-run", test_r5_computing_as_run);
+  g_test_add_func ("/results-words/whole-offer-only", test_whole_offer_only);
   g_test_add_func ("/results-words/chinese", test_chinese);
   return g_test_run ();
 }

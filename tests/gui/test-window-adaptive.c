@@ -816,6 +816,35 @@ test_window_narrow_names_readable (void)
                    ==, "Huawei Ascend 910B2 64GB");
   g_test_message ("GPU button at 1024 px: %s", gtk_label_get_label (GTK_LABEL (button_label)));
 
+  /* walk37b N5: a catalogue GPU renamed by the team read "H20 141GB … t
+   * (edited)", its name and mark cut mid-word. The H20 96GB with 141 GB
+   * typed and named as a quote sells it, "H20 141GB HBM3e test": the
+   * button shows it and "(edited)" whole, the tooltip the same. */
+  {
+    guint h20 = G_MAXUINT;
+    const char *shown;
+
+    for (guint i = 0; i < g_list_model_get_n_items (gtk_drop_down_get_model (gpu)); i++)
+      {
+        g_autoptr(CpPickerItem) item = g_list_model_get_item (gtk_drop_down_get_model (gpu), i);
+
+        if (g_strcmp0 (cp_picker_item_get_id (item), "h20") == 0)
+          h20 = i;
+      }
+    g_assert_cmpuint (h20, !=, G_MAXUINT);
+    pick (gpu, h20);
+    type_text (cp_quote_editor_get_row (quote_editor, "gpu-memory"), "141");
+    type_text (cp_quote_editor_get_row (quote_editor, "gpu-name"), "H20 141GB HBM3e test");
+    cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+    button_label = adw_squeezer_get_visible_child (ADW_SQUEEZER (squeezer));
+    shown = gtk_label_get_label (GTK_LABEL (button_label));
+    g_test_message ("renamed GPU button at 1024 px: %s", shown);
+    g_assert_cmpstr (shown, ==, "H20 141GB HBM3e test (edited)");
+    g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (button_label))));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (cp_test_gui_find_of_type (GTK_WIDGET (gpu), GTK_TYPE_TOGGLE_BUTTON)),
+                     ==, "H20 141GB HBM3e test (edited)");
+  }
+
   close_window (window);
 }
 

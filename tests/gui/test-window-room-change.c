@@ -14,6 +14,7 @@
 #include "gui/cp-labels.h"
 #include "gui/cp-quote-editor.h"
 #include "gui/cp-window-private.h"
+#include "planner/cp-catalog.h"
 #include "report/cp-reason-text.h"
 #include "store/cp-demo.h"
 #include "test-window-room.h"
@@ -433,6 +434,142 @@ test_change_line_words (void)
   if (strstr (line, "total unknown (no price) → 10,400 CNY") == NULL)
     g_error ("the change line reads “%s”", line);
   g_assert_null (strstr (line, "total total"));
+  cp_test_gui_close_window (window);
+}
+
+/* walk37b N3: the vendor's answer "only the whole offer" picked in the
+ * quote form changed the total, and the line said "Changed: the
+ * recommendation did not change …" without naming it. The demo's 70B
+ * fine-tune runs on one of 示例供应商 G's 4 nodes at 6.5 CNY a GPU-hour
+ * for 200 billed hours, 10,400 CNY; billed whole, 4 × 10,400 = 41,600 CNY,
+ * and E's 11,195 CNY wins (test_edit_says_what_changed). */
+void
+test_quote_answer_named (void)
+{
+  CpWindow *window = demo_window_sized (1600, 1000);
+  CpProject *project = cp_window_get_project (window);
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  GtkWidget *change = cp_test_gui_find_named (results, "change");
+  guint g = quote_of_vendor (project, "示例供应商 G");
+  guint e = quote_of_vendor (project, "示例供应商 E");
+  g_autofree char *g_name = cp_words_quote_name (project, (int) g);
+  g_autofree char *e_name = cp_words_quote_name (project, (int) e);
+  g_autofree char *expected = NULL;
+  CpFieldRow *row;
+
+  g_assert_cmpuint (((CpQuote *) g_ptr_array_index (project->quotes, g))->nodes_available, ==, 4);
+  g_assert_cmpint (((CpQuote *) g_ptr_array_index (project->quotes, g))->part_rentable, ==, CP_PART_RENTABLE_NOT_ASKED);
+  cp_test_gui_select_job (window, 0);
+  cp_test_gui_wait_details (window);
+  wait_seen ();
+
+  show_quote (window, g);
+  row = cp_quote_editor_get_row (cp_window_get_quote_editor (window), "part-rentable");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (cp_field_row_get_input (row)), CP_PART_RENTABLE_NO);
+  cp_test_gui_wait_details (window);
+  expected = g_strdup_printf ("%s’s Part of the offer rented alone Not asked → No, only the whole offer: the "
+                              "recommendation changed from %s, 1 node (10,400 CNY, 8.3 days) to %s, 1 node (11,195 CNY, ",
+                              g_name, g_name, e_name);
+  g_test_message ("%s", gtk_label_get_label (GTK_LABEL (change)));
+  if (!g_str_has_prefix (gtk_label_get_label (GTK_LABEL (change)), expected))
+    g_error ("the change line reads “%s”", gtk_label_get_label (GTK_LABEL (change)));
+  cp_test_gui_close_window (window);
+}
+
+/* A quote of @nodes machines of @gpu_id at @price_per_node_month,
+ * storage (a parallel file system) and network included. */
+static CpQuote *
+monthly_quote (const char     *vendor,
+               CpOfferingKind  offering,
+               const char     *gpu_id,
+               guint           nodes,
+               double          price_per_node_month)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  const CpGpuSpec *gpu = cp_catalog_find_gpu (catalog, gpu_id);
+  CpQuote *quote = cp_quote_new ();
+
+  quote->vendor = g_strdup (vendor);
+  quote->offering = offering;
+  cp_quote_set_gpu (quote, gpu);
+  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, gpu->default_intra_link));
+  quote->gpus_per_node = 8;
+  quote->nodes_available = nodes;
+  if (nodes > 1)
+    {
+      quote->network = CP_NETWORK_INFINIBAND;
+      quote->nics_per_node = 8;
+      quote->nic_gbps = 400;
+      quote->sharing = CP_SHARING_DEDICATED;
+      quote->network_fee_terms = CP_FEE_INCLUDED;
+      quote->part_rentable = CP_PART_RENTABLE_YES;
+    }
+  quote->price_unit = CP_PRICE_PER_NODE_MONTH;
+  quote->price = price_per_node_month;
+  quote->storage = CP_STORAGE_PARALLEL_FS;
+  quote->storage_price_terms = CP_FEE_INCLUDED;
+  return quote;
+}
+
+/* walk37b N4: a service at 200 concurrent requests on bare metal was
+ * "Not firm" for want of an operations engineer (R8), as a hosted
+ * machine would do it; at 6,000 the change line said "The answer is now
+ * firm." with the same bare metal recommended and nobody to run it.
+ * Qwen2.5-7B served for 30 days: BM's 2 bare-metal H800 machines at
+ * 40,000 CNY a machine-month, Hosted's one A100 machine at 60,000. At
+ * 200 both serve it and one BM machine wins (40,000 against 60,000), on
+ * a team assumed to have no operations engineer; at 4,000 Hosted's
+ * machine serves 2,048 at most, so the choice no longer turns on the
+ * team, and the line says so and that the bare metal still needs
+ * someone to run it. */
+void
+test_firm_without_hosted (void)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpProject *project = cp_project_new ();
+  CpJob *job = cp_job_new (CP_TASK_INFERENCE);
+  GtkWidget *results, *change;
+  const char *line;
+
+  job->name = g_strdup ("Serve");
+  cp_job_set_model (job, cp_catalog_find_model (cp_catalog_get_builtin (), "qwen2.5-7b"));
+  job->duration_days = 30;
+  job->concurrency = 200;
+  cp_project_add_job (project, job);
+  cp_project_add_quote (project, monthly_quote ("BM", CP_OFFERING_BARE_METAL_CLUSTER, "h800", 2, 40000));
+  cp_project_add_quote (project, monthly_quote ("Hosted", CP_OFFERING_HOSTED_MACHINE, "a100-80g", 1, 60000));
+  {
+    g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+    const char *field = NULL;
+    g_autofree char *doubt = cp_words_unconfirmed (project, plan, "en", &field);
+
+    g_assert_cmpint (g_array_index (plan->options, CpOption, plan->recommended).quote_index, ==, 0);
+    g_assert_cmpfloat_with_epsilon (g_array_index (plan->options, CpOption, plan->recommended).estimate.total_cost,
+                                    40000, 0.5);
+    g_assert_cmpstr (field, ==, "team");
+  }
+  g_assert_true (cp_window_load_new (window, project, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
+  results = GTK_WIDGET (cp_window_get_results_view (window));
+  change = cp_test_gui_find_named (results, "change");
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  cp_test_gui_select_job (window, 0);
+  cp_test_gui_wait_details (window);
+  wait_seen ();
+
+  cp_test_gui_type_text (cp_job_editor_get_row (cp_window_get_job_editor (window), "concurrency"), "4000");
+  cp_test_gui_wait_details (window);
+  line = gtk_label_get_label (GTK_LABEL (change));
+  g_test_message ("%s", line);
+  if (!g_str_has_prefix (line, "Serve’s Concurrent requests 200 → 4,000: the answer did not change; still BM") ||
+      !g_str_has_suffix (line, " The answer is now firm: no hosted or container option meets the job any more, so "
+                               "it no longer turns on an operations engineer; the bare metal still needs one, or the "
+                               "vendor’s operations support (R8)."))
+    g_error ("the change line reads “%s”", line);
   cp_test_gui_close_window (window);
 }
 

@@ -176,6 +176,31 @@ test_within_amount_carries_the_amount (void)
   cp_test_assert_lacks (xml, "333649");
 }
 
+/* read37 F15: the demo's CLI summary asked "Ask 示例供应商 G what
+ * storage is offered" under the 70B fine-tune G wins and again under six
+ * jobs it does not. A quote's storage kind is the quote's, not a job's:
+ * asked once, under the first job that runs on G, the 70B fine-tune
+ * (job 1 of 7). */
+static void
+test_storage_asked_once (void)
+{
+  g_auto(CpTestRun) summary = { 0 };
+  const char *question = "Ask 示例供应商 G (Example vendor G) what storage is offered";
+  const char *first, *second_job;
+
+  RUN_OK ("demo", "storage.cplan");
+  CP_TEST_RUN_CLI (&summary, tmp_dir, "report", "storage.cplan", "--lang", "en");
+  g_assert_cmpint (summary.status, ==, 0);
+  first = strstr (summary.out, question);
+  g_assert_nonnull (first);
+  g_assert_null (strstr (first + strlen (question), question));
+  g_assert_true (g_str_has_prefix (summary.out, "70B 全参数微调 (70B full fine-tune): "));
+  /* Under the first job: before the second job's line. */
+  second_job = strstr (summary.out, "\n7B QLoRA 微调 (7B QLoRA fine-tune): ");
+  g_assert_nonnull (second_job);
+  g_assert_true (first < second_job);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -189,6 +214,7 @@ main (int    argc,
   g_test_add_func ("/five-minutes/one-machine-no-network", test_one_machine_asks_no_network);
   g_test_add_func ("/five-minutes/page-one-assumptions", test_page_one_assumptions);
   g_test_add_func ("/five-minutes/within-amount", test_within_amount_carries_the_amount);
+  g_test_add_func ("/five-minutes/storage-asked-once", test_storage_asked_once);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

@@ -195,6 +195,9 @@ test_no (void)
 
   RUN_OK ("edit-quote", "no.cplan", "quote-2", "--price-per-gpu-hour", "100");
   assert_plan_row ("no.cplan", "Recommended: CloudA — H800", "1 CloudA — H800 1 Yes Serves 4 of 4 None needed 0.5 0.5 5,760 CNY");
+  /* The plan says the whole offer is rented, as page 1 does (walk37b N2). */
+  assert_plan_row ("no.cplan", "Rents all 4 machines offered (32 GPUs), as its vendor rents only the whole offer; the job "
+                   "runs on 1", "1 CloudA — H800 1 Yes Serves 4 of 4 None needed 0.5 0.5 5,760 CNY");
   report ("no.cplan", "en", &page1, &xml);
   cp_test_assert_has (page1, "Rent: all 4 machines offered, 8 × NVIDIA H800 SXM 80GB each (32 GPUs), as its vendor rents "
                       "only the whole offer; the job runs on 1.");
