@@ -1219,12 +1219,14 @@ cp_chart_draw_timeline (cairo_t           *cr,
       /* Not centred on its line beside the first day: with a fallback
        * drawn after it (its outlines take the axis further, and the end
        * is then the one that holds only side by side), from after the
-       * first day's date, when it still reaches past its line; where the
+       * first day's date, when it still reaches past its line. Where the
        * plot is too narrow for both, the date ends at the plot's left edge
-       * in the names' column and the end follows it: at 511 × 242 pt the
-       * English "Ends 4 Jan 2027 (30.0 days) only if run side by side" was
-       * left out, the one word that the end holds only side by side
-       * (read37 F9). Else the first day's date alone. */
+       * in the names' column and the end starts there; or, narrower, the
+       * end ends at the chart's right edge and the date goes before it:
+       * at 511 × 242 pt, and in the 1024-px window, the English "Ends 4
+       * Jan 2027 (30.0 days) only if run side by side" was left out, the
+       * one word that the end holds only side by side (read37 F9). Else,
+       * without a fallback, the first day's date alone. */
       if (end_label_left < left + first_width + pad * 0.5)
         {
           double after_date = left + first_width + pad * 0.5;
@@ -1232,11 +1234,15 @@ cp_chart_draw_timeline (cairo_t           *cr,
           end_label_left = G_MAXDOUBLE;
           if (data->legend[5] != NULL && after_date + w <= width - pad && after_date + w >= end_x)
             end_label_left = after_date;
-          else if (data->legend[5] != NULL && left - first_width - pad * 0.5 >= pad &&
-                   left + pad * 0.5 + w <= width - pad && left + pad * 0.5 + w >= end_x)
+          else if (data->legend[5] != NULL && left - first_width - pad * 0.5 >= pad && left + w <= width - pad)
             {
               first_left = left - first_width - pad * 0.5;
-              end_label_left = left + pad * 0.5;
+              end_label_left = left;
+            }
+          else if (data->legend[5] != NULL && width - pad - w - pad * 0.5 - first_width >= pad)
+            {
+              end_label_left = width - pad - w;
+              first_left = end_label_left - pad * 0.5 - first_width;
             }
         }
       if (end_label_left < G_MAXDOUBLE)
