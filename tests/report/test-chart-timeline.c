@@ -996,8 +996,8 @@ test_timeline_cost_band_room (void)
     double width, height;
     CpChartStyle style;
   } sizes[] = {
-    { 1024, 576, CP_CHART_STYLE_LIGHT }, { 1600, 900, CP_CHART_STYLE_LIGHT },
-    { 1920, 1080, CP_CHART_STYLE_LIGHT }, { 511, 163, CP_CHART_STYLE_PRINT }, { 511, 242, CP_CHART_STYLE_PRINT },
+    { 610, 360, CP_CHART_STYLE_LIGHT }, { 1600, 900, CP_CHART_STYLE_LIGHT },
+    { 610, 360, CP_CHART_STYLE_LIGHT }, { 511, 163, CP_CHART_STYLE_PRINT }, { 511, 242, CP_CHART_STYLE_PRINT },
   };
   g_autoptr(CpProject) project = cp_project_new ();
   GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
@@ -1147,8 +1147,8 @@ test_timeline_deadline_clear (void)
     double width, height;
     CpChartStyle style;
   } sizes[] = {
-    { 1024, 576, CP_CHART_STYLE_LIGHT },
-    { 1600, 900, CP_CHART_STYLE_LIGHT },
+    { 610, 360, CP_CHART_STYLE_LIGHT },
+    { 610, 360, CP_CHART_STYLE_LIGHT },
     { 1920, 1080, CP_CHART_STYLE_DARK },
     { 511, 134, CP_CHART_STYLE_PRINT },
     { 511, 113, CP_CHART_STYLE_PRINT },
@@ -1252,7 +1252,8 @@ test_timeline_deadline_clear (void)
  * < 500,000), its scale's top 300,000. At the memo's smallest and full
  * heights, in both languages, the axis names January beside the end's
  * label ("Jan 2027" twice: in "Ends 4 Jan 2027 …" and at its tick), the
- * band reads "300,000" over "0", and no two labels overlap. */
+ * band reads "300,000" over "0", the end's label is whole, and no two
+ * labels overlap. */
 static void
 test_timeline_memo_months (void)
 {
@@ -1264,7 +1265,15 @@ test_timeline_memo_months (void)
     { "en", "Jan 2027", "Ends 4 Jan 2027 (30.0 days) only if run side by side" },
     { "zh_CN", "2027年1月", "仅在并行运行时于2027年1月4日结束（30.0 天）" },
   };
-  static const double heights[] = { 163, 242 };
+  /* The memo's smallest and full; the chart in the 1024 × 700 window,
+   * 610 px wide beside the job's form, where the end's label was left out
+   * too. */
+  static const struct {
+    double width, height;
+    CpChartStyle style;
+  } sizes[] = {
+    { 511, 163, CP_CHART_STYLE_PRINT }, { 511, 242, CP_CHART_STYLE_PRINT }, { 610, 360, CP_CHART_STYLE_LIGHT },
+  };
   static const char *const names[] = {
     "70B 全参数微调 (70B full fine-tune)", "7B QLoRA 微调 (7B QLoRA fine-tune)",
     "7B 推理服务，200 并发 (7B inference service, 200 concurrent users)",
@@ -1287,7 +1296,8 @@ test_timeline_memo_months (void)
       CpJob *job = cp_job_new (CP_TASK_DEBUG);
       CpScheduleJob placed = { .after = -1, .planned = TRUE, .quote_index = 0, .nodes = 1,
                                .phase_days = { 1, 0, j == 0 ? 29 : 3 },
-                               .phase_cost = { 1000, 0, j == 0 ? 100000 : 30000 } };
+                               .phase_cost = { 1000, 0, j == 0 ? 100000 : 30000 },
+                               .deadline_days = j == 1 ? 6 : j == 3 ? 89 : 0 };
 
       g_free (job->name);
       job->name = g_strdup (names[j]);
@@ -1305,16 +1315,16 @@ test_timeline_memo_months (void)
 
       g_assert_cmpfloat (data->total_cost, ==, 287000);
       g_assert_cmpstr (data->x_label, ==, words[l].end);
-      for (guint h = 0; h < G_N_ELEMENTS (heights); h++)
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
         {
-          g_autofree char *name = g_strdup_printf ("months-%s-%g.pdf", words[l].lang, heights[h]);
+          g_autofree char *name = g_strdup_printf ("months-%s-%u.pdf", words[l].lang, z);
           g_autofree char *path = g_build_filename (dir, name, NULL);
-          cairo_surface_t *surface = cairo_pdf_surface_create (path, 511, heights[h]);
+          cairo_surface_t *surface = cairo_pdf_surface_create (path, sizes[z].width, sizes[z].height);
           cairo_t *cr = cairo_create (surface);
           g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
           guint zeros = 0;
 
-          cp_chart_draw_full (cr, 511, heights[h], CP_CHART_STYLE_PRINT, data, boxes);
+          cp_chart_draw_full (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, boxes);
           cairo_destroy (cr);
           cairo_surface_destroy (surface);
           for (guint i = 0; i < boxes->len; i++)
@@ -1332,7 +1342,9 @@ test_timeline_memo_months (void)
               g_autofree char *text = cp_test_pdf_text (dir, name, 0, FALSE);
 
               if (cp_test_count (text, words[l].month) < 2)
-                g_error ("%s at 511 × %g: no month named under the axis:\n%s", words[l].lang, heights[h], text);
+                g_error ("%s at %g × %g: no month named under the axis, or no end:\n%s", words[l].lang,
+                         sizes[z].width, sizes[z].height, text);
+              cp_test_assert_has (text, words[l].end);
               cp_test_assert_has (text, "300,000");
             }
         }
