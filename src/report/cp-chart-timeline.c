@@ -839,6 +839,14 @@ fallback_outline (Ink *ink, const Theme *theme, const CpChartData *data, const P
 /* The smallest text on paper, where the cost band above the rows needs
  * room: the memo's 8-pt small print. */
 #define PRINT_FONT_MIN_PX 8.0
+/* On paper, the white above the title and below the dates: the page
+ * already sets the chart apart from the text around it
+ * (CHART_SPACE_ABOVE, CHART_SPACE_BELOW in cp-report-doc.c), and the
+ * chart's own pad of a line there, 16 pt of the memo's 163, cost the
+ * English demo its dates' second line: "Ends 4 Jan 2027 (30.0 days) only
+ * if run side by side" took the one line, and no month was named
+ * (read37 F9). On a screen the chart is its own pane and keeps its pad. */
+#define PRINT_EDGE_PX 2.0
 /* Rows a line apart on paper, names on the page's own leading; on a
  * screen a line and a fifth. */
 #define PRINT_ROW_PITCH 1.0
@@ -900,7 +908,8 @@ legend_layout (Ink               *ink,
 
 /* Whether, on paper at @font_px, the rows leave the cost band above them
  * a line and a half and the dates two lines under them, with the total
- * on the legend or the band's scale, not on a line of its own: at 9 pt
+ * on the legend, the title's row or the band's scale, not on a line of
+ * its own: at 9 pt
  * the demo's
  * seven rows filled the memo's 165-pt chart, and the cost line ran over
  * the bars and their dates with no scale (appr35 C3). */
@@ -912,15 +921,15 @@ band_fits (Ink               *ink,
            double             font_px,
            double             line_h)
 {
-  double pad = font_px, title_h;
+  double pad = font_px, title_h, edge = PRINT_EDGE_PX;
   double text_right = width - pad - MIN (MAX (0, data->title_inset), width / 3);
   guint n_bars = data->bars != NULL ? data->bars->len : 0;
   guint rows = legend_layout (ink, data, font_px, line_h, text_right, 0, NULL, NULL, NULL);
   double top, bottom;
 
   set_text (ink, ink->bold, data->title, text_right - pad, NULL, &title_h);
-  top = pad + title_h + pad * 0.6 + (rows - 1) * line_h * 1.2 + line_h + pad;
-  bottom = height - pad - line_h * 2.6;
+  top = edge + title_h + pad * 0.6 + (rows - 1) * line_h * 1.2 + line_h + pad;
+  bottom = height - edge - line_h * 2.6;
   return bottom - top >= COST_BAND_LINES_MIN * line_h + band_gap (pad, line_h) + n_bars * line_h * PRINT_ROW_PITCH;
 }
 
@@ -968,8 +977,8 @@ cp_chart_draw_timeline (cairo_t           *cr,
    * it is a column of an A4 page. */
   double font_px = style == CP_CHART_STYLE_PRINT ? CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 14.0)
                    : MAX (CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 22.0), screen_text_px_min (data, height));
-  double pad, line_h, name_width = 0, title_h, legend_bottom, legend_end_x, legend_row_y;
-  enum { TOTAL_OVER_PLOT, TOTAL_IN_LEGEND, TOTAL_ON_SCALE } total_place = TOTAL_OVER_PLOT;
+  double pad, edge, line_h, name_width = 0, title_h, title_w = 0, legend_bottom, legend_end_x, legend_row_y;
+  enum { TOTAL_OVER_PLOT, TOTAL_IN_LEGEND, TOTAL_IN_TITLE, TOTAL_ON_SCALE } total_place = TOTAL_OVER_PLOT;
   gboolean first_forms;
   double left, right, top, bottom, end_day = 1, total = 0, row_h, x;
   double band_bottom, rows_top, scale_width = 0, step = 0, scale_top;
@@ -979,6 +988,9 @@ cp_chart_draw_timeline (cairo_t           *cr,
   TickUnit tick_unit;
   Ink ink = { cr, pango_layout_new (context), pango_font_description_new (), NULL, boxes };
   double last_end = 0, end_label_left = G_MAXDOUBLE, end_label_right = G_MAXDOUBLE, end_x = -1, first_width = 0;
+  /* Where the first day's date starts: at the plot's left edge, or before
+   * it to leave the line to the end's label. */
+  double first_left = 0;
   g_autofree char *first_date = NULL;
   gboolean two_lines;
   double text_right;
@@ -998,6 +1010,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
       set_font_px (&ink, font_px, &line_h);
     }
   pad = font_px;
+  edge = style == CP_CHART_STYLE_PRINT ? PRINT_EDGE_PX : pad;
   /* At least two thirds of the width for the title and the legend. */
   text_right = width - pad - MIN (MAX (0, data->title_inset), width / 3);
 
@@ -1011,10 +1024,10 @@ cp_chart_draw_timeline (cairo_t           *cr,
    * covered "Planned cost (CNY)"). */
   cp_chart_set_rgb (cr, &theme.text);
   set_text (&ink, ink.bold, data->title, text_right - pad, NULL, &title_h);
-  show_text (&ink, ink.bold, data->title, pad, pad, 0, text_right - pad);
+  show_text (&ink, ink.bold, data->title, pad, edge, 0, text_right - pad);
   g_array_index (boxes, CpChartLabelBox, boxes->len - 1).series = CP_CHART_BOX_TITLE;
   {
-    double top_y = pad + title_h + pad * 0.6, swatch = font_px;
+    double top_y = edge + title_h + pad * 0.6, swatch = font_px;
     double xs[G_N_ELEMENTS (data->legend)], ys[G_N_ELEMENTS (data->legend)];
     guint rows = legend_layout (&ink, data, font_px, line_h, text_right, top_y, xs, ys, &legend_end_x);
 
@@ -1128,8 +1141,14 @@ cp_chart_draw_timeline (cairo_t           *cr,
       double w;
 
       set_text (&ink, ink.font, data->total_label, 0, &w, NULL);
+      set_text (&ink, ink.bold, data->title, 0, &title_w, NULL);
+      /* Else at the end of the title's row: on the scale it took the
+       * band's top, and the English memo's band read "Total 258,550 CNY"
+       * over "0" with no amount between (read37 F9). */
       if (legend_end_x + w <= text_right)
         total_place = TOTAL_IN_LEGEND;
+      else if (pad + title_w + pad * 2 + w <= text_right)
+        total_place = TOTAL_IN_TITLE;
       else if (w <= left - pad * 1.4)
         total_place = TOTAL_ON_SCALE;
       if (total_place != TOTAL_OVER_PLOT)
@@ -1188,6 +1207,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
     g_date_set_julian (&day, data->start_julian);
     first_date = cp_chart_timeline_day_text (data, &day, TRUE);
     set_text (&ink, ink.font, first_date, 0, &first_width, NULL);
+    first_left = left;
   }
   if (data->x_label != NULL && last_end > 0)
     {
@@ -1199,23 +1219,44 @@ cp_chart_draw_timeline (cairo_t           *cr,
       /* Not centred on its line beside the first day: with a fallback
        * drawn after it (its outlines take the axis further, and the end
        * is then the one that holds only side by side), from after the
-       * first day's date, when it still reaches past its line; else the
-       * first day's date alone. */
+       * first day's date, when it still reaches past its line. Where the
+       * plot is too narrow for both, the date ends at the plot's left edge
+       * in the names' column and the end starts there; or, narrower, the
+       * end ends at the chart's right edge and the date goes before it:
+       * at 511 × 242 pt, and in the 1024-px window, the English "Ends 4
+       * Jan 2027 (30.0 days) only if run side by side" was left out, the
+       * one word that the end holds only side by side (read37 F9). Else,
+       * without a fallback, the first day's date alone. */
       if (end_label_left < left + first_width + pad * 0.5)
-        end_label_left = data->legend[5] != NULL && left + first_width + pad * 0.5 + w <= width - pad &&
-                         left + first_width + pad * 0.5 + w >= end_x ? left + first_width + pad * 0.5 : G_MAXDOUBLE;
+        {
+          double after_date = left + first_width + pad * 0.5;
+
+          end_label_left = G_MAXDOUBLE;
+          if (data->legend[5] != NULL && after_date + w <= width - pad && after_date + w >= end_x)
+            end_label_left = after_date;
+          else if (data->legend[5] != NULL && left - first_width - pad * 0.5 >= pad && left + w <= width - pad)
+            {
+              first_left = left - first_width - pad * 0.5;
+              end_label_left = left;
+            }
+          else if (data->legend[5] != NULL && width - pad - w - pad * 0.5 - first_width >= pad)
+            {
+              end_label_left = width - pad - w;
+              first_left = end_label_left - pad * 0.5 - first_width;
+            }
+        }
       if (end_label_left < G_MAXDOUBLE)
         end_label_right = end_label_left + w;
     }
   two_lines = tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, -G_MAXDOUBLE,
                            G_MAXDOUBLE, G_MAXDOUBLE, end_x >= 0 ? end_x : NAN, 0, FALSE)
-              < tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, left + first_width,
+              < tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, first_left + first_width,
                              end_label_left, end_label_right, NAN, 0, FALSE);
   /* A plot too low for the second line (its rows lower than a name, the
    * cost band less than a line and a half) keeps to one. */
-  two_lines = two_lines && height - pad - line_h * 2.6 - top >= MAX (20, n_bars * line_h * row_pitch) +
+  two_lines = two_lines && height - edge - line_h * 2.6 - top >= MAX (20, n_bars * line_h * row_pitch) +
                                                                (step > 0 ? line_h * COST_BAND_LINES_MIN + band_gap (pad, line_h) : 0);
-  bottom = height - pad - line_h * (two_lines ? 2.6 : 1.4);
+  bottom = height - edge - line_h * (two_lines ? 2.6 : 1.4);
   if (bottom - top < 20)
     goto done;
   /* The cost band at the top, the rows under it. */
@@ -1286,7 +1327,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
     double date_y = bottom + line_h * (two_lines ? 1.5 : 0.3);
 
     cp_chart_set_rgb (cr, &theme.text);
-    show_text (&ink, ink.font, first_date, left, date_y, 0, 0);
+    show_text (&ink, ink.font, first_date, first_left, date_y, 0, 0);
     if (end_x >= 0)
       {
         static const double dash[] = { 3, 3 };
@@ -1305,7 +1346,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
       tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, -G_MAXDOUBLE, G_MAXDOUBLE,
                    G_MAXDOUBLE, end_x >= 0 ? end_x : NAN, bottom + line_h * 0.3, TRUE);
     else
-      tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, left + first_width,
+      tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, first_left + first_width,
                    end_label_left, end_label_right, NAN, bottom + line_h * 0.3, TRUE);
   }
 
@@ -1447,6 +1488,8 @@ cp_chart_draw_timeline (cairo_t           *cr,
       cp_chart_set_rgb (cr, &theme.text);
       if (total_place == TOTAL_IN_LEGEND)
         show_text (&ink, ink.font, data->total_label, legend_end_x, legend_row_y, 0, 0);
+      else if (total_place == TOTAL_IN_TITLE)
+        show_text (&ink, ink.font, data->total_label, text_right - w, edge + (title_h - line_h) / 2, 0, 0);
       else
         show_text (&ink, ink.font, data->total_label, tx, top - line_h - pad * 0.2, 0, 0);
     }

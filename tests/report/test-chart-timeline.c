@@ -996,8 +996,8 @@ test_timeline_cost_band_room (void)
     double width, height;
     CpChartStyle style;
   } sizes[] = {
-    { 1024, 576, CP_CHART_STYLE_LIGHT }, { 1600, 900, CP_CHART_STYLE_LIGHT },
-    { 1920, 1080, CP_CHART_STYLE_LIGHT }, { 511, 163, CP_CHART_STYLE_PRINT }, { 511, 242, CP_CHART_STYLE_PRINT },
+    { 610, 360, CP_CHART_STYLE_LIGHT }, { 1600, 900, CP_CHART_STYLE_LIGHT },
+    { 610, 360, CP_CHART_STYLE_LIGHT }, { 511, 163, CP_CHART_STYLE_PRINT }, { 511, 242, CP_CHART_STYLE_PRINT },
   };
   g_autoptr(CpProject) project = cp_project_new ();
   GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
@@ -1147,8 +1147,8 @@ test_timeline_deadline_clear (void)
     double width, height;
     CpChartStyle style;
   } sizes[] = {
-    { 1024, 576, CP_CHART_STYLE_LIGHT },
-    { 1600, 900, CP_CHART_STYLE_LIGHT },
+    { 610, 360, CP_CHART_STYLE_LIGHT },
+    { 610, 360, CP_CHART_STYLE_LIGHT },
     { 1920, 1080, CP_CHART_STYLE_DARK },
     { 511, 134, CP_CHART_STYLE_PRINT },
     { 511, 113, CP_CHART_STYLE_PRINT },
@@ -1238,6 +1238,121 @@ test_timeline_deadline_clear (void)
       }
 }
 
+/* read37 F9: the English demo's memo drew its calendar at its smallest,
+ * 511 × 163 pt (74 + 19 + 10 × 7, cp-report-pdf.c), with no month under
+ * the axis ("6 Dec 2026" and "Ends 4 Jan 2027 (30.0 days) only if run
+ * side by side" took the one line) and "Total 258,134 CNY" over "0" the
+ * band's only amounts; the Chinese, 40 pt higher, had both. Seven jobs
+ * side by side from 6 December 2026 on a quote of one machine, each of
+ * one node: the first 1 day of debugging at 1,000 CNY and 29 days' run
+ * at 100,000, the other six 1 + 3 days at 1,000 + 30,000. The end is
+ * after day 30, 4 January 2027 (26 days of December and 4 of January),
+ * and the total 101,000 + 6 × 31,000 = 287,000 CNY:
+ * the 1-2-5 step with two steps within it is 100,000 (200,000 <= 287,000
+ * < 500,000), its scale's top 300,000. At the memo's smallest and full
+ * heights, in both languages, the axis names January beside the end's
+ * label ("Jan 2027" twice: in "Ends 4 Jan 2027 …" and at its tick), the
+ * band reads "300,000" over "0", the end's label is whole, and no two
+ * labels overlap. */
+static void
+test_timeline_memo_months (void)
+{
+  static const struct {
+    const char *lang;
+    const char *month;
+    const char *end;
+  } words[] = {
+    { "en", "Jan 2027", "Ends 4 Jan 2027 (30.0 days) only if run side by side" },
+    { "zh_CN", "2027年1月", "仅在并行运行时于2027年1月4日结束（30.0 天）" },
+  };
+  /* The memo's smallest and full; the chart in the 1024 × 700 window,
+   * 610 px wide beside the job's form, where the end's label was left out
+   * too. */
+  static const struct {
+    double width, height;
+    CpChartStyle style;
+  } sizes[] = {
+    { 511, 163, CP_CHART_STYLE_PRINT }, { 511, 242, CP_CHART_STYLE_PRINT }, { 610, 360, CP_CHART_STYLE_LIGHT },
+  };
+  static const char *const names[] = {
+    "70B 全参数微调 (70B full fine-tune)", "7B QLoRA 微调 (7B QLoRA fine-tune)",
+    "7B 推理服务，200 并发 (7B inference service, 200 concurrent users)",
+    "13B 预训练，300B tokens (13B pretraining on 300B tokens)",
+    "开发与调试一个月 (A month of development and debugging)", "数据清洗与分词 (Data cleaning and tokenisation)",
+    "14B LoRA 微调 (14B LoRA fine-tune)",
+  };
+  g_autofree char *dir = g_dir_make_tmp ("cp-timeline-XXXXXX", NULL);
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpQuote *quote = cp_quote_new ();
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  g_autoptr(GError) error = NULL;
+  CpSchedule *schedule;
+  GDate start;
+
+  quote->nodes_available = 1;
+  cp_project_add_quote (project, quote);
+  for (guint j = 0; j < G_N_ELEMENTS (names); j++)
+    {
+      CpJob *job = cp_job_new (CP_TASK_DEBUG);
+      CpScheduleJob placed = { .after = -1, .planned = TRUE, .quote_index = 0, .nodes = 1,
+                               .phase_days = { 1, 0, j == 0 ? 29 : 3 },
+                               .phase_cost = { 1000, 0, j == 0 ? 100000 : 30000 },
+                               .deadline_days = j == 1 ? 6 : j == 3 ? 89 : 0 };
+
+      g_free (job->name);
+      job->name = g_strdup (names[j]);
+      cp_project_add_job (project, job);
+      g_array_append_val (jobs, placed);
+    }
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 6, G_DATE_DECEMBER, 2026);
+  schedule = cp_schedule_place (jobs, &start, &error);
+  g_assert_no_error (error);
+
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autoptr(CpChartData) data = cp_chart_data_new_timeline (project, schedule, words[l].lang);
+
+      g_assert_cmpfloat (data->total_cost, ==, 287000);
+      g_assert_cmpstr (data->x_label, ==, words[l].end);
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        {
+          g_autofree char *name = g_strdup_printf ("months-%s-%u.pdf", words[l].lang, z);
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+          cairo_surface_t *surface = cairo_pdf_surface_create (path, sizes[z].width, sizes[z].height);
+          cairo_t *cr = cairo_create (surface);
+          g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+          guint zeros = 0;
+
+          cp_chart_draw_full (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, boxes);
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+          for (guint i = 0; i < boxes->len; i++)
+            {
+              const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+              /* "0", the only label of one character. */
+              zeros += box->shown_bytes == 1;
+              for (guint j = i + 1; j < boxes->len; j++)
+                g_assert_false (boxes_overlap (box, &g_array_index (boxes, CpChartLabelBox, j)));
+            }
+          g_assert_cmpuint (zeros, ==, 1);
+          if (cp_test_have_poppler ())
+            {
+              g_autofree char *text = cp_test_pdf_text (dir, name, 0, FALSE);
+
+              if (cp_test_count (text, words[l].month) < 2)
+                g_error ("%s at %g × %g: no month named under the axis, or no end:\n%s", words[l].lang,
+                         sizes[z].width, sizes[z].height, text);
+              cp_test_assert_has (text, words[l].end);
+              cp_test_assert_has (text, "300,000");
+            }
+        }
+    }
+  cp_schedule_free (schedule);
+  cp_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1261,5 +1376,6 @@ main (int    argc,
   g_test_add_func ("/chart-timeline/memo-scale", test_timeline_memo_scale);
   g_test_add_func ("/chart-timeline/short-bar-seen", test_timeline_short_bar_seen);
   g_test_add_func ("/chart-timeline/cost-band-room", test_timeline_cost_band_room);
+  g_test_add_func ("/chart-timeline/memo-months", test_timeline_memo_months);
   return g_test_run ();
 }
