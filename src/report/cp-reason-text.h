@@ -110,6 +110,12 @@ const char *cp_words_assumption_source (const char *key, const char *fallback);
  * in its Fits and Memory columns by the same test and words, so the two
  * never disagree on whether 79.6 of 80 GiB is close. */
 char       *cp_words_memory_near_limit (const CpEstimate *e, const char *lang);
+/* What the verdict adds for an option that fits using more than 90% of
+ * each GPU's memory (cp_estimate_is_tight(), the table's Tight): the
+ * share used and a trial run to ask for before renting, in @lang; NULL
+ * below it. The window's verdict, the CLI's and page 1 say it beside
+ * "holds across the range", which alone read as firm. */
+char       *cp_words_memory_tight_caution (const CpProject *project, const CpEstimate *e, const char *lang);
 /* Whether @risk, in the plan of @job, applies to it: learning the
  * cluster's scheduler does not for a team with distributed-training
  * experience. */

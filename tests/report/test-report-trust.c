@@ -342,6 +342,49 @@ test_team_question (void)
     }
 }
 
+/* walk37 F4: recommended at 64.0 of 64.0 GiB, the verdict said "holds
+ * across the range"; the words it adds above the table's Tight line
+ * (CP_TIGHT_MEMORY_SHARE, 90%), and nothing at or below it. */
+static void
+test_memory_tight_caution (void)
+{
+  /* 64 GiB = 68,719,476,736 bytes. */
+  const double available_bytes = 64.0 * 1073741824.0;
+  static const struct {
+    double used_bytes;
+    const char *lang, *says;
+  } cases[] = {
+    /* 0.89 × 64 GiB = 56.96 GiB: under 90%, no caution. */
+    { 0.89 * 64.0 * 1073741824.0, "en", NULL },
+    /* Exactly 90% is not above it: 57.6 GiB. */
+    { 0.90 * 64.0 * 1073741824.0, "en", NULL },
+    /* 0.91 × 64 GiB = 58.24 GiB, shown 58.2. */
+    { 0.91 * 64.0 * 1073741824.0, "en",
+      "Memory is tight: it uses 91% of each GPU's memory (58.2 GiB of 64.0 GiB), above the 90% the table marks Tight; confirm with a trial run before renting." },
+    { 0.91 * 64.0 * 1073741824.0, "zh_CN",
+      "显存偏紧：每块 GPU 的显存使用 91%（已用 58.2 GiB，共 64.0 GiB），超过表中标为“偏紧”的 90%；租用前请先用试运行确认。" },
+    /* walk37's job: 68,669,216,119 of 68,719,476,736 bytes is 99.93%,
+     * 63.95 GiB, shown 64.0. */
+    { 68669216119.0, "en",
+      "Memory is tight: it uses 99.9% of each GPU's memory (64.0 GiB of 64.0 GiB), above the 90% the table marks Tight; confirm with a trial run before renting." },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(CpProject) project = cp_project_new ();
+      CpEstimate est = { 0 };
+      g_autofree char *text = NULL;
+
+      est.fits = TRUE;
+      est.available_per_gpu_bytes = available_bytes;
+      est.memory_per_gpu_bytes = cases[i].used_bytes;
+      text = cp_words_memory_tight_caution (project, &est, cases[i].lang);
+      g_assert_cmpstr (text, ==, cases[i].says);
+      /* The table's Tight by the same test. */
+      g_assert_cmpint (cp_estimate_is_tight (&est), ==, cases[i].says != NULL);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -356,5 +399,6 @@ main (int   argc,
   g_test_add_func ("/report/trust/deadline-status-late", test_deadline_status_late);
   g_test_add_func ("/report/trust/migration-assumed", test_migration_assumed);
   g_test_add_func ("/report/trust/team-question", test_team_question);
+  g_test_add_func ("/report/trust/memory-tight-caution", test_memory_tight_caution);
   return g_test_run ();
 }
