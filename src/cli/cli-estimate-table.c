@@ -155,6 +155,17 @@ print_verdict (CpCliTable       *table,
 
   cp_cli_table_add_heading (table, _("Verdict"));
   add_row (table, _("Recommendation"), g_strdup (cp_words_plan_verdict (e->plan)));
+  /* Tight on memory, under the verdict as the plan command and the window
+   * say it: the reasons below would call it firm. */
+  if (e->plan->recommended >= 0)
+    {
+      const CpOption *best = &g_array_index (e->plan->options, CpOption, e->plan->recommended);
+      char *tight = cp_words_memory_tight_caution (e->project, &best->estimate, C_("language code", "en"));
+
+      if (tight != NULL)
+        /* TRANSLATORS: the CLI estimate's row under Recommendation when the recommended option is tight on memory */
+        add_row (table, _("Memory headroom"), tight);
+    }
   for (guint i = 0; i < e->plan->reasons->len; i++)
     {
       const CpReason *reason = &g_array_index (e->plan->reasons, CpReason, i);
@@ -492,7 +503,9 @@ cp_cli_estimate_print_table (const Estimate   *e,
                    est->zero3_adamw_temp_bytes, settings);
   add_bytes_row (table, _("Total"), est->memory_per_gpu_bytes, settings);
   add_bytes_row (table, _("Available"), est->available_per_gpu_bytes, settings);
-  add_row (table, _("Fits"), g_strdup (cp_cli_yes_no (est->fits)));
+  /* "Tight" above 90% of memory, as the plan's table says (walk37 F4:
+   * "Yes" here at 64.0 of 64.0 GiB beside "Tight" there). */
+  add_row (table, _("Fits"), g_strdup (cp_estimate_is_tight (est) ? cp_words_fits (est) : cp_cli_yes_no (est->fits)));
   if (refusal != NULL)
     add_row (table, _("Why it does not fit"), g_strdup (refusal));
   add_row (table, _("Memory gap (need ÷ one node)"), cp_cli_format_number (est->memory_gap, 2));

@@ -171,6 +171,15 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
                 printf ("%s\n", text);
               }
           }
+      /* Tight on memory, said under the verdict as the window says it. */
+      if (recommended != NULL)
+        {
+          const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
+          g_autofree char *tight = cp_words_memory_tight_caution (project, &best->estimate, C_("language code", "en"));
+
+          if (tight != NULL)
+            printf ("%s\n", tight);
+        }
     }
   else
     {

@@ -623,11 +623,11 @@ _cp_results_view_describe_incomplete (const CpProject *project)
  * resting on a figure its quote does not state is not firm whatever the
  * band says: the report's first page says so (cp_words_unconfirmed()),
  * and the window said "holds across the range" beside it (walkthrough 8). */
-char *
-_cp_results_view_describe_robustness (const CpProject *project,
-                                      const CpPlan    *plan,
-                                      const char      *lang,
-                                      gboolean        *warning)
+static char *
+describe_robustness_band (const CpProject *project,
+                          const CpPlan    *plan,
+                          const char      *lang,
+                          gboolean        *warning)
 {
   char *unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
 
@@ -648,5 +648,27 @@ _cp_results_view_describe_robustness (const CpProject *project,
       return g_steal_pointer (&band);
     return g_strdup_printf (cp_i18n_is_chinese (lang) ? "%s%s" : "%s %s", band, month_minimum);
   }
+}
+
+/* The band's words, then the recommended option's memory when the table
+ * calls it Tight: "holds across the range" alone read as firm at 64.0 of
+ * 64.0 GiB (walk37 F4). Tight is a doubt: the line turns to a warning. */
+char *
+_cp_results_view_describe_robustness (const CpProject *project,
+                                      const CpPlan    *plan,
+                                      const char      *lang,
+                                      gboolean        *warning)
+{
+  g_autofree char *band = describe_robustness_band (project, plan, lang, warning);
+  g_autofree char *tight = NULL;
+
+  if (*band == '\0' || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+    return g_steal_pointer (&band);
+  tight = cp_words_memory_tight_caution (project, &g_array_index (plan->options, CpOption, plan->recommended).estimate,
+                                         lang);
+  if (tight == NULL)
+    return g_steal_pointer (&band);
+  *warning = TRUE;
+  return g_strdup_printf (cp_i18n_is_chinese (lang) ? "%s%s" : "%s %s", band, tight);
 }
 

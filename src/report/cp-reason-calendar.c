@@ -427,6 +427,35 @@ cp_words_finish_figure (double finish,
   return shown_figure (finish, decimals, deadline > 0 && finish > deadline);
 }
 
+/* A miss under a day in whole minutes rounded up, "35 min", "1 h 20 min",
+ * "2 h": 80 minutes read "0.1 days" (trust37), which a reader takes for
+ * 2.4 h. Never under the true lateness; never "0 min" for a miss. */
+static char *
+late_under_a_day_text (double      late_days,
+                       const char *lang)
+{
+  /* A millionth of a minute off: 80 min is 80.000 000 000 1 in binary. */
+  double minutes = MAX (ceil (late_days * 1440 - 1e-6), 1);
+  double hours = floor (minutes / 60);
+  double rest_minutes = minutes - hours * 60;
+  g_autofree char *hours_number = cp_i18n_format_number (hours, 0, lang);
+  g_autofree char *minutes_number = cp_i18n_format_number (hours > 0 ? rest_minutes : minutes, 0, lang);
+  char *text;
+
+  cp_i18n_push_language (lang);
+  if (hours == 0)
+    /* TRANSLATORS: a duration; %s is a number of minutes */
+    text = g_strdup_printf (_("%s min"), minutes_number);
+  else if (rest_minutes == 0)
+    /* TRANSLATORS: a duration; %s is a number of hours */
+    text = g_strdup_printf (_("%s h"), hours_number);
+  else
+    /* TRANSLATORS: a duration under a day: whole hours, then minutes, "1 h 20 min" */
+    text = g_strdup_printf (_("%s h %s min"), hours_number, minutes_number);
+  cp_i18n_pop_language ();
+  return text;
+}
+
 char *
 cp_words_late_by (double      finish_days,
                   double      deadline_days,
@@ -435,6 +464,9 @@ cp_words_late_by (double      finish_days,
   gboolean hours;
   int decimals;
   double finish_shown, deadline_shown;
+
+  if (finish_days > deadline_days && finish_days - deadline_days < 1)
+    return late_under_a_day_text (finish_days - deadline_days, lang);
 
   /* The difference of the figures shown, never of the true ones rounded:
    * 0.34 days late by 0.3 days read "missed by 0.3 days" beside a

@@ -78,6 +78,35 @@ cp_words_memory_near_limit (const CpEstimate *e,
   return g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit);
 }
 
+char *
+cp_words_memory_tight_caution (const CpProject  *project,
+                               const CpEstimate *e,
+                               const char       *lang)
+{
+  g_autofree char *share = NULL;
+  g_autofree char *limit = NULL;
+  g_autofree char *used = NULL;
+  g_autofree char *available = NULL;
+  char *text;
+
+  /* The one test the Fits column's "Tight" and the risk list use, so the
+   * verdict never calls firm what the table beside it calls Tight (walk37
+   * F4: 64.0 of 64.0 GiB on Ascend "holds across the range", the tightness
+   * said only among the risks). */
+  if (!cp_estimate_is_tight (e))
+    return NULL;
+  share = cp_i18n_format_percent (e->memory_per_gpu_bytes / e->available_per_gpu_bytes, lang);
+  limit = cp_i18n_format_percent (RISK_MEMORY_SHARE, lang);
+  used = cp_reason_bytes_text (project, e->memory_per_gpu_bytes);
+  available = cp_reason_bytes_text (project, e->available_per_gpu_bytes);
+  cp_i18n_push_language (lang);
+  /* TRANSLATORS: after the verdict; the share of each GPU's memory used, the memory used and available per GPU, the share above which the table says Tight */
+  text = g_strdup_printf (_("Memory is tight: it uses %s of each GPU's memory (%s of %s), above the %s the table marks Tight; confirm with a trial run before renting."),
+                          share, used, available, limit);
+  cp_i18n_pop_language ();
+  return text;
+}
+
 /* The chance of at least one interruption over a run where @expected
  * are expected, 1 − e^(−n) (failures as a Poisson process, as
  * cp-goodput.h takes them). */

@@ -110,6 +110,12 @@ const char *cp_words_assumption_source (const char *key, const char *fallback);
  * in its Fits and Memory columns by the same test and words, so the two
  * never disagree on whether 79.6 of 80 GiB is close. */
 char       *cp_words_memory_near_limit (const CpEstimate *e, const char *lang);
+/* What the verdict adds for an option that fits using more than 90% of
+ * each GPU's memory (cp_estimate_is_tight(), the table's Tight): the
+ * share used and a trial run to ask for before renting, in @lang; NULL
+ * below it. The window's verdict, the CLI's and page 1 say it beside
+ * "holds across the range", which alone read as firm. */
+char       *cp_words_memory_tight_caution (const CpProject *project, const CpEstimate *e, const char *lang);
 /* Whether @risk, in the plan of @job, applies to it: learning the
  * cluster's scheduler does not for a team with distributed-training
  * experience. */
@@ -423,11 +429,12 @@ void        cp_words_finish_and_deadline (double finish_days, double deadline_da
  * deadline, so that it never reads as meeting one it misses, else
  * rounded as any figure. */
 double      cp_words_finish_figure (double finish, double deadline, int decimals);
-/* How late @finish_days is past @deadline_days, in the unit and decimals
- * cp_words_finish_and_deadline() prints the two in, and their difference
- * as shown: rounded up, so a miss never reads smaller than it is
- * ("8.2 h" against "7.2 h" is late by "1.0 h"). Only for a finish past
- * the deadline. Freed by the caller. */
+/* How late @finish_days is past @deadline_days, rounded up, so a miss
+ * never reads smaller than it is: under a day in whole minutes ("58 min",
+ * "1 h 20 min"); from a day in the unit and decimals
+ * cp_words_finish_and_deadline() prints the two in, their difference as
+ * shown ("12.4 days" against "10.0 days" is late by "2.4 days"). Only for
+ * a finish past the deadline. Freed by the caller. */
 char       *cp_words_late_by (double finish_days, double deadline_days, const char *lang);
 /* A deadline's length as a modifier, "14-day" in "the 14-day deadline":
  * "the 14.0 days deadline" read as a slip (approver 21); a part day

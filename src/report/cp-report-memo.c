@@ -970,8 +970,18 @@ answer_range (const CpProject *project,
               const char      *firm_outcome,
               const char      *lang)
 {
-  g_autofree char *range = range_words (project, plan, option, overbooked, answers_listed, doubt_listed, firm_outcome,
-                                        lang);
+  g_autofree char *band = range_words (project, plan, option, overbooked, answers_listed, doubt_listed, firm_outcome,
+                                       lang);
+  /* Tight on memory, said where the range says whether the choice holds,
+   * as the window's line under the verdict says it (walk37 F4: "the
+   * choice holds across it" at 64.0 of 64.0 GiB). Before a range that
+   * ends on the colon introducing the open answers, as the late quote's
+   * sentence below. */
+  g_autofree char *tight = cp_words_memory_tight_caution (project, &option->estimate, lang);
+  g_autofree char *range = tight == NULL ? g_steal_pointer (&band)
+                           : answers_listed != ANSWERS_NONE && firm_outcome == NULL
+                           ? g_strdup_printf (C_("two sentences", "%s %s"), tight, band)
+                           : g_strdup_printf (C_("two sentences", "%s %s"), band, tight);
   const CpOption *late = plan->cost_unknown ? NULL
                          : cp_words_cheapest_late_option (plan, option->estimate.total_cost);
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);

@@ -1290,6 +1290,45 @@ test_ranges_that_move_the_plan (void)
   ranges = ranges_after_plan (&pretraining, path, "job-pretrain13b");
   g_assert_nonnull (strstr (ranges, "\n  Compute utilisation: 0.55 (0.47–0.63; "));
   g_assert_nonnull (strstr (ranges, "\n  Link efficiency: 0.80 (0.58–0.82; "));
+
+/* walk37 F4: Qwen3-30B-A3B full fine-tune, ZeRO-3, on one 8 × Ascend
+ * 910B2 (64 GB) machine, 2B tokens, 5 days, was recommended at 64.0 of
+ * 64.0 GiB with the verdict alone calling it firm. The estimate's Fits
+ * row says Tight as the plan's table does, and the row under the
+ * recommendation gives the share its own XML's figures make: used over
+ * available per GPU, as a percentage with one decimal near 100%. */
+static void
+test_tight_memory_verdict (void)
+{
+  g_auto(CpTestRun) xml = { 0 };
+  g_auto(CpTestRun) text = { 0 };
+  g_autofree char *percent = NULL;
+  g_autofree char *sentence = NULL;
+  double used_bytes, available_bytes;
+
+  RUN (&xml, "estimate", "--model", "qwen3-30b-a3b", "--task", "full-finetune", "--tokens", "2e9",
+       "--deadline-days", "5", "--zero", "3", "--gpu", "ascend-910b", "--price", "32/GPU/h", "--offering", "cloud-vm",
+       "--xml");
+  g_assert_cmpint (xml.status, ==, 0);
+  used_bytes = element_double (xml.out, "memory-per-gpu-bytes");
+  available_bytes = element_double (xml.out, "available-per-gpu-bytes");
+  /* 64 GiB = 68,719,476,736 bytes; above 90% of it, under 100%. */
+  g_assert_cmpfloat (available_bytes, ==, 68719476736.0);
+  g_assert_cmpfloat (used_bytes, >, 0.9 * available_bytes);
+  g_assert_cmpfloat (used_bytes, <, available_bytes);
+  /* Whole percent, unless that reads 100% of a GPU not full: a tenth
+   * then (99.93% here, "99.9%"). */
+  percent = round (100 * used_bytes / available_bytes) == 100
+            ? g_strdup_printf ("%.1f%%", 100 * used_bytes / available_bytes)
+            : g_strdup_printf ("%.0f%%", 100 * used_bytes / available_bytes);
+  sentence = g_strdup_printf ("Memory is tight: it uses %s of each GPU's memory", percent);
+
+  RUN (&text, "estimate", "--model", "qwen3-30b-a3b", "--task", "full-finetune", "--tokens", "2e9",
+       "--deadline-days", "5", "--zero", "3", "--gpu", "ascend-910b", "--price", "32/GPU/h", "--offering", "cloud-vm");
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_true (g_regex_match_simple ("\\n  Fits +Tight\\n", text.out, 0, 0));
+  g_assert_nonnull (strstr (text.out, sentence));
+  g_assert_nonnull (strstr (text.out, "above the 90% the table marks Tight; confirm with a trial run before renting."));
 }
 
 int
@@ -1301,6 +1340,7 @@ main (int    argc,
   g_test_add_func ("/cli-honest/no-price/technical-verdict", test_no_price_gives_technical_verdict);
   g_test_add_func ("/cli-honest/batch-zero-is-the-default", test_batch_zero_is_the_default);
   g_test_add_func ("/cli-honest/no-price/single-machine", test_no_price_single_machine);
+  g_test_add_func ("/cli-honest/tight-memory-verdict", test_tight_memory_verdict);
   g_test_add_func ("/cli-honest/no-price/service-needs-replicas", test_no_price_service_needs_replicas);
   g_test_add_func ("/cli-honest/recommended-configuration", test_recommended_configuration);
   g_test_add_func ("/cli-honest/gpu-memory-utilization", test_gpu_memory_utilization);

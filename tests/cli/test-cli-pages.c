@@ -550,9 +550,10 @@ static const WalkWords walk_english = {
   "Migration cost",
   "Stated in this report until the vendor states the share",
   "not priced",
-  /* 29.055 days shown rounded up, 29.1: 29.1 − 29.0 = 0.1 days late
-   * (issue 22), on page 1 and in the risks alike. */
-  "deadline by 0.1 days",
+  /* 29.055 days against 29: 0.055 days = 79.2 min late, rounded up to
+   * 80 min (trust37: "0.1 days" read as 2.4 h), on page 1 and in the
+   * risks alike. */
+  "deadline by 1 h 20 min",
   "but misses the deadline. Nanshan Compute — NVIDIA A800 80GB SXM is also the cheapest per GPU-hour.",
 };
 
@@ -569,7 +570,7 @@ static const WalkWords walk_chinese = {
   "迁移成本",
   "在供应商说明共享比例之前，按本报告所述假设计算",
   "未报价",
-  "截止期限晚 0.1 天",
+  "截止期限晚 1 小时 20 分钟",
   "但赶不上截止日期。Nanshan Compute — NVIDIA A800 80GB SXM 的每卡时单价也最低。",
 };
 

@@ -152,9 +152,11 @@ test_offer_past_deadline (void)
   cp_job_clear (&job);
 }
 
-/* Issue 22: how late, as the figures shown beside each other subtract,
- * rounded up: never under the true lateness, so a miss never reads as
- * smaller than it is, nor as a finish that would meet the deadline. */
+/* Issue 22: how late, rounded up: never under the true lateness, so a
+ * miss never reads as smaller than it is, nor as a finish that would meet
+ * the deadline. From a day, as the figures shown beside each other
+ * subtract; under a day in whole minutes rounded up (trust37: 80 minutes
+ * read "0.1 days"). */
 static void
 test_late_by (void)
 {
@@ -162,23 +164,29 @@ test_late_by (void)
     double finish_days, deadline_days;
     const char *lang, *late;
   } cases[] = {
-    /* 10.34 days against 10.3: the finish rounded up is 10.4, and
-     * 10.4 − 10.3 = 0.1 day; rounded as any figure, 0.04 read "0.0". */
-    { 10.34, 10.3, "en", "0.1 days" },
-    { 10.34, 10.3, "zh_CN", "0.1 天" },
-    /* Both under a day, in hours: 0.34 × 24 = 8.16 h shown 8.2,
-     * 0.3 × 24 = 7.2 h, late by 8.2 − 7.2 = 1.0 h. */
-    { 0.34, 0.3, "en", "1.0 h" },
-    { 0.34, 0.3, "zh_CN", "1.0 小时" },
+    /* trust37: 80 min late, 80 / 1440 days: 1 h and 20 min. */
+    { 10 + 80.0 / 1440, 10, "en", "1 h 20 min" },
+    { 10 + 80.0 / 1440, 10, "zh_CN", "1 小时 20 分钟" },
+    /* 10.34 − 10.3 = 0.04 days = 57.6 min, rounded up 58. */
+    { 10.34, 10.3, "en", "58 min" },
+    { 10.34, 10.3, "zh_CN", "58 分钟" },
+    /* Both under a day: 0.34 × 24 = 8.16 h against 7.2 h, 0.96 h late
+     * = 57.6 min, 58. */
+    { 0.34, 0.3, "en", "58 min" },
+    /* Two whole hours: 2 / 24 days, no "0 min". */
+    { 5 + 2.0 / 24, 5, "en", "2 h" },
     /* 12.34 − 10 is 2.34 days, rounded "2.3"; shown 12.4 − 10.0 = 2.4. */
     { 12.34, 10, "en", "2.4 days" },
-    /* trust36b's cluster line: 59.8 + 14.04 = 73.84 days, shown 73.9,
-     * past 73.0 by 0.9. */
-    { 73.84, 73, "en", "0.9 days" },
-    /* A deadline typed to the hundredth: 10.06 − 10.05 = 0.01. */
-    { 10.06, 10.05, "en", "0.01 days" },
-    /* 35 s late, 10.000 4 days: the finish shown 10.1, so 0.1 day. */
-    { 10.0004, 10, "en", "0.1 days" },
+    /* trust36b's cluster line: 59.8 + 14.04 = 73.84 days, 0.84 days
+     * late = 1,209.6 min, rounded up 1,210 = 20 h 10 min. */
+    { 73.84, 73, "en", "20 h 10 min" },
+    /* A deadline typed to the hundredth: 10.06 − 10.05 = 0.01 days
+     * = 14.4 min, 15. */
+    { 10.06, 10.05, "en", "15 min" },
+    /* 35 s late, 10.000 4 days: 34.6 s, a whole minute rounded up. */
+    { 10.0004, 10, "en", "1 min" },
+    /* 1.2 days late, from a day in days: 11.2 − 10.0. */
+    { 11.2, 10, "en", "1.2 days" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -207,11 +215,12 @@ test_deadline_status_late (void)
   est.calendar_days = 0.34;
   est.meets_deadline = FALSE;
   en = cp_words_deadline_status (&job, &est, "en");
-  g_assert_cmpstr (en, ==, "Missed by 1.0 h");
+  /* 0.04 days = 57.6 min, rounded up. */
+  g_assert_cmpstr (en, ==, "Missed by 58 min");
   cp_i18n_push_language ("zh_CN");
   zh = cp_words_deadline_status (&job, &est, "zh_CN");
   cp_i18n_pop_language ();
-  g_assert_cmpstr (zh, ==, "超期 1.0 小时");
+  g_assert_cmpstr (zh, ==, "超期 58 分钟");
   /* 12.34 days against 10: 2.4 days late, not 2.3. */
   job.deadline_days = 10;
   est.calendar_days = 12.34;
@@ -342,6 +351,49 @@ test_team_question (void)
     }
 }
 
+/* walk37 F4: recommended at 64.0 of 64.0 GiB, the verdict said "holds
+ * across the range"; the words it adds above the table's Tight line
+ * (CP_TIGHT_MEMORY_SHARE, 90%), and nothing at or below it. */
+static void
+test_memory_tight_caution (void)
+{
+  /* 64 GiB = 68,719,476,736 bytes. */
+  const double available_bytes = 64.0 * 1073741824.0;
+  static const struct {
+    double used_bytes;
+    const char *lang, *says;
+  } cases[] = {
+    /* 0.89 × 64 GiB = 56.96 GiB: under 90%, no caution. */
+    { 0.89 * 64.0 * 1073741824.0, "en", NULL },
+    /* Exactly 90% is not above it: 57.6 GiB. */
+    { 0.90 * 64.0 * 1073741824.0, "en", NULL },
+    /* 0.91 × 64 GiB = 58.24 GiB, shown 58.2. */
+    { 0.91 * 64.0 * 1073741824.0, "en",
+      "Memory is tight: it uses 91% of each GPU's memory (58.2 GiB of 64.0 GiB), above the 90% the table marks Tight; confirm with a trial run before renting." },
+    { 0.91 * 64.0 * 1073741824.0, "zh_CN",
+      "显存偏紧：每块 GPU 的显存使用 91%（已用 58.2 GiB，共 64.0 GiB），超过表中标为“偏紧”的 90%；租用前请先用试运行确认。" },
+    /* walk37's job: 68,669,216,119 of 68,719,476,736 bytes is 99.93%,
+     * 63.95 GiB, shown 64.0. */
+    { 68669216119.0, "en",
+      "Memory is tight: it uses 99.9% of each GPU's memory (64.0 GiB of 64.0 GiB), above the 90% the table marks Tight; confirm with a trial run before renting." },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(CpProject) project = cp_project_new ();
+      CpEstimate est = { 0 };
+      g_autofree char *text = NULL;
+
+      est.fits = TRUE;
+      est.available_per_gpu_bytes = available_bytes;
+      est.memory_per_gpu_bytes = cases[i].used_bytes;
+      text = cp_words_memory_tight_caution (project, &est, cases[i].lang);
+      g_assert_cmpstr (text, ==, cases[i].says);
+      /* The table's Tight by the same test. */
+      g_assert_cmpint (cp_estimate_is_tight (&est), ==, cases[i].says != NULL);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -356,5 +408,6 @@ main (int   argc,
   g_test_add_func ("/report/trust/deadline-status-late", test_deadline_status_late);
   g_test_add_func ("/report/trust/migration-assumed", test_migration_assumed);
   g_test_add_func ("/report/trust/team-question", test_team_question);
+  g_test_add_func ("/report/trust/memory-tight-caution", test_memory_tight_caution);
   return g_test_run ();
 }
