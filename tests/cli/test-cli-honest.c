@@ -1290,6 +1290,7 @@ test_ranges_that_move_the_plan (void)
   ranges = ranges_after_plan (&pretraining, path, "job-pretrain13b");
   g_assert_nonnull (strstr (ranges, "\n  Compute utilisation: 0.55 (0.47–0.63; "));
   g_assert_nonnull (strstr (ranges, "\n  Link efficiency: 0.80 (0.58–0.82; "));
+}
 
 /* walk37 F4: Qwen3-30B-A3B full fine-tune, ZeRO-3, on one 8 × Ascend
  * 910B2 (64 GB) machine, 2B tokens, 5 days, was recommended at 64.0 of
