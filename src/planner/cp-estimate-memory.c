@@ -285,6 +285,15 @@ op_checkpoint_applies (const CpModelSpec    *model,
   return policy == CP_SELECTIVE_RECOMPUTE_OP && model->kv_lora_rank == 0;
 }
 
+/* Whether Megatron-Core's per-module MoE recompute (the moe policy)
+ * changes anything of @model: only a mixture of experts has MoE layers. */
+static gboolean
+moe_checkpoint_applies (const CpModelSpec    *model,
+                        CpSelectiveRecompute  policy)
+{
+  return policy == CP_SELECTIVE_RECOMPUTE_MOE && cp_model_spec_is_moe (model);
+}
+
 /* What torchtitan's op-level policy keeps of a layer beside
  * op_checkpoint_coefficient() once its experts are spread over ranks:
  * the outputs of all_to_all_single, which the save list names, the tokens
@@ -309,7 +318,13 @@ _cp_op_checkpoint_all_to_all_coefficient (const CpModelSpec    *model,
  * Llama 3 8B at 8,192 tokens: 8.3%. A mixture of experts' layer runs
  * wk, wo and its routed experts' grouped GEMMs whole again (k experts of
  * width f_e: 3 · h · f_e · k multiply-adds gated, 2 ungated), and the
- * shared experts' and dense layers' MLPs as a dense one (h · f). */
+ * shared experts' and dense layers' MLPs as a dense one (h · f).
+ * Megatron-Core's per-module MoE policy runs each MoE layer's forward
+ * again whole (moe_checkpoint_mlp_coefficient()): its router (h · E), its
+ * k routed experts (3 · h · f_e each gated, 2 ungated) and its shared
+ * experts (the same of f_s), and nothing of attention, whose core the
+ * module list leaves out (recompute_modules replaces the default
+ * ["core_attn"]). */
 double
 _cp_selective_recompute_flops_overhead (const CpModelSpec *model,
                                         const CpSettings  *settings,
@@ -320,6 +335,16 @@ _cp_selective_recompute_flops_overhead (const CpModelSpec *model,
   double h = model->hidden;
   double head_dim, q_width, kv_width, recomputed, step;
 
+  if (moe_checkpoint_applies (model, settings->selective_recompute))
+    {
+      double matrices = model->gated_mlp ? 3.0 : 2.0;
+      double routed = matrices * h * (double) cp_model_spec_expert_ffn (model) * MAX (model->experts_active, 1);
+      double shared = matrices * h * (double) cp_model_spec_shared_expert_ffn (model) * model->shared_experts;
+
+      recomputed = 2.0 * cp_model_spec_moe_layers (model) * (h * model->experts_total + routed + shared);
+      step = param_flops_factor / 2.0 * param_flops_fwd + 3.0 * attention_flops_fwd;
+      return step > 0 ? recomputed / step : 0.0;
+    }
   if (!op_checkpoint_applies (model, settings->selective_recompute))
     return settings->selective_recompute_flops_overhead;
   head_dim = cp_model_spec_head_dim (model);
@@ -342,6 +367,39 @@ _cp_selective_recompute_flops_overhead (const CpModelSpec *model,
   return step > 0 ? recomputed / step : 0.0;
 }
 
+/* What the MLP half of a layer keeps per s·b·h under Megatron-Core's
+ * --recompute-granularity selective --recompute-modules layernorm moe
+ * (the moe policy), averaged over the layers. An MoE layer keeps only
+ * the 1-byte dropout mask of the bias-dropout-add after it:
+ * - "moe": MoELayer.forward runs the whole layer (router, dispatch,
+ *   experts, combine, shared experts) under tensor_parallel.checkpoint
+ *   (megatron/core/transformer/moe/moe_layer.py, moe_layer_recompute),
+ *   which keeps its input alone, the pre-MLP layer norm's output;
+ * - "layernorm": TransformerLayer runs that layer norm under
+ *   CheckpointWithoutOutput and, once the MLP's output exists, frees its
+ *   output's storage (discard_output_and_register_recompute) and
+ *   recomputes it before the backward pass reaches it
+ *   (megatron/core/transformer/transformer_layer.py,
+ *   recompute_pre_mlp_layernorm). So of the dense pattern's input (2),
+ *   mask (1) and intermediates only the mask stays; the norm's own input
+ *   is the layer's residual, counted with the norms (4).
+ * "layernorm" acts only on a norm that is a module of its own: under
+ * Transformer Engine the input norm and a dense MLP's norm are fused into
+ * the next linear layer (TELayerNormColumnParallelLinear, an IdentityOp
+ * in their place, which transformer_layer.py skips), so attention and the
+ * dense layers keep what the attention policy counts. "moe_act" (the
+ * experts' activation recomputed) adds nothing the recomputed MoE layer
+ * does not drop already. */
+static double
+moe_checkpoint_mlp_coefficient (const CpModelSpec *model)
+{
+  double moe_layers = cp_model_spec_moe_layers (model);
+  double dense_mlp = 3.0 + (model->gated_mlp ? CP_SWIGLU_ACTIVATION_BYTES : 4.0) *
+                             (double) cp_model_spec_dense_ffn (model) / model->hidden;
+
+  return (1.0 * moe_layers + dense_mlp * (model->layers - moe_layers)) / model->layers;
+}
+
 double
 _cp_per_layer_activation_coefficient (const CpModelSpec    *model,
                                       double                seq_len,
@@ -354,6 +412,8 @@ _cp_per_layer_activation_coefficient (const CpModelSpec    *model,
 
   if (recompute == CP_RECOMPUTE_SELECTIVE && op_checkpoint_applies (model, policy))
     return op_checkpoint_coefficient (model);
+  if (recompute == CP_RECOMPUTE_SELECTIVE && moe_checkpoint_applies (model, policy))
+    return _cp_attention_activation_coefficient (model) + 4.0 + moe_checkpoint_mlp_coefficient (model);
   mlp = 3.0 + (model->gated_mlp ? CP_SWIGLU_ACTIVATION_BYTES : 4.0) * token_ffn_width (model) / h;
   /* FlashAttention-style kernels do not store the a·s² score matrix;
    * Megatron's selective recompute drops it too (Korthikanti et al. 2022,

@@ -255,6 +255,21 @@ _cp_recompute_fraction (const Context *c,
   return k->recompute_layers / layers_here;
 }
 
+/* Share of this GPU's MoE layers whose MoE half (router, dispatch,
+ * experts, combine) runs its forward twice: the recomputed layers' share,
+ * or all of them under Megatron-Core's per-module MoE recompute (the moe
+ * selective-recompute policy, which checkpoints each MoELayer whole:
+ * cp-estimate-memory.c). */
+static inline double
+_cp_moe_recompute_fraction (const Context *c,
+                            const Config  *k)
+{
+  if (k->recompute == CP_RECOMPUTE_SELECTIVE && c->settings->selective_recompute == CP_SELECTIVE_RECOMPUTE_MOE &&
+      c->moe_layers > 0)
+    return 1.0;
+  return _cp_recompute_fraction (c, k);
+}
+
 /* Tensor-parallel ranks one routed expert is split over (Megatron-Core's
  * expert tensor parallel, ETP). Megatron-Core lays the MoE layers out on a
  * grid of their own, ETP × EP × expert-DP × PP over the same GPUs as the

@@ -238,7 +238,7 @@ expert_permute_s_of (const Context *c,
 {
   if (permute_bytes == 0)
     return 0;
-  return permute_bytes * (2.0 + _cp_recompute_fraction (c, k)) / c->memory_bytes_per_s;
+  return permute_bytes * (2.0 + _cp_moe_recompute_fraction (c, k)) / c->memory_bytes_per_s;
 }
 
 static double
@@ -533,8 +533,12 @@ _cp_layout_time_of_split (const Context   *c,
    * tokens per expert GEMM are not worked out. */
   double expert_speed = c->expert_flops_fwd > 0 ? split_expert_gemm_speed (c, k, ts) : 1.0;
   double forward, attention, per_token = compute_s_per_token (c, k, expert_speed, &forward, &attention);
-  /* Recomputed layers repeat their forward collectives. */
+  /* Recomputed layers repeat their forward collectives; recomputed MoE
+   * halves their dispatch and combine, and their half of the layer's
+   * tensor-parallel ones. */
   double collectives_per_layer = 4.0 + 2.0 * _cp_recompute_fraction (c, k);
+  double moe_recompute = _cp_moe_recompute_fraction (c, k);
+  double moe_recompute_extra = moe_recompute - _cp_recompute_fraction (c, k);
   double message = c->seq * k->mb * c->hidden * c->act_bytes;
   double overlap = settings->dp_overlap;
   double fwd_micro, bwd_micro;
@@ -548,7 +552,7 @@ _cp_layout_time_of_split (const Context   *c,
    * recomputed layers, the second in the backward pass) and one backward. */
   st->permute = expert_permute_s_of (c, k, ts->permute_bytes) * st->tokens / c->gpus * imbalance;
   st->compute += st->permute;
-  st->backward += st->permute * (1.0 + _cp_recompute_fraction (c, k)) / (2.0 + _cp_recompute_fraction (c, k));
+  st->backward += st->permute * (1.0 + moe_recompute) / (2.0 + moe_recompute);
   fwd_micro = (st->compute - st->backward) / m;
   bwd_micro = st->backward / m;
 
@@ -557,7 +561,7 @@ _cp_layout_time_of_split (const Context   *c,
    * the volume of four all-reduces (six with full recompute), on NVLink
    * (Korthikanti et al. 2022, §4.2.2). */
   if (k->tp > 1)
-    st->tp = m * layers_here * collectives_per_layer *
+    st->tp = m * layers_here * (collectives_per_layer + moe_recompute_extra * c->moe_layers / c->layers) *
              2.0 * (t - 1) / t * message / c->intra;
 
   /* Pipeline sends: activations forward, gradients backward, per
@@ -569,7 +573,7 @@ _cp_layout_time_of_split (const Context   *c,
   /* MoE: dispatch and combine, forward and backward, per MoE layer and
    * micro-batch. */
   if (k->ep > 1)
-    st->all_to_all = m * c->moe_layers * layers_here / c->layers * collectives_per_layer *
+    st->all_to_all = m * c->moe_layers * layers_here / c->layers * (4.0 + 2.0 * moe_recompute) *
                      c->seq * k->mb * ts->all_to_all_per_token;
 
   /* Data parallel (_cp_layout_time_split_init()). */

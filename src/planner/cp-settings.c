@@ -366,7 +366,9 @@ cp_settings_init (CpSettings *settings)
    * §5), the runs PUBLISHED T21/T22 measure and the layout search was
    * built on. torchtitan's op-level policy (selective_ac_option "op", its
    * Llama configs' default) keeps a third as much of a Llama layer for
-   * 8–12% more FLOPs: a setting, as torchtitan's runs state it. */
+   * 8–12% more FLOPs: a setting, as torchtitan's runs state it; so is
+   * Megatron-Core's per-module recompute of MoE layers (--recompute-modules
+   * layernorm moe), which its MoE recipes state run by run. */
   settings->selective_recompute = CP_SELECTIVE_RECOMPUTE_ATTENTION;
   /* The loss as Megatron-LM computes it (fused, 4 bytes a logit), which
    * chunked losses (torchtune's CEWithChunkedOutputLoss, LitGPT's
@@ -425,7 +427,7 @@ cp_settings_get_assumptions (const CpSettings *settings,
                              CpAssumption     *out,
                              guint             n_out)
 {
-  gboolean op_policy = settings->selective_recompute == CP_SELECTIVE_RECOMPUTE_OP;
+  gboolean op_policy = settings->selective_recompute != CP_SELECTIVE_RECOMPUTE_ATTENTION;
   const CpAssumption all[] = {
     { "bytes-convention", settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16 ? 16 : 18,
       "bytes/param", "PUBLISHED M1 (ZeRO, 16) / M2 (Hugging Face, 18; Megatron-LM distrib_optimizer.md: bf16 with fp32 grads, 6 + 12/d)" },
@@ -473,15 +475,20 @@ cp_settings_get_assumptions (const CpSettings *settings,
     { "vat-rate-lease", settings->vat_rate_lease, "fraction",
       "财政部 税务总局 海关总署公告 2019 年第 39 号: leasing tangible movable property (a bare machine) 13%" },
     /* One row for selective recompute: Megatron's overhead by default, the
-     * policy where torchtitan's op-level one is taken (its overhead
-     * follows the model: estimate's selective-recompute-flops-overhead). */
+     * policy where torchtitan's op-level one or Megatron-Core's per-module
+     * MoE one is taken (its overhead follows the model: estimate's
+     * selective-recompute-flops-overhead). */
     { op_policy ? "selective-recompute" : "selective-recompute-overhead",
-      op_policy ? 1.0 : settings->selective_recompute_flops_overhead, op_policy ? NULL : "fraction",
-      op_policy ? "torchtitan op-level SAC (torchtitan/parallelisms/parallelize_llama.py at 0413364, "
+      op_policy ? (double) settings->selective_recompute : settings->selective_recompute_flops_overhead,
+      op_policy ? NULL : "fraction",
+      op_policy ? "1: torchtitan op-level SAC (torchtitan/parallelisms/parallelize_llama.py at 0413364, "
                   "no_recompute_list): the attention kernel's output and every other matmul's (wq, wv, w1, w2) "
                   "kept, the rest recomputed; a mixture of experts' routed experts (torch._grouped_mm, not in "
-                  "_op_sac_save_list) recomputed whole, its all-to-all outputs kept; 0: Megatron-LM, the attention "
-                  "core (Korthikanti et al. 2022 §5)"
+                  "_op_sac_save_list) recomputed whole, its all-to-all outputs kept; 2: Megatron-Core "
+                  "--recompute-modules layernorm moe (megatron/core/transformer/moe/moe_layer.py "
+                  "moe_layer_recompute, transformer_layer.py recompute_pre_mlp_layernorm): each MoE layer "
+                  "checkpointed whole with its norm's output discarded, its router, dispatch, experts and combine "
+                  "run again; 0: Megatron-LM, the attention core (Korthikanti et al. 2022 §5)"
                 : "PUBLISHED M5 (2.7% for GPT-3)" },
     { "cross-entropy", cp_cross_entropy_bytes_per_logit (settings->cross_entropy), "bytes/logit",
       "4 fused: Megatron-LM vocab_parallel_cross_entropy, fp32 softmax turned into its gradient in place "

@@ -101,10 +101,16 @@ typedef enum {
  * torchtitan's op-level selective activation checkpointing (selective_ac_option
  * "op"): each layer checkpointed with a policy that keeps the outputs of
  * every other matmul and of the attention kernel, and recomputes the rest
- * in the backward pass (cp-estimate-memory.c). */
+ * in the backward pass (cp-estimate-memory.c). MOE: Megatron-Core's
+ * per-module recompute of a mixture of experts, --recompute-granularity
+ * selective --recompute-modules layernorm moe (moe_act adds nothing the
+ * recomputed MoE layer does not recompute already): each MoE layer
+ * checkpointed whole, its pre-MLP layer norm's output discarded; dense
+ * layers and dense models as ATTENTION (cp-estimate-memory.c). */
 typedef enum {
   CP_SELECTIVE_RECOMPUTE_ATTENTION,
   CP_SELECTIVE_RECOMPUTE_OP,
+  CP_SELECTIVE_RECOMPUTE_MOE,
   CP_N_SELECTIVE_RECOMPUTES
 } CpSelectiveRecompute;
 

@@ -363,6 +363,72 @@ test_selective_op_policy_moe (EstimateFixture *f,
   cp_test_assert_close (4096.0 * h * 4.0 * 6 * 27, spread.activations_bytes - est.activations_bytes, 1e-9);
 }
 
+/* Megatron-Core's per-module recompute of a mixture of experts
+ * (--recompute-modules layernorm moe): each MoE layer is checkpointed
+ * whole and its pre-MLP norm's output discarded, so of its MLP half only
+ * the dropout mask after it stays (1), while attention, the norms' inputs
+ * and the dense layer keep Megatron's selective count. The DeepSeek-like
+ * shape of test_selective_op_policy_moe (h 2048, 16 heads of 128, 64
+ * experts of 1,408, top 6, two shared, one dense layer of 10,944, 28
+ * layers), by hand per s·b·h: attention 2 + 2 · (2048 + 2 · 2048)/2048 +
+ * 2 + 1 = 11, the norms 4; an MoE layer's MLP half 1, the dense one's
+ * 3 + 8 · 10944/2048 = 45.75 (eager SwiGLU's 8 bytes an element), over
+ * the layers (27 · 1 + 45.75)/28 = 2.598214…: 17.598214…, where the
+ * attention policy keeps 11 + 4 + 3 + 8 · (27 · 8 · 1408 + 10944)/
+ * (28 · 2048) = 61.955357…. Recomputed FLOPs a token: each MoE layer's
+ * router, 2 · 2048 · 64, and its eight experts' three matrices,
+ * 2 · 3 · 2048 · 1408 · 8 (six routed, two shared); nothing of attention.
+ * The MoE layers' dispatch and combine run again in the backward pass:
+ * with the experts over 8 ranks, six all-to-alls a layer where the
+ * attention policy runs four (6/4), and the token permutations three
+ * passes where it runs two (3/2). */
+static void
+test_selective_moe_policy (EstimateFixture *f,
+                           gconstpointer    data)
+{
+  CpEstimate attention, moe;
+  double h = 2048, recomputed, step;
+
+  model_init (&f->job.model, 16e9, 28, 2048, 16, 16, 1408, 102400, TRUE);
+  f->job.model.active_params = 2.8e9;
+  f->job.model.experts_total = 64;
+  f->job.model.experts_active = 6;
+  f->job.model.shared_experts = 2;
+  f->job.model.dense_layers = 1;
+  f->job.model.dense_ffn = 10944;
+  f->job.flash_attention = TRUE;
+  f->job.seq_len = 4096;
+  f->job.micro_batch = 1;
+  f->job.tensor_parallel = 1;
+  f->job.pipeline_parallel = 1;
+  f->job.expert_parallel = 8;
+  f->job.zero_stage = 1;
+  f->job.recompute = CP_RECOMPUTE_SELECTIVE;
+
+  g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &f->settings,
+                                             &attention, NULL));
+  cp_test_assert_close (11.0 + 4.0 + 3.0 + 8.0 * (27.0 * 8 * 1408 + 10944) / (28.0 * 2048),
+                        attention.selective_activation_bytes_per_sbh, 1e-12);
+  cp_test_assert_close (0.027, attention.selective_recompute_flops_overhead, 1e-12);
+
+  f->settings.selective_recompute = CP_SELECTIVE_RECOMPUTE_MOE;
+  g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &moe,
+                                             NULL));
+  cp_test_assert_close (11.0 + 4.0 + (27.0 * 1.0 + 3.0 + 8.0 * 10944 / 2048) / 28.0,
+                        moe.selective_activation_bytes_per_sbh, 1e-12);
+  /* Without recompute the layer is kept whole whatever the policy. */
+  cp_test_assert_close (attention.layer_activation_bytes_per_sbh, moe.layer_activation_bytes_per_sbh, 1e-12);
+  recomputed = 2.0 * 27 * (h * 64 + 3.0 * h * 1408 * 8);
+  step = 6.0 * 2.8e9 + 3.0 * 4.0 * 28 * 4096 * h;
+  cp_test_assert_close (recomputed / step, moe.selective_recompute_flops_overhead, 1e-9);
+  g_assert_cmpfloat (attention.all_to_all_s, >, 0.0);
+  cp_test_assert_close (6.0 / 4.0, moe.all_to_all_s / attention.all_to_all_s, 1e-9);
+  g_assert_cmpfloat (attention.expert_permute_s, >, 0.0);
+  cp_test_assert_close (3.0 / 2.0, moe.expert_permute_s / attention.expert_permute_s, 1e-9);
+
+  g_assert_cmpstr (cp_selective_recompute_to_string (CP_SELECTIVE_RECOMPUTE_MOE), ==, "moe");
+}
+
 /* The loss's share of the last stage's activations, by the cross-entropy
  * setting: Megatron's fused loss keeps the fp32 logits, 4 bytes a logit
  * (Korthikanti et al. 2022 eq. 6); PyTorch's F.cross_entropy on logits
@@ -2445,6 +2511,7 @@ main (int   argc,
   g_test_add_func ("/model/memory/activations-follow-structure", test_activations_follow_structure);
   ESTIMATE_TEST ("/model/memory/selective-recompute-policies", test_selective_recompute_policies, CP_TASK_PRETRAIN, 8, 2);
   ESTIMATE_TEST ("/model/memory/selective-op-policy-moe", test_selective_op_policy_moe, CP_TASK_PRETRAIN, 8, 1);
+  ESTIMATE_TEST ("/model/memory/selective-moe-policy", test_selective_moe_policy, CP_TASK_PRETRAIN, 8, 1);
   ESTIMATE_TEST ("/model/memory/cross-entropy-logits", test_cross_entropy_logits, CP_TASK_PRETRAIN, 8, 1);
   ESTIMATE_TEST ("/model/memory/qlora-7b-M8", test_qlora_7b_base, CP_TASK_QLORA, 1, 1);
   ESTIMATE_TEST ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu, CP_TASK_QLORA, 1, 1);
