@@ -141,8 +141,10 @@ assert_no_lone_line (const char *pdf,
  * it. Amount to approve, by hand: the range's top is 1,372 CNY (the test
  * report-finance's 12.25 × 8 GPUs × 14 h billed), 10% of it 137.2, so
  * 1,372 + 137 = 1,509 CNY, on 1 of the 2 nodes 华为云 offers, which the
- * Rent line says (approver 33, A3). The brief's 8 × H800 machine: 15 CNY × 8 GPUs
- * × 6 h billed at the range's top = 720 CNY, + 72 = 792 CNY. */
+ * Rent line says (approver 33, A3; 10% is more than one more billed hour,
+ * 12.25 × 8 = 98). The brief's 8 × H800 machine: 15 CNY × 8 GPUs × 6 h
+ * billed at the range's top = 720 CNY; 10%, 72, is less than one more
+ * billed hour, 15 × 8 = 120: 720 + 120 = 840 CNY. */
 static void
 test_qwen72b_five_pages (void)
 {
@@ -152,9 +154,9 @@ test_qwen72b_five_pages (void)
     const char *h800_rent, *h800_amount;
   } cases[] = {
     { &english, "Rent: 1 machine of 8 × Huawei Ascend 910B2 64GB (1 of the 2 offered).", "Amount to approve: 1,509 CNY",
-      "Rent: 1 machine of 8 × NVIDIA H800 SXM 80GB.", "Amount to approve: 792 CNY" },
+      "Rent: 1 machine of 8 × NVIDIA H800 SXM 80GB.", "Amount to approve: 840 CNY" },
     { &chinese, "租用：1 台 8 × Huawei Ascend 910B2 64GB 的机器（报价共 2 台，租用其中 1 台）。", "申请批准金额：¥1,509",
-      "租用：1 台 8 × NVIDIA H800 SXM 80GB 的机器。", "申请批准金额：¥792" },
+      "租用：1 台 8 × NVIDIA H800 SXM 80GB 的机器。", "申请批准金额：¥840" },
   };
 
   if (cp_test_skip_without_poppler ())
