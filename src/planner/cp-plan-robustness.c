@@ -11,6 +11,7 @@
 #include "cp-plan-private.h"
 
 #include <math.h>
+#include <string.h>
 
 /* The quote of the cheapest feasible option among @estimates (one per
  * option, in rank order; without a price, the first feasible), or -1: the
@@ -222,6 +223,47 @@ reading_winner (const CpPlan     *plan,
     if (g_array_index (plan->options, CpOption, i).quote_index == winner)
       *cost = scratch[i].total_cost;
   return winner;
+}
+
+void
+cp_option_overrun (const CpOption   *option,
+                   const CpJob      *job,
+                   const CpQuote    *quote,
+                   const CpSettings *settings,
+                   CpOverrun        *out)
+{
+  const CpEstimate *e = &option->estimate;
+  double step_h = cp_quote_billing_granularity_h (quote, settings);
+  /* Debugging shares the rental on one machine, and beside a cluster run
+   * on one of its nodes (debug_on_cluster_node): that rental holds the
+   * job's calendar, else the run alone. */
+  gboolean rental_holds_calendar = e->nodes <= 1 || e->debug_on_cluster_node;
+  double top_h = rental_holds_calendar ? MAX (option->range.calendar_days_high, e->calendar_days) * 24.0
+                                       : MAX (option->range.total_s_high, e->total_s) / 3600.0;
+  double overrun_h, per_billed_h;
+
+  memset (out, 0, sizeof *out);
+  if (!(e->billed_hours > 0) || !(top_h > 0))
+    return;
+  /* What a billed hour of the run costs, as the estimate bills it: the
+   * nodes (every node of an offer rented only whole), their network fee
+   * and the fees by the month; the setup fee is paid once. */
+  per_billed_h = (e->compute_cost + e->network_cost + e->fees_cost -
+                  quote->setup_fee * cp_quote_vat_factor (quote, settings)) / e->billed_hours;
+  /* A step shorter than a month is shorter than the run's band: whether
+   * the run ends just before or just after a step's end cannot be told,
+   * so one more step is counted. A month is longer: the overrun the
+   * contingency's share stands for, in time, either fits in the months
+   * billed or bills the next. A service's 30 days are the term set for
+   * it: a month's rental holds them (no second month of 68,000 CNY for a
+   * 30-day service). */
+  if (step_h < settings->hours_per_month)
+    overrun_h = step_h;
+  else
+    overrun_h = job->kind == CP_TASK_INFERENCE ? 0 : top_h * settings->contingency_fraction;
+  out->hours = cp_quote_billed_hours (quote, settings, top_h + overrun_h) - cp_quote_billed_hours (quote, settings, top_h);
+  out->nodes = cp_quote_billed_nodes (quote, MAX (e->nodes, 1));
+  out->cost = out->hours * MAX (per_billed_h, 0);
 }
 
 double

@@ -153,6 +153,25 @@ gboolean       cp_option_ops_support_unstated (const CpJob *job, const CpQuote *
  * debugging machine), or bills a month already. */
 double cp_option_cost_with_month_minimum (const CpOption *option, const CpQuote *quote, const CpSettings *settings);
 
+/* The smallest overrun the vendor of @option's @quote can bill past the
+ * top of the option's band (CpOption.range), which the amount to
+ * approve's contingency holds at least (cp_settings_amount_to_approve()):
+ * a rental billed in steps shorter than a month (an hour, a day) bills one
+ * more step for the first minute over, however the run ends, so one step;
+ * one billed by the month holds the rest of its month already and bills
+ * another only when the run at the top, longer by the contingency's share
+ * of its time, passes the months billed. A service's time is the term
+ * the team sets (@job), not an estimate: no share of it is added. */
+typedef struct {
+  double cost;     /* with VAT, in the quote's currency: the nodes, their network and monthly fees;
+                    * 0: the overrun is within what is billed already (a minimum term) */
+  double hours;    /* billed hours it adds to each node */
+  guint  nodes;    /* the nodes billed */
+} CpOverrun;
+
+void cp_option_overrun (const CpOption *option, const CpJob *job, const CpQuote *quote, const CpSettings *settings,
+                        CpOverrun *out);
+
 /* Why no option is feasible. */
 typedef enum {
   CP_SHORTFALL_NONE,          /* an option is feasible */

@@ -469,7 +469,8 @@ cp_settings_get_assumptions (const CpSettings *settings,
     { "hours-per-month", settings->hours_per_month, "hours", "8,760 h / 12" },
     /* What the amount to approve adds (cp_settings_amount_to_approve()). */
     { "contingency", settings->contingency_fraction, "fraction",
-      "AACE International RP 18R-97, Class 3 (budget authorization): +10% to +30%; the low end" },
+      "AACE International RP 18R-97, Class 3 (budget authorization): +10% to +30%; the low end; at least one more "
+      "step a recommended vendor bills: the smallest overrun that can happen" },
     { "vat-rate", settings->vat_rate, "fraction",
       "财税〔2016〕36号: information technology services (containers, hosted machines) 6%" },
     { "vat-rate-lease", settings->vat_rate_lease, "fraction",
@@ -909,22 +910,34 @@ cp_assumption_task_kinds (const char *key)
 }
 
 double
-cp_settings_amount_to_approve (const CpSettings *settings,
-                               double            top_of_range,
-                               double            engineering_part,
-                               double            vat_share,
-                               double           *contingency,
-                               double           *vat)
+cp_settings_amount_to_approve (const CpSettings  *settings,
+                               double             top_of_range,
+                               double             overrun_cost,
+                               double             engineering_part,
+                               double             vat_share,
+                               double            *contingency,
+                               CpContingencyRule *rule,
+                               double            *vat)
 {
-  double reserve = top_of_range * settings->contingency_fraction;
+  double share = top_of_range * settings->contingency_fraction;
+  /* A vendor bills whole steps, so the smallest overrun that can happen
+   * costs a whole step: a 10% share smaller than it is used up by the
+   * first hour past the top (read37 F5: 1,152 CNY + 115 against a
+   * machine-hour of 144). Only where there is a top to run over. */
+  gboolean by_step = top_of_range > 0 && overrun_cost > share;
+  double reserve = by_step ? overrun_cost : share;
   double with_reserve = top_of_range + reserve;
-  /* The vendors' share of the amount: the team's own days carry no VAT,
-   * and the contingency is shared in proportion. */
-  double vendors = top_of_range > 0 ? with_reserve * CLAMP ((top_of_range - engineering_part) / top_of_range, 0, 1) : 0;
+  /* The vendors' share of the amount: the team's own days carry no VAT;
+   * a share of the top is shared in proportion, a billed step is the
+   * vendor's charge whole. */
+  double vendors_of_top = top_of_range > 0 ? CLAMP ((top_of_range - engineering_part) / top_of_range, 0, 1) : 0;
+  double vendors = by_step ? top_of_range * vendors_of_top + reserve : with_reserve * vendors_of_top;
   double tax = vendors * vat_share;
 
   if (contingency != NULL)
     *contingency = reserve;
+  if (rule != NULL)
+    *rule = by_step ? CP_CONTINGENCY_BILLING_STEP : CP_CONTINGENCY_SHARE;
   if (vat != NULL)
     *vat = tax;
   return with_reserve;

@@ -202,15 +202,26 @@ guint cp_settings_get_assumptions (const CpSettings *settings,
                                    guint             n_out);
 gboolean cp_settings_validate (const CpSettings *settings, GError **error);
 
+/* Which rule set the contingency of an amount to approve. */
+typedef enum {
+  CP_CONTINGENCY_SHARE,         /* the settings' share of the top of the range */
+  CP_CONTINGENCY_BILLING_STEP,  /* one more step billed of a recommended rental, more than the share */
+} CpContingencyRule;
+
 /* The amount to approve for a project whose recommended options cost at
  * most @top_of_range, with VAT (every quote is compared with VAT,
  * cp_quote_vat_factor()), @engineering_part of it the team's own time (no
- * VAT): the top plus the contingency. Each part is returned when asked
- * for (may be NULL): @contingency, and the VAT the amount holds (@vat),
- * @vat_share of the vendors' charges (their VAT over the charges with
- * it: 6 / 106 at 6%). */
-double cp_settings_amount_to_approve (const CpSettings *settings, double top_of_range, double engineering_part,
-                                      double vat_share, double *contingency, double *vat);
+ * VAT): the top plus the contingency. The contingency is the settings'
+ * share of the top, or @overrun_cost when that is more: what the
+ * smallest overrun the vendors can bill costs (cp_option_overrun_cost(),
+ * one more billed hour of an hourly rental), since an amount that does
+ * not hold it is exceeded by the first hour the work runs over. Each
+ * part is returned when asked for (may be NULL): @contingency, the @rule
+ * that set it, and the VAT the amount holds (@vat), @vat_share of the
+ * vendors' charges (their VAT over the charges with it: 6 / 106 at 6%). */
+double cp_settings_amount_to_approve (const CpSettings *settings, double top_of_range, double overrun_cost,
+                                      double engineering_part, double vat_share, double *contingency,
+                                      CpContingencyRule *rule, double *vat);
 
 /* The kinds of job whose figures assumption @key (cp_settings_get_assumptions(),
  * or a spread's key) enters, one bit (1 << CpTaskKind) each: a report lists

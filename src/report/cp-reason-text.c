@@ -696,7 +696,7 @@ static const struct {
   { "migration-days", N_("Planning rule R8: a team new to distributed training loses one to two weeks") },
   { "hours-per-month", N_("8,760 hours a year divided by 12") },
   /* xgettext:no-c-format */
-  { "contingency", N_("AACE RP 18R-97, Class 3 (budget authorisation): 10–30% over; the low end, as the range already holds the assumptions' spread") },
+  { "contingency", N_("AACE RP 18R-97, Class 3 (budget authorisation): 10–30% over; the low end, as the range already holds the assumptions' spread; at least one more step a recommended vendor bills, the smallest overrun that can happen") },
   /* xgettext:no-c-format */
   { "vat-rate", N_("财税〔2016〕36号: IT services, 6%") },
   /* xgettext:no-c-format */

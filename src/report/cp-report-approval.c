@@ -456,6 +456,33 @@ not_in_amount_text (Doc       *doc,
   return g_strdup_printf (_("Not in the amount: %s."), list->str);
 }
 
+/* "one more billed hour of 1 machine": the step the vendor bills past
+ * the top that set the contingency (CpApprovalAmount's overrun). */
+static char *
+overrun_text (const CpOverrun  *overrun,
+              const CpSettings *settings,
+              const char       *lang)
+{
+  g_autofree char *hours = NULL;
+
+  if (fabs (overrun->hours - 1) < 1e-6)
+    /* TRANSLATORS: the amount to approve's contingency when one more billed hour is more than its rate: the machines billed */
+    return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "one more billed hour of %u machine", "one more billed hour of %u machines",
+                                      overrun->nodes), overrun->nodes);
+  if (fabs (overrun->hours - 24) < 1e-6)
+    /* TRANSLATORS: the amount to approve's contingency when one more billed day is more than its rate: the machines billed */
+    return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "one more billed day of %u machine", "one more billed day of %u machines",
+                                      overrun->nodes), overrun->nodes);
+  if (fabs (overrun->hours - settings->hours_per_month) < 1e-6)
+    /* TRANSLATORS: the amount to approve's contingency when one more billed month is more than its rate: the machines billed */
+    return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "one more billed month of %u machine", "one more billed month of %u machines",
+                                      overrun->nodes), overrun->nodes);
+  hours = cp_i18n_format_value (overrun->hours, lang);
+  /* TRANSLATORS: the amount to approve's contingency when the hours one more billing step adds are more than its rate: the hours ("2.5"), the machines billed */
+  return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s more billed hours of %u machine", "%s more billed hours of %u machines",
+                                    overrun->nodes), hours, overrun->nodes);
+}
+
 char *
 cp_report_approval_text (const CpProject        *project,
                          const CpApprovalAmount *approval,
@@ -478,9 +505,21 @@ cp_report_approval_text (const CpProject        *project,
   amount = cp_i18n_format_money_whole (approval->amount, currency, lang);
   reserve = cp_i18n_format_money_whole (round (approval->amount) - round (approval->top_of_range), currency, lang);
   reserve_rate = cp_report_rate_text (settings->contingency_fraction, lang);
-  /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount */
-  line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s)."),
-                          amount, reserve_rate, reserve);
+  if (approval->contingency_rule == CP_CONTINGENCY_BILLING_STEP)
+    {
+      /* The vendor bills whole steps: a rate smaller than one is used up
+       * by the first hour over, so the line says which rule set it
+       * (read37 F5). */
+      g_autofree char *step = overrun_text (&approval->overrun, settings, lang);
+
+      /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's amount, the billing step it pays for ("one more billed hour of 1 machine"), the contingency's rate it is more than ("10%") */
+      line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency: %s, more than %s)."),
+                              amount, reserve, step, reserve_rate);
+    }
+  else
+    /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount */
+    line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s)."),
+                            amount, reserve_rate, reserve);
   cp_i18n_pop_language ();
   return line;
 }
@@ -1073,7 +1112,8 @@ cp_report_amount_covering_answers (const CpProject        *project,
   conditions = answers_passing (project, results, schedule, approval, lang, passing, provisos, &cover_top, condition);
   if (passing->len == 0)
     return 0;
-  return round (cp_settings_amount_to_approve (&project->settings, cover_top, 0, 0, NULL, NULL));
+  return round (cp_settings_amount_to_approve (&project->settings, cover_top, approval->overrun.cost, 0, 0, NULL, NULL,
+                                               NULL));
 }
 
 /* Job names that together take no more than this many characters are
@@ -1174,7 +1214,9 @@ commitment_text (Doc                    *doc,
           continue;
         }
       outcomes = condition_outcomes_text (project, condition, doc->lang);
-      cover = cp_i18n_format_money_whole (cp_settings_amount_to_approve (&project->settings, condition->top, 0, 0, NULL, NULL),
+      cover = cp_i18n_format_money_whole (cp_settings_amount_to_approve (&project->settings, condition->top,
+                                                                         approval->overrun.cost, 0, 0, NULL, NULL,
+                                                                         NULL),
                                           currency, doc->lang);
       g_string_append_printf (text, condition->number > 0
                               /* TRANSLATORS: page 1, after "Amount to approve: …": an open answer's condition ("GPU Cloud SZ bills at least a month"), the number of its question in the list below, the option it would lead to past the amount ("Local Provider at 38,000 CNY"), or the jobs it would move ("3 jobs above"), the amount that would cover it */

@@ -645,6 +645,7 @@ invoices_text (Doc              *doc,
 
 void
 cp_report_section_budget_tables (Doc              *doc,
+                                 JobResult        *results,
                                  const CpSchedule *schedule)
 {
   static const double job_widths[] = { 0.46, 0.36, 0.18 };
@@ -718,9 +719,17 @@ cp_report_section_budget_tables (Doc              *doc,
   {
     g_autofree double *shown = cp_report_schedule_months_shown (schedule);
     g_autofree double *serial_shown = serial != NULL ? cp_report_schedule_months_shown (serial) : NULL;
-    g_autofree double *approved = cp_report_schedule_months_approved (schedule, &project->settings);
+    g_autoptr(GPtrArray) plans = g_ptr_array_new ();
+    g_autofree double *approved = NULL;
+    CpApprovalAmount approval;
     guint n_months = MAX (schedule->months->len, serial != NULL ? serial->months->len : 0);
     double cumulative = 0;
+
+    /* Each month's amount with the contingency's rule of page 1's. */
+    for (guint j = 0; j < project->jobs->len; j++)
+      g_ptr_array_add (plans, (gpointer) results[j].plan);
+    cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+    approved = cp_report_schedule_months_approved (schedule, &project->settings, approval.overrun.cost);
 
     /* Both count from the project's start: month i is the same month. */
     for (guint i = 0; i < n_months; i++)

@@ -479,7 +479,9 @@ switch_amount_text (const CpProject  *project,
   const CpQuote *quote;
   CpApprovalAmount approval;
   guint n_planned = 0;
-  double high, top;
+  CpOverrun overrun;
+  CpContingencyRule rule;
+  double high, top, contingency;
   g_autofree char *amount = NULL, *top_text = NULL, *rate = NULL;
 
   if (schedule == NULL || job_index >= schedule->jobs->len)
@@ -497,7 +499,11 @@ switch_amount_text (const CpProject  *project,
   /* Each top rounded as the answers show it (cp_report_schedule_shown_range()). */
   high = round (MAX (hosted->range.total_cost_high, hosted->estimate.total_cost));
   top = approval.top_of_range - round (cp_schedule_job_cost_high (entry)) + high;
-  amount = cp_i18n_format_money_whole (cp_settings_amount_to_approve (settings, top, 0, 0, NULL, NULL),
+  /* The contingency's rule as the amount's, with this option's billed
+   * step in place of the job's. */
+  cp_report_dearest_overrun (project, (CpPlan * const *) plans->pdata, schedule, (int) job_index, hosted, &overrun);
+  amount = cp_i18n_format_money_whole (cp_settings_amount_to_approve (settings, top, overrun.cost, 0, 0, &contingency,
+                                                                      &rule, NULL),
                                        settings->currency, lang);
   /* One switch, one amount: the same move to E was "within the amount"
    * in the answers above and "approve 320,383 CNY instead" here (read37
@@ -507,15 +513,18 @@ switch_amount_text (const CpProject  *project,
     /* TRANSLATORS: page 1, after R8's line offering another quote: the amount to approve already covers taking it */
     return g_strdup (_("Taking it stays within the amount to approve."));
   top_text = cp_i18n_format_money_whole (top, settings->currency, lang);
-  rate = cp_report_rate_text (settings->contingency_fraction, lang);
+  /* The rate, or the billed step's cost when that is more ("1,152 CNY +
+   * 144 CNY"): the line adds up either way. */
+  rate = rule == CP_CONTINGENCY_BILLING_STEP ? cp_i18n_format_money_whole (contingency, settings->currency, lang)
+                                             : cp_report_rate_text (settings->contingency_fraction, lang);
   quote = g_ptr_array_index (project->quotes, hosted->quote_index);
   /* A switch whose cost does not vary says why it has no range, as the
    * answers do; with other jobs, the top is the project's. */
   if (n_planned == 1 && round (hosted->range.total_cost_low) == high)
     return g_strdup_printf (quote->price_unit == CP_PRICE_PER_NODE_MONTH
-                            /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, that quote's total, the contingency's rate (as "10%") */
+                            /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, that quote's total, the contingency's rate (as "10%") or, when one more billed step is more, its amount */
                             ? _("Taking it, approve %s instead (%s + %s; no range, billed by the month).")
-                            /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, that quote's total, the contingency's rate (as "10%") */
+                            /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, that quote's total, the contingency's rate (as "10%") or, when one more billed step is more, its amount */
                             : _("Taking it, approve %s instead (%s + %s; no range, term and price fixed)."),
                             amount, top_text, rate);
   /* TRANSLATORS: page 1, after R8's line offering another quote: what to approve if the team takes it: the amount, the top of the project's range with that quote, the contingency's rate (as "10%"); the amount line below says "the top of the range + 10% contingency" */

@@ -137,7 +137,7 @@ lay_out_memo (Doc                *doc,
       cp_report_section_budget (doc, results, schedule);
       cp_doc_chart (doc, timeline, timeline_height, timeline_height);
       *chart_page = doc->pages->len;
-      cp_report_section_budget_tables (doc, schedule);
+      cp_report_section_budget_tables (doc, results, schedule);
     }
   if (cp_doc_stopped (doc))
     return;

@@ -90,7 +90,8 @@ cp_report_job_top_charges (const CpScheduleJob *entry,
 
 double *
 cp_report_schedule_months_approved (const CpSchedule *schedule,
-                                    const CpSettings *settings)
+                                    const CpSettings *settings,
+                                    double            overrun_cost)
 {
   guint n_months = schedule->months->len;
   GArray *jobs = g_array_copy (schedule->jobs);
@@ -139,9 +140,39 @@ cp_report_schedule_months_approved (const CpSchedule *schedule,
   for (guint i = 0; i < n_months; i++)
     {
       cumulative += shown[i];
-      approved[i] = round (cp_settings_amount_to_approve (settings, cumulative, 0, 0, NULL, NULL));
+      approved[i] = round (cp_settings_amount_to_approve (settings, cumulative, overrun_cost, 0, 0, NULL, NULL, NULL));
     }
   return approved;
+}
+
+void
+cp_report_dearest_overrun (const CpProject  *project,
+                           CpPlan * const   *plans,
+                           const CpSchedule *schedule,
+                           int               replaced_job,
+                           const CpOption   *replacement,
+                           CpOverrun        *out)
+{
+  memset (out, 0, sizeof *out);
+  for (guint i = 0; i < schedule->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+      const CpPlan *plan = plans[i];
+      const CpOption *option = NULL;
+      CpOverrun overrun;
+
+      if ((int) i == replaced_job)
+        option = replacement;
+      else if (entry->planned && plan != NULL && plan->recommended >= 0 &&
+               (guint) plan->recommended < plan->options->len)
+        option = &g_array_index (plan->options, CpOption, plan->recommended);
+      if (option == NULL || option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
+        continue;
+      cp_option_overrun (option, g_ptr_array_index (project->jobs, i),
+                         g_ptr_array_index (project->quotes, option->quote_index), &project->settings, &overrun);
+      if (overrun.cost > out->cost)
+        *out = overrun;
+    }
 }
 
 void
@@ -180,9 +211,11 @@ cp_report_approval_amount (const CpProject  *project,
      * show them, so that the amount is the figure the reader can add up. */
     cp_report_schedule_shown_range (schedule, &low, &out->top_of_range);
   }
+  cp_report_dearest_overrun (project, plans, schedule, -1, NULL, &out->overrun);
   out->engineering = schedule->total_cost > 0 ? out->top_of_range * engineering / schedule->total_cost : 0;
-  out->amount = cp_settings_amount_to_approve (&project->settings, out->top_of_range, out->engineering,
-                                               charges > 0 ? vat / charges : 0, &out->contingency, &out->vat);
+  out->amount = cp_settings_amount_to_approve (&project->settings, out->top_of_range, out->overrun.cost, out->engineering,
+                                               charges > 0 ? vat / charges : 0, &out->contingency,
+                                               &out->contingency_rule, &out->vat);
 }
 
 CpChartData *

@@ -43,11 +43,13 @@ double      *cp_report_schedule_months_shown (const CpSchedule *schedule);
 double       cp_report_job_top_charges (const CpScheduleJob *entry,
                                         const CpOption      *option);
 /* The amount to approve (@settings' rule: the top of the range and its
- * contingency) by the end of each month of @schedule: each job at the top
- * of its band, spent over its months as its planned cost is; the last is
- * the amount to approve. One per month of @schedule. */
+ * contingency, at least @overrun_cost, CpApprovalAmount's overrun) by the
+ * end of each month of @schedule: each job at the top of its band, spent
+ * over its months as its planned cost is; the last is the amount to
+ * approve. One per month of @schedule. */
 double      *cp_report_schedule_months_approved (const CpSchedule *schedule,
-                                                 const CpSettings *settings);
+                                                 const CpSettings *settings,
+                                                 double            overrun_cost);
 
 /* What the approver signs for: the top of the project's range, the
  * contingency added to it, the VAT the amount holds and the amount
@@ -56,6 +58,12 @@ typedef struct {
   double   top_of_range;       /* the project's total at the top of its range */
   double   engineering;        /* the team's own days within it, which carry no VAT */
   double   contingency;
+  CpContingencyRule contingency_rule;
+  /* The dearest of the recommended options' smallest billed overruns
+   * (cp_option_overrun()): any one job may be the one that runs over, and
+   * the contingency holds it at least; more than one running over is
+   * what the share is for. */
+  CpOverrun overrun;
   double   vat;                /* held in the amount: every price is compared with VAT */
   double   amount;             /* to approve */
 } CpApprovalAmount;
@@ -63,11 +71,24 @@ typedef struct {
 /* The amount to approve of @schedule, made from @plans (one per job, as
  * cp_report_schedule_new() took them). The team's share of the top is its
  * share of the point total: the recommended options' engineering costs
- * over the schedule's total. */
+ * over the schedule's total. The contingency is at least the dearest
+ * recommended option's smallest billed overrun (cp_option_overrun()). */
 void         cp_report_approval_amount (const CpProject  *project,
                                         CpPlan * const   *plans,
                                         const CpSchedule *schedule,
                                         CpApprovalAmount *out);
+
+/* The dearest of the smallest billed overruns (cp_option_overrun()) of
+ * the recommended options of @plans (one per job) on @schedule, with
+ * @replacement in job @replaced_job's place (-1: none): the least the
+ * amount to approve's contingency holds (CpApprovalAmount's overrun), or
+ * the amount's if the team takes another option for a job. */
+void         cp_report_dearest_overrun (const CpProject  *project,
+                                        CpPlan * const   *plans,
+                                        const CpSchedule *schedule,
+                                        int               replaced_job,
+                                        const CpOption   *replacement,
+                                        CpOverrun        *out);
 
 /* One VAT rate's part of the amount to approve's VAT: the rate of the
  * recommended quotes that charge it, and its share of @approval's VAT in

@@ -107,7 +107,7 @@ void cp_report_section_cost_inputs (Doc *doc, const CpJob *job, const CpPlan *pl
  * 2027"; NULL when it is not planned. */
 char *cp_report_job_span (const CpSchedule *schedule, guint job_index, const char *lang);
 
-void cp_report_section_budget_tables (Doc *doc, const CpSchedule *schedule);
+void cp_report_section_budget_tables (Doc *doc, JobResult *results, const CpSchedule *schedule);
 
 /* One vendor's share of the project's budget: the jobs whose recommended
  * options rent from it and the sum of their costs as each job's answer

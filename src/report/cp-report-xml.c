@@ -304,7 +304,8 @@ write_conditions (xmlNode                *job_node,
       add_money (condition, "cost", open->cost, currency);
       if (!within)
         add_money (condition, "amount-to-approve",
-                   cp_settings_amount_to_approve (&project->settings, top, 0, 0, NULL, NULL), currency);
+                   cp_settings_amount_to_approve (&project->settings, top, approval->overrun.cost, 0, 0, NULL, NULL,
+                                                  NULL), currency);
     }
 }
 
@@ -316,10 +317,10 @@ write_conditions (xmlNode                *job_node,
  * system summing them could not tell two jobs of one question from two
  * questions (issue 22). */
 static void
-write_answer_conditions (xmlNode         *amount,
-                         const CpProject *project,
-                         GPtrArray       *conditions,
-                         double           amount_to_approve)
+write_answer_conditions (xmlNode                *amount,
+                         const CpProject        *project,
+                         GPtrArray              *conditions,
+                         const CpApprovalAmount *approval)
 {
   const char *currency = project_currency (project);
 
@@ -348,23 +349,27 @@ write_answer_conditions (xmlNode         *amount,
        * higher figure to approve for a case the PDF calls covered
        * (read37 F2). */
       add_money_whole (node, "amount-to-approve",
-                       condition->passes ? cp_settings_amount_to_approve (&project->settings, condition->top, 0, 0, NULL, NULL)
-                                         : amount_to_approve, currency);
+                       condition->passes ? cp_settings_amount_to_approve (&project->settings, condition->top,
+                                                                          approval->overrun.cost, 0, 0, NULL, NULL, NULL)
+                                         : approval->amount, currency);
     }
 }
 
 /* A calendar's months as the memo's table prints them, each with its
  * cost and the cost so far: the budget's and the fallback's alike. With
- * @settings (the budget's), also the amount to approve by the month's
- * end, the table's "Approved by its end" (walk37 finding: on paper only). */
+ * @settings and @approval (the budget's), also the amount to approve by
+ * the month's end, the table's "Approved by its end" (walk37 finding: on paper only). */
 static void
-add_months (xmlNode          *parent,
-            const CpSchedule *schedule,
-            const CpSettings *settings,
-            const char       *currency)
+add_months (xmlNode                *parent,
+            const CpSchedule       *schedule,
+            const CpSettings       *settings,
+            const CpApprovalAmount *approval,
+            const char             *currency)
 {
   g_autofree double *shown = cp_report_schedule_months_shown (schedule);
-  g_autofree double *approved = settings != NULL ? cp_report_schedule_months_approved (schedule, settings) : NULL;
+  g_autofree double *approved = settings != NULL
+                                ? cp_report_schedule_months_approved (schedule, settings, approval->overrun.cost)
+                                : NULL;
   double cumulative = 0;
 
   for (guint i = 0; i < schedule->months->len; i++)
@@ -425,7 +430,7 @@ write_fallback (xmlNode          *node,
       add_date (job_node, "start", &first);
       add_date (job_node, "end", &last);
     }
-  add_months (fallback, serial, NULL, currency);
+  add_months (fallback, serial, NULL, NULL, currency);
 }
 
 static void
@@ -498,7 +503,26 @@ write_schedule (xmlNode           *results_node,
                 BAD_CAST "unit", BAD_CAST "fraction");
     /* The contingency as page 1 gives it: the amount less the top, both
      * whole (cp_report_approval_text()), so the three add up. */
-    add_money_whole (amount, "contingency", round (approval.amount) - round (approval.top_of_range), currency);
+    {
+      char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+      xmlNode *contingency;
+
+      /* Which rule set it, as page 1 says: the rate of the top, or one
+       * more step the vendor bills (its hours on each of its nodes),
+       * when that is more. */
+      add_money_whole (amount, "contingency", round (approval.amount) - round (approval.top_of_range), currency);
+      contingency = xmlGetLastChild (amount);
+      if (approval.contingency_rule == CP_CONTINGENCY_BILLING_STEP)
+        {
+          xmlNewProp (contingency, BAD_CAST "rule", BAD_CAST "billing-step");
+          xmlNewProp (contingency, BAD_CAST "step-hours",
+                      BAD_CAST cp_format_double_shortest (approval.overrun.hours, buffer));
+          g_snprintf (buffer, sizeof buffer, "%u", approval.overrun.nodes);
+          xmlNewProp (contingency, BAD_CAST "nodes", BAD_CAST buffer);
+        }
+      else
+        xmlNewProp (contingency, BAD_CAST "rule", BAD_CAST "rate");
+    }
     add_money_whole (amount, "engineering", approval.engineering, currency);
     add_money_whole (amount, "vat-included", approval.vat, currency);
     add_money_whole (amount, "amount-to-approve", approval.amount, currency);
@@ -571,7 +595,7 @@ write_schedule (xmlNode           *results_node,
             }
         }
     }
-    write_answer_conditions (amount, project, conditions, approval.amount);
+    write_answer_conditions (amount, project, conditions, &approval);
   }
 
   for (guint i = 0; i < schedule->jobs->len; i++)
@@ -604,7 +628,7 @@ write_schedule (xmlNode           *results_node,
       write_conditions (job_node, project, results, schedule, &approval, conditions, i, lang);
     }
 
-  add_months (node, schedule, &project->settings, currency);
+  add_months (node, schedule, &project->settings, &approval, currency);
 
   /* The budget by vendor: what to order from each, adding up to the total. */
   {

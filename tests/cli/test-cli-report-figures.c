@@ -266,7 +266,9 @@ test_demo_sums (void)
  * (12 CNY per A800-hour, 800 CNY per TB-month), and the job takes the
  * 6.8 calendar hours R4 prints (0.28 days, said in hours under a day as
  * the calendar says it): 20 × 800 × 0.28 × 24 / 730 = 147 CNY, more
- * than the 10% contingency on the range's top of 720 CNY, 72 CNY. */
+ * than the contingency on the range's top of 720 CNY: its 10%, 72 CNY,
+ * is less than one more billed hour of Alpha's machine, 10 × 8 = 80 CNY,
+ * so 80 and 800 CNY to approve. */
 static void
 test_unpriced_storage_estimated (void)
 {
@@ -294,7 +296,8 @@ test_unpriced_storage_estimated (void)
   en = flowing_text ("s-en.pdf");
   zh = flowing_text ("s-zh.pdf");
 
-  cp_test_assert_has (en, "Amount to approve: 792 CNY (the top of the range + 10% contingency, 72 CNY).");
+  cp_test_assert_has (en, "Amount to approve: 800 CNY (the top of the range + 80 CNY contingency: one more billed hour "
+                          "of 1 machine, more than 10%).");
   cp_test_assert_has (en, "of the 6.8 h this job takes in all");
   g_assert_true (g_regex_match (estimate, en, 0, &match));
   figure = g_match_info_fetch (match, 1);

@@ -10,6 +10,7 @@
 
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
 #include "report/cp-report.h"
 #include "store/cp-store.h"
 
@@ -298,6 +299,46 @@ xml_figure (const char *xml, const char *name)
   return g_ascii_strtod (at + 1, NULL);
 }
 
+/* The text of the attribute @attribute of the first element @name of
+ * @xml. */
+static char *
+xml_attribute (const char *xml,
+               const char *name,
+               const char *attribute)
+{
+  g_autofree char *open = g_strdup_printf ("<%s ", name);
+  g_autofree char *key = g_strdup_printf (" %s=\"", attribute);
+  const char *at = strstr (xml, open);
+  const char *end;
+
+  g_assert_nonnull (at);
+  end = strchr (at, '>');
+  at = g_strstr_len (at, end - at, key);
+  if (at == NULL)
+    return NULL;
+  at += strlen (key);
+  return g_strndup (at, strchr (at, '"') - at);
+}
+
+static void
+assert_contingency (const char *schedule,
+                    double      amount,
+                    double      contingency,
+                    const char *rule,
+                    const char *step_hours,
+                    const char *nodes)
+{
+  g_autofree char *rule_given = xml_attribute (schedule, "contingency", "rule");
+  g_autofree char *hours_given = xml_attribute (schedule, "contingency", "step-hours");
+  g_autofree char *nodes_given = xml_attribute (schedule, "contingency", "nodes");
+
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "amount-to-approve"), amount, 1e-6);
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "contingency"), contingency, 1e-6);
+  g_assert_cmpstr (rule_given, ==, rule);
+  g_assert_cmpstr (hours_given, ==, step_hours);
+  g_assert_cmpstr (nodes_given, ==, nodes);
+}
+
 /* A monthly rental bills whole months, and the memo's amount to approve
  * adds the contingency and VAT, kept in the project and the XML (approver
  * 9). One 8 × H800 machine at 30,000 CNY per node-month for a 36.8-day
@@ -325,6 +366,9 @@ test_amount_to_approve (void)
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "total-cost"), 60000, 1e-6);
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "top-of-range"), 60000, 1e-6);
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "contingency"), 6000, 1e-6);
+  /* 36.8 days 10% longer, 971 h, stay within the two months billed
+   * (1,460 h): no month more, the 10% (test_contingency_billing_step). */
+  assert_contingency (schedule, 66000, 6000, "rate", NULL, NULL);
   /* A quote added without --offering is bare metal: leasing a machine,
    * VAT 13%, not a cloud service's 6%. */
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "vat-included"), round (66000 * 13.0 / 113), 1e-6);
@@ -402,6 +446,86 @@ test_bad_input (void)
   g_assert_cmpuint (stored->jobs->len, ==, 0);
 }
 
+/* The contingency is at least one more step the recommended vendor bills,
+ * the smallest overrun that can happen (read37 F5), or the 10%, whichever
+ * is more; page 1, the XML and the month table say the same.
+ * - Hourly: read37's 13B LoRA project, one 8 × A800 machine of Cloud A at
+ *   18 CNY per GPU-hour, billed 8 hours at the top of its band (a 7.4-hour
+ *   rental of debugging and run), 18 × 8 × 8 = 1,152 CNY. 10% is 115;
+ *   one more machine-hour, 18 × 8 = 144, is more: 1,296, with VAT at 13%
+ *   (bare metal), 1,296 × 13/113 = 149.
+ * - Daily and hourly in one project: a 6-hour debugging job on H at 80
+ *   CNY per node-hour, billed by the hour (480), and a 2.5-day one on D
+ *   at 60 CNY per node-hour billed by the day, 3 days × 24 × 60 = 4,320
+ *   (H would bill 60 h × 80 = 4,800). Top 4,800; 10% 480; the steps are
+ *   an hour of H, 80, and a day of D, 24 × 60 = 1,440, the dearer of
+ *   which any one job running over can cost: 4,800 + 1,440 = 6,240, VAT
+ *   6,240 × 13/113 = 718; by the end of March, the only month, the same.
+ * - Monthly: 58 days of debugging on one machine at 30,000 CNY per
+ *   node-month is billed two months, 1,460 h, 60,000; 10% longer, 1,531
+ *   h, passes them: a third month, 30,000 over the 6,000 of the 10%:
+ *   90,000. (36.8 days, 10% longer 971 h, stays within the two months:
+ *   the 10%, test_amount_to_approve.) */
+static void
+test_contingency_billing_step (void)
+{
+  g_autofree char *lora = NULL, *multi = NULL, *monthly = NULL;
+  static const struct { const char *lang, *line; } lines[] = {
+    { "en", "Amount to approve: 1,296 CNY (the top of the range + 144 CNY contingency: one more billed hour of 1 "
+            "machine, more than 10%)." },
+    { "zh_CN", "申请批准金额：¥1,296（区间上限 + 不可预见费 ¥144：1 台机器多计费一小时，多于 10%）。" },
+  };
+
+  RUN_OK ("new", "lora.cplan", "--name", "13B LoRA", "--start", "2027-03-01");
+  RUN_OK ("add-job", "lora.cplan", "--model", "llama-2-13b", "--task", "lora", "--tokens", "300M", "--deadline-days",
+          "3", "--name", "13B LoRA fine-tune");
+  RUN_OK ("add-quote", "lora.cplan", "--vendor", "Cloud A", "--offer", "8×A800 80GB", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "2", "--price", "18元/卡/时");
+  RUN_OK ("add-quote", "lora.cplan", "--vendor", "Provider B", "--offer", "8×Ascend 910B2 server", "--gpu",
+          "ascend-910b", "--gpus-per-node", "8", "--nodes", "1", "--price", "30,000元/台/月");
+  RUN_OK ("report", "lora.cplan", "--xml", "lora.xml");
+  lora = schedule_of ("lora.xml");
+  g_assert_cmpfloat_with_epsilon (xml_figure (lora, "top-of-range"), 1152, 1e-6);
+  assert_contingency (lora, 1296, 144, "billing-step", "1", "1");
+  g_assert_cmpfloat_with_epsilon (xml_figure (lora, "vat-included"), 149, 1e-6);
+  g_assert_cmpfloat_with_epsilon (xml_figure (lora, "approved-cumulative"), 1296, 1e-6);
+  if (!cp_test_skip_without_poppler ())
+    for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+      {
+        g_autofree char *pdf = g_strdup_printf ("lora-%s.pdf", lines[i].lang);
+        g_autofree char *first = NULL;
+
+        RUN_OK ("report", "lora.cplan", "--lang", lines[i].lang, "--pdf", pdf);
+        first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+        cp_test_assert_has (first, lines[i].line);
+      }
+
+  RUN_OK ("new", "multi.cplan", "--start", "2027-03-01");
+  RUN_OK ("add-quote", "multi.cplan", "--id", "hourly", "--vendor", "H", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-node-hour", "80");
+  RUN_OK ("add-quote", "multi.cplan", "--id", "daily", "--vendor", "D", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-node-hour", "60", "--billing-granularity-hours", "24");
+  RUN_OK ("add-job", "multi.cplan", "--id", "short", "--task", "debug", "--duration-days", "0.25");
+  RUN_OK ("add-job", "multi.cplan", "--id", "long", "--task", "debug", "--duration-days", "2.5");
+  RUN_OK ("report", "multi.cplan", "--xml", "multi.xml");
+  multi = schedule_of ("multi.xml");
+  g_assert_nonnull (strstr (multi, "<job ref=\"short\" planned=\"true\" quote=\"hourly\">"));
+  g_assert_nonnull (strstr (multi, "<job ref=\"long\" planned=\"true\" quote=\"daily\">"));
+  g_assert_cmpfloat_with_epsilon (xml_figure (multi, "top-of-range"), 4800, 1e-6);
+  assert_contingency (multi, 6240, 1440, "billing-step", "24", "1");
+  g_assert_cmpfloat_with_epsilon (xml_figure (multi, "vat-included"), 718, 1e-6);
+  g_assert_cmpfloat_with_epsilon (xml_figure (multi, "approved-cumulative"), 6240, 1e-6);
+
+  RUN_OK ("new", "monthly.cplan", "--start", "2027-03-01");
+  RUN_OK ("add-quote", "monthly.cplan", "--id", "monthly", "--vendor", "M", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-node-month", "30000");
+  RUN_OK ("add-job", "monthly.cplan", "--id", "trial", "--task", "debug", "--duration-days", "58");
+  RUN_OK ("report", "monthly.cplan", "--xml", "monthly.xml");
+  monthly = schedule_of ("monthly.xml");
+  g_assert_cmpfloat_with_epsilon (xml_figure (monthly, "top-of-range"), 60000, 1e-6);
+  assert_contingency (monthly, 90000, 30000, "billing-step", "730", "1");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -411,5 +535,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-signoff/xml-budget-is-the-plans", test_xml_budget_is_the_plans);
   g_test_add_func ("/cli-signoff/bad-input", test_bad_input);
   g_test_add_func ("/cli-signoff/amount-to-approve", test_amount_to_approve);
+  g_test_add_func ("/cli-signoff/contingency-billing-step", test_contingency_billing_step);
   return cp_test_run_then_remove (tmp_dir);
 }

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "planner/cp-plan.h"
 #include "planner/cp-project.h"
 #include "planner/cp-schedule.h"
 
@@ -382,6 +383,151 @@ test_setup_fee_on_first_day (void)
   assert_close (3000, cp_schedule_cost_until (schedule, 1e-6) - rent * 1e-6 / 36.8, 1e-9);
 }
 
+/* The contingency is the larger of the 10% and the smallest overrun the
+ * vendors bill (cp_settings_amount_to_approve()'s @overrun_cost). read37
+ * F5's LoRA job: 8 × A800 at 18 CNY per GPU-hour, billed by the hour,
+ * tops at 8 billed hours, 18 × 8 × 8 = 1,152 CNY; 10% is 115.20, one
+ * more machine-hour 18 × 8 = 144: 1,152 + 144 = 1,296, all of it the
+ * bare machine's charges at 13% VAT, 1,296 × 13/113 = 149.10. With the
+ * team's days in the top (100,000 of which 10,000 engineering) and a
+ * step of 20,000 over the 10,000 share: 120,000, the step the vendor's
+ * charge whole: (90,000 + 20,000) × 6/106 = 6,226.42 of VAT. A step
+ * below the share leaves the share: 100,000 + 10,000. */
+static void
+test_contingency_billing_step_by_hand (void)
+{
+  CpSettings settings;
+  double contingency, vat;
+  CpContingencyRule rule;
+
+  cp_settings_init (&settings);
+  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 1152, 144, 0, 0.13 / 1.13, &contingency,
+                                                                 &rule, &vat),
+                                  1296, 1e-9);
+  g_assert_cmpfloat_with_epsilon (contingency, 144, 1e-9);
+  g_assert_cmpint (rule, ==, CP_CONTINGENCY_BILLING_STEP);
+  g_assert_cmpfloat_with_epsilon (vat, 149.10, 0.005);
+
+  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 20000, 10000, 0.06 / 1.06,
+                                                                 &contingency, &rule, &vat),
+                                  120000, 1e-9);
+  g_assert_cmpint (rule, ==, CP_CONTINGENCY_BILLING_STEP);
+  g_assert_cmpfloat_with_epsilon (vat, 6226.42, 0.005);
+
+  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 144, 10000, 0, &contingency,
+                                                                 &rule, NULL),
+                                  110000, 1e-9);
+  g_assert_cmpfloat_with_epsilon (contingency, 10000, 1e-9);
+  g_assert_cmpint (rule, ==, CP_CONTINGENCY_SHARE);
+  /* Nothing to run over: no contingency. */
+  g_assert_cmpfloat (cp_settings_amount_to_approve (&settings, 0, 144, 0, 0, &contingency, &rule, NULL), ==, 0);
+  g_assert_cmpint (rule, ==, CP_CONTINGENCY_SHARE);
+}
+
+/* A one-machine option that runs @days at the top of its band, billed
+ * @billed_hours for @cost. */
+static void
+one_machine_option (CpOption *option,
+                    double    days,
+                    double    billed_hours,
+                    double    cost)
+{
+  memset (option, 0, sizeof *option);
+  option->estimate.nodes = 1;
+  option->estimate.total_s = days * 86400;
+  option->estimate.calendar_days = days;
+  option->estimate.billed_hours = billed_hours;
+  option->estimate.compute_cost = cost;
+  option->range.total_s_high = days * 86400;
+  option->range.calendar_days_high = days;
+}
+
+/* The smallest overrun each way of billing charges, by hand
+ * (cp_option_overrun()):
+ * - by the hour, 80 CNY per node-hour, a 6-hour job billed 480: one more
+ *   hour, 80; with a stated minimum term of a month (730 h billed), the
+ *   7th hour is inside it: nothing;
+ * - by the day (24-hour step), 60 CNY per node-hour, 2.5 days billed 3
+ *   days, 4,320: one more day, 24 × 60 = 1,440;
+ * - by the month, 30,000 CNY per node-month: 36.8 days billed 2 months
+ *   (1,460 h, 60,000); 10% longer, 40.48 days = 971.5 h, is still inside
+ *   them: nothing. 58 days = 1,392 h, 10% longer 1,531.2 h, passes the
+ *   1,460 billed: a third month, 30,000. A 30-day service is the term
+ *   set for it, not an estimate: its month holds it, nothing;
+ * - a cluster of 2 nodes at 10 CNY per GPU-hour (8 GPUs) with a network
+ *   fee of 1,000 per node-month and a 500 setup fee, run 100 h at its
+ *   point and 110 h at its top: one more hour of both nodes and their
+ *   network, 2 × 80 + 2 × 1,000/730 = 162.74; the setup fee is paid once. */
+static void
+test_option_overrun_by_hand (void)
+{
+  CpSettings settings;
+  CpJob job = { .kind = CP_TASK_DEBUG };
+  CpQuote quote;
+  CpOption option;
+  CpOverrun overrun;
+
+  cp_settings_init (&settings);
+  g_assert_cmpfloat (settings.hours_per_month, ==, 730);
+  cp_quote_init (&quote);
+  quote.gpus_per_node = 8;
+  quote.nodes_available = 1;
+  quote.price_unit = CP_PRICE_PER_NODE_HOUR;
+  quote.price = 80;
+  one_machine_option (&option, 0.25, 6, 480);
+  cp_option_overrun (&option, &job, &quote, &settings, &overrun);
+  g_assert_cmpfloat_with_epsilon (overrun.hours, 1, 1e-9);
+  g_assert_cmpuint (overrun.nodes, ==, 1);
+  g_assert_cmpfloat_with_epsilon (overrun.cost, 80, 1e-9);
+  quote.minimum_term_h = 730;
+  one_machine_option (&option, 0.25, 730, 730 * 80);
+  cp_option_overrun (&option, &job, &quote, &settings, &overrun);
+  g_assert_cmpfloat (overrun.cost, ==, 0);
+
+  quote.minimum_term_h = 0;
+  quote.billing_granularity_h = 24;
+  quote.price = 60;
+  one_machine_option (&option, 2.5, 72, 4320);
+  cp_option_overrun (&option, &job, &quote, &settings, &overrun);
+  g_assert_cmpfloat_with_epsilon (overrun.hours, 24, 1e-9);
+  g_assert_cmpfloat_with_epsilon (overrun.cost, 1440, 1e-9);
+
+  quote.billing_granularity_h = 0;
+  quote.price_unit = CP_PRICE_PER_NODE_MONTH;
+  quote.price = 30000;
+  one_machine_option (&option, 36.8, 1460, 60000);
+  cp_option_overrun (&option, &job, &quote, &settings, &overrun);
+  g_assert_cmpfloat (overrun.cost, ==, 0);
+  one_machine_option (&option, 58, 1460, 60000);
+  cp_option_overrun (&option, &job, &quote, &settings, &overrun);
+  g_assert_cmpfloat_with_epsilon (overrun.hours, 730, 1e-9);
+  g_assert_cmpfloat_with_epsilon (overrun.cost, 30000, 1e-6);
+  job.kind = CP_TASK_INFERENCE;
+  one_machine_option (&option, 30, 730, 30000);
+  cp_option_overrun (&option, &job, &quote, &settings, &overrun);
+  g_assert_cmpfloat (overrun.cost, ==, 0);
+  job.kind = CP_TASK_DEBUG;
+
+  quote.price_unit = CP_PRICE_PER_GPU_HOUR;
+  quote.price = 10;
+  quote.nodes_available = 2;
+  quote.network_fee_per_node_month = 1000;
+  quote.setup_fee = 500;
+  memset (&option, 0, sizeof option);
+  option.estimate.nodes = 2;
+  option.estimate.total_s = 100 * 3600.0;
+  option.estimate.billed_hours = 100;
+  option.estimate.compute_cost = 100 * 80 * 2;
+  option.estimate.network_cost = 1000 * 2 * 100 / 730.0;
+  option.estimate.fees_cost = 500;
+  option.range.total_s_high = 110 * 3600.0;
+  cp_option_overrun (&option, &job, &quote, &settings, &overrun);
+  g_assert_cmpfloat_with_epsilon (overrun.hours, 1, 1e-9);
+  g_assert_cmpuint (overrun.nodes, ==, 2);
+  g_assert_cmpfloat_with_epsilon (overrun.cost, 162.74, 0.005);
+  cp_quote_clear (&quote);
+}
+
 /* The amount to approve by hand (cp_settings_amount_to_approve()): a
  * project whose range tops at 100,000 CNY with VAT (every quote is
  * compared with it), 10,000 of it the team's own migration days. The 10%
@@ -396,6 +542,7 @@ test_amount_to_approve_by_hand (void)
 {
   CpSettings settings;
   double contingency, vat;
+  CpContingencyRule rule;
   double mixed = (0.5 * 0.06 / 1.06 + 0.5 * 0.13 / 1.13);
 
   cp_settings_init (&settings);
@@ -403,19 +550,20 @@ test_amount_to_approve_by_hand (void)
   g_assert_cmpfloat (settings.vat_rate, ==, 0.06);
   g_assert_cmpfloat (settings.vat_rate_lease, ==, 0.13);
   g_assert_true (settings.prices_include_vat);
-  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 10000, 0.06 / 1.06,
-                                                                 &contingency, &vat),
+  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 0, 10000, 0.06 / 1.06,
+                                                                 &contingency, &rule, &vat),
                                   110000, 1e-6);
   g_assert_cmpfloat_with_epsilon (contingency, 10000, 1e-6);
+  g_assert_cmpint (rule, ==, CP_CONTINGENCY_SHARE);
   g_assert_cmpfloat_with_epsilon (vat, 99000 * 6.0 / 106, 1e-6);
   g_assert_cmpfloat_with_epsilon (vat, 5603.77, 0.01);
 
-  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 10000, mixed, NULL, &vat),
+  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 0, 10000, mixed, NULL, NULL, &vat),
                                   110000, 1e-6);
   g_assert_cmpfloat_with_epsilon (vat, 8496.58, 0.01);
 
   settings.contingency_fraction = 0.15;
-  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 10000, 0, NULL, NULL),
+  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 0, 10000, 0, NULL, NULL, NULL),
                                   115000, 1e-6);
   g_assert_true (cp_settings_validate (&settings, NULL));
   settings.contingency_fraction = -0.01;
@@ -878,6 +1026,8 @@ main (int argc, char **argv)
   g_test_add_func ("/schedule/order-loops", test_order_loops);
   g_test_add_func ("/schedule/order-changes-calendar", test_order_changes_calendar);
   g_test_add_func ("/schedule/amount-to-approve-by-hand", test_amount_to_approve_by_hand);
+  g_test_add_func ("/schedule/contingency-billing-step-by-hand", test_contingency_billing_step_by_hand);
+  g_test_add_func ("/schedule/option-overrun-by-hand", test_option_overrun_by_hand);
   g_test_add_func ("/schedule/month-billed-by-invoice", test_month_billed_by_invoice);
   g_test_add_func ("/schedule/setup-fee-on-first-day", test_setup_fee_on_first_day);
   g_test_add_func ("/schedule/overbooked-quote", test_overbooked_quote);

@@ -1355,17 +1355,20 @@ test_vendor_named_once (void)
  * H800 machine (6%, included, stated), 15 × 8 × 1 h = 120 CNY, its band
  * 120; the other on GPU cloud's A800 machine (no VAT stated: a bare
  * machine's 13%, included), its band to 3 billed hours, 5 × 8 × 3 = 120.
- * The amount: (120 + 120) × 1.1 = 264 CNY, whose VAT is 132 × 6/106 +
- * 132 × 13/113 = 7.5 + 15.2 = 23 CNY. */
+ * The amount: 120 + 120 = 240 and the contingency, the larger of 10%
+ * (24) and the dearest step a vendor bills, one more hour of the H800
+ * machine, 15 × 8 = 120 CNY (read37 F5): 360 CNY. Its VAT, the
+ * contingency shared by the charges in proportion, is 180 × 6/106 + 180
+ * × 13/113 = 10.2 + 20.7 = 31 CNY. */
 static void
 test_vat_stated_named (void)
 {
   static const char *const expected[][3] = {
-    { "en", "Amount to approve: 264 CNY",
-      "VAT: 23 CNY (6% on 132 CNY; 13% on 132 CNY) in the amount; as 深圳鹏城’s quotes state it, and where a quote does "
+    { "en", "Amount to approve: 360 CNY",
+      "VAT: 31 CNY (6% on 180 CNY; 13% on 180 CNY) in the amount; as 深圳鹏城’s quotes state it, and where a quote does "
       "not, taken as 13%, included (GPU cloud)." },
-    { "zh_CN", "申请批准金额：¥264",
-      "增值税：申请金额中含 ¥23（6%：基数 ¥132；13%：基数 ¥132）；深圳鹏城的报价写明了税率，按其计算；未写明的报价，按 13%，"
+    { "zh_CN", "申请批准金额：¥360",
+      "增值税：申请金额中含 ¥31（6%：基数 ¥180；13%：基数 ¥180）；深圳鹏城的报价写明了税率，按其计算；未写明的报价，按 13%，"
       "已含在报价中（GPU cloud）。" },
   };
 

@@ -141,8 +141,10 @@ assert_no_lone_line (const char *pdf,
  * it. Amount to approve, by hand: the range's top is 1,372 CNY (the test
  * report-finance's 12.25 × 8 GPUs × 14 h billed), 10% of it 137.2, so
  * 1,372 + 137 = 1,509 CNY, on 1 of the 2 nodes 华为云 offers, which the
- * Rent line says (approver 33, A3). The brief's 8 × H800 machine: 15 CNY × 8 GPUs
- * × 6 h billed at the range's top = 720 CNY, + 72 = 792 CNY. */
+ * Rent line says (approver 33, A3; 10% is more than one more billed hour,
+ * 12.25 × 8 = 98). The brief's 8 × H800 machine: 15 CNY × 8 GPUs × 6 h
+ * billed at the range's top = 720 CNY; 10%, 72, is less than one more
+ * billed hour, 15 × 8 = 120: 720 + 120 = 840 CNY. */
 static void
 test_qwen72b_five_pages (void)
 {
@@ -152,9 +154,9 @@ test_qwen72b_five_pages (void)
     const char *h800_rent, *h800_amount;
   } cases[] = {
     { &english, "Rent: 1 machine of 8 × Huawei Ascend 910B2 64GB (1 of the 2 offered).", "Amount to approve: 1,509 CNY",
-      "Rent: 1 machine of 8 × NVIDIA H800 SXM 80GB.", "Amount to approve: 792 CNY" },
+      "Rent: 1 machine of 8 × NVIDIA H800 SXM 80GB.", "Amount to approve: 840 CNY" },
     { &chinese, "租用：1 台 8 × Huawei Ascend 910B2 64GB 的机器（报价共 2 台，租用其中 1 台）。", "申请批准金额：¥1,509",
-      "租用：1 台 8 × NVIDIA H800 SXM 80GB 的机器。", "申请批准金额：¥792" },
+      "租用：1 台 8 × NVIDIA H800 SXM 80GB 的机器。", "申请批准金额：¥840" },
   };
 
   if (cp_test_skip_without_poppler ())
@@ -277,8 +279,10 @@ test_one_way (void)
  * written one way: by hand, the H800 machine bills 5 h at the middle
  * (15 × 8 × 5 = 600 CNY; its layout at or below 90% of memory,
  * layout-headroom-time) and 6 h at the range's top (720 CNY), 10% of
- * which is 72 CNY, so 792 CNY to approve: the contingency once read
- * "60.00 CNY" beside whole amounts. R8's two findings, migration and who runs
+ * which is 72 CNY, less than the machine's next billed hour, 15 × 8 =
+ * 120 CNY: so 840 CNY to approve (read37 F5: the 10% alone was used up
+ * by the first hour over); the contingency once read "60.00 CNY" beside
+ * whole amounts. R8's two findings, migration and who runs
  * bare metal, each began "Assumed (the job does not describe the
  * team):"; the paragraph says it once. The Chinese inputs end on the
  * cluster's use in hours, a use under a day said as the range says it
@@ -292,9 +296,10 @@ test_walk (void)
     const char *assumed;
     const char *inputs_start, *inputs_end;
   } words[] = {
-    { "en", "Amount to approve: 792 CNY (the top of the range + 10% contingency, 72 CNY).",
+    { "en", "Amount to approve: 840 CNY (the top of the range + 120 CNY contingency: one more billed hour of 1 machine, "
+            "more than 10%).",
       "Assumed (the job does not describe the team):", "Inputs:", "use." },
-    { "zh_CN", "申请批准金额：¥792（区间上限 + 10% 不可预见费 ¥72）。", "假设（任务未说明团队情况）：",
+    { "zh_CN", "申请批准金额：¥840（区间上限 + 不可预见费 ¥120：1 台机器多计费一小时，多于 10%）。", "假设（任务未说明团队情况）：",
       "输入：", "10.8 小时。" },
   };
 
@@ -420,7 +425,9 @@ sign_off_page (const char *pdf,
  * By hand (appr22): the jobs' tops add up to 290,785 CNY (13,468 + 144
  * + 12,968 + 243,989 + 13,264 + 6,197 + 755, the 13B pretraining's with
  * 14 days of debugging on one machine, R4), + 10% = 29,079 (10% of the
- * tops before they are rounded), 319,864 to approve; its VAT 34,656 CNY
+ * tops before they are rounded; more than the dearest step a vendor
+ * bills, an hour of D's 10 H800 nodes at 8 × 9.50 CNY, 760 CNY and their
+ * network, so the 10% sets it), 319,864 to approve; its VAT 34,656 CNY
  * (test-report-signing.c). Page 1
  * offers the jobs one after another at the same 258,550 CNY, and the
  * block says so (appr35 C5: "Not approvable until …" read as a refusal

@@ -339,13 +339,16 @@ number_in (const char *xml,
            const char *from,
            const char *name)
 {
-  g_autofree char *tag = g_strdup_printf ("<%scurrency=\"CNY\">", name);
+  /* Up to the currency: the contingency's rule follows it. */
+  g_autofree char *tag = g_strdup_printf ("<%scurrency=\"CNY\"", name);
   const char *at = strstr (xml, from);
 
   g_assert_nonnull (at);
   at = strstr (at, tag);
   g_assert_nonnull (at);
-  return g_ascii_strtod (at + strlen (tag), NULL);
+  at = strchr (at, '>');
+  g_assert_nonnull (at);
+  return g_ascii_strtod (at + 1, NULL);
 }
 
 /* The XML's budget is the PDF's, to the yuan (approver, 3 December:

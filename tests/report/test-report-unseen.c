@@ -722,9 +722,14 @@ test_unrunnable_job_left_out (void)
           double amount = report_xml_number_after (raw, "<approval ", "<amount-to-approve");
           double top = report_xml_number_after (raw, "<approval ", "<top-of-range");
           double contingency = report_xml_number_after (raw, "<approval ", "<contingency ");
-          g_autofree char *printed = g_strdup_printf ("Amount to approve: %.0f CNY (the top of the range + 10%% "
-                                                      "contingency, %.0f CNY).", amount, contingency);
+          /* The 7B LoRA's hour on V1's machine, 2 × 8 = 16 CNY: its 10%,
+           * 1.6, is less than one more billed hour, 16 (read37 F5). */
+          g_autofree char *printed = g_strdup_printf ("Amount to approve: %.0f CNY (the top of the range + %.0f CNY "
+                                                      "contingency: one more billed hour of 1 machine, more than "
+                                                      "10%%).", amount, contingency);
 
+          g_assert_cmpfloat (top, ==, 16);
+          g_assert_cmpfloat (contingency, ==, 16);
           g_assert_cmpfloat (amount, ==, round (amount));
           g_assert_cmpfloat (top + contingency, ==, amount);
           cp_test_assert_has (first, printed);
