@@ -595,6 +595,9 @@ apply_quote_options (Options         *o,
   if (o->offering != NULL && !cp_offering_kind_from_string (o->offering, &quote->offering))
     return cp_cli_bad_choice ("--offering", o->offering,
                               "bare-metal, hosted-machine, container, container-cluster, bare-metal-cluster, cloud-vm");
+  /* Given, the kind is the vendor's; the report no longer says "assumed". */
+  if (o->offering != NULL)
+    quote->offering_stated = TRUE;
   /* The quote's VAT: its own rate (default: its offering's) and whether
    * its prices include it (default: as the project says). */
   if (o->vat_rate != NULL)

@@ -421,6 +421,33 @@ update_precision_hint (CpJobEditor *self)
   cp_field_row_set_hint (row, hint);
 }
 
+/* The team's size and day cost a job starts with are the form's
+ * examples (cp_job_init()), nobody's figures: each row says so while
+ * nobody typed it (cp_job_figure_assumed()), as the report says
+ * "assumed" (walk37 F15). */
+static void
+update_team_cost_hints (CpJobEditor *self)
+{
+  static const struct {
+    const char  *key;
+    CpJobStated  figure;
+  } figures[] = {
+    { "engineers", CP_JOB_STATED_ENGINEERS },
+    { "engineer-day-cost", CP_JOB_STATED_ENGINEER_DAY_COST },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
+    {
+      CpFieldRow *row = cp_job_editor_get_row (self, figures[i].key);
+
+      if (row != NULL)
+        cp_field_row_set_hint (row, cp_job_figure_assumed (self->job, figures[i].figure)
+                               /* TRANSLATORS: under the Engineers and Engineer-day cost rows while they hold the form's example */
+                               ? _("Assumed: the form’s example; type the team’s own")
+                               : NULL);
+    }
+}
+
 static void
 load_rows (CpJobEditor *self,
            gboolean     reset)
@@ -442,6 +469,7 @@ load_rows (CpJobEditor *self,
   update_visibility (self);
   update_global_batch_hint (self);
   update_precision_hint (self);
+  update_team_cost_hints (self);
   self->loading = FALSE;
 }
 
@@ -678,6 +706,7 @@ commit_field (gpointer            user_data,
           if ((self->job->stated_fields & stated) != stated)
             {
               self->job->stated_fields |= stated;
+              update_team_cost_hints (self);
               emit_changed (self, field->key);
             }
           return TRUE;
@@ -708,6 +737,7 @@ commit_field (gpointer            user_data,
   update_visibility (self);
   update_global_batch_hint (self);
   update_precision_hint (self);
+  update_team_cost_hints (self);
 
   /* Other rows may show values derived from this one. */
   self->loading = TRUE;

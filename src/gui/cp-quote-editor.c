@@ -291,6 +291,22 @@ update_nodes_hint (CpQuoteEditor *self)
     set_row_hint (row, cluster_offering ? _("The vendor’s node count") : NULL, FALSE);
 }
 
+/* The kind a quote falls back to is the app's, not the vendor's: it sets
+ * the VAT rate and whether the team must run the machines (R8), so the
+ * row says so until a kind is picked or named (CpQuote.offering_stated),
+ * as the report says "assumed". */
+static void
+update_offering_hint (CpQuoteEditor *self)
+{
+  CpFieldRow *row = cp_quote_editor_get_row (self, "offering");
+
+  if (row == NULL)
+    return;
+  set_row_hint (row, self->quote->offering_stated ? NULL
+                /* TRANSLATORS: under the Kind of offer row while the quote does not state it */
+                : _("Assumed: the quote does not say; pick the kind the vendor offers"), FALSE);
+}
+
 static void
 update_term_hint (CpQuoteEditor *self)
 {
@@ -568,6 +584,7 @@ load_rows (CpQuoteEditor *self,
   update_offer_hint (self);
   update_network_hints (self);
   update_nodes_hint (self);
+  update_offering_hint (self);
   update_memory_unit (self);
   /* One machine has no network between nodes: its section goes, its values
    * stay in the quote (and the file) for when a second node comes. The node
@@ -895,6 +912,8 @@ commit_field (gpointer            user_data,
     self->quote->fabric_assumed = FALSE;
   if (g_str_has_suffix (field->key, "-terms"))
     clear_unstated_amounts (self->quote);
+  if (g_str_equal (field->key, "offering"))
+    self->quote->offering_stated = TRUE;
   /* One change: Undo takes the offer and the price it gave back together. */
   if (g_str_equal (field->key, "offer-name"))
     {

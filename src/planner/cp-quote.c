@@ -126,6 +126,12 @@ cp_quote_team_runs_machines (const CpQuote *quote)
   return quote->offering == CP_OFFERING_BARE_METAL || quote->offering == CP_OFFERING_BARE_METAL_CLUSTER;
 }
 
+gboolean
+cp_offering_kind_is_default (CpOfferingKind offering)
+{
+  return offering == CP_OFFERING_BARE_METAL || offering == CP_OFFERING_BARE_METAL_CLUSTER;
+}
+
 /* A cloud's VMs are a cloud computing service, 6% (cp-settings.c gives
  * the sources: 财税〔2016〕36号, 附件 1, 信息技术服务), not a lease of
  * movable property, 13% (2019 年第 39 号): filed as a bare-metal cluster

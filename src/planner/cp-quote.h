@@ -48,6 +48,11 @@ typedef struct {
   char           *vendor;
   char           *offer_name;
   CpOfferingKind  offering;
+  /* The offering came from the vendor (the form's pick, the command
+   * line's --offering, a sheet's kind column, the offer's name), not
+   * cp_quote_init()'s bare metal: it sets the VAT rate and R8's operations
+   * condition, and the report says "assumed" while this is FALSE. */
+  gboolean        offering_stated;
 
   CpGpuSpec       gpu;              /* gpu.id names a catalogue entry, or "custom" */
   guint           gpus_per_node;
@@ -145,6 +150,12 @@ CpFeeTerms cp_quote_ops_support_terms (const CpQuote *quote);
  * bare-metal cluster, as R8 reads an offering (an operations engineer,
  * or the vendor's operations support, is needed). */
 gboolean  cp_quote_team_runs_machines (const CpQuote *quote);
+/* Whether @offering is the default kind, as
+ * an older file (schema 20) or report kept no mark: the bare machine a
+ * new quote starts with, or the bare-metal cluster it becomes with a
+ * network (the form's and the sheet import's implied kind). Any other was
+ * picked, so stated. */
+gboolean  cp_offering_kind_is_default (CpOfferingKind offering);
 
 /* The nodes a run on @nodes of @quote's offer pays for: the whole offer
  * when its vendor rents no part of it alone (CP_PART_RENTABLE_NO), the

@@ -156,6 +156,28 @@ team_assumed_text (const CpPlan *plan,
   return said;
 }
 
+/* @text of R8's "prefer hosted", followed, where the quote does not state
+ * its kind of offer, by the assumption it rests on: the bare metal is the
+ * app's, not the vendor's word (read37 F4). Takes @text. */
+static char *
+offering_assumed_text (const CpReason  *reason,
+                       const CpProject *project,
+                       char            *text)
+{
+  const CpQuote *quote;
+  char *said;
+
+  if (reason->quote_index < 0 || (guint) reason->quote_index >= project->quotes->len)
+    return text;
+  quote = g_ptr_array_index (project->quotes, reason->quote_index);
+  if (quote->offering_stated)
+    return text;
+  /* TRANSLATORS: after R8's sentence on bare metal, when the quote does not say it is bare metal */
+  said = g_strdup_printf (_("%s That it is bare metal is assumed: its quote does not state its kind of offer."), text);
+  g_free (text);
+  return said;
+}
+
 char *
 cp_words_team_assumed_prefix (void)
 {
@@ -286,7 +308,7 @@ cp_reason_text_signals (const CpReason  *reason,
       return team_assumed_text (plan, g_strdup (_("The team has distributed-training experience: no migration time is counted.")));
 
     case CP_OUTCOME_PREFER_HOSTED:
-      return team_assumed_text (plan, prefer_hosted_text (reason, project, plan, lang));
+      return team_assumed_text (plan, offering_assumed_text (reason, project, prefer_hosted_text (reason, project, plan, lang)));
 
     case CP_OUTCOME_TRIAL_USED:
       return cp_reason_trial_text (reason, project, lang);

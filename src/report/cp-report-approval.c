@@ -256,6 +256,9 @@ not_in_amount_text (Doc       *doc,
   /* The team's cost of a working day, when every job states the same
    * team: its engineers times their day cost; else 0. */
   double team_day_cost = -1;
+  /* Whether a job's engineers or their day cost is the form's example,
+   * nobody's figure (cp_job_figure_assumed()): the day's cost says so. */
+  gboolean team_day_assumed = FALSE;
   /* The TB-months of storage each quote's recommended jobs keep, as
    * cp_estimate_storage_cost() bills them. */
   g_autofree double *tb_months = g_new0 (double, MAX (project->quotes->len, 1));
@@ -320,6 +323,8 @@ not_in_amount_text (Doc       *doc,
 
           team_day_cost = !team_days || team_day_cost == day_cost ? day_cost : 0;
           team_days = TRUE;
+          team_day_assumed |= cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEERS) ||
+                              cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEER_DAY_COST);
         }
       option = &g_array_index (plan->options, CpOption, plan->recommended);
       if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
@@ -439,9 +444,13 @@ not_in_amount_text (Doc       *doc,
        * days themselves depend on how the work goes (walk41 F17). */
       g_autofree char *day = cp_i18n_format_money_whole (team_day_cost, project->settings.currency, doc->lang);
 
-      /* TRANSLATORS: what the amount to approve leaves out: the engineers' working days, which only a move to a cluster (rule R8) counts, then what one working day of the whole team costs */
-      g_ptr_array_add (items, g_strdup_printf (_("the team's working days, except in moving to a cluster (R8): %s a working day"),
-                                               day));
+      g_ptr_array_add (items, team_day_assumed
+                       /* TRANSLATORS: what the amount to approve leaves out: the engineers' working days, which only a move to a cluster (rule R8) counts, then what one working day of the whole team costs, the job form's example team */
+                       ? g_strdup_printf (_("the team's working days, except in moving to a cluster (R8): %s a working day (assumed)"),
+                                          day)
+                       /* TRANSLATORS: what the amount to approve leaves out: the engineers' working days, which only a move to a cluster (rule R8) counts, then what one working day of the whole team costs */
+                       : g_strdup_printf (_("the team's working days, except in moving to a cluster (R8): %s a working day"),
+                                          day));
     }
   else if (team_days)
     /* TRANSLATORS: what the amount to approve leaves out: the engineers' working days, which only a move to a cluster (rule R8) counts */
@@ -657,16 +666,28 @@ assumed_list (Doc       *doc,
       /* The team's days and storage count only where the recommended
        * option pays for them (migration, a storage price); storage left
        * out says its size is assumed in place (add_storage_kept()). */
-      if (engineering_cost > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEERS) &&
-          cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEER_DAY_COST))
+      /* Either figure alone where the other was typed: a typed count
+       * beside the example day cost is still an assumed amount. */
+      if (engineering_cost > 0)
         {
+          gboolean count_assumed = cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEERS);
+          gboolean day_assumed = cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEER_DAY_COST);
           g_autofree char *count = cp_i18n_format_number (job->engineers, 0, doc->lang);
           g_autofree char *day = cp_i18n_format_money (job->engineer_day_cost, currency, doc->lang);
-          /* TRANSLATORS: the job form's default team: engineers, the cost of one engineer-day */
-          g_autofree char *team = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s engineer at %s a day", "%s engineers at %s a day",
-                                                              job->engineers), count, day);
+          g_autofree char *team = NULL;
 
-          add_assumed (figures, whoms, counts, team, name);
+          if (count_assumed && day_assumed)
+            /* TRANSLATORS: the job form's default team: engineers, the cost of one engineer-day */
+            team = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s engineer at %s a day", "%s engineers at %s a day",
+                                               job->engineers), count, day);
+          else if (day_assumed)
+            /* TRANSLATORS: the job form's default cost of one engineer-day, the team's size typed */
+            team = g_strdup_printf (_("%s an engineer-day"), day);
+          else if (count_assumed)
+            /* TRANSLATORS: the job form's default number of engineers, their day cost typed */
+            team = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s engineer", "%s engineers", job->engineers), count);
+          if (team != NULL)
+            add_assumed (figures, whoms, counts, team, name);
         }
       if (storage_cost > 0 && cp_job_figure_assumed (job, CP_JOB_STATED_STORAGE))
         {
@@ -717,6 +738,21 @@ assumed_list (Doc       *doc,
 
             add_assumed (figures, whoms, counts, taken, quote_named);
           }
+        }
+      /* The kind of offer nobody gave, where it sets the amount's VAT or
+       * R8's operations condition (read37 F4). Its rate is the VAT
+       * line's, said once (approver 20). */
+      if (!vat && cp_report_offering_decides (project, results, project->jobs->len, (int) q))
+        {
+          /* Short: page 1's line has no room for more. A kind left unstated
+           * is one of the two a quote falls back to, both bare metal. */
+          g_autofree char *kind = cp_quote_team_runs_machines (quote)
+                                  /* TRANSLATORS: a quote's kind of offer the quote does not state, taken by the app as bare metal (a machine or a cluster) */
+                                  ? g_strdup (_("bare metal"))
+                                  /* TRANSLATORS: a quote's kind of offer the quote does not state, taken by the app: "Container cluster as the kind of offer" */
+                                  : g_strdup_printf (_("%s as the kind of offer"), cp_words_offering (quote->offering));
+
+          add_assumed (figures, whoms, counts, kind, vendor);
         }
       if (!vat && cp_gpu_spec_variant (&quote->gpu, &family, &variant))
         {

@@ -865,16 +865,43 @@ cp_report_section_cost_inputs (Doc          *doc,
   g_autofree char *engineers = cp_i18n_format_number (job->engineers, 0, doc->lang);
   g_autofree char *tb = cp_i18n_format_value (job->storage_tb, doc->lang);
   g_autoptr(GString) text = NULL;
+  g_autofree char *team = NULL, *storage = NULL;
+  gboolean count_assumed = cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEERS);
+  gboolean day_assumed = cp_job_figure_assumed (job, CP_JOB_STATED_ENGINEER_DAY_COST);
 
   if (plan->cost_unknown)
     return;
+  /* The team and storage the form starts with are its examples, nobody's
+   * figures: said so where they are used (walk37 F15, read37 F6). */
+  /* TRANSLATORS: the job form's team: engineers, the cost of one engineer-day */
+  team = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s engineer at %s a day", "%s engineers at %s a day",
+                                     job->engineers), engineers, day_cost);
+  if (count_assumed || day_assumed)
+    {
+      g_autofree char *figures = g_steal_pointer (&team);
+
+      team = g_strdup_printf (count_assumed && day_assumed
+                              /* TRANSLATORS: a figure nobody gave, taken by the app ("4,000 CNY (assumed)") */
+                              ? _("%s (assumed)")
+                              : day_assumed
+                              /* TRANSLATORS: the team's size typed, the cost of its engineer-day the app's example */
+                              ? _("%s (the day cost assumed)")
+                              /* TRANSLATORS: the cost of an engineer-day typed, the number of engineers the app's example */
+                              : _("%s (the engineers assumed)"), figures);
+    }
+  /* TRANSLATORS: the job form's storage, in TB */
+  storage = g_strdup_printf (_("%s TB of storage"), tb);
+  if (cp_job_figure_assumed (job, CP_JOB_STATED_STORAGE))
+    {
+      g_autofree char *figure = g_steal_pointer (&storage);
+
+      storage = g_strdup_printf (_("%s (assumed)"), figure);
+    }
   /* One paragraph, under the breakdown: the report's page budget (a job
    * and two quotes in five pages) has room for two or three lines. */
-  /* TRANSLATORS: under a job's cost breakdown; engineers, the cost of an engineer's day, storage in TB */
   text = g_string_new (NULL);
-  g_string_printf (text, dngettext (GETTEXT_PACKAGE, "Inputs: %s engineer at %s a day; %s TB of storage.",
-                                    "Inputs: %s engineers at %s a day; %s TB of storage.", job->engineers),
-                   engineers, day_cost, tb);
+  /* TRANSLATORS: under a job's cost breakdown; the team ("2 engineers at 2,000 CNY a day"), then the storage ("1 TB of storage") */
+  g_string_printf (text, _("Inputs: %s; %s."), team, storage);
   for (guint i = 0; i < cp_report_listed_options (plan); i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);

@@ -399,6 +399,48 @@ answer_what (const CpProject *project,
   return g_strdup_printf (_("Rent: %s."), machines);
 }
 
+/* A quote's kind of offer, "Bare-metal cluster (assumed)" where the quote
+ * does not state it (CpQuote.offering_stated): the kind sets the VAT rate
+ * and R8's operations condition, and read as fact though nobody gave it
+ * (read37 F4). */
+static char *
+offering_text (const CpQuote *quote)
+{
+  if (quote->offering_stated)
+    return g_strdup (cp_words_offering (quote->offering));
+  return g_strdup_printf (_("%s (assumed)"), cp_words_offering (quote->offering));
+}
+
+gboolean
+cp_report_offering_decides (const CpProject *project,
+                            JobResult       *results,
+                            guint            n_results,
+                            int              quote_index)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
+  gboolean vat_by_offering = quote->vat_rate <= 0 && !cp_quote_prices_include_vat (quote, &project->settings);
+
+  if (quote->offering_stated)
+    return FALSE;
+  for (guint j = 0; j < n_results && j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 ||
+          (guint) plan->recommended >= plan->options->len ||
+          g_array_index (plan->options, CpOption, plan->recommended).quote_index != quote_index)
+        continue;
+      if (vat_by_offering)
+        return TRUE;
+      /* R8's condition on who runs the bare metal, where it fired. */
+      for (guint r = 0; r < plan->reasons->len; r++)
+        if (g_array_index (plan->reasons, CpReason, r).outcome == CP_OUTCOME_PREFER_HOSTED &&
+            g_array_index (plan->reasons, CpReason, r).quote_index == quote_index)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 /* "From: vendor (offering).", or without the offering, which the quotes
  * table gives, when @brief: joined to the rent line, the offering was
  * what took each English answer to a second line. */
@@ -417,6 +459,9 @@ answer_from (const CpProject *project,
     /* TRANSLATORS: the second answer line, short: the quote */
     return g_strdup_printf (_("From: %s."), name);
 
+  if (!quote->offering_stated)
+    /* TRANSLATORS: the second answer line: the quote and its kind of offering, which the quote does not state ("From: Cloud A (Bare-metal cluster, assumed).") */
+    return g_strdup_printf (_("From: %s (%s, assumed)."), name, cp_words_offering (quote->offering));
   /* TRANSLATORS: the second answer line: the quote and its kind of offering */
   return g_strdup_printf (_("From: %s (%s)."), name, cp_words_offering (quote->offering));
 }
@@ -1450,7 +1495,7 @@ cp_report_section_jobs_and_quotes (Doc *doc)
       const CpQuote *quote = g_ptr_array_index (project->quotes, q);
 
       cp_doc_table_add_row (&quotes, cp_words_quote_name (project, (int) q),
-                            g_strdup (cp_words_offering (quote->offering)),
+                            offering_text (quote),
                             quote_hardware (quote),
                             quote_network (quote, doc->lang),
                             quote_price (quote, doc->lang),

@@ -58,6 +58,18 @@ char      *cp_report_fabric_assumed_text (const CpQuote *quote,
 
 void       cp_report_open_answer_free (CpReportOpenAnswer *answer);
 
+/* Whether quote @quote_index's kind of offer is assumed (not
+ * CpQuote.offering_stated) where it decides something the report
+ * signs: a job of @results recommends the quote, and the kind sets the
+ * VAT added to its prices (none stated, prices without VAT: 13% for bare
+ * metal against 6% for a service) or R8's operations condition (its
+ * "prefer hosted" fired on the quote: a team with no operations engineer
+ * on bare metal). */
+gboolean   cp_report_offering_decides (const CpProject *project,
+                                       JobResult       *results,
+                                       guint            n_results,
+                                       int              quote_index);
+
 /* "Beijing Yunsuan at 989 CNY": the option an open answer leads to, the
  * quote @quote_index at @cost, in @lang. */
 char      *cp_report_option_at        (const CpProject *project,

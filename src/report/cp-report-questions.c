@@ -632,6 +632,7 @@ static CpReportQuestion *
 team_question (const CpProject *project,
                JobResult       *results,
                guint            n_results,
+               gboolean        *offering_asked,
                const char      *lang)
 {
   g_autoptr(GString) jobs = NULL;
@@ -709,6 +710,35 @@ team_question (const CpProject *project,
 
           question->text = g_strdup_printf ("%s %s", asked, stated);
           break;
+        }
+    }
+  /* The bare metal is itself an assumption where its quote does not
+   * state its kind: the condition rests on it, and its vendor is asked
+   * here, last, in the line page 1 has for it (read37 F4). */
+  if (bare_metal)
+    {
+      g_autoptr(GPtrArray) vendors = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint a = 0; a < question->jobs->len; a++)
+        {
+          const CpPlan *plan = results[g_array_index (question->jobs, guint, a)].plan;
+          int q = plan->recommended >= 0 && (guint) plan->recommended < plan->options->len
+                  ? g_array_index (plan->options, CpOption, plan->recommended).quote_index : -1;
+
+          if (q >= 0 && !offering_asked[q] && cp_report_offering_decides (project, results, n_results, q))
+            {
+              offering_asked[q] = TRUE;
+              g_ptr_array_add (vendors, cp_words_quote_short_name (project, q));
+            }
+        }
+      if (vendors->len > 0)
+        {
+          g_autofree char *asked = question->text;
+          g_autofree char *names = cp_words_join_names (vendors);
+          /* TRANSLATORS: after the question to the team (R8) when bare metal is recommended: the quotes that do not say it is bare metal, whose vendors are asked */
+          g_autofree char *offering = g_strdup_printf (_("Bare metal is assumed too: ask %s whether it is."), names);
+
+          question->text = g_strdup_printf ("%s %s", asked, offering);
         }
     }
   return question;
@@ -812,6 +842,53 @@ add_fabric_questions (const CpProject *project,
       /* TRANSLATORS: a question to a vendor whose offer names its network (InfiniBand, RoCE) without its
        * cards; then what was assumed ("8 × 400 Gb/s InfiniBand, common for … servers") */
       text = g_strdup_printf (_("How many network cards does each node have, and at what rate? Assumed: %s."), fabric);
+      question_set_text (project, question, text);
+      g_ptr_array_add (asked, question);
+    }
+}
+
+/* For each quote recommended whose kind of offer is the app's bare metal,
+ * not the vendor's, where the kind decides the amount's VAT or R8's
+ * operations condition (cp_report_offering_decides()): "Is it bare metal
+ * or hosted? Not stated: taken as bare metal, which sets its tax rate and
+ * who runs it (R8). Ask: A." (read37 F4); VAT is said once on page 1
+ * (approver 20). In one line, or after a question put to that offer
+ * alone: page 1 has room for no more. */
+static void
+add_offering_questions (const CpProject *project,
+                        JobResult       *results,
+                        guint            n_results,
+                        const gboolean  *offering_asked,
+                        GPtrArray       *asked)
+{
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      CpReportQuestion *question;
+      g_autofree char *text = NULL;
+
+      if (offering_asked[q] || !cp_report_offering_decides (project, results, n_results, (int) q))
+        continue;
+      /* TRANSLATORS: a question to a vendor whose quote does not state its kind of offer, taken as bare metal (the kind a quote falls back to), which sets its VAT rate (a lease's) and who runs the machines */
+      text = g_strdup (_("Is it bare metal or hosted? Not stated: taken as bare metal, which sets its tax rate and who runs it (R8)."));
+      /* After a question already put to this offer alone, in its line:
+       * a line of its own pushed page 1's sign-off to page 2. */
+      question = NULL;
+      for (guint i = 0; i < asked->len && question == NULL; i++)
+        {
+          CpReportQuestion *other = g_ptr_array_index (asked, i);
+
+          if (other->quotes->len == 1 && g_array_index (other->quotes, int, 0) == (int) q)
+            question = other;
+        }
+      if (question != NULL)
+        {
+          g_autofree char *before = question->text;
+
+          question->text = g_strdup_printf (C_("two sentences", "%s %s"), before, text);
+          continue;
+        }
+      question = question_new ("offering");
+      question_add_vendor (project, question, (int) q);
       question_set_text (project, question, text);
       g_ptr_array_add (asked, question);
     }
@@ -1022,7 +1099,8 @@ cp_report_questions (const CpProject  *project,
                      const char       *lang)
 {
   GPtrArray *asked = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_report_question_free);
-  CpReportQuestion *question;
+  CpReportQuestion *question, *team;
+  g_autofree gboolean *offering_asked = g_new0 (gboolean, MAX (project->quotes->len, 1));
 
   cp_i18n_push_language (lang);
   add_overbooking_questions (project, schedule, asked, lang);
@@ -1046,11 +1124,16 @@ cp_report_questions (const CpProject  *project,
   if ((question = rental_question (project, results, n_results, lang)) != NULL)
     g_ptr_array_add (asked, question);
   add_fabric_questions (project, results, n_results, asked, lang);
+  /* The team's question asks the vendors of the bare metal it assumes
+   * whether it is (offering_asked); the other quotes whose kind decides
+   * the amount are asked on their own. */
+  team = team_question (project, results, n_results, offering_asked, lang);
+  add_offering_questions (project, results, n_results, offering_asked, asked);
   add_shared_month_questions (project, results, n_results, schedule, asked, lang);
   /* What the team was never asked is an open question like the vendors'
    * (R8): the figures above assume its answer. */
-  if ((question = team_question (project, results, n_results, lang)) != NULL)
-    g_ptr_array_add (asked, question);
+  if (team != NULL)
+    g_ptr_array_add (asked, team);
   cp_i18n_pop_language ();
   return asked;
 }

@@ -191,6 +191,7 @@ static const Field quote_fields[] = {
   { "vendor", FIELD_STRING, G_STRUCT_OFFSET (CpQuote, vendor), NULL, NULL, NULL },
   { "offer-name", FIELD_STRING, G_STRUCT_OFFSET (CpQuote, offer_name), NULL, NULL, NULL },
   { "offering", FIELD_ENUM, G_STRUCT_OFFSET (CpQuote, offering), NULL, &enum_offering_kind, NULL },
+  { "offering-stated", FIELD_BOOL, G_STRUCT_OFFSET (CpQuote, offering_stated), NULL, NULL, NULL },
   { "gpu", FIELD_RECORD, G_STRUCT_OFFSET (CpQuote, gpu), NULL, NULL, &cp_report_xml_gpu_table },
   { "gpus-per-node", FIELD_UINT, G_STRUCT_OFFSET (CpQuote, gpus_per_node), NULL, NULL, NULL },
   { "nodes-available", FIELD_UINT, G_STRUCT_OFFSET (CpQuote, nodes_available), NULL, NULL, NULL },

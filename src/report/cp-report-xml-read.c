@@ -405,6 +405,11 @@ project_from_document (xmlDoc  *doc,
       cp_project_add_quote (project, quote);
       if (!read_record (child, &cp_report_xml_quote_table, quote, error))
         return NULL;
+      /* Reports before it do not say whether the offering was stated:
+       * taken as the store's migration takes an older file
+       * (cp-store-schema.c, version 21). */
+      if (first_child (child, "offering-stated") == NULL)
+        quote->offering_stated = !cp_offering_kind_is_default (quote->offering);
       if (!cp_quote_validate (quote, &local_error))
         {
           g_autofree char *label = cp_text_label (quote->vendor, quote->id);

@@ -223,6 +223,7 @@ static const CpField quote_fields[] = {
   F_ENUM (CpQuote, "ops_support_terms", ops_support_terms, fee_terms),
   F_DBL  (CpQuote, "ops_support_fee_per_month", ops_support_fee_per_month),
   F_ENUM (CpQuote, "part_rentable", part_rentable, part_rentable),
+  F_BOOL (CpQuote, "offering_stated", offering_stated),
 };
 
 static const CpField model_fields[] = { CP_MODEL_FIELDS (CpModelSpec, , "") };

@@ -344,9 +344,14 @@ cp_quote_cell_parse (CpQuoteCell *cell, CpQuoteColumn col, const char *text, CpQ
         else if (cp_quote_match_word (offering_words, G_N_ELEMENTS (offering_words), text, &value))
           quote->offering = value;
         else
-          cp_quote_cell_error (cell, _("%s “%s” is not an offering kind (bare metal, hosted machine, "
-                                       "container, container cluster, bare metal cluster, cloud VM)"),
-                      cell->header, text);
+          {
+            cp_quote_cell_error (cell, _("%s “%s” is not an offering kind (bare metal, hosted machine, "
+                                         "container, container cluster, bare metal cluster, cloud VM)"),
+                        cell->header, text);
+            break;
+          }
+        /* The sheet names it: the vendor's, not the bare metal assumed. */
+        quote->offering_stated = TRUE;
       }
       break;
     case CP_QUOTE_COLUMN_GPU:

@@ -108,7 +108,10 @@ cp_quote_csv_write (GPtrArray *quotes,
             case CP_QUOTE_COLUMN_ID: v = g_strdup (q->id); break;
             case CP_QUOTE_COLUMN_VENDOR: v = g_strdup (q->vendor); break;
             case CP_QUOTE_COLUMN_OFFER: v = g_strdup (q->offer_name); break;
-            case CP_QUOTE_COLUMN_OFFERING: v = g_strdup (cp_offering_kind_to_string (q->offering)); break;
+            /* Blank when assumed: read back, it is assumed again. */
+            case CP_QUOTE_COLUMN_OFFERING:
+              v = q->offering_stated ? g_strdup (cp_offering_kind_to_string (q->offering)) : NULL;
+              break;
             case CP_QUOTE_COLUMN_GPU: v = g_strdup (q->gpu.id); break;
             case CP_QUOTE_COLUMN_GPUS_PER_NODE: v = g_strdup_printf ("%u", q->gpus_per_node); break;
             case CP_QUOTE_COLUMN_NODES: v = g_strdup_printf ("%u", q->nodes_available); break;

@@ -770,9 +770,10 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
             g_ptr_array_add (row->incomplete, g_strdup (_("no NICs or NIC rate for its nodes")));
         }
 
-      /* A cluster offer written without its kind: the machine kind it
-       * implies is the bare-metal cluster, the default of a machine. */
-      if (h.index[CP_QUOTE_COLUMN_OFFERING] < 0 && cp_quote_is_cluster (quote)
+      /* A cluster offer written without its kind (no column, or a blank
+       * cell, as an assumed kind is written): the machine kind it implies
+       * is the bare-metal cluster, the default of a machine. */
+      if (!quote->offering_stated && cp_quote_is_cluster (quote)
           && quote->offering == CP_OFFERING_BARE_METAL)
         {
           quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;

@@ -786,11 +786,18 @@ cp_quote_offer_fill (const CpProject   *project,
       quote->nodes_available = nodes;
       filled |= CP_QUOTE_OFFER_NODES;
     }
-  if ((parts & CP_QUOTE_OFFER_OFFERING) != 0 && offer_states_offering (offer, &offering) &&
-      offering != quote->offering)
+  if ((parts & CP_QUOTE_OFFER_OFFERING) != 0 && offer_states_offering (offer, &offering))
     {
-      quote->offering = offering;
-      filled |= CP_QUOTE_OFFER_OFFERING;
+      /* The vendor's offer names its kind, the one the quote had too;
+       * "cluster" alone does not say whether it is bare metal or
+       * containers: the bare metal taken of it stays assumed. */
+      if (offering != CP_OFFERING_BARE_METAL_CLUSTER)
+        quote->offering_stated = TRUE;
+      if (offering != quote->offering)
+        {
+          quote->offering = offering;
+          filled |= CP_QUOTE_OFFER_OFFERING;
+        }
     }
   if ((parts & CP_QUOTE_OFFER_NETWORK) != 0 &&
       cp_quote_offer_states_network (project, offer, &kind, &nics, &nic_gbps, &written))

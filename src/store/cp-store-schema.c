@@ -187,7 +187,8 @@ static const char schema_sql[] =
   "  storage_price_terms TEXT NOT NULL DEFAULT 'not-stated',\n"
   "  ops_support_terms TEXT NOT NULL DEFAULT 'not-stated',\n"
   "  ops_support_fee_per_month REAL DEFAULT 0,\n"
-  "  part_rentable TEXT NOT NULL DEFAULT 'not-asked'\n"
+  "  part_rentable TEXT NOT NULL DEFAULT 'not-asked',\n"
+  "  offering_stated INTEGER NOT NULL DEFAULT 0 CHECK (offering_stated IN (0, 1))\n"
   ");\n"
   "\n"
   "CREATE TABLE custom_models (\n"
@@ -445,6 +446,17 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
      * version-19 quote was: the plan may rent part of the offer, and the
      * report asks. */
     "ALTER TABLE quotes ADD COLUMN part_rentable TEXT NOT NULL DEFAULT 'not-asked';\n",
+    NULL },
+  [20] = {
+    /* Version 21 keeps whether a quote's offering was stated or is
+     * cp_quote_init()'s bare metal (issue 22: the report gave an unstated
+     * kind as fact, though it sets the VAT rate and R8's operations
+     * condition). A version-20 quote kept no mark: a kind other than the
+     * bare machine or the bare-metal cluster a quote falls back to was
+     * picked (cp_offering_kind_is_default()), so stated; a bare-metal one
+     * may never have been looked at, and stays assumed. */
+    "ALTER TABLE quotes ADD COLUMN offering_stated INTEGER NOT NULL DEFAULT 0 CHECK (offering_stated IN (0, 1));\n"
+    "UPDATE quotes SET offering_stated = 1 WHERE offering NOT IN ('bare-metal', 'bare-metal-cluster');\n",
     NULL },
 };
 

@@ -37,7 +37,7 @@ typedef enum {
 
 /* "CPLN" */
 #define CP_STORE_APPLICATION_ID 0x43504c4e
-#define CP_STORE_SCHEMA_VERSION 20
+#define CP_STORE_SCHEMA_VERSION 21
 #define CP_STORE_FILE_EXTENSION ".cplan"
 #define CP_STORE_MIME_TYPE      "application/x-compute-planner"
 

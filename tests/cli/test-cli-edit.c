@@ -202,7 +202,7 @@ test_add_quote_units (void)
           "--billing-granularity-hours", "1天");
   RUN_OK ("export-quotes", "units.cplan", "units.csv");
   csv = file_text ("units.csv");
-  g_assert_nonnull (strstr (csv, "q-day,,NVIDIA GeForce RTX 4090 24GB,bare-metal,rtx4090,8,2,"));
+  g_assert_nonnull (strstr (csv, "q-day,,NVIDIA GeForce RTX 4090 24GB,,rtx4090,8,2,"));
   /* No billing step stated (0: by the hour for an hourly price,
    * cp_quote_billing_granularity_h()), as the minimum term's 0. */
   g_assert_nonnull (strstr (csv, ",98,node-hour,0,24,"));        /* q-day: a day at least */

@@ -593,6 +593,51 @@ test_cluster_offering_follows_nodes (void)
   cp_test_gui_close_window (window);
 }
 
+/* Read37 F4: a quote's kind of offer nobody gave is the app's bare metal,
+ * and the report says "assumed" until it is stated. A new quote's kind is
+ * assumed, and the Kind of offer row says so; the bare-metal cluster its
+ * 4 nodes imply is still assumed; a kind picked in the row is stated, the
+ * hint gone, kept by the file saved and opened again. */
+static void
+test_offering_picked_is_stated (void)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "offering-stated-gui.cplan", NULL);
+  g_autoptr(CpProject) reopened = NULL;
+  g_autoptr(GError) error = NULL;
+  CpWindow *window;
+  CpQuoteEditor *editor;
+  CpQuote *quote = demo_new_quote (&window, &editor);
+  CpFieldRow *row = cp_quote_editor_get_row (editor, "offering");
+  GtkDropDown *offering = GTK_DROP_DOWN (cp_field_row_get_input (row));
+  guint n_quotes;
+
+  g_assert_false (quote->offering_stated);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "Assumed: the quote does not say; pick the kind the vendor offers");
+  enter_into (cp_quote_editor_get_row (editor, "nodes-available"), "4");
+  quote = last_quote (window);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL_CLUSTER);
+  g_assert_false (quote->offering_stated);
+
+  gtk_drop_down_set_selected (offering, CP_OFFERING_CLOUD_VM);
+  cp_test_gui_spin ();
+  quote = last_quote (window);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_CLOUD_VM);
+  g_assert_true (quote->offering_stated);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "");
+
+  n_quotes = cp_window_get_project (window)->quotes->len;
+  g_assert_true (cp_project_save_file (cp_window_get_project (window), path, &error));
+  g_assert_no_error (error);
+  reopened = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (reopened->quotes->len, ==, n_quotes);
+  g_assert_true (((CpQuote *) g_ptr_array_index (reopened->quotes, n_quotes - 1))->offering_stated);
+  g_unlink (path);
+
+  cp_test_gui_close_window (window);
+}
+
 /* Walkthrough 22: "2976 CNY/node/day" became 124 CNY a node-hour with a
  * 24 h minimum term, but billed by the hour after the first day. A price
  * by the day bills whole days: 24 h granularity; one the user typed
@@ -1191,6 +1236,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-form/cluster-network-rows", test_cluster_network_rows);
   g_test_add_func ("/gui/window-form/cluster-offering-follows-nodes", test_cluster_offering_follows_nodes);
   g_test_add_func ("/gui/window-form/part-rentable-row", test_part_rentable_row);
+  g_test_add_func ("/gui/window-form/offering-picked-is-stated", test_offering_picked_is_stated);
   g_test_add_func ("/gui/window-form/day-price-bills-whole-days", test_day_price_bills_whole_days);
   g_test_add_func ("/gui/window-form/sign-off-focus-on-report-page", test_sign_off_focus_on_report_page);
   g_test_add_func ("/gui/window-form/offer-ascend-cluster", test_offer_ascend_cluster);

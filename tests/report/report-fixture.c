@@ -24,6 +24,8 @@ quote_new (const char    *id,
   quote->vendor = g_strdup (vendor);
   quote->offer_name = g_strdup (offer);
   quote->offering = offering;
+  /* The fixture's vendors state what they offer. */
+  quote->offering_stated = TRUE;
   cp_quote_set_gpu (quote, gpu);
   if (gpu->default_intra_link != NULL && cp_catalog_find_link (catalog, gpu->default_intra_link) != NULL)
     cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, gpu->default_intra_link));

@@ -57,8 +57,8 @@ typedef struct {
  * default) on a quote with no storage price, which no other quote prices
  * either: kept for the 10.1-h calendar, 10.1 / 730 = 0.014 TB-months,
  * left out and asked (walk38 F4), said as "1 TB for 10.1 h" (read37 F6);
- * 2 engineers at 2,000 CNY a day,
- * counted only for a move to a cluster. In the demo every job is
+ * 2 engineers at 2,000 CNY a day (the form's example, nobody typed it:
+ * assumed), counted only for a move to a cluster. In the demo every job is
  * recommended on NVIDIA GPUs (nothing to port); vendor D's 10 nodes state
  * no network fee, and vendor G, whose machine keeps the 70B job's data,
  * no storage price. */
@@ -67,7 +67,7 @@ static const Words english = {
   "Not in the amount: porting to Ascend, not costed: Ascend stays the cheaper choice unless porting costs more than %s "
   "CNY for Qwen2.5 72B LoRA (%s engineer-days at 2,000 CNY a day); storage (华为云: 1 TB (assumed) for 10.1 h), not "
   "counted: no quote prices storage (ask 华为云 for one); the team's working days, except in moving to a "
-  "cluster (R8): 4,000 CNY a working day.",
+  "cluster (R8): 4,000 CNY a working day (assumed).",
   "Not in the amount: storage (示例供应商 G (Example vendor G)), not priced in its quote: about 3,272 CNY at "
   "示例供应商 D (Example vendor D)’s 1,200 CNY per TB-month, within the contingency;",
   "the team's working days, except in moving to a cluster (R8).",
@@ -79,7 +79,7 @@ static const Words chinese = {
   "zh_CN",
   "申请金额不含：移植到昇腾的工作，未估算：移植费用不超过以下金额时，昇腾仍是更便宜的选择——Qwen2.5 72B LoRA：¥%s（按每人天 ¥2,000 计，"
   "合 %s 人天）；存储（华为云：1 TB（假设），保留 10.1 小时），未计入：没有报价写明存储价格（请向华为云询价）；团队自身的工时（迁移到集群的工时"
-  "除外，R8）：每个工作日 ¥4,000。",
+  "除外，R8）：每个工作日 ¥4,000（假设）。",
   "申请金额不含：示例供应商 G (Example vendor G) 的存储（报价未计价，按示例供应商 D (Example vendor D) 每 TB·月 ¥1,200 "
   "估算约 ¥3,272，在不可预见费之内）；报价未说明的网络费（请向示例供应商 D (Example vendor D) 询价）；",
   "团队自身的工时（迁移到集群的工时除外，R8）。",

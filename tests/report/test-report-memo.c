@@ -973,11 +973,14 @@ make_budget_project (const char *file)
   RUN_OK ("new", file, "--start", "2027-01-04");
   RUN_OK ("add-job", file, "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora", "--recompute", "full",
           "--tokens", "31B", "--deadline-days", "30", "--team-stated", "--distributed-experience");
+  /* Their kinds stated: this test is of the budget's lines; an assumed
+   * kind adds page 1's "Assumed, not given" line (test-report-offering-
+   * stated.c), which moved the sign-off to page 2 of 6. */
   RUN_OK ("add-quote", file, "--vendor", "示例供应商甲", "--offer", "8 × A800 单机", "--gpu", "a800",
-          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "20000");
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "20000", "--offering", "bare-metal");
   RUN_OK ("add-quote", file, "--vendor", "示例供应商乙", "--offer", "H800 4节点 IB 集群", "--gpu", "h800",
           "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "30", "--network", "infiniband",
-          "--nics", "4", "--nic-gbps", "400", "--dedicated");
+          "--nics", "4", "--nic-gbps", "400", "--dedicated", "--offering", "bare-metal-cluster");
 }
 
 static void
@@ -1279,7 +1282,8 @@ test_not_firm_names_question (void)
  * Huawei Cloud's Ascend machine bills 9.80 × 8 GPUs × 2,160 h = 169,344
  * CNY; Beijing IDC's H800 machine, 3 node-months × 72,000 = 216,000 CNY.
  * Porting may cost up to 216,000 − 169,344 = 46,656 CNY, 46,656 / 2,500 =
- * 18.7 engineer-days; the team's working day costs 2 × 2,500 = 5,000 CNY.
+ * 18.7 engineer-days; the team's working day costs 2 × 2,500 = 5,000 CNY,
+ * assumed: the 2 engineers are the form's example, nobody typed them.
  * The storage left out says whom to ask, and what it is: the default 1
  * TB for the 90 days (2,160 / 730 = 3.0 TB-months; read37 F6). The VAT is said on what it is
  * computed on (walk41 F18): the amount, 169,344 × 1.10 = 186,278 CNY,
@@ -1293,7 +1297,7 @@ test_porting_break_even (void)
       "Not in the amount: porting to Ascend, not costed: Ascend stays the cheaper choice unless porting costs more than "
       "46,656 CNY for Serve 72B (18.7 engineer-days at 2,500 CNY a day); storage (Huawei Cloud: 1 TB (assumed) for 90.0 "
       "days), not counted: no quote prices storage (ask Huawei Cloud for one); the team's working days, except in "
-      "moving to a cluster (R8): 5,000 CNY a working day.",
+      "moving to a cluster (R8): 5,000 CNY a working day (assumed).",
       "VAT: 21,430 CNY (186,278 CNY × 13/113) in the amount;" },
     { "zh_CN",
       "申请金额不含：移植到昇腾的工作，未估算：移植费用不超过以下金额时，昇腾仍是更便宜的选择——Serve 72B：¥46,656（按每人天 ¥2,500 计，"
@@ -1404,7 +1408,8 @@ test_fabric_assumed (void)
 {
   static const FabricWords words[] = {
     { "en", "(assumed: common for NVIDIA H800 SXM 80GB servers)",
-      "Assumed, not given: 8 × 400 Gb/s InfiniBand, common for NVIDIA H800 SXM 80GB servers (华东云).",
+      /* 华东云's "H800 IB 集群" does not say bare metal either (read37 F4). */
+      "Assumed, not given: bare metal (华东云); 8 × 400 Gb/s InfiniBand, common for NVIDIA H800 SXM 80GB servers (华东云).",
       "How many network cards does each node have, and at what rate? Assumed: 8 × 400 Gb/s InfiniBand, common for "
       "NVIDIA H800 SXM 80GB servers. Ask: 华东云." },
     { "zh_CN", "（假设：NVIDIA H800 SXM 80GB 服务器的常见配置）",
@@ -1510,8 +1515,10 @@ test_typed_default (void)
     const char *lang;
     const char *assumed;
   } words[] = {
-    { "en", "Assumed, not given: 100M tokens (7B LoRA)." },
-    { "zh_CN", "假设值（未填写）：1 亿个 token（7B LoRA）。" },
+    /* 乙, recommended (its H800s finish sooner for less), states no kind
+     * of offer either (read37 F4). */
+    { "en", "Assumed, not given: 100M tokens (7B LoRA); bare metal (乙)." },
+    { "zh_CN", "假设值（未填写）：1 亿个 token（7B LoRA）；裸金属（乙）。" },
   };
   g_autofree char *typed_path = g_build_filename (tmp_dir, "typed.cplan", NULL);
   g_autofree char *xml_path = g_build_filename (tmp_dir, "typed-en.xml", NULL);
@@ -1575,9 +1582,10 @@ test_shared_month (void)
   } words[] = {
     { "en", "Can 7B LoRA and 7B service share one rented month of your machines from 4 January 2027? The plan bills "
             "each its own month, and counts no saving until you agree. Ask: 华东智算.",
-      "100 concurrent requests (7B service)." },
+      /* 华东智算's "整机" does not say bare metal (read37 F4). */
+      "100 concurrent requests (7B service); bare metal (华东智算)." },
     { "zh_CN", "7B LoRA 和 7B service 能否自 2027年1月4日起共用同一个月租用的机器？方案按各自一个月计费，在贵方同意前不计入节省。"
-               "询问：华东智算。", "100 路并发（7B service）。" },
+               "询问：华东智算。", "100 路并发（7B service）；裸金属（华东智算）。" },
   };
   const char *files[] = { "shared.cplan", "alone.cplan" };
   g_autofree char *shared_xml_path = g_build_filename (tmp_dir, "shared-en.xml", NULL);

@@ -503,18 +503,20 @@ test_title_prefix_once (void)
 /* Page 1 says which figures are the app's, not the team's (issue 22):
  * the Ascend project typed no --tokens (the LoRA default, 100M), no VAT
  * rate for either bare-metal quote (a lease's 13%, included as the
- * project's default says) and the catalogue's 910B, which is its 910B2;
+ * project's default says), 华为云's kind (bare metal, which sets that rate
+ * and R8's condition: read37 F4) and the catalogue's 910B, which is its 910B2;
  * its single machine pays for no migration nor storage, so neither the
- * team's days nor storage is named. With tokens and VAT typed, they go.
+ * team's days nor storage is named. With tokens, VAT and kind typed, they go.
  * VAT is said once, with the amount (approver 20: "VAT: … in the amount"
  * and again "VAT 13%, included (every quote)" among the figures assumed). */
 static void
 test_memo_names_assumptions (void)
 {
   static const struct { const char *lang, *assumed, *vat, *vat_word; } cases[] = {
-    { "en", "Assumed, not given: 100M tokens (Qwen2.5 72B LoRA); 910B taken as the 910B2 (华为云).",
+    { "en", "Assumed, not given: 100M tokens (Qwen2.5 72B LoRA); bare metal (华为云); 910B "
+            "taken as the 910B2 (华为云).",
       "in the amount; not stated in the quotes, taken as 13%, included (华为云).", "VAT" },
-    { "zh_CN", "假设值（未填写）：1 亿个 token（Qwen2.5 72B LoRA）；910B 按 910B2 计（华为云）。",
+    { "zh_CN", "假设值（未填写）：1 亿个 token（Qwen2.5 72B LoRA）；裸金属（华为云）；910B 按 910B2 计（华为云）。",
       "；报价未写明税率，按 13%，已含在报价中（华为云）。", "增值税" },
   };
 
@@ -536,7 +538,7 @@ test_memo_names_assumptions (void)
   RUN_OK ("add-job", "given.cplan", "--name", "Qwen2.5 72B LoRA", "--model", "qwen2.5-72b", "--task", "lora",
           "--tokens", "200M", "--deadline-days", "5");
   RUN_OK ("add-quote", "given.cplan", "--vendor", "深圳算力云", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1",
-          "--price-per-gpu-hour", "12", "--vat-rate", "13%", "--prices-include-vat", "yes");
+          "--price-per-gpu-hour", "12", "--vat-rate", "13%", "--prices-include-vat", "yes", "--offering", "bare-metal");
   RUN_OK ("report", "given.cplan", "--lang", "en", "--pdf", "given.pdf");
   {
     g_autofree char *first = cp_test_pdf_text (tmp_dir, "given.pdf", 1, FALSE);

@@ -240,7 +240,10 @@ test_xml_team_question (void)
     xml = cp_test_squeeze (raw);
   }
   cp_test_assert_has (xml, "<question kind=\"team\"><text>Has the team run distributed training before");
-  cp_test_assert_has (xml, "Ask: the team, for 70B LoRA.</text><job ref=\"job-1\"/></question>");
+  /* "A800 cluster" does not say bare metal: asked of its vendor here
+   * (read37 F4). */
+  cp_test_assert_has (xml, "Ask: the team, for 70B LoRA. Bare metal is assumed too: ask Vendor C whether it is.</text>"
+                      "<job ref=\"job-1\"/></question>");
 }
 
 /* Approver 33, A24: a vendor whose quote prices its storage but does not

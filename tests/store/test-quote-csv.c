@@ -362,6 +362,7 @@ test_round_trip (void)
   q->vendor = g_strdup (" 示例供应商, \"Example\" ");
   q->offer_name = g_strdup ("多行\r\n方案");
   q->offering = CP_OFFERING_CONTAINER_CLUSTER;
+  q->offering_stated = TRUE;
   cp_quote_set_gpu (q, cp_catalog_find_gpu (builtin, "h800"));
   cp_quote_set_intra_link (q, cp_catalog_find_link (builtin, "nvlink-h800"));
   q->gpus_per_node = 8;
@@ -414,6 +415,9 @@ test_round_trip (void)
       /* A CRLF inside a field comes back as LF. */
       g_assert_cmpstr (b->offer_name, ==, i == 0 ? "多行\n方案" : NULL);
       g_assert_cmpint (a->offering, ==, b->offering);
+      /* The second's kind, assumed, is written blank and read back
+       * assumed, not as the vendor's. */
+      g_assert_cmpint (a->offering_stated, ==, b->offering_stated);
       g_assert_cmpstr (a->gpu.id, ==, b->gpu.id);
       g_assert_cmpfloat (a->gpu.dense_bf16_flops, ==, b->gpu.dense_bf16_flops);
       g_assert_cmpuint (a->gpus_per_node, ==, b->gpus_per_node);

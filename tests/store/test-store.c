@@ -224,6 +224,8 @@ make_quote (guint n)
   q->ops_support_fee_per_month = q->ops_support_terms == CP_FEE_STATED ? 3004.25 : 0;
   /* Each answer, by the quote's number. */
   q->part_rentable = (CpPartRentable) (n % CP_N_PART_RENTABLE);
+  /* Stated or assumed, by the quote's number. */
+  q->offering_stated = n % 2 == 0;
   q->setup_fee = 10003.75;
   strcpy (q->currency, "EUR");
   q->valid_until = g_strdup ("2026-07-31");
@@ -447,6 +449,7 @@ assert_quote_equal (const CpQuote *a, const CpQuote *b)
   g_assert_cmpint (a->ops_support_terms, ==, b->ops_support_terms);
   g_assert_cmpfloat (a->ops_support_fee_per_month, ==, b->ops_support_fee_per_month);
   g_assert_cmpint (a->part_rentable, ==, b->part_rentable);
+  g_assert_cmpint (a->offering_stated, ==, b->offering_stated);
   g_assert_cmpfloat (a->setup_fee, ==, b->setup_fee);
   g_assert_cmpstr (a->currency, ==, b->currency);
   g_assert_cmpstr (a->valid_until, ==, b->valid_until);
@@ -1581,7 +1584,49 @@ check_v19_content (const CpProject *p)
   g_assert_cmpint (quote->network, ==, CP_NETWORK_INFINIBAND);
   g_assert_cmpint (quote->network_fee_terms, ==, CP_FEE_INCLUDED);
   g_assert_cmpint (quote->part_rentable, ==, CP_PART_RENTABLE_NOT_ASKED);
+  /* Bare metal, the kind a quote falls back to: assumed (version 21). */
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL);
+  g_assert_false (quote->offering_stated);
   g_assert_true (((CpJob *) g_ptr_array_index (p->jobs, 0))->team_stated);
+}
+
+/* A file of version 20 kept no mark of a quote's offering (the version-19
+ * fixture, its kind edited: version 20 left the kind alone): a kind other
+ * than the bare machine or bare-metal cluster a quote falls back to was
+ * picked, so stated; either bare-metal kind stays assumed (the report
+ * says so). One stated after the migration is kept by the migrated file,
+ * and one assumed again too. */
+static void
+test_migration_v20_offering_stated (void)
+{
+  static const struct {
+    const char *offering;
+    gboolean    stated;
+  } cases[] = {
+    { "bare-metal", FALSE },
+    { "bare-metal-cluster", FALSE },
+    { "cloud-vm", TRUE },
+    { "hosted-machine", TRUE },
+    { "container-cluster", TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *edit = g_strdup_printf ("UPDATE quotes SET offering = '%s';", cases[i].offering);
+      g_autofree char *name = g_strdup_printf ("v20-offering-%u.cplan", i);
+      g_autofree char *path = tmp_path (name);
+      g_autoptr(CpProject) loaded = load_fixture_edited ("v19-fixture.sql", name, edit);
+      g_autoptr(CpProject) reloaded = NULL;
+      CpQuote *quote = g_ptr_array_index (loaded->quotes, 0);
+      CpOfferingKind kind;
+
+      g_assert_true (cp_offering_kind_from_string (cases[i].offering, &kind));
+      g_assert_cmpint (quote->offering, ==, kind);
+      g_assert_cmpint (quote->offering_stated, ==, cases[i].stated);
+      quote->offering_stated = !cases[i].stated;
+      reloaded = save_and_reload (loaded, path);
+      g_assert_cmpint (((CpQuote *) g_ptr_array_index (reloaded->quotes, 0))->offering_stated, ==, !cases[i].stated);
+    }
 }
 
 /* A version-19 file's quote loads as not asked, and an answer given after
@@ -1895,6 +1940,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/v13-fee-terms", test_migration_v13_fee_terms);
   g_test_add_func ("/store/migration/v18-answer-within", test_migration_v18_answer_within);
   g_test_add_func ("/store/migration/v19-part-rentable", test_migration_v19_part_rentable);
+  g_test_add_func ("/store/migration/v20-offering-stated", test_migration_v20_offering_stated);
   g_test_add_func ("/store/fee-terms-round-trip", test_fee_terms_round_trip);
   g_test_add_data_func ("/store/migration/v2-read-only", &v2_file, test_migration_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
