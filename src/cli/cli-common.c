@@ -439,6 +439,26 @@ cp_cli_parse_count_of_option (const char     *option,
 }
 
 gboolean
+cp_cli_parse_days_option (const char *option,
+                          const char *text,
+                          double      hours_per_month,
+                          double      max_days,
+                          double     *out_days)
+{
+  g_autoptr(GError) error = NULL;
+  double days;
+
+  if (text == NULL)
+    return TRUE;
+  if (!cp_parse_duration_days (text, hours_per_month, &days, &error))
+    return option_error (option, error);
+  if (!check_bounds (option, text, days, 0, max_days))
+    return FALSE;
+  *out_days = days;
+  return TRUE;
+}
+
+gboolean
 cp_cli_parse_duration_option (const char *option,
                               const char *text,
                               double      hours_per_month,

@@ -96,6 +96,12 @@ gboolean cp_cli_parse_price_option    (const char *option, const char *text,
 gboolean cp_cli_parse_count_of_option (const char *option, const char *text,
                                        CpPriceSubject subject, guint min, guint max,
                                        guint *out);
+/* A number of days from 0 to @max_days, a bare number days, or with its
+ * unit ("61d", "1464h", "8 weeks", "2 months" of @hours_per_month each;
+ * cp_parse_duration_days()), as the window's fields of days take it. */
+gboolean cp_cli_parse_days_option     (const char *option, const char *text,
+                                       double hours_per_month, double max_days,
+                                       double *out_days);
 /* 0 or a time from @smallest_h to @max_h hours, with its unit ("72", "2周",
  * "两周", "3个月"; cp_parse_duration_h()). */
 gboolean cp_cli_parse_duration_option (const char *option, const char *text,

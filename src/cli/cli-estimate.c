@@ -415,8 +415,11 @@ fit_request (Options *o,
   o->request_fitted = TRUE;
 }
 
+/* @hours_per_month: the project's month, a duration typed in months is
+ * counted in. */
 static gboolean
 apply_job_options (Options *o,
+                   double   hours_per_month,
                    CpJob   *job)
 {
   /* A figure given is the team's, the default's value too (D15). */
@@ -498,8 +501,11 @@ apply_job_options (Options *o,
                                     &job->answer_within_s) &&
          /* An end-to-end MFU replaces the model's compute and communication time. */
          cp_cli_parse_fraction_option ("--mfu", o->mfu, &job->mfu) &&
-         cp_cli_parse_count_option ("--deadline-days", o->deadline_days, 0, 36500, &job->deadline_days) &&
-         cp_cli_parse_count_option ("--duration-days", o->duration_days, 0, 36500, &job->duration_days)))
+         /* "2 months", "8 weeks" or "1464h" as the window's fields take them. */
+         cp_cli_parse_days_option ("--deadline-days", o->deadline_days, hours_per_month, 36500,
+                                   &job->deadline_days) &&
+         cp_cli_parse_days_option ("--duration-days", o->duration_days, hours_per_month, 36500,
+                                   &job->duration_days)))
     return FALSE;
   fit_request (o, job);
   return TRUE;
@@ -937,8 +943,8 @@ add_job_entries (GOptionContext *context,
       N_("Longest a user may wait for a whole answer at the target concurrency, seconds; a slower option is not feasible (default 0: no target)"), N_("SECONDS") },
     { "lora-rank", 0, 0, G_OPTION_ARG_STRING, &o->lora_rank, N_("LoRA rank"), N_("N") },
     { "lora-targets", 0, 0, G_OPTION_ARG_STRING, &o->lora_targets, N_("Projections LoRA adapts, comma-separated (default: all)"), N_("q,k,v,o,mlp") },
-    { "deadline-days", 0, 0, G_OPTION_ARG_STRING, &o->deadline_days, N_("Calendar days available (0: none)"), N_("DAYS") },
-    { "duration-days", 0, 0, G_OPTION_ARG_STRING, &o->duration_days, N_("Days of service, debugging or data processing"), N_("DAYS") },
+    { "deadline-days", 0, 0, G_OPTION_ARG_STRING, &o->deadline_days, N_("Calendar days available (0: none), or weeks or months with the unit (“2 weeks”)"), N_("DAYS") },
+    { "duration-days", 0, 0, G_OPTION_ARG_STRING, &o->duration_days, N_("Days of service, debugging or data processing, or hours, weeks or months with the unit (“2 months”)"), N_("DAYS") },
     { "storage-tb", 0, 0, G_OPTION_ARG_STRING, &o->storage_tb, N_("Data and checkpoints kept during the job, TB"), N_("TB") },
     { "distributed-experience", 0, 0, G_OPTION_ARG_NONE, &o->distributed_experience, N_("The team has run distributed training before"), NULL },
     { "ops-engineer", 0, 0, G_OPTION_ARG_NONE, &o->ops_engineer, N_("The team has an operations engineer"), NULL },
@@ -1173,6 +1179,18 @@ cp_cli_job_options_read_task (CpCliJobOptions *options,
   return TRUE;
 }
 
+/* The month of @project's settings, or of the defaults without one. */
+static double
+project_hours_per_month (const CpProject *project)
+{
+  CpSettings defaults;
+
+  if (project != NULL)
+    return project->settings.hours_per_month;
+  cp_settings_init (&defaults);
+  return defaults.hours_per_month;
+}
+
 gboolean
 cp_cli_job_options_apply_to_job (CpCliJobOptions *options,
                                  const CpProject *project,
@@ -1184,7 +1202,7 @@ cp_cli_job_options_apply_to_job (CpCliJobOptions *options,
   if ((cp_task_kind_is_training (job->kind) || job->kind == CP_TASK_INFERENCE ||
        options->model != NULL || options->params != NULL) && !resolve_model (options, project, job))
     return FALSE;
-  return apply_job_options (options, job) &&
+  return apply_job_options (options, project_hours_per_month (project), job) &&
          (project == NULL || apply_job_cost_options (options, job, currency));
 }
 
@@ -1220,7 +1238,8 @@ cp_cli_job_options_apply_edits (CpCliJobOptions *options,
 
   if (model_given && !resolve_model (o, project, job))
     return FALSE;
-  if (!apply_job_options (o, job) || !apply_job_cost_options (o, job, currency))
+  if (!apply_job_options (o, project_hours_per_month (project), job) ||
+      !apply_job_cost_options (o, job, currency))
     return FALSE;
   /* An edit that names no team keeps the job's. */
   if (!cp_cli_job_options_state_team (o))

@@ -102,10 +102,19 @@ cp_project_cluster_learned_from (const CpProject *project,
  * invoices them, not spread evenly over the days. A rental priced per
  * node-month and billed by the month (no shorter step stated:
  * cp_quote_billing_granularity_h() is a month) is invoiced a month at a
- * time, each month billed on the day it starts, counted in calendar
- * months from the day the rental starts: a 36.8-day run from 1 March at
- * 30,000 CNY per node-month is 30,000 CNY in March and 30,000 in April,
- * not 50,543 and 9,457. Its monthly fees (network, management) go with
+ * time, each month billed on the day it starts, in the months its cost
+ * is counted in: the settings' hours_per_month (730 h, 8,760 h / 12;
+ * cp_quote_billed_hours()) from the hour the rental starts. A 61-day
+ * service from 7 December at 60,000 CNY per node-month uses 1,464 h,
+ * billed 3 months of 730 h (180,000 CNY): invoiced on 7 December, 6
+ * January (day 30.4) and 5 February (day 60.8), inside its 61 days. Dated
+ * a calendar month apart, the third fell on 7 February, after the service
+ * ended (read38 F1): a count and dates by two rules. Vendors of a monthly
+ * subscription (包月) count calendar months from the day it starts (Huawei
+ * Cloud's billing cycle runs from the purchase to the same date of the
+ * next period); counting them so needs each job's start date in the
+ * estimate, which prices an option before the calendar places it, so the
+ * estimate's month is kept for both. Its monthly fees (network, management) go with
  * its rent, a setup fee with its first month. What is priced by the hour
  * is billed as it is used, and storage as the quote prices it, by the
  * TB-month pro rata over the days kept (cp-estimate-cost.c): both spread
@@ -123,7 +132,8 @@ add_rental (CpScheduleJob *entry,
             double         start_day,
             double         months,
             double         cost,
-            double         first_extra)
+            double         first_extra,
+            double         month_days)
 {
   if (cost <= 0 || entry->n_rentals >= G_N_ELEMENTS (entry->rentals))
     return;
@@ -131,6 +141,7 @@ add_rental (CpScheduleJob *entry,
   entry->rentals[entry->n_rentals].months = (guint) MAX (1.0, round (months));
   entry->rentals[entry->n_rentals].cost = cost;
   entry->rentals[entry->n_rentals].first_extra = first_extra;
+  entry->rentals[entry->n_rentals].month_days = month_days;
   entry->n_rentals++;
 }
 
@@ -148,6 +159,7 @@ fill_rentals (CpScheduleJob    *entry,
   /* The run's rent and the fees billed with it. */
   double run = est->compute_cost + est->network_cost + est->fees_cost;
   double run_months = est->billed_hours / settings->hours_per_month;
+  double month_days = settings->hours_per_month / 24.0;
 
   if (!billed_by_month (quote, settings))
     {
@@ -158,7 +170,7 @@ fill_rentals (CpScheduleJob    *entry,
 
       if (setup > 0)
         {
-          add_rental (entry, est->nodes <= 1 && est->debug_days > 0 ? 0 : run_start, 1, setup, setup);
+          add_rental (entry, est->nodes <= 1 && est->debug_days > 0 ? 0 : run_start, 1, setup, setup, month_days);
           entry->phase_invoiced[CP_PHASE_RUN] = setup;
         }
       return;
@@ -169,7 +181,7 @@ fill_rentals (CpScheduleJob    *entry,
        * (cp-estimate-cost.c), debugging within it costing nothing when
        * the run's month holds it: its months run from the first day. */
       add_rental (entry, 0, (est->compute_cost + est->debug_cost) / node_month, run + est->debug_cost,
-                  quote->setup_fee * vat);
+                  quote->setup_fee * vat, month_days);
       entry->phase_invoiced[CP_PHASE_DEBUG] = est->debug_cost;
     }
   else
@@ -179,10 +191,11 @@ fill_rentals (CpScheduleJob    *entry,
        * with it (cp-estimate-cost.c). */
       if (est->debug_cost > 0)
         {
-          add_rental (entry, 0, est->debug_cost / node_month, est->debug_cost, 0);
+          add_rental (entry, 0, est->debug_cost / node_month, est->debug_cost, 0, month_days);
           entry->phase_invoiced[CP_PHASE_DEBUG] = est->debug_cost;
         }
-      add_rental (entry, est->debug_on_cluster_node ? 0 : run_start, run_months, run, quote->setup_fee * vat);
+      add_rental (entry, est->debug_on_cluster_node ? 0 : run_start, run_months, run, quote->setup_fee * vat,
+                  month_days);
     }
   entry->phase_invoiced[CP_PHASE_RUN] = run;
 }
@@ -437,19 +450,20 @@ compare_invoices (gconstpointer a, gconstpointer b)
   return (x > y) - (x < y);
 }
 
-/* Days from the project's start to the day month @k of a rental that
- * began on day @begins is billed: @k calendar months on (the 31st
- * billing on the month's last day where it has none), at the same hour. */
+/* Days from the project's start to the moment month @k of rental @r of
+ * job @i, which began on day @begins, is billed: @k of the months its
+ * cost is counted in later (billed_by_month()), so that the months billed
+ * and their invoices agree: the last falls before the rental ends. */
 static double
 invoice_day (const CpSchedule *schedule,
+             guint             i,
+             guint             r,
              double            begins,
              guint             k)
 {
-  GDate day = schedule->start;
+  const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
 
-  g_date_add_days (&day, (guint) floor (begins));
-  g_date_add_months (&day, k);
-  return (double) g_date_get_julian (&day) - (double) g_date_get_julian (&schedule->start) + begins - floor (begins);
+  return begins + k * entry->rentals[r].month_days;
 }
 
 static double paid_until (const CpSchedule *schedule, guint i);
@@ -486,7 +500,8 @@ paid_until (const CpSchedule *schedule,
   if (!entry->planned || last == 0)
     return entry->rents_on && entry->after >= 0 && (guint) entry->after < schedule->jobs->len
            ? paid_until (schedule, (guint) entry->after) : 0;
-  return invoice_day (schedule, rental_begins (schedule, i, last - 1), rental_months (schedule, i, last - 1));
+  return invoice_day (schedule, i, last - 1, rental_begins (schedule, i, last - 1),
+                      rental_months (schedule, i, last - 1));
 }
 
 /* Whether rental @r of job @i goes on in months the job before it paid
@@ -521,7 +536,7 @@ rental_months (const CpSchedule *schedule,
   if (!rental_goes_on (schedule, i, r))
     return entry->rentals[r].months;
   begins = rental_begins (schedule, i, r);
-  while (months < entry->rentals[r].months && invoice_day (schedule, begins, months) < used_until - NOISE_DAYS)
+  while (months < entry->rentals[r].months && invoice_day (schedule, i, r, begins, months) < used_until - NOISE_DAYS)
     months++;
   return months;
 }
@@ -546,8 +561,8 @@ paid_before (const CpSchedule *schedule,
   return paid;
 }
 
-/* Each rental's invoices, one a calendar month from the day it is first
- * billed. */
+/* Each rental's invoices, one a month (its month_days) from the day it
+ * is first billed. */
 static void
 add_invoices (CpSchedule *schedule)
 {
@@ -564,7 +579,8 @@ add_invoices (CpSchedule *schedule)
 
           for (guint k = 0; k < months; k++)
             {
-              CpScheduleInvoice invoice = { invoice_day (schedule, begins, k), each + (k == 0 ? first_extra : 0), i };
+              CpScheduleInvoice invoice = { invoice_day (schedule, i, r, begins, k), each + (k == 0 ? first_extra : 0),
+                                            i };
 
               g_array_append_val (schedule->invoices, invoice);
             }

@@ -44,6 +44,8 @@ typedef struct {
     guint  months;                   /* invoices, one a month from start_day */
     double cost;                     /* all of them */
     double first_extra;              /* of cost, what the first invoice adds (a setup fee) */
+    double month_days;               /* between its invoices: the month its cost counts,
+                                      * the settings' hours_per_month / 24 */
   } rentals[2];
   double   cost_low;                 /* the job's band (cp-range.h) */
   double   cost_high;

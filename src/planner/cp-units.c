@@ -884,8 +884,11 @@ cp_parse_duration_days (const char *text,
       if (g_error_matches (local_error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT) ||
           g_error_matches (local_error, CP_UNITS_ERROR, CP_UNITS_ERROR_SYNTAX))
         g_set_error (error, CP_UNITS_ERROR, local_error->code,
-                     /* TRANSLATORS: %s is the text typed in a field of days, such as Deadline */
-                     _("“%s” is not a number of days: type a number, such as 10"), text);
+                     /* TRANSLATORS: %s is the text typed in a field of days, such as Deadline or
+                        Duration; the examples are a number of days, then hours, weeks and months
+                        with the units a reader of the language types */
+                     _("“%s” is not a number of days: type a number of days, or of hours, weeks or "
+                       "months with the unit, such as 61, 1464h, 8 weeks, 2 months"), text);
       else
         g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;

@@ -76,9 +76,10 @@ gboolean cp_price_text_to_model (const CpPriceText *price, guint gpus_per_node,
 gboolean cp_parse_duration_h (const char *text, double hours_per_month, double *out_h,
                               gboolean *month_used, GError **error);
 /* A number of days as people type it: "10", "10天", "10日", "10 d",
- * "10 days", "2周", "240h", "240小时" (hours and weeks converted), "无"
- * (0); a bare number is days, a month @hours_per_month. The message of a
- * refused text says the field takes a number of days. */
+ * "10 days", "2周", "8 weeks", "240h", "240小时", "2 months", "2个月"
+ * (hours, weeks and months converted), "无" (0); a bare number is days, a
+ * month @hours_per_month. The message of a refused text says the field
+ * takes a number of days and names the units it converts. */
 gboolean cp_parse_duration_days (const char *text, double hours_per_month, double *out_days,
                                  GError **error);
 /* A whole count with an optional word of what it counts: "8", "8卡",

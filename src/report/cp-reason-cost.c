@@ -627,6 +627,55 @@ month_boundary_words (const CpProject *project,
   return text;
 }
 
+/* A use within this share of a month-step over a whole number of months
+ * is close enough to that number that a few hours less, or a duration
+ * typed as days for "2 months" (61 days, 1,464 h, over 2 × 730), would
+ * bill a month less: the lead's 10% (read38 F1), a tenth of the month
+ * an approver signs for. */
+#define MONTH_THRESHOLD_SHARE 0.10
+
+char *
+cp_words_month_threshold (const CpProject *project,
+                          const CpOption  *option,
+                          const char      *lang)
+{
+  const CpEstimate *e = &option->estimate;
+  const CpQuote *quote;
+  double step_h, used_h, fewer_h, fewer_days, scale;
+  gulong fewer_months;
+  int decimals;
+  g_autofree char *fewer_number = NULL, *months = NULL;
+  char *text;
+
+  if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len || !e->fits || e->nodes < 1)
+    return NULL;
+  quote = g_ptr_array_index (project->quotes, option->quote_index);
+  step_h = cp_quote_billing_granularity_h (quote, &project->settings);
+  if (!(step_h >= project->settings.hours_per_month - 1e-6) || !(quote->price > 0))
+    return NULL;
+  /* The use the rental bills, as month_boundary_words() counts it. */
+  used_h = e->total_s / 3600.0 + (e->nodes == 1 ? e->debug_days * 24.0 : 0);
+  fewer_h = cp_quote_billed_hours (quote, &project->settings, used_h) - step_h;
+  if (fewer_h < cp_quote_minimum_term_h (quote, &project->settings) - 1e-6 || fewer_h <= 0 ||
+      used_h <= fewer_h + 1e-6 || used_h > fewer_h + MONTH_THRESHOLD_SHARE * step_h)
+    return NULL;
+  /* Rounded down, so that the use (rounded up beside it) never reads as
+   * within it. */
+  fewer_days = fewer_h / 24.0;
+  decimals = cp_days_decimals (fewer_days);
+  scale = pow (10, decimals);
+  fewer_number = cp_i18n_format_number (floor (fewer_days * scale + 1e-9) / scale, decimals, lang);
+  fewer_months = (gulong) round (fewer_h / project->settings.hours_per_month);
+  months = cp_i18n_format_number (fewer_months, 0, lang);
+  cp_i18n_push_language (lang);
+  /* TRANSLATORS: page 1, after "Billed by whole months …: 3 months, … for 61.0 days of use.": the days (a number such as "60.8") that would bill a month less, and those months */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s days or fewer would be billed %s month.",
+                                       "%s days or fewer would be billed %s months.", fewer_months),
+                          fewer_number, months);
+  cp_i18n_pop_language ();
+  return text;
+}
+
 /* R6 when the recommended option and the runner-up cost the same to
  * the whole unit shown: how the planner's rank chose between them
  * (compare_options() in cp-plan.c), the days as shown, then the nodes,

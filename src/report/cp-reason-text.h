@@ -218,6 +218,11 @@ char       *cp_words_price_check    (const CpProject *project, const CpPlan *pla
  * driver: "Billed for the 1-month minimum: 45,000 CNY of 45,000 CNY, for
  * 3.1 days of use."; NULL when the hours used are billed. */
 char       *cp_words_minimum_term   (const CpProject *project, const CpOption *option, const char *lang);
+/* When @option is billed by whole months and its use is within 10% over a
+ * whole number of them, the use that would bill a month less, for page 1
+ * beside the months billed (read38 F1): "60.8 days or fewer would be
+ * billed 2 months."; NULL otherwise. */
+char       *cp_words_month_threshold (const CpProject *project, const CpOption *option, const char *lang);
 /* When @option's quote states a network fee per node-month and @option
  * runs on one node, which pays none (cp-estimate-cost.c), the sentence
  * that says why its Network figure is 0; NULL otherwise. */

@@ -1313,6 +1313,10 @@ cp_report_section_question (Doc              *doc,
           /* A total the minimum term sets, not the job's use, says so
            * beside it: the approver pays for the term, not the days. */
           g_autofree char *minimum = plan->cost_unknown ? NULL : cp_words_minimum_term (project, option, doc->lang);
+          /* Beside the months billed, the use that would bill one less
+           * when it is close (read38 F1: "2 months" typed as 61 days). */
+          g_autofree char *threshold = minimum == NULL ? NULL : cp_words_month_threshold (project, option, doc->lang);
+          g_autofree char *billed_months = threshold == NULL ? g_strdup (minimum) : g_strjoin (" ", minimum, threshold, NULL);
           /* How far the next option is, in money: what choosing it
            * instead would cost (approver, 2 December); the last thing a
            * memo too long for its pages leaves out. */
@@ -1331,7 +1335,7 @@ cp_report_section_question (Doc              *doc,
                                      (firm_answer != NULL && !answers_lead_to_next (project, plan, answers, doc->lang))
                                      ? next : NULL;
           g_autofree char *cost = plan->cost_unknown ? g_strdup (answer)
-                                  : minimum != NULL ? g_strjoin (" ", answer, minimum, range, next_in_cost, NULL)
+                                  : minimum != NULL ? g_strjoin (" ", answer, billed_months, range, next_in_cost, NULL)
                                   : billed != NULL ? g_strjoin (" ", answer, billed, range, next_in_cost, NULL)
                                   : g_strjoin (" ", answer, range, next_in_cost, NULL);
           g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);

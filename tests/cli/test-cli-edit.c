@@ -153,6 +153,47 @@ test_short_run_days (void)
   g_assert_nonnull (strstr (text.out, expected));
 }
 
+/* A service of "2 months" as the lead types it (read38 F1): in the
+ * project's months, 2 × 730 h = 1,460 h = 60.8333 days, and 8 weeks = 56
+ * days; a unit the field does not take is refused naming those it does,
+ * in the reader's language, and the job is left as it was. */
+static void
+test_duration_in_months (void)
+{
+  g_autofree char *path = path_in_tmp ("months.cplan");
+  g_autoptr(CpProject) added = NULL;
+  g_autoptr(CpProject) kept = NULL;
+  g_auto(CpTestRun) fortnights = { 0 };
+  g_auto(CpTestRun) fortnights_zh = { 0 };
+  const char *language = g_getenv ("LANGUAGE");
+  g_autofree char *saved_language = g_strdup (language);
+
+  RUN_OK ("new", "months.cplan");
+  RUN_OK ("add-job", "months.cplan", "--id", "svc", "--task", "inference", "--model", "qwen2.5-14b",
+          "--concurrency", "20", "--duration-days", "2 months", "--deadline-days", "8 weeks");
+  added = cp_project_load_file (path, NULL);
+  g_assert_nonnull (added);
+  g_assert_cmpfloat_with_epsilon (((CpJob *) g_ptr_array_index (added->jobs, 0))->duration_days, 1460.0 / 24, 1e-9);
+  g_assert_cmpfloat_with_epsilon (((CpJob *) g_ptr_array_index (added->jobs, 0))->deadline_days, 56, 1e-9);
+
+  RUN (&fortnights, "edit-job", "months.cplan", "svc", "--duration-days", "4 fortnights");
+  g_assert_cmpint (fortnights.status, !=, 0);
+  g_assert_nonnull (strstr (fortnights.err, "--duration-days: “4 fortnights” is not a number of days: type a number "
+                                            "of days, or of hours, weeks or months with the unit, such as 61, 1464h, "
+                                            "8 weeks, 2 months\n"));
+  g_setenv ("LANGUAGE", "zh_CN", TRUE);
+  RUN (&fortnights_zh, "edit-job", "months.cplan", "svc", "--duration-days", "4 fortnights");
+  if (saved_language != NULL)
+    g_setenv ("LANGUAGE", saved_language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  g_assert_cmpint (fortnights_zh.status, !=, 0);
+  g_assert_nonnull (strstr (fortnights_zh.err, "“4 fortnights”不是天数：请输入天数，或带单位的小时、周、月数，"
+                                               "如 61、1464小时、8周、2个月"));
+  kept = cp_project_load_file (path, NULL);
+  g_assert_cmpfloat_with_epsilon (((CpJob *) g_ptr_array_index (kept->jobs, 0))->duration_days, 1460.0 / 24, 1e-9);
+}
+
 /* "本地IDC, 2 × 8×4090, network 无" through add-quote: ranked in the plan
  * as one machine, with the reason said, not left out as incomplete. */
 static void
@@ -1058,6 +1099,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-edit/optimizer-states-kept", test_optimizer_states_kept);
   g_test_add_func ("/cli-edit/separate-machines-plan", test_separate_machines_plan);
   g_test_add_func ("/cli-edit/short-run-days", test_short_run_days);
+  g_test_add_func ("/cli-edit/duration-in-months", test_duration_in_months);
   g_test_add_func ("/cli-edit/add-quote-units", test_add_quote_units);
   g_test_add_func ("/cli-edit/serving-trial-options", test_serving_trial_options);
   g_test_add_func ("/cli-edit/export-import-quotes", test_export_import_quotes);

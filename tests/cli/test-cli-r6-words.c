@@ -11,6 +11,7 @@
 
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
 
 static char *tmp_dir;
 
@@ -94,6 +95,54 @@ test_month_boundary_silent (void)
     }
 }
 
+/* read38 F1 on page 1: a 14B vLLM service from 7 December 2026 on one
+ * 8 × A800 machine at 60,000 CNY a node-month. 61 days are 61 × 24 =
+ * 1,464 h, 4 h past 2 × 730 = 1,460 h (within 10% of a month, 73 h): 3
+ * months, 180,000 CNY, and page 1 says 1,460 / 24 = 60.83 days, shown
+ * rounded down, 60.8, would bill 2. "2 months" typed is 2 × 730 h = 60.83
+ * days: 2 months, 60,000 × 2 = 120,000 CNY, with no month to spare. */
+static void
+test_month_threshold_on_page_one (void)
+{
+  static const struct {
+    const char *duration;
+    const char *lang;
+    const char *said;         /* squeezed, as cp_test_pdf_text() reads it */
+  } cases[] = {
+    { "61", "en", "Billedbywholemonths,asthepriceispernode-month:3months,180,000CNY,theoption’swholecost,for61.0days"
+                  "ofuse.60.8daysorfewerwouldbebilled2months." },
+    { "61", "zh_CN", "若不超过60.8天，则只计2个月。" },
+    { "2 months", "en", "Billed:60,000CNYpernode-month×1machine×2months=120,000CNY." },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_auto(CpTestRun) run = { 0 };
+      g_autofree char *file = g_strdup_printf ("threshold-%u.cplan", c);
+      g_autofree char *pdf = g_strdup_printf ("threshold-%u.pdf", c);
+      g_autofree char *page = NULL;
+
+      RUN (&run, "new", file, "--start", "2026-12-07");
+      g_assert_cmpint (run.status, ==, 0);
+      cp_test_run_clear (&run);
+      RUN (&run, "add-job", file, "--name", "14B service", "--task", "inference", "--model", "qwen2.5-14b",
+           "--concurrency", "200", "--duration-days", cases[c].duration);
+      g_assert_cmpint (run.status, ==, 0);
+      cp_test_run_clear (&run);
+      RUN (&run, "add-quote", file, "--vendor", "Metal B", "--offering", "bare-metal", "--gpu", "a800",
+           "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "60000");
+      g_assert_cmpint (run.status, ==, 0);
+      cp_test_run_clear (&run);
+      RUN (&run, "report", file, "--lang", cases[c].lang, "--pdf", pdf);
+      g_assert_cmpint (run.status, ==, 0);
+      page = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+      if (strstr (page, cases[c].said) == NULL)
+        g_error ("page 1 does not say %s:\n%s", cases[c].said, page);
+      if (c == 2)
+        g_assert_null (strstr (page, "orfewerwouldbebilled"));
+    }
+}
+
 /* Two machines of one month each, the 2B SFT's 5.7 days on an H800
  * and 14.1 on an A800 both within it: 72,000 CNY for the A800 and
  * 72,000.4 CNY for the H800, both shown 72,000 CNY. Ranked by 0.4 CNY
@@ -158,6 +207,7 @@ main (int    argc,
 
   g_test_add_func ("/cli-r6-words/month-boundary-said", test_month_boundary_said);
   g_test_add_func ("/cli-r6-words/month-boundary-silent", test_month_boundary_silent);
+  g_test_add_func ("/cli-r6-words/month-threshold-on-page-one", test_month_threshold_on_page_one);
   g_test_add_func ("/cli-r6-words/tie-broken-by-time", test_tie_broken_by_time);
   return g_test_run ();
 }

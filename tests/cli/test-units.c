@@ -403,6 +403,11 @@ test_duration_days (void)
     { "10", 10 }, { "10天", 10 }, { "10 天", 10 }, { "10日", 10 }, { "10d", 10 }, { "10 days", 10 },
     { "1 day", 1 }, { "十天", 10 }, { "2.5天", 2.5 }, { "48h", 2 }, { "36 小时", 1.5 }, { "2周", 14 },
     { "0", 0 }, { "无", 0 },
+    /* A service of "2 months" (read38 F1): 2 × 730 h = 1,460 h = 60.8333 days,
+     * the months the estimate bills it by; 8 weeks = 56 days; 1,464 h =
+     * 61 days (7 December – 5 February). */
+    { "2 months", 1460.0 / 24 }, { "2mo", 1460.0 / 24 }, { "2个月", 1460.0 / 24 }, { "两个月", 1460.0 / 24 },
+    { "8 weeks", 56 }, { "8w", 56 }, { "61d", 61 }, { "1464h", 61 }, { "1464 h", 61 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
@@ -419,14 +424,17 @@ test_duration_days (void)
     double days = -1;
 
     g_assert_false (cp_parse_duration_days ("ten days", 730, &days, &error));
-    g_assert_cmpstr (error->message, ==, "“ten days” is not a number of days: type a number, such as 10");
+    g_assert_cmpstr (error->message, ==, "“ten days” is not a number of days: type a number of days, or of hours, weeks or "
+                     "months with the unit, such as 61, 1464h, 8 weeks, 2 months");
     g_clear_error (&error);
     g_assert_false (cp_parse_duration_days ("10 fortnights", 730, &days, &error));
-    g_assert_cmpstr (error->message, ==, "“10 fortnights” is not a number of days: type a number, such as 10");
+    g_assert_cmpstr (error->message, ==, "“10 fortnights” is not a number of days: type a number of days, or of hours, weeks or "
+                     "months with the unit, such as 61, 1464h, 8 weeks, 2 months");
     g_clear_error (&error);
     /* A unit alone is no number of days (a term's "按月" is one month). */
     g_assert_false (cp_parse_duration_days ("天", 730, &days, &error));
-    g_assert_cmpstr (error->message, ==, "“天” is not a number of days: type a number, such as 10");
+    g_assert_cmpstr (error->message, ==, "“天” is not a number of days: type a number of days, or of hours, weeks or "
+                     "months with the unit, such as 61, 1464h, 8 weeks, 2 months");
     g_clear_error (&error);
     g_assert_false (cp_parse_duration_days ("-3天", 730, &days, &error));
     g_assert_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE);

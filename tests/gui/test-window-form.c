@@ -306,6 +306,8 @@ test_deadline_with_unit (void)
   } typed[] = {
     { "10天", 10 }, { "12 日", 12 }, { "14d", 14 }, { "20 days", 20 }, { "48h", 2 },
     { "72 小时", 3 }, { "2周", 14 }, { "25", 25 },
+    /* In the project's months, 730 h each: 2 × 730 / 24 = 60.83 days. */
+    { "8 weeks", 56 }, { "2 months", 1460.0 / 24 }, { "2个月", 1460.0 / 24 },
   };
   CpWindow *window = cp_test_gui_demo_window (app);
   CpProject *project = cp_window_get_project (window);
@@ -335,7 +337,8 @@ test_deadline_with_unit (void)
 
   enter_into (deadline, "ten days");
   g_assert_cmpstr (cp_field_row_get_error (deadline), ==,
-                   "“ten days” is not a number of days: type a number, such as 10");
+                   "“ten days” is not a number of days: type a number of days, or of hours, weeks or "
+                   "months with the unit, such as 61, 1464h, 8 weeks, 2 months");
   g_assert_cmpfloat_with_epsilon (job->deadline_days, 30, 1e-9);
 
   cp_test_gui_close_window (window);

@@ -316,13 +316,16 @@ test_order_changes_calendar (void)
 /* A month-priced rental billed as the vendor invoices it (issue 22): a
  * 36.8-day trial (debugging, rented whole) on one machine at 30,000 CNY
  * per node-month bills 883.2 h, rounded up to 2 months of 730 h: 60,000
- * CNY, invoiced 30,000 when each month starts, on 1 March and 1 April,
- * where spreading it over the days gave 60,000 × 31/36.8 = 50,543 in
- * March and 9,457 in April. Its 2 TB of storage at 100 CNY per TB-month
- * is priced pro rata, 2 × 100 × 883.2/730 = 241.97 CNY, and spread over
- * the days: 241.97 × 31/36.8 = 203.84 in March, 38.14 in April.
- * Started on 31 January, the second month is billed on 28 February,
- * the last day February has; nothing is billed in March but storage. */
+ * CNY, invoiced 30,000 when each of those months starts, on day 0 and
+ * day 730/24 = 30.4167, where spreading it over the days gave 60,000 ×
+ * 31/36.8 = 50,543 in March and 9,457 in April. Its 2 TB of storage at
+ * 100 CNY per TB-month is priced pro rata, 2 × 100 × 883.2/730 = 241.97
+ * CNY, and spread over the days. From 1 March, day 30.4167 is 31 March
+ * (10:00): both months in March, 60,000 + 241.97 × 31/36.8, and April
+ * storage alone, 241.97 × 5.8/36.8. From 31 January, it is 2 March
+ * (31 January + 30 days; February 2027 has 28): January 30,000 + 241.97
+ * × 1/36.8, February storage alone, 241.97 × 28/36.8, March 30,000 +
+ * 241.97 × 7.8/36.8. */
 static void
 test_month_billed_by_invoice (void)
 {
@@ -332,9 +335,10 @@ test_month_billed_by_invoice (void)
     double cost[3];
     guint n_months;
   } cases[] = {
-    { "2027-03-01", { 3, 4 }, { 30000 + 241.97 * 31 / 36.8, 30000 + 241.97 * 5.8 / 36.8 }, 2 },
-    { "2027-01-31", { 1, 2, 3 }, { 30000 + 241.97 * 1 / 36.8, 30000 + 241.97 * 28 / 36.8, 241.97 * 7.8 / 36.8 }, 3 },
+    { "2027-03-01", { 3, 4 }, { 60000 + 241.97 * 31 / 36.8, 241.97 * 5.8 / 36.8 }, 2 },
+    { "2027-01-31", { 1, 2, 3 }, { 30000 + 241.97 * 1 / 36.8, 241.97 * 28 / 36.8, 30000 + 241.97 * 7.8 / 36.8 }, 3 },
   };
+  double second_month_day = 730.0 / 24;
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
@@ -346,6 +350,7 @@ test_month_billed_by_invoice (void)
       assert_close (60000 + 2 * 100 * 36.8 * 24 / 730, schedule->total_cost, 1e-9);
       g_assert_cmpuint (schedule->invoices->len, ==, 2);
       assert_close (30000, g_array_index (schedule->invoices, CpScheduleInvoice, 0).cost, 1e-12);
+      assert_close (second_month_day, g_array_index (schedule->invoices, CpScheduleInvoice, 1).day, 1e-9);
       g_assert_cmpuint (schedule->months->len, ==, cases[c].n_months);
       for (guint m = 0; m < cases[c].n_months; m++)
         {
@@ -354,11 +359,57 @@ test_month_billed_by_invoice (void)
                         g_array_index (schedule->months, CpScheduleMonth, m).cost);
           g_assert_cmpfloat (fabs (g_array_index (schedule->months, CpScheduleMonth, m).cost - cases[c].cost[m]), <, 0.01);
         }
-      /* The timeline's line: nothing of the second month before its day
-       * (1 April is day 31, 28 February day 28). */
-      g_assert_cmpfloat (fabs (cp_schedule_cost_until (schedule, (c == 0 ? 31.0 : 28.0) - 1e-6) -
-                               (30000 + 241.97 * (c == 0 ? 31.0 : 28.0) / 36.8)), <, 0.01);
+      /* The timeline's line: nothing of the second month before its
+       * moment, all of it after. */
+      g_assert_cmpfloat (fabs (cp_schedule_cost_until (schedule, second_month_day - 1e-6) -
+                               (30000 + 241.97 * second_month_day / 36.8)), <, 0.01);
+      g_assert_cmpfloat (fabs (cp_schedule_cost_until (schedule, second_month_day + 1e-6) -
+                               (60000 + 241.97 * second_month_day / 36.8)), <, 0.01);
     }
+}
+
+/* read38 F1: a 61-day service from 7 December 2026 at 60,000 CNY a
+ * node-month uses 61 × 24 = 1,464 h, over 2 × 730 = 1,460: 3 months,
+ * 180,000 CNY. Its invoices fall a 730-h month apart, on days 0, 30.4167
+ * and 60.8333 (7 December, 6 January and 5 February 2027, 20:00), all
+ * before the service ends at day 61 (the end of 5 February); dated a
+ * calendar month apart, the third fell on 7 February, after it. Each
+ * month holds one, and the line steps by 60,000 at each. */
+static void
+test_invoices_inside_rental (void)
+{
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob service = { .after = -1, .planned = TRUE, .phase_days = { 0, 0, 61 },
+                            .phase_cost = { 0, 0, 180000 }, .phase_invoiced = { 0, 0, 180000 },
+                            .n_rentals = 1, .rentals = { { 0, 3, 180000, 0, 730.0 / 24 } } };
+  static const int days_of_month[] = { 7, 6, 5 };
+  g_autoptr(CpSchedule) schedule = NULL;
+  GDate start, day, last;
+
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 7, G_DATE_DECEMBER, 2026);
+  g_array_append_val (jobs, service);
+  schedule = cp_schedule_place (jobs, &start, NULL);
+  g_assert_nonnull (schedule);
+  cp_schedule_span_dates (schedule, 0, schedule->end_day, NULL, &last);
+  assert_date (&last, 2027, 2, 5);
+  g_assert_cmpuint (schedule->invoices->len, ==, 3);
+  for (guint k = 0; k < 3; k++)
+    {
+      const CpScheduleInvoice *invoice = &g_array_index (schedule->invoices, CpScheduleInvoice, k);
+
+      assert_close (k * 730.0 / 24, invoice->day, 1e-9);
+      g_assert_cmpfloat (invoice->day, <, schedule->end_day);
+      assert_close (60000, invoice->cost, 1e-9);
+      cp_schedule_span_dates (schedule, invoice->day, invoice->day, &day, NULL);
+      assert_date (&day, k == 0 ? 2026 : 2027, k == 0 ? 12 : (int) k, days_of_month[k]);
+      assert_close (60000 * k, cp_schedule_cost_until (schedule, invoice->day - 1e-6), 1e-9);
+      assert_close (60000 * (k + 1), cp_schedule_cost_until (schedule, invoice->day + 1e-6), 1e-9);
+    }
+  g_assert_cmpuint (schedule->months->len, ==, 3);
+  assert_month (schedule, 0, 2026, 12, 60000);
+  assert_month (schedule, 1, 2027, 1, 60000);
+  assert_month (schedule, 2, 2027, 2, 60000);
 }
 
 /* An hourly price with a setup fee, from 1 March 2027: a 36.8-day run on
@@ -825,7 +876,7 @@ test_job_after_starts_next_day (void)
                          .phase_cost = { 0, 0, 660 } };
   CpScheduleJob service = { .after = 0, .planned = TRUE, .phase_days = { 0, 0, 30 },
                             .phase_cost = { 0, 0, 68000 }, .phase_invoiced = { 0, 0, 68000 },
-                            .n_rentals = 1, .rentals = { { 0, 1, 68000, 0 } } };
+                            .n_rentals = 1, .rentals = { { 0, 1, 68000, 0, 730.0 / 24 } } };
   g_autoptr(CpSchedule) schedule = NULL;
   const CpScheduleJob *placed;
   const CpScheduleInvoice *invoice;
@@ -873,12 +924,12 @@ test_job_after_starts_next_day (void)
  * (walk37b V1): a 0.5-day LoRA due first and a 30-day service, both from
  * 4 January 2027. One after another, the LoRA on 4 January and the
  * service from the next day to 3 February (days 1–31), the machine's
- * first month is the LoRA's rental, billed on 4 January, paid to 4
- * February (day 31): the service goes on in it and ends by then, so it
- * bills nothing more (walk42 F28). So January 60,000 and February
- * nothing, where two rentals of the one machine from 4 January billed
- * January 120,000, and the service's month billed again from 4 February
- * another 60,000. */
+ * first month is the LoRA's rental, billed on 4 January, paid for 730 h,
+ * to day 30.4167 (3 February, 10:00): the service goes on in it (walk42
+ * F28) and needs the machine past it, to day 31, so one month more is
+ * billed on 3 February. So January 60,000 and February 60,000, one
+ * rental of the machine from 4 January for 744 h, 2 months of 730, where
+ * two rentals of it side by side billed January 120,000. */
 static void
 test_fallback_rents_on (void)
 {
@@ -886,10 +937,10 @@ test_fallback_rents_on (void)
   GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
   CpScheduleJob lora = { .after = -1, .planned = TRUE, .quote_index = 0, .nodes = 1, .phase_days = { 0, 0, 0.5 },
                          .phase_cost = { 0, 0, 60000 }, .phase_invoiced = { 0, 0, 60000 }, .deadline_days = 1,
-                         .n_rentals = 1, .rentals = { { 0, 1, 60000, 0 } } };
+                         .n_rentals = 1, .rentals = { { 0, 1, 60000, 0, 730.0 / 24 } } };
   CpScheduleJob serve = { .after = -1, .planned = TRUE, .quote_index = 0, .nodes = 1, .phase_days = { 0, 0, 30 },
                           .phase_cost = { 0, 0, 60000 }, .phase_invoiced = { 0, 0, 60000 }, .deadline_days = 40,
-                          .n_rentals = 1, .rentals = { { 0, 1, 60000, 0 } } };
+                          .n_rentals = 1, .rentals = { { 0, 1, 60000, 0, 730.0 / 24 } } };
   g_autoptr(CpSchedule) schedule = NULL;
   g_autoptr(CpScheduleFallback) fallback = NULL;
   const CpScheduleInvoice *first;
@@ -910,29 +961,37 @@ test_fallback_rents_on (void)
   g_assert_cmpuint (g_array_index (fallback->order, guint, 0), ==, 0);
   /* The service starts the day after the LoRA, 5 January (day 1). */
   assert_close (31, fallback->schedule->end_day, 0);
-  g_assert_cmpuint (fallback->schedule->invoices->len, ==, 1);
+  g_assert_cmpuint (fallback->schedule->invoices->len, ==, 2);
   first = &g_array_index (fallback->schedule->invoices, CpScheduleInvoice, 0);
   g_assert_cmpuint (first->job, ==, 0);
   cp_schedule_span_dates (fallback->schedule, first->day, first->day, &day, NULL);
   assert_date (&day, 2027, 1, 4);
-  assert_close (60000, g_array_index (fallback->schedule->jobs, CpScheduleJob, 1).paid_before_cost, 1e-12);
-  assert_close (0, cp_schedule_job_cost (&g_array_index (fallback->schedule->jobs, CpScheduleJob, 1)), 0);
+  first = &g_array_index (fallback->schedule->invoices, CpScheduleInvoice, 1);
+  g_assert_cmpuint (first->job, ==, 1);
+  assert_close (730.0 / 24, first->day, 1e-9);
+  cp_schedule_span_dates (fallback->schedule, first->day, first->day, &day, NULL);
+  assert_date (&day, 2027, 2, 3);
+  assert_close (0, g_array_index (fallback->schedule->jobs, CpScheduleJob, 1).paid_before_cost, 1e-12);
+  assert_close (60000, cp_schedule_job_cost (&g_array_index (fallback->schedule->jobs, CpScheduleJob, 1)), 0);
   g_assert_cmpuint (fallback->schedule->months->len, ==, 2);
   assert_month (fallback->schedule, 0, 2027, 1, 60000);
-  assert_month (fallback->schedule, 1, 2027, 2, 0);
-  assert_close (60000, fallback->schedule->total_cost, 1e-12);
+  assert_month (fallback->schedule, 1, 2027, 2, 60000);
+  assert_close (120000, fallback->schedule->total_cost, 1e-12);
 }
 
 /* Two jobs on one machine at 30,000 CNY a node-month with a 2,000 CNY
- * setup fee, from 1 March 2027 (1 April is day 31, 1 May day 61): A, 5
- * days (120 h, one month: 30,000 + 2,000 on 1 March, paid to 1 April),
- * then B after it from day 5 (walk42 F28). B of 10 days (days 5–15) goes
- * on in A's month: it bills nothing, the 30,000 + 2,000 it would pay
- * alone were paid by A; the project costs 32,000, not 64,000. B of 40
- * days (days 5–45; 960 h, two months alone, 62,000) needs the machine
- * past 1 April: one more month, 30,000 billed on 1 April, and 32,000 of
- * its own two months and fee were paid by A; the project costs 62,000,
- * March 32,000 and April 30,000. Side by side each job rents its own. */
+ * setup fee, from 1 March 2027 (a 730-h month is 30.4167 days: day
+ * 30.4167 is 31 March, 10:00): A, 5 days (120 h, one month: 30,000 +
+ * 2,000 on 1 March, paid to day 30.4167), then B after it from day 5
+ * (walk42 F28). B of 10 days (days 5–15) goes on in A's month: it bills
+ * nothing, the 30,000 + 2,000 it would pay alone were paid by A; the
+ * project costs 32,000, not 64,000. B of 40 days (days 5–45; 960 h, two
+ * months alone, 62,000) needs the machine past day 30.4167: one more
+ * month, 30,000 billed on 31 March, and 32,000 of its own two months and
+ * fee were paid by A; the project costs 62,000, all billed in March
+ * (April, to day 45, bills nothing). Side by side each job rents its
+ * own: A 32,000 on 1 March, B 32,000 on 1 March and 30,000 on 31 March,
+ * 94,000 in March. */
 static void
 test_goes_on_in_paid_month (void)
 {
@@ -942,11 +1001,11 @@ test_goes_on_in_paid_month (void)
     double total_cny;
     double b_paid_before_cny;
     guint n_invoices;
-    double april_cny;
+    guint n_months;
   } cases[] = {
-    { 10, TRUE, 32000, 32000, 1, 0 },
-    { 40, TRUE, 62000, 32000, 2, 30000 },
-    { 40, FALSE, 32000 + 62000, 0, 3, 30000 },
+    { 10, TRUE, 32000, 32000, 1, 1 },
+    { 40, TRUE, 62000, 32000, 2, 2 },
+    { 40, FALSE, 32000 + 62000, 0, 3, 2 },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -974,11 +1033,10 @@ test_goes_on_in_paid_month (void)
       assert_close (cases[c].total_cny - 32000, cp_schedule_job_cost (b_entry), 1e-12);
       assert_close (cases[c].total_cny, schedule->total_cost, 1e-12);
       g_assert_cmpuint (schedule->invoices->len, ==, cases[c].n_invoices);
-      assert_close (cases[c].after ? 32000 : 64000, g_array_index (schedule->months, CpScheduleMonth, 0).cost, 1e-12);
-      if (cases[c].april_cny > 0)
-        assert_month (schedule, 1, 2027, 4, cases[c].april_cny);
-      else
-        g_assert_cmpuint (schedule->months->len, ==, 1);
+      g_assert_cmpuint (schedule->months->len, ==, cases[c].n_months);
+      assert_month (schedule, 0, 2027, 3, cases[c].total_cny);
+      if (cases[c].n_months > 1)
+        assert_month (schedule, 1, 2027, 4, 0);
     }
 }
 
@@ -1029,6 +1087,7 @@ main (int argc, char **argv)
   g_test_add_func ("/schedule/contingency-billing-step-by-hand", test_contingency_billing_step_by_hand);
   g_test_add_func ("/schedule/option-overrun-by-hand", test_option_overrun_by_hand);
   g_test_add_func ("/schedule/month-billed-by-invoice", test_month_billed_by_invoice);
+  g_test_add_func ("/schedule/invoices-inside-rental", test_invoices_inside_rental);
   g_test_add_func ("/schedule/setup-fee-on-first-day", test_setup_fee_on_first_day);
   g_test_add_func ("/schedule/overbooked-quote", test_overbooked_quote);
   g_test_add_func ("/schedule/fallback-by-hand", test_fallback_by_hand);

@@ -249,12 +249,13 @@ test_amount (void)
  * LocalDC's machine, which it offers one of: run one after another, the
  * LoRA takes part of 4 January and the service 30 days after it, 5
  * January – 3 February (30 days, its last counted in). The machine's
- * first month, invoiced on 4 January, is paid to 4 February: the service
- * goes on in it and ends by then, so nothing more is billed (walk42 F28).
- * So the fallback's months are 60,000 CNY in January and nothing in
- * February (walk37b V1: 120,000 and 0 as two rentals side by side; then
- * 60,000 and 60,000, the service billed its own month again from 4
- * February). Planned side by side, the service alone
+ * first month, invoiced on 4 January, is paid for 730 h, to day 30.4167
+ * (3 February, 10:00): the service goes on in it (walk42 F28) and needs
+ * the machine to the end of 3 February (day 31, 744 h from the start),
+ * so one month more is invoiced on 3 February, the months the estimate
+ * counts (read38 F1). So the fallback's months are 60,000 CNY in January
+ * and 60,000 in February, one rental of the machine (walk37b V1: 120,000
+ * and 0 as two rentals side by side). Planned side by side, the service alone
  * is 4 January – 2 February. The XML carries the month table's
  * "Approved by its end" for the plan's months. */
 static void
@@ -286,7 +287,7 @@ test_one_machine_months (void)
   g_assert_nonnull (fallback);
   g_assert_null (strstr (fallback, "<approved-cumulative"));
   g_assert_cmpfloat (report_xml_number_after (fallback, "<month month=\"2027-01\"", "<cost"), ==, 60000);
-  g_assert_cmpfloat (report_xml_number_after (fallback, "<month month=\"2027-02\"", "<cost"), ==, 0);
+  g_assert_cmpfloat (report_xml_number_after (fallback, "<month month=\"2027-02\"", "<cost"), ==, 60000);
   g_assert_nonnull (strstr (fallback, "<job ref=\"job-2\" starts-after=\"job-1\">\n          <start>2027-01-05</start>\n"
                                       "          <end>2027-02-03</end>"));
 }

@@ -812,10 +812,12 @@ test_same_pages (void)
  * fewer in both languages, without those rows, the same parts on each
  * page. Its budget by month, by hand: the run takes about 36.8 days (more
  * than 730 h, at most 1,460 h), so the vendor bills 2 months of 30,000
- * CNY, each when it starts: 30,000 on 1 March and 30,000 on 1 April, not
- * the 50,543 and 9,457 of the days' shares (PDF page 1 and XML). The
- * band's top is those two months, 60,000: approved by each month's end,
- * 30,000 × 1.1 = 33,000 and 60,000 × 1.1 = 66,000 CNY (approver 36, D32). */
+ * CNY, each when it starts: 30,000 on 1 March and 30,000 a 730-h month
+ * later, day 30.4167, on 31 March (read38 F1: the months counted and
+ * their invoices by one rule), not the 50,543 and 9,457 of the days'
+ * shares (PDF page 1 and XML): March 60,000, April (the run's last days)
+ * 0. The band's top is those two months, 60,000: approved by each
+ * month's end, 60,000 × 1.1 = 66,000 CNY (approver 36, D32). */
 static void
 test_13b_lora (void)
 {
@@ -824,8 +826,8 @@ test_13b_lora (void)
     const char *march;
     const char *april;
   } words[] = {
-    { "en", "2027-03 30,000 CNY 30,000 CNY 33,000 CNY", "2027-04 30,000 CNY 60,000 CNY 66,000 CNY" },
-    { "zh_CN", "2027-03 ¥30,000 ¥30,000 ¥33,000", "2027-04 ¥30,000 ¥60,000 ¥66,000" },
+    { "en", "2027-03 60,000 CNY 60,000 CNY 66,000 CNY", "2027-04 0 CNY 60,000 CNY 66,000 CNY" },
+    { "zh_CN", "2027-03 ¥60,000 ¥60,000 ¥66,000", "2027-04 ¥0 ¥60,000 ¥66,000" },
   };
   g_autofree char *xml = NULL;
   g_autofree char *raw = NULL;
@@ -869,9 +871,9 @@ test_13b_lora (void)
   xml_path = g_build_filename (tmp_dir, "lora13.xml", NULL);
   g_assert_true (g_file_get_contents (xml_path, &raw, NULL, NULL));
   xml = cp_test_squeeze (raw);
-  cp_test_assert_has (xml, "<month month=\"2027-03\"> <cost currency=\"CNY\">30000</cost> "
-                           "<cumulative-cost currency=\"CNY\">30000</cumulative-cost>");
-  cp_test_assert_has (xml, "<month month=\"2027-04\"> <cost currency=\"CNY\">30000</cost> "
+  cp_test_assert_has (xml, "<month month=\"2027-03\"> <cost currency=\"CNY\">60000</cost> "
+                           "<cumulative-cost currency=\"CNY\">60000</cumulative-cost>");
+  cp_test_assert_has (xml, "<month month=\"2027-04\"> <cost currency=\"CNY\">0</cost> "
                            "<cumulative-cost currency=\"CNY\">60000</cumulative-cost>");
 }
 

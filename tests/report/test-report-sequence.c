@@ -15,7 +15,7 @@ static char *tmp_dir;
 
 /* One 8 × H800 machine at 30,000 CNY per node-month from 1 March 2027:
  * Trial A, 5 days of debugging work (one month, 30,000 CNY invoiced on
- * 1 March and paid to 1 April), then Trial B after it, 10 days, 6–15
+ * 1 March and paid for 730 h, to 31 March), then Trial B after it, 10 days, 6–15
  * March: inside the month A paid, it bills nothing more. The project costs
  * 30,000 CNY, not 60,000; with the 10% contingency 33,000 CNY to approve,
  * not 66,000. Nobody is asked whether the two may share a month: B runs
@@ -83,13 +83,13 @@ make_two_in_sequence (const char *file,
 
 /* The budget by month, page 1's total and the XML say one figure.
  * 5 days each: Trial 1–5 March, Second 6–10 March. The month invoiced on
- * 1 March is paid to 1 April and holds both, so the project pays one
- * month, 1 × 38,000 = 38,000 CNY (not 2 × 38,000 = 76,000); to approve
- * 38,000 × 1.1 = 41,800 CNY. 20 days each: Trial 1–20 March, Second
- * 21 March – 9 April, past 1 April: Second goes on in the month paid to
- * 1 April, then needs the month invoiced on 1 April, so 2 × 38,000 =
- * 76,000 CNY (March 38,000, April 38,000), to approve 76,000 × 1.1 =
- * 83,600 CNY. */
+ * 1 March is paid for 730 h, to day 30.4167 (31 March, 10:00), and holds
+ * both, so the project pays one month, 1 × 38,000 = 38,000 CNY (not 2 ×
+ * 38,000 = 76,000); to approve 38,000 × 1.1 = 41,800 CNY. 20 days each:
+ * Trial 1–20 March, Second 21 March – 9 April (days 20–40), past day
+ * 30.4167: Second goes on in the month paid, then needs the month
+ * invoiced on 31 March, so 2 × 38,000 = 76,000 CNY, both invoiced in
+ * March (April 0), to approve 76,000 × 1.1 = 83,600 CNY. */
 static void
 test_shared_month (void)
 {
@@ -113,12 +113,12 @@ test_shared_month (void)
         NULL },
       1 },
     { "20", "All jobs at their recommended options: 76,000 CNY", "Amount to approve: 83,600 CNY",
-      { "2027-03 38,000 CNY 38,000 CNY 41,800 CNY", "2027-04 38,000 CNY 76,000 CNY 83,600 CNY" },
+      { "2027-03 76,000 CNY 76,000 CNY 83,600 CNY", "2027-04 0 CNY 76,000 CNY 83,600 CNY" },
       "Invoiced on set days, in the months above: Month lab, 38,000 CNY on 1 March 2027 (Trial); Month lab, 38,000 CNY "
-      "on 1 April 2027 (Second).",
+      "on 31 March 2027 (Second).",
       "<amount-to-approvecurrency=\"CNY\">83600</amount-to-approve>",
-      { "<monthmonth=\"2027-03\"><costcurrency=\"CNY\">38000</cost><cumulative-costcurrency=\"CNY\">38000</cumulative-cost>",
-        "<monthmonth=\"2027-04\"><costcurrency=\"CNY\">38000</cost><cumulative-costcurrency=\"CNY\">76000</cumulative-cost>" },
+      { "<monthmonth=\"2027-03\"><costcurrency=\"CNY\">76000</cost><cumulative-costcurrency=\"CNY\">76000</cumulative-cost>",
+        "<monthmonth=\"2027-04\"><costcurrency=\"CNY\">0</cost><cumulative-costcurrency=\"CNY\">76000</cumulative-cost>" },
       2 },
   };
 

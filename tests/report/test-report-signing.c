@@ -256,7 +256,8 @@ element_text (const char *xml,
  * beside the node count the plan chose, and each monthly invoice. A 13B
  * LoRA on 31B tokens from 1 March 2027: one A800 machine at 30,000 CNY
  * per node-month, recommended, runs about 36.8 days, so the vendor bills
- * two months, one invoice of 30,000 on 1 March and one on 1 April; a
+ * two months, one invoice of 30,000 on 1 March and one a 730-h month
+ * later, day 30.4167, on 31 March (10:00); a
  * 4-node H800 cluster (32 GPUs) at 30 CNY per GPU-hour is planned at
  * fewer nodes: its whole offer, 4 nodes and 32 GPUs, is given with its
  * total and the PDF's words for it, which state the same total. The file
@@ -285,7 +286,7 @@ test_xml_whole_offer_and_invoices (void)
       xml = cp_test_squeeze (raw);
       cp_test_assert_has (xml, "<invoice job=\"job-1\" quote=\"quote-1\"><date>2027-03-01</date>"
                                "<cost currency=\"CNY\">30000</cost></invoice>"
-                               "<invoice job=\"job-1\" quote=\"quote-1\"><date>2027-04-01</date>"
+                               "<invoice job=\"job-1\" quote=\"quote-1\"><date>2027-03-31</date>"
                                "<cost currency=\"CNY\">30000</cost></invoice></schedule>");
       /* On paper too, under the month table (approver 36, D25: the
        * demo's invoice was in the XML only). */
@@ -293,9 +294,9 @@ test_xml_whole_offer_and_invoices (void)
       /* Each names its job (walk37b V7: two jobs' months of one machine
        * read as one invoice counted twice). */
       cp_test_assert_has (text, l == 0 ? "Invoiced on set days, in the months above: 示例供应商甲, 30,000 CNY on 1 March 2027 "
-                                         "(13B LoRA); 示例供应商甲, 30,000 CNY on 1 April 2027 (13B LoRA)."
+                                         "(13B LoRA); 示例供应商甲, 30,000 CNY on 31 March 2027 (13B LoRA)."
                                        : "按固定日期开票的款项（已计入上表各月）：示例供应商甲：2027年3月1日付 ¥30,000（13B LoRA）；"
-                                         "示例供应商甲：2027年4月1日付 ¥30,000（13B LoRA）。");
+                                         "示例供应商甲：2027年3月31日付 ¥30,000（13B LoRA）。");
       g_clear_pointer (&text, g_free);
       option = option_of (xml, "quote-2");
       cp_test_assert_has (option, "<whole-offer><nodes>4</nodes><gpus>32</gpus><fits>true</fits>");
