@@ -702,7 +702,7 @@ test_turns_on_team (void)
   g_test_message ("%s", line);
   g_assert_cmpstr (line, ==, chinese
                    ? "这一结论取决于团队的分布式训练经验，现假设为没有（R8；任务中的“有分布式训练经验”）：若有此经验，"
-                     "将推荐 Huawei Cloud — Ascend 910B 8-card node 的 3 个节点（24 块 GPU），7.3 天完成，费用 70,112 元。"
+                     "将推荐 Huawei Cloud — Ascend 910B 8-card node 的 3 个节点（24 块 GPU），7.3 天完成，费用 ¥70,112。"
                    : "The answer turns on the team’s distributed-training experience, assumed none (R8; Distributed "
                      "training experience, in the job): with it, Huawei Cloud — Ascend 910B 8-card node on 3 nodes "
                      "(24 GPUs) would be recommended, finishing in 7.3 days for 70,112 CNY.");
@@ -757,7 +757,7 @@ test_tight_trade_named (void)
              ? g_strdup_printf ("；新方案占用每块 GPU 显存的 %s（偏紧），此前较长的截止期限让方案得以避开这一点", share)
              : g_strdup_printf ("(67,648 CNY, 6.4 days); it uses %s of each GPU’s memory (Tight), which the longer "
                                 "deadline let the plan avoid.", share);
-  if (strstr (line, chinese ? "70,112 元" : "Huawei Cloud — Ascend 910B 8-card node, 3 nodes (70,112 CNY, 7.3 days) to "
+  if (strstr (line, chinese ? "¥70,112" : "Huawei Cloud — Ascend 910B 8-card node, 3 nodes (70,112 CNY, 7.3 days) to "
                                             "Huawei Cloud — Ascend 910B 8-card node, 4 nodes ") == NULL ||
       strstr (line, expected) == NULL)
     g_error ("the change line reads “%s”", line);

@@ -1238,7 +1238,7 @@ test_turns_on_team (void)
       "The answer holds across the range" },
     { "zh_CN",
       "这一结论取决于团队的分布式训练经验，现假设为没有（R8；任务中的“有分布式训练经验”）：若有此经验，将推荐 "
-      "Huawei Cloud — Ascend 910B 8-card node 的 3 个节点（24 块 GPU），7.3 天完成，费用 70,112 元。",
+      "Huawei Cloud — Ascend 910B 8-card node 的 3 个节点（24 块 GPU），7.3 天完成，费用 ¥70,112。",
       "这一结论在各项假设的取值范围内都成立" },
   };
   g_auto(CpTestRun) run = { 0 };
@@ -1276,7 +1276,9 @@ test_turns_on_team (void)
  * GPU-hour, the local provider's 2 of 4 nodes win at 2 × 55,000 = 110,000
  * CNY, and the not-firm line weighs the offers rented whole: its 4 nodes,
  * 4 × 55,000 = 220,000 CNY, against Huawei Cloud's 115,200 CNY. That is
- * all 8 of Huawei's nodes (320 node-hours × 8 GPUs × 45 CNY), while the
+ * all 8 of Huawei's nodes: 8 × 26 h of run = 1,664 GPU-hours × 45 = 74,880
+ * plus 112 h of debugging on a machine rented beside them, 112 × 8 × 45 =
+ * 40,320 (the job chapter's breakdown), while the
  * line under it prices its 3 nodes at 112,680 CNY (68 h × 24 × 45 + 109 h ×
  * 8 × 45): the line says whose whole offer the figure is. */
 static void
@@ -1301,11 +1303,11 @@ test_whole_offer_named (void)
   if (cp_test_skip_without_poppler ())
     return;
   {
-    g_autofree char *first = NULL;
+    g_autofree char *text = NULL;
 
     RUN_OK ("report", "walk38-45.cplan", "--lang", "zh_CN", "--pdf", "walk38-45-zh_CN.pdf");
-    first = report_pdf_unbulleted (tmp_dir, "walk38-45-zh_CN.pdf", 0);
-    cp_test_assert_has (first, "若整套租用，费用为 220,000 元，Huawei Cloud 将以 115,200 元胜出（按其整套 8 个节点计）。");
+    text = report_pdf_unbulleted (tmp_dir, "walk38-45-zh_CN.pdf", 0);
+    cp_test_assert_has (text, "若整套租用，费用为 ¥220,000，Huawei Cloud 将以 ¥115,200 胜出（按其整套 8 个节点计）。");
   }
 }
 
