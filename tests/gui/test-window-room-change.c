@@ -756,7 +756,7 @@ test_tight_trade_named (void)
   expected = chinese
              ? g_strdup_printf ("；新方案占用每块 GPU 显存的 %s（偏紧），此前较长的截止期限让方案得以避开这一点", share)
              : g_strdup_printf ("(67,648 CNY, 6.4 days); it uses %s of each GPU’s memory (Tight), which the longer "
-                                "deadline let the plan avoid.", share);
+                                "deadline let the plan avoid", share);
   if (strstr (line, chinese ? "¥70,112" : "Huawei Cloud — Ascend 910B 8-card node, 3 nodes (70,112 CNY, 7.3 days) to "
                                             "Huawei Cloud — Ascend 910B 8-card node, 4 nodes ") == NULL ||
       strstr (line, expected) == NULL)
