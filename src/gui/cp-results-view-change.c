@@ -408,12 +408,13 @@ describe_missed_deadline (const CpResultsAnswer *before,
 }
 
 /* Why a recommendation that moved is now Tight on memory when the one
- * before was not: the plan passes over a Tight layout while a roomier one
- * meets the job (the headroom rule, cp-layout-search.c), so a cheaper and
- * faster option chosen only now read as one missed before (walk38 F6:
- * deadline 10 → 7 days, 3 nodes at 70,112 CNY to 4 nodes at 67,648 CNY and
- * 95% of memory). @shortened: the edit cut the job's deadline. "" when
- * the memory did not turn Tight. */
+ * before was not: the estimate passes over a faster Tight layout for a
+ * roomier one while that one meets the job even at its slow end (the
+ * headroom rule, layout-headroom-time; safe_layout_past_limits_s() in
+ * cp-estimate.c), so a cheaper and faster option chosen only now read as
+ * one missed before (walk38 F6: deadline 10 → 7 days, 3 nodes at 70,112
+ * CNY to 4 nodes at 67,648 CNY and 94% of memory). @shortened: the edit
+ * cut the job's deadline. "" when the memory did not turn Tight. */
 static char *
 describe_tight_trade (const CpResultsAnswer *before,
                       const CpResultsAnswer *after,
