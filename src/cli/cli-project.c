@@ -184,8 +184,13 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
   else
     {
       g_autofree char *answer = cp_words_not_feasible (project, plan, C_("language code", "en"));
+      /* As the window says it under the verdict: the default the answer
+       * turns on (walk38 F4). */
+      g_autofree char *turns_on = cp_words_turns_on_team (project, plan, what_if, C_("language code", "en"));
 
       printf ("%s\n", answer);
+      if (turns_on != NULL)
+        printf ("%s\n", turns_on);
     }
 
   /* The job's requirement next to Fits, as the window's table has it: a

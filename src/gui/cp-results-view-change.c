@@ -53,6 +53,8 @@ _cp_results_view_answer_clear (CpResultsAnswer *answer)
   g_clear_pointer (&answer->feasible_quote_ids, g_ptr_array_unref);
   g_clear_pointer (&answer->project, cp_project_free);
   answer->nodes = 0;
+  answer->memory_share = 0;
+  answer->tight = FALSE;
   answer->generation = 0;
   answer->robustness_known = FALSE;
   answer->robust = FALSE;
@@ -162,6 +164,9 @@ answer_init (CpResultsAnswer *answer,
                                      : cp_i18n_format_money_whole (best->estimate.total_cost, quote->currency, lang);
   /* As the summary words an estimate's days ("8.0 days"). */
   answer->days = words_days (best->estimate.calendar_days, cp_days_decimals (best->estimate.calendar_days), lang);
+  answer->memory_share = best->estimate.available_per_gpu_bytes > 0
+                         ? best->estimate.memory_per_gpu_bytes / best->estimate.available_per_gpu_bytes : 0;
+  answer->tight = cp_estimate_is_tight (&best->estimate);
 }
 
 /* Field @field of a job's or a quote's @record in words: "5 days",
@@ -402,11 +407,41 @@ describe_missed_deadline (const CpResultsAnswer *before,
   }
 }
 
-/* What the answer did between @before (seen) and @after (now). */
+/* Why a recommendation that moved is now Tight on memory when the one
+ * before was not: the estimate passes over a faster Tight layout for a
+ * roomier one while that one meets the job even at its slow end (the
+ * headroom rule, layout-headroom-time; safe_layout_past_limits_s() in
+ * cp-estimate.c), so a cheaper and faster option chosen only now read as
+ * one missed before (walk38 F6: deadline 10 → 7 days, 3 nodes at 70,112
+ * CNY to 4 nodes at 67,648 CNY and 94% of memory). @shortened: the edit
+ * cut the job's deadline. "" when the memory did not turn Tight. */
+static char *
+describe_tight_trade (const CpResultsAnswer *before,
+                      const CpResultsAnswer *after,
+                      gboolean               shortened,
+                      const char            *lang)
+{
+  g_autofree char *share = NULL;
+
+  if (!after->tight || before->tight)
+    return g_strdup ("");
+  share = cp_i18n_format_percent (after->memory_share, lang);
+  return g_strdup_printf (shortened
+                          /* TRANSLATORS: after "the recommendation changed from … to …": the share of each GPU's memory the new option uses; "Tight" is the table's Fits word */
+                          ? _("; it uses %s of each GPU’s memory (Tight), which the longer deadline let the plan avoid")
+                          /* TRANSLATORS: after "the recommendation changed from … to …": the share of each GPU's memory the new option uses; "Tight" is the table's Fits word */
+                          : _("; it uses %s of each GPU’s memory (Tight), which the recommendation before avoided"),
+                          share);
+}
+
+/* What the answer did between @before (seen) and @after (now);
+ * @shortened: the edit cut the job's deadline. */
 static char *
 describe_answer (const CpResultsAnswer *before,
                  const CpResultsAnswer *after,
-                 const CpProject       *project)
+                 const CpProject       *project,
+                 gboolean               shortened,
+                 const char            *lang)
 {
   g_autoptr(GString) moved = NULL;
   g_autofree char *was = NULL;
@@ -427,9 +462,15 @@ describe_answer (const CpResultsAnswer *before,
     return g_strdup_printf (_("no quote meets the job now; %s was recommended (%s, %s)"),
                             was, before->total, before->days);
   if (g_strcmp0 (before->quote_id, after->quote_id) != 0 || before->nodes != after->nodes)
-    /* TRANSLATORS: "the recommendation changed from <option> (¥72,000, 5.3 days) to <option> (¥24,147, 12.8 days)" */
-    return g_strdup_printf (_("the recommendation changed from %s (%s, %s) to %s (%s, %s)"),
-                            was, before->total, before->days, after->choice, after->total, after->days);
+    {
+      g_autofree char *trade = describe_tight_trade (before, after, shortened, lang);
+      /* TRANSLATORS: "the recommendation changed from <option> (¥72,000, 5.3 days) to <option> (¥24,147, 12.8 days)" */
+      g_autofree char *changed = g_strdup_printf (_("the recommendation changed from %s (%s, %s) to %s (%s, %s)"),
+                                                  was, before->total, before->days, after->choice, after->total,
+                                                  after->days);
+
+      return g_strconcat (changed, trade, NULL);
+    }
   moved = g_string_new (NULL);
   if (g_strcmp0 (before->total, after->total) != 0)
     {
@@ -472,7 +513,10 @@ describe_change (const CpResultsAnswer *before,
                  const char            *lang)
 {
   g_autofree char *inputs = describe_inputs (before->project, project, job->id, lang);
-  g_autofree char *answer = describe_answer (before, after, project);
+  const CpJob *job_before = before->project != NULL ? find_job (before->project, job->id) : NULL;
+  gboolean shortened = job_before != NULL && cp_job_deadline_days (job) > 0 &&
+                       cp_job_deadline_days (job) < cp_job_deadline_days (job_before);
+  g_autofree char *answer = describe_answer (before, after, project, shortened, lang);
   /* With none left meeting the job, the answer says so: which ones now
    * miss the deadline would be the whole table. */
   g_autofree char *missed = after->quote_id != NULL ? describe_missed_deadline (before, project, job, plan)

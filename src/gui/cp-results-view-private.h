@@ -44,9 +44,11 @@ char *_cp_results_view_describe_sequence         (const CpProject *project,
                                                   guint            job_index,
                                                   int              maker_index);
 /* Sets *@warning when the sentence is a doubt: another quote wins within
- * the band, or the choice is not firm. */
+ * the band, the choice is not firm, or nothing meets the job only under
+ * the team R8 assumed (from @what_if, the job's, or NULL). */
 char *_cp_results_view_describe_robustness       (const CpProject *project,
                                                   const CpPlan    *plan,
+                                                  const GArray    *what_if,
                                                   const char      *lang,
                                                   gboolean        *warning);
 
@@ -65,6 +67,11 @@ typedef struct {
   char      *total;   /* "38,656 CNY", or that it is unknown */
   gboolean   cost_unknown;  /* no price: total says so in words */
   char      *days;    /* "12.6 days" */
+  /* The share of each GPU's memory the option uses, and whether the
+   * table calls it Tight (cp_estimate_is_tight()): a recommendation that
+   * moves onto a Tight layout says so (walk38 F6). */
+  double     memory_share;
+  gboolean   tight;
   GPtrArray *feasible_quote_ids;
   CpProject *project;
   /* Whether the robustness check had been worded (it comes after the

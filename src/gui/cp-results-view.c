@@ -395,7 +395,10 @@ details_cb (gpointer user_data)
   /* The same plan, its robustness added in place (on the worker, unless
    * something else asked for it first). */
   self->plan = cp_project_analysis_get_full_plan (self->analysis, self->details_job_index);
-  robustness = _cp_results_view_describe_robustness (self->details_project, self->plan, lang, &doubt);
+  robustness = _cp_results_view_describe_robustness (self->details_project, self->plan,
+                                                     cp_project_analysis_get_what_if (self->analysis,
+                                                                                      self->details_job_index),
+                                                     lang, &doubt);
   _cp_results_view_set_label (self->robustness_label, robustness);
   _cp_results_view_set_visible (GTK_WIDGET (self->robustness_label), *robustness != '\0');
   _cp_results_view_set_css_class (GTK_WIDGET (self->robustness_label), "warning", doubt);

@@ -470,6 +470,17 @@ char       *cp_words_team_weight    (const CpProject *project,
                                      guint            job_index,
                                      const GArray    *what_if,
                                      const char      *lang);
+/* When nothing meets the job and the team R8 assumed new to distributed
+ * training is what rules every cluster out: "The answer turns on the
+ * team's distributed-training experience, assumed none …: with it, <quote>
+ * on 3 nodes (24 GPUs) would be recommended, finishing in 7.3 days for
+ * 70,112 CNY.", from the team item of @what_if; said in place of "holds
+ * across the range" by the window, the CLI plan and the PDF. NULL
+ * otherwise. */
+char       *cp_words_turns_on_team  (const CpProject *project,
+                                     const CpPlan    *plan,
+                                     const GArray    *what_if,
+                                     const char      *lang);
 /* The XML's id of an item's kind: "longer-deadline". */
 const char *cp_what_if_kind_to_string (CpWhatIfKind kind);
 /* The parts of an option's total cost, as the breakdown table prints

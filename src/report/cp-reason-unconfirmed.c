@@ -169,11 +169,25 @@ part_unconfirmed (const CpProject *project,
    * already: "Ask 华东智算 — 8×H800 80G SXM 整机 whether …" (walk39 F6). */
   vendor = quote->vendor != NULL && *quote->vendor != '\0' ? g_strdup (quote->vendor)
            : cp_words_quote_short_name (project, option->quote_index);
-  /* TRANSLATORS: the recommendation rests on renting part of an offer alone: the nodes rented, the nodes
-   * offered, the cost with the whole offer rented for the same time, the quote that would then win and
-   * its cost, and the vendor to ask */
-  text = g_strdup_printf (_("Not firm: it rests on renting %s of the %s nodes offered; with the whole offer it costs %s, and %s wins at %s. Ask %s whether part can be rented alone."),
-                          rented, offered, whole, name, cost, vendor);
+  /* The winner is counted at its whole offer too (cp_plan_whole_offer_winner()):
+   * its figure said bare sat two lines above the same quote's part of its
+   * offer, 115,200 CNY for Huawei's 8 nodes beside 112,680 for 3 (walk38 F7). */
+  if (next->estimate.nodes < other->nodes_available)
+    {
+      g_autofree char *other_offered = cp_i18n_format_number (other->nodes_available, 0, lang);
+
+      /* TRANSLATORS: the recommendation rests on renting part of an offer alone: the nodes rented, the
+       * nodes offered, the cost with the whole offer rented for the same time, the quote that would then
+       * win, its cost and the nodes of its own whole offer that cost is for, and the vendor to ask */
+      text = g_strdup_printf (_("Not firm: it rests on renting %s of the %s nodes offered; with the whole offer it costs %s, and %s wins at %s for its whole offer of %s nodes. Ask %s whether part can be rented alone."),
+                              rented, offered, whole, name, cost, other_offered, vendor);
+    }
+  else
+    /* TRANSLATORS: the recommendation rests on renting part of an offer alone: the nodes rented, the nodes
+     * offered, the cost with the whole offer rented for the same time, the quote that would then win and
+     * its cost, and the vendor to ask */
+    text = g_strdup_printf (_("Not firm: it rests on renting %s of the %s nodes offered; with the whole offer it costs %s, and %s wins at %s. Ask %s whether part can be rented alone."),
+                            rented, offered, whole, name, cost, vendor);
   cp_i18n_pop_language ();
   return text;
 }

@@ -497,3 +497,55 @@ cp_words_cost_difference (const CpProject *project,
   cp_i18n_pop_language ();
   return text;
 }
+
+char *
+cp_words_turns_on_team (const CpProject *project,
+                        const CpPlan    *plan,
+                        const GArray    *what_if,
+                        const char      *lang)
+{
+  char *text = NULL;
+
+  g_return_val_if_fail (project != NULL && plan != NULL, NULL);
+
+  /* With a recommendation the not-firm line says it (cp_words_unconfirmed()'s
+   * "team"); here nothing meets the job, and "holds across the range"
+   * read as final while the default alone ruled out every cluster (walk38
+   * F4: 10.5 days of migration on a 2.8-day run). */
+  if (plan->recommended >= 0 || what_if == NULL)
+    return NULL;
+  cp_i18n_push_language (lang);
+  for (guint i = 0; i < what_if->len && text == NULL; i++)
+    {
+      const CpWhatIf *item = &g_array_index (what_if, CpWhatIf, i);
+      const CpQuote *quote;
+      g_autofree char *name = NULL, *finish = NULL, *cost = NULL;
+
+      if (item->kind != CP_WHAT_IF_TEAM_EXPERIENCE || !item->team_assumed || item->quote_index < 0 ||
+          (guint) item->quote_index >= project->quotes->len)
+        continue;
+      quote = g_ptr_array_index (project->quotes, item->quote_index);
+      name = cp_words_quote_name (project, item->quote_index);
+      finish = cp_i18n_format_days (item->estimate.calendar_days, lang);
+      cost = cp_i18n_format_money_whole (item->estimate.total_cost, quote->currency, lang);
+      /* TRANSLATORS: nothing meets the job while the team is assumed new to distributed training (R8):
+       * the quote that would be recommended with that experience, its node count, GPUs, calendar days
+       * and total cost. "Distributed training experience" is the job form's switch: use its translation. */
+      text = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                         "The answer turns on the team’s distributed-training experience, assumed none "
+                                         "(R8; Distributed training experience, in the job): with it, %s on %u node "
+                                         "(%u GPUs) would be recommended, finishing in %s for %s.",
+                                         "The answer turns on the team’s distributed-training experience, assumed none "
+                                         "(R8; Distributed training experience, in the job): with it, %s on %u nodes "
+                                         "(%u GPUs) would be recommended, finishing in %s for %s.",
+                                         item->estimate.nodes),
+                              name, item->estimate.nodes, item->estimate.gpus, finish, cost);
+    }
+  cp_i18n_pop_language ();
+  {
+    g_autofree char *said = text;
+
+    /* Names and figures set into a Chinese sentence, spaced by one rule. */
+    return cp_i18n_space_names (project, said, lang);
+  }
+}

@@ -1415,8 +1415,13 @@ cp_report_section_question (Doc              *doc,
         {
           g_autofree char *answer = cp_words_not_feasible (project, plan, doc->lang);
           g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
+          /* The default the answer turns on, as the window says it under
+           * the verdict (walk38 F4). */
+          g_autofree char *turns_on = cp_words_turns_on_team (project, plan, results[j].what_if, doc->lang);
 
           cp_doc_paragraph (doc, doc->body, answer);
+          if (turns_on != NULL)
+            cp_doc_paragraph (doc, doc->bold, turns_on);
           if (price_check != NULL)
             cp_doc_paragraph (doc, doc->bold, price_check);
         }

@@ -115,7 +115,7 @@ test_not_firm (void)
   const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
   const CpQuote *quote = g_ptr_array_index (project->quotes, best->quote_index);
   gboolean warning = FALSE;
-  g_autofree char *text = _cp_results_view_describe_robustness (project, plan, "en", &warning);
+  g_autofree char *text = _cp_results_view_describe_robustness (project, plan, NULL, "en", &warning);
   g_autofree char *report = cp_words_unconfirmed (project, plan, "en", NULL);
 
   g_assert_cmpfloat (quote->host_memory_per_node_bytes, <=, 0);
@@ -133,7 +133,7 @@ test_not_firm (void)
     g_autofree char *firm = NULL;
 
     g_assert_cmpint (stated_plan->recommended, >=, 0);
-    firm = _cp_results_view_describe_robustness (stated, stated_plan, "en", &warning);
+    firm = _cp_results_view_describe_robustness (stated, stated_plan, NULL, "en", &warning);
     g_assert_null (strstr (firm, "Not firm"));
     g_assert_cmpint (warning, ==, !stated_plan->verdict_robust);
   }
@@ -303,7 +303,7 @@ test_firm_month_minimum (void)
   /* A month's rental and the run's storage, 600 × 2 TB × 21/730 months. */
   g_assert_cmpfloat_with_epsilon (plan->month_minimum_cost, 16.8 * 8 * 730 + 600 * 2 * 21 / 730.0, 1);
 
-  text = _cp_results_view_describe_robustness (project, plan, "en", &warning);
+  text = _cp_results_view_describe_robustness (project, plan, NULL, "en", &warning);
   g_assert_false (warning);
   g_assert_null (strstr (text, "Not firm"));
   g_assert_nonnull (strstr (text, "The recommended total, 2,856 CNY, takes Beijing Yunsuan’s hourly price as billed by "
@@ -317,7 +317,7 @@ test_firm_month_minimum (void)
 
     ((CpQuote *) g_ptr_array_index (project->quotes, 0))->minimum_term_h = 1;
     stated_plan = cp_project_plan_job (project, 0);
-    stated = _cp_results_view_describe_robustness (project, stated_plan, "en", &warning);
+    stated = _cp_results_view_describe_robustness (project, stated_plan, NULL, "en", &warning);
     g_assert_null (strstr (stated, "minimum term"));
   }
 }
@@ -623,7 +623,7 @@ test_chinese (void)
   g_autofree char *changes = _cp_results_view_describe_changes (analysis, job_index, plan, "zh_CN");
   g_autofree char *cluster = _cp_results_view_describe_cluster_question (analysis, job_index, plan, "zh_CN");
   gboolean warning;
-  g_autofree char *robustness = _cp_results_view_describe_robustness (project, plan, "zh_CN", &warning);
+  g_autofree char *robustness = _cp_results_view_describe_robustness (project, plan, NULL, "zh_CN", &warning);
 
   if (g_strcmp0 (g_getenv ("LANGUAGE"), "zh_CN") != 0)
     {

@@ -826,6 +826,8 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/firmness-named", test_firmness_named);
   g_test_add_func ("/gui/window-room/quote-answer-named", test_quote_answer_named);
   g_test_add_func ("/gui/window-room/firm-without-hosted", test_firm_without_hosted);
+  g_test_add_func ("/gui/window-room/turns-on-team", test_turns_on_team);
+  g_test_add_func ("/gui/window-room/tight-trade-named", test_tight_trade_named);
   g_test_add_func ("/gui/window-room/verdict-dates", test_verdict_dates);
   g_test_add_func ("/gui/window-room/tab-focus-follows-key", test_tab_focus_follows_key);
   g_test_add_func ("/gui/window-room/readout-beside-pointer", test_readout_beside_pointer);

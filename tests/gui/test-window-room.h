@@ -69,6 +69,8 @@ void test_no_quotes_at_once (void);
 void test_firmness_named (void);
 void test_quote_answer_named (void);
 void test_firm_without_hosted (void);
+void test_turns_on_team (void);
+void test_tight_trade_named (void);
 void test_sign_off_shows_more_below (void);
 void test_capacity_after_edit (void);
 void test_readout_beside_pointer (void);

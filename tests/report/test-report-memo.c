@@ -1189,6 +1189,133 @@ page_one_in (const char *project,
   return report_pdf_unbulleted (tmp_dir, pdf, 1);
 }
 
+/* walk38's continued pre-training in @file: Llama 3.1 8B on 20B tokens
+ * within 10 days; Huawei Cloud's 8 machines of 8 Ascend 910B at
+ * @huawei_price CNY a GPU-hour over RoCE, the local provider's 4 A800
+ * machines at 55,000 CNY a node-month, GPU cloud's RTX 4090 machine at
+ * 1.80 CNY a GPU-hour; the team's experience switched on when
+ * @experienced (not stated, as walk38 set it). */
+static void
+make_walk38 (const char *file,
+             const char *huawei_price,
+             gboolean    experienced)
+{
+  RUN_OK ("new", file, "--start", "2027-01-04");
+  if (experienced)
+    RUN_OK ("add-job", file, "--name", "CPT", "--task", "pretrain", "--model", "llama-3.1-8b", "--tokens", "20B",
+            "--deadline-days", "10", "--distributed-experience");
+  else
+    RUN_OK ("add-job", file, "--name", "CPT", "--task", "pretrain", "--model", "llama-3.1-8b", "--tokens", "20B",
+            "--deadline-days", "10");
+  RUN_OK ("add-quote", file, "--vendor", "Huawei Cloud", "--offer", "Ascend 910B 8-card node", "--gpu", "ascend-910b",
+          "--gpus-per-node", "8", "--nodes", "8", "--price-per-gpu-hour", huawei_price, "--network", "roce", "--nics", "8",
+          "--nic-gbps", "200");
+  RUN_OK ("add-quote", file, "--vendor", "Local provider", "--offer", "8xA800 bare metal", "--offering",
+          "bare-metal-cluster", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "55000",
+          "--network", "infiniband", "--nics", "4", "--nic-gbps", "200");
+  RUN_OK ("add-quote", file, "--vendor", "GPU cloud", "--offer", "RTX 4090 x8", "--gpu", "rtx4090", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "1.8");
+}
+
+/* walk38 F4: no quote finishes the pre-training in 10 days while the team
+ * is assumed new to distributed training, whose 10.5 days of migration
+ * every cluster carries (the run on 3 nodes takes 2.8 days); the job
+ * chapter said "The answer holds across the range of the assumptions: no
+ * quote becomes feasible at their optimistic ends". With the experience,
+ * Huawei Cloud's 3 nodes finish in 7.3 days for 70,112 CNY: 68 billed
+ * hours × 24 GPUs × 28 = 45,696 of run plus 109 h of debugging on one
+ * machine × 8 × 28 = 24,416 (walk38's hand check). The CLI plan, page 1
+ * and the job chapter say the assumption the answer turns on. */
+typedef struct {
+  const char *lang;
+  const char *turns_on;
+  const char *holds;
+} TurnsOnWords;
+
+static void
+test_turns_on_team (void)
+{
+  static const TurnsOnWords words[] = {
+    { "en",
+      "The answer turns on the team’s distributed-training experience, assumed none (R8; Distributed training "
+      "experience, in the job): with it, Huawei Cloud — Ascend 910B 8-card node on 3 nodes (24 GPUs) would be "
+      "recommended, finishing in 7.3 days for 70,112 CNY.",
+      "The answer holds across the range" },
+    { "zh_CN",
+      "这一结论取决于团队的分布式训练经验，现假设为没有（R8；任务中的“有分布式训练经验”）：若有此经验，将推荐 "
+      "Huawei Cloud — Ascend 910B 8-card node 的 3 个节点（24 块 GPU），7.3 天完成，费用 ¥70,112。",
+      "这一结论在各项假设的取值范围内都成立" },
+  };
+  g_auto(CpTestRun) run = { 0 };
+
+  make_walk38 ("walk38.cplan", "28", FALSE);
+  CP_TEST_RUN_CLI (&run, tmp_dir, "plan", "walk38.cplan");
+  g_assert_cmpint (run.status, ==, 0);
+  /* Under the answer that nothing finishes in time, before the table. */
+  {
+    const char *answer = strstr (run.out, "Best available: Huawei Cloud — Ascend 910B 8-card node on 1 node, 68,096 CNY");
+    const char *turns_on = strstr (run.out, words[0].turns_on);
+
+    g_assert_nonnull (answer);
+    g_assert_nonnull (turns_on);
+    g_assert_true (turns_on > answer && turns_on < strstr (run.out, "  Rank"));
+    g_assert_null (strstr (run.out, words[0].holds));
+  }
+  if (cp_test_skip_without_poppler ())
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("walk38-%s.pdf", words[i].lang);
+      g_autofree char *first = NULL, *text = NULL;
+
+      RUN_OK ("report", "walk38.cplan", "--lang", words[i].lang, "--pdf", pdf);
+      first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+      text = report_pdf_unbulleted (tmp_dir, pdf, 0);
+      cp_test_assert_has (first, words[i].turns_on);
+      cp_test_assert_has (text, words[i].turns_on);
+      cp_test_assert_lacks (text, words[i].holds);
+    }
+}
+
+/* walk38 F7: with the team's experience on and Huawei Cloud at 45 CNY a
+ * GPU-hour, the local provider's 2 of 4 nodes win at 2 × 55,000 = 110,000
+ * CNY, and the not-firm line weighs the offers rented whole: its 4 nodes,
+ * 4 × 55,000 = 220,000 CNY, against Huawei Cloud's 115,200 CNY. That is
+ * all 8 of Huawei's nodes: 8 × 26 h of run = 1,664 GPU-hours × 45 = 74,880
+ * plus 112 h of debugging on a machine rented beside them, 112 × 8 × 45 =
+ * 40,320 (the job chapter's breakdown), while the
+ * line under it prices its 3 nodes at 112,680 CNY (68 h × 24 × 45 + 109 h ×
+ * 8 × 45): the line says whose whole offer the figure is. */
+static void
+test_whole_offer_named (void)
+{
+  g_auto(CpTestRun) run = { 0 };
+
+  make_walk38 ("walk38-45.cplan", "45", TRUE);
+  CP_TEST_RUN_CLI (&run, tmp_dir, "plan", "walk38-45.cplan");
+  g_assert_cmpint (run.status, ==, 0);
+  {
+    g_autofree char *out = cp_test_squeeze (run.out);
+
+    /* The second row: Huawei Cloud's 3 nodes. */
+    cp_test_assert_has (out, "2 Huawei Cloud — Ascend 910B 8-card node 3 Yes");
+    cp_test_assert_has (out, "112,680 CNY");
+  }
+  if (strstr (run.out, "Not firm: it rests on renting 2 of the 4 nodes offered; with the whole offer it costs 220,000 "
+                       "CNY, and Huawei Cloud wins at 115,200 CNY for its whole offer of 8 nodes. Ask Local provider "
+                       "whether part can be rented alone.") == NULL)
+    g_error ("the plan reads “%s”", run.out);
+  if (cp_test_skip_without_poppler ())
+    return;
+  {
+    g_autofree char *text = NULL;
+
+    RUN_OK ("report", "walk38-45.cplan", "--lang", "zh_CN", "--pdf", "walk38-45-zh_CN.pdf");
+    text = report_pdf_unbulleted (tmp_dir, "walk38-45-zh_CN.pdf", 0);
+    cp_test_assert_has (text, "若整套租用，费用为 ¥220,000，Huawei Cloud 将以 ¥115,200 胜出（按其整套 8 个节点计）。");
+  }
+}
+
 /* In @file, two 13B LoRA runs of 100M tokens: "LoRA A" due within 0.05
  * days (1.2 h), which only 深圳鹏城's H800 machine at 15 CNY per GPU-hour
  * meets (0.6 h), its VAT stated as 6% included when @h800_vat; "LoRA B",
@@ -1661,6 +1788,8 @@ main (int    argc,
   g_test_add_func ("/report-memo/fabric-assumed", test_fabric_assumed);
   g_test_add_func ("/report-memo/typed-default", test_typed_default);
   g_test_add_func ("/report-memo/shared-month", test_shared_month);
+  g_test_add_func ("/report-memo/turns-on-team", test_turns_on_team);
+  g_test_add_func ("/report-memo/whole-offer-named", test_whole_offer_named);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
