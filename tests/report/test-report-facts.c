@@ -514,11 +514,7 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-facts-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-facts-XXXXXX");
 
   g_test_add_func ("/report-facts/same-page-one", test_same_page_one);
   g_test_add_func ("/report-facts/switch-amount", test_switch_amount);
@@ -533,8 +529,5 @@ main (int    argc,
   g_test_add_func ("/report-facts/interruptions-column", test_interruptions_column);
   g_test_add_func ("/report-facts/whose-team", test_whose_team);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }
