@@ -128,6 +128,15 @@ cp_test_gui_init (int         *argc,
   return cp_test_gui_application_new ();
 }
 
+int
+cp_test_gui_run_then_free (CpApplication **app)
+{
+  int status = g_test_run ();
+
+  g_clear_object (app);
+  return status;
+}
+
 GtkWidget *
 cp_test_gui_find_toplevel (GType type)
 {
