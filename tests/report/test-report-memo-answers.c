@@ -307,12 +307,8 @@ figure_of (GMatchInfo *found,
            int         group)
 {
   g_autofree char *text = g_match_info_fetch (found, group);
-  g_autoptr(GString) digits = g_string_new (NULL);
 
-  for (const char *c = text; *c != '\0'; c++)
-    if (g_ascii_isdigit (*c))
-      g_string_append_c (digits, *c);
-  return g_ascii_strtod (digits->str, NULL);
+  return cp_test_figure (text);
 }
 
 /* walk36b Z4's jobs in @file: a 13B LoRA on 200M tokens within 14 days,
