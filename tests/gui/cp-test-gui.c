@@ -271,6 +271,20 @@ cp_test_gui_find_with_text (GtkWidget          *root,
   return NULL;
 }
 
+gboolean
+cp_test_gui_shows_text (GtkWidget  *widget,
+                        const char *text)
+{
+  if (!gtk_widget_get_visible (widget))
+    return FALSE;
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (cp_test_gui_shows_text (child, text))
+      return TRUE;
+  return FALSE;
+}
+
 AdwComboRow *
 cp_test_gui_find_combo_row (GtkWidget  *root,
                             const char *title)

@@ -72,6 +72,11 @@ GtkWidget     *cp_test_gui_find_with_text  (GtkWidget          *root,
                                             const char         *text,
                                             CpTestGuiTextMatch  match);
 
+/* Whether @widget or a widget inside it, visible from @widget down, is a
+ * label whose text (as shown, without markup) holds @text. */
+gboolean       cp_test_gui_shows_text      (GtkWidget  *widget,
+                                            const char *text);
+
 /* Waiting in the GUI tests (issue 24): the main loop runs until what the
  * test needs has happened, never for a fixed time, so a loaded machine or
  * a sanitizer only makes a test slower, never red. The one clock is a
