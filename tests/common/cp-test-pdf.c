@@ -98,6 +98,19 @@ cp_test_pdf_text (const char *dir,
   return cp_test_squeeze (text);
 }
 
+double
+cp_test_figure (const char *text)
+{
+  g_autofree char *digits = g_strdup (text);
+  char *out = digits;
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (g_ascii_isdigit (*p))
+      *out++ = *p;
+  *out = '\0';
+  return g_ascii_strtod (digits, NULL);
+}
+
 guint
 cp_test_count (const char *text,
                const char *needle)

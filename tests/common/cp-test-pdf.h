@@ -45,6 +45,10 @@ GPtrArray *cp_test_pdf_page_lines (const char *dir,
                                    const char *pdf,
                                    guint       page);
 
+/* A figure as the report writes it, "27,140" or "¥27,140", as a number:
+ * its digits alone (a whole amount; no sign or decimals). */
+double   cp_test_figure          (const char *text);
+
 /* Occurrences of @needle, squeezed, in the squeezed @text. */
 guint    cp_test_count           (const char *text,
                                   const char *needle);

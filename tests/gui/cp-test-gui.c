@@ -128,6 +128,15 @@ cp_test_gui_init (int         *argc,
   return cp_test_gui_application_new ();
 }
 
+int
+cp_test_gui_run_then_free (CpApplication **app)
+{
+  int status = g_test_run ();
+
+  g_clear_object (app);
+  return status;
+}
+
 GtkWidget *
 cp_test_gui_find_toplevel (GType type)
 {
@@ -260,6 +269,20 @@ cp_test_gui_find_with_text (GtkWidget          *root,
         return found;
     }
   return NULL;
+}
+
+gboolean
+cp_test_gui_shows_text (GtkWidget  *widget,
+                        const char *text)
+{
+  if (!gtk_widget_get_visible (widget))
+    return FALSE;
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (cp_test_gui_shows_text (child, text))
+      return TRUE;
+  return FALSE;
 }
 
 AdwComboRow *

@@ -27,6 +27,10 @@ CpApplication *cp_test_gui_init            (int         *argc,
                                             char      ***argv,
                                             const char  *name);
 
+/* What a GUI test's main() does last: runs the tests added so far, then
+ * drops *@app (cp_test_gui_init()'s) and returns g_test_run()'s status. */
+int            cp_test_gui_run_then_free   (CpApplication **app);
+
 /* The visible toplevel of @type (a dialog shown over the window), or NULL. */
 GtkWidget     *cp_test_gui_find_toplevel   (GType type);
 /* Report Sign-Off opened by @app's action, shown; and a wait until no
@@ -67,6 +71,11 @@ typedef enum {
 GtkWidget     *cp_test_gui_find_with_text  (GtkWidget          *root,
                                             const char         *text,
                                             CpTestGuiTextMatch  match);
+
+/* Whether @widget or a widget inside it, visible from @widget down, is a
+ * label whose text (as shown, without markup) holds @text. */
+gboolean       cp_test_gui_shows_text      (GtkWidget  *widget,
+                                            const char *text);
 
 /* Waiting in the GUI tests (issue 24): the main loop runs until what the
  * test needs has happened, never for a fixed time, so a loaded machine or

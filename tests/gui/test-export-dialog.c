@@ -275,8 +275,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  int status;
-
   setlocale (LC_ALL, "");
   app = cp_test_gui_init (&argc, &argv, "gui-export-dialog");
 
@@ -285,8 +283,5 @@ main (int   argc,
   g_test_add_func ("/gui/export-dialog/sign-off-outlives-dialog", test_sign_off_outlives_dialog);
   g_test_add_func ("/gui/export-dialog/start-hint-clear-of-button", test_start_hint_clear_of_button);
 
-  status = g_test_run ();
-
-  g_clear_object (&app);
-  return status;
+  return cp_test_gui_run_then_free (&app);
 }

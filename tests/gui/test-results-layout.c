@@ -205,20 +205,6 @@ typedef struct {
   guint          mixed_frames;          /* words of another revision under the verdict */
 } Rename;
 
-static gboolean
-shows_text (GtkWidget  *widget,
-            const char *text)
-{
-  if (!gtk_widget_get_visible (widget))
-    return FALSE;
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (shows_text (child, text))
-      return TRUE;
-  return FALSE;
-}
-
 static void
 on_paint_watch_rename (GdkFrameClock *clock,
                        Rename        *rename)
@@ -230,7 +216,7 @@ on_paint_watch_rename (GdkFrameClock *clock,
   rename->frames++;
   /* The verdict's grid and the paragraphs; the charts draw their own. */
   for (GtkWidget *child = gtk_widget_get_first_child (page); child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (child != results->figures_box && shows_text (child, rename->old_name))
+    if (child != results->figures_box && cp_test_gui_shows_text (child, rename->old_name))
       {
         rename->stale_name_frames++;
         break;
@@ -269,8 +255,8 @@ test_rename_shows_nothing_stale (void)
   for (guint i = 0; i < project->quotes->len; i++)
     if (i != quote_index)
       g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, i))->vendor, !=, old_name);
-  g_assert_true (shows_text (GTK_WIDGET (results->verdict_grid), old_name) ||
-                 shows_text (GTK_WIDGET (results->summary_label), old_name));
+  g_assert_true (cp_test_gui_shows_text (GTK_WIDGET (results->verdict_grid), old_name) ||
+                 cp_test_gui_shows_text (GTK_WIDGET (results->summary_label), old_name));
   rename.old_name = old_name;
 
   gtk_list_box_select_row (cp_window_get_quotes_list (window),
@@ -285,8 +271,8 @@ test_rename_shows_nothing_stale (void)
   g_assert_cmpuint (rename.frames, >, 0);
   g_assert_cmpuint (rename.stale_name_frames, ==, 0);
   g_assert_cmpuint (rename.mixed_frames, ==, 0);
-  g_assert_true (shows_text (GTK_WIDGET (results->verdict_grid), "Shenzhen local IDC") ||
-                 shows_text (GTK_WIDGET (results->summary_label), "Shenzhen local IDC"));
+  g_assert_true (cp_test_gui_shows_text (GTK_WIDGET (results->verdict_grid), "Shenzhen local IDC") ||
+                 cp_test_gui_shows_text (GTK_WIDGET (results->summary_label), "Shenzhen local IDC"));
 
   cp_test_gui_close_window (window);
 }

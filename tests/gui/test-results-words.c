@@ -17,6 +17,7 @@
 #include "report/cp-reason-text.h"
 
 #include "common/cp-test-demo.h"
+#include "common/cp-test-fee-clusters.h"
 
 static guint
 job_index_of (const CpProject *project,
@@ -371,39 +372,6 @@ test_operations_support_stated (void)
     }
 }
 
-/* Two clusters of 4 × 8 A100 80GB for a 70B full fine-tune of 20M
- * tokens (tests/report/test-report-vendor-fees.c): 示例供应商 D at
- * 40,000 a node-month states no network fee, 示例供应商 E at 60,000
- * states 1,500 a node-month. */
-static CpQuote *
-fee_cluster (const char *vendor,
-             double      price_per_node_month,
-             double      network_fee_per_node_month)
-{
-  const CpCatalog *catalog = cp_catalog_get_builtin ();
-  CpQuote *quote = cp_quote_new ();
-
-  quote->vendor = g_strdup (vendor);
-  quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
-  cp_quote_set_gpu (quote, cp_catalog_find_gpu (catalog, "a100-80g"));
-  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, quote->gpu.default_intra_link));
-  quote->gpus_per_node = 8;
-  quote->nodes_available = 4;
-  quote->host_memory_per_node_bytes = 256 * CP_QUOTE_HOST_MEMORY_UNIT_BYTES;
-  quote->network = CP_NETWORK_INFINIBAND;
-  quote->nics_per_node = 8;
-  quote->nic_gbps = 200;
-  quote->sharing = CP_SHARING_DEDICATED;
-  quote->price_unit = CP_PRICE_PER_NODE_MONTH;
-  quote->price = price_per_node_month;
-  quote->billing_granularity_h = 730;
-  quote->minimum_term_h = 730;
-  quote->vat_basis = CP_VAT_BASIS_INCLUDED;
-  quote->network_fee_per_node_month = network_fee_per_node_month;
-  quote->network_fee_terms = network_fee_per_node_month > 0 ? CP_FEE_STATED : CP_FEE_NOT_STATED;
-  return quote;
-}
-
 /* Walk35 Y1, Y6: the recommended cluster's unstated network fee read as
  * 0 in the window, and its vendor was not asked. The window's questions
  * ask it with the plan's estimate, E's 1,500 CNY × D's nodes × 1 month
@@ -411,26 +379,14 @@ fee_cluster (const char *vendor,
 static void
 test_network_fee_asked (void)
 {
-  g_autoptr(CpProject) project = cp_project_new ();
-  CpJob *job = cp_job_new (CP_TASK_FULL_FINETUNE);
+  /* TRUE: the team has an operations engineer. */
+  g_autoptr(CpProject) project = cp_test_fee_clusters_project (TRUE);
   g_autoptr(CpPlan) plan = NULL;
   g_autoptr(GPtrArray) questions = NULL;
   g_autofree char *expected = NULL;
   const CpOption *best;
   guint asked = 0;
   static const char * const amounts[] = { NULL, NULL, "3,000", "4,500", "6,000" };
-
-  cp_job_set_model (job, cp_catalog_find_model (cp_catalog_get_builtin (), "llama-2-70b"));
-  job->tokens = 20e6;
-  job->deadline_days = 0;
-  job->storage_tb = 0;
-  job->allow_lora = FALSE;
-  job->team_has_distributed_experience = TRUE;
-  job->team_has_ops_engineer = TRUE;
-  job->team_stated = TRUE;
-  cp_project_add_job (project, job);
-  cp_project_add_quote (project, fee_cluster ("示例供应商 D", 40000, 0));
-  cp_project_add_quote (project, fee_cluster ("示例供应商 E", 60000, 1500));
 
   plan = cp_project_plan_job (project, 0);
   g_assert_cmpint (plan->recommended, >=, 0);

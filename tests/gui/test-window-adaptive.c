@@ -540,21 +540,6 @@ test_window_form_rows_each_kind (void)
   close_window (window);
 }
 
-/* Whether @widget or a widget inside it shows a label holding @text. */
-static gboolean
-shows_text (GtkWidget  *widget,
-            const char *text)
-{
-  if (!gtk_widget_get_visible (widget))
-    return FALSE;
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (shows_text (child, text))
-      return TRUE;
-  return FALSE;
-}
-
 /* Issues 21 and 26: a service's answer-time target through its row. Typed
  * and applied it is the job's, and the verdict says what each user waits
  * against it; a negative number is refused and the target kept; emptied,
@@ -607,7 +592,7 @@ test_window_answer_within_row (void)
     g_assert_cmpfloat (best->estimate.answer_s, <=, 1000);
     wait = cp_words_answer_wait (job, &best->estimate, "en");
     g_assert_nonnull (strstr (wait, "within the 1,000 s target"));
-    g_assert_true (shows_text (GTK_WIDGET (results), wait));
+    g_assert_true (cp_test_gui_shows_text (GTK_WIDGET (results), wait));
   }
 
   type_text (row, "-5");

@@ -574,8 +574,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  int status;
-
   /* As the application's main() does: LANGUAGE counts outside the C locale. */
   setlocale (LC_ALL, "");
   app = cp_test_gui_init (&argc, &argv, "gui-agree");
@@ -589,8 +587,5 @@ main (int   argc,
   g_test_add_func ("/gui/window-agree/table-words-as-report", test_table_words_as_report);
   g_test_add_func ("/gui/window-agree/deadline-met-at-slow-end", test_deadline_met_at_slow_end);
   g_test_add_func ("/gui/window-agree/token-cost-says-setup-fee", test_token_cost_says_setup_fee);
-  status = g_test_run ();
-
-  g_object_unref (app);
-  return status;
+  return cp_test_gui_run_then_free (&app);
 }

@@ -371,8 +371,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  int status;
-
   /* As the application's main() does: LANGUAGE counts outside the C locale. */
   setlocale (LC_ALL, "");
   app = cp_test_gui_init (&argc, &argv, "gui-names");
@@ -383,8 +381,5 @@ main (int   argc,
   g_test_add_func ("/gui/window-names/fabric-preset-follows-rows", test_fabric_preset_follows_rows);
   g_test_add_func ("/gui/window-names/one-day", test_one_day);
   g_test_add_func ("/gui/window-names/new-job-asks-to-be-described", test_new_job_asks_to_be_described);
-  status = g_test_run ();
-
-  g_object_unref (app);
-  return status;
+  return cp_test_gui_run_then_free (&app);
 }

@@ -858,10 +858,8 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/add-menu-keyboard-order", test_add_menu_keyboard_order);
   g_test_add_func ("/gui/window-room/fixed-figure-alone", test_fixed_figure_alone);
   g_test_add_func ("/gui/window-room/new-job-takes-team", test_new_job_takes_team);
-  status = g_test_run ();
-
+  status = cp_test_gui_run_then_free (&app);
   g_rmdir (tmp_dir);
   g_free (tmp_dir);
-  g_object_unref (app);
   return status;
 }

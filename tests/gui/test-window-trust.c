@@ -470,8 +470,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  int status;
-
   /* As the application's main() does: LANGUAGE counts outside the C locale. */
   setlocale (LC_ALL, "");
   app = cp_test_gui_init (&argc, &argv, "gui-trust");
@@ -484,8 +482,5 @@ main (int   argc,
   g_test_add_func ("/gui/window-trust/cost-labels-inside", test_cost_labels_inside);
   g_test_add_func ("/gui/window-trust/memory-label-led-to-marker", test_memory_label_led_to_marker);
   g_test_add_func ("/gui/window-trust/sidebar-f9", test_sidebar_f9);
-  status = g_test_run ();
-
-  g_object_unref (app);
-  return status;
+  return cp_test_gui_run_then_free (&app);
 }

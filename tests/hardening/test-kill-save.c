@@ -201,18 +201,7 @@ test_kill_across_save (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  tmp_dir = g_dir_make_tmp ("cp-kill-save-XXXXXX", &error);
-  g_assert_no_error (error);
-
-  g_test_init (&argc, &argv, NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-kill-save-XXXXXX");
   g_test_add_func ("/kill-save/across-save", test_kill_across_save);
-  status = g_test_run ();
-
-  if (status == 0)
-    cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -553,13 +553,7 @@ test_subnormal_values (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  tmp_dir = g_dir_make_tmp ("cp-limits-XXXXXX", &error);
-  g_assert_no_error (error);
-
-  g_test_init (&argc, &argv, NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-limits-XXXXXX");
   g_test_add_func ("/limits/huge-parameters", test_huge_parameters);
   g_test_add_func ("/limits/zero-gpus", test_zero_gpus);
   g_test_add_func ("/limits/negative-prices", test_negative_prices);
@@ -569,10 +563,5 @@ main (int argc, char **argv)
   g_test_add_func ("/limits/million-row-csv", test_million_row_csv);
   g_test_add_func ("/limits/huge-xml", test_huge_xml);
   g_test_add_func ("/limits/hostile-xml", test_hostile_xml);
-  status = g_test_run ();
-
-  if (status == 0)
-    cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -296,13 +296,7 @@ test_pdf_bounded (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  tmp_dir = g_dir_make_tmp ("cp-text-limits-XXXXXX", &error);
-  g_assert_no_error (error);
-
-  g_test_init (&argc, &argv, NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-text-limits-XXXXXX");
   g_test_add_func ("/text-limits/check", test_check);
   g_test_add_func ("/text-limits/records", test_records);
   g_test_add_func ("/text-limits/csv-import", test_csv_import);
@@ -310,10 +304,5 @@ main (int argc, char **argv)
   g_test_add_func ("/text-limits/xml-import", test_xml_import);
   g_test_add_func ("/text-limits/project-file", test_project_file);
   g_test_add_func ("/text-limits/pdf-bounded", test_pdf_bounded);
-  status = g_test_run ();
-
-  if (status == 0)
-    cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -44,6 +44,30 @@ cp_test_model_init (CpModelSpec *m,
   m->gated_mlp = TRUE;
 }
 
+/* The 1B pretraining the range and schedule tests time by hand: on
+ * @job's model, 1e9 parameters (all active) in 24 layers, hidden 2,048,
+ * 16 heads and as many KV heads, FFN 8,192, a 50,000-token vocabulary
+ * (the rest of the model as it was); sequences of 2,048 tokens, no
+ * recompute, no storage. The tokens are the caller's, at 6e9 + 12 × 24 ×
+ * 2,048 × 2,048 FLOPs a token. */
+static inline void
+cp_test_job_set_1b (CpJob *job)
+{
+  CpModelSpec *m = &job->model;
+
+  m->params = 1e9;
+  m->active_params = 1e9;
+  m->layers = 24;
+  m->hidden = 2048;
+  m->heads = 16;
+  m->kv_heads = 16;
+  m->ffn = 8192;
+  m->vocab = 50000;
+  job->seq_len = 2048;
+  job->recompute = CP_RECOMPUTE_NONE;
+  job->storage_tb = 0;
+}
+
 /* @gpus of @gpu per node (its id, name, memory, peaks and bandwidth
  * copied), at @price per GPU-hour, NVLink4 between them at 450 GB/s per
  * direction (N1). */

@@ -11,6 +11,8 @@
 #include "planner/cp-catalog.h"
 #include "planner/cp-estimate.h"
 
+#include "model-fixture.h"
+
 static const char *cli_path;
 
 /* The text of <name> inside <section> of @xml. */
@@ -49,7 +51,6 @@ window_job (CpJob      *job,
             guint       nodes)
 {
   const CpCatalog *catalog = cp_catalog_get_builtin ();
-  const CpGpuSpec *gpu = cp_catalog_find_gpu (catalog, gpu_id);
 
   cp_job_init (job, CP_TASK_PRETRAIN);
   cp_job_set_model (job, cp_catalog_find_model (catalog, model_id));
@@ -58,22 +59,10 @@ window_job (CpJob      *job,
 
   /* The quote the command line describes: the GPU and its link, 8 per
    * node, and for a cluster its reference fabric (one 200 Gb/s InfiniBand
-   * NIC per GPU, dedicated). */
-  cp_quote_init (quote);
-  g_free (quote->id);
-  quote->id = g_strdup ("cli");
-  cp_quote_set_gpu (quote, gpu);
-  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, gpu->default_intra_link));
-  quote->gpus_per_node = 8;
-  quote->nodes_available = nodes;
+   * NIC per GPU, dedicated), the fixture's cluster at 200 Gb/s. */
+  cp_test_quote_init_catalog (quote, "cli", gpu_id, nodes);
   if (nodes > 1)
-    {
-      quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
-      quote->network = CP_NETWORK_INFINIBAND;
-      quote->nics_per_node = 8;
-      quote->nic_gbps = 200;
-      quote->sharing = CP_SHARING_DEDICATED;
-    }
+    quote->nic_gbps = 200;
 }
 
 static void

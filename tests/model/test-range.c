@@ -26,6 +26,8 @@
 #include "planner/cp-plan.h"
 #include "planner/cp-range.h"
 
+#include "model-fixture.h"
+
 #define FLOPS_PER_TOKEN (6e9 + 12.0 * 24 * 2048 * 2048)
 #define PEAK 312e12
 #define RUN_H 48.0
@@ -55,18 +57,8 @@ job_init_1b (CpJob *job)
   cp_model_spec_clear (m);
   *m = (CpModelSpec) { 0 };
   m->id = g_strdup ("custom");
-  m->params = 1e9;
-  m->active_params = 1e9;
-  m->layers = 24;
-  m->hidden = 2048;
-  m->heads = 16;
-  m->kv_heads = 16;
-  m->ffn = 8192;
-  m->vocab = 50000;
-  job->seq_len = 2048;
+  cp_test_job_set_1b (job);
   job->tokens = RUN_H * 3600 * PEAK * 0.55 / FLOPS_PER_TOKEN;
-  job->recompute = CP_RECOMPUTE_NONE;
-  job->storage_tb = 0;
   job->deadline_days = 0;
 }
 

@@ -7,6 +7,8 @@
 #include "planner/cp-project.h"
 #include "planner/cp-schedule.h"
 
+#include "model-fixture.h"
+
 static void
 assert_close (double expected,
               double actual,
@@ -236,22 +238,11 @@ static CpJob *
 pretrain_1b (const char *id)
 {
   CpJob *job = cp_job_new (CP_TASK_PRETRAIN);
-  CpModelSpec *m = &job->model;
 
   job->id = g_strdup (id);
   job->name = g_strdup (id);
-  m->params = 1e9;
-  m->active_params = 1e9;
-  m->layers = 24;
-  m->hidden = 2048;
-  m->heads = 16;
-  m->kv_heads = 16;
-  m->ffn = 8192;
-  m->vocab = 50000;
-  job->seq_len = 2048;
+  cp_test_job_set_1b (job);
   job->tokens = 48 * 3600 * 312e12 * 0.55 / (6e9 + 12.0 * 24 * 2048 * 2048);
-  job->recompute = CP_RECOMPUTE_NONE;
-  job->storage_tb = 0;
   return job;
 }
 

@@ -16,23 +16,48 @@
 #include "report/cp-chart-private.h"
 #include "report/cp-i18n.h"
 
+/* @jobs (CpScheduleJob, taken) placed from 25 January 2027. */
+static CpSchedule *
+place_from_25_january (GArray *jobs)
+{
+  g_autoptr(GError) error = NULL;
+  CpSchedule *schedule;
+  GDate start;
+
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
+  schedule = cp_schedule_place (jobs, &start, &error);
+  g_assert_no_error (error);
+  return schedule;
+}
+
 /* Jobs @a and @b placed from 25 January 2027. */
 static CpSchedule *
 place_two (const CpScheduleJob *a,
            const CpScheduleJob *b)
 {
   GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
-  g_autoptr(GError) error = NULL;
-  CpSchedule *schedule;
-  GDate start;
 
   g_array_append_val (jobs, *a);
   g_array_append_val (jobs, *b);
-  g_date_clear (&start, 1);
-  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
-  schedule = cp_schedule_place (jobs, &start, &error);
-  g_assert_no_error (error);
-  return schedule;
+  return place_from_25_january (jobs);
+}
+
+/* A LoRA job named @name added to @project and placed alone, as
+ * @planned, from 25 January 2027. */
+static CpSchedule *
+place_one_lora (CpProject           *project,
+                const char          *name,
+                const CpScheduleJob *planned)
+{
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpJob *job = cp_job_new (CP_TASK_LORA);
+
+  g_free (job->name);
+  job->name = g_strdup (name);
+  cp_project_add_job (project, job);
+  g_array_append_val (jobs, *planned);
+  return place_from_25_january (jobs);
 }
 
 /* A debugging job in @project for each of @names (NULL: two with their
@@ -330,22 +355,9 @@ test_timeline_one_job_axis (void)
   };
   static const double sizes[][2] = { { 1024, 576 }, { 511, 134 }, { 511, 110 } };
   g_autoptr(CpProject) project = cp_project_new ();
-  g_autoptr(GArray) jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
-  CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0,
-                      .phase_days = { 0.13, 0, 0.24 }, .phase_cost = { 454, 0, 842 } };
-  g_autoptr(GError) error = NULL;
-  CpJob *job = cp_job_new (CP_TASK_LORA);
-  CpSchedule *schedule;
-  GDate start;
-
-  g_free (job->name);
-  job->name = g_strdup ("13B LoRA");
-  cp_project_add_job (project, job);
-  g_array_append_val (jobs, a);
-  g_date_clear (&start, 1);
-  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
-  schedule = cp_schedule_place (g_steal_pointer (&jobs), &start, &error);
-  g_assert_no_error (error);
+  const CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0,
+                            .phase_days = { 0.13, 0, 0.24 }, .phase_cost = { 454, 0, 842 } };
+  CpSchedule *schedule = place_one_lora (project, "13B LoRA", &a);
 
   for (guint l = 0; l < G_N_ELEMENTS (words); l++)
     {
@@ -428,22 +440,9 @@ test_timeline_hour_ticks (void)
   };
   static const double sizes[][2] = { { 1024, 576 }, { 1600, 900 }, { 1920, 1080 }, { 511, 134 }, { 511, 110 } };
   g_autoptr(CpProject) project = cp_project_new ();
-  g_autoptr(GArray) jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
-  CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0, .deadline_days = 7,
-                      .phase_days = { 0.13, 0, 0.27 }, .phase_cost = { 454, 0, 942 } };
-  g_autoptr(GError) error = NULL;
-  CpJob *job = cp_job_new (CP_TASK_LORA);
-  CpSchedule *schedule;
-  GDate start;
-
-  g_free (job->name);
-  job->name = g_strdup ("Qwen72B LoRA");
-  cp_project_add_job (project, job);
-  g_array_append_val (jobs, a);
-  g_date_clear (&start, 1);
-  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
-  schedule = cp_schedule_place (g_steal_pointer (&jobs), &start, &error);
-  g_assert_no_error (error);
+  const CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0, .deadline_days = 7,
+                            .phase_days = { 0.13, 0, 0.27 }, .phase_cost = { 454, 0, 942 } };
+  CpSchedule *schedule = place_one_lora (project, "Qwen72B LoRA", &a);
 
   for (guint l = 0; l < G_N_ELEMENTS (words); l++)
     for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
@@ -1001,9 +1000,7 @@ test_timeline_cost_band_room (void)
   };
   g_autoptr(CpProject) project = cp_project_new ();
   GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
-  g_autoptr(GError) error = NULL;
   CpSchedule *schedule;
-  GDate start;
 
   for (guint j = 0; j < G_N_ELEMENTS (names); j++)
     {
@@ -1016,10 +1013,7 @@ test_timeline_cost_band_room (void)
       cp_project_add_job (project, job);
       g_array_append_val (jobs, placed);
     }
-  g_date_clear (&start, 1);
-  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
-  schedule = cp_schedule_place (jobs, &start, &error);
-  g_assert_no_error (error);
+  schedule = place_from_25_january (jobs);
 
   for (guint l = 0; l < 2; l++)
     {

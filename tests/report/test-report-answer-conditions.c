@@ -133,14 +133,8 @@ test_long_names_counted (void)
 int
 main (int argc, char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-answer-conditions-XXXXXX", NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-answer-conditions-XXXXXX");
   g_test_add_func ("/answer-conditions/three-jobs-one-question", test_three_jobs_one_question);
   g_test_add_func ("/answer-conditions/long-names-counted", test_long_names_counted);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -860,13 +860,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   setlocale (LC_ALL, "");
-  g_test_init (&argc, &argv, NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-approver-XXXXXX");
   cp_i18n_bind_textdomain ();
-  tmp_dir = g_dir_make_tmp ("cp-approver-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
 
   g_test_add_func ("/approver/debug-days-as-printed", test_debug_days_as_printed);
   g_test_add_func ("/approver/refusal", test_refusal);
@@ -885,8 +881,5 @@ main (int    argc,
   g_test_add_func ("/approver/not-compared", test_not_compared);
   g_test_add_func ("/approver/page-one-risks", test_page_one_risks);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

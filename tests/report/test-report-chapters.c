@@ -376,11 +376,7 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-chapters-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-chapters-XXXXXX");
 
   g_test_add_func ("/report-chapters/no-fit", test_no_fit);
   g_test_add_func ("/report-chapters/demo", test_demo);
@@ -388,8 +384,5 @@ main (int    argc,
   g_test_add_func ("/report-chapters/billing-marks", test_billing_marks);
   g_test_add_func ("/report-chapters/notes-verbatim", test_notes_verbatim);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

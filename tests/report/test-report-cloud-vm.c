@@ -110,17 +110,10 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-cloud-vm-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-cloud-vm-XXXXXX");
 
   g_test_add_func ("/cloud-vm/quote", test_cloud_vm_quote);
   g_test_add_func ("/cloud-vm/read", test_cloud_vm_read);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -282,11 +282,7 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-cluster-network-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-cluster-network-XXXXXX");
 
   g_test_add_func ("/cluster-network/unstated-assumed", test_unstated_network_assumed);
   g_test_add_func ("/cluster-network/stated-none-apart", test_stated_none_keeps_machines_apart);
@@ -295,8 +291,5 @@ main (int    argc,
   g_test_add_func ("/cluster-network/follows-gpu", test_assumed_network_follows_gpu);
   g_test_add_func ("/cluster-network/gpu-memory-no-rate", test_gpu_memory_is_no_nic_rate);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -151,15 +151,9 @@ test_cluster_month (void)
 int
 main (int argc, char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-conditions-XXXXXX", NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-conditions-XXXXXX");
   g_test_add_func ("/conditions/pessimistic-none-feasible", test_pessimistic_none_feasible);
   g_test_add_func ("/conditions/part-of-offer-signed", test_part_of_offer_signed);
   g_test_add_func ("/conditions/cluster-month", test_cluster_month);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

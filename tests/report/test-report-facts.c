@@ -71,20 +71,6 @@ make_demo (void)
   RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
 }
 
-/* A figure as the report writes it, "27,140", as a number. */
-static double
-figure (const char *text)
-{
-  g_autofree char *digits = g_strdup (text);
-  char *out = digits;
-
-  for (const char *p = text; *p != '\0'; p++)
-    if (g_ascii_isdigit (*p))
-      *out++ = *p;
-  *out = '\0';
-  return g_ascii_strtod (digits, NULL);
-}
-
 /* Each "Next best: NAME at COST, MORE more" of squeezed page @text, as
  * "NAME|COST|MORE" with the figures as numbers. */
 static GPtrArray *
@@ -103,7 +89,7 @@ runner_ups (const char *text,
       g_autofree char *cost = g_match_info_fetch (match, 2);
       g_autofree char *more = g_match_info_fetch (match, 3);
 
-      g_ptr_array_add (found, g_strdup_printf ("%s|%.0f|%.0f", name, figure (cost), figure (more)));
+      g_ptr_array_add (found, g_strdup_printf ("%s|%.0f|%.0f", name, cp_test_figure (cost), cp_test_figure (more)));
     }
   return found;
 }
@@ -235,9 +221,10 @@ test_billed_adds_up (void)
   storage = g_match_info_fetch (match, 3);
   total = g_match_info_fetch (match, 4);
   g_clear_pointer (&match, g_match_info_unref);
-  g_assert_cmpfloat (figure (fees), ==, 5000);
-  g_assert_cmpfloat (figure (storage), >, 0);
-  g_assert_cmpfloat (figure (rental) + figure (fees) + figure (storage), ==, figure (total));
+  g_assert_cmpfloat (cp_test_figure (fees), ==, 5000);
+  g_assert_cmpfloat (cp_test_figure (storage), >, 0);
+  g_assert_cmpfloat (cp_test_figure (rental) + cp_test_figure (fees) + cp_test_figure (storage), ==,
+                     cp_test_figure (total));
   g_assert_true (g_regex_match (answer, text, 0, &match));
   stated = g_match_info_fetch (match, 1);
   g_assert_cmpstr (stated, ==, total);
@@ -514,11 +501,7 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-facts-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-facts-XXXXXX");
 
   g_test_add_func ("/report-facts/same-page-one", test_same_page_one);
   g_test_add_func ("/report-facts/switch-amount", test_switch_amount);
@@ -533,8 +516,5 @@ main (int    argc,
   g_test_add_func ("/report-facts/interruptions-column", test_interruptions_column);
   g_test_add_func ("/report-facts/whose-team", test_whose_team);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -296,11 +296,7 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-finance-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-finance-XXXXXX");
   report_cli_make_ascend_lora (tmp_dir, "ascend.cplan");
   RUN_OK ("demo", "demo.cplan");
 
@@ -308,8 +304,5 @@ main (int    argc,
   g_test_add_func ("/report-finance/firm", test_firm);
   g_test_add_func ("/report-finance/one-machine-months", test_one_machine_months);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -205,19 +205,12 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-five-minutes-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-five-minutes-XXXXXX");
 
   g_test_add_func ("/five-minutes/one-machine-no-network", test_one_machine_asks_no_network);
   g_test_add_func ("/five-minutes/page-one-assumptions", test_page_one_assumptions);
   g_test_add_func ("/five-minutes/within-amount", test_within_amount_carries_the_amount);
   g_test_add_func ("/five-minutes/storage-asked-once", test_storage_asked_once);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

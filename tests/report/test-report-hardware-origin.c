@@ -145,17 +145,10 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-origin-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-origin-XXXXXX");
 
   g_test_add_func ("/report-hardware-origin/edited-gpu-named", test_edited_gpu_named);
   g_test_add_func ("/report-hardware-origin/name-follows-memory", test_name_follows_memory);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

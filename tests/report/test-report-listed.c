@@ -80,14 +80,7 @@ test_chapter_lists_best_ranked (void)
 int
 main (int argc, char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-report-listed-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-report-listed-XXXXXX");
   g_test_add_func ("/report-listed/chapter-lists-best-ranked", test_chapter_lists_best_ranked);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

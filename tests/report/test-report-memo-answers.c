@@ -307,12 +307,8 @@ figure_of (GMatchInfo *found,
            int         group)
 {
   g_autofree char *text = g_match_info_fetch (found, group);
-  g_autoptr(GString) digits = g_string_new (NULL);
 
-  for (const char *c = text; *c != '\0'; c++)
-    if (g_ascii_isdigit (*c))
-      g_string_append_c (digits, *c);
-  return g_ascii_strtod (digits->str, NULL);
+  return cp_test_figure (text);
 }
 
 /* walk36b Z4's jobs in @file: a 13B LoRA on 200M tokens within 14 days,
@@ -706,10 +702,7 @@ test_whole_offer_serving (void)
 int
 main (int argc, char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-memo-answers-XXXXXX", NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-memo-answers-XXXXXX");
   g_test_add_func ("/memo-answers/lora-open-answers", test_lora_open_answers);
   g_test_add_func ("/memo-answers/lora-minimum-stated", test_lora_minimum_stated);
   g_test_add_func ("/memo-answers/firm-month-minimum", test_firm_month_minimum);
@@ -718,8 +711,5 @@ main (int argc, char **argv)
   g_test_add_func ("/memo-answers/demo-fallback", test_demo_fallback);
   g_test_add_func ("/memo-answers/whole-offer-serving", test_whole_offer_serving);
   g_test_add_func ("/memo-answers/job-after-dates", test_job_after_dates);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -118,17 +118,10 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-memo-ask-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-memo-ask-XXXXXX");
 
   g_test_add_func ("/report-memo-ask/both-offers", test_both_offers_asked);
   g_test_add_func ("/report-memo-ask/whole-offer-billing-only", test_whole_offer_asked_billing_only);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -571,20 +571,6 @@ assert_demo_page_one (const char        *pdf,
   cp_test_assert_lacks (two, w->note_last);
 }
 
-/* A figure as the report writes it, "211,015", as a number. */
-static double
-figure (const char *text)
-{
-  g_autofree char *digits = g_strdup (text);
-  char *out = digits;
-
-  for (const char *p = text; *p != '\0'; p++)
-    if (g_ascii_isdigit (*p))
-      *out++ = *p;
-  *out = '\0';
-  return g_ascii_strtod (digits, NULL);
-}
-
 /* The project's range on page 1 is the sum of the jobs' ends as their
  * answers show them, a job without a range counted at its cost both ends
  * (approver 21: "210,977 to 261,745 CNY" where the figures shown added to
@@ -609,8 +595,10 @@ assert_range_adds_up (const char *pdf)
       g_autofree char *from = g_match_info_fetch (match, 2);
       g_autofree char *to = g_match_info_fetch (match, 3);
 
-      low += from != NULL && *from != '\0' ? figure (from) : figure (cost);
-      high += to != NULL && *to != '\0' ? figure (to) : from != NULL && *from != '\0' ? figure (from) : figure (cost);
+      low += from != NULL && *from != '\0' ? cp_test_figure (from) : cp_test_figure (cost);
+      high += to != NULL && *to != '\0'     ? cp_test_figure (to)
+              : from != NULL && *from != '\0' ? cp_test_figure (from)
+              : cp_test_figure (cost);
       n_jobs++;
     }
   g_clear_pointer (&match, g_match_info_unref);
@@ -621,8 +609,8 @@ assert_range_adds_up (const char *pdf)
     g_autofree char *to = g_match_info_fetch (match, 2);
 
     g_test_message ("%s: jobs add up to %.0f–%.0f; the budget says %s–%s", pdf, low, high, from, to);
-    g_assert_cmpfloat (figure (from), ==, low);
-    g_assert_cmpfloat (figure (to), ==, high);
+    g_assert_cmpfloat (cp_test_figure (from), ==, low);
+    g_assert_cmpfloat (cp_test_figure (to), ==, high);
   }
 }
 
@@ -1760,11 +1748,7 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-memo-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-memo-XXXXXX");
 
   g_test_add_func ("/report-memo/walk", test_walk);
   g_test_add_func ("/report-memo/uncompared", test_uncompared);
@@ -1791,8 +1775,5 @@ main (int    argc,
   g_test_add_func ("/report-memo/turns-on-team", test_turns_on_team);
   g_test_add_func ("/report-memo/whole-offer-named", test_whole_offer_named);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

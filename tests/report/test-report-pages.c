@@ -587,11 +587,7 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-pages-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-pages-XXXXXX");
 
   g_test_add_func ("/report-pages/qwen72b-five-pages", test_qwen72b_five_pages);
   g_test_add_func ("/report-pages/firm-once", test_firm_once);
@@ -601,8 +597,5 @@ main (int    argc,
   g_test_add_func ("/report-pages/sign-where-the-amount-is", test_sign_where_the_amount_is);
   g_test_add_func ("/report-pages/no-heading-at-foot", test_no_heading_at_foot);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -231,16 +231,10 @@ test_bad_answer (void)
 int
 main (int argc, char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-part-rentable-XXXXXX", NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-part-rentable-XXXXXX");
   g_test_add_func ("/part-rentable/not-asked", test_not_asked);
   g_test_add_func ("/part-rentable/yes", test_yes);
   g_test_add_func ("/part-rentable/no", test_no);
   g_test_add_func ("/part-rentable/bad-answer", test_bad_answer);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

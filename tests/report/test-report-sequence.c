@@ -158,14 +158,8 @@ test_shared_month (void)
 int
 main (int argc, char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-sequence-XXXXXX", NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-sequence-XXXXXX");
   g_test_add_func ("/sequence/second-job-in-paid-month", test_second_job_in_paid_month);
   g_test_add_func ("/sequence/shared-month", test_shared_month);
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

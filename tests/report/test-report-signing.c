@@ -685,11 +685,7 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("cp-signing-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-signing-XXXXXX");
 
   g_test_add_func ("/report-signing/report-language", test_report_language);
   g_test_add_func ("/report-signing/rules-consecutive", test_rules_consecutive);
@@ -702,8 +698,5 @@ main (int    argc,
   g_test_add_func ("/report-signing/vat-vendors-in-amount", test_vat_vendors_in_amount);
   g_test_add_func ("/report-signing/overbooking-blocks", test_overbooking_blocks);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }

@@ -942,13 +942,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   setlocale (LC_ALL, "");
-  g_test_init (&argc, &argv, NULL);
+  tmp_dir = cp_test_init_with_tmp_dir (&argc, &argv, "cp-unseen-XXXXXX");
   cp_i18n_bind_textdomain ();
-  tmp_dir = g_dir_make_tmp ("cp-unseen-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
 
   g_test_add_func ("/report-unseen/sign-off-kept", test_sign_off_kept);
   g_test_add_func ("/report-unseen/storage-asked-once", test_storage_asked_once);
@@ -965,8 +961,5 @@ main (int    argc,
   g_test_add_func ("/report-unseen/storage-price-asked-of-recommended", test_storage_price_asked_of_recommended);
   g_test_add_func ("/report-unseen/approvable", test_approvable);
 
-  status = g_test_run ();
-  cp_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return cp_test_run_then_remove (tmp_dir);
 }
