@@ -295,8 +295,9 @@ draw_band (Painter             *painter,
           cairo_line_to (cr, x + cap, cp_chart_to_px_y (panel, low));
           cairo_move_to (cr, x - cap, cp_chart_to_px_y (panel, high));
           cairo_line_to (cr, x + cap, cp_chart_to_px_y (panel, high));
-          cp_chart_add_band_piece (panel, TRUE, x - cap, x + cap, cp_chart_to_px_y (panel, high), cp_chart_to_px_y (panel, low),
-                          cp_chart_to_px_y (panel, high), cp_chart_to_px_y (panel, low));
+          cp_chart_add_band_piece (panel, TRUE, x - cap, x + cap, cp_chart_to_px_y (panel, high),
+                                   cp_chart_to_px_y (panel, low), cp_chart_to_px_y (panel, high),
+                                   cp_chart_to_px_y (panel, low));
         }
       cairo_stroke (cr);
     }
@@ -330,12 +331,13 @@ draw_band (Painter             *painter,
                 cairo_line_to (cr, cp_chart_to_px_x (geometry, g_array_index (series->x, double, p)),
                                cp_chart_to_px_y (panel, g_array_index (highs, double, p)));
               for (guint p = start; p + 1 < end; p++)
-                cp_chart_add_band_piece (panel, series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT, cp_chart_to_px_x (geometry, g_array_index (series->x, double, p)),
-                                cp_chart_to_px_x (geometry, g_array_index (series->x, double, p + 1)),
-                                cp_chart_to_px_y (panel, g_array_index (highs, double, p)),
-                                cp_chart_to_px_y (panel, g_array_index (lows, double, p)),
-                                cp_chart_to_px_y (panel, g_array_index (highs, double, p + 1)),
-                                cp_chart_to_px_y (panel, g_array_index (lows, double, p + 1)));
+                cp_chart_add_band_piece (panel, series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT,
+                                         cp_chart_to_px_x (geometry, g_array_index (series->x, double, p)),
+                                         cp_chart_to_px_x (geometry, g_array_index (series->x, double, p + 1)),
+                                         cp_chart_to_px_y (panel, g_array_index (highs, double, p)),
+                                         cp_chart_to_px_y (panel, g_array_index (lows, double, p)),
+                                         cp_chart_to_px_y (panel, g_array_index (highs, double, p + 1)),
+                                         cp_chart_to_px_y (panel, g_array_index (lows, double, p + 1)));
               cairo_close_path (cr);
               cairo_fill (cr);
             }

@@ -1755,16 +1755,21 @@ test_demo_70b_values_off_bands (void)
                 continue;
               for (guint s = 0; s < data->series->len; s++)
                 for (int lower = 0; lower < 2; lower++)
-                  if ((((CpChartSeries *) g_ptr_array_index (data->series, s))->points_only ||
-                       ((CpChartSeries *) g_ptr_array_index (data->series, s))->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT) &&
-                      band_under_box (data, &scales[lower], scales[lower].y_offset + scales[lower].y_slope * geometry.panels[lower].y.max,
-                                      scales[lower].y_offset + scales[lower].y_slope * geometry.panels[lower].y.min, s, lower, box))
-                    {
-                      g_test_message ("%s at %g × %g: the label of series %d at (%g, %g) lies on the band of series %u (%s)",
-                                      langs[l], sizes[z].width, sizes[z].height, box->series, box->x, box->y, s,
-                                      ((CpChartSeries *) g_ptr_array_index (data->series, s))->label);
-                      g_test_fail ();
-                    }
+                  {
+                    const CpChartSeries *series = g_ptr_array_index (data->series, s);
+                    const PanelScale *scale = &scales[lower];
+                    const Axis *axis = &geometry.panels[lower].y;
+
+                    if ((series->points_only || series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT) &&
+                        band_under_box (data, scale, scale->y_offset + scale->y_slope * axis->max,
+                                        scale->y_offset + scale->y_slope * axis->min, s, lower, box))
+                      {
+                        g_test_message ("%s at %g × %g: the label of series %d at (%g, %g) lies on the band of series %u (%s)",
+                                        langs[l], sizes[z].width, sizes[z].height, box->series, box->x, box->y, s,
+                                        series->label);
+                        g_test_fail ();
+                      }
+                  }
               /* A line's name shows its GPUs whole: up to its " · ". */
               if (box->series >= 0 && !box->joint)
                 {
