@@ -630,6 +630,7 @@ cp_chart_geometry_init (Geometry          *geometry,
       tick_w = MAX (tick_w, widest_tick (geometry, data, &geometry->panels[p].y));
       geometry->panels[p].segments = g_array_new (FALSE, FALSE, sizeof (Segment));
       geometry->panels[p].marks = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+      geometry->panels[p].bands = g_array_new (FALSE, FALSE, sizeof (BandPiece));
     }
 
   /* Line labels sit right of the plot; long names give way to the plot
@@ -764,6 +765,7 @@ cp_chart_geometry_clear (Geometry *geometry)
       axis_clear (&geometry->panels[p].y);
       g_clear_pointer (&geometry->panels[p].segments, g_array_unref);
       g_clear_pointer (&geometry->panels[p].marks, g_array_unref);
+      g_clear_pointer (&geometry->panels[p].bands, g_array_unref);
     }
   g_clear_pointer (&geometry->font, pango_font_description_free);
   g_clear_pointer (&geometry->bold, pango_font_description_free);

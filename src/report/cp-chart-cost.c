@@ -370,13 +370,21 @@ say_off_scale (CpChartData     *data,
           while (decimals > 0 && round (shown * pow (10, decimals)) == round (shown * pow (10, decimals - 1)) * 10)
             decimals--;
           number = cp_i18n_format_number (shown, decimals, data->lang);
-          g_autofree char *money = g_strdup_printf ("%s %s", number, unit);
-          g_autofree char *machines = cp_chart_line_machines (quote, (guint) round (highest_gpus /
-                                                                                   MAX (1, quote->gpus_per_node)),
-                                                              data->lang);
+          /* A no-break space: wrapped, "40,000" kept its unit (read37 F10). */
+          g_autofree char *money = g_strdup_printf ("%s\u00a0%s", number, unit);
+          /* A single machine's whole name: its arrow held its name and,
+           * beside it, "↑ 8 × H20 96GB: up to 26,000 CNY", two labels
+           * stacked with three clusters' values at 8 GPUs (read37 F10).
+           * A cluster's line is named at its points under the scale. */
+          g_autofree char *machines = series->points_only && series->emphasis != CP_CHART_EMPHASIS_HIGHLIGHT
+                                      ? g_strdup (series->label)
+                                      : cp_chart_line_machines (quote, (guint) round (highest_gpus /
+                                                                                     MAX (1, quote->gpus_per_node)),
+                                                                data->lang);
 
           /* TRANSLATORS: where a line of the cost chart leaves the top of its scale; the line's machines at its
-           * highest cost ("16 × 8 × Ascend 910B2 64GB"), then that cost */
+           * highest cost ("16 × 8 × Ascend 910B2 64GB", or a single machine's name with its vendor), then that
+           * cost */
           series->off_scale_label = g_strdup_printf (_("↑ %s: up to %s"), machines, money);
         }
     }

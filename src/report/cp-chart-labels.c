@@ -81,18 +81,21 @@ segment_crosses (const Segment *s,
   return TRUE;
 }
 
-/* Whether @box covers a line or marker of @panel: only where they show,
- * inside the plot. */
+/* Whether @box covers a line or marker of @panel, or a range band that
+ * @bands keeps it off: only where they show, inside the plot. */
 static gboolean
 box_covers_lines (const Geometry        *geometry,
                   const Panel           *panel,
-                  const CpChartLabelBox *box)
+                  const CpChartLabelBox *box,
+                  BandAvoidance          bands)
 {
   double x0 = MAX (box->x - 1, geometry->left), x1 = MIN (box->x + box->width + 1, geometry->right);
   double y0 = MAX (box->y, panel->top), y1 = MIN (box->y + box->height, panel->bottom);
 
   if (x0 >= x1 || y0 >= y1)
     return FALSE;
+  if (cp_chart_box_covers_bands (geometry, panel, box, bands))
+    return TRUE;
   for (guint i = 0; i < panel->segments->len; i++)
     if (segment_crosses (&g_array_index (panel->segments, Segment, i), x0, y0, x1, y1))
       return TRUE;
@@ -501,22 +504,25 @@ cp_chart_place_box (Painter               *painter,
 
   if (clear_shift >= 0)
     range = MIN (range, clear_shift);
-  for (double shift = 0; shift <= range; shift += 1)
-    for (int sign = 1; sign >= -1; sign -= 2)
-      {
-        double y = wanted + sign * shift;
+  /* Off the range bands too where that range has room, else off the
+   * darker ones, else over them rather than over a line. */
+  for (int bands = clear_shift >= 0 ? BANDS_ALL : BANDS_IGNORED; bands >= BANDS_IGNORED; bands--)
+    for (double shift = 0; shift <= range; shift += 1)
+      for (int sign = 1; sign >= -1; sign -= 2)
+        {
+          double y = wanted + sign * shift;
 
-        if (y < min_y - 0.01 || y + box->height > max_y + 0.01 || (shift == 0 && sign < 0))
-          continue;
-        box->y = y;
-        if (box_is_free (painter, box) && (keep_clear == NULL || !boxes_overlap (box, keep_clear)) &&
-            (clear_shift < 0 || !box_covers_lines (geometry, panel, box)) &&
-            (leader == NULL || leader_is_clear (leader, box)))
-          {
-            g_array_append_val (painter->boxes, *box);
-            return TRUE;
-          }
-      }
+          if (y < min_y - 0.01 || y + box->height > max_y + 0.01 || (shift == 0 && sign < 0))
+            continue;
+          box->y = y;
+          if (box_is_free (painter, box) && (keep_clear == NULL || !boxes_overlap (box, keep_clear)) &&
+              (clear_shift < 0 || !box_covers_lines (geometry, panel, box, bands)) &&
+              (leader == NULL || leader_is_clear (leader, box)))
+            {
+              g_array_append_val (painter->boxes, *box);
+              return TRUE;
+            }
+        }
   return FALSE;
 }
 
@@ -655,7 +661,9 @@ spot_order_next (SpotOrder *order,
  * lefts @xs, anywhere from @min_y to @max_y, the nearest to @leader's
  * point first, a pixel across counting a quarter of a pixel up or down (a
  * label beside its point reads best, one in the column right of the plot
- * is joined to it by its leader). FALSE when no place is clear. */
+ * is joined to it by its leader). Off the range bands where it can be,
+ * else off the darker ones, else, down to @least_bands, over them. FALSE
+ * when no place is clear. */
 static gboolean
 place_clear (Painter               *painter,
              const Geometry        *geometry,
@@ -668,7 +676,8 @@ place_clear (Painter               *painter,
              double                 min_y,
              double                 max_y,
              const CpChartLabelBox *anchor,
-             double                 capacity_clearance)
+             double                 capacity_clearance,
+             BandAvoidance          least_bands)
 {
   double anchor_x = leader->anchor_x, anchor_y = leader->anchor_y;
   g_autoptr(GArray) ys = g_array_new (FALSE, FALSE, sizeof (double));
@@ -689,76 +698,84 @@ place_clear (Painter               *painter,
     g_array_append_val (ys, y);
   for (guint i = 0; i < n_xs; i++)
     across[i] = xs[i] > anchor_x ? xs[i] - anchor_x : MAX (0, anchor_x - (xs[i] + box->width));
-  spot_order_init (&order, (const double *) ys->data, ys->len, box->height, anchor_y, across, n_xs);
-  while (!placed && spot_order_next (&order, &side, &k))
+  /* Off the range bands first; where no place off them is clear, off
+   * the darker ones; else over them, nearest first: a band is lighter
+   * than a line. */
+  for (int bands = BANDS_ALL; bands >= (int) least_bands && !placed; bands--)
     {
-      GArray *lines;
-      gboolean covers = FALSE;
-
-      box->x = xs[side];
-      box->y = g_array_index (ys, double, k);
-      if (crosses_frame (geometry, box))
-        continue;
-      if (near[side] == NULL)
+      spot_order_init (&order, (const double *) ys->data, ys->len, box->height, anchor_y, across, n_xs);
+      while (!placed && spot_order_next (&order, &side, &k))
         {
-          double x0 = MAX (xs[side] - 1, geometry->left), x1 = MIN (xs[side] + box->width + 1, geometry->right);
+          GArray *lines;
+          gboolean covers = FALSE;
 
-          near[side] = g_array_new (FALSE, FALSE, sizeof (Segment));
-          for (guint s = 0; x0 < x1 && s < panel->segments->len; s++)
+          box->x = xs[side];
+          box->y = g_array_index (ys, double, k);
+          if (crosses_frame (geometry, box))
+            continue;
+          if (near[side] == NULL)
             {
-              const Segment *segment = &g_array_index (panel->segments, Segment, s);
+              double x0 = MAX (xs[side] - 1, geometry->left), x1 = MIN (xs[side] + box->width + 1, geometry->right);
 
-              if (MAX (segment->x0, segment->x1) >= x0 && MIN (segment->x0, segment->x1) <= x1)
-                g_array_append_val (near[side], *segment);
+              near[side] = g_array_new (FALSE, FALSE, sizeof (Segment));
+              for (guint s = 0; x0 < x1 && s < panel->segments->len; s++)
+                {
+                  const Segment *segment = &g_array_index (panel->segments, Segment, s);
+
+                  if (MAX (segment->x0, segment->x1) >= x0 && MIN (segment->x0, segment->x1) <= x1)
+                    g_array_append_val (near[side], *segment);
+                }
+              /* boxes_overlap()'s test across */
+              near_boxes[side] = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+              for (guint b = 0; b < painter->boxes->len; b++)
+                {
+                  const CpChartLabelBox *other = &g_array_index (painter->boxes, CpChartLabelBox, b);
+
+                  if (box->x < other->x + other->width && other->x < box->x + box->width)
+                    g_array_append_val (near_boxes[side], *other);
+                }
+              g_array_append_val (near_boxes[side], *anchor);
+              for (guint b = 0; b < panel->marks->len; b++)
+                {
+                  const CpChartLabelBox *mark = &g_array_index (panel->marks, CpChartLabelBox, b);
+
+                  if (box->x < mark->x + mark->width && mark->x < box->x + box->width)
+                    g_array_append_val (near_boxes[side], *mark);
+                }
             }
-          /* boxes_overlap()'s test across */
-          near_boxes[side] = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
-          for (guint b = 0; b < painter->boxes->len; b++)
-            {
-              const CpChartLabelBox *other = &g_array_index (painter->boxes, CpChartLabelBox, b);
-
-              if (box->x < other->x + other->width && other->x < box->x + box->width)
-                g_array_append_val (near_boxes[side], *other);
-            }
-          g_array_append_val (near_boxes[side], *anchor);
-          for (guint b = 0; b < panel->marks->len; b++)
-            {
-              const CpChartLabelBox *mark = &g_array_index (panel->marks, CpChartLabelBox, b);
-
-              if (box->x < mark->x + mark->width && mark->x < box->x + box->width)
-                g_array_append_val (near_boxes[side], *mark);
-            }
-        }
-      /* Off the labels, the anchor and the markers: whichever of them
-       * covers it, it is refused. */
-      for (guint b = 0; b < near_boxes[side]->len && !covers; b++)
-        covers = boxes_overlap (box, &g_array_index (near_boxes[side], CpChartLabelBox, b));
-      if (covers)
-        continue;
-      lines = near[side];
-      {
-        double x0 = MAX (box->x - 1, geometry->left), x1 = MIN (box->x + box->width + 1, geometry->right);
-        double y0 = MAX (box->y, panel->top), y1 = MIN (box->y + box->height, panel->bottom);
-
-        for (guint s = 0; x0 < x1 && y0 < y1 && s < lines->len && !covers; s++)
+          /* Off the labels, the anchor and the markers: whichever of them
+           * covers it, it is refused. */
+          for (guint b = 0; b < near_boxes[side]->len && !covers; b++)
+            covers = boxes_overlap (box, &g_array_index (near_boxes[side], CpChartLabelBox, b));
+          if (covers)
+            continue;
+          lines = near[side];
           {
-            const Segment *segment = &g_array_index (lines, Segment, s);
-            /* A capacity line is a pixel wide: a name whose edge lay a
-             * hundredth of a pixel off it was drawn touching it (the
-             * 4-bit service curve at 511 × 220, walk36b Z3's fix). */
-            double clearance = segment->series >= 0 &&
-                               ((const CpChartSeries *) g_ptr_array_index (data->series, segment->series))->capacity
-                               ? MAX (capacity_clearance, 1.0) : 0;
+            double x0 = MAX (box->x - 1, geometry->left), x1 = MIN (box->x + box->width + 1, geometry->right);
+            double y0 = MAX (box->y, panel->top), y1 = MIN (box->y + box->height, panel->bottom);
 
-            covers = MAX (segment->y0, segment->y1) >= y0 - clearance &&
-                     MIN (segment->y0, segment->y1) <= y1 + clearance &&
-                     segment_crosses (segment, x0, y0 - clearance, x1, y1 + clearance);
+            for (guint s = 0; x0 < x1 && y0 < y1 && s < lines->len && !covers; s++)
+              {
+                const Segment *segment = &g_array_index (lines, Segment, s);
+                /* A capacity line is a pixel wide: a name whose edge lay a
+                 * hundredth of a pixel off it was drawn touching it (the
+                 * 4-bit service curve at 511 × 220, walk36b Z3's fix). */
+                double clearance = segment->series >= 0 &&
+                                   ((const CpChartSeries *) g_ptr_array_index (data->series, segment->series))->capacity
+                                   ? MAX (capacity_clearance, 1.0) : 0;
+
+                covers = MAX (segment->y0, segment->y1) >= y0 - clearance &&
+                         MIN (segment->y0, segment->y1) <= y1 + clearance &&
+                         segment_crosses (segment, x0, y0 - clearance, x1, y1 + clearance);
+              }
           }
-      }
-      if (!covers && leader_is_clear (leader, box))
-        {
-          g_array_append_val (painter->boxes, *box);
-          placed = TRUE;
+          if (!covers)
+            covers = cp_chart_box_covers_bands (geometry, panel, box, bands);
+          if (!covers && leader_is_clear (leader, box))
+            {
+              g_array_append_val (painter->boxes, *box);
+              placed = TRUE;
+            }
         }
     }
   for (guint i = 0; i < n_xs; i++)
@@ -962,8 +979,13 @@ widen_label (Painter           *painter,
       box.width = w;
       box.height = h;
       box.shown_bytes = ends[e];
-      if (box.y + box.height > max_y + 0.01 || box_covers_lines (geometry, panel, &box))
+      if (box.y + box.height > max_y + 0.01 || box_covers_lines (geometry, panel, &box, BANDS_IGNORED))
         continue;
+      /* Widened over a band the label was placed off, it would hide it:
+       * a darker one, or any where it covered none. */
+      for (int bands = BANDS_STRONG; bands <= BANDS_ALL && clear; bands++)
+        clear = !cp_chart_box_covers_bands (geometry, panel, &box, bands) ||
+                cp_chart_box_covers_bands (geometry, panel, &label->box, bands);
       for (guint b = 0; b < painter->boxes->len && clear; b++)
         clear = b == label->box_index || !boxes_overlap (&box, &g_array_index (painter->boxes, CpChartLabelBox, b));
       for (guint k = 0; k < leaders->len && clear; k++)
@@ -1107,6 +1129,11 @@ cp_chart_draw_line_labels (Painter           *painter,
            * to another call: placed first, it always finds room there, and
            * after every other label it found none on a chart 400 px wide. */
           gboolean may_leave = clean_only && (lower || !highlight);
+          /* A name the other panel may give is left to it rather than laid
+           * on the recommended option's band or a whisker: the H20's on
+           * the demo 70B job's days panel lay on G's orange band (read37
+           * F10). */
+          BandAvoidance least_bands = may_leave ? BANDS_STRONG : BANDS_IGNORED;
           gboolean curve = data->kind == CP_CHART_MEMORY && !series->capacity;
           gboolean vendor_lost;
           double label_min_y = min_y, label_max_y = max_y;
@@ -1212,7 +1239,7 @@ cp_chart_draw_line_labels (Painter           *painter,
                   trial.shown_bytes = kept->shown_bytes;
                   if (kept_y >= label_min_y && kept_y + trial.height <= label_max_y &&
                       place_clear (painter, geometry, data, panel, &trial, &kept_x, 1, &leader, kept_y,
-                                   kept_y + trial.height, &anchor, clearance))
+                                   kept_y + trial.height, &anchor, clearance, least_bands))
                     {
                       placed = TRUE;
                       box = trial;
@@ -1289,7 +1316,7 @@ cp_chart_draw_line_labels (Painter           *painter,
                   xs[5] = geometry->right + margin;
                   n_xs = geometry->right + margin + tw <= geometry->width - margin + 0.5 ? 6 : 5;
                   placed = place_clear (painter, geometry, data, panel, &trial, xs, n_xs, &leader, label_min_y,
-                                        label_max_y, &anchor, clearance);
+                                        label_max_y, &anchor, clearance, least_bands);
                   if (placed)
                     {
                       box = trial;

@@ -120,10 +120,22 @@ typedef struct {
   int    series;     /* index into data->series, -1 for the chart's own lines */
 } Segment;
 
+/* A piece of a shaded range band, in px: between x0 and x1 its top
+ * and bottom edges run straight from (top0, bottom0) to (top1,
+ * bottom1); a whisker is one piece as wide as its caps. */
+typedef struct {
+  double x0, x1;
+  double top0, bottom0, top1, bottom1;
+  gboolean strong;     /* a whisker, or the recommended option's band: drawn
+                        * darker than the other quotes' bands */
+} BandPiece;
+
 typedef struct {
   Axis     y;
   GArray  *segments;     /* Segment: the lines drawn, which labels avoid */
   GArray  *marks;        /* CpChartLabelBox: the markers drawn */
+  GArray  *bands;        /* BandPiece: the range bands drawn, which labels
+                          * avoid where they find room off them */
   gboolean second;       /* reads series->y2 */
   gboolean log;
   const char *title;
@@ -260,6 +272,32 @@ typedef struct {
  * the others' removed (cp-chart-joint.c). Where one of them is not
  * labelled at that spot on this panel, each keeps its own. */
 void cp_chart_join_requests (const CpChartData *data, GArray *requests);
+
+/* Keeps a piece of a band (BandPiece) among @panel's, drawn from @x0 to
+ * @x1 between its top and bottom edges there: the labels then keep off it. */
+void cp_chart_add_band_piece (const Panel *panel, gboolean strong, double x0, double x1, double top0,
+                              double bottom0, double top1, double bottom1);
+
+/* How far labels keep off the range bands: off every band, off the
+ * darker ones only (whiskers and the recommended option's band, which
+ * the other quotes' faint bands do not hide), or not at all. */
+typedef enum {
+  BANDS_IGNORED,
+  BANDS_STRONG,
+  BANDS_ALL,
+} BandAvoidance;
+
+/* Whether @box covers a range band of @panel that @avoid keeps labels
+ * off, inside the plot. */
+gboolean cp_chart_box_covers_bands (const Geometry *geometry, const Panel *panel, const CpChartLabelBox *box,
+                                    BandAvoidance avoid);
+
+/* @x moved right past the darker band pieces (BandPiece.strong) of
+ * @panel shown across it between the panel's top and @low_y: where a
+ * line rises off the scale its band rises there too, and a value beside
+ * its arrow hid the recommended option's band (the demo's 70B job,
+ * read37 F10). */
+double cp_chart_right_of_strong_bands (const Panel *panel, double x, double low_y);
 /* The series the label of series @index takes its words from: the
  * series itself, or, for a @joint label, @view, a copy of it saying its
  * joint_label, never shortened. */

@@ -295,6 +295,9 @@ draw_band (Painter             *painter,
           cairo_line_to (cr, x + cap, cp_chart_to_px_y (panel, low));
           cairo_move_to (cr, x - cap, cp_chart_to_px_y (panel, high));
           cairo_line_to (cr, x + cap, cp_chart_to_px_y (panel, high));
+          cp_chart_add_band_piece (panel, TRUE, x - cap, x + cap, cp_chart_to_px_y (panel, high),
+                                   cp_chart_to_px_y (panel, low), cp_chart_to_px_y (panel, high),
+                                   cp_chart_to_px_y (panel, low));
         }
       cairo_stroke (cr);
     }
@@ -327,6 +330,14 @@ draw_band (Painter             *painter,
               for (guint p = end; p-- > start;)
                 cairo_line_to (cr, cp_chart_to_px_x (geometry, g_array_index (series->x, double, p)),
                                cp_chart_to_px_y (panel, g_array_index (highs, double, p)));
+              for (guint p = start; p + 1 < end; p++)
+                cp_chart_add_band_piece (panel, series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT,
+                                         cp_chart_to_px_x (geometry, g_array_index (series->x, double, p)),
+                                         cp_chart_to_px_x (geometry, g_array_index (series->x, double, p + 1)),
+                                         cp_chart_to_px_y (panel, g_array_index (highs, double, p)),
+                                         cp_chart_to_px_y (panel, g_array_index (lows, double, p)),
+                                         cp_chart_to_px_y (panel, g_array_index (highs, double, p + 1)),
+                                         cp_chart_to_px_y (panel, g_array_index (lows, double, p + 1)));
               cairo_close_path (cr);
               cairo_fill (cr);
             }
@@ -467,6 +478,8 @@ draw_off_scale_values (Painter           *painter,
       CpChartLabelBox arrow = off_scale_arrow (geometry, panel, s, x);
       /* From the arrow's centre, its width: clear of it either side. */
       double beside = arrow.width;
+      /* Down to where it may go: two lines under the top, two lines high. */
+      double right_x = cp_chart_right_of_strong_bands (panel, x + beside, panel->top + 4 * geometry->line_h);
       gboolean placed = FALSE;
       Rgb storage;
 
@@ -479,9 +492,17 @@ draw_off_scale_values (Painter           *painter,
        * a leader: leaders from the arrows down to their values crossed
        * the names placed before them (the MoE pretrain at 1920 px). */
       for (guint side = 0; side < 2 && !placed; side++)
-        placed = cp_chart_draw_label_off_lines (painter, geometry, geometry->small, series->off_scale_label,
-                                                side == 0 ? x + beside : x - beside, panel->top + 2, side, wrap_w,
-                                                2 * geometry->line_h, panel, &arrow);
+        {
+          /* Wrapped to the room on its side: at the plot's width it was
+           * pushed left across its arrow's column, over the whisker
+           * there (the demo's 70B job, read37 F10). */
+          double room_w = side == 0 ? geometry->right - 2 - right_x : x - beside - (geometry->left + 2);
+
+          placed = room_w >= geometry->font_px * 6 &&
+                   cp_chart_draw_label_off_lines (painter, geometry, geometry->small, series->off_scale_label,
+                                                  side == 0 ? right_x : x - beside, panel->top + 2, side,
+                                                  MIN (wrap_w, room_w), 2 * geometry->line_h, panel, &arrow);
+        }
       if (!placed && !cp_chart_draw_fixed_label (painter, geometry, geometry->small, series->off_scale_label,
                                                  x + beside, panel->top + 2, 0, panel, &arrow) &&
           !cp_chart_draw_fixed_label (painter, geometry, geometry->small, series->off_scale_label,
@@ -652,15 +673,9 @@ draw_panel_series (Painter           *painter,
             }
         }
 
+      /* A single machine above the scale is named by its value beside its
+       * arrow (draw_off_scale_values()), which says its name. */
       g_array_index (exits, double, s) = off_scale_exit_x (geometry, data, panel, series);
-      /* A single machine above the scale is named at its arrow. */
-      if (!isfinite (end_x) && isfinite (g_array_index (exits, double, s)))
-        {
-          CpChartLabelBox arrow = off_scale_arrow (geometry, panel, s, g_array_index (exits, double, s));
-
-          end_x = g_array_index (exits, double, s);
-          end_y = arrow.y + arrow.height;
-        }
       /* A line named by its whole offer ("4 × 8 × H800") whose end is
        * above the cost panel's scale is not named at its last point on
        * it: at 8 GPUs that name read as the 4-node cluster (walk36 F8).

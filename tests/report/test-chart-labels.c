@@ -1551,6 +1551,239 @@ series_of (const CpChartData *data,
   g_error ("no line names %s", vendor);
 }
 
+/* How a chart drawn at @z places values on panel @lower: px = offset +
+ * slope × value, across (x) and up (y), from points cp_chart_locate()
+ * gives where the chart drew them, two apart across (on either panel:
+ * they share the GPU axis) and two apart up on this panel (both axes
+ * linear here). */
+typedef struct {
+  double x_offset, x_slope, y_offset, y_slope;
+} PanelScale;
+
+static PanelScale
+panel_scale (const CpChartData *data,
+             guint              z,
+             int                lower)
+{
+  double vx[2] = { NAN, NAN }, vy[2] = { NAN, NAN }, px[2] = { NAN, NAN }, py[2] = { NAN, NAN };
+  PanelScale scale;
+
+  for (int panel = 0; panel < 2; panel++)
+    for (guint s = 0; s < data->series->len; s++)
+      {
+        const CpChartSeries *series = g_ptr_array_index (data->series, s);
+        GArray *ys = panel ? series->y2 : series->y;
+
+        for (guint p = 0; p < series->x->len; p++)
+          {
+            double x, y, value_x = g_array_index (series->x, double, p);
+
+            if (!cp_chart_locate (data, sizes[z].width, sizes[z].height, sizes[z].style, s, p, panel, &x, &y))
+              continue;
+            if (isnan (vx[0]) || (isnan (vx[1]) && value_x != vx[0]))
+              {
+                guint k = isnan (vx[0]) ? 0 : 1;
+
+                vx[k] = value_x;
+                px[k] = x;
+              }
+            if (panel == lower && (isnan (vy[0]) || (isnan (vy[1]) && g_array_index (ys, double, p) != vy[0])))
+              {
+                guint k = isnan (vy[0]) ? 0 : 1;
+
+                vy[k] = g_array_index (ys, double, p);
+                py[k] = y;
+              }
+          }
+      }
+  g_assert_false (isnan (vx[1]));
+  g_assert_false (isnan (vy[1]));
+  scale.x_slope = (px[1] - px[0]) / (vx[1] - vx[0]);
+  scale.x_offset = px[0] - scale.x_slope * vx[0];
+  scale.y_slope = (py[1] - py[0]) / (vy[1] - vy[0]);
+  scale.y_offset = py[0] - scale.y_slope * vy[0];
+  return scale;
+}
+
+/* Whether the range band of series @s on panel @lower (its shaded area
+ * along a line, its whisker at a single machine's marker), where @scale
+ * puts it, reaches more than half a pixel into @box, tested a pixel
+ * across at a time within the panel from @top to @bottom. A line's band
+ * reaches its points' x, a whisker is a line at its point's. */
+static gboolean
+band_under_box (const CpChartData     *data,
+                const PanelScale      *scale,
+                double                 top,
+                double                 bottom,
+                guint                  s,
+                int                    lower,
+                const CpChartLabelBox *box)
+{
+  const CpChartSeries *series = g_ptr_array_index (data->series, s);
+  GArray *lows = lower ? series->y2_low : series->y_low;
+  GArray *highs = lower ? series->y2_high : series->y_high;
+  double y0 = MAX (box->y, top) + 0.5, y1 = MIN (box->y + box->height, bottom) - 0.5;
+
+  if (lows == NULL || highs == NULL || y0 >= y1)
+    return FALSE;
+  for (guint p = 0; p < series->x->len && p < lows->len; p++)
+    {
+      double x = scale->x_offset + scale->x_slope * g_array_index (series->x, double, p);
+      double high = scale->y_offset + scale->y_slope * g_array_index (highs, double, p);
+      double low = scale->y_offset + scale->y_slope * g_array_index (lows, double, p);
+
+      /* A whisker, or a band's edge at a point. */
+      if (x > box->x + 0.5 && x < box->x + box->width - 0.5 && high < y1 && low > y0)
+        return TRUE;
+      if (series->points_only || p + 1 >= series->x->len)
+        continue;
+      {
+        double x_next = scale->x_offset + scale->x_slope * g_array_index (series->x, double, p + 1);
+        double high_next = scale->y_offset + scale->y_slope * g_array_index (highs, double, p + 1);
+        double low_next = scale->y_offset + scale->y_slope * g_array_index (lows, double, p + 1);
+
+        for (double at = MAX (x, box->x + 0.5); at <= MIN (x_next, box->x + box->width - 0.5); at += 1)
+          {
+            double t = (at - x) / (x_next - x);
+
+            if (high + (high_next - high) * t < y1 && low + (low_next - low) * t > y0)
+              return TRUE;
+          }
+      }
+    }
+  return FALSE;
+}
+
+/* read37 F10: on the demo 70B job's cost chart (PDF page 6) five "↑ up
+ * to" values were stacked at 8 GPUs, two of them repeating the names of
+ * vendors B's and C's single machines drawn at the same arrows, and the
+ * H20's name lay on the orange band of G's line. Each single machine
+ * above the scale is named once, whole, with its value: C's H20 is
+ * billed by the month, 26,000 CNY a node-month × its 1-month minimum =
+ * 26,000 CNY. At the window's 700 to 1,920 px and on the page, in both
+ * languages: the labels cover no other; none lies on the recommended
+ * option's band or on a whisker, the darker ones (the other quotes'
+ * faint bands, bundled along the days panel, leave no room at every
+ * size); each shows its GPUs whole (the PDF's text holds each value
+ * whole, every single machine's at every size). */
+static void
+test_demo_70b_values_off_bands (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+  static const char *const h20_values[] = { "↑ 8 × H20 96GB · 示例供应商 C (Example vendor C): up to 26,000\u00a0CNY",
+                                            "↑ 8 × H20 96GB · 示例供应商 C (Example vendor C)：最高 26,000\u00a0元" };
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpSweep) sweep = NULL;
+
+  project = demo_job_planned (0, "job-ft70b", &plan, &sweep);
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autoptr(CpChartData) data = cp_chart_data_new_cost (project, 0, plan, sweep, langs[l]);
+      guint h20, single_values = 0;
+
+      g_assert_cmpstr (series_of (data, "示例供应商 C", &h20)->off_scale_label, ==, h20_values[l]);
+      /* A single machine's value names it whole; a cluster's names its
+       * machines ("↑ 16 × 8 × H800 SXM 80GB: …"), its line named below. */
+      for (guint s = 0; s < data->series->len; s++)
+        {
+          const CpChartSeries *series = g_ptr_array_index (data->series, s);
+          g_autofree char *named = NULL;
+
+          if (series->off_scale_label == NULL)
+            continue;
+          named = g_strdup_printf ("↑ %s", series->points_only ? series->label : "");
+          g_assert_true (g_str_has_prefix (series->off_scale_label, named));
+          g_assert_true (strstr (series->off_scale_label, " × ") != NULL);
+          single_values += series->points_only;
+        }
+      /* B's A800 machine and C's H20. */
+      g_assert_cmpuint (single_values, ==, 2);
+
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        {
+          g_autofree char *name = g_strdup_printf ("values-%u-%u.pdf", l, z);
+          g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+          g_autofree char *text = NULL;
+          Geometry geometry;
+          PanelScale scales[2];
+          cairo_surface_t *surface;
+          cairo_t *cr;
+
+          if (!drawn_at (data, z))
+            continue;
+          text = cost_chart_text (project, 0, sizes[z].width, sizes[z].height, name, langs[l], sizes[z].style, NULL);
+          /* The boxes as drawn on an image, where cp_chart_locate() puts
+           * the points (a PDF's font metrics move the panels a little). */
+          surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) sizes[z].width, (int) sizes[z].height);
+          cr = cairo_create (surface);
+          cp_chart_draw_full (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, boxes);
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+          if (cp_test_have_poppler ())
+            for (guint s = 0; s < data->series->len; s++)
+              {
+                const CpChartSeries *series = g_ptr_array_index (data->series, s);
+                g_auto (GStrv) words = NULL;
+                g_autofree char *spaced = NULL;
+
+                /* The 700-px pane has no room for every cluster's value
+                 * (the base drew two of six there, this draws four). */
+                if (series->off_scale_label == NULL || (sizes[z].width < 1024 && !series->points_only))
+                  continue;
+                /* pdftotext gives the no-break space as a space. */
+                words = g_strsplit (series->off_scale_label, "\u00a0", -1);
+                spaced = g_strjoinv (" ", words);
+                cp_test_assert_has (text, spaced);
+              }
+          /* The panels' extents; where values go on them comes from the
+           * points drawn. */
+          cp_chart_geometry_init_detached (&geometry, data, sizes[z].style, sizes[z].width, sizes[z].height);
+          g_assert_cmpuint (geometry.n_panels, ==, 2);
+          for (int lower = 0; lower < 2; lower++)
+            {
+              g_assert_false (geometry.panels[lower].log);
+              scales[lower] = panel_scale (data, z, lower);
+            }
+          for (guint b = 0; b < boxes->len; b++)
+            {
+              const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+
+              for (guint c = b + 1; c < boxes->len; c++)
+                g_assert_false (cp_test_boxes_overlap (box, &g_array_index (boxes, CpChartLabelBox, c)));
+              if (box->series == CP_CHART_BOX_TITLE)
+                continue;
+              for (guint s = 0; s < data->series->len; s++)
+                for (int lower = 0; lower < 2; lower++)
+                  {
+                    const CpChartSeries *series = g_ptr_array_index (data->series, s);
+                    const PanelScale *scale = &scales[lower];
+                    const Axis *axis = &geometry.panels[lower].y;
+
+                    if ((series->points_only || series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT) &&
+                        band_under_box (data, scale, scale->y_offset + scale->y_slope * axis->max,
+                                        scale->y_offset + scale->y_slope * axis->min, s, lower, box))
+                      {
+                        g_test_message ("%s at %g × %g: the label of series %d at (%g, %g) lies on the band of series %u (%s)",
+                                        langs[l], sizes[z].width, sizes[z].height, box->series, box->x, box->y, s,
+                                        series->label);
+                        g_test_fail ();
+                      }
+                  }
+              /* A line's name shows its GPUs whole: up to its " · ". */
+              if (box->series >= 0 && !box->joint)
+                {
+                  const CpChartSeries *series = g_ptr_array_index (data->series, box->series);
+
+                  g_assert_cmpint (series->shorten_from, >, 0);
+                  g_assert_cmpuint (box->shown_bytes, >=, (guint) series->shorten_from);
+                }
+            }
+          cp_chart_geometry_clear (&geometry);
+        }
+    }
+}
+
 /* Walk38 F5: a 16-node 910B line at 1.6 million CNY set the cost axis
  * and the three options that mattered lay in its bottom 7%. With the
  * 910B beside LocalDC and CloudCo, the three ranked options, each on one
@@ -1586,10 +1819,10 @@ test_cost_scale_weighed (void)
        * figures. */
       g_assert_cmpstr (data->y_label, ==, l == 0 ? "Total cost (thousand CNY)" : "总成本（万元）");
       g_assert_cmpstr (series_of (data, "CloudCo", &cloud)->off_scale_label, ==,
-                       l == 0 ? "↑ 2 × 8 × H800 SXM 80GB: up to 170 thousand CNY" : "↑ 2 × 8 × H800 SXM 80GB：最高 17 万元");
+                       l == 0 ? "↑ 2 × 8 × H800 SXM 80GB: up to 170\u00a0thousand CNY" : "↑ 2 × 8 × H800 SXM 80GB：最高 17\u00a0万元");
       g_assert_cmpstr (series_of (data, "华东智算", &ascend)->off_scale_label, ==,
-                       l == 0 ? "↑ 16 × 8 × Ascend 910B2 64GB: up to 1,642 thousand CNY"
-                               : "↑ 16 × 8 × Ascend 910B2 64GB：最高 164 万元");
+                       l == 0 ? "↑ 16 × 8 × Ascend 910B2 64GB: up to 1,642\u00a0thousand CNY"
+                               : "↑ 16 × 8 × Ascend 910B2 64GB：最高 164\u00a0万元");
       for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
         {
           const CpChartSeries *ascend_line = g_ptr_array_index (data->series, ascend);
@@ -1712,6 +1945,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/moe-clear", test_moe_labels_clear);
   g_test_add_func ("/chart-labels/cost-scale-weighed", test_cost_scale_weighed);
   g_test_add_func ("/chart-labels/demo-70b-leaders-clear", test_demo_70b_leaders_clear);
+  g_test_add_func ("/chart-labels/demo-70b-values-off-bands", test_demo_70b_values_off_bands);
   g_test_add_func ("/chart-labels/vendor-kept", test_vendor_kept);
   g_test_add_func ("/chart-labels/demo-names", test_demo_names);
   g_test_add_func ("/chart-labels/break-even-in-note", test_break_even_in_note);
