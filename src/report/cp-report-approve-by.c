@@ -158,7 +158,7 @@ cp_report_approve_by_text (const CpProject  *project,
   if (by.quote_index < 0 && (sole = sole_recommended_quote (project, plans)) >= 0 && blocked &&
       by.rule == CP_REPORT_APPROVE_BY_NOW)
     /* TRANSLATORS: under the amount to approve, when page 1 says it is not approvable as planned (a quote short of machines, said above): the work's planned start is today or past, the day it starts; the one recommended quote's vendor, whose quote states no validity */
-    return g_strdup_printf (_("Settle the machines above first, then approve at once: the work is planned to start on %s; %s’s quote does not say how long its price holds."),
+    return g_strdup_printf (_("Settle that first: the work is planned to start on %s; %s’s quote does not say how long its price holds."),
                             work_date, cp_report_vendor_name (project, sole));
   if (by.quote_index < 0 && (sole = sole_recommended_quote (project, plans)) >= 0)
     return g_strdup_printf (by.rule == CP_REPORT_APPROVE_BY_NOW
@@ -170,7 +170,7 @@ cp_report_approve_by_text (const CpProject  *project,
   if (by.quote_index < 0 && by.rule == CP_REPORT_APPROVE_BY_NOW)
     return g_strdup_printf (blocked
                             /* TRANSLATORS: under the amount to approve, when page 1 says it is not approvable as planned (a quote short of machines, said above): the work's planned start is today or past, the day it starts; no recommended quote states how long its price holds */
-                            ? _("Settle the machines above first, then approve at once: the work is planned to start on %s; no recommended quote says how long its price holds.")
+                            ? _("Settle that first: the work is planned to start on %s; no recommended quote says how long its price holds.")
                             /* TRANSLATORS: under the amount to approve: the work's planned start is today or past, the day it starts; no recommended quote states how long its price holds */
                             : _("Approve now: the work is planned to start on %s; no recommended quote says how long its price holds."),
                             work_date);
@@ -191,13 +191,13 @@ cp_report_approve_by_text (const CpProject  *project,
       if (schedule->start_is_report_day)
         return g_strdup_printf (blocked
                                 /* TRANSLATORS: under the amount to approve, when page 1 says it is not approvable as planned (a quote short of machines, said above) and the calendar starts on the report's day: the vendor, the last day its price holds */
-                                ? _("Settle the machines above first, then approve at once: the calendar starts today; %s’s price holds to %s.")
+                                ? _("Settle that first: the calendar starts today; %s’s price holds to %s.")
                                 /* TRANSLATORS: under the amount to approve, when the project sets no start and its calendar starts on the report's day: the vendor, the last day its price holds */
                                 : _("Approve now: the calendar starts today; %s’s price holds to %s."),
                                 vendor, date);
       return g_strdup_printf (blocked
                               /* TRANSLATORS: under the amount to approve, when page 1 says it is not approvable as planned (a quote short of machines, said above): the day the work starts, the vendor, the last day its price holds */
-                              ? _("Settle the machines above first, then approve at once: the work is planned to start on %s; %s’s price holds to %s.")
+                              ? _("Settle that first: the work is planned to start on %s; %s’s price holds to %s.")
                               /* TRANSLATORS: under the amount to approve: the work's planned start is today or past; the day it starts, the vendor, the last day its price holds */
                               : _("Approve now: the work is planned to start on %s; %s’s price holds to %s."),
                               work_date, vendor, date);

@@ -615,14 +615,14 @@ test_overbooking_blocks (void)
       "holds only if the vendor rents enough machines.", "Amount to approve:",
       "Can you rent 5 machines at once from %s? The quote offers 1, and the plan is not "
       "approvable without them.",
-      "Settle the machines above first, then approve at once: the calendar starts today; 示例供应商 G (Example vendor G)’s "
+      "Settle that first: the calendar starts today; 示例供应商 G (Example vendor G)’s "
       "price holds to 31 March 2027.", "Approve now" },
     { "zh_CN", "预算与日程", "按现计划不可批准：5 个任务自",
       "同时需要示例供应商 A (Example vendor A) 的 5 台机器，而它只提供 1 台。",
       "批准前请其确认能提供 5 台，或让这些任务按截止日期先后依次进行：各截止期限仍能满足，最后一个任务在%s结束，而非%s。",
       "仅当供应商能提供足够机器时成立。", "申请批准金额：",
       "能否自%s起同时提供 5 台机器？报价只提供 1 台，没有这些机器，本计划无法批准。",
-      "请先解决上述机器问题，再立即审批：日程从今天算起；示例供应商 G (Example vendor G) 的报价有效至 2027年3月31日。",
+      "请先解决上述问题：日程从今天算起；示例供应商 G (Example vendor G) 的报价有效至 2027年3月31日。",
       "请立即审批" },
   };
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
