@@ -1342,6 +1342,15 @@ cp_report_signed_proviso_text (Doc              *doc,
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   answer_conditions = answers_passing (project, results, schedule, &approval, doc->lang, passing, provisos, &cover_top,
                                        NULL);
+  {
+    /* Page 1's R8 line names who runs the bare metal, and the amount
+     * with the hosted quote instead: the signature carries it, where it
+     * carried the whole-offer condition alone (read38 F2). */
+    g_autoptr(GPtrArray) operations = cp_report_operations_provisos (project, results, schedule, doc->lang);
+
+    for (guint i = 0; i < operations->len; i++)
+      g_ptr_array_add (provisos, g_strdup (g_ptr_array_index (operations, i)));
+  }
   if (provisos->len == 0)
     return NULL;
   amount = cp_i18n_format_money_whole (round (approval.amount), project->settings.currency, doc->lang);

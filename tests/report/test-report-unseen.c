@@ -746,6 +746,52 @@ memo_text (const char *pdf)
   return g_strconcat (first, second, NULL);
 }
 
+/* Read38 F2: page 1's R8 line says no operations engineer runs the bare
+ * metal recommended for the service and what to approve with the hosted
+ * quote instead; the signature now carries that condition too.
+ * A 14B full fine-tune (7 days) on Cloud A (8 × H800 at 30 CNY per
+ * GPU-hour), then a 60-day 14B service on 1 of Metal B's 2 bare-metal
+ * A800 machines at 60,000 CNY a node-month:
+ *   amount: (fine-tune top 30 × 8 × 15 h = 3,600 + 2 × 60,000) × 1.1 = 135,960 CNY;
+ *   Cloud A for the service: 30 × 8 × 24 × 60 = 345,600 CNY, so taking it
+ *   (3,600 + 345,600) × 1.1 = 384,120 CNY. */
+static void
+test_operations_condition_signed (void)
+{
+  static const struct {
+    const char *lang, *signed_;
+  } words[] = {
+    { "en", "The signature approves up to 135,960 CNY provided Cloud A bills by the hour with no minimum term and someone "
+      "runs Metal B’s bare metal (R8; its support is not in the amount; with Cloud A instead, approve 384,120 CNY)." },
+    { "zh_CN", "Metal B 的裸金属有人运维（R8；运维支持费用不在申请金额内；改用 Cloud A 则批准 ¥384,120）。" },
+  };
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  RUN_OK ("new", "ops.cplan");
+  RUN_OK ("add-job", "ops.cplan", "--id", "ft14b", "--name", "14B full fine-tune", "--model", "qwen2.5-14b", "--task",
+          "full-finetune", "--tokens", "1B", "--deadline-days", "7");
+  RUN_OK ("add-job", "ops.cplan", "--id", "serve14b", "--name", "14B vLLM service", "--model", "qwen2.5-14b", "--task",
+          "inference", "--concurrency", "200", "--duration-days", "60", "--after", "ft14b");
+  RUN_OK ("add-quote", "ops.cplan", "--id", "cloud-h800", "--vendor", "Cloud A", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "30", "--offering", "cloud-vm");
+  RUN_OK ("add-quote", "ops.cplan", "--id", "bm-a800", "--vendor", "Metal B", "--gpu", "a800", "--gpus-per-node", "8",
+          "--nodes", "2", "--price-per-node-month", "60000", "--network", "infiniband", "--nics", "4", "--nic-gbps", "200",
+          "--offering", "bare-metal-cluster");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("ops-%s.pdf", words[l].lang);
+      g_autofree char *memo = NULL;
+
+      RUN_OK ("report", "ops.cplan", "--lang", words[l].lang, "--start", "2027-03-01", "--pdf", pdf);
+      memo = memo_text (pdf);
+      cp_test_assert_has (memo, words[l].signed_);
+      /* The signed switch amount is page 1's R8 line's, in both languages. */
+      cp_test_assert_has (memo, l == 0 ? "Taking it, approve 384,120 CNY" : "¥384,120");
+      g_assert_cmpuint (cp_test_count (memo, l == 0 ? "approve 384,120 CNY" : "¥384,120"), ==, 2);
+    }
+}
+
 /* Walk38 F1: a job no quote finishes in time is run late on its best
  * available option, not left out of the amount, and the job after it
  * starts when it ends. Data prep of 12 days against a 10-day deadline,
@@ -1007,6 +1053,7 @@ main (int    argc,
   g_test_add_func ("/report-unseen/xml-page-one", test_xml_page_one);
   g_test_add_func ("/report-unseen/unrunnable-job-left-out", test_unrunnable_job_left_out);
   g_test_add_func ("/report-unseen/late-job-in-amount", test_late_job_in_amount);
+  g_test_add_func ("/report-unseen/operations-condition-signed", test_operations_condition_signed);
   g_test_add_func ("/report-unseen/words", test_words);
   g_test_add_func ("/report-unseen/storage-kind-asked", test_storage_kind_asked);
   g_test_add_func ("/report-unseen/storage-price-asked-of-recommended", test_storage_price_asked_of_recommended);
