@@ -84,9 +84,11 @@ cp_project_cluster_learned_from (const CpProject *project,
             *waiting_job = at;
           return -1;
         }
-      if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
+      /* A job run late on its best available option runs all the same
+       * (cp_schedule_new()). */
+      if (cp_plan_get_subject (plan) != NULL)
         {
-          const CpEstimate *est = &g_array_index (plan->options, CpOption, plan->recommended).estimate;
+          const CpEstimate *est = &cp_plan_get_subject (plan)->estimate;
 
           /* Training across machines, or a service whose replica spans
            * them (it migrates: cp-estimate-cost.c). */
@@ -213,12 +215,16 @@ fill_from_plan (CpScheduleJob    *entry,
 
   entry->quote_index = -1;
   entry->deadline_days = cp_job_deadline_days (job);
-  if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+  /* A job no quote finishes in time still runs, late, on its best
+   * available option: left out, it vanished from the amount (12,261 CNY
+   * for a project near 80,000) and the job after it started on day 0
+   * (walk38 F1). Only a job nothing runs stays out. */
+  option = plan != NULL ? cp_plan_get_subject (plan) : NULL;
+  if (option == NULL)
     return;
-
-  option = &g_array_index (plan->options, CpOption, plan->recommended);
   est = &option->estimate;
   entry->planned = TRUE;
+  entry->short_of_target = plan->recommended < 0;
   entry->quote_index = option->quote_index;
   entry->nodes = est->nodes;
   entry->phase_days[CP_PHASE_DEBUG] = est->debug_days;
@@ -307,11 +313,12 @@ cp_schedule_new (const CpProject *project,
         }
       {
         const CpPlan *plan = plans[i];
+        const CpOption *option = plan != NULL ? cp_plan_get_subject (plan) : NULL;
         const CpQuote *quote = NULL;
 
-        if (plan != NULL && plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
+        if (option != NULL)
           {
-            int q = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+            int q = option->quote_index;
 
             if (q >= 0 && (guint) q < project->quotes->len)
               quote = g_ptr_array_index (project->quotes, q);
@@ -930,6 +937,13 @@ double
 cp_schedule_job_cost_high (const CpScheduleJob *entry)
 {
   return MAX (entry->cost_high - entry->paid_before_cost, cp_schedule_job_cost (entry));
+}
+
+const CpOption *
+cp_schedule_job_option (const CpScheduleJob *entry,
+                        const CpPlan        *plan)
+{
+  return entry->planned && plan != NULL ? cp_plan_get_subject (plan) : NULL;
 }
 
 void

@@ -25,7 +25,12 @@ typedef struct {
    * hand for cp_schedule_place()) */
   int      after;                    /* index of the job it starts after (at the start of
                                       * the day after that one ends); -1: the project's start */
-  gboolean planned;                  /* has a recommended option; FALSE: no days, no cost */
+  gboolean planned;                  /* has an option that runs: the recommended one, else the
+                                      * best available (cp_plan_get_subject()); FALSE: nothing
+                                      * runs it, no days, no cost */
+  gboolean short_of_target;          /* planned on the best available option, which misses the
+                                      * job's deadline (or its concurrency, answer time or
+                                      * longest run): late, not left out (walk38 F1) */
   int      quote_index;              /* the recommended option's quote; -1: none */
   guint    nodes;                    /* the recommended option's nodes, rented for
                                       * migration and the run (debugging takes one) */
@@ -117,6 +122,11 @@ CpSchedule *cp_schedule_place (GArray          *jobs,
                                const GDate     *start,
                                GError         **error);
 void        cp_schedule_free  (CpSchedule *schedule);
+
+/* The option job @entry is placed and costed with (@plan's recommended
+ * one, else its best available), or NULL when it is not planned. */
+const CpOption *cp_schedule_job_option (const CpScheduleJob *entry,
+                                        const CpPlan        *plan);
 
 /* A job's cost: its phases' costs added up, less what months already
  * paid for by the job before it hold (paid_before_cost). */

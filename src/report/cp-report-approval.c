@@ -425,7 +425,9 @@ not_in_amount_text (Doc       *doc,
         const CpPlan *plan = results[j].plan;
         const CpJob *job = g_ptr_array_index (project->jobs, j);
 
-        if (plan != NULL && !plan->cost_unknown && plan->recommended < 0)
+        /* A job run late on its best available option is in the amount
+         * (cp_schedule_new()): only what nothing runs is left out. */
+        if (plan != NULL && !plan->cost_unknown && cp_plan_get_subject (plan) == NULL)
           g_ptr_array_add (unplanned, (gpointer) cp_job_title (job));
       }
     if (unplanned->len > 0)
@@ -490,6 +492,58 @@ overrun_text (const CpOverrun  *overrun,
   /* TRANSLATORS: the amount to approve's contingency when the hours one more billing step adds are more than its rate: the hours ("2.5"), the machines billed */
   return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s more billed hours of %u machine", "%s more billed hours of %u machines",
                                     overrun->nodes), hours, overrun->nodes);
+}
+
+char *
+cp_report_late_jobs_text (const CpProject  *project,
+                          CpPlan * const   *plans,
+                          const CpSchedule *schedule,
+                          const char       *lang)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *list = NULL;
+  guint n_late;
+  char *text;
+
+  cp_i18n_push_language (lang);
+  for (guint j = 0; j < schedule->jobs->len && j < project->jobs->len; j++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, j);
+      const CpOption *option = cp_schedule_job_option (entry, plans[j]);
+      const char *title = cp_job_title (g_ptr_array_index (project->jobs, j));
+      const char *vendor;
+
+      if (option == NULL || !entry->short_of_target)
+        continue;
+      vendor = cp_report_vendor_name (project, option->quote_index);
+      if (cp_report_job_days_late (entry) > 0)
+        {
+          g_autofree char *days = cp_words_late_by (entry->end_day - entry->start_day, entry->deadline_days, lang);
+
+          /* TRANSLATORS: a job costed late in the amount: its name, the vendor of its best available option, how long after its deadline it ends ("2.7 days") */
+          g_ptr_array_add (items, g_strdup_printf (_("%1$s on %2$s, ending %3$s after its deadline"), title, vendor, days));
+        }
+      else
+        /* TRANSLATORS: a job costed in the amount on an option that serves fewer requests, answers slower or runs longer than the job asks: its name, the vendor of its best available option */
+        g_ptr_array_add (items, g_strdup_printf (_("%1$s on %2$s, short of what the job asks (its chapter says how)"),
+                                                 title, vendor));
+    }
+  if (items->len == 0)
+    {
+      cp_i18n_pop_language ();
+      return NULL;
+    }
+  n_late = items->len;
+  g_ptr_array_add (items, NULL);
+  /* TRANSLATORS: between the late jobs the amount includes */
+  list = g_strjoinv (_("; "), (char **) items->pdata);
+  /* TRANSLATORS: after the amount to approve: the jobs it costs on their best available option, though none meets what they ask ("CPT … on Huawei Cloud, ending 2.7 days after its deadline") */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "The amount includes a job no quote runs as asked, at its best available option: %s.",
+                                       "The amount includes jobs no quote runs as asked, at their best available options: %s.",
+                                       n_late), list);
+  cp_i18n_pop_language ();
+  return text;
 }
 
 char *
@@ -573,15 +627,15 @@ add_assumed (GPtrArray  *figures,
   }
 }
 
-/* Whether @plan's recommended option rents quote @quote_index with a
- * cost, so that its charges are in the amount to approve. */
+/* Whether @plan's recommended option (or, with none, the best available
+ * one the schedule costs: cp_schedule_new()) rents quote @quote_index
+ * with a cost, so that its charges are in the amount to approve. */
 static gboolean
 recommends_quote (const CpPlan *plan,
                   int           quote_index)
 {
-  return plan != NULL && !plan->cost_unknown && plan->recommended >= 0 &&
-         (guint) plan->recommended < plan->options->len &&
-         g_array_index (plan->options, CpOption, plan->recommended).quote_index == quote_index;
+  return plan != NULL && !plan->cost_unknown && cp_plan_get_subject (plan) != NULL &&
+         cp_plan_get_subject (plan)->quote_index == quote_index;
 }
 
 /* Whether some job's memo names an option on several nodes of quote
@@ -844,9 +898,9 @@ cp_report_vat_parts (const CpProject        *project,
       CpReportVatPart part = { 0, 0 };
       guint r;
 
-      if (!entry->planned || plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+      option = cp_schedule_job_option (entry, plan);
+      if (option == NULL)
         continue;
-      option = &g_array_index (plan->options, CpOption, plan->recommended);
       if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
         continue;
       part.rate = cp_quote_vat_rate (g_ptr_array_index (project->quotes, option->quote_index), &project->settings);
@@ -1297,7 +1351,10 @@ cp_report_section_amount_to_approve (Doc              *doc,
      * is said beside the calendar (cp_report_section_budget()). */
     g_autofree char *left_out = not_in_amount_text (doc, results, round (approval.amount) - round (approval.top_of_range));
     g_autofree char *assumed = assumed_text (doc, results);
-    const char *notes[] = { left_out, tax, assumed };
+    /* A job costed late first: the amount holds it, and its lateness is
+     * what the approver signs for (walk38 F1). */
+    g_autofree char *late = cp_report_late_jobs_text (project, (CpPlan * const *) plans->pdata, schedule, doc->lang);
+    const char *notes[] = { late, left_out, tax, assumed };
     /* The amount and what it leaves out are kept together, on one page;
      * the VAT's and the assumed figures' lines may follow on the next. */
     double left_out_height = left_out != NULL && *left_out != '\0'
@@ -1363,6 +1420,15 @@ cp_report_signed_proviso_text (Doc              *doc,
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   answer_conditions = answers_passing (project, results, schedule, &approval, doc->lang, passing, provisos, &cover_top,
                                        NULL);
+  {
+    /* Page 1's R8 line names who runs the bare metal, and the amount
+     * with the hosted quote instead: the signature carries it, where it
+     * carried the whole-offer condition alone (read38 F2). */
+    g_autoptr(GPtrArray) operations = cp_report_operations_provisos (project, results, schedule, doc->lang);
+
+    for (guint i = 0; i < operations->len; i++)
+      g_ptr_array_add (provisos, g_strdup (g_ptr_array_index (operations, i)));
+  }
   if (provisos->len == 0)
     return NULL;
   amount = cp_i18n_format_money_whole (round (approval.amount), project->settings.currency, doc->lang);
@@ -1401,6 +1467,12 @@ cp_report_signed_amount_text (Doc              *doc,
   g_string_append_c (text, ' ');
   /* TRANSLATORS: the sign-off block, after the amount to approve: the VAT it holds */
   g_string_append_printf (text, _("VAT in it: %s."), with_split);
+  {
+    g_autofree char *late = cp_report_late_jobs_text (project, (CpPlan * const *) plans->pdata, schedule, doc->lang);
+
+    if (late != NULL)
+      g_string_append_printf (text, " %s", late);
+  }
   proviso = cp_report_signed_proviso_text (doc, results, schedule);
   if (proviso != NULL)
     g_string_append_printf (text, " %s", proviso);

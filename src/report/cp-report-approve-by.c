@@ -137,14 +137,29 @@ cp_report_approve_by_text (const CpProject  *project,
   CpReportApproveBy by;
   g_autofree char *date = NULL, *work_date = NULL;
   const char *vendor;
+  gboolean blocked;
   int sole;
 
   cp_report_approve_by (project, plans, schedule, &by);
   if (by.rule == CP_REPORT_APPROVE_BY_NONE)
     return NULL;
+  {
+    /* Page 1 calls the plan not approvable while a quote is short of
+     * machines (cp_report_overbooking_block_text()): "Approve now" under
+     * it read as the opposite instruction (read38 F3). What to settle
+     * first, then when. */
+    g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
+
+    blocked = short_of->len > 0;
+  }
   work_date = cp_i18n_format_date_span (&by.day, &by.day, lang);
   /* One quote recommended: its vendor named, where "no recommended quote"
    * read as several (approver 35, C4). */
+  if (by.quote_index < 0 && (sole = sole_recommended_quote (project, plans)) >= 0 && blocked &&
+      by.rule == CP_REPORT_APPROVE_BY_NOW)
+    /* TRANSLATORS: under the amount to approve, when page 1 says it is not approvable as planned (a quote short of machines, said above): the work's planned start is today or past, the day it starts; the one recommended quote's vendor, whose quote states no validity */
+    return g_strdup_printf (_("Settle that first: the work is planned to start on %s; %s’s quote does not say how long its price holds."),
+                            work_date, cp_report_vendor_name (project, sole));
   if (by.quote_index < 0 && (sole = sole_recommended_quote (project, plans)) >= 0)
     return g_strdup_printf (by.rule == CP_REPORT_APPROVE_BY_NOW
                             /* TRANSLATORS: under the amount to approve: the work's planned start is today or past, the day it starts; the one recommended quote's vendor, whose quote states no validity */
@@ -153,8 +168,12 @@ cp_report_approve_by_text (const CpProject  *project,
                             : _("Approve before the work starts on %s; %s’s quote does not say how long its price holds."),
                             work_date, cp_report_vendor_name (project, sole));
   if (by.quote_index < 0 && by.rule == CP_REPORT_APPROVE_BY_NOW)
-    /* TRANSLATORS: under the amount to approve: the work's planned start is today or past, the day it starts; no recommended quote states how long its price holds */
-    return g_strdup_printf (_("Approve now: the work is planned to start on %s; no recommended quote says how long its price holds."), work_date);
+    return g_strdup_printf (blocked
+                            /* TRANSLATORS: under the amount to approve, when page 1 says it is not approvable as planned (a quote short of machines, said above): the work's planned start is today or past, the day it starts; no recommended quote states how long its price holds */
+                            ? _("Settle that first: the work is planned to start on %s; no recommended quote says how long its price holds.")
+                            /* TRANSLATORS: under the amount to approve: the work's planned start is today or past, the day it starts; no recommended quote states how long its price holds */
+                            : _("Approve now: the work is planned to start on %s; no recommended quote says how long its price holds."),
+                            work_date);
   if (by.quote_index < 0)
     /* TRANSLATORS: under the amount to approve: the day the first job starts; no recommended quote states how long its price holds (approver 34, B2: "no quote" beside another quote's validity read as false) */
     return g_strdup_printf (_("Approve before the work starts on %s; no recommended quote says how long its price holds."), work_date);
@@ -170,10 +189,17 @@ cp_report_approve_by_text (const CpProject  *project,
        * sentence's place (memo36's longer one pushed the demo's sign-off
        * a page on). */
       if (schedule->start_is_report_day)
-        /* TRANSLATORS: under the amount to approve, when the project sets no start and its calendar starts on the report's day: the vendor, the last day its price holds */
-        return g_strdup_printf (_("Approve now: the calendar starts today; %s’s price holds to %s."), vendor, date);
-      /* TRANSLATORS: under the amount to approve: the work's planned start is today or past; the day it starts, the vendor, the last day its price holds */
-      return g_strdup_printf (_("Approve now: the work is planned to start on %s; %s’s price holds to %s."),
+        return g_strdup_printf (blocked
+                                /* TRANSLATORS: under the amount to approve, when page 1 says it is not approvable as planned (a quote short of machines, said above) and the calendar starts on the report's day: the vendor, the last day its price holds */
+                                ? _("Settle that first: the calendar starts today; %s’s price holds to %s.")
+                                /* TRANSLATORS: under the amount to approve, when the project sets no start and its calendar starts on the report's day: the vendor, the last day its price holds */
+                                : _("Approve now: the calendar starts today; %s’s price holds to %s."),
+                                vendor, date);
+      return g_strdup_printf (blocked
+                              /* TRANSLATORS: under the amount to approve, when page 1 says it is not approvable as planned (a quote short of machines, said above): the day the work starts, the vendor, the last day its price holds */
+                              ? _("Settle that first: the work is planned to start on %s; %s’s price holds to %s.")
+                              /* TRANSLATORS: under the amount to approve: the work's planned start is today or past; the day it starts, the vendor, the last day its price holds */
+                              : _("Approve now: the work is planned to start on %s; %s’s price holds to %s."),
                               work_date, vendor, date);
     case CP_REPORT_APPROVE_BY_WORK_START:
       /* TRANSLATORS: under the amount to approve: the day the first job starts, the vendor, the last day its price holds */

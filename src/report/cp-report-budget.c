@@ -449,14 +449,15 @@ cp_report_nothing_to_approve (Doc       *doc,
                               JobResult *results)
 {
   const CpProject *project = doc->project;
-  gboolean unpriced = FALSE, late = FALSE, unfit = FALSE;
+  gboolean unpriced = FALSE, unfit = FALSE;
   g_autoptr(GPtrArray) why = g_ptr_array_new ();
   g_autoptr(GString) because = g_string_new (NULL);
 
   /* A plan without prices recommends on its hardware alone, at no cost
-   * to approve. */
+   * to approve. A job no quote finishes in time is costed late on its
+   * best available option (cp_schedule_new()): an amount to approve. */
   for (guint j = 0; results != NULL && j < project->jobs->len; j++)
-    if (results[j].plan != NULL && !results[j].plan->cost_unknown && results[j].plan->recommended >= 0)
+    if (results[j].plan != NULL && !results[j].plan->cost_unknown && cp_plan_get_subject (results[j].plan) != NULL)
       return NULL;
   for (guint j = 0; results != NULL && j < project->jobs->len; j++)
     {
@@ -466,17 +467,12 @@ cp_report_nothing_to_approve (Doc       *doc,
         continue;
       if (plan->cost_unknown)
         unpriced = TRUE;
-      else if (plan->best_available >= 0)
-        late = TRUE;
       else
         unfit = TRUE;
     }
   if (unpriced)
     /* TRANSLATORS: why no job has a recommended option */
     g_ptr_array_add (why, _("no quote states a price to compare"));
-  if (late)
-    /* TRANSLATORS: why no job has a recommended option */
-    g_ptr_array_add (why, _("no quote finishes a job by its deadline"));
   if (unfit)
     /* TRANSLATORS: why no job has a recommended option */
     g_ptr_array_add (why, _("no quote's machines can run a job"));
@@ -683,6 +679,19 @@ cp_report_section_budget_tables (Doc              *doc,
           continue;
         }
       when = span_text (schedule, entry->start_day, entry->end_day, doc->lang);
+      if (entry->short_of_target && cp_report_job_days_late (entry) > 0)
+        {
+          /* Run late on its best available option (cp_schedule_new()):
+           * its dates say so, as the amount's note does (walk38 F1). */
+          g_autofree char *days = cp_words_late_by (entry->end_day - entry->start_day, entry->deadline_days,
+                                                     doc->lang);
+          char *late;
+
+          /* TRANSLATORS: a job's calendar, then how long after its deadline it ends on its best available option ("2.7 days") */
+          late = g_strdup_printf (_("%s, ending %s after its deadline"), when, days);
+          g_free (when);
+          when = late;
+        }
       if (entry->after >= 0)
         {
           const CpJob *before = g_ptr_array_index (project->jobs, entry->after);

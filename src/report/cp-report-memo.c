@@ -503,6 +503,28 @@ cp_report_operations_switch (const CpProject *project,
   return subject ? hosted : NULL;
 }
 
+/* The amount to approve with @hosted in place of job @job_index's
+ * recommended option, the project's top then @top: its contingency by the
+ * amount's rule, with @hosted's billed step in place of the job's. */
+static double
+operations_switch_amount (const CpProject   *project,
+                          JobResult         *results,
+                          const CpSchedule  *schedule,
+                          guint              job_index,
+                          const CpOption    *hosted,
+                          double             top,
+                          double            *contingency,
+                          CpContingencyRule *rule)
+{
+  g_autoptr(GPtrArray) plans = g_ptr_array_new ();
+  CpOverrun overrun;
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    g_ptr_array_add (plans, (gpointer) results[j].plan);
+  cp_report_dearest_overrun (project, (CpPlan * const *) plans->pdata, schedule, (int) job_index, hosted, &overrun);
+  return cp_settings_amount_to_approve (&project->settings, top, overrun.cost, 0, 0, contingency, rule, NULL);
+}
+
 /* What to approve if the team takes @hosted for job @job_index instead of
  * its recommended option: the amount to approve's rule on the project's
  * top of range with that option's top in place of the job's, "Taking it,
@@ -510,6 +532,89 @@ cp_report_operations_switch (const CpProject *project,
  * month)." Page 1 offered the switch with no amount to
  * sign for it (appr31 finding 8); in one line, as page 1 has no more room
  * in English. NULL when the job is not on the calendar. */
+gboolean
+cp_report_operations_switch_top (const CpProject  *project,
+                                 JobResult        *results,
+                                 const CpSchedule *schedule,
+                                 guint             job_index,
+                                 const CpOption   *hosted,
+                                 double           *top)
+{
+  g_autoptr(GPtrArray) plans = g_ptr_array_new ();
+  const CpScheduleJob *entry;
+  CpApprovalAmount approval;
+
+  if (schedule == NULL || job_index >= schedule->jobs->len)
+    return FALSE;
+  entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
+  if (!entry->planned)
+    return FALSE;
+  for (guint j = 0; j < project->jobs->len; j++)
+    g_ptr_array_add (plans, (gpointer) results[j].plan);
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  /* Each top rounded as the answers show it (cp_report_schedule_shown_range()). */
+  *top = approval.top_of_range - round (cp_schedule_job_cost_high (entry)) +
+         round (MAX (hosted->range.total_cost_high, hosted->estimate.total_cost));
+  return TRUE;
+}
+
+GPtrArray *
+cp_report_operations_provisos (const CpProject  *project,
+                               JobResult        *results,
+                               const CpSchedule *schedule,
+                               const char       *lang)
+{
+  GPtrArray *provisos = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) plans = g_ptr_array_new ();
+  g_autofree gboolean *said = g_new0 (gboolean, MAX (project->quotes->len, 1));
+  CpApprovalAmount approval;
+
+  if (schedule == NULL)
+    return provisos;
+  for (guint j = 0; j < project->jobs->len; j++)
+    g_ptr_array_add (plans, (gpointer) results[j].plan);
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  cp_i18n_push_language (lang);
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      const CpOption *chosen, *hosted;
+      const char *vendor;
+      double top;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      chosen = &g_array_index (plan->options, CpOption, plan->recommended);
+      if (chosen->quote_index < 0 || (guint) chosen->quote_index >= project->quotes->len ||
+          !cp_option_ops_support_unstated (job, g_ptr_array_index (project->quotes, chosen->quote_index)))
+        continue;
+      /* One condition per vendor's bare metal, said once. */
+      if (said[chosen->quote_index])
+        continue;
+      said[chosen->quote_index] = TRUE;
+      vendor = cp_report_vendor_name (project, chosen->quote_index);
+      hosted = cp_report_operations_switch (project, plan);
+      if (hosted != NULL && cp_report_operations_switch_top (project, results, schedule, j, hosted, &top) &&
+          top > round (approval.amount))
+        {
+          g_autofree char *other = cp_words_quote_short_name (project, hosted->quote_index);
+          g_autofree char *amount = cp_i18n_format_money_whole (operations_switch_amount (project, results, schedule, j, hosted,
+                                                                                          top, NULL, NULL),
+                                                                project->settings.currency, lang);
+
+          /* TRANSLATORS: the sign-off block, a condition of the signature ("provided …"): the bare metal's vendor; what page 1's R8 line offers instead, the hosted quote and the amount to approve with it */
+          g_ptr_array_add (provisos, g_strdup_printf (_("someone runs %1$s’s bare metal (R8; its support is not in the amount; with %2$s instead, approve %3$s)"),
+                                                      vendor, other, amount));
+        }
+      /* Without an amount past the one signed, "Not in the amount" names
+       * the support (cp_report_ops_support_not_in_amount()): the demo's
+       * sign-off stays on page 2. */
+    }
+  cp_i18n_pop_language ();
+  return provisos;
+}
+
 static char *
 switch_amount_text (const CpProject  *project,
                     JobResult        *results,
@@ -520,19 +625,14 @@ switch_amount_text (const CpProject  *project,
 {
   const CpSettings *settings = &project->settings;
   g_autoptr(GPtrArray) plans = g_ptr_array_new ();
-  const CpScheduleJob *entry;
   const CpQuote *quote;
   CpApprovalAmount approval;
   guint n_planned = 0;
-  CpOverrun overrun;
   CpContingencyRule rule;
   double high, top, contingency;
   g_autofree char *amount = NULL, *top_text = NULL, *rate = NULL;
 
-  if (schedule == NULL || job_index >= schedule->jobs->len)
-    return NULL;
-  entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
-  if (!entry->planned)
+  if (!cp_report_operations_switch_top (project, results, schedule, job_index, hosted, &top))
     return NULL;
   for (guint j = 0; j < project->jobs->len; j++)
     {
@@ -541,14 +641,9 @@ switch_amount_text (const CpProject  *project,
         n_planned++;
     }
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
-  /* Each top rounded as the answers show it (cp_report_schedule_shown_range()). */
   high = round (MAX (hosted->range.total_cost_high, hosted->estimate.total_cost));
-  top = approval.top_of_range - round (cp_schedule_job_cost_high (entry)) + high;
-  /* The contingency's rule as the amount's, with this option's billed
-   * step in place of the job's. */
-  cp_report_dearest_overrun (project, (CpPlan * const *) plans->pdata, schedule, (int) job_index, hosted, &overrun);
-  amount = cp_i18n_format_money_whole (cp_settings_amount_to_approve (settings, top, overrun.cost, 0, 0, &contingency,
-                                                                      &rule, NULL),
+  amount = cp_i18n_format_money_whole (operations_switch_amount (project, results, schedule, job_index, hosted, top,
+                                                                 &contingency, &rule),
                                        settings->currency, lang);
   /* One switch, one amount: the same move to E was "within the amount"
    * in the answers above and "approve 320,383 CNY instead" here (read37

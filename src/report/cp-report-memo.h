@@ -83,6 +83,29 @@ char      *cp_report_option_at        (const CpProject *project,
 const CpOption *cp_report_operations_switch (const CpProject *project,
                                              const CpPlan    *plan);
 
+/* The project's top of range were job @job_index to take @hosted (its
+ * top in place of the job's, each rounded as the answers show them), so
+ * that the amount to approve for the switch is the settings' rule on
+ * it; FALSE when the job is not on @schedule. */
+gboolean   cp_report_operations_switch_top (const CpProject  *project,
+                                            JobResult        *results,
+                                            const CpSchedule *schedule,
+                                            guint             job_index,
+                                            const CpOption   *hosted,
+                                            double           *top);
+
+/* "someone runs 裸金属乙's bare metal (R8; its support is not in the
+ * amount; with 云厂商甲 instead, approve 390,456 CNY)" in @lang, one per
+ * quote whose bare metal a job is recommended on that R8 says no one is
+ * assumed to run, whose quote does not state operations support
+ * (cp_option_ops_support_unstated()), and whose hosted alternative on
+ * page 1's R8 line needs more than the amount to approve: that line's
+ * condition and amount, for the signature (read38 F2). Empty when none. */
+GPtrArray *cp_report_operations_provisos (const CpProject  *project,
+                                          JobResult        *results,
+                                          const CpSchedule *schedule,
+                                          const char       *lang);
+
 /* The open answers of @result's job (cp_report_open_answers()) whatever
  * the amount to approve, in @lang: each answer that would change its
  * choice, or its cost billed a month at least, with the option it leads

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cp-report-schedule.h"
+#include <glib/gi18n.h>
 #include "cp-i18n.h"
 #include "cp-report-memo.h"
 
@@ -145,6 +146,17 @@ cp_report_schedule_months_approved (const CpSchedule *schedule,
   return approved;
 }
 
+double
+cp_report_job_days_late (const CpScheduleJob *entry)
+{
+  double late;
+
+  if (!entry->planned || !(entry->deadline_days > 0))
+    return 0;
+  late = entry->end_day - entry->start_day - entry->deadline_days;
+  return late > 1e-6 ? late : 0;
+}
+
 void
 cp_report_dearest_overrun (const CpProject  *project,
                            CpPlan * const   *plans,
@@ -189,10 +201,10 @@ cp_report_approval_amount (const CpProject  *project,
       const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
       const CpPlan *plan = plans[i];
 
-      if (!entry->planned || plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+      if (cp_schedule_job_option (entry, plan) == NULL)
         continue;
       {
-        const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+        const CpOption *option = cp_schedule_job_option (entry, plan);
         const CpEstimate *e = &option->estimate;
         double rate = 0;
 
@@ -244,6 +256,23 @@ cp_report_timeline_chart_new (CpProjectAnalysis *analysis,
    * (issue 26, a lead in a meeting). */
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   chart->approval = cp_report_approval_text (project, &approval, lang);
+  {
+    /* A job the amount holds late, as page 1 says it: the tab gave the
+     * amount with no word of it (walk38 F1). */
+    g_autofree char *late = cp_report_late_jobs_text (project, (CpPlan * const *) plans->pdata, schedule, lang);
+
+    if (late != NULL)
+      {
+        char *both;
+
+        cp_i18n_push_language (lang);
+        both = g_strdup_printf (C_("two sentences", "%s %s"), chart->approval, late);
+        cp_i18n_pop_language ();
+
+        g_free (chart->approval);
+        chart->approval = both;
+      }
+  }
   {
     /* And the budget the team has, as page 1 says it under the amount,
      * with the amount the open answers may ask for: the tab said "fits"

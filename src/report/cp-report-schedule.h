@@ -147,6 +147,21 @@ char        *cp_report_approval_text   (const CpProject        *project,
                                         const CpApprovalAmount *approval,
                                         const char             *lang);
 
+/* How many days after its deadline job @entry ends (from its own
+ * start); 0 when it is not late or has no deadline. The text says it as
+ * the options' table does (cp_words_late_by()). */
+double       cp_report_job_days_late   (const CpScheduleJob *entry);
+
+/* "The amount includes a job no quote runs as asked, at its best
+ * available option: CPT … on Huawei Cloud, ending 2.7 days after its
+ * deadline." in @lang: the jobs of @schedule placed and costed late
+ * (CpScheduleJob.short_of_target), as page 1, the sign-off and the
+ * window's calendar tab say it; NULL when none is. */
+char        *cp_report_late_jobs_text  (const CpProject  *project,
+                                        CpPlan * const   *plans,
+                                        const CpSchedule *schedule,
+                                        const char       *lang);
+
 /* "Not approvable as planned: 7B QLoRA, … and 14B LoRA need 5 of A's
  * machines at once from 4 December 2026; it offers 1. …" in @lang (the
  * memo's cp_report_overbooking_block_text()): the jobs of

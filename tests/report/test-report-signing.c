@@ -613,19 +613,23 @@ test_vat_vendors_in_amount (void)
 static void
 test_overbooking_blocks (void)
 {
-  static const struct { const char *lang, *budget, *blocked, *confirm, *serial_fmt, *answer, *amount, *ask_fmt; } cases[] = {
+  static const struct { const char *lang, *budget, *blocked, *confirm, *serial_fmt, *answer, *amount, *ask_fmt, *by_when, *now; } cases[] = {
     { "en", "Budget and calendar", "Not approvable as planned: 5 jobs need 5 of",
       "need 5 of 示例供应商 A (Example vendor A)’s machines at once from ",
       "Have it confirm 5 machines before approving, or run the jobs one after another, earliest deadline first: "
       "every deadline holds, and the last ends on %s, not %s.",
       "holds only if the vendor rents enough machines.", "Amount to approve:",
       "Can you rent 5 machines at once from %s? The quote offers 1, and the plan is not "
-      "approvable without them." },
+      "approvable without them.",
+      "Settle that first: the calendar starts today; 示例供应商 G (Example vendor G)’s "
+      "price holds to 31 March 2027.", "Approve now" },
     { "zh_CN", "预算与日程", "按现计划不可批准：5 个任务自",
       "同时需要示例供应商 A (Example vendor A) 的 5 台机器，而它只提供 1 台。",
       "批准前请其确认能提供 5 台，或让这些任务按截止日期先后依次进行：各截止期限仍能满足，最后一个任务在%s结束，而非%s。",
       "仅当供应商能提供足够机器时成立。", "申请批准金额：",
-      "能否自%s起同时提供 5 台机器？报价只提供 1 台，没有这些机器，本计划无法批准。" },
+      "能否自%s起同时提供 5 台机器？报价只提供 1 台，没有这些机器，本计划无法批准。",
+      "请先解决上述问题：日程从今天算起；示例供应商 G (Example vendor G) 的报价有效至 2027年3月31日。",
+      "请立即审批" },
   };
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autoptr(GDateTime) today = g_date_time_new_local (g_date_time_get_year (now), g_date_time_get_month (now),
@@ -640,7 +644,7 @@ test_overbooking_blocks (void)
     {
       g_autofree char *pdf = g_strdup_printf ("blocked-demo-%s.pdf", cases[i].lang);
       g_autofree char *first = NULL, *serial = NULL, *last = NULL, *planned = NULL;
-      g_autofree char *budget_word = NULL, *blocked_words = NULL, *amount_word = NULL;
+      g_autofree char *budget_word = NULL, *blocked_words = NULL, *amount_word = NULL, *by_when = NULL;
       g_autofree char *memo = NULL, *second = NULL, *from = NULL, *ask = NULL;
       const char *budget, *blocked, *amount;
 
@@ -678,6 +682,12 @@ test_overbooking_blocks (void)
       g_assert_nonnull (amount);
       g_assert_true (budget < blocked && blocked < amount);
       cp_test_assert_lacks (first, "5 jobs above run at the same time");
+      /* Read38 F3: under "Not approvable as planned", the by-when line
+       * said "Approve now": it says what to settle first, then when. */
+      by_when = cp_test_squeeze (cases[i].by_when);
+      cp_test_assert_has (first, cases[i].by_when);
+      g_assert_true (strstr (first, by_when) > amount);
+      cp_test_assert_lacks (memo, cases[i].now);
     }
 }
 

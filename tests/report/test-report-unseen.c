@@ -754,6 +754,106 @@ memo_text (const char *pdf)
   return g_strconcat (first, second, NULL);
 }
 
+/* Read38 F2: page 1's R8 line says no operations engineer runs the bare
+ * metal recommended for the service and what to approve with the hosted
+ * quote instead; the signature now carries that condition too.
+ * A 14B full fine-tune (7 days) on Cloud A (8 × H800 at 30 CNY per
+ * GPU-hour), then a 60-day 14B service on 1 of Metal B's 2 bare-metal
+ * A800 machines at 60,000 CNY a node-month:
+ *   amount: (fine-tune top 30 × 8 × 15 h = 3,600 + 2 × 60,000) × 1.1 = 135,960 CNY;
+ *   Cloud A for the service: 30 × 8 × 24 × 60 = 345,600 CNY, so taking it
+ *   (3,600 + 345,600) × 1.1 = 384,120 CNY. */
+static void
+test_operations_condition_signed (void)
+{
+  static const struct {
+    const char *lang, *signed_;
+  } words[] = {
+    { "en", "The signature approves up to 135,960 CNY provided Cloud A bills by the hour with no minimum term and someone "
+      "runs Metal B’s bare metal (R8; its support is not in the amount; with Cloud A instead, approve 384,120 CNY)." },
+    { "zh_CN", "Metal B 的裸金属有人运维（R8；运维支持费用不在申请金额内；改用 Cloud A 则批准 ¥384,120）。" },
+  };
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  RUN_OK ("new", "ops.cplan");
+  RUN_OK ("add-job", "ops.cplan", "--id", "ft14b", "--name", "14B full fine-tune", "--model", "qwen2.5-14b", "--task",
+          "full-finetune", "--tokens", "1B", "--deadline-days", "7");
+  RUN_OK ("add-job", "ops.cplan", "--id", "serve14b", "--name", "14B vLLM service", "--model", "qwen2.5-14b", "--task",
+          "inference", "--concurrency", "200", "--duration-days", "60", "--after", "ft14b");
+  RUN_OK ("add-quote", "ops.cplan", "--id", "cloud-h800", "--vendor", "Cloud A", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "30", "--offering", "cloud-vm");
+  RUN_OK ("add-quote", "ops.cplan", "--id", "bm-a800", "--vendor", "Metal B", "--gpu", "a800", "--gpus-per-node", "8",
+          "--nodes", "2", "--price-per-node-month", "60000", "--network", "infiniband", "--nics", "4", "--nic-gbps", "200",
+          "--offering", "bare-metal-cluster");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("ops-%s.pdf", words[l].lang);
+      g_autofree char *memo = NULL;
+
+      RUN_OK ("report", "ops.cplan", "--lang", words[l].lang, "--start", "2027-03-01", "--pdf", pdf);
+      memo = memo_text (pdf);
+      cp_test_assert_has (memo, words[l].signed_);
+      /* The signed switch amount is page 1's R8 line's, in both languages. */
+      cp_test_assert_has (memo, l == 0 ? "Taking it, approve 384,120 CNY" : "¥384,120");
+      g_assert_cmpuint (cp_test_count (memo, l == 0 ? "approve 384,120 CNY" : "¥384,120"), ==, 2);
+    }
+}
+
+/* Walk38 F1: a job no quote finishes in time is run late on its best
+ * available option, not left out of the amount, and the job after it
+ * starts when it ends. Data prep of 12 days against a 10-day deadline,
+ * then 5 days of dev runs after it, on one 8 × RTX 4090 machine at
+ * 2 CNY per GPU-hour from 1 March 2027:
+ *   data prep 12 d × 24 h × 8 GPUs × 2 = 4,608 CNY, 1–12 March, 12 − 10 = 2.0 days late;
+ *   dev runs 5 d × 24 h × 8 × 2 = 1,920 CNY, 13–17 March;
+ *   amount (4,608 + 1,920) × 1.10 = 7,180.8 → 7,181 CNY (contingency 653).
+ * Before, the amount was 2,112 CNY (the dev runs alone), dated 1–5 March. */
+static void
+test_late_job_in_amount (void)
+{
+  static const struct {
+    const char *lang, *amount, *late, *row_late, *row_after;
+  } words[] = {
+    { "en", "Amount to approve: 7,181 CNY (the top of the range + 10% contingency, 653 CNY).",
+      "The amount includes a job no quote runs as asked, at its best available option: Data prep on V1, ending 2.0 days "
+      "after its deadline.",
+      "Data prep 1–12 March 2027, ending 2.0 days after its deadline 4,608 CNY",
+      "Dev runs 13–17 March 2027, after Data prep 1,920 CNY" },
+    { "zh_CN", "申请批准金额：¥7,181（区间上限 + 10% 不可预见费 ¥653）。",
+      "申请金额包含没有报价能按要求完成的任务，按其当前最佳方案计：Data prep 在 V1 上，比截止期限晚 2.0 天结束。",
+      "2027年3月1日至12日，比截止期限晚 2.0 天结束",
+      "2027年3月13日至17日，在“Data prep”之后" },
+  };
+
+  if (cp_test_skip_without_poppler ())
+    return;
+  RUN_OK ("new", "late.cplan");
+  RUN_OK ("add-job", "late.cplan", "--name", "Data prep", "--model", "llama-2-7b", "--task", "data-processing",
+          "--duration-days", "12", "--deadline-days", "10");
+  RUN_OK ("add-job", "late.cplan", "--name", "Dev runs", "--model", "llama-2-7b", "--task", "debug",
+          "--duration-days", "5", "--after", "job-1");
+  RUN_OK ("add-quote", "late.cplan", "--vendor", "V1", "--offer", "4090 machine", "--gpu", "rtx4090",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "2");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("late-%s.pdf", words[l].lang);
+      g_autofree char *xml = g_strdup_printf ("late-%s.xml", words[l].lang);
+      g_autofree char *memo = NULL, *raw = NULL;
+
+      RUN_OK ("report", "late.cplan", "--lang", words[l].lang, "--start", "2027-03-01", "--pdf", pdf, "--xml", xml);
+      memo = memo_text (pdf);
+      cp_test_assert_has (memo, words[l].amount);
+      cp_test_assert_has (memo, words[l].late);
+      cp_test_assert_has (memo, words[l].row_late);
+      cp_test_assert_has (memo, words[l].row_after);
+      g_assert_null (strstr (memo, l == 0 ? "which no quote can run as asked" : "没有报价能按要求运行"));
+      raw = cp_test_read_in (tmp_dir, xml);
+      g_assert_cmpfloat (report_xml_number_after (raw, "<approval ", "<amount-to-approve"), ==, 7181);
+      g_assert_nonnull (strstr (raw, "<job ref=\"job-1\" planned=\"true\""));
+    }
+}
+
 typedef struct {
   const char *lang;
   const char *legend, *old_legend;   /* the timeline's cost line: planned, not spent */
@@ -956,6 +1056,8 @@ main (int    argc,
   g_test_add_func ("/report-unseen/validity-asked", test_validity_asked);
   g_test_add_func ("/report-unseen/xml-page-one", test_xml_page_one);
   g_test_add_func ("/report-unseen/unrunnable-job-left-out", test_unrunnable_job_left_out);
+  g_test_add_func ("/report-unseen/late-job-in-amount", test_late_job_in_amount);
+  g_test_add_func ("/report-unseen/operations-condition-signed", test_operations_condition_signed);
   g_test_add_func ("/report-unseen/words", test_words);
   g_test_add_func ("/report-unseen/storage-kind-asked", test_storage_kind_asked);
   g_test_add_func ("/report-unseen/storage-price-asked-of-recommended", test_storage_price_asked_of_recommended);
