@@ -773,10 +773,17 @@ cp_report_section_job (Doc       *doc,
      * out is not firm, whatever the range says, as page 1 and the
      * reasons list say it (cp_reason_lines()). */
     g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, doc->lang, NULL);
-    /* Nothing meets the job only under the team R8 assumed: said first,
-     * and the range not said to hold, as the window says it (walk38 F4). */
-    g_autofree char *turns_on = cp_words_turns_on_team (project, plan, result->what_if, doc->lang);
-    g_autoptr(GString) firm = g_string_new (turns_on);
+    /* Nothing meets the job only under the team R8 assumed: said in
+     * place of a range said to hold, as the window says it (walk38 F4).
+     * Where the range does not hold anyway, that is said, and What would
+     * change it names the team: the chapter says it once. */
+    g_autofree char *turns_on = NULL;
+    g_autoptr(GString) firm = NULL;
+
+    for (guint i = 0; i < plan->reasons->len && turns_on == NULL; i++)
+      if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_VERDICT_HOLDS)
+        turns_on = cp_words_turns_on_team (project, plan, result->what_if, doc->lang);
+    firm = g_string_new (turns_on);
 
     for (guint i = 0; i < plan->reasons->len; i++)
       {
