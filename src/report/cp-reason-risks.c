@@ -26,6 +26,26 @@
  * sequences, fragmentation beyond the allowance) runs it out of memory:
  * the planner's own line, which its layout search avoids. */
 #define RISK_MEMORY_SHARE CP_TIGHT_MEMORY_SHARE
+/* A service with no answer-time target is held to MLPerf Inference's
+ * limits for serving Llama 2 70B in its Server scenario: the first token
+ * within 2,000 ms and each next one within 200 ms, at the 99th percentile
+ * (mlcommons/inference loadgen/mlperf.conf, llama2-70b.Server.ttft_latency
+ * and tpot_latency, at 001712e9daf80386e0dda43f97b8f36981d792c4). The
+ * loosest per-token limit of its LLM benchmarks: an answer slower than
+ * that fails even the benchmark's non-interactive service. Every request
+ * of a job has the same prompt and output, so the plan's answer time is
+ * each request's, and the 99th percentile's limit applies to it. In tenths
+ * of a second, so that a whole limit prints whole. */
+#define ANSWER_FIRST_TOKEN_LIMIT_DS 20
+#define ANSWER_NEXT_TOKEN_LIMIT_DS 2
+
+double
+cp_words_answer_limit_s (const CpJob *job)
+{
+  if (job->kind != CP_TASK_INFERENCE || job->output_tokens == 0)
+    return 0;
+  return (ANSWER_FIRST_TOKEN_LIMIT_DS + ANSWER_NEXT_TOKEN_LIMIT_DS * (job->output_tokens - 1.0)) / 10.0;
+}
 
 static void
 add_risk_text (GPtrArray  *risks,
@@ -318,6 +338,24 @@ cp_option_risks_except (const CpProject   *project,
          * "one GPU failing stops all of them" was unclear); the interruptions expected over the run ("0.281
          * interruptions are expected (a 24.5% chance of at least one)"), a percentage, then a duration */
         add_risk_text (risks, g_strdup_printf (_("Any GPU failing stops every node: %s; goodput %s, %s lost to restarts, counted in time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
+    }
+
+  /* With no target the plan calls a service feasible however long its
+   * users wait: 29 s an answer at 500 requests read as a service nobody
+   * would use (walk38 F9). */
+  if (job->kind == CP_TASK_INFERENCE && !(job->answer_within_s > 0) && cp_words_answer_limit_s (job) > 0 &&
+      e->answer_s > cp_words_answer_limit_s (job))
+    {
+      double limit_s = cp_words_answer_limit_s (job);
+      g_autofree char *answer = cp_words_answer_seconds (e->answer_s, limit_s, lang);
+      g_autofree char *limit = cp_words_target_seconds (limit_s, lang);
+      g_autofree char *tokens = cp_i18n_format_number (job->output_tokens, 0, lang);
+
+      /* TRANSLATORS: a risk of a service with no answer-time target; the seconds a user waits, the output
+       * tokens of an answer, then MLPerf Inference's limit in seconds for an answer of that length;
+       * “Answer within” is the job's field of the target */
+      add_risk_text (risks, g_strdup_printf (_("With no answer-time target set, each user waits %s s for an answer of %s output tokens, longer than the %s s MLPerf Inference allows in serving Llama 2 70B (the first token within 2 s, then one every 0.2 s). Set “Answer within” to the wait your users accept, and only options that meet it stay feasible."),
+                                             answer, tokens, limit));
     }
 
   if (cp_job_deadline_days (job) > 0 && isfinite (e->calendar_days))

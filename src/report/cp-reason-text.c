@@ -998,8 +998,25 @@ cp_words_answer_wait (const CpJob      *job,
   g_autofree char *answer = NULL;
   g_autofree char *target = NULL;
 
-  if (job->kind != CP_TASK_INFERENCE || !(job->answer_within_s > 0) || !(est->answer_s > 0))
+  if (job->kind != CP_TASK_INFERENCE || !(est->answer_s > 0))
     return NULL;
+  /* With no target the plan does not weigh the wait, so the verdict says
+   * it, and against the limit the risks hold it to (walk38 F9: "Serves
+   * 500 of 500" and nothing of a 29 s answer). */
+  if (!(job->answer_within_s > 0))
+    {
+      double limit_s = cp_words_answer_limit_s (job);
+
+      answer = cp_words_answer_seconds (est->answer_s, limit_s, lang);
+      if (!(limit_s > 0 && est->answer_s > limit_s))
+        /* TRANSLATORS: the verdict of a service with no answer-time target: the seconds a user waits for a whole answer */
+        return g_strdup_printf (_("Each user waits %s s for an answer; no answer-time target is set."), answer);
+      target = cp_words_target_seconds (limit_s, lang);
+      /* TRANSLATORS: the verdict of a service with no answer-time target: the seconds a user waits for a whole
+       * answer, then MLPerf Inference's limit in seconds for an answer of the job's length */
+      return g_strdup_printf (_("Each user waits %s s for an answer, over the %s s MLPerf Inference allows; no answer-time target is set."),
+                              answer, target);
+    }
   answer = cp_words_answer_seconds (est->answer_s, job->answer_within_s, lang);
   target = cp_words_target_seconds (job->answer_within_s, lang);
   return g_strdup_printf (cp_job_answer_target_met (job, est->answer_s)

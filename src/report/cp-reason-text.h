@@ -310,9 +310,15 @@ int         cp_words_answer_decimals (double answer_s, double target_s);
 char       *cp_words_target_seconds (double target_s, const char *lang);
 /* What a user of the service @job waits on option @est against the job's
  * answer-time target, for the verdict: "Each user waits 6.9 s for an
- * answer, within the 10 s target." NULL where the job sets no target or
- * is no service. */
+ * answer, within the 10 s target."; with no target, the wait and,
+ * past cp_words_answer_limit_s(), that limit. NULL where the job is no
+ * service or the option serves nothing. */
 char       *cp_words_answer_wait    (const CpJob *job, const CpEstimate *est, const char *lang);
+/* The longest a user waits for a whole answer of a service @job with no
+ * target of its own before the plan names it a risk: MLPerf Inference's
+ * serving limits for an answer of the job's output tokens (2 s to the
+ * first, 0.2 s each next one; cp-reason-risks.c). 0 for other jobs. */
+double      cp_words_answer_limit_s (const CpJob *job);
 /* The runner-up layout and why the chosen one beat it: "TP 8 × PP 8 ×
  * DP 1, ZeRO-1, micro-batch 1: 3% slower, though 12 GiB more memory
  * headroom". */

@@ -416,7 +416,7 @@ section_job_serving (Doc          *doc,
   /* The token rates are one replica's, the requests the whole option's:
    * each heading says which, as the CLI's tables do (walkthrough 11 read
    * a replica's rate beside the option's requests as one basis). */
-  char *header[] = { _("Rank"), _("Quote"), _("Replicas"), _("Batch"), _("Decode tokens/s per replica"),
+  char *header[] = { _("Rank"), _("Quote"), _("Replicas"), _("Batch"), NULL,
                      _("Prefill tokens/s per replica"), _("Requests served (all replicas)"),
                      _("Per million output tokens") };
   Table table = { 8, widths, numeric, header, NULL, 0, doc->small };
@@ -435,6 +435,52 @@ section_job_serving (Doc          *doc,
   /* TRANSLATORS: how the serving table is computed; %s are the prompt and output tokens per request and a percentage */
   basis = g_strdup_printf (_("Requests of %s prompt and %s output tokens. Each decode step reads the weights and the running sequences' KV cache at %s%% of the GPU's memory bandwidth, or computes 2 FLOPs per active parameter and sequence, whichever is slower, plus the tensor-parallel all-reduces; prefill is compute-bound. Per token and per replica; requests served are those carried at once (at most the target) and per second."),
                            prompt, output, bandwidth);
+  {
+    /* Prompts prefilled inside the decode steps make a step compute as
+     * well as read: then the decode rate follows the GPU's FLOPS, and an
+     * A800 (2,039 GB/s) decoded 629 tokens/s beside a 910B2's (1,600 GB/s)
+     * 714, under a paragraph that spoke only of bandwidth (read38 F6). */
+    guint mixed = 0, compute_bound = 0;
+    g_autoptr(GPtrArray) compute_bound_names = g_ptr_array_new_with_free_func (g_free);
+    g_autofree char *compute_bound_joined = NULL;
+
+    for (guint i = 0; i < cp_report_listed_options (plan); i++)
+      {
+        const CpOption *option = &g_array_index (plan->options, CpOption, i);
+        const CpEstimate *e = &option->estimate;
+
+        if (e->fits && e->serving_mixed_batches)
+          {
+            mixed++;
+            if (e->decode_compute_s + e->decode_prefill_compute_s > e->decode_memory_s)
+              {
+                compute_bound++;
+                g_ptr_array_add (compute_bound_names, cp_words_quote_short_name (project, option->quote_index));
+              }
+          }
+      }
+    compute_bound_joined = cp_words_join_names (compute_bound_names);
+    header[4] = mixed > 0
+                /* TRANSLATORS: the serving table's heading of the output tokens a replica writes a second, its decode steps also prefilling new prompts */
+                ? _("Decode tokens/s per replica, with prefill")
+                : _("Decode tokens/s per replica");
+    if (mixed > 0)
+      {
+        g_autofree char *bound = compute_bound == mixed
+                                 /* TRANSLATORS: how the serving table is computed, after its first sentences */
+                                 ? g_strdup (_("New prompts are prefilled inside the decode steps (chunked prefill, as vLLM does by default), so each step also computes their tokens: at this load every option's step is bound by compute, and its decode rate follows the GPU's FLOPS, not its memory bandwidth."))
+                                 : compute_bound > 0
+                                 /* TRANSLATORS: how the serving table is computed, after its first sentences; %s names the quotes whose steps compute longer than they read */
+                                 ? g_strdup_printf (_("New prompts are prefilled inside the decode steps (chunked prefill, as vLLM does by default), so each step also computes their tokens: at this load the steps of %s are bound by compute, and their decode rate follows the GPU's FLOPS, not its memory bandwidth; the others' memory reads still take longer."),
+                                                    compute_bound_joined)
+                                 /* TRANSLATORS: how the serving table is computed, after its first sentences */
+                                 : g_strdup (_("New prompts are prefilled inside the decode steps (chunked prefill, as vLLM does by default), so each step also computes their tokens: at this load the memory reads still take longer."));
+        char *with = g_strdup_printf (cp_i18n_is_chinese (doc->lang) ? "%s%s" : "%s %s", basis, bound);
+
+        g_free (basis);
+        basis = with;
+      }
+  }
   {
     /* The page states the service's days of use and the months billed:
      * the per-token cost is over the same (walk36 F11). */

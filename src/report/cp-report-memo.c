@@ -831,10 +831,14 @@ answer_cost (const CpProject *project,
                             /* TRANSLATORS: the third answer line when no quote has a price to compare: calendar days */
                             : _("For: a cost unknown without a price to compare; done in %s."), days);
   if (term)
-    /* A service's answer time beside its target (issue 26). */
+    /* A service's answer time beside its target (issue 26), and with no
+     * target only past the limit its risks hold it to (walk38 F9): a
+     * wait within it is the job chapter's serving table's, and a line
+     * more here pushed the next best off page 1. */
     return add_sentence (/* TRANSLATORS: the third answer line of a service or other rental for a term: total cost, the term's days */
                          g_strdup_printf (_("For: %s in total; for %s."), cost, days),
-                         cp_words_answer_wait (job, e, lang));
+                         job->answer_within_s > 0 || e->answer_s > cp_words_answer_limit_s (job)
+                         ? cp_words_answer_wait (job, e, lang) : NULL);
   if (!(cp_job_deadline_days (job) > 0))
     /* TRANSLATORS: the third answer line: total cost, calendar days */
     return g_strdup_printf (_("For: %s in total; done in %s."), cost, days);
