@@ -366,7 +366,6 @@ section_job_layout (Doc          *doc,
       g_autofree char *chosen = NULL;
       g_autofree char *how = NULL;
       g_autofree char *batch = NULL;
-      g_autofree char *mfu = cp_words_achieved_mfu (e, doc->lang);
 
       words = cp_words_estimate_layout (project, e, doc->lang);
       /* TRANSLATORS: the recommended option's quote and its layout */
@@ -375,9 +374,7 @@ section_job_layout (Doc          *doc,
       how = cp_words_layout_choice (project, e, doc->lang);
       cp_doc_paragraph_full (doc, doc->body, how, 0, 2, NULL);
       batch = cp_words_step_batch (e, doc->lang);
-      cp_doc_paragraph_full (doc, doc->body, batch, 0, mfu != NULL ? 2 : 6, NULL);
-      if (mfu != NULL)
-        cp_doc_paragraph_full (doc, doc->body, mfu, 0, 6, NULL);
+      cp_doc_paragraph_full (doc, doc->body, batch, 0, 6, NULL);
     }
 
   table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);

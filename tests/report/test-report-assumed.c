@@ -65,7 +65,8 @@ test_achieved_mfu_words (void)
 
 /* The walk's 13B LoRA (one job, 300M tokens) in both languages: the
  * appendix says the 16 bytes a parameter count the adapters' parameters
- * only, and the XML lists the assumptions the appendix does: none about
+ * only and sets the job's achieved MFU beside the utilisation assumed,
+ * and the XML lists the assumptions the appendix does: none about
  * experts (a dense model), KV caches or serving (no service), where it
  * listed all of them (read37 F12). The XML still validates. */
 static void
@@ -88,6 +89,12 @@ test_lora_appendix_and_xml (void)
   cp_test_assert_has (english, "trains adapters only: the bytes per parameter count the adapters’ parameters, and the frozen "
                                "base model keeps only its weights, with no gradients or optimizer states.");
   cp_test_assert_has (chinese, "只训练适配器：每参数字节数只计适配器的参数，冻结的基座模型只保存权重，没有梯度和优化器状态。");
+  /* The appendix sets the job's achieved MFU beside the 55% it assumes
+   * (the default compute utilisation, Touvron et al.'s 47.6% scaled). */
+  cp_test_assert_has (english, "13B LoRA, recommended option: Achieved MFU");
+  cp_test_assert_has (english, "the assumed compute utilisation of 55%");
+  cp_test_assert_has (chinese, "13B LoRA，推荐方案：实际 MFU");
+  cp_test_assert_has (chinese, "而假设的算力利用率为 55%");
 
   cp_test_validate_report_xml (tmp_dir, "en.xml");
   xml = cp_test_read_in (tmp_dir, "en.xml");
