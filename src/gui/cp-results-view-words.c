@@ -476,6 +476,19 @@ _cp_results_view_describe_layout (const CpProject *project,
     chosen = g_strdup_printf (_("Best-ranked option, %s: %s."), name, words);
 
   how = cp_words_layout_choice (project, estimate, lang);
+  /* The achieved MFU beside the utilisation assumed, as the job chapter
+   * gives it (walk37 F5). */
+  {
+    g_autofree char *mfu = cp_words_achieved_mfu (estimate, lang);
+
+    if (mfu != NULL)
+      {
+        char *both = g_strconcat (how, " ", mfu, NULL);
+
+        g_free (how);
+        how = both;
+      }
+  }
 
   /* Offload the plan added, the job's own setting leaving it to the plan:
    * said with its cause, so that the form's CPU offload, "When memory is

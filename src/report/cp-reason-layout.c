@@ -4,6 +4,7 @@
 #include "cp-reason-text.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "planner/cp-catalog.h"
 #include "planner/cp-units.h"
@@ -223,4 +224,73 @@ cp_words_runner_up (const CpEstimate *est,
     }
   cp_i18n_pop_language ();
   return text;
+}
+
+/* The groups of CpMfuLoss an approver knows by name, each with its
+ * mechanisms' seconds summed. */
+typedef struct {
+  const char *words;
+  double seconds;
+} MfuLossGroup;
+
+static int
+compare_groups_by_seconds (gconstpointer a,
+                           gconstpointer b)
+{
+  const MfuLossGroup *x = a, *y = b;
+
+  return (x->seconds < y->seconds) - (x->seconds > y->seconds);
+}
+
+char *
+cp_words_achieved_mfu (const CpEstimate *est,
+                       const char       *lang)
+{
+  MfuLossGroup groups[] = {
+    /* TRANSLATORS: a cause of a lower MFU, in a list ("the experts' small GEMMs, communication and pipeline bubbles") */
+    { _("the experts’ small GEMMs"), est->mfu_loss_s[CP_MFU_LOSS_EXPERT_GEMMS] + est->mfu_loss_s[CP_MFU_LOSS_TOKEN_PERMUTATION] },
+    /* TRANSLATORS: a cause of a lower MFU, in a list */
+    { _("communication"), est->mfu_loss_s[CP_MFU_LOSS_TP_COMMUNICATION] + est->mfu_loss_s[CP_MFU_LOSS_PP_COMMUNICATION] +
+                          est->mfu_loss_s[CP_MFU_LOSS_DP_COMMUNICATION] + est->mfu_loss_s[CP_MFU_LOSS_ALL_TO_ALL] +
+                          est->mfu_loss_s[CP_MFU_LOSS_OVERLAP_SLOWDOWN] + est->mfu_loss_s[CP_MFU_LOSS_OFFLOAD] },
+    /* TRANSLATORS: a cause of a lower MFU, in a list */
+    { _("pipeline bubbles"), est->mfu_loss_s[CP_MFU_LOSS_BUBBLE] + est->mfu_loss_s[CP_MFU_LOSS_STAGE_IMBALANCE] },
+    /* TRANSLATORS: a cause of a lower MFU, in a list */
+    { _("recomputed forward passes"), est->mfu_loss_s[CP_MFU_LOSS_RECOMPUTE] },
+    /* TRANSLATORS: a cause of a lower MFU, in a list: the attention's FLOPs that 6·N·D leaves out */
+    { _("attention’s own FLOPs"), est->mfu_loss_s[CP_MFU_LOSS_ATTENTION] },
+  };
+  g_autoptr(GPtrArray) causes = g_ptr_array_new ();
+  g_autofree char *achieved = NULL;
+  g_autofree char *assumed = cp_i18n_format_percent (est->mfu_utilisation, lang);
+  g_autofree char *joined = NULL;
+
+  /* Only a modelled time has an assumed utilisation to set it beside: a
+   * given MFU or a trial's rate is the run's own. */
+  if (est->time_source != CP_TIME_SOURCE_MODEL || !(est->mfu_utilisation > 0) || !(est->achieved_mfu > 0))
+    return NULL;
+  {
+    g_autofree char *number = cp_i18n_format_number (est->achieved_mfu * 100, 1, lang);
+
+    achieved = g_strdup_printf ("%s%%", number);
+  }
+  /* MFU counts 6·N·D; LoRA's backward computes no gradients of the
+   * frozen weights, so its run does fewer FLOPs than MFU credits. */
+  if (est->achieved_mfu > est->mfu_utilisation && est->mfu_loss_s[CP_MFU_LOSS_TASK_FLOPS] < 0)
+    /* TRANSLATORS: the achieved MFU, then the assumed compute utilisation, both in percent */
+    return g_strdup_printf (_("Achieved MFU %s, above the assumed compute utilisation of %s: MFU counts 6 FLOPs per parameter and token, and the adapters’ training skips the frozen weights’ gradients."),
+                            achieved, assumed);
+  /* The causes that take at least 1% of the run, largest first, three
+   * at most: a list of every mechanism would bury the main one. */
+  qsort (groups, G_N_ELEMENTS (groups), sizeof groups[0], compare_groups_by_seconds);
+  for (guint i = 0; i < G_N_ELEMENTS (groups) && causes->len < 3; i++)
+    if (groups[i].seconds >= 0.01 * est->mfu_run_s)
+      g_ptr_array_add (causes, (gpointer) groups[i].words);
+  if (causes->len == 0)
+    /* TRANSLATORS: the achieved MFU, then the assumed compute utilisation, both in percent */
+    return g_strdup_printf (_("Achieved MFU %s, near the assumed compute utilisation of %s."), achieved, assumed);
+  joined = cp_words_join_names (causes);
+  /* TRANSLATORS: the achieved MFU; the assumed compute utilisation; what slows the run (“the experts’ small GEMMs, communication and pipeline bubbles”); the achieved MFU again */
+  return g_strdup_printf (_("Achieved MFU %s, against the assumed compute utilisation of %s: the assumed rate is for the dense matrix work; %s bring the whole run to %s."),
+                          achieved, assumed, joined, achieved);
 }

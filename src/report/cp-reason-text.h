@@ -356,6 +356,11 @@ char       *cp_words_layout_choice  (const CpProject *project, const CpEstimate 
  * optimizer step takes 4,096 tokens: 1 micro-batch of 1 sequence per
  * data-parallel rank." */
 char       *cp_words_step_batch     (const CpEstimate *est, const char *lang);
+/* The achieved MFU of @est beside the compute utilisation assumed, and
+ * what brings the run below it (walk37 F5: "compute utilisation 55%" in
+ * the appendix read as absurd beside a 128-expert MoE run at 18.4%);
+ * NULL where the time is not modelled from the utilisation. */
+char       *cp_words_achieved_mfu   (const CpEstimate *est, const char *lang);
 /* A count of tokens in words: "4,096 tokens", "2B tokens"; "20 亿个 token". */
 char       *cp_words_tokens         (double tokens, const char *lang);
 /* A quote at @estimate's node count: "4 nodes: 1.2 days, ¥15,000,

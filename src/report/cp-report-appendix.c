@@ -453,36 +453,57 @@ optimizer_states_text (const CpProject *project)
   return g_string_free (text, FALSE);
 }
 
-/* What a service's answer time is held to: its own target, or with none
- * the limit its risks use (cp_words_answer_limit_s()), naming the
- * services that set none (walk38 F9). NULL without a service. */
+/* What the jobs that train adapters only (LoRA, QLoRA) keep of the bytes
+ * per parameter counted above, with the jobs that do; "" when no job does.
+ * Their frozen base keeps its weights alone (cp-estimate-memory.c: the
+ * gradients and optimizer states are the adapters' trainable parameters
+ * times the convention's bytes), so 16 bytes times the model's 13 billion
+ * parameters beside a LoRA job's 60 GiB read as a contradiction (read37
+ * finding 12). */
 static char *
-answer_time_text (const CpProject *project)
+adapter_states_text (const CpProject *project)
 {
-  g_autoptr(GPtrArray) untargeted = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autofree char *joined = NULL;
-  gboolean any_service = FALSE;
 
   for (guint j = 0; j < project->jobs->len; j++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, j);
 
-      if (job->kind != CP_TASK_INFERENCE)
-        continue;
-      any_service = TRUE;
-      if (!(job->answer_within_s > 0))
-        g_ptr_array_add (untargeted, job->name);
+      if (job->kind == CP_TASK_LORA || job->kind == CP_TASK_QLORA)
+        g_ptr_array_add (names, job->name);
     }
-  if (!any_service)
-    return NULL;
-  if (untargeted->len == 0)
-    return g_strdup (_("A service is held to its answer-time target (“Answer within”): an option whose users wait longer for a whole answer is not feasible."));
-  joined = cp_words_join_names (untargeted);
-  /* TRANSLATORS: %s names one or more services; “Answer within” is the job's field of the answer-time target */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s sets no answer-time target (“Answer within”): its options are judged on the requests they carry, and an answer slower than MLPerf Inference allows in serving Llama 2 70B (the first token within 2 s, then one every 0.2 s, at the 99th percentile) is named as a risk.",
-                                       "%s set no answer-time target (“Answer within”): their options are judged on the requests they carry, and an answer slower than MLPerf Inference allows in serving Llama 2 70B (the first token within 2 s, then one every 0.2 s, at the 99th percentile) is named as a risk.",
-                                       untargeted->len),
+  if (names->len == 0)
+    return g_strdup ("");
+  joined = cp_words_join_names (names);
+  /* TRANSLATORS: %s names one or more LoRA or QLoRA jobs; follows the sentence on bytes per parameter */
+  return g_strdup_printf (dngettext (GETTEXT_PACKAGE, " %s trains adapters only: the bytes per parameter count the adapters’ parameters, and the frozen base model keeps only its weights, with no gradients or optimizer states.",
+                                    " %s train adapters only: the bytes per parameter count the adapters’ parameters, and the frozen base model keeps only its weights, with no gradients or optimizer states.",
+                                    names->len),
                           joined);
+}
+
+/* Whether some job of @project trains its every parameter, which the
+ * bytes per parameter of mixed-precision Adam describe whole. */
+static gboolean
+project_trains_all_parameters (const CpProject *project)
+{
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+
+      if (job->kind == CP_TASK_PRETRAIN || job->kind == CP_TASK_FULL_FINETUNE)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+cp_report_appendix_lists (const CpProject *project,
+                          JobResult       *results,
+                          const char      *key)
+{
+  return project_uses (project, key) && plans_use (project, results, key);
 }
 
 void
@@ -501,6 +522,8 @@ cp_report_section_assumptions (Doc       *doc,
   g_autofree char *layouts = NULL;
   g_autofree char *gigabyte = NULL;
   g_autofree char *optimizer_states = optimizer_states_text (doc->project);
+  g_autofree char *adapter_states = adapter_states_text (doc->project);
+  g_autofree char *bytes_per_parameter = NULL;
   gboolean monthly = FALSE;
   gboolean failures;
 
@@ -544,11 +567,17 @@ cp_report_section_assumptions (Doc       *doc,
    * failure model's rates and rules when a job depends on them: the
    * paragraph then says only what they change, not the rules again. */
   failures = project_uses (doc->project, "gpu-failure-rate") && plans_use (doc->project, results, "gpu-failure-rate");
-  conventions = g_strdup_printf ("%s%s%s %s %s %s %s",
-                                 settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16
-                                 ? _("Mixed-precision Adam is counted at 16 bytes per parameter (ZeRO: bf16 weights and gradients, 12 bytes of optimizer state).")
-                                 : _("Mixed-precision Adam is counted at 18 bytes per parameter (Hugging Face: fp32 and fp16 weights, fp32 gradients, 8 bytes of optimizer state)."),
-                                 optimizer_states, gigabyte,
+  /* The bytes a trained parameter keeps, said where some job trains:
+   * a project of services and data processing trains none. */
+  if (project_trains_all_parameters (doc->project) || adapter_states[0] != '\0')
+    bytes_per_parameter = g_strconcat (settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16
+                                       ? _("Mixed-precision Adam is counted at 16 bytes per parameter (ZeRO: bf16 weights and gradients, 12 bytes of optimizer state).")
+                                       : _("Mixed-precision Adam is counted at 18 bytes per parameter (Hugging Face: fp32 and fp16 weights, fp32 gradients, 8 bytes of optimizer state)."),
+                                       adapter_states, optimizer_states, NULL);
+  else
+    bytes_per_parameter = g_strdup ("");
+  conventions = g_strdup_printf ("%s%s %s %s %s %s",
+                                 bytes_per_parameter, gigabyte,
                                  _("Time uses dense peak FLOPS only, never sparse figures; run time and calendar time (run plus debugging and migration) are kept apart, and deadlines are checked against calendar time."),
                                  layouts,
                                  monthly
@@ -557,7 +586,8 @@ cp_report_section_assumptions (Doc       *doc,
                                  failures
                                  ? _("A training run is interrupted whenever one of its GPUs fails; it writes checkpoints at the Young/Daly interval unless one is set, and each interruption costs a restart and redone work (the entries on interruptions and checkpoints below). Goodput, useful time ÷ wall time, stretches the run time, and with it billed hours, cost and the deadline check. Services, debugging and data processing rent their period whole: their interruptions are downtime within it.")
                                  : _("A training run is interrupted whenever one of its GPUs fails: GPUs × run hours × the per-GPU failure rate interruptions are expected, one machine included. Each option writes checkpoints (weights and optimizer states) at its storage's speed, at the Young/Daly interval unless one is set, and each interruption costs a restart and, on average, half an interval of work redone (Daly's model). Goodput, useful time ÷ wall time, stretches the run time, and with it billed hours, cost and the deadline check. Services, debugging and data processing rent their period whole: their interruptions are downtime within it."));
-  cp_doc_paragraph (doc, doc->small, conventions);
+  /* Neither of the first two sentences said: no space before the third. */
+  cp_doc_paragraph (doc, doc->small, g_strchug (conventions));
   {
     g_autofree char *answer_time = answer_time_text (doc->project);
 
@@ -570,6 +600,28 @@ cp_report_section_assumptions (Doc       *doc,
   cp_doc_paragraph (doc, doc->small,
                     _("These assumptions are not measurements: each time and cost has a low figure (every assumption below at its optimistic end) and a high one (all at their pessimistic end); a figure a trial run measured does not vary. A verdict holds when the same option is the cheapest feasible one at both ends and with each assumption alone at either end; otherwise the report names the threshold at which another quote wins."));
 
+  /* Each training job's achieved MFU beside the utilisation the table
+   * assumes (walk37 F5: "55%" beside a mixture of experts' run at 18.4%
+   * read as absurd). Here, after the job chapters, it moves no chapter's
+   * page breaks. */
+  for (guint j = 0; results != NULL && j < doc->project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (doc->project->jobs, j);
+      const CpPlan *plan = results[j].plan;
+      g_autofree char *mfu = NULL;
+      g_autofree char *line = NULL;
+
+      if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len ||
+          !cp_task_kind_is_training (job->kind))
+        continue;
+      mfu = cp_words_achieved_mfu (&g_array_index (plan->options, CpOption, plan->recommended).estimate, doc->lang);
+      if (mfu == NULL)
+        continue;
+      /* TRANSLATORS: a job's name, then its recommended option's achieved MFU beside the assumed utilisation */
+      line = g_strdup_printf (_("%s, recommended option: %s"), job->name, mfu);
+      cp_doc_paragraph (doc, doc->small, line);
+    }
+
   for (guint i = 0; i < MIN (n, G_N_ELEMENTS (assumptions)); i++)
     {
       const CpAssumption *a = &assumptions[i];
@@ -577,7 +629,7 @@ cp_report_section_assumptions (Doc       *doc,
       g_autofree char *number = NULL;
       g_autofree char *source = NULL;
 
-      if (!project_uses (doc->project, a->key) || !plans_use (doc->project, results, a->key))
+      if (!cp_report_appendix_lists (doc->project, results, a->key))
         continue;
       /* The planner lists one setting, the debugging share, under two
        * keys: the calendar's share and the development cycle's. One row,

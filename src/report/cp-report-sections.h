@@ -79,6 +79,10 @@ char *cp_report_figures_beside (const char *risk, const char *first_risk, const 
 /* The assumptions the jobs' plans in @results (one per job) used, with
  * their values, ranges and sources. */
 void cp_report_section_assumptions (Doc *doc, JobResult *results);
+/* Whether the appendix lists assumption @key: some job of @project depends
+ * on it and an option of the plans in @results (one per job, only .plan
+ * read) used it. The XML report lists the same set (issue 22). */
+gboolean cp_report_appendix_lists (const CpProject *project, JobResult *results, const char *key);
 
 /* The sign-off block; with @amount (NULL: none), the amount it approves,
  * under its heading, for a block on another page than the amount's. */

@@ -942,6 +942,7 @@ build_document (CpProjectAnalysis *analysis,
   CpSpread spreads[CP_N_SPREADS];
   guint n_spreads;
   g_autoptr(GPtrArray) plans = NULL;
+  g_autofree JobResult *job_results = NULL;
   g_autoptr(CpSchedule) schedule = NULL;
 
   root = xmlNewDocNode (doc, NULL, BAD_CAST "compute-planner", NULL);
@@ -1018,12 +1019,22 @@ build_document (CpProjectAnalysis *analysis,
 
   results = xmlNewChild (root, NULL, BAD_CAST "results", NULL);
   assumptions = xmlNewChild (results, NULL, BAD_CAST "assumptions", NULL);
+  plans = cp_project_analysis_get_full_plans (analysis);
+  /* The plans the PDF's appendix reads, to list the same assumptions. */
+  job_results = g_new0 (JobResult, MAX (1, project->jobs->len));
+  for (guint j = 0; j < project->jobs->len; j++)
+    job_results[j].plan = g_ptr_array_index (plans, j);
   n_assumptions = cp_settings_get_assumptions (&project->settings, assumption_list, G_N_ELEMENTS (assumption_list));
   n_spreads = MIN (cp_range_get_spreads (&project->settings, spreads, G_N_ELEMENTS (spreads)), G_N_ELEMENTS (spreads));
   for (guint i = 0; i < MIN (n_assumptions, G_N_ELEMENTS (assumption_list)); i++)
     {
-      xmlNode *a = add_double (assumptions, "assumption", assumption_list[i].value);
-      g_autofree char *source = clean_text (assumption_list[i].source != NULL ? assumption_list[i].source : "");
+      xmlNode *a;
+      g_autofree char *source = NULL;
+
+      if (!cp_report_appendix_lists (project, job_results, assumption_list[i].key))
+        continue;
+      a = add_double (assumptions, "assumption", assumption_list[i].value);
+      source = clean_text (assumption_list[i].source != NULL ? assumption_list[i].source : "");
       xmlNewProp (a, BAD_CAST "key", BAD_CAST assumption_list[i].key);
       xmlNewProp (a, BAD_CAST "unit", BAD_CAST (assumption_list[i].unit != NULL ? assumption_list[i].unit : ""));
       xmlNewProp (a, BAD_CAST "source", BAD_CAST source);
@@ -1039,7 +1050,6 @@ build_document (CpProjectAnalysis *analysis,
             xmlNewProp (a, BAD_CAST "spread-source", BAD_CAST spread_source);
           }
     }
-  plans = cp_project_analysis_get_full_plans (analysis);
   for (guint i = 0; i < project->jobs->len; i++)
     write_plan (results, analysis, i, g_ptr_array_index (plans, i), lang);
   schedule = cp_report_schedule_new (project, plans, NULL);
