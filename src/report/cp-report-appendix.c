@@ -506,6 +506,38 @@ cp_report_appendix_lists (const CpProject *project,
   return project_uses (project, key) && plans_use (project, results, key);
 }
 
+/* What a service's answer time is held to: its own target, or with none
+ * the limit its risks use (cp_words_answer_limit_s()), naming the
+ * services that set none (walk38 F9). NULL without a service. */
+static char *
+answer_time_text (const CpProject *project)
+{
+  g_autoptr(GPtrArray) untargeted = g_ptr_array_new ();
+  g_autofree char *joined = NULL;
+  gboolean any_service = FALSE;
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+
+      if (job->kind != CP_TASK_INFERENCE)
+        continue;
+      any_service = TRUE;
+      if (!(job->answer_within_s > 0))
+        g_ptr_array_add (untargeted, job->name);
+    }
+  if (!any_service)
+    return NULL;
+  if (untargeted->len == 0)
+    return g_strdup (_("A service is held to its answer-time target (“Answer within”): an option whose users wait longer for a whole answer is not feasible."));
+  joined = cp_words_join_names (untargeted);
+  /* TRANSLATORS: %s names one or more services; “Answer within” is the job's field of the answer-time target */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s sets no answer-time target (“Answer within”): its options are judged on the requests they carry, and an answer slower than MLPerf Inference allows in serving Llama 2 70B (the first token within 2 s, then one every 0.2 s, at the 99th percentile) is named as a risk.",
+                                       "%s set no answer-time target (“Answer within”): their options are judged on the requests they carry, and an answer slower than MLPerf Inference allows in serving Llama 2 70B (the first token within 2 s, then one every 0.2 s, at the 99th percentile) is named as a risk.",
+                                       untargeted->len),
+                          joined);
+}
+
 void
 cp_report_section_assumptions (Doc       *doc,
                                JobResult *results)
