@@ -1321,17 +1321,17 @@ commitment_text (Doc                    *doc,
 /* The amount to approve and how VAT was taken (cp_report_approval_amount()):
  * the one figure the approver signs, said as its parts add up. */
 void
-cp_report_section_amount_to_approve (Doc              *doc,
-                                     JobResult        *results,
-                                     const CpSchedule *schedule)
+cp_report_amount_texts_init (CpReportAmountTexts *texts,
+                             Doc                 *doc,
+                             JobResult           *results,
+                             const CpSchedule    *schedule)
 {
   const CpProject *project = doc->project;
   g_autoptr(GPtrArray) plans = result_plans (project, results);
   CpApprovalAmount approval;
-  g_autofree char *line = NULL, *tax = NULL;
 
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
-  line = cp_report_approval_text (project, &approval, doc->lang);
+  texts->line = cp_report_approval_text (project, &approval, doc->lang);
 
   /* One basis for every figure: with VAT, at each quote's rate (the
    * quotes table says which rate applied to which quote, and why). The
@@ -1341,7 +1341,7 @@ cp_report_section_amount_to_approve (Doc              *doc,
     g_autoptr(GArray) parts = cp_report_vat_parts (project, (CpPlan * const *) plans->pdata, schedule, &approval);
     g_autofree char *with_basis = vat_with_basis (project, parts, &approval, doc->lang);
 
-    tax = vat_text (doc, results, with_basis, NULL);
+    texts->tax = vat_text (doc, results, with_basis, NULL);
   }
   {
     /* What the amount leaves out first, under it, then its VAT and which
@@ -1349,16 +1349,11 @@ cp_report_section_amount_to_approve (Doc              *doc,
      * the note's type, where one paragraph of eight clauses buried the
      * money outside the amount (approver 33, A25). The calendar's start
      * is said beside the calendar (cp_report_section_budget()). */
-    g_autofree char *left_out = not_in_amount_text (doc, results, round (approval.amount) - round (approval.top_of_range));
-    g_autofree char *assumed = assumed_text (doc, results);
+    texts->left_out = not_in_amount_text (doc, results, round (approval.amount) - round (approval.top_of_range));
+    texts->assumed = assumed_text (doc, results);
     /* A job costed late first: the amount holds it, and its lateness is
      * what the approver signs for (walk38 F1). */
-    g_autofree char *late = cp_report_late_jobs_text (project, (CpPlan * const *) plans->pdata, schedule, doc->lang);
-    const char *notes[] = { late, left_out, tax, assumed };
-    /* The amount and what it leaves out are kept together, on one page;
-     * the VAT's and the assumed figures' lines may follow on the next. */
-    double left_out_height = left_out != NULL && *left_out != '\0'
-                             ? cp_doc_paragraph_height (doc, doc->small, left_out, 0) + 1 : 0;
+    texts->late = cp_report_late_jobs_text (project, (CpPlan * const *) plans->pdata, schedule, doc->lang);
 
     /* The amount and what it leaves out are read together, on one page:
      * the demo's note ran from page 1's foot onto page 2 (approver 21). */
@@ -1367,10 +1362,10 @@ cp_report_section_amount_to_approve (Doc              *doc,
     if (approve_by != NULL)
       {
         /* With the amount, in its type: the day matters as much. */
-        char *with_day = g_strdup_printf (C_("two sentences", "%s %s"), line, approve_by);
+        char *with_day = g_strdup_printf (C_("two sentences", "%s %s"), texts->line, approve_by);
 
-        g_free (line);
-        line = with_day;
+        g_free (texts->line);
+        texts->line = with_day;
       }
     /* What signing commits to when a choice waits on answers, with the
      * amount it is about. */
@@ -1378,26 +1373,49 @@ cp_report_section_amount_to_approve (Doc              *doc,
 
     if (commitment != NULL)
       {
-        g_autofree char *with = g_strdup_printf (C_("two sentences", "%s %s"), line, commitment);
+        g_autofree char *with = g_strdup_printf (C_("two sentences", "%s %s"), texts->line, commitment);
 
-        g_free (line);
-        line = cp_doc_spaced (doc, with);
+        g_free (texts->line);
+        texts->line = cp_doc_spaced (doc, with);
       }
     /* The budget the team has, against the amount, straight under it
      * (walk40 F6: a lead could not enter "we have 200,000 CNY"). */
-    g_autofree char *within = cp_report_budget_text (project, results, schedule, &approval, doc->lang);
-    double within_height = within != NULL ? cp_doc_paragraph_height (doc, doc->body, within, 0) + 1 : 0;
-
-    cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1 + within_height + left_out_height);
-    cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
-    if (within != NULL)
-      cp_doc_paragraph_full (doc, doc->body, within, 0, 1, NULL);
-    /* The page the amount is on, whichever its notes end on. */
-    doc->amount_page = doc->pages->len;
-    for (guint i = 0; i < G_N_ELEMENTS (notes); i++)
-      if (notes[i] != NULL && *notes[i] != '\0')
-        cp_doc_paragraph_full (doc, doc->small, notes[i], 0, 1, NULL);
+    texts->within = cp_report_budget_text (project, results, schedule, &approval, doc->lang);
   }
+}
+
+void
+cp_report_amount_texts_clear (CpReportAmountTexts *texts)
+{
+  g_clear_pointer (&texts->line, g_free);
+  g_clear_pointer (&texts->tax, g_free);
+  g_clear_pointer (&texts->left_out, g_free);
+  g_clear_pointer (&texts->late, g_free);
+  g_clear_pointer (&texts->assumed, g_free);
+  g_clear_pointer (&texts->within, g_free);
+}
+
+void
+cp_report_section_amount_to_approve (Doc *doc)
+{
+  const CpReportAmountTexts *texts = &doc->memo_texts->amount;
+  const char *line = texts->line, *within = texts->within, *left_out = texts->left_out;
+  const char *notes[] = { texts->late, left_out, texts->tax, texts->assumed };
+  /* The amount and what it leaves out are kept together, on one page;
+   * the VAT's and the assumed figures' lines may follow on the next. */
+  double left_out_height = left_out != NULL && *left_out != '\0'
+                           ? cp_doc_paragraph_height (doc, doc->small, left_out, 0) + 1 : 0;
+  double within_height = within != NULL ? cp_doc_paragraph_height (doc, doc->body, within, 0) + 1 : 0;
+
+  cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1 + within_height + left_out_height);
+  cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
+  if (within != NULL)
+    cp_doc_paragraph_full (doc, doc->body, within, 0, 1, NULL);
+  /* The page the amount is on, whichever its notes end on. */
+  doc->amount_page = doc->pages->len;
+  for (guint i = 0; i < G_N_ELEMENTS (notes); i++)
+    if (notes[i] != NULL && *notes[i] != '\0')
+      cp_doc_paragraph_full (doc, doc->small, notes[i], 0, 1, NULL);
 }
 
 char *

@@ -588,7 +588,7 @@ cp_report_section_budget (Doc              *doc,
    * vendor after it: the Chinese demo's amount fell onto page 2 below
    * them (approver 21). */
   if (results != NULL)
-    cp_report_section_amount_to_approve (doc, results, schedule);
+    cp_report_section_amount_to_approve (doc);
   {
     g_autofree char *by_vendor = vendor_subtotals (doc, schedule);
 

@@ -13,6 +13,8 @@ typedef struct {
   cairo_surface_t *content;     /* the page's drawing, then its header and footer */
 } Page;
 
+typedef struct _CpReportMemoTexts CpReportMemoTexts;
+
 typedef struct {
   cairo_t *cr;                  /* the current page's content */
   PangoContext *context;
@@ -62,6 +64,7 @@ typedef struct {
    * without one: made once, where each paragraph made them again (on a
    * 20 × 50 project a fifth of the report's time). */
   GStrv typed_names;
+  const CpReportMemoTexts *memo_texts; /* while the memo is laid out, owned by its caller (cp-report-pdf.c) */
   gboolean borrowed;            /* a trial copy: the context, fonts and caches are its document's */
 } Doc;
 

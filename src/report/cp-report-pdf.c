@@ -93,6 +93,7 @@ typedef struct {
   char *amount;                 /* cp_report_signed_amount_text() */
   char *proviso;                /* cp_report_signed_proviso_text() */
   GPtrArray *risks;             /* cp_report_risk_lines() */
+  CpReportMemoTexts memo;       /* the amount to approve's and the questions' (Doc.memo_texts) */
 } SignOffTexts;
 
 /* Under @doc's language, pushed by the caller. */
@@ -105,6 +106,11 @@ sign_off_texts_init (SignOffTexts     *texts,
   texts->amount = cp_report_signed_amount_text (doc, results, schedule);
   texts->proviso = cp_report_signed_proviso_text (doc, results, schedule);
   texts->risks = cp_report_risk_lines (doc, results, schedule);
+  /* As lay_out_memo() lays the amount out. */
+  memset (&texts->memo.amount, 0, sizeof texts->memo.amount);
+  if (results != NULL && schedule != NULL && doc->project->quotes->len > 0)
+    cp_report_amount_texts_init (&texts->memo.amount, doc, results, schedule);
+  texts->memo.questions = cp_report_questions (doc->project, results, doc->project->jobs->len, schedule, doc->lang);
 }
 
 static void
@@ -113,6 +119,8 @@ sign_off_texts_clear (SignOffTexts *texts)
   g_clear_pointer (&texts->amount, g_free);
   g_clear_pointer (&texts->proviso, g_free);
   g_clear_pointer (&texts->risks, g_ptr_array_unref);
+  cp_report_amount_texts_clear (&texts->memo.amount);
+  g_clear_pointer (&texts->memo.questions, g_ptr_array_unref);
 }
 
 /* The memo: each job's answer, the project's budget and calendar, what
@@ -129,6 +137,7 @@ lay_out_memo (Doc                *doc,
               double              timeline_height,
               guint              *chart_page)
 {
+  doc->memo_texts = &sign_off->memo;
   cp_report_section_title (doc);
   cp_report_section_question (doc, results, schedule);
   /* Without quotes, no budget: "0 CNY (0 CNY to 0 CNY)" read as a price. */
@@ -157,7 +166,7 @@ lay_out_memo (Doc                *doc,
     double keep = cp_report_approval_height (doc, amount_here ? proviso : amount, amount_here);
     gboolean on_amount_page;
 
-    cp_report_section_vendor_questions (doc, results, schedule, risks->len == 0 ? keep : 0);
+    cp_report_section_vendor_questions (doc, risks->len == 0 ? keep : 0);
     cp_report_section_risks (doc, risks, keep);
     /* Its plain form stays on the amount's page where it fits there, as
      * cp_doc_ensure() would keep it (the height holds the heading's

@@ -1207,17 +1207,14 @@ kept_bullets (Doc                        *doc,
 }
 
 void
-cp_report_section_vendor_questions (Doc              *doc,
-                                    JobResult        *results,
-                                    const CpSchedule *schedule,
-                                    double            keep_height)
+cp_report_section_vendor_questions (Doc    *doc,
+                                    double  keep_height)
 {
-  const CpProject *project = doc->project;
   /* The list the XML carries, the machines a vendor must rent at once
    * first: the one answer that makes the plan approvable was asked only
    * in page 1's condition, and an approver sending this list on never
    * asked it (approver 36, D22). */
-  g_autoptr(GPtrArray) questions = cp_report_questions (project, results, project->jobs->len, schedule, doc->lang);
+  GPtrArray *questions = doc->memo_texts->questions;
   g_autoptr(GPtrArray) lines = g_ptr_array_new ();
   gboolean team = FALSE;
   const char *heading;

@@ -96,7 +96,29 @@ void cp_report_section_budget (Doc *doc, JobResult *results, const CpSchedule *s
 /* cp-report-approval.c: the amount to approve under the budget's total,
  * with what it leaves out, its VAT, the figures assumed and the day to
  * approve by. */
-void cp_report_section_amount_to_approve (Doc *doc, JobResult *results, const CpSchedule *schedule);
+typedef struct {
+  char *line;                   /* the amount, the day to approve by and what signing commits to */
+  char *within;                 /* against the team's budget, or NULL */
+  char *left_out;               /* what the amount leaves out */
+  char *late;                   /* the jobs it costs late (cp_report_late_jobs_text()), or NULL */
+  char *tax;                    /* how VAT was taken */
+  char *assumed;                /* which figures are the app's */
+} CpReportAmountTexts;
+
+/* The memo's texts that depend on the project, its plans and the
+ * language alone: made once per language (cp-report-pdf.c) and read
+ * through Doc.memo_texts by every trial of the memo, where making them
+ * again in each was a tenth of a 20 × 50 report's instructions
+ * (issue 25). */
+struct _CpReportMemoTexts {
+  CpReportAmountTexts amount;   /* when the budget is laid out: results, a schedule and quotes */
+  GPtrArray *questions;         /* cp_report_questions() */
+};
+
+/* Under @doc's language, pushed by the caller. */
+void cp_report_amount_texts_init (CpReportAmountTexts *texts, Doc *doc, JobResult *results, const CpSchedule *schedule);
+void cp_report_amount_texts_clear (CpReportAmountTexts *texts);
+void cp_report_section_amount_to_approve (Doc *doc);
 /* Why there is no amount to approve yet, when no job has a costed
  * recommendation; NULL when one has. */
 char *cp_report_nothing_to_approve (Doc *doc, JobResult *results);
@@ -169,11 +191,9 @@ GPtrArray *cp_report_questions (const CpProject  *project,
  * determined by the market") does not. */
 gboolean cp_report_note_speaks_of_terms (const char *notes);
 
-/* The memo's questions; the last keeps @keep_height below it on its page
- * (0: nothing to keep). @schedule (NULL: none) says when the work on each
- * quote starts, for a price that stops holding before it. */
-void cp_report_section_vendor_questions (Doc *doc, JobResult *results, const CpSchedule *schedule,
-                                         double keep_height);
+/* The memo's questions (Doc.memo_texts); the last keeps @keep_height
+ * below it on its page (0: nothing to keep). */
+void cp_report_section_vendor_questions (Doc *doc, double keep_height);
 /* Whether quote @quote_index is compared in @plan: an option of it runs
  * the job (a quote that cannot run, or that lacks a price, an exchange
  * rate or its network and so has no option, is not). */
