@@ -624,7 +624,9 @@ offer_states_offering (const char     *offer,
  *   the H800 is the H100's export version on the same board.
  * - B200: the DGX B200 User Guide, 8 single-port ConnectX-7 at 400 Gb/s
  *   (NDR InfiniBand).
- * - Ascend 910B: Huawei's Atlas 800T A2, 8 × 200GE RoCE, one per NPU.
+ * - Ascend 910B: Huawei's Atlas 800T A2, 8 × 200GE RoCE, one per NPU;
+ *   the 910B3 is a variant of the same NPU in the same server (a 910B3
+ *   quote lost its cluster while its 910B2 twin kept it: check38 NEW-1).
  * Other GPUs have none: PCIe cards (RTX 4090, L40S, L20, H100 PCIe) go
  * into servers with one NIC or two of any rate, and the H20, MI300X and
  * 910C are sold in builds too varied to call one of them common. */
@@ -641,6 +643,7 @@ static const struct {
   { "h200", CP_NETWORK_INFINIBAND, 400 },
   { "b200", CP_NETWORK_INFINIBAND, 400 },
   { "ascend-910b", CP_NETWORK_ROCE, 200 },
+  { "ascend-910b3", CP_NETWORK_ROCE, 200 },
 };
 
 /* The build of @quote's GPU above; -1 when it has none. */

@@ -61,6 +61,8 @@ run 0 add-quote cards.cplan --gpu h800 --nodes 4 --network roce --nics 4
 contains "$OUT" "Card rate not stated: assumed 400 Gb/s, common on NVIDIA H800 SXM 80GB nodes; ask the vendor (--nic-gbps)"
 run 0 add-quote cards.cplan --gpu h800 --nodes 4 --network infiniband
 contains "$OUT" "Network cards not stated: assumed 8 × 400 Gb/s InfiniBand, common on NVIDIA H800 SXM 80GB nodes; ask the vendor (--nics, --nic-gbps)"
+run 0 add-quote cards.cplan --gpu ascend-910b3 --nodes 8 --network roce
+contains "$OUT" "Network cards not stated: assumed 8 × 200 Gb/s RoCE, common on Huawei Ascend 910B3 64GB nodes"
 run 2 add-quote l.cplan --gpu l20 --nodes 4 --network roce --nics 4
 contains "$ERR" "compute-planner-cli add-quote: --nic-gbps: 4 nodes joined by a network need their network cards per node (--nics) and the line rate of one in Gb/s (--nic-gbps)"
 LANGUAGE=zh_CN run 2 add-quote l.cplan --gpu l20 --nodes 4 --network roce
