@@ -283,7 +283,10 @@ test_approve_by_report_day (void)
   by = g_strdup_printf ("<approve-byrule=\"now\"quote=\"q-unknown\"price-valid-until=\"2027-03-31\">%s</approve-by>", day);
   cp_test_assert_has (xml, by);
   zh = cp_test_pdf_text (tmp_dir, "today-zh.pdf", 1, FALSE);
-  cp_test_assert_has (zh, "请立即审批：日程从今天算起；示例供应商 G (Example vendor G) 的报价有效至 2027年3月31日。");
+  /* The demo is not approvable as planned (5 jobs need 5 of A's
+   * machines): what to settle comes before approving (read38 F3). */
+  cp_test_assert_has (zh, "请先解决上述问题：日程从今天算起；示例供应商 G (Example vendor G) 的报价有效至 2027年3月31日。");
+  g_assert_null (strstr (zh, "请立即审批"));
   g_assert_null (strstr (zh, "请在 2027年3月31日前批准"));
 }
 

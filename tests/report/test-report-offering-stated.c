@@ -11,8 +11,9 @@
  * as the defaults, so that only the marks differ.
  *
  * The figures, by hand: the run takes 1.1 h, billed 2 h: 10 × 8 × 2 =
- * 160 CNY; the amount 160 + 10% = 176 CNY; its VAT at the bare machine's
- * lease rate, included in the price: 176 × 13/113 = 20.2 → 20 CNY. The
+ * 160 CNY; the amount 160 + one more billed machine-hour (10 × 8 = 80
+ * CNY, more than 10% of 160) = 240 CNY; its VAT at the bare machine's
+ * lease rate, included in the price: 240 × 13/113 = 27.6 → 28 CNY. The
  * team's working day: 2 engineers × 2,000 CNY = 4,000 CNY. */
 
 #include "config.h"
@@ -72,7 +73,7 @@ static const struct {
   { "en",
     "Assumed, not given: bare metal (甲).",
     "Ask: the team, for 7B LoRA. Bare metal is assumed too: ask 甲 whether it is.",
-    "VAT: 20 CNY (176 CNY × 13/113) in the amount; not stated in the quotes, taken as 13%, included (甲).",
+    "VAT: 28 CNY (240 CNY × 13/113) in the amount; not stated in the quotes, taken as 13%, included (甲).",
     "moving to a cluster (R8): 4,000 CNY a working day (assumed).",
     "moving to a cluster (R8): 4,000 CNY a working day.",
     "Inputs: 2 engineers at 2,000 CNY a day (assumed);",
@@ -81,11 +82,11 @@ static const struct {
     "From: 甲 (Bare-metal machine).",
     "Ask: 甲. Is it bare metal or hosted? Not stated: taken as bare metal, which sets its tax rate and who runs it (R8).",
     "From: 甲 (Bare-metal machine, assumed).",
-    "VAT: 23 CNY (199 CNY × 13/113) in the amount; not stated in the quotes, taken as 13% (甲)." },
+    "VAT: 31 CNY (271 CNY × 13/113) in the amount; not stated in the quotes, taken as 13% (甲)." },
   { "zh_CN",
     "假设值（未填写）：裸金属（甲）。",
     "请团队确认（涉及 7B LoRA）。裸金属也是假设：请向甲确认是否如此。",
-    "增值税：申请金额中含 ¥20（¥176 × 13/113）；报价未写明税率，按 13%，已含在报价中（甲）。",
+    "增值税：申请金额中含 ¥28（¥240 × 13/113）；报价未写明税率，按 13%，已含在报价中（甲）。",
     "每个工作日 ¥4,000（假设）。",
     "每个工作日 ¥4,000。",
     "输入：2 名工程师，每人每天 ¥2,000（假设）；",
@@ -94,7 +95,7 @@ static const struct {
     "供应商：甲（裸金属整机）。",
     "询问：甲。是裸金属还是托管？报价未说明：按裸金属计，这决定其税率及由谁运维（R8）。",
     "供应商：甲（裸金属整机，假设）。",
-    "增值税：申请金额中含 ¥23（¥199 × 13/113）；报价未写明税率，按 13%（甲）。" },
+    "增值税：申请金额中含 ¥31（¥271 × 13/113）；报价未写明税率，按 13%（甲）。" },
 };
 
 /* Page 1 says what rests on the kind and the team assumed, and nothing
@@ -104,7 +105,9 @@ static const struct {
  * the VAT added to prices without it does (160 CNY × 1.13 = 181 CNY,
  * against 170 at a service's 6%), its vendor is asked after its storage
  * question:
- * amount 181 + 10% = 199 CNY, its VAT 199 × 13/113 = 22.9 → 23 CNY. */
+ * amount 180.8 + one more billed machine-hour with VAT (80 × 1.13 = 90.4
+ * CNY, more than 10%) = 271.2 → 271 CNY, its VAT 271 × 13/113 = 31.2 → 31
+ * CNY. */
 static void
 test_assumed_and_stated (void)
 {
