@@ -77,9 +77,16 @@ static void
 show_robustness (CpResultsView *self)
 {
   GtkWidget *robustness = GTK_WIDGET (self->robustness_label);
-  gboolean contradicted = _cp_results_view_capacity_concerns_job (self) &&
-                          !gtk_widget_has_css_class (robustness, "warning") &&
-                          !self->details_calculating;
+  gboolean contradicted;
+
+  /* While its words are calculated it stays as it was: hidden under the
+   * warning, it came back as "Calculating…" and moved the table below
+   * (gui-plan-calls /table-rows-follow-edit, once a late job on the
+   * calendar overbooked its vendor; _cp_results_view_set_calculating()). */
+  if (self->details_calculating)
+    return;
+  contradicted = _cp_results_view_capacity_concerns_job (self) &&
+                 !gtk_widget_has_css_class (robustness, "warning");
 
   _cp_results_view_set_visible (robustness, *gtk_label_get_label (self->robustness_label) != '\0' && !contradicted);
 }
@@ -224,7 +231,15 @@ _cp_results_view_set_calculating (CpResultsView *self,
     return;
   self->details_shown_job = -1;
   self->details_calculating = TRUE;
-  set_label_calculating (self->robustness_label);
+  {
+    gboolean shown = gtk_widget_get_visible (robustness);
+
+    set_label_calculating (self->robustness_label);
+    /* Hidden under the calendar's warning (show_robustness()), it stays
+     * hidden until its words come. */
+    if (!shown)
+      _cp_results_view_set_visible (robustness, FALSE);
+  }
   _cp_results_view_set_css_class (robustness, "warning", FALSE);
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_heading), TRUE);
   set_label_calculating (self->cluster_label);
